@@ -1,0 +1,47 @@
+# Build, check and run sunking. Everything runs from a virtual environment in .venv,
+# (re)installed only when pyproject.toml changes.
+
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+
+# Lint only the directories that exist (benchmarks/ and scripts/ may not yet).
+LINT_PATHS := $(wildcard src tests benchmarks scripts)
+
+.PHONY: setup lint typecheck test run bench golden clean
+
+setup: $(STAMP)
+
+$(STAMP): pyproject.toml
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --upgrade pip
+	$(BIN)/pip install -e '.[dev]'
+	touch $(STAMP)
+
+lint: $(STAMP)
+	$(BIN)/ruff check $(LINT_PATHS)
+
+typecheck: $(STAMP)
+	$(BIN)/mypy
+
+test: $(STAMP)
+	$(MAKE) lint
+	$(MAKE) typecheck
+	$(BIN)/pytest -n 2
+
+# For now `run` plays a simulated game in the terminal; the web platform replaces it
+# in a later issue.
+run: $(STAMP)
+	$(BIN)/sunking simulate louis14 --players 4 --seed 7
+
+bench: $(STAMP)
+	$(BIN)/python benchmarks/bench_louis14.py
+
+golden: $(STAMP)
+	$(BIN)/python scripts/regen_golden.py
+
+clean:
+	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache .hypothesis dist build
+	find . -name __pycache__ -type d -prune -exec rm -rf {} +
+	find . -name '*.egg-info' -prune -exec rm -rf {} +

@@ -1,0 +1,12 @@
+"""sunking: the court-intrigue board games of Louis XIV's France.
+
+>>> import sunking
+>>> "louis14" in sunking.available_games()
+True
+"""
+
+from . import games as _games  # noqa: F401  (registers the games)
+from .core import available_games, make
+
+__all__ = ["available_games", "make"]
+__version__ = "0.1.0"

@@ -1,0 +1,50 @@
+"""The game-agnostic engine core: protocol, registry, seeded RNG, actions, events, replay."""
+
+from .actions import Action, ActionCodec, JsonValue
+from .errors import (
+    GameOver,
+    IllegalAction,
+    InvalidAction,
+    InvalidOptions,
+    InvalidState,
+    NotYourTurn,
+    RulesError,
+    StaleAction,
+    UnknownGame,
+)
+from .events import Event, private, public
+from .game import Game, GameSpec, GameState, OptionSpec, Result, Seat
+from .record import GameRecord, replay, replay_states
+from .registry import available_games, make, register
+from .rng import Rng
+
+__all__ = [
+    "Action",
+    "ActionCodec",
+    "Event",
+    "Game",
+    "GameOver",
+    "GameRecord",
+    "GameSpec",
+    "GameState",
+    "IllegalAction",
+    "InvalidAction",
+    "InvalidOptions",
+    "InvalidState",
+    "JsonValue",
+    "NotYourTurn",
+    "OptionSpec",
+    "Result",
+    "Rng",
+    "RulesError",
+    "Seat",
+    "StaleAction",
+    "UnknownGame",
+    "available_games",
+    "make",
+    "private",
+    "public",
+    "register",
+    "replay",
+    "replay_states",
+]

@@ -1,0 +1,70 @@
+"""The event log: what happened, step by step, and who may see each entry.
+
+Events are small JSON dicts. Each carries an audience: ``None`` for everybody, or the one seat
+that may see it (a card drawn into a hand, say). The log is kept as a persistent linked chain so
+that applying an action never copies the whole log.
+"""
+
+from __future__ import annotations
+
+from typing import Any, TypeAlias
+
+Event: TypeAlias = tuple[int | None, dict[str, Any]]
+"""One log entry: (audience seat or None for public, payload)."""
+
+EventChain: TypeAlias = tuple[Any, int, tuple[Event, ...]] | None
+"""(previous chain, version that produced these events, events) or None when empty."""
+
+
+def public(payload: dict[str, Any]) -> Event:
+    """An event everybody may see."""
+    return (None, payload)
+
+
+def private(seat: int, payload: dict[str, Any]) -> Event:
+    """An event only ``seat`` may see."""
+    return (seat, payload)
+
+
+def events_for(
+    chain: EventChain, seat: int | None, everything: bool = False
+) -> list[dict[str, Any]]:
+    """Flatten ``chain`` into the payloads ``seat`` may see, oldest first.
+
+    Each returned payload is a new dict with ``version`` (the state version the event led to)
+    and, for private events, ``private_to``.
+    """
+    batches: list[tuple[int, tuple[Event, ...]]] = []
+    node = chain
+    while node is not None:
+        node, version, batch = node
+        batches.append((version, batch))
+    out: list[dict[str, Any]] = []
+    for version, batch in reversed(batches):
+        for audience, payload in batch:
+            if audience is None or everything or audience == seat:
+                entry = dict(payload)
+                entry["version"] = version
+                if audience is not None:
+                    entry["private_to"] = audience
+                out.append(entry)
+    return out
+
+
+def chain_from(entries: list[dict[str, Any]]) -> EventChain:
+    """Rebuild a chain from :func:`events_for` output taken with ``everything=True``."""
+    chain: EventChain = None
+    batch: list[Event] = []
+    current: int | None = None
+    for entry in entries:
+        payload = dict(entry)
+        version = int(payload.pop("version"))
+        audience = payload.pop("private_to", None)
+        if current is not None and version != current:
+            chain = (chain, current, tuple(batch))
+            batch = []
+        current = version
+        batch.append((audience, payload))
+    if current is not None:
+        chain = (chain, current, tuple(batch))
+    return chain

@@ -1,0 +1,322 @@
+"""The game protocol every game implements: a spec, a game object, and its states.
+
+A state answers whose decision it is (one seat at a time), which actions are legal, applies
+an action (checked, returning a new state), tells when the game is over and who won, and gives
+each seat its view. Randomness lives in a seeded :class:`~sunking.core.rng.Rng` inside the
+state, so a game is fully determined by its options, seed and actions.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar, Self, TypeAlias
+
+from .actions import Action, ActionCodec, JsonValue
+from .errors import GameOver, IllegalAction, InvalidOptions, NotYourTurn, StaleAction
+from .events import Event, EventChain, events_for
+from .rng import Rng
+
+Seat: TypeAlias = int
+"""A player's seat: 0 .. num_players - 1, in clockwise order."""
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class OptionSpec:
+    """One option a game accepts in ``new_game``."""
+
+    name: str
+    default: JsonValue
+    choices: tuple[JsonValue, ...]
+    description: str
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class GameSpec:
+    """The one metadata record of a game."""
+
+    id: str
+    name: str
+    designer: str
+    year: int
+    min_players: int
+    max_players: int
+    imperfect_information: bool
+    chance: bool
+    max_actions: int
+    """An upper bound on the number of actions in any game: the harness checks it."""
+    options: tuple[OptionSpec, ...] = ()
+    names: Mapping[str, str] = dataclasses.field(default_factory=dict)
+    """The game's name per language code, where it differs from :attr:`name`."""
+
+    def check_setup(self, num_players: int, options: Mapping[str, Any]) -> dict[str, Any]:
+        """Return the full option dict for a new game.
+
+        Raises:
+            InvalidOptions: the player count is out of range, an option is unknown, or an
+                option's value is not one of its choices.
+        """
+        if not isinstance(num_players, int) or isinstance(num_players, bool):
+            raise InvalidOptions(f"{self.id}: the player count must be an integer")
+        if not self.min_players <= num_players <= self.max_players:
+            raise InvalidOptions(
+                f"{self.id} is for {self.min_players}–{self.max_players} players, "
+                f"not {num_players}"
+            )
+        known = {o.name: o for o in self.options}
+        unknown = sorted(set(options) - set(known))
+        if unknown:
+            raise InvalidOptions(f"{self.id} has no option {', '.join(unknown)}")
+        full: dict[str, Any] = {}
+        for name, spec in known.items():
+            value = options.get(name, spec.default)
+            if value not in spec.choices:
+                raise InvalidOptions(
+                    f"{self.id}: option {name}={value!r} is not one of {list(spec.choices)}"
+                )
+            full[name] = value
+        return full
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Result:
+    """The outcome of a finished game."""
+
+    scores: tuple[int, ...]
+    """Victory points per seat."""
+    winners: tuple[Seat, ...]
+    """Every seat that shares the win (more than one only when the tie-break is also tied)."""
+    tiebreak: tuple[int, ...]
+    """The value per seat that breaks a tie on score (higher is better)."""
+    details: Mapping[str, JsonValue] = dataclasses.field(default_factory=dict)
+    """The game's own account of the scoring (a table the UIs can show)."""
+
+    def to_json(self) -> dict[str, JsonValue]:
+        return {
+            "scores": list(self.scores),
+            "winners": list(self.winners),
+            "tiebreak": list(self.tiebreak),
+            "details": dict(self.details),
+        }
+
+
+class Game(ABC):
+    """A registered game: its spec, its action codec, and a way to start and load states."""
+
+    spec: GameSpec
+    codec: ActionCodec
+
+    @abstractmethod
+    def new_game(self, num_players: int, seed: int, **options: Any) -> GameState:
+        """Return the initial state.
+
+        Raises:
+            InvalidOptions: the player count or an option is out of range.
+        """
+
+    @abstractmethod
+    def state_from_json(self, data: Mapping[str, Any]) -> GameState:
+        """Rebuild a state from :meth:`GameState.to_json` output.
+
+        Raises:
+            InvalidState: the data is not a state of this game.
+        """
+
+    def parse_action(self, data: object) -> Action:
+        """Parse an action from its JSON form.
+
+        Raises:
+            InvalidAction: the data is malformed.
+        """
+        return self.codec.parse(data)
+
+    def __repr__(self) -> str:
+        return f"<Game {self.spec.id}>"
+
+
+class GameState(ABC):
+    """Base of every game's state.
+
+    A subclass keeps its own fields, copies them in :meth:`_copy` and changes them in
+    :meth:`_perform`; this base keeps the shared bookkeeping (version, action history, event
+    log) and the checked and unchecked ways of applying an action.
+    """
+
+    __slots__ = ("_events", "_history", "num_players", "options", "quiet", "seed", "version")
+
+    game: ClassVar[Game]
+
+    num_players: int
+    seed: int
+    options: dict[str, Any]
+    version: int
+    """How many actions have been applied to reach this state."""
+    quiet: bool
+    """A quiet state records no events (used by search); its actions are still recorded."""
+    _history: tuple[Any, ...] | None
+    _events: EventChain
+
+    def _init_base(self, num_players: int, seed: int, options: dict[str, Any]) -> None:
+        self.num_players = num_players
+        self.seed = seed
+        self.options = options
+        self.version = 0
+        self.quiet = False
+        self._history = None
+        self._events = None
+
+    def _copy_base(self, other: GameState) -> None:
+        other.num_players = self.num_players
+        other.seed = self.seed
+        other.options = self.options
+        other.version = self.version
+        other.quiet = self.quiet
+        other._history = self._history
+        other._events = self._events
+
+    # --- what a game implements -------------------------------------------------------
+
+    @property
+    @abstractmethod
+    def to_move(self) -> Seat | None:
+        """The seat whose decision it is, or None once the game is over."""
+
+    @abstractmethod
+    def legal_actions(self) -> Sequence[Action]:
+        """The actions the seat to move may take (empty only when the game is over)."""
+
+    @abstractmethod
+    def result(self) -> Result:
+        """The result of the finished game.
+
+        Raises:
+            GameOver: never; raises :class:`~sunking.core.errors.IllegalAction` if the game
+                is not over yet.
+        """
+
+    @abstractmethod
+    def view(self, seat: Seat | None) -> dict[str, JsonValue]:
+        """What ``seat`` may see (``None``: a spectator), as JSON-able data."""
+
+    @abstractmethod
+    def determinize(self, seat: Seat, rng: Rng) -> Self:
+        """A full state consistent with everything ``seat`` has seen, hidden parts resampled.
+
+        The result is quiet (records no events) and has a fresh random generator drawn from
+        ``rng``, so it can be used for search without revealing the real future.
+        """
+
+    @abstractmethod
+    def check_invariants(self) -> list[str]:
+        """Describe every broken invariant (components not conserved and the like)."""
+
+    @abstractmethod
+    def _copy(self) -> Self:
+        """Return an independent copy whose later changes do not affect this state."""
+
+    @abstractmethod
+    def _perform(self, action: Action, emit: list[Event] | None) -> None:
+        """Apply a legal action to this (fresh) copy, appending events to ``emit``."""
+
+    @abstractmethod
+    def _state_json(self) -> dict[str, JsonValue]:
+        """The game's own fields as JSON."""
+
+    # --- shared behaviour ---------------------------------------------------------------
+
+    @property
+    def is_terminal(self) -> bool:
+        """True once the game is over."""
+        return self.to_move is None
+
+    def apply(
+        self, action: Action, *, seat: Seat | None = None, version: int | None = None
+    ) -> Self:
+        """Return the state after ``action``, checked against the rules.
+
+        ``seat``, when given, is the seat sending the action; ``version``, when given, is the
+        state version the action was computed from.
+
+        Raises:
+            GameOver: the game has ended.
+            StaleAction: ``version`` is not this state's version.
+            NotYourTurn: ``seat`` is not the seat to move.
+            IllegalAction: the action is not among the legal actions.
+        """
+        if self.is_terminal:
+            raise GameOver("the game is over", action=action, version=self.version)
+        if version is not None and version != self.version:
+            raise StaleAction(
+                f"the action was computed from version {version}", action=action,
+                version=self.version,
+            )
+        if seat is not None and seat != self.to_move:
+            raise NotYourTurn(
+                f"seat {seat} sent an action but seat {self.to_move} is to decide",
+                action=action, version=self.version,
+            )
+        if action not in self.legal_actions():
+            raise IllegalAction(
+                f"not a legal action for seat {self.to_move}", action=action,
+                version=self.version,
+            )
+        return self.apply_unchecked(action)
+
+    def apply_unchecked(self, action: Action) -> Self:
+        """Return the state after ``action`` without checking it (for trusted callers)."""
+        nxt = self._copy()
+        emit: list[Event] | None = None if self.quiet else []
+        nxt._perform(action, emit)
+        nxt.version = self.version + 1
+        nxt._history = (self._history, action)
+        if emit:
+            nxt._events = (self._events, self.version + 1, tuple(emit))
+        return nxt
+
+    @property
+    def history(self) -> tuple[Action, ...]:
+        """Every action applied since the start, in order."""
+        out: list[Action] = []
+        node = self._history
+        while node is not None:
+            node, action = node
+            out.append(action)
+        out.reverse()
+        return tuple(out)
+
+    def events(
+        self, seat: Seat | None = None, *, everything: bool = False
+    ) -> list[dict[str, JsonValue]]:
+        """The event log as ``seat`` may see it (``None``: public events only).
+
+        With ``everything=True`` every event is returned, private ones included.
+        """
+        return events_for(self._events, seat, everything)
+
+    def to_json(self) -> dict[str, JsonValue]:
+        """The whole state as JSON; :meth:`Game.state_from_json` reads it back exactly."""
+        return {
+            "game": self.game.spec.id,
+            "num_players": self.num_players,
+            "seed": self.seed,
+            "options": dict(self.options),
+            "version": self.version,
+            "quiet": self.quiet,
+            "history": [a.to_json() for a in self.history],
+            "events": self.events(everything=True),
+            "state": self._state_json(),
+        }
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, GameState):
+            return NotImplemented
+        return type(self) is type(other) and self.to_json() == other.to_json()
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return (
+            f"<{type(self).__name__} {self.game.spec.id} players={self.num_players} "
+            f"version={self.version} to_move={self.to_move}>"
+        )

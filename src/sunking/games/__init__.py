@@ -1,0 +1,5 @@
+"""The games. Each registers itself here by import path; nothing is imported until asked for."""
+
+from ..core.registry import register
+
+register("louis14", "sunking.games.louis14:GAME")

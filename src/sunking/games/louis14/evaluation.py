@@ -1,0 +1,262 @@
+"""Phase 3, evaluation: tiles 1 → 12, with intrigue cards, won ties, rewards and bribes.
+
+Per tile: (a) every player holding intrigue cards gets a window to play one (asked whatever
+they hold, so being asked reveals nothing); (b) the holder of "win one tie for first" may use
+it when tied for first; (c) the tile is resolved: stones leave the tile, the tile flips, and
+rewards are handed out — the majority holder first, then clockwise from the start player.
+"""
+
+from __future__ import annotations
+
+from ...core.actions import Action
+from .actions import Bribe, MaintenonStones, PlaceStone, PlayIntrigue, WinTie
+from .data import CROWN, ROUNDS, TILES
+from .state import Decision, Louis14State
+from .supplies import (
+    Emit,
+    Task,
+    draw_blazon,
+    draw_influence,
+    draw_intrigue,
+    give_chip,
+    place_fallback,
+    retrieve,
+    say,
+)
+
+MAINTENON_STONES = 2
+MAINTENON_TILE = 5
+
+
+def evaluation(s: Louis14State, emit: Emit) -> None:
+    s.phase = "evaluation"
+    s.used = [0] * s.num_players
+    s.agenda.extend(("tile", t) for t in range(12, 0, -1))
+
+
+def tile(s: Louis14State, emit: Emit, t: int) -> None:
+    s.agenda.append(("resolve", t))
+    s.agenda.append(("tie_window", t))
+    for p in reversed(s.order()):
+        if s.intrigue[p]:
+            s.agenda.append(("intrigue_window", t, p))
+
+
+def intrigue_window(s: Louis14State, emit: Emit, t: int, seat: int) -> None:
+    if s.stones_available(seat) > 0:
+        s.pending = ("intrigue", seat, t)
+
+
+def on_intrigue(s: Louis14State, decision: Decision, action: Action, emit: Emit) -> None:
+    if not isinstance(action, PlayIntrigue):
+        return
+    seat, t = decision[1], decision[2]
+    s.intrigue[seat] &= ~(1 << t)
+    s.intrigue_deck.insert(0, t)
+    s.intrigue_known.insert(0, (1 << s.num_players) - 1)
+    if action.source == "general":
+        s.general[seat] -= action.stones
+    else:
+        s.personal[seat] -= action.stones
+    s.board[t * s.colours + seat] += action.stones
+    say(emit, "intrigue", seat=seat, tile=t, source=action.source, stones=action.stones)
+
+
+def tied_first(s: Louis14State, t: int) -> list[int]:
+    """Colours tied for the most stones on ``t`` (empty unless two or more tie)."""
+    counts = s.stones_on(t)
+    top = max(counts)
+    if top == 0:
+        return []
+    tied = [c for c, k in enumerate(counts) if k == top]
+    return tied if len(tied) > 1 else []
+
+
+def tie_window(s: Louis14State, emit: Emit, t: int) -> None:
+    if TILES[t].condition(s.side[t]).kind == "stones":
+        return
+    for colour in tied_first(s, t):
+        if colour < s.num_players and s.unused(colour, "win_tie") is not None:
+            s.pending = ("tie", colour, t)
+            return
+
+
+def on_tie(s: Louis14State, decision: Decision, action: Action, emit: Emit) -> None:
+    if isinstance(action, WinTie):
+        seat = decision[1]
+        mission = s.unused(seat, "win_tie")
+        assert mission is not None
+        s.used[seat] |= 1 << mission
+        s.tie_winner = seat
+        say(emit, "win_tie", seat=seat, tile=decision[2])
+
+
+def _ranking(counts: list[int], winner: int) -> tuple[list[int], list[int]]:
+    """(colours tied for first, colours tied for second); a tie winner stands alone first."""
+    present = [c for c, k in enumerate(counts) if k > 0]
+    if not present:
+        return [], []
+    if winner >= 0 and counts[winner] == max(counts):
+        firsts = [winner]
+    else:
+        top = max(counts)
+        firsts = [c for c in present if counts[c] == top]
+    rest = [c for c in present if c not in firsts]
+    if not rest:
+        return firsts, []
+    second = max(counts[c] for c in rest)
+    return firsts, [c for c in rest if counts[c] == second]
+
+
+def resolve(s: Louis14State, emit: Emit, t: int) -> None:
+    """Score tile ``t``: move its stones, flip it, queue rewards and bribe offers."""
+    n = s.num_players
+    c = s.colours
+    counts = s.stones_on(t)
+    person = TILES[t]
+    cond = person.condition(s.side[t])
+    louis = t == s.louis_tile
+    order = s.order()
+    present = [p for p in order if counts[p] > 0]
+    free: list[int] = []
+    crown = -1
+    to_general: set[int] = set()
+    bribers: list[int] = []
+    flip = False
+    firsts, seconds = _ranking(counts, s.tie_winner)
+    if cond.kind == "stones":
+        free = [p for p in present if counts[p] >= cond.value]
+        flip = bool(free)
+    elif louis:
+        if firsts:
+            flip = True
+            to_general = set(firsts)
+            if len(firsts) == 1:
+                crown = firsts[0]
+                free = [firsts[0]]
+                if len(seconds) == 1:
+                    free.append(seconds[0])
+            else:
+                free = [p for p in order if p in firsts]
+            if cond.kind == "money":
+                bribers = [p for p in present if p not in free]
+    elif len(firsts) == 1:
+        flip = True
+        to_general = set(firsts)
+        free = list(firsts)
+        if cond.kind == "money":
+            bribers = [p for p in present if p not in free]
+    elif firsts and cond.kind == "money":
+        bribers = present
+    free = [p for p in free if p < n]
+    if crown >= n:
+        crown = -1
+    say(emit, "evaluate", tile=t, condition=cond.label(), louis=louis,
+        stones=list(counts), firsts=firsts, seconds=seconds, receivers=free,
+        bribers=bribers, tie_winner=s.tie_winner if s.tie_winner >= 0 else None)
+    for colour in range(c):
+        k = counts[colour]
+        if not k:
+            continue
+        s.board[t * c + colour] = 0
+        if colour >= n:
+            s.neutral_pool += k
+        elif colour in to_general:
+            s.general[colour] += k
+        else:
+            s.personal[colour] += k
+    if flip and s.round < ROUNDS:
+        s.side[t] ^= 1
+        say(emit, "flip", tile=t, side=s.side[t])
+    if louis:
+        s.louis_tile = 0
+    s.tie_winner = -1
+    tasks: list[tuple[object, ...]] = []
+    for p in free:
+        tasks.append(("reward", t, p))
+        if p == crown:
+            tasks.append(("crown", p))
+    for p in bribers:
+        cost = cond.value - (1 if s.owns(p, "cheap_bribe") else 0)
+        tasks.append(("bribe_offer", t, p, cost))
+    s.agenda.extend(reversed(tasks))
+
+
+def crown(s: Louis14State, emit: Emit, seat: int) -> None:
+    give_chip(s, seat, CROWN, emit, "louis")
+
+
+def bribe_offer(s: Louis14State, emit: Emit, t: int, seat: int, cost: int) -> None:
+    if s.money[seat] >= cost:
+        s.pending = ("bribe", seat, t, cost)
+
+
+def on_bribe(s: Louis14State, decision: Decision, action: Action, emit: Emit) -> None:
+    if isinstance(action, Bribe):
+        seat, t, cost = decision[1], decision[2], decision[3]
+        s.money[seat] -= cost
+        say(emit, "bribe", seat=seat, tile=t, louis=cost)
+        s.agenda.append(("reward", t, seat))
+
+
+def reward(s: Louis14State, emit: Emit, t: int, seat: int) -> None:
+    """Hand out tile ``t``'s reward to ``seat``."""
+    person = TILES[t]
+    kind = person.reward
+    if kind == "chip":
+        give_chip(s, seat, person.reward_value, emit, f"tile {t}")
+    elif kind == "louis":
+        s.money[seat] += person.reward_value
+        say(emit, "louis", seat=seat, louis=person.reward_value, tile=t)
+    elif kind == "blazons":
+        for _ in range(person.reward_value):
+            draw_blazon(s, seat, emit, f"tile {t}")
+    elif kind == "influence_card":
+        draw_influence(s, seat, emit, f"tile {t}")
+    elif kind == "louvois":
+        draw_blazon(s, seat, emit, f"tile {t}")
+        draw_intrigue(s, seat, emit, f"tile {t}")
+    elif kind == "conde":
+        draw_blazon(s, seat, emit, f"tile {t}")
+        if s.stones_available(seat) > 0:
+            s.pending = ("conde", seat)
+    elif kind == "maintenon":
+        if s.stones_available(seat) > 0:
+            s.pending = ("maintenon", seat)
+        else:
+            retrieve(s, seat, 1)
+
+
+def on_conde(s: Louis14State, decision: Decision, action: Action, emit: Emit) -> None:
+    if isinstance(action, PlaceStone):
+        seat = decision[1]
+        source = place_fallback(s, seat, action.tile)
+        say(emit, "conde_stone", seat=seat, tile=action.tile, source=source)
+
+
+def on_maintenon(s: Louis14State, decision: Decision, action: Action, emit: Emit) -> None:
+    assert isinstance(action, MaintenonStones)
+    seat = decision[1]
+    for _ in range(action.stones):
+        place_fallback(s, seat, MAINTENON_TILE)
+    back = retrieve(s, seat, 1)
+    say(emit, "maintenon", seat=seat, stones=action.stones, stones_back=back)
+
+
+TASKS: dict[str, Task] = {
+    "evaluation": evaluation,
+    "tile": tile,
+    "intrigue_window": intrigue_window,
+    "tie_window": tie_window,
+    "resolve": resolve,
+    "crown": crown,
+    "bribe_offer": bribe_offer,
+    "reward": reward,
+}
+HANDLERS = {
+    "intrigue": on_intrigue,
+    "tie": on_tie,
+    "bribe": on_bribe,
+    "conde": on_conde,
+    "maintenon": on_maintenon,
+}

@@ -1,0 +1,166 @@
+"""The flow of Louis XIV as data: a round is a table of steps, each step a small task.
+
+The state keeps an agenda (a stack of tasks, each a tuple ``(name, *ints)``). :func:`run`
+pops and performs tasks until one of them needs a player's decision; it then leaves the
+decision in ``state.pending`` as ``(kind, seat, *context)``. :func:`decide` applies the
+player's action to the pending decision and runs on. Tasks and decision handlers live in this
+module and in :mod:`.evaluation` and :mod:`.missions`; the tables below name them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from ...core.actions import Action
+from ...core.rng import Rng
+from . import evaluation, influence, missions, scoring, supply
+from .data import (
+    BLAZON_KINDS,
+    BLAZONS_PER_KIND,
+    CHIPS_PER_KIND,
+    INFLUENCE_CARDS,
+    INTRIGUE_CARDS,
+    MISSIONS,
+    MONEY_CARDS,
+    MONEY_CARDS_IN_PLAY,
+    NEUTRAL_STONES,
+    ROUNDS,
+    SETUP_GENERAL,
+    STARTING_LOUIS,
+    STONES_PER_COLOUR,
+)
+from .state import BLAZON_SLOTS, CHIP_SLOTS, FACES, Decision, Louis14State
+from .supplies import Emit, Task, say
+
+ROUND_FLOW: tuple[str, ...] = (
+    "reveal_money",        # supply, step 1
+    "compensation",        # supply: three players, round 4
+    "supply_missions",     # supply, step 2
+    "deal",                # supply, step 3
+    "neutral",             # influence: the neutral colour with two players
+    "influence_start",     # influence: start-of-phase mission stones
+    "influence_turns",     # influence: turns until everyone holds one card
+    "influence_end",       # influence: end-of-phase mission stone
+    "reshuffle",           # influence: all 30 cards back into the pile
+    "evaluation",          # evaluation of tiles 1 → 12
+    "mission_turns",       # missions, in turn order
+    "mission_swaps",       # end of the mission phase
+    "end_round",
+)
+"""The steps of one round, in order."""
+
+Handler = Callable[[Louis14State, Decision, Action, Emit], None]
+
+
+def _round(s: Louis14State, emit: Emit) -> None:
+    say(emit, "round", round=s.round, start_player=s.start)
+    s.agenda.extend((step,) for step in reversed(ROUND_FLOW))
+
+
+def _end_round(s: Louis14State, emit: Emit) -> None:
+    if s.round >= ROUNDS:
+        s.agenda.append(("final",))
+        return
+    s.round += 1
+    s.start = (s.start + 1) % s.num_players
+    s.agenda.append(("round",))
+
+
+TASKS: dict[str, Task] = {
+    "round": _round,
+    "end_round": _end_round,
+    "final": scoring.final_scoring,
+    **supply.TASKS,
+    **influence.TASKS,
+    **evaluation.TASKS,
+    **missions.TASKS,
+}
+
+HANDLERS: dict[str, Handler] = {
+    **supply.HANDLERS,
+    **influence.HANDLERS,
+    **evaluation.HANDLERS,
+    **missions.HANDLERS,
+}
+
+
+def run(s: Louis14State, emit: Emit) -> None:
+    """Perform tasks until a decision is pending or the game is over."""
+    agenda = s.agenda
+    while s.pending is None and agenda:
+        task = agenda.pop()
+        TASKS[task[0]](s, emit, *task[1:])
+
+
+def decide(s: Louis14State, action: Action, emit: Emit) -> None:
+    """Apply ``action`` (already known to be legal) to the pending decision, then run on."""
+    pending = s.pending
+    assert pending is not None
+    s.pending = None
+    HANDLERS[pending[0]](s, pending, action, emit)
+    run(s, emit)
+
+
+def new_state(cls: type[Louis14State], num_players: int, seed: int,
+              options: dict[str, Any]) -> Louis14State:
+    """Set up a game: shuffle everything, deal missions, put stones in the general supply."""
+    s = object.__new__(cls)
+    s._init_base(num_players, seed, options)
+    n = num_players
+    rng = Rng(seed)
+    s.rng = rng
+    s.colours = n + 1 if n == 2 else n
+    s.round = 1
+    s.phase = "supply"
+    s.start = 0
+    s.louis_tile = 0
+    money = list(range(len(MONEY_CARDS)))
+    rng.shuffle(money)
+    s.money_removed = sorted(money[:MONEY_CARDS_IN_PLAY])
+    s.money_deck = money[MONEY_CARDS_IN_PLAY:]
+    s.money_revealed = []
+    s.side = [0] * 13
+    s.board = [0] * (13 * s.colours)
+    s.general = list(SETUP_GENERAL[n])
+    s.personal = [STONES_PER_COLOUR - g for g in s.general]
+    s.neutral_pool = NEUTRAL_STONES if n == 2 else 0
+    s.money = [STARTING_LOUIS] * n
+    s.hand = [0] * (n * FACES)
+    s.deck = list(INFLUENCE_CARDS)
+    rng.shuffle(s.deck)
+    s.deck_known = [0] * len(s.deck)
+    s.center = []
+    s.intrigue = [0] * n
+    s.intrigue_deck = list(INTRIGUE_CARDS)
+    rng.shuffle(s.intrigue_deck)
+    s.intrigue_known = [0] * len(s.intrigue_deck)
+    s.mdecks = [[m.id for m in MISSIONS if m.deck == d] for d in range(3)]
+    for d in s.mdecks:
+        rng.shuffle(d)
+    s.mknown = [[0] * len(d) for d in s.mdecks]
+    hands: list[tuple[int, ...]] = []
+    for _ in range(n):
+        light = s.mdecks[0].pop()
+        s.mknown[0].pop()
+        medium = s.mdecks[1].pop()
+        s.mknown[1].pop()
+        hands.append(tuple(sorted((light, medium))))
+    s.missions = hands
+    s.laid = [() for _ in range(n)]
+    s.chips = [0] * (n * CHIP_SLOTS)
+    s.chip_supply = list(CHIPS_PER_KIND)
+    s.blazons = [0] * (n * BLAZON_SLOTS)
+    s.blazon_pool = [BLAZONS_PER_KIND] * BLAZON_KINDS
+    s.used = [0] * n
+    s.tie_winner = -1
+    s.agenda = [("round",)]
+    s.pending = None
+    s.final = None
+    s._legal = None
+    emit: Emit = []
+    say(emit, "setup", players=n, general_supply=list(s.general))
+    run(s, emit)
+    if emit:
+        s._events = (None, 0, tuple(emit))
+    return s

@@ -1,0 +1,86 @@
+"""End of the game: conversions into blazons, blazon majorities, victory points, tie-break."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .data import BLAZON_KINDS
+from .state import BLAZON_SLOTS, CHIP_SLOTS, FACES, Louis14State
+from .supplies import Emit, draw_blazon, say
+
+MISSION_POINTS = 5
+LOUIS_PER_BLAZON = 3
+
+
+def final_scoring(s: Louis14State, emit: Emit) -> None:
+    """Convert leftovers, award blazon majorities, count points and find the winners."""
+    s.phase = "end"
+    n = s.num_players
+    c = s.colours
+    rows: list[dict[str, Any]] = []
+    for p in range(n):
+        conversions = {
+            "influence_cards": s.hand_size(p),
+            "intrigue_cards": bin(s.intrigue[p]).count("1"),
+            "chips": s.chip_count(p),
+            "stones_on_court": sum(s.board[t * c + p] for t in range(1, 13)),
+            "louis": s.money[p] // LOUIS_PER_BLAZON,
+        }
+        rows.append({"seat": p, "blazons_during_game": s.blazon_count(p),
+                     "conversions": conversions})
+        # Traded in: the cards and chips go back, the louis d'or to the bank.
+        for face in range(FACES):
+            s.deck.extend([face] * s.hand[p * FACES + face])
+            s.deck_known.extend([0] * s.hand[p * FACES + face])
+            s.hand[p * FACES + face] = 0
+        for t in range(1, 13):
+            if s.intrigue[p] >> t & 1:
+                s.intrigue_deck.insert(0, t)
+                s.intrigue_known.insert(0, 0)
+        s.intrigue[p] = 0
+        for k in range(CHIP_SLOTS):
+            s.chip_supply[k] += s.chips[p * CHIP_SLOTS + k]
+            s.chips[p * CHIP_SLOTS + k] = 0
+        s.money[p] -= LOUIS_PER_BLAZON * conversions["louis"]
+        for _ in range(sum(conversions.values())):
+            draw_blazon(s, p, emit, "conversion")
+    kinds = [
+        [s.blazons[p * BLAZON_SLOTS + k] for k in range(BLAZON_KINDS)] for p in range(n)
+    ]
+    majorities: list[list[int]] = [[] for _ in range(n)]
+    for k in range(BLAZON_KINDS):
+        top = max(kinds[p][k] for p in range(n))
+        if top > 0:
+            for p in range(n):
+                if kinds[p][k] == top:
+                    majorities[p].append(k)
+    for p in range(n):
+        for _ in majorities[p]:
+            draw_blazon(s, p, emit, "majority")
+    scores: list[int] = []
+    for p, row in enumerate(rows):
+        blazons = s.blazon_count(p)
+        missions = len(s.laid[p])
+        score = blazons + MISSION_POINTS * missions
+        scores.append(score)
+        row.update(
+            blazon_kinds=kinds[p],
+            kindless_blazons=s.blazons[p * BLAZON_SLOTS + BLAZON_KINDS],
+            majorities=majorities[p],
+            blazons=blazons,
+            missions=missions,
+            mission_points=MISSION_POINTS * missions,
+            score=score,
+            personal_stones=s.personal[p],
+        )
+    tiebreak = list(s.personal)
+    best = max(zip(scores, tiebreak, strict=True))
+    winners = [p for p in range(n) if (scores[p], tiebreak[p]) == best]
+    s.final = {
+        "scores": scores,
+        "winners": winners,
+        "tiebreak": tiebreak,
+        "tiebreak_rule": "most stones in the personal supply",
+        "players": rows,
+    }
+    say(emit, "game_end", scores=scores, winners=winners)

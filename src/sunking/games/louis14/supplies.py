@@ -1,0 +1,111 @@
+"""Moving components between supplies, hands and the court — the small verbs of the rules.
+
+Every function changes the (fresh) state in place and appends events to ``emit`` when it is
+not None. Private facts (a card drawn, a blazon's kind) go to their owner only.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from ...core.events import Event
+from .data import CHIP_CODES
+from .state import BLAZON_SLOTS, CHIP_SLOTS, FACES, KINDLESS, Louis14State
+
+Emit = list[Event] | None
+Task = Callable[..., None]
+"""A step of the flow: called as ``task(state, emit, *args)``."""
+
+
+def say(emit: Emit, event: str, **fields: Any) -> None:
+    """Log a public event."""
+    if emit is not None:
+        fields["type"] = event
+        emit.append((None, fields))
+
+
+def tell(emit: Emit, audience: int, event: str, **fields: Any) -> None:
+    """Log an event only the seat ``audience`` may see."""
+    if emit is not None:
+        fields["type"] = event
+        emit.append((audience, fields))
+
+
+def draw_blazon(s: Louis14State, seat: int, emit: Emit, why: str) -> None:
+    """Draw one face-down blazon at random from the pool (kindless once the pool is empty)."""
+    pool = s.blazon_pool
+    total = sum(pool)
+    if total == 0:
+        kind = KINDLESS
+    else:
+        r = s.rng.below(total)
+        kind = 0
+        while r >= pool[kind]:
+            r -= pool[kind]
+            kind += 1
+        pool[kind] -= 1
+    s.blazons[seat * BLAZON_SLOTS + kind] += 1
+    say(emit, "blazon", seat=seat, why=why)
+    tell(emit, seat, "blazon_kind", seat=seat, kind=kind)
+
+
+def draw_influence(s: Louis14State, seat: int, emit: Emit, why: str) -> bool:
+    """Take the top influence card into ``seat``'s hand; False when the pile is empty."""
+    if not s.deck:
+        return False
+    face = s.deck.pop()
+    s.deck_known.pop()
+    s.hand[seat * FACES + face] += 1
+    say(emit, "influence_drawn", seat=seat, why=why)
+    tell(emit, seat, "influence_card", seat=seat, card=face)
+    return True
+
+
+def draw_intrigue(s: Louis14State, seat: int, emit: Emit, why: str) -> bool:
+    """Take the top intrigue card into ``seat``'s hand; False when the pile is empty."""
+    if not s.intrigue_deck:
+        return False
+    tile = s.intrigue_deck.pop()
+    s.intrigue_known.pop()
+    s.intrigue[seat] |= 1 << tile
+    say(emit, "intrigue_drawn", seat=seat, why=why)
+    tell(emit, seat, "intrigue_card", seat=seat, card=tile)
+    return True
+
+
+def give_chip(s: Louis14State, seat: int, chip: int, emit: Emit, why: str) -> None:
+    """Give ``seat`` a chip (a stand-in when the supply has run out)."""
+    s.chips[seat * CHIP_SLOTS + chip] += 1
+    s.chip_supply[chip] -= 1
+    say(emit, "chip", seat=seat, chip=CHIP_CODES[chip], why=why)
+
+
+def return_chip(s: Louis14State, seat: int, chip: int) -> None:
+    s.chips[seat * CHIP_SLOTS + chip] -= 1
+    s.chip_supply[chip] += 1
+
+
+def retrieve(s: Louis14State, seat: int, count: int) -> int:
+    """Move up to ``count`` own stones general → personal; return how many moved."""
+    moved = min(count, s.general[seat])
+    s.general[seat] -= moved
+    s.personal[seat] += moved
+    return moved
+
+
+def place_fallback(s: Louis14State, seat: int, tile: int) -> str | None:
+    """Put one own stone on ``tile`` from the general supply, else from the personal one.
+
+    Returns the source used, or None when the player has no stone off the court.
+    """
+    if s.general[seat] > 0:
+        s.general[seat] -= 1
+        source = "general"
+    elif s.personal[seat] > 0:
+        s.personal[seat] -= 1
+        source = "personal"
+    else:
+        return None
+    s.board[tile * s.colours + seat] += 1
+    return source

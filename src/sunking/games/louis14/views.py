@@ -1,0 +1,232 @@
+"""What each seat may see, and determinization for search.
+
+A seat sees everything public (money, chips, stones, laid missions, tile sides, counts of
+cards in hands and decks, played cards) plus its own hand, its own blazon kinds and the deck
+cards it knows (a card it put under a pile, the intrigue cards played under theirs). It never
+sees another hand, another player's blazon kinds, a deck's order, the money cards put back or
+the random generator. :func:`determinize` resamples exactly what the seat cannot see.
+"""
+
+from __future__ import annotations
+
+from typing import Any, TypeVar
+
+from ...core.actions import JsonValue
+from ...core.rng import Rng
+from .data import BLAZON_KINDS, CHIP_CODES, DECKS, MISSIONS, MONEY_CARDS, TILES
+from .state import BLAZON_SLOTS, CHIP_SLOTS, FACES, KINDLESS, Louis14State
+
+_CONTEXT: dict[str, tuple[str, ...]] = {
+    "income": ("mission",),
+    "trade": ("mission",),
+    "mission_stone": ("mission", "tile"),
+    "end_stone": ("mission",),
+    "intrigue": ("tile",),
+    "tie": ("tile",),
+    "bribe": ("tile", "cost"),
+    "swap": ("mission",),
+}
+
+
+def decision_json(s: Louis14State) -> dict[str, JsonValue] | None:
+    """The pending decision in public terms: its kind, its seat and its context."""
+    d = s.pending
+    if d is None:
+        return None
+    out: dict[str, JsonValue] = {"kind": d[0], "seat": d[1]}
+    for name, value in zip(_CONTEXT.get(d[0], ()), d[2:], strict=False):
+        out[name] = value
+    return out
+
+
+def _known(deck: list[int], known: list[int], seat: int) -> list[dict[str, int]]:
+    """Cards of a pile ``seat`` knows, by depth from the top (0 = top)."""
+    top = len(deck) - 1
+    return [
+        {"depth": top - i, "card": card}
+        for i, (card, mask) in enumerate(zip(deck, known, strict=True))
+        if mask >> seat & 1
+    ]
+
+
+def _player(s: Louis14State, p: int) -> dict[str, JsonValue]:
+    c = s.colours
+    return {
+        "seat": p,
+        "money": s.money[p],
+        "personal": s.personal[p],
+        "general": s.general[p],
+        "on_court": sum(s.board[t * c + p] for t in range(1, 13)),
+        "chips": {CHIP_CODES[k]: s.chips[p * CHIP_SLOTS + k] for k in range(CHIP_SLOTS)},
+        "blazons": s.blazon_count(p),
+        "laid_missions": list(s.laid[p]),
+        "used_missions": [m for m in s.laid[p] if s.used[p] >> m & 1],
+        "influence_cards": s.hand_size(p),
+        "intrigue_cards": bin(s.intrigue[p]).count("1"),
+        "missions_in_hand": {
+            DECKS[d]: sum(1 for m in s.missions[p] if MISSIONS[m].deck == d) for d in range(3)
+        },
+    }
+
+
+def _tile(s: Louis14State, t: int) -> dict[str, JsonValue]:
+    person = TILES[t]
+    cond = person.condition(s.side[t])
+    return {
+        "tile": t,
+        "person": person.name,
+        "side": "back" if s.side[t] else "front",
+        "condition": {"kind": cond.kind, "value": cond.value},
+        "reward": person.reward,
+        "stones": s.stones_on(t),
+        "louis": s.louis_tile == t,
+    }
+
+
+def view(s: Louis14State, seat: int | None) -> dict[str, JsonValue]:
+    """The view of ``seat`` (None for a spectator) as JSON-able data."""
+    out: dict[str, JsonValue] = {
+        "game": "louis14",
+        "version": s.version,
+        "num_players": s.num_players,
+        "colours": s.colours,
+        "round": s.round,
+        "phase": s.phase,
+        "start_player": s.start,
+        "to_move": s.to_move,
+        "decision": decision_json(s),
+        "louis_tile": s.louis_tile,
+        "money_cards": [
+            {"tile": MONEY_CARDS[i].tile, "amount": MONEY_CARDS[i].amount}
+            for i in s.money_revealed
+        ],
+        "tiles": [_tile(s, t) for t in range(1, 13)],
+        "players": [_player(s, p) for p in range(s.num_players)],
+        "neutral_pool": s.neutral_pool,
+        "supply": {
+            "chips": {CHIP_CODES[k]: max(0, s.chip_supply[k]) for k in range(CHIP_SLOTS)},
+            "blazons": sum(s.blazon_pool),
+            "influence_deck": len(s.deck),
+            "intrigue_deck": len(s.intrigue_deck),
+            "mission_decks": {DECKS[d]: len(s.mdecks[d]) for d in range(3)},
+            "money_deck": len(s.money_deck),
+            "center": sorted(s.center),
+        },
+        "intrigue_deck_known": _known(s.intrigue_deck, s.intrigue_known, s.num_players),
+    }
+    if seat is not None:
+        base = seat * FACES
+        out["you"] = {
+            "seat": seat,
+            "influence_hand": [f for f in range(FACES) for _ in range(s.hand[base + f])],
+            "intrigue_hand": [t for t in range(1, 13) if s.intrigue[seat] >> t & 1],
+            "missions": list(s.missions[seat]),
+            "blazon_kinds": s.blazons[seat * BLAZON_SLOTS:seat * BLAZON_SLOTS + BLAZON_KINDS],
+            "kindless_blazons": s.blazons[seat * BLAZON_SLOTS + KINDLESS],
+            "known_influence_deck": _known(s.deck, s.deck_known, seat),
+            "known_mission_decks": {
+                DECKS[d]: _known(s.mdecks[d], s.mknown[d], seat) for d in range(3)
+            },
+        }
+        if s.to_move == seat:
+            out["legal_actions"] = [a.to_json() for a in s.legal_actions()]
+    if s.final is not None:
+        out["result"] = s.final
+    out["log"] = s.events(seat)
+    return out
+
+
+def _resample(pool: list[int], rng: Rng) -> list[int]:
+    rng.shuffle(pool)
+    return pool
+
+
+S = TypeVar("S", bound=Louis14State)
+
+
+def determinize(s: S, seat: int, rng: Rng) -> S:
+    """A state ``seat`` cannot tell from ``s``: other hands, other blazon kinds, unknown
+    deck cards and the money cards still to come are resampled; the generator is new."""
+    d = s._copy()
+    d.quiet = True
+    d.rng = rng.fork()
+    n = s.num_players
+    others = [p for p in range(n) if p != seat]
+    bit = 1 << seat
+
+    # Influence cards: other hands and the unknown cards of the pile.
+    pool = [f for p in others for f in range(FACES) for _ in range(d.hand[p * FACES + f])]
+    slots = [i for i, mask in enumerate(d.deck_known) if not mask & bit]
+    pool += [d.deck[i] for i in slots]
+    _resample(pool, rng)
+    for p in others:
+        size = s.hand_size(p)
+        base = p * FACES
+        d.hand[base:base + FACES] = [0] * FACES
+        for _ in range(size):
+            d.hand[base + pool.pop()] += 1
+    for i in slots:
+        d.deck[i] = pool.pop()
+
+    # Intrigue cards: other hands and the unknown part of the pile.
+    sizes = {p: bin(d.intrigue[p]).count("1") for p in others}
+    pool = [t for p in others for t in range(1, 13) if d.intrigue[p] >> t & 1]
+    slots = [i for i, mask in enumerate(d.intrigue_known) if not mask & bit]
+    pool += [d.intrigue_deck[i] for i in slots]
+    _resample(pool, rng)
+    for p in others:
+        d.intrigue[p] = 0
+        for _ in range(sizes[p]):
+            d.intrigue[p] |= 1 << pool.pop()
+    for i in slots:
+        d.intrigue_deck[i] = pool.pop()
+
+    # Mission cards, deck by deck (the backs show which deck a hand card is from).
+    hands = {p: list(d.missions[p]) for p in others}
+    for k in range(3):
+        mine = {p: [m for m in hands[p] if MISSIONS[m].deck == k] for p in others}
+        pool = [m for p in others for m in mine[p]]
+        slots = [i for i, mask in enumerate(d.mknown[k]) if not mask & bit]
+        pool += [d.mdecks[k][i] for i in slots]
+        _resample(pool, rng)
+        for p in others:
+            kept = [m for m in hands[p] if MISSIONS[m].deck != k]
+            hands[p] = kept + [pool.pop() for _ in mine[p]]
+        for i in slots:
+            d.mdecks[k][i] = pool.pop()
+    for p in others:
+        d.missions[p] = tuple(sorted(hands[p]))
+
+    # Blazon kinds of the others, drawn again from what the seat has not seen.
+    pool = [k for k in range(BLAZON_KINDS) for _ in range(d.blazon_pool[k])]
+    for p in others:
+        base = p * BLAZON_SLOTS
+        pool += [k for k in range(BLAZON_KINDS) for _ in range(d.blazons[base + k])]
+    _resample(pool, rng)
+    for p in others:
+        base = p * BLAZON_SLOTS
+        size = sum(d.blazons[base:base + BLAZON_KINDS])
+        d.blazons[base:base + BLAZON_KINDS] = [0] * BLAZON_KINDS
+        for _ in range(size):
+            d.blazons[base + pool.pop()] += 1
+    d.blazon_pool = [0] * BLAZON_KINDS
+    for k in pool:
+        d.blazon_pool[k] += 1
+
+    # Money cards still to come and the four put back unseen.
+    pool = _resample(d.money_deck + d.money_removed, rng)
+    d.money_deck = pool[:len(s.money_deck)]
+    d.money_removed = sorted(pool[len(s.money_deck):])
+    d._legal = None
+    return d
+
+
+def reveal_all(s: Louis14State) -> dict[str, Any]:
+    """Everything hidden during play, for a finished game's replay viewer."""
+    return {
+        "hands": [view(s, p)["you"] for p in range(s.num_players)],
+        "money_removed": [
+            {"tile": MONEY_CARDS[i].tile, "amount": MONEY_CARDS[i].amount}
+            for i in s.money_removed
+        ],
+    }

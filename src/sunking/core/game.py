@@ -294,6 +294,10 @@ class GameState(ABC):
         """
         return events_for(self._events, seat, everything)
 
+    def snapshot(self) -> dict[str, JsonValue]:
+        """The position alone as JSON (no history, no log): cheap to compare states by."""
+        return {"version": self.version, "state": self._state_json()}
+
     def to_json(self) -> dict[str, JsonValue]:
         """The whole state as JSON; :meth:`Game.state_from_json` reads it back exactly."""
         return {

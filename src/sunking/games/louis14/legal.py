@@ -44,11 +44,26 @@ LAY: dict[tuple[int, int, int], LayMission] = {
 }
 
 
+_TURNS: dict[tuple[object, ...], tuple[Action, ...]] = {}
+_TURNS_LIMIT = 200_000
+
+
 def _turn(s: Louis14State, d: Decision) -> tuple[Action, ...]:
+    """Play a card (place or retrieve), or use a laid mission instead of a card.
+
+    The answer depends only on the hand, the personal stones (up to 4) and which missions
+    can be used, so it is memoised on those.
+    """
     seat = d[1]
-    hand = s.hand[seat * FACES:(seat + 1) * FACES]
-    personal = s.personal[seat]
+    hand = tuple(s.hand[seat * FACES:(seat + 1) * FACES])
+    personal = min(s.personal[seat], 4)
     boost = s.unused(seat, "boost") is not None
+    pay = s.money[seat] >= 2 and s.unused(seat, "pay_to_pass") is not None
+    swap = bool(s.deck) and s.unused(seat, "swap_influence") is not None
+    key = (hand, personal, boost, pay, swap)
+    cached = _TURNS.get(key)
+    if cached is not None:
+        return cached
     out: list[Action] = []
     for card in range(FACES):
         if not hand[card]:
@@ -58,11 +73,14 @@ def _turn(s: Louis14State, d: Decision) -> tuple[Action, ...]:
         if boost:
             out.extend(placements(card, personal, True))
             out.append(RETRIEVE[(card, True)])
-    if s.money[seat] >= 2 and s.unused(seat, "pay_to_pass") is not None:
+    if pay:
         out.append(PAY_TO_PASS)
-    if s.deck and s.unused(seat, "swap_influence") is not None:
+    if swap:
         out.extend(SWAP[card] for card in range(FACES) if hand[card])
-    return tuple(out)
+    result = tuple(out)
+    if len(_TURNS) < _TURNS_LIMIT:
+        _TURNS[key] = result
+    return result
 
 
 def _intrigue(s: Louis14State, d: Decision) -> tuple[Action, ...]:

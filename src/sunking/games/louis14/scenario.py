@@ -134,7 +134,7 @@ def position(
             del s.intrigue_deck[i]
             del s.intrigue_known[i]
             s.intrigue[seat] |= 1 << t
-    for seat, ids in (missions or {}).items():
+    for seat in missions or {}:
         _return_missions(s, seat)
     for seat, ids in (missions or {}).items():
         for m in ids:

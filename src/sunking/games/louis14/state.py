@@ -184,15 +184,11 @@ class Louis14State(GameState):
     def legal_actions(self) -> tuple[Action, ...]:
         legal = self._legal
         if legal is None:
-            from .legal import legal_actions
-
-            legal = self._legal = legal_actions(self)
+            legal = self._legal = _legal.legal_actions(self)
         return legal
 
     def _perform(self, action: Action, emit: list[Event] | None) -> None:
-        from .flow import decide
-
-        decide(self, action, emit)
+        _flow.decide(self, action, emit)
 
     def result(self) -> Result:
         if self.final is None:
@@ -203,19 +199,13 @@ class Louis14State(GameState):
         )
 
     def view(self, seat: int | None) -> dict[str, JsonValue]:
-        from .views import view
-
-        return view(self, seat)
+        return _views.view(self, seat)
 
     def determinize(self, seat: int, rng: Rng) -> Self:
-        from .views import determinize
-
-        return determinize(self, seat, rng)
+        return _views.determinize(self, seat, rng)
 
     def check_invariants(self) -> list[str]:
-        from .invariants import check_invariants
-
-        return check_invariants(self)
+        return _invariants.check_invariants(self)
 
     # --- helpers the rules use ----------------------------------------------------------
 
@@ -303,3 +293,9 @@ class Louis14State(GameState):
             raise InvalidState("not a louis14 state: hand sizes do not match the players")
         return state
 
+
+# The rules modules import this one; binding them last keeps the import order free of cycles.
+from . import flow as _flow  # noqa: E402
+from . import invariants as _invariants  # noqa: E402
+from . import legal as _legal  # noqa: E402
+from . import views as _views  # noqa: E402

@@ -14,6 +14,7 @@ from .data import CROWN, ROUNDS, TILES
 from .state import Decision, Louis14State
 from .supplies import (
     Emit,
+    Handler,
     Task,
     draw_blazon,
     draw_influence,
@@ -52,6 +53,7 @@ def on_intrigue(s: Louis14State, decision: Decision, action: Action, emit: Emit)
         return
     seat, t = decision[1], decision[2]
     s.intrigue[seat] &= ~(1 << t)
+    s.forget(1, seat, t)
     s.intrigue_deck.insert(0, t)
     s.intrigue_known.insert(0, (1 << s.num_players) - 1)
     if action.source == "general":
@@ -253,7 +255,7 @@ TASKS: dict[str, Task] = {
     "bribe_offer": bribe_offer,
     "reward": reward,
 }
-HANDLERS = {
+HANDLERS: dict[str, Handler] = {
     "intrigue": on_intrigue,
     "tie": on_tie,
     "bribe": on_bribe,

@@ -9,7 +9,6 @@ module and in :mod:`.evaluation` and :mod:`.missions`; the tables below name the
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from ...core.actions import Action
@@ -30,8 +29,8 @@ from .data import (
     STARTING_LOUIS,
     STONES_PER_COLOUR,
 )
-from .state import BLAZON_SLOTS, CHIP_SLOTS, FACES, Decision, Louis14State
-from .supplies import Emit, Task, say
+from .state import BLAZON_SLOTS, CHIP_SLOTS, FACES, Louis14State
+from .supplies import Emit, Handler, Task, say
 
 ROUND_FLOW: tuple[str, ...] = (
     "reveal_money",        # supply, step 1
@@ -50,7 +49,6 @@ ROUND_FLOW: tuple[str, ...] = (
 )
 """The steps of one round, in order."""
 
-Handler = Callable[[Louis14State, Decision, Action, Emit], None]
 
 
 def _round(s: Louis14State, emit: Emit) -> None:
@@ -157,6 +155,7 @@ def new_state(cls: type[Louis14State], num_players: int, seed: int,
     s.agenda = [("round",)]
     s.pending = None
     s.final = None
+    s.known_hands = ()
     s._legal = None
     emit: Emit = []
     say(emit, "setup", players=n, general_supply=list(s.general))

@@ -91,6 +91,7 @@ def _discard_last(s: Louis14State, seat: int, emit: Emit) -> None:
     for face in range(FACES):
         if s.hand[base + face]:
             s.hand[base + face] -= 1
+            s.forget(0, seat, face)
             s.deck.append(face)
             s.deck_known.append(1 << seat)
             say(emit, "last_card", seat=seat)
@@ -100,6 +101,7 @@ def _discard_last(s: Louis14State, seat: int, emit: Emit) -> None:
 
 def _play(s: Louis14State, seat: int, card: int) -> None:
     s.hand[seat * FACES + card] -= 1
+    s.forget(0, seat, card)
     s.center.append(card)
 
 
@@ -168,6 +170,7 @@ def reshuffle(s: Louis14State, emit: Emit) -> None:
             s.hand[base + face] = 0
     s.rng.shuffle(s.deck)
     s.deck_known = [0] * len(s.deck)
+    s.known_hands = tuple(k for k in s.known_hands if k[0] != 0)
     say(emit, "reshuffle")
 
 
@@ -180,7 +183,7 @@ TASKS: dict[str, Task] = {
     "end_stone": end_stone,
     "reshuffle": reshuffle,
 }
-HANDLERS = {
+HANDLERS: dict[str, Handler] = {
     "mission_stone": on_mission_stone,
     "end_stone": on_mission_stone,
     "turn": on_turn,

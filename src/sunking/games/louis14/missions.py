@@ -56,6 +56,7 @@ def on_missions(s: Louis14State, decision: Decision, action: Action, emit: Emit)
             return_chip(s, seat, CHIP_INDEX[code])
         hand = list(s.missions[seat])
         hand.remove(action.mission)
+        s.forget(2, seat, action.mission)
         s.missions[seat] = tuple(hand)
         s.laid[seat] = (*s.laid[seat], action.mission)
         say(emit, "lay_mission", seat=seat, mission=action.mission, chips=list(action.chips))
@@ -83,7 +84,7 @@ def draw(s: Louis14State, emit: Emit, seat: int) -> None:
 
 def _draw_from(s: Louis14State, seat: int, deck: int, emit: Emit) -> None:
     mission = s.mdecks[deck].pop()
-    s.mknown[deck].pop()
+    s.learn(2, seat, mission, s.mknown[deck].pop())
     s.missions[seat] = tuple(sorted((*s.missions[seat], mission)))
     say(emit, "draw_mission", seat=seat, deck=DECKS[deck])
     tell(emit, seat, "mission_card", seat=seat, mission=mission)
@@ -156,6 +157,7 @@ def on_swap(s: Louis14State, decision: Decision, action: Action, emit: Emit) -> 
     hand = list(s.missions[seat])
     for mission in action.missions:
         hand.remove(mission)
+        s.forget(2, seat, mission)
         deck = MISSIONS[mission].deck
         s.mdecks[deck].insert(0, mission)
         s.mknown[deck].insert(0, 1 << seat)
@@ -172,7 +174,7 @@ TASKS: dict[str, Task] = {
     "mission_swaps": mission_swaps,
     "swap_offer": swap_offer,
 }
-HANDLERS = {
+HANDLERS: dict[str, Handler] = {
     "missions": on_missions,
     "draw": on_draw,
     "keep": on_keep,

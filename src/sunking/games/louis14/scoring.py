@@ -42,6 +42,7 @@ def final_scoring(s: Louis14State, emit: Emit) -> None:
             s.chip_supply[k] += s.chips[p * CHIP_SLOTS + k]
             s.chips[p * CHIP_SLOTS + k] = 0
         s.money[p] -= LOUIS_PER_BLAZON * conversions["louis"]
+        s.known_hands = ()
         for _ in range(sum(conversions.values())):
             draw_blazon(s, p, emit, "conversion")
     kinds = [

@@ -57,6 +57,7 @@ class Louis14State(GameState):
         "intrigue",
         "intrigue_deck",
         "intrigue_known",
+        "known_hands",
         "laid",
         "louis_tile",
         "mdecks",
@@ -129,6 +130,9 @@ class Louis14State(GameState):
     pending: Decision | None
     rng: Rng
     final: dict[str, Any] | None
+    known_hands: tuple[tuple[int, int, int, int], ...]
+    """Hand cards other seats know of: (kind, holder, card, knower mask); kind 0 influence,
+    1 intrigue, 2 mission. Arises when a card someone saw put on a pile is drawn."""
     _legal: tuple[Action, ...] | None
 
     # --- copying ------------------------------------------------------------------------
@@ -171,6 +175,7 @@ class Louis14State(GameState):
         new.pending = self.pending
         new.rng = self.rng.copy()
         new.final = self.final
+        new.known_hands = self.known_hands
         new._legal = None
         return new
 
@@ -240,6 +245,20 @@ class Louis14State(GameState):
     def blazon_count(self, seat: int) -> int:
         return sum(self.blazons[seat * BLAZON_SLOTS:(seat + 1) * BLAZON_SLOTS])
 
+    def learn(self, kind: int, holder: int, card: int, mask: int) -> None:
+        """Record that the seats in ``mask`` (other than ``holder``) know ``holder`` holds
+        ``card`` (drawn from a pile position they knew)."""
+        mask &= ~(1 << holder)
+        if mask:
+            self.known_hands = (*self.known_hands, (kind, holder, card, mask))
+
+    def forget(self, kind: int, holder: int, card: int) -> None:
+        """``card`` left ``holder``'s hand: drop one fact about it."""
+        for i, fact in enumerate(self.known_hands):
+            if fact[0] == kind and fact[1] == holder and fact[2] == card:
+                self.known_hands = self.known_hands[:i] + self.known_hands[i + 1:]
+                return
+
     def stones_available(self, seat: int) -> int:
         """Own stones off the court (personal plus general supply)."""
         return self.personal[seat] + self.general[seat]
@@ -258,6 +277,7 @@ class Louis14State(GameState):
         out["pending"] = None if self.pending is None else list(self.pending)
         out["rng"] = self.rng.state
         out["final"] = self.final
+        out["known_hands"] = [list(k) for k in self.known_hands]
         return out
 
     @classmethod
@@ -286,6 +306,7 @@ class Louis14State(GameState):
             state.pending = None if own["pending"] is None else tuple(own["pending"])
             state.rng = Rng(int(own["rng"]))
             state.final = own["final"]
+            state.known_hands = tuple(tuple(k) for k in own["known_hands"])
             state._legal = None
         except (KeyError, TypeError, ValueError) as exc:
             raise InvalidState(f"not a louis14 state: {exc!r}") from None

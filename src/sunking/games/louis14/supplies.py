@@ -9,13 +9,16 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from ...core.actions import Action
 from ...core.events import Event
 from .data import CHIP_CODES
-from .state import BLAZON_SLOTS, CHIP_SLOTS, FACES, KINDLESS, Louis14State
+from .state import BLAZON_SLOTS, CHIP_SLOTS, FACES, KINDLESS, Decision, Louis14State
 
 Emit = list[Event] | None
 Task = Callable[..., None]
 """A step of the flow: called as ``task(state, emit, *args)``."""
+Handler = Callable[[Louis14State, Decision, Action, Emit], None]
+"""Applies a player's action to the decision it answers."""
 
 
 def say(emit: Emit, event: str, **fields: Any) -> None:
@@ -55,7 +58,7 @@ def draw_influence(s: Louis14State, seat: int, emit: Emit, why: str) -> bool:
     if not s.deck:
         return False
     face = s.deck.pop()
-    s.deck_known.pop()
+    s.learn(0, seat, face, s.deck_known.pop())
     s.hand[seat * FACES + face] += 1
     say(emit, "influence_drawn", seat=seat, why=why)
     tell(emit, seat, "influence_card", seat=seat, card=face)
@@ -67,7 +70,7 @@ def draw_intrigue(s: Louis14State, seat: int, emit: Emit, why: str) -> bool:
     if not s.intrigue_deck:
         return False
     tile = s.intrigue_deck.pop()
-    s.intrigue_known.pop()
+    s.learn(1, seat, tile, s.intrigue_known.pop())
     s.intrigue[seat] |= 1 << tile
     say(emit, "intrigue_drawn", seat=seat, why=why)
     tell(emit, seat, "intrigue_card", seat=seat, card=tile)

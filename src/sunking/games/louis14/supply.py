@@ -111,4 +111,4 @@ TASKS: dict[str, Task] = {
     "supply_card": supply_card,
     "deal": deal,
 }
-HANDLERS = {"income": on_income, "trade": on_trade}
+HANDLERS: dict[str, Handler] = {"income": on_income, "trade": on_trade}

@@ -16,6 +16,8 @@ from ...core.rng import Rng
 from .data import BLAZON_KINDS, CHIP_CODES, DECKS, MISSIONS, MONEY_CARDS, TILES
 from .state import BLAZON_SLOTS, CHIP_SLOTS, FACES, KINDLESS, Louis14State
 
+_HAND_KINDS = ("influence", "intrigue", "mission")
+
 _CONTEXT: dict[str, tuple[str, ...]] = {
     "income": ("mission",),
     "trade": ("mission",),
@@ -127,6 +129,10 @@ def view(s: Louis14State, seat: int | None) -> dict[str, JsonValue]:
             "known_mission_decks": {
                 DECKS[d]: _known(s.mdecks[d], s.mknown[d], seat) for d in range(3)
             },
+            "known_hands": [
+                {"seat": holder, "kind": _HAND_KINDS[kind], "card": card}
+                for kind, holder, card, mask in s.known_hands if mask >> seat & 1
+            ],
         }
         if s.to_move == seat:
             out["legal_actions"] = [a.to_json() for a in s.legal_actions()]
@@ -153,30 +159,48 @@ def determinize(s: S, seat: int, rng: Rng) -> S:
     n = s.num_players
     others = [p for p in range(n) if p != seat]
     bit = 1 << seat
+    fixed: dict[tuple[int, int], list[int]] = {}
+    for kind, holder, card, mask in s.known_hands:
+        if mask & bit:
+            fixed.setdefault((kind, holder), []).append(card)
 
     # Influence cards: other hands and the unknown cards of the pile.
-    pool = [f for p in others for f in range(FACES) for _ in range(d.hand[p * FACES + f])]
+    pool = []
+    for p in others:
+        base = p * FACES
+        free = d.hand[base:base + FACES]
+        for face in fixed.get((0, p), []):
+            free[face] -= 1
+        pool += [f for f in range(FACES) for _ in range(free[f])]
     slots = [i for i, mask in enumerate(d.deck_known) if not mask & bit]
     pool += [d.deck[i] for i in slots]
     _resample(pool, rng)
     for p in others:
-        size = s.hand_size(p)
+        kept = fixed.get((0, p), [])
         base = p * FACES
         d.hand[base:base + FACES] = [0] * FACES
-        for _ in range(size):
+        for face in kept:
+            d.hand[base + face] += 1
+        for _ in range(s.hand_size(p) - len(kept)):
             d.hand[base + pool.pop()] += 1
     for i in slots:
         d.deck[i] = pool.pop()
 
     # Intrigue cards: other hands and the unknown part of the pile.
     sizes = {p: bin(d.intrigue[p]).count("1") for p in others}
-    pool = [t for p in others for t in range(1, 13) if d.intrigue[p] >> t & 1]
+    pool = [
+        t for p in others for t in range(1, 13)
+        if d.intrigue[p] >> t & 1 and t not in fixed.get((1, p), [])
+    ]
     slots = [i for i, mask in enumerate(d.intrigue_known) if not mask & bit]
     pool += [d.intrigue_deck[i] for i in slots]
     _resample(pool, rng)
     for p in others:
+        kept = fixed.get((1, p), [])
         d.intrigue[p] = 0
-        for _ in range(sizes[p]):
+        for t in kept:
+            d.intrigue[p] |= 1 << t
+        for _ in range(sizes[p] - len(kept)):
             d.intrigue[p] |= 1 << pool.pop()
     for i in slots:
         d.intrigue_deck[i] = pool.pop()
@@ -184,13 +208,16 @@ def determinize(s: S, seat: int, rng: Rng) -> S:
     # Mission cards, deck by deck (the backs show which deck a hand card is from).
     hands = {p: list(d.missions[p]) for p in others}
     for k in range(3):
-        mine = {p: [m for m in hands[p] if MISSIONS[m].deck == k] for p in others}
+        mine = {
+            p: [m for m in hands[p] if MISSIONS[m].deck == k and m not in fixed.get((2, p), [])]
+            for p in others
+        }
         pool = [m for p in others for m in mine[p]]
         slots = [i for i, mask in enumerate(d.mknown[k]) if not mask & bit]
         pool += [d.mdecks[k][i] for i in slots]
         _resample(pool, rng)
         for p in others:
-            kept = [m for m in hands[p] if MISSIONS[m].deck != k]
+            kept = [m for m in hands[p] if m not in mine[p]]
             hands[p] = kept + [pool.pop() for _ in mine[p]]
         for i in slots:
             d.mdecks[k][i] = pool.pop()

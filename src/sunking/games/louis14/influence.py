@@ -13,7 +13,7 @@ from .actions import (
 from .data import JOKER, MISSIONS
 from .placement import BOOST_STONES, JOKER_STONES, PERSON_STONES
 from .state import FACES, Decision, Louis14State
-from .supplies import Emit, Task, draw_influence, place_fallback, retrieve, say, tell
+from .supplies import Emit, Handler, Task, draw_influence, place_fallback, retrieve, say, tell
 
 NEUTRAL_ON_LOUIS = 2
 NEUTRAL_PER_CARD = 2

@@ -8,7 +8,7 @@ from ...core.actions import Action
 from .actions import ConvertChip, DrawMission, KeepChip, LayMission, SwapMissions
 from .data import CHIP_CODES, CROWN, DECKS, MISSIONS, ROUNDS
 from .state import CHIP_SLOTS, Decision, Louis14State
-from .supplies import Emit, Task, draw_blazon, give_chip, return_chip, say, tell
+from .supplies import Emit, Handler, Task, draw_blazon, give_chip, return_chip, say, tell
 
 CHIP_INDEX = {code: i for i, code in enumerate(CHIP_CODES)}
 DECK_INDEX = {name: i for i, name in enumerate(DECKS)}

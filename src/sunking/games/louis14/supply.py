@@ -6,7 +6,7 @@ from ...core.actions import Action
 from .actions import Income, TradeStone
 from .data import MISSIONS, MONEY_CARDS
 from .state import Decision, Louis14State
-from .supplies import Emit, Task, draw_blazon, draw_influence, draw_intrigue, retrieve, say
+from .supplies import Emit, Handler, Task, draw_blazon, draw_influence, draw_intrigue, retrieve, say
 
 HAND_SIZE = 5
 

@@ -54,8 +54,8 @@ def on_intrigue(s: Louis14State, decision: Decision, action: Action, emit: Emit)
     seat, t = decision[1], decision[2]
     s.intrigue[seat] &= ~(1 << t)
     s.forget(1, seat, t)
-    s.intrigue_deck.insert(0, t)
-    s.intrigue_known.insert(0, (1 << s.num_players) - 1)
+    s.intrigue_deck = [t, *s.intrigue_deck]
+    s.intrigue_known = [(1 << s.num_players) - 1, *s.intrigue_known]
     if action.source == "general":
         s.general[seat] -= action.stones
     else:

@@ -83,8 +83,12 @@ def draw(s: Louis14State, emit: Emit, seat: int) -> None:
 
 
 def _draw_from(s: Louis14State, seat: int, deck: int, emit: Emit) -> None:
-    mission = s.mdecks[deck].pop()
-    s.learn(2, seat, mission, s.mknown[deck].pop())
+    decks, known = s.mdecks[:], s.mknown[:]
+    mission = decks[deck][-1]
+    s.learn(2, seat, mission, known[deck][-1])
+    decks[deck] = decks[deck][:-1]
+    known[deck] = known[deck][:-1]
+    s.mdecks, s.mknown = decks, known
     s.missions[seat] = tuple(sorted((*s.missions[seat], mission)))
     say(emit, "draw_mission", seat=seat, deck=DECKS[deck])
     tell(emit, seat, "mission_card", seat=seat, mission=mission)
@@ -159,8 +163,10 @@ def on_swap(s: Louis14State, decision: Decision, action: Action, emit: Emit) -> 
         hand.remove(mission)
         s.forget(2, seat, mission)
         deck = MISSIONS[mission].deck
-        s.mdecks[deck].insert(0, mission)
-        s.mknown[deck].insert(0, 1 << seat)
+        decks, known = s.mdecks[:], s.mknown[:]
+        decks[deck] = [mission, *decks[deck]]
+        known[deck] = [1 << seat, *known[deck]]
+        s.mdecks, s.mknown = decks, known
     s.missions[seat] = tuple(hand)
     say(emit, "swap_missions", seat=seat, decks=[DECKS[MISSIONS[m].deck] for m in action.missions])
     s.agenda.extend([("draw", seat)] * len(action.missions))

@@ -108,6 +108,9 @@ def position(
         ValueError: the arrangement needs more components than the game has.
     """
     s = GAME.new_game(num_players, seed)._copy()
+    # Piles shared copy-on-write with the discarded initial state: own them here.
+    s.intrigue_deck, s.intrigue_known = s.intrigue_deck[:], s.intrigue_known[:]
+    s.mdecks, s.mknown = [d[:] for d in s.mdecks], [d[:] for d in s.mknown]
     s.round, s.start, s.phase = round, start, phase
     s.louis_tile = 0 if louis_tile is None else louis_tile
     for tile, side in (sides or {}).items():

@@ -35,8 +35,8 @@ def final_scoring(s: Louis14State, emit: Emit) -> None:
             s.hand[p * FACES + face] = 0
         for t in range(1, 13):
             if s.intrigue[p] >> t & 1:
-                s.intrigue_deck.insert(0, t)
-                s.intrigue_known.insert(0, 0)
+                s.intrigue_deck = [t, *s.intrigue_deck]
+                s.intrigue_known = [0, *s.intrigue_known]
         s.intrigue[p] = 0
         for k in range(CHIP_SLOTS):
             s.chip_supply[k] += s.chips[p * CHIP_SLOTS + k]

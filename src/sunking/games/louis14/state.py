@@ -145,9 +145,11 @@ class Louis14State(GameState):
         new.phase = self.phase
         new.start = self.start
         new.louis_tile = self.louis_tile
-        new.money_deck = self.money_deck[:]
-        new.money_removed = self.money_removed[:]
-        new.money_revealed = self.money_revealed[:]
+        # Piles that change a few times a game are shared between states and replaced,
+        # never changed in place (copy on write): money cards, intrigue and mission piles.
+        new.money_deck = self.money_deck
+        new.money_removed = self.money_removed
+        new.money_revealed = self.money_revealed
         new.side = self.side[:]
         new.board = self.board[:]
         new.personal = self.personal[:]
@@ -159,12 +161,12 @@ class Louis14State(GameState):
         new.deck_known = self.deck_known[:]
         new.center = self.center[:]
         new.intrigue = self.intrigue[:]
-        new.intrigue_deck = self.intrigue_deck[:]
-        new.intrigue_known = self.intrigue_known[:]
+        new.intrigue_deck = self.intrigue_deck
+        new.intrigue_known = self.intrigue_known
         new.missions = self.missions[:]
         new.laid = self.laid[:]
-        new.mdecks = [d[:] for d in self.mdecks]
-        new.mknown = [d[:] for d in self.mknown]
+        new.mdecks = self.mdecks
+        new.mknown = self.mknown
         new.chips = self.chips[:]
         new.chip_supply = self.chip_supply[:]
         new.blazons = self.blazons[:]

@@ -69,8 +69,10 @@ def draw_intrigue(s: Louis14State, seat: int, emit: Emit, why: str) -> bool:
     """Take the top intrigue card into ``seat``'s hand; False when the pile is empty."""
     if not s.intrigue_deck:
         return False
-    tile = s.intrigue_deck.pop()
-    s.learn(1, seat, tile, s.intrigue_known.pop())
+    tile = s.intrigue_deck[-1]
+    s.learn(1, seat, tile, s.intrigue_known[-1])
+    s.intrigue_deck = s.intrigue_deck[:-1]
+    s.intrigue_known = s.intrigue_known[:-1]
     s.intrigue[seat] |= 1 << tile
     say(emit, "intrigue_drawn", seat=seat, why=why)
     tell(emit, seat, "intrigue_card", seat=seat, card=tile)

@@ -15,8 +15,9 @@ def reveal_money(s: Louis14State, emit: Emit) -> None:
     """Step 1: reveal the top money card; everyone is paid; Louis XIV goes to its tile."""
     s.phase = "supply"
     s.used = [0] * s.num_players
-    card = MONEY_CARDS[s.money_deck.pop()]
-    s.money_revealed.append(card.id)
+    card = MONEY_CARDS[s.money_deck[-1]]
+    s.money_deck = s.money_deck[:-1]
+    s.money_revealed = [*s.money_revealed, card.id]
     for p in range(s.num_players):
         s.money[p] += card.amount
     s.louis_tile = card.tile

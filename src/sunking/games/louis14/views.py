@@ -155,6 +155,9 @@ def determinize(s: S, seat: int, rng: Rng) -> S:
     deck cards and the money cards still to come are resampled; the generator is new."""
     d = s._copy()
     d.quiet = True
+    # The piles shared copy-on-write are about to be changed in place: copy them first.
+    d.intrigue_deck = d.intrigue_deck[:]
+    d.mdecks = [pile[:] for pile in d.mdecks]
     d.rng = rng.fork()
     n = s.num_players
     others = [p for p in range(n) if p != seat]

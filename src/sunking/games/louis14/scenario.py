@@ -36,20 +36,22 @@ def _move_stones(s: Louis14State, seat: int, tile: int, count: int) -> None:
         s.board[tile * s.colours + seat] += 1
 
 
-def _set_hand(s: Louis14State, seat: int, faces: Sequence[int]) -> None:
+def _clear_hand(s: Louis14State, seat: int) -> None:
     base = seat * FACES
     for face in range(FACES):
         s.deck.extend([face] * s.hand[base + face])
         s.deck_known.extend([0] * s.hand[base + face])
         s.hand[base + face] = 0
-    for face in faces:
-        if face in s.deck:
-            i = len(s.deck) - 1 - s.deck[::-1].index(face)
-            del s.deck[i]
-            del s.deck_known[i]
-        else:
-            s.center.remove(face)
-        s.hand[base + face] += 1
+
+
+def _give_card(s: Louis14State, seat: int, face: int) -> None:
+    if face in s.deck:
+        i = len(s.deck) - 1 - s.deck[::-1].index(face)
+        del s.deck[i]
+        del s.deck_known[i]
+    else:
+        s.center.remove(face)
+    s.hand[seat * FACES + face] += 1
 
 
 def _take_mission(s: Louis14State, mission: int) -> None:
@@ -117,7 +119,10 @@ def position(
         s.side[tile] = side
     # Clear the dealt influence cards: the position says what each hand holds.
     for seat in range(num_players):
-        _set_hand(s, seat, (hands or {}).get(seat, ()))
+        _clear_hand(s, seat)
+    for seat, faces in (hands or {}).items():
+        for face in faces:
+            _give_card(s, seat, face)
     for tile, per_seat in (stones or {}).items():
         for seat, count in per_seat.items():
             _move_stones(s, seat, tile, count)

@@ -128,6 +128,10 @@ def resolve(s: Louis14State, emit: Emit, t: int) -> None:
     firsts, seconds = _ranking(counts, s.tie_winner)
     if cond.kind == "stones":
         free = [p for p in present if counts[p] >= cond.value]
+        if len(firsts) == 1 and firsts[0] in free:
+            # The majority holder takes the reward first, then the others in turn order.
+            free.remove(firsts[0])
+            free.insert(0, firsts[0])
         flip = bool(free)
     elif louis:
         if firsts:

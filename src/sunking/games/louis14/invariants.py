@@ -28,7 +28,7 @@ def check_invariants(s: Louis14State) -> list[str]:
             problems.append(f"seat {p} has a negative supply or money")
     if n == 2:
         neutral = s.neutral_pool + sum(s.board[t * c + c - 1] for t in range(1, 13))
-        if neutral != NEUTRAL_STONES:
+        if neutral != NEUTRAL_STONES or s.neutral_pool < 0:
             problems.append(f"the neutral colour has {neutral} stones, not {NEUTRAL_STONES}")
     if min(s.board) < 0 or min(s.hand) < 0:
         problems.append("a negative count on the court or in a hand")

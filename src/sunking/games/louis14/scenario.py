@@ -117,6 +117,15 @@ def position(
     s.louis_tile = 0 if louis_tile is None else louis_tile
     for tile, side in (sides or {}).items():
         s.side[tile] = side
+    # Start from an empty court: the neutral colour's round-1 stones go back to its pool
+    # and the cards revealed for it back into the pile.
+    for tile in range(1, 13):
+        k = s.board[tile * s.colours + s.colours - 1] if num_players == 2 else 0
+        s.board[tile * s.colours + s.colours - 1] -= k
+        s.neutral_pool += k
+    s.deck.extend(s.center)
+    s.deck_known.extend([0] * len(s.center))
+    s.center = []
     # Clear the dealt influence cards: the position says what each hand holds.
     for seat in range(num_players):
         _clear_hand(s, seat)

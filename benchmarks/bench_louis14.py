@@ -1,0 +1,171 @@
+"""Benchmark the Louis XIV rules engine with random playouts, on one core.
+
+For each player count and for both event modes (log on, and ``state.quiet = True`` as search
+uses it) this plays ``--games`` complete games with the random bots of ``sunking simulate``
+and reports games per second and actions per game; a second, instrumented pass over the same
+games times ``legal_actions``, ``apply_unchecked`` and the checked ``apply`` call by call.
+See benchmarks/README.md for what each figure means.
+
+    .venv/bin/python benchmarks/bench_louis14.py [--games 200] [--players 2 3 4]
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import gc
+import platform
+import time
+from collections.abc import Sequence
+
+from rich import box
+from rich.console import Console
+from rich.table import Table
+
+import sunking
+from sunking.cli import policy_rng
+from sunking.core import GameState
+
+GAME = "louis14"
+
+
+@dataclasses.dataclass(frozen=True)
+class Figures:
+    players: int
+    quiet: bool
+    games: int
+    games_per_second: float
+    actions_per_game: float
+    legal_us: float
+    apply_unchecked_us: float
+    apply_us: float
+
+
+def new_game(players: int, seed: int, quiet: bool) -> GameState:
+    state = sunking.make(GAME).new_game(players, seed)
+    state.quiet = quiet
+    return state
+
+
+def play(players: int, seed: int, quiet: bool) -> GameState:
+    """One random game, exactly as ``sunking simulate`` plays it (``play_random``)."""
+    state = new_game(players, seed, quiet)
+    rng = policy_rng(seed)
+    while not state.is_terminal:
+        state = state.apply_unchecked(rng.choice(state.legal_actions()))
+    return state
+
+
+def whole_games(players: int, seeds: range, quiet: bool) -> tuple[float, float]:
+    """Games per second and mean actions per game, timing whole games (setup included)."""
+    actions = 0
+    start = time.perf_counter()
+    for seed in seeds:
+        actions += play(players, seed, quiet).version
+    elapsed = time.perf_counter() - start
+    return len(seeds) / elapsed, actions / len(seeds)
+
+
+def per_call(players: int, seeds: range, quiet: bool) -> tuple[float, float, float]:
+    """Mean µs of ``legal_actions`` (first call on each new state, so its cache is cold),
+    of ``apply_unchecked``, and of the checked ``apply`` (cache warm, as after a client
+    asked for the legal actions), over every decision of the same random games."""
+    clock = time.perf_counter_ns
+    legal_ns = unchecked_ns = checked_ns = calls = 0
+    for seed in seeds:
+        state = new_game(players, seed, quiet)
+        rng = policy_rng(seed)
+        while not state.is_terminal:
+            t0 = clock()
+            legal = state.legal_actions()
+            t1 = clock()
+            action = rng.choice(legal)
+            t2 = clock()
+            checked = state.apply(action)
+            t3 = clock()
+            state = state.apply_unchecked(action)
+            t4 = clock()
+            del checked
+            legal_ns += t1 - t0
+            checked_ns += t3 - t2
+            unchecked_ns += t4 - t3
+            calls += 1
+    return legal_ns / calls / 1000, unchecked_ns / calls / 1000, checked_ns / calls / 1000
+
+
+def measure(players: int, games: int, quiet: bool) -> Figures:
+    seeds = range(games)
+    play(players, games, quiet)  # warm up (imports, caches) on a game not measured
+    gc.collect()
+    rate, actions = whole_games(players, seeds, quiet)
+    legal_us, unchecked_us, checked_us = per_call(players, seeds, quiet)
+    return Figures(players, quiet, games, rate, actions, legal_us, unchecked_us, checked_us)
+
+
+def table(rows: Sequence[Figures]) -> Table:
+    out = Table(title=f"{GAME}: random playouts on one core", box=box.SIMPLE_HEAD)
+    for name in (
+        "players",
+        "events",
+        "games/s",
+        "actions",
+        "legal µs",
+        "unchecked µs",
+        "apply µs",
+    ):
+        out.add_column(name, justify="left" if name == "events" else "right")
+    for f in rows:
+        out.add_row(
+            str(f.players),
+            "quiet" if f.quiet else "on",
+            f"{f.games_per_second:.1f}",
+            f"{f.actions_per_game:.1f}",
+            f"{f.legal_us:.1f}",
+            f"{f.apply_unchecked_us:.1f}",
+            f"{f.apply_us:.1f}",
+        )
+    return out
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument(
+        "--games", type=int, default=200, help="games per configuration (default 200)"
+    )
+    parser.add_argument(
+        "--players",
+        type=int,
+        nargs="+",
+        default=[2, 3, 4],
+        metavar="N",
+        help="player counts to measure (default: 2 3 4)",
+    )
+    args = parser.parse_args(argv)
+    if args.games < 1:
+        parser.error("--games must be at least 1")
+    spec = sunking.make(GAME).spec
+    bad = [n for n in args.players if not spec.min_players <= n <= spec.max_players]
+    if bad:
+        parser.error(f"{GAME} is for {spec.min_players}–{spec.max_players} players, not {bad}")
+    console = Console()
+    console.print(
+        f"Python {platform.python_version()} ({platform.python_implementation()}) on "
+        f"{platform.machine()}, one process; {args.games} games per row, seeds 0–"
+        f"{args.games - 1}"
+    )
+    rows = []
+    with console.status("measuring…") as status:
+        for players in args.players:
+            for quiet in (False, True):
+                status.update(f"{players} players, events {'off' if quiet else 'on'}…")
+                rows.append(measure(players, args.games, quiet))
+    console.print(table(rows))
+    console.print(
+        "games/s: complete games per second; actions: mean actions per game; legal µs: "
+        "legal_actions on a new state (cold cache); unchecked µs: apply_unchecked; apply µs: "
+        "checked apply after legal_actions (warm cache). See benchmarks/README.md."
+    )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,194 @@
+"""The ``sunking`` command: list the games and simulate seeded games between random bots.
+
+The command only talks to games through the game-agnostic core (:func:`sunking.make`,
+:class:`~sunking.core.GameSpec`, :class:`~sunking.core.GameState`); per-game wording of the
+event log is data in :mod:`sunking.cli_render`.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.text import Text
+
+from . import __version__, available_games, make
+from .cli_render import (
+    details_notes,
+    details_table,
+    event_log,
+    games_table,
+    result_table,
+)
+from .core import GameRecord, GameState, Rng, RulesError
+
+POLICY_SALT = 0x5EED_B07_CAFE
+"""XORed into the game seed to seed the random bots, so that their choices do not replay the
+game's own random draws (a game seeds its generator with the seed itself)."""
+
+app = typer.Typer(
+    name="sunking",
+    no_args_is_help=True,
+    rich_markup_mode="markdown",
+)
+
+
+class PlayoutTooLong(RuntimeError):
+    """A game did not end within its spec's ``max_actions``: a bug in its rules engine."""
+
+
+def policy_rng(seed: int) -> Rng:
+    """The generator the random bots of a game seeded with ``seed`` draw their moves from."""
+    return Rng(seed ^ POLICY_SALT)
+
+
+def play_random(game: str, players: int, seed: int, *, quiet: bool = False) -> GameState:
+    """Play a whole game of ``game`` in which every seat picks uniformly among its legal
+    actions, drawing from :func:`policy_rng` (``seed``); return the final state.
+
+    The same arguments always give the same game. ``quiet`` sets ``state.quiet``, so that
+    no events are recorded (faster; the game itself is the same).
+
+    Raises:
+        RulesError: the game is unknown (``UnknownGame``) or the player count is out of
+            range (``InvalidOptions``).
+        PlayoutTooLong: the game did not end within ``spec.max_actions`` actions.
+    """
+    rules = make(game)
+    state = rules.new_game(players, seed)
+    state.quiet = quiet
+    rng = policy_rng(seed)
+    for _ in range(rules.spec.max_actions):
+        if state.is_terminal:
+            return state
+        state = state.apply_unchecked(rng.choice(state.legal_actions()))
+    if state.is_terminal:
+        return state
+    raise PlayoutTooLong(
+        f"{game} with {players} players, seed {seed}: no end after {rules.spec.max_actions} actions"
+    )
+
+
+def _fail(message: str) -> typer.Exit:
+    Console(stderr=True).print(Text(f"Error: {message}", style="bold red"))
+    return typer.Exit(code=2)
+
+
+def _complete_game(incomplete: str) -> list[str]:
+    return [g for g in available_games() if g.startswith(incomplete)]
+
+
+def _show_version(value: bool) -> None:
+    if value:
+        typer.echo(f"sunking {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def main(
+    version: Annotated[
+        bool,
+        typer.Option(
+            "--version",
+            callback=_show_version,
+            is_eager=True,
+            help="Show the version and exit.",
+        ),
+    ] = False,
+) -> None:
+    """Play the court-intrigue board games of Louis XIV's France.
+
+    List the games with `sunking games`; watch random bots play one, reproducibly
+    from a seed, with `sunking simulate louis14 --players 4 --seed 7`.
+    """
+
+
+@app.command("games")
+def games_command() -> None:
+    """List the registered games: id, name, designer, year and player count.
+
+    The id is what `sunking simulate` takes.
+    """
+    Console().print(games_table(make(game_id).spec for game_id in available_games()))
+
+
+@app.command("simulate")
+def simulate_command(
+    game: Annotated[
+        str,
+        typer.Argument(
+            help="The id of the game, as listed by `sunking games`.",
+            metavar="GAME",
+            autocompletion=_complete_game,
+            show_default=False,
+        ),
+    ],
+    players: Annotated[
+        int | None,
+        typer.Option(
+            "--players",
+            "-p",
+            metavar="N",
+            help="Number of players (default: the most the game allows).",
+            show_default=False,
+        ),
+    ] = None,
+    seed: Annotated[
+        int,
+        typer.Option(
+            "--seed",
+            "-s",
+            metavar="S",
+            help="Seed of the game and of the bots: the same seed gives the same game.",
+        ),
+    ] = 0,
+    quiet: Annotated[
+        bool,
+        typer.Option("--quiet", "-q", help="Leave out the event log; show only the result."),
+    ] = False,
+    as_json: Annotated[
+        bool,
+        typer.Option(
+            "--json",
+            help=(
+                "Print the game record (game, players, seed, options, actions) and the "
+                "result as one JSON object instead of the log and tables."
+            ),
+        ),
+    ] = False,
+) -> None:
+    """Simulate a game between bots that pick uniformly random legal moves.
+
+    Prints the public event log (what a spectator sees), one line per event, each prefixed
+    with the number of actions played so far, then the result and the game's scoring table.
+    A seed replays the same game exactly. Exits with code 2 for an unknown game or a player
+    count the game does not allow.
+    """
+    try:
+        spec = make(game).spec
+        count = spec.max_players if players is None else players
+        state = play_random(game, count, seed, quiet=quiet or as_json)
+    except RulesError as error:
+        raise _fail(str(error)) from None
+    result = state.result()
+    if as_json:
+        payload = {"record": GameRecord.of(state).to_json(), "result": result.to_json()}
+        typer.echo(json.dumps(payload, indent=2, ensure_ascii=False))
+        return
+    console = Console()
+    console.print(Text(f"{spec.name} ({spec.id}) — {count} players, seed {seed}", style="bold"))
+    if not quiet:
+        console.print(event_log(spec.id, state.events(None)))
+    console.print(Text(f"Game over after {state.version} actions."))
+    console.print(result_table(result))
+    players_rows = result.details.get("players")
+    if isinstance(players_rows, list) and all(isinstance(r, dict) for r in players_rows):
+        console.print(details_table(players_rows))
+    for note in details_notes(result.details):
+        console.print(Text(note))
+
+
+if __name__ == "__main__":  # pragma: no cover
+    app()

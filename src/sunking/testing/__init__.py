@@ -1,0 +1,11 @@
+"""Testing tools any game can use: the conformance harness :func:`check_game`.
+
+>>> from sunking.testing import check_game
+>>> report = check_game("louis14", 2, playouts=2, seed=0)
+>>> report.playouts
+2
+"""
+
+from .conformance import ConformanceError, ConformanceReport, check_game
+
+__all__ = ["ConformanceError", "ConformanceReport", "check_game"]

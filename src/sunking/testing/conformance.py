@@ -1,0 +1,592 @@
+"""A conformance harness for any game built on :mod:`sunking.core`.
+
+:func:`check_game` plays many random games (each action drawn uniformly from the legal ones
+with the seeded :class:`~sunking.core.rng.Rng`) and checks at every step that the game keeps
+the promises of the :class:`~sunking.core.game.GameState` protocol: whose turn it is and
+which actions are legal agree with the game being over or not, the version counts the
+actions, the game's own invariants hold, the game ends within ``spec.max_actions``, actions
+and states survive a JSON round trip, the game replays exactly from its record and is
+deterministic from its seed, and no view leaks what its seat may not see.
+
+The leak check knows nothing about any particular game. It relies on
+:meth:`~sunking.core.game.GameState.determinize`, which resamples everything a seat cannot
+see: if the view of seat ``s`` changes when the state is determinized for ``s``, the view
+depends on something ``s`` may not know. The same holds for the spectator's view under every
+seat's determinization.
+
+Every failure raises :class:`ConformanceError` (an ``AssertionError``) whose message names
+the game, the player count, the playout seed, the state version and the action, so the
+failing playout can be rerun alone with ``check_game(game, num_players, 1, seed=<seed>)``.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import dataclasses
+import json
+import time
+from collections.abc import Iterator, Mapping, Sequence
+from typing import Any, NoReturn
+
+from ..core.actions import Action, JsonValue
+from ..core.errors import RulesError
+from ..core.game import Game, GameState
+from ..core.record import GameRecord, replay_states
+from ..core.registry import make
+from ..core.rng import Rng
+
+__all__ = ["ConformanceError", "ConformanceReport", "check_game"]
+
+_MASK = (1 << 64) - 1
+
+# Salts that split one playout seed into independent random streams.
+_CHOICES = 0x1
+_SAMPLING = 0x2
+_DETERMINIZE = 0x3
+
+
+class ConformanceError(AssertionError):
+    """A game broke a promise of the game protocol during a conformance run.
+
+    The message names the game, the player count, the playout seed, the state version and
+    the action being applied (when there is one); the same facts are kept as attributes.
+    """
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        game: str,
+        num_players: int,
+        seed: int | None = None,
+        version: int | None = None,
+        action: Action | None = None,
+    ) -> None:
+        parts = [f"{game}, {num_players} players"]
+        if seed is not None:
+            parts.append(f"playout seed {seed}")
+        if version is not None:
+            parts.append(f"version {version}")
+        if action is not None:
+            parts.append(f"action {action}")
+        super().__init__(f"{', '.join(parts)}: {message}")
+        self.game = game
+        self.num_players = num_players
+        self.seed = seed
+        self.version = version
+        self.action = action
+
+
+@dataclasses.dataclass(slots=True)
+class ConformanceReport:
+    """What a conformance run checked, and how long it took."""
+
+    game: str
+    num_players: int
+    playouts: int = 0
+    actions: int = 0
+    """Actions applied in the playouts (replays and determinized rollouts not counted)."""
+    max_length: int = 0
+    """The most actions in one playout."""
+    seconds: float = 0.0
+    states_checked: int = 0
+    """States whose turn, legal actions and invariants were checked (every state played)."""
+    states_sampled: int = 0
+    """States given the expensive checks: views, leaks, state JSON round trip."""
+    legal_sets_checked: int = 0
+    """States all of whose legal actions were round-tripped through JSON."""
+    actions_round_tripped: int = 0
+    views_checked: int = 0
+    """Views rendered and compared (real and determinized, every seat and the spectator)."""
+    determinizations: int = 0
+    resampled: int = 0
+    """Determinizations whose snapshot differed from the real state's."""
+    rollouts: int = 0
+    """Determinized states played on to the end."""
+    replays: int = 0
+    determinism_checks: int = 0
+
+    @property
+    def mean_length(self) -> float:
+        """The mean number of actions per playout."""
+        return self.actions / self.playouts if self.playouts else 0.0
+
+    def __str__(self) -> str:
+        return (
+            f"{self.game} {self.num_players}p: {self.playouts} playouts, "
+            f"{self.actions} actions (mean {self.mean_length:.1f}, max {self.max_length}), "
+            f"{self.states_checked} states checked, {self.states_sampled} sampled, "
+            f"{self.views_checked} views, {self.actions_round_tripped} actions round-tripped, "
+            f"{self.resampled}/{self.determinizations} determinizations resampled, "
+            f"{self.replays} replays, {self.seconds:.2f}s"
+        )
+
+
+def _stream(seed: int, salt: int) -> Rng:
+    """An Rng for one purpose within one playout, independent of the other purposes."""
+    return Rng(Rng((seed ^ (salt << 56)) & _MASK).next64())
+
+
+def _dump(data: object) -> str:
+    return json.dumps(data, allow_nan=False)
+
+
+class _Playout:
+    """One random game and its checks; knows where it stands so failures name it."""
+
+    def __init__(
+        self,
+        game: Game,
+        num_players: int,
+        seed: int,
+        options: Mapping[str, Any],
+        report: ConformanceReport,
+        rollouts: bool,
+    ) -> None:
+        self.game = game
+        self.spec = game.spec
+        self.num_players = num_players
+        self.seed = seed
+        self.options = dict(options)
+        self.report = report
+        self.rollouts = rollouts
+        self.version: int | None = None
+        self.action: Action | None = None
+
+    # --- failing -----------------------------------------------------------------------
+
+    def fail(self, message: str) -> NoReturn:
+        """Raise a :class:`ConformanceError` for where this playout stands."""
+        raise ConformanceError(
+            message, game=self.spec.id, num_players=self.num_players, seed=self.seed,
+            version=self.version, action=self.action,
+        )
+
+    @contextlib.contextmanager
+    def guard(self, what: str) -> Iterator[None]:
+        """Turn any unexpected exception inside the block into a :class:`ConformanceError`."""
+        try:
+            yield
+        except ConformanceError:
+            raise
+        except Exception as exc:
+            raise ConformanceError(
+                f"{what} raised {type(exc).__name__}: {exc}", game=self.spec.id,
+                num_players=self.num_players, seed=self.seed, version=self.version,
+                action=self.action,
+            ) from exc
+
+    # --- a random game -----------------------------------------------------------------
+
+    def start(self) -> GameState:
+        state = self.game.new_game(self.num_players, self.seed, **self.options)
+        if not isinstance(state, GameState):
+            self.fail(f"new_game returned {type(state).__name__}, not a GameState")
+        if state.version != 0:
+            self.fail(f"a new game has version {state.version}, not 0")
+        if state.history:
+            self.fail("a new game already has a history")
+        if state.num_players != self.num_players or state.seed != self.seed:
+            self.fail(
+                f"a new game says {state.num_players} players and seed {state.seed}, "
+                f"not {self.num_players} and {self.seed}"
+            )
+        return state
+
+    def play_quietly(self) -> GameState:
+        """The same random game again, with no checks (for the determinism check)."""
+        state = self.start()
+        choices = _stream(self.seed, _CHOICES)
+        while not state.is_terminal and state.version < self.spec.max_actions:
+            legal = state.legal_actions()
+            state = state.apply_unchecked(legal[choices.below(len(legal))])
+        return state
+
+    def check_turn(self, state: GameState) -> Sequence[Action]:
+        """Whose turn it is and the legal actions agree with the game being over or not."""
+        to_move = state.to_move
+        terminal = state.is_terminal
+        if terminal != (to_move is None):
+            self.fail(f"is_terminal is {terminal} but to_move is {to_move!r}")
+        legal = state.legal_actions()
+        if terminal:
+            if legal:
+                self.fail(f"the game is over but there are {len(legal)} legal actions")
+        else:
+            if not isinstance(to_move, int) or not 0 <= to_move < self.num_players:
+                self.fail(f"to_move is {to_move!r}, not a seat of {self.num_players}")
+            if not legal:
+                self.fail(f"seat {to_move} is to move but there is no legal action")
+        problems = state.check_invariants()
+        if problems:
+            self.fail("broken invariants: " + "; ".join(problems))
+        self.report.states_checked += 1
+        return legal
+
+    def check_action(self, action: Action) -> None:
+        """The action survives a JSON round trip (through text) unchanged."""
+        if not isinstance(action, Action):
+            self.fail(f"legal action {action!r} is not an Action")
+        wire = action.to_json()
+        parsed = self.game.parse_action(json.loads(_dump(wire)))
+        if parsed != action or type(parsed) is not type(action):
+            self.fail(f"action {wire} parses back as {parsed!r}, not {action!r}")
+        self.report.actions_round_tripped += 1
+
+    def check_legal_set(self, legal: Sequence[Action]) -> None:
+        """Every legal action round-trips through JSON, and none is listed twice."""
+        for action in legal:
+            self.check_action(action)
+        seen: set[Action] = set()
+        for action in legal:
+            if action in seen:
+                self.fail(f"the legal action {action} is listed more than once")
+            seen.add(action)
+        self.report.legal_sets_checked += 1
+
+    def check_result(self, state: GameState) -> None:
+        result = state.result()
+        n = self.num_players
+        if len(result.scores) != n:
+            self.fail(f"result has {len(result.scores)} scores for {n} seats")
+        if len(result.tiebreak) != n:
+            self.fail(f"result has {len(result.tiebreak)} tie-break values for {n} seats")
+        if not result.winners:
+            self.fail("result has no winner")
+        if len(set(result.winners)) != len(result.winners) or not all(
+            isinstance(w, int) and 0 <= w < n for w in result.winners
+        ):
+            self.fail(f"result winners {list(result.winners)} are not distinct seats")
+        _dump(result.to_json())
+
+    def check_not_over(self, state: GameState) -> None:
+        """``result()`` of a game in progress raises a :class:`RulesError`."""
+        try:
+            state.result()
+        except RulesError:
+            return
+        self.fail("result() of a game in progress did not raise a RulesError")
+
+    # --- the sampled, expensive checks --------------------------------------------------
+
+    def check_state_json(self, state: GameState) -> None:
+        """The whole state survives a JSON round trip (through text) exactly."""
+        text = _dump(state.to_json())
+        back = self.game.state_from_json(json.loads(text))
+        if back != state:
+            self.fail("state_from_json(to_json()) differs from the state")
+        if back.snapshot() != state.snapshot():
+            self.fail("the state read back from JSON has a different snapshot")
+        if back.to_move != state.to_move:
+            self.fail(f"the state read back from JSON has to_move {back.to_move!r}")
+        if tuple(back.legal_actions()) != tuple(state.legal_actions()):
+            self.fail("the state read back from JSON has different legal actions")
+
+    def check_views(self, state: GameState, keys: Rng) -> None:
+        """Views are JSON and leak nothing: determinizing for a seat leaves its view alone."""
+        report = self.report
+        before = state.snapshot()
+        spectator = state.view(None)
+        spectator_text = _dump(spectator)
+        report.views_checked += 1
+        rollout_seat = keys.below(self.num_players)
+        for seat in range(self.num_players):
+            own = state.view(seat)
+            own_text = _dump(own)
+            report.views_checked += 1
+            for k in range(2):
+                key = keys.next64()
+                det = state.determinize(seat, Rng(key))
+                report.determinizations += 1
+                label = f"determinize({seat}, Rng({key}))"
+                if not isinstance(det, type(state)) or det is state:
+                    self.fail(f"{label} is not a new {type(state).__name__}")
+                if det.snapshot() != before:
+                    report.resampled += 1
+                self.check_determinized(state, det, seat, label)
+                seen = det.view(seat)
+                report.views_checked += 1
+                if seen != own or _dump(seen) != own_text:
+                    self.fail(
+                        f"the view of seat {seat} changes under {label}: it shows something "
+                        f"seat {seat} cannot know ({_first_difference(own, seen)})"
+                    )
+                if k == 0:
+                    watched = det.view(None)
+                    report.views_checked += 1
+                    if watched != spectator or _dump(watched) != spectator_text:
+                        self.fail(
+                            f"the spectator view changes under {label}: it shows something "
+                            f"seat {seat} cannot know "
+                            f"({_first_difference(spectator, watched)})"
+                        )
+                    if seat == rollout_seat and self.rollouts:
+                        self.rollout(det, label)
+        if state.snapshot() != before:
+            self.fail("rendering views or determinizing changed the real state")
+
+    def check_determinized(self, state: GameState, det: GameState, seat: int, label: str) -> None:
+        """A determinized state is a sound position the seat cannot tell from the real one."""
+        if det.version != state.version:
+            self.fail(f"{label} has version {det.version}, not {state.version}")
+        if det.to_move != state.to_move:
+            self.fail(f"{label} has to_move {det.to_move!r}, not {state.to_move!r}")
+        problems = det.check_invariants()
+        if problems:
+            self.fail(f"{label} breaks invariants: " + "; ".join(problems))
+        if state.to_move == seat and tuple(det.legal_actions()) != tuple(state.legal_actions()):
+            self.fail(f"{label} gives seat {seat}, to move, other legal actions")
+
+    def rollout(self, det: GameState, label: str) -> None:
+        """A determinized state plays on to the end (as a search would)."""
+        choices = _stream(det.version ^ self.seed, _CHOICES)
+        before = det.snapshot()
+        state = det
+        while not state.is_terminal:
+            if state.version >= self.spec.max_actions:
+                self.fail(f"a rollout from {label} passed max_actions={self.spec.max_actions}")
+            legal = state.legal_actions()
+            if not legal:
+                self.fail(f"a rollout from {label} reached version {state.version} "
+                          "with no legal action before the end")
+            state = state.apply_unchecked(legal[choices.below(len(legal))])
+        if det.snapshot() != before:
+            self.fail(f"apply changed the state it was applied to (in a rollout from {label})")
+        problems = state.check_invariants()
+        if problems:
+            self.fail(f"a rollout from {label} ends with broken invariants: " + "; ".join(problems))
+        self.check_result(state)
+        self.report.rollouts += 1
+
+
+def _first_difference(a: JsonValue, b: JsonValue, path: str = "view") -> str:
+    """Where two JSON values first differ, as ``path: a != b`` (for error messages)."""
+    if isinstance(a, dict) and isinstance(b, dict):
+        if list(a) != list(b):
+            return f"{path}: keys {list(a)} != {list(b)}"
+        for key in a:
+            if a[key] != b[key] or _dump(a[key]) != _dump(b[key]):
+                return _first_difference(a[key], b[key], f"{path}.{key}")
+    elif isinstance(a, list | tuple) and isinstance(b, list | tuple) and len(a) == len(b):
+        for i, (x, y) in enumerate(zip(a, b, strict=True)):
+            if x != y or _dump(x) != _dump(y):
+                return _first_difference(x, y, f"{path}[{i}]")
+    text_a, text_b = _dump(a), _dump(b)
+    if len(text_a) > 120:
+        text_a = text_a[:117] + "..."
+    if len(text_b) > 120:
+        text_b = text_b[:117] + "..."
+    return f"{path}: {text_a} != {text_b}"
+
+
+def _resolve(game: Game | str) -> Game:
+    if isinstance(game, Game):
+        return game
+    return make(game)
+
+
+def check_game(
+    game: Game | str,
+    num_players: int,
+    playouts: int,
+    seed: int = 0,
+    *,
+    view_every: int = 100,
+    legal_every: int = 25,
+    checked_playouts: int = 10,
+    checked_every: int = 4,
+    determinism_every: int = 5,
+    rollouts: bool = True,
+    options: Mapping[str, Any] | None = None,
+) -> ConformanceReport:
+    """Play ``playouts`` random games of ``game`` and check the game protocol throughout.
+
+    Playout ``i`` starts from ``game.new_game(num_players, seed + i, **options)`` and draws
+    each action uniformly from the legal ones with an :class:`~sunking.core.rng.Rng` derived
+    from that playout seed alone, so ``check_game(game, num_players, 1, seed=seed + i)``
+    replays playout ``i`` (with at least the same checks).
+
+    Checked at every state: ``to_move``, ``is_terminal`` and ``legal_actions()`` agree (legal
+    actions exist exactly until the game is over, ``to_move`` is a seat until then and None
+    after), ``check_invariants()`` is empty, the chosen action round-trips through JSON and
+    is accepted, the version grows by one per action and the previous state is left
+    unchanged, and the game ends within ``spec.max_actions`` actions with a sound result.
+    Every action of playouts ``i < checked_playouts`` and every ``checked_every``-th action
+    of the others is applied with the checked ``apply(action, seat=..., version=...)``, the
+    rest with ``apply_unchecked``. Each finished game is replayed from its
+    :class:`~sunking.core.record.GameRecord` and must pass through the same snapshots and
+    end in an equal state; every ``determinism_every``-th playout is played a second time
+    and must give the same history and event log.
+
+    Checked on sampled states (the first, the last, and one in every ``view_every`` at an
+    offset drawn per playout): the state round-trips through JSON exactly; every seat's and
+    the spectator's view is JSON; for each seat ``s`` two determinizations for ``s`` leave
+    the view of ``s`` and the spectator view unchanged (as dicts and as JSON text), keep the
+    version, the seat to move and the invariants, keep the legal actions when ``s`` is to
+    move, and (if ``rollouts``) one of them plays on to a sound end. All legal actions are
+    round-tripped through JSON, and must be distinct, on one state in every
+    ``legal_every`` (and on sampled states). If ``spec.imperfect_information`` is set, some
+    determinization over the run must differ from its real state.
+
+    ``game`` must be registered under its ``spec.id`` (replay finds it with ``make``).
+
+    Raises:
+        ConformanceError: the game broke one of the promises above (or raised anything
+            while being checked); the message names the game, the player count, the
+            playout seed, the state version and the action.
+        UnknownGame: ``game`` is an id that is not registered.
+        ValueError: ``playouts`` is negative or a sampling interval is below 1.
+    """
+    the_game = _resolve(game)
+    spec = the_game.spec
+    if playouts < 0:
+        raise ValueError(f"playouts must not be negative, got {playouts}")
+    for name, every in (
+        ("view_every", view_every), ("legal_every", legal_every),
+        ("checked_every", checked_every), ("determinism_every", determinism_every),
+    ):
+        if every < 1:
+            raise ValueError(f"{name} must be at least 1, got {every}")
+    report = ConformanceReport(spec.id, num_players)
+    started = time.perf_counter()
+    for i in range(playouts):
+        playout = _Playout(the_game, num_players, seed + i, options or {}, report, rollouts)
+        _run_playout(
+            playout,
+            view_every=view_every,
+            legal_every=legal_every,
+            all_checked=i < checked_playouts,
+            checked_every=checked_every,
+            determinism=i % determinism_every == 0,
+        )
+        report.playouts += 1
+    if spec.imperfect_information and report.determinizations and not report.resampled:
+        raise ConformanceError(
+            f"the game has imperfect information but none of {report.determinizations} "
+            f"determinizations (seeds {seed}..{seed + playouts - 1}) resampled anything",
+            game=spec.id, num_players=num_players,
+        )
+    report.seconds = time.perf_counter() - started
+    return report
+
+
+def _run_playout(
+    p: _Playout,
+    *,
+    view_every: int,
+    legal_every: int,
+    all_checked: bool,
+    checked_every: int,
+    determinism: bool,
+) -> None:
+    spec = p.spec
+    report = p.report
+    sampling = _stream(p.seed, _SAMPLING)
+    view_offset = sampling.below(view_every)
+    legal_offset = sampling.below(legal_every)
+    keys = _stream(p.seed, _DETERMINIZE)
+    choices = _stream(p.seed, _CHOICES)
+    snapshots: list[dict[str, JsonValue]] = []
+
+    p.version = 0
+    with p.guard("new_game"):
+        state = p.start()
+    if not state.is_terminal:
+        with p.guard("result()"):
+            p.check_not_over(state)
+
+    while True:
+        version = state.version
+        p.version = version
+        p.action = None
+        if version != len(snapshots):
+            p.fail(f"the version is {version} after {len(snapshots)} actions")
+        with p.guard("checking the turn"):
+            legal = p.check_turn(state)
+            snapshot = state.snapshot()
+        snapshots.append(snapshot)
+        terminal = not legal
+        sampled = terminal or version == 0 or version % view_every == view_offset
+        if sampled:
+            report.states_sampled += 1
+            with p.guard("the state JSON round trip"):
+                p.check_state_json(state)
+            with p.guard("checking views"):
+                p.check_views(state, keys)
+        if not terminal and (sampled or version % legal_every == legal_offset):
+            with p.guard("the legal actions' JSON round trip"):
+                p.check_legal_set(legal)
+        if terminal:
+            break
+        if version >= spec.max_actions:
+            p.fail(f"the game is not over after max_actions={spec.max_actions} actions")
+
+        action = legal[choices.below(len(legal))]
+        p.action = action
+        with p.guard("the action JSON round trip"):
+            p.check_action(action)
+        if all_checked or version % checked_every == 0:
+            with p.guard("apply (checked)"):
+                nxt = state.apply(action, seat=state.to_move, version=version)
+        else:
+            with p.guard("apply_unchecked"):
+                nxt = state.apply_unchecked(action)
+        with p.guard("checking the applied action"):
+            if nxt is state:
+                p.fail("apply returned the same state object")
+            if nxt.version != version + 1:
+                p.fail(f"apply made version {nxt.version}, not {version + 1}")
+            if state.snapshot() != snapshot:
+                p.fail("apply changed the state it was applied to")
+        report.actions += 1
+        state = nxt
+
+    p.action = None
+    with p.guard("result()"):
+        p.check_result(state)
+    with p.guard("the history"):
+        if len(state.history) != state.version:
+            p.fail(f"the history holds {len(state.history)} actions, not {state.version}")
+    report.max_length = max(report.max_length, state.version)
+    with p.guard("replay"):
+        _check_replay(p, state, snapshots)
+    if determinism:
+        with p.guard("the determinism check"):
+            _check_determinism(p, state)
+
+
+def _check_replay(p: _Playout, final: GameState, snapshots: list[dict[str, JsonValue]]) -> None:
+    """Replaying the record passes through the same snapshots and ends in an equal state."""
+    record = GameRecord.of(final)
+    record = GameRecord.from_json(json.loads(_dump(record.to_json())))
+    last: GameState | None = None
+    for count, replayed in enumerate(replay_states(record)):
+        p.version = count
+        p.action = record.actions[count - 1] if count else None
+        if count >= len(snapshots):
+            p.fail(f"replay yields more than the {len(snapshots)} states played")
+        if replayed.snapshot() != snapshots[count]:
+            p.fail(
+                "the replayed state differs from the one played "
+                f"({_first_difference(snapshots[count], replayed.snapshot(), 'snapshot')})"
+            )
+        last = replayed
+    if last is None or last.version != final.version:
+        p.fail("replay stopped before the end of the game")
+    p.action = None
+    if last != final:
+        p.fail("the replayed final state differs from the one played (history or log)")
+    p.report.replays += 1
+
+
+def _check_determinism(p: _Playout, final: GameState) -> None:
+    """The same seed and choices give the same history, event log and position."""
+    again = p.play_quietly()
+    p.version = final.version
+    if tuple(again.history) != tuple(final.history):
+        p.fail("a second run with the same seed and choices took other actions")
+    if again.events(everything=True) != final.events(everything=True):
+        p.fail("a second run with the same seed and choices logged other events")
+    if again.snapshot() != final.snapshot():
+        p.fail("a second run with the same seed and choices ended in another position")
+    p.report.determinism_checks += 1

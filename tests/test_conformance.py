@@ -1,0 +1,550 @@
+"""Conformance of the registered games, and proof that the harness catches broken games.
+
+The long runs play 2,000 random games of Louis XIV for each player count through
+:func:`sunking.testing.check_game`, in chunks of 500 seeds so that pytest-xdist can spread
+them over its workers.
+
+The rest builds a tiny hidden-card game on :mod:`sunking.core` (:class:`FakeState`), checks
+that it passes the harness, and then breaks it one defect at a time (a leaking view, a
+component that is not conserved, a replay that differs, ...) to show that each defect
+raises :class:`ConformanceError` with a message that says what went wrong.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import itertools
+import re
+from collections.abc import Iterator, Mapping, Sequence
+from typing import Any, ClassVar, Self
+
+import pytest
+
+from sunking.core import (
+    Action,
+    ActionCodec,
+    Event,
+    Game,
+    GameSpec,
+    GameState,
+    IllegalAction,
+    InvalidState,
+    JsonValue,
+    Result,
+    Rng,
+    make,
+    private,
+    public,
+    register,
+)
+from sunking.core import registry as registry_module
+from sunking.core.events import chain_from
+from sunking.testing import ConformanceError, ConformanceReport, check_game
+
+# --- the registered games ---------------------------------------------------------------
+
+PLAYOUTS = 2000
+CHUNK = 500
+# Longest runs first, so that xdist does not end with one worker on a 4-player chunk.
+CHUNKS = [(n, start) for n in (4, 3, 2) for start in range(0, PLAYOUTS, CHUNK)]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("num_players", "start"), CHUNKS, ids=[f"{n}p-seeds{s}-{s + CHUNK - 1}" for n, s in CHUNKS]
+)
+def test_louis14_conformance(num_players: int, start: int) -> None:
+    game = make("louis14")
+    report = check_game(game, num_players, CHUNK, seed=start)
+    print(report)
+    n = num_players
+    assert report.game == "louis14"
+    assert report.num_players == n
+    assert report.playouts == CHUNK
+    assert report.states_checked == report.actions + CHUNK
+    assert 20 < report.mean_length <= report.max_length <= game.spec.max_actions
+    # The first and the last state of every playout are sampled, plus some in between.
+    assert report.states_sampled > 2 * CHUNK
+    assert report.views_checked == report.states_sampled * (4 * n + 1)
+    assert report.determinizations == report.states_sampled * 2 * n
+    assert 0 < report.resampled <= report.determinizations
+    assert report.rollouts == report.states_sampled
+    assert report.actions_round_tripped > report.actions
+    assert report.legal_sets_checked > CHUNK
+    assert report.replays == CHUNK
+    assert report.determinism_checks == CHUNK // 5
+    assert report.seconds > 0
+
+
+def test_check_game_takes_a_game_id() -> None:
+    report = check_game("louis14", 3, 3, seed=11, view_every=30, legal_every=7)
+    assert isinstance(report, ConformanceReport)
+    assert report.playouts == 3
+    assert report.determinism_checks == 1
+    text = str(report)
+    assert "\n" not in text
+    assert text.startswith("louis14 3p: 3 playouts")
+
+
+def test_check_game_rejects_bad_arguments() -> None:
+    with pytest.raises(ValueError, match="view_every"):
+        check_game("louis14", 2, 1, view_every=0)
+    with pytest.raises(ValueError, match="playouts"):
+        check_game("louis14", 2, -1)
+
+
+# --- a tiny game to break ---------------------------------------------------------------
+
+CARDS = 9
+"""Cards 0-8; each seat is dealt one face down, the rest is the draw pile."""
+TURNS = 3
+"""Turns per seat; the game ends after ``TURNS * num_players`` actions."""
+COINS = 3
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Draw(Action):
+    """Take a random card of the pile into the hand."""
+
+    type = "draw"
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Bet(Action):
+    """Put ``amount`` coins into the pot."""
+
+    type = "bet"
+    amount: int
+
+
+CODEC = ActionCodec([Draw, Bet])
+
+
+class FakeState(GameState):
+    """A hidden-card game: draw cards or bet coins; the highest hand plus coins wins."""
+
+    __slots__ = ("coins", "deck", "hands", "pot", "rng", "turn")
+
+    game: ClassVar[Game]
+    coins: list[int]
+    deck: list[int]
+    hands: list[list[int]]
+    pot: int
+    rng: Rng
+    turn: int
+
+    @classmethod
+    def start(cls, num_players: int, seed: int) -> Self:
+        state = object.__new__(cls)
+        state._init_base(num_players, seed, {})
+        state.rng = Rng(seed)
+        deck = list(range(CARDS))
+        state.rng.shuffle(deck)
+        state.hands = [[deck.pop()] for _ in range(num_players)]
+        state.deck = deck
+        state.coins = [COINS] * num_players
+        state.pot = 0
+        state.turn = 0
+        return state
+
+    def seat(self) -> int:
+        return self.turn % self.num_players
+
+    @property
+    def to_move(self) -> int | None:
+        return None if self.turn >= TURNS * self.num_players else self.seat()
+
+    def legal_actions(self) -> Sequence[Action]:
+        if self.to_move is None:
+            return ()
+        bets = tuple(Bet(k) for k in range(min(2, self.coins[self.seat()]) + 1))
+        return (Draw(), *bets) if self.deck else bets
+
+    def draw_index(self) -> int:
+        return self.rng.below(len(self.deck))
+
+    def _perform(self, action: Action, emit: list[Event] | None) -> None:
+        seat = self.seat()
+        if isinstance(action, Draw):
+            card = self.deck.pop(self.draw_index())
+            self.hands[seat].append(card)
+            if emit is not None:
+                emit.append(public({"drew": seat}))
+                emit.append(private(seat, {"card": card}))
+        elif isinstance(action, Bet):
+            self.coins[seat] -= action.amount
+            self.pot += action.amount
+            if emit is not None:
+                emit.append(public({"bet": seat, "amount": action.amount}))
+        self.turn += 1
+
+    def result(self) -> Result:
+        if self.to_move is not None:
+            raise IllegalAction("the game is not over yet", version=self.version)
+        scores = tuple(sum(h) + c for h, c in zip(self.hands, self.coins, strict=True))
+        best = max(scores)
+        winners = tuple(p for p, score in enumerate(scores) if score == best)
+        return Result(scores, winners, tuple(self.coins))
+
+    def view(self, seat: int | None) -> dict[str, JsonValue]:
+        out: dict[str, JsonValue] = {
+            "turn": self.turn,
+            "to_move": self.to_move,
+            "coins": list(self.coins),
+            "pot": self.pot,
+            "hand_sizes": [len(h) for h in self.hands],
+            "pile": len(self.deck),
+            "log": self.events(seat),
+        }
+        if seat is not None:
+            out["hand"] = sorted(self.hands[seat])
+        return out
+
+    def determinize(self, seat: int, rng: Rng) -> Self:
+        d = self._copy()
+        d.quiet = True
+        d.rng = rng.fork()
+        others = [p for p in range(self.num_players) if p != seat]
+        pool = [c for p in others for c in d.hands[p]] + d.deck
+        rng.shuffle(pool)
+        for p in others:
+            d.hands[p] = [pool.pop() for _ in self.hands[p]]
+        d.deck = pool
+        return d
+
+    def check_invariants(self) -> list[str]:
+        problems = []
+        cards = sorted([c for h in self.hands for c in h] + self.deck)
+        if cards != list(range(CARDS)):
+            problems.append(f"the cards are {cards}, not 0-{CARDS - 1} once each")
+        if min(self.coins) < 0 or sum(self.coins) + self.pot != COINS * self.num_players:
+            problems.append(f"coins {self.coins} and pot {self.pot} do not add up")
+        return problems
+
+    def _copy(self) -> Self:
+        new = object.__new__(type(self))
+        self._copy_base(new)
+        new.coins = self.coins[:]
+        new.deck = self.deck[:]
+        new.hands = [h[:] for h in self.hands]
+        new.pot = self.pot
+        new.rng = self.rng.copy()
+        new.turn = self.turn
+        return new
+
+    def _state_json(self) -> dict[str, JsonValue]:
+        return {
+            "coins": list(self.coins),
+            "deck": list(self.deck),
+            "hands": [list(h) for h in self.hands],
+            "pot": self.pot,
+            "rng": self.rng.state,
+            "turn": self.turn,
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any], game: Game) -> Self:
+        try:
+            state = object.__new__(cls)
+            state._init_base(int(data["num_players"]), int(data["seed"]), dict(data["options"]))
+            state.version = int(data["version"])
+            state.quiet = bool(data["quiet"])
+            history: tuple[Any, ...] | None = None
+            for raw in data["history"]:
+                history = (history, game.parse_action(raw))
+            state._history = history
+            state._events = chain_from(list(data["events"]))
+            own = data["state"]
+            state.coins = [int(c) for c in own["coins"]]
+            state.deck = [int(c) for c in own["deck"]]
+            state.hands = [[int(c) for c in h] for h in own["hands"]]
+            state.pot = int(own["pot"])
+            state.rng = Rng(int(own["rng"]))
+            state.turn = int(own["turn"])
+        except (KeyError, TypeError, ValueError) as exc:
+            raise InvalidState(f"not a fake state: {exc!r}") from None
+        return state
+
+
+class FakeGame(Game):
+    """The tiny game, for one state class (a correct one or a broken variant)."""
+
+    def __init__(
+        self, game_id: str, state_class: type[FakeState], *, codec: ActionCodec = CODEC,
+        max_actions: int = 100, imperfect_information: bool = True,
+    ) -> None:
+        self.spec = GameSpec(
+            id=game_id, name=game_id, designer="tests", year=2026, min_players=2,
+            max_players=3, imperfect_information=imperfect_information, chance=True,
+            max_actions=max_actions,
+        )
+        self.codec = codec
+        self.state_class = state_class
+        state_class.game = self
+
+    def new_game(self, num_players: int, seed: int, **options: Any) -> FakeState:
+        self.spec.check_setup(num_players, options)
+        return self.state_class.start(num_players, seed)
+
+    def state_from_json(self, data: Mapping[str, Any]) -> FakeState:
+        if data.get("game") != self.spec.id:
+            raise InvalidState(f"not a {self.spec.id} state")
+        return self.state_class.from_json(data, self)
+
+
+# --- one defect each --------------------------------------------------------------------
+
+
+class LeakyViewState(FakeState):
+    """A seat's view shows every hand."""
+
+    __slots__ = ()
+
+    def view(self, seat: int | None) -> dict[str, JsonValue]:
+        out = super().view(seat)
+        if seat is not None:
+            out["hands"] = [sorted(h) for h in self.hands]
+        return out
+
+
+class LeakySpectatorState(FakeState):
+    """The spectator's view shows the order of the draw pile."""
+
+    __slots__ = ()
+
+    def view(self, seat: int | None) -> dict[str, JsonValue]:
+        out = super().view(seat)
+        if seat is None:
+            out["pile_order"] = list(self.deck)
+        return out
+
+
+class KeyOrderLeakState(FakeState):
+    """The view's keys come in an order that depends on a hidden card (equal as dicts)."""
+
+    __slots__ = ()
+
+    def view(self, seat: int | None) -> dict[str, JsonValue]:
+        out = super().view(seat)
+        if self.deck and self.deck[-1] % 2:
+            out = dict(reversed(out.items()))
+        return out
+
+
+class DuplicatingState(FakeState):
+    """Drawing copies the card instead of taking it out of the pile."""
+
+    __slots__ = ()
+
+    def _perform(self, action: Action, emit: list[Event] | None) -> None:
+        if isinstance(action, Draw):
+            self.deck.append(self.deck[self.draw_index()])
+        super()._perform(action, emit)
+
+
+_DRAWS = itertools.count()
+
+
+class UnseededState(FakeState):
+    """Draws depend on a process-wide counter, not on the state's generator."""
+
+    __slots__ = ()
+
+    def draw_index(self) -> int:
+        return next(_DRAWS) % len(self.deck)
+
+
+class EndlessState(FakeState):
+    """The game never ends."""
+
+    __slots__ = ()
+
+    @property
+    def to_move(self) -> int | None:
+        return self.seat()
+
+
+class LegalAfterEndState(FakeState):
+    """Bets are still offered after the game is over."""
+
+    __slots__ = ()
+
+    def legal_actions(self) -> Sequence[Action]:
+        return super().legal_actions() or (Bet(0),)
+
+
+class DuplicateLegalState(FakeState):
+    """The smallest bet is offered twice."""
+
+    __slots__ = ()
+
+    def legal_actions(self) -> Sequence[Action]:
+        legal = super().legal_actions()
+        return (*legal, Bet(0)) if legal else legal
+
+
+class BadSeatState(FakeState):
+    """``to_move`` counts one seat too many."""
+
+    __slots__ = ()
+
+    @property
+    def to_move(self) -> int | None:
+        return None if self.turn >= TURNS * self.num_players else self.turn % (self.num_players + 1)
+
+
+class LossyCodecState(FakeState):
+    """Played with a codec that does not know bets, so bets do not parse back."""
+
+    __slots__ = ()
+
+
+class ForgetfulJsonState(FakeState):
+    """The generator is not read back from JSON."""
+
+    __slots__ = ()
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any], game: Game) -> Self:
+        state = super().from_json(data, game)
+        state.rng = Rng(0)
+        return state
+
+
+class SharedCopyState(FakeState):
+    """Copies share the coins, so a bet changes the old state too."""
+
+    __slots__ = ()
+
+    def _copy(self) -> Self:
+        new = super()._copy()
+        new.coins = self.coins
+        return new
+
+
+class NoResampleState(FakeState):
+    """Determinization resamples nothing, not even the generator."""
+
+    __slots__ = ()
+
+    def determinize(self, seat: int, rng: Rng) -> Self:
+        d = self._copy()
+        d.quiet = True
+        return d
+
+
+class CrashingState(FakeState):
+    """The fourth action of a game that is logged (not a quiet rollout) raises."""
+
+    __slots__ = ()
+
+    def _perform(self, action: Action, emit: list[Event] | None) -> None:
+        if self.version == 3 and emit is not None:
+            raise KeyError("boom")
+        super()._perform(action, emit)
+
+
+FAKE = FakeGame("test-fake", FakeState)
+LEAKY_VIEW = FakeGame("test-fake-leaky-view", LeakyViewState)
+LEAKY_SPECTATOR = FakeGame("test-fake-leaky-spectator", LeakySpectatorState)
+KEY_ORDER_LEAK = FakeGame("test-fake-key-order-leak", KeyOrderLeakState)
+DUPLICATING = FakeGame("test-fake-duplicating", DuplicatingState)
+UNSEEDED = FakeGame("test-fake-unseeded", UnseededState)
+ENDLESS = FakeGame("test-fake-endless", EndlessState, max_actions=40)
+LEGAL_AFTER_END = FakeGame("test-fake-legal-after-end", LegalAfterEndState)
+DUPLICATE_LEGAL = FakeGame("test-fake-duplicate-legal", DuplicateLegalState)
+BAD_SEAT = FakeGame("test-fake-bad-seat", BadSeatState)
+LOSSY_CODEC = FakeGame("test-fake-lossy-codec", LossyCodecState, codec=ActionCodec([Draw]))
+FORGETFUL_JSON = FakeGame("test-fake-forgetful-json", ForgetfulJsonState)
+SHARED_COPY = FakeGame("test-fake-shared-copy", SharedCopyState)
+NO_RESAMPLE = FakeGame("test-fake-no-resample", NoResampleState)
+CRASHING = FakeGame("test-fake-crashing", CrashingState)
+
+FAKE_GAMES: dict[str, str] = {
+    game.spec.id: name
+    for name, game in list(globals().items())
+    if isinstance(game, FakeGame)
+}
+"""Registry id -> attribute of this module holding the game."""
+
+
+@pytest.fixture
+def fake_games() -> Iterator[None]:
+    """Register the fake games for this test only (replay finds games by id).
+
+    They are registered through the public :func:`register`, by this module's import path;
+    since the registry has no way to forget a game, its tables are restored afterwards so
+    that other tests keep seeing only the real games.
+    """
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(registry_module, "_PATHS", dict(registry_module._PATHS))
+        patch.setattr(registry_module, "_LOADED", dict(registry_module._LOADED))
+        for game_id, attribute in FAKE_GAMES.items():
+            register(game_id, f"{__name__}:{attribute}")
+        yield
+
+
+@pytest.mark.parametrize("num_players", [2, 3])
+def test_fake_game_passes(fake_games: None, num_players: int) -> None:
+    assert make("test-fake") is FAKE
+    report = check_game(FAKE, num_players, 40, seed=5, view_every=2, legal_every=1)
+    assert report.playouts == 40
+    assert report.actions == 40 * TURNS * num_players
+    assert report.max_length == TURNS * num_players
+    assert report.replays == 40
+    assert report.resampled > 0
+    assert report.views_checked == report.states_sampled * (4 * num_players + 1)
+
+
+def test_fake_games_are_forgotten_afterwards() -> None:
+    assert not any(game_id.startswith("test-fake") for game_id in registry_module.available_games())
+
+
+BROKEN: list[tuple[Game, str]] = [
+    (LEAKY_VIEW, r"the view of seat \d changes under determinize\(\d, Rng\(\d+\)\)"),
+    (LEAKY_SPECTATOR, r"the spectator view changes under determinize.*pile_order"),
+    (KEY_ORDER_LEAK, r"the view of seat \d changes under determinize.*keys"),
+    (DUPLICATING, r"broken invariants: the cards are"),
+    (UNSEEDED, r"the replayed state differs from the one played"),
+    (ENDLESS, r"a rollout from determinize\(\d, Rng\(\d+\)\) passed max_actions=40"),
+    (LEGAL_AFTER_END, r"the game is over but there are 1 legal actions"),
+    (DUPLICATE_LEGAL, r"the legal action \{\"type\":\"bet\",\"amount\":0\} is listed more"),
+    (BAD_SEAT, r"to_move is 2, not a seat of 2"),
+    (LOSSY_CODEC, r"JSON round trip raised InvalidAction: unknown action type 'bet'"),
+    (FORGETFUL_JSON, r"state_from_json\(to_json\(\)\) differs from the state"),
+    (SHARED_COPY, r"apply changed the state it was applied to"),
+    (NO_RESAMPLE, r"none of \d+ determinizations \(seeds 0\.\.19\) resampled anything"),
+    (CRASHING, r"version 3, action .*: apply.* raised KeyError: 'boom'"),
+]
+
+
+@pytest.mark.parametrize(("game", "message"), BROKEN, ids=[g.spec.id for g, _ in BROKEN])
+def test_broken_game_fails(fake_games: None, game: Game, message: str) -> None:
+    with pytest.raises(ConformanceError, match=message) as caught:
+        check_game(game, 2, 20, seed=0)
+    error = caught.value
+    assert isinstance(error, AssertionError)
+    assert error.game == game.spec.id
+    assert error.num_players == 2
+    text = str(error)
+    assert text.startswith(f"{game.spec.id}, 2 players")
+    if game is not NO_RESAMPLE:  # a verdict on the whole run, not on one state
+        assert error.seed is not None
+        assert error.version is not None
+        assert re.search(rf"playout seed {error.seed}, version {error.version}", text)
+
+
+def test_endless_game_fails_without_rollouts(fake_games: None) -> None:
+    with pytest.raises(ConformanceError, match=r"version 40: the game is not over after max"):
+        check_game(ENDLESS, 2, 1, seed=0, rollouts=False)
+
+
+def test_failure_can_be_rerun_alone(fake_games: None) -> None:
+    """The playout seed in the message reruns the failing playout by itself."""
+    with pytest.raises(ConformanceError) as first:
+        check_game(DUPLICATING, 3, 20, seed=100)
+    seed = first.value.seed
+    assert seed is not None
+    with pytest.raises(ConformanceError) as again:
+        check_game(DUPLICATING, 3, 1, seed=seed)
+    assert str(again.value) == str(first.value)

@@ -38,7 +38,6 @@ from sunking.core import (
     register,
 )
 from sunking.core import registry as registry_module
-from sunking.core.events import chain_from
 from sunking.testing import ConformanceError, ConformanceReport, check_game
 
 # --- the registered games ---------------------------------------------------------------
@@ -246,14 +245,7 @@ class FakeState(GameState):
     def from_json(cls, data: Mapping[str, Any], game: Game) -> Self:
         try:
             state = object.__new__(cls)
-            state._init_base(int(data["num_players"]), int(data["seed"]), dict(data["options"]))
-            state.version = int(data["version"])
-            state.quiet = bool(data["quiet"])
-            history: tuple[Any, ...] | None = None
-            for raw in data["history"]:
-                history = (history, game.parse_action(raw))
-            state._history = history
-            state._events = chain_from(list(data["events"]))
+            state._load_base(data, game.parse_action)
             own = data["state"]
             state.coins = [int(c) for c in own["coins"]]
             state.deck = [int(c) for c in own["deck"]]

@@ -10,12 +10,12 @@ from __future__ import annotations
 
 import dataclasses
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar, Self, TypeAlias
 
 from .actions import Action, ActionCodec, JsonValue
 from .errors import GameOver, IllegalAction, InvalidOptions, NotYourTurn, StaleAction
-from .events import Event, EventChain, events_for
+from .events import Event, EventChain, chain_from, events_for
 from .rng import Rng
 
 Seat: TypeAlias = int
@@ -165,6 +165,18 @@ class GameState(ABC):
         self.quiet = False
         self._history = None
         self._events = None
+
+    def _load_base(self, data: Mapping[str, Any], parse: Callable[[object], Action]) -> None:
+        """Restore the shared bookkeeping from :meth:`to_json` output (``parse`` reads one
+        action); raises ``KeyError``/``TypeError``/``ValueError`` on malformed data."""
+        self._init_base(int(data["num_players"]), int(data["seed"]), dict(data["options"]))
+        self.version = int(data["version"])
+        self.quiet = bool(data["quiet"])
+        history: tuple[Any, ...] | None = None
+        for raw in data["history"]:
+            history = (history, parse(raw))
+        self._history = history
+        self._events = chain_from(list(data["events"]))
 
     def _copy_base(self, other: GameState) -> None:
         other.num_players = self.num_players

@@ -13,7 +13,7 @@ from typing import Any, Self
 
 from ...core.actions import Action, JsonValue
 from ...core.errors import IllegalAction, InvalidState
-from ...core.events import Event, chain_from
+from ...core.events import Event
 from ...core.game import GameState, Result
 from ...core.rng import Rng
 from .data import BLAZON_KINDS, MISSIONS
@@ -287,14 +287,7 @@ class Louis14State(GameState):
         """Rebuild a state from :meth:`to_json` output (``parse`` parses one action)."""
         try:
             state = object.__new__(cls)
-            state._init_base(int(data["num_players"]), int(data["seed"]), dict(data["options"]))
-            state.version = int(data["version"])
-            state.quiet = bool(data["quiet"])
-            history: tuple[Any, ...] | None = None
-            for raw in data["history"]:
-                history = (history, parse(raw))
-            state._history = history
-            state._events = chain_from(list(data["events"]))
+            state._load_base(data, parse)
             own = data["state"]
             for name in _SCALAR_FIELDS:
                 setattr(state, name, own[name])

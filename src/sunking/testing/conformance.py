@@ -282,6 +282,18 @@ class _Playout:
         if tuple(back.legal_actions()) != tuple(state.legal_actions()):
             self.fail("the state read back from JSON has different legal actions")
 
+    def check_same_view(
+        self, whose: str, expected: JsonValue, expected_text: str, seen: JsonValue, label: str,
+        seat: int,
+    ) -> None:
+        """A view taken of a determinized state must equal the real one, as data and text."""
+        self.report.views_checked += 1
+        if seen != expected or _dump(seen) != expected_text:
+            self.fail(
+                f"{whose} changes under {label}: it shows something seat {seat} cannot know "
+                f"({_first_difference(expected, seen)})"
+            )
+
     def check_views(self, state: GameState, keys: Rng) -> None:
         """Views are JSON and leak nothing: determinizing for a seat leaves its view alone."""
         report = self.report
@@ -304,22 +316,14 @@ class _Playout:
                 if det.snapshot() != before:
                     report.resampled += 1
                 self.check_determinized(state, det, seat, label)
-                seen = det.view(seat)
-                report.views_checked += 1
-                if seen != own or _dump(seen) != own_text:
-                    self.fail(
-                        f"the view of seat {seat} changes under {label}: it shows something "
-                        f"seat {seat} cannot know ({_first_difference(own, seen)})"
-                    )
+                self.check_same_view(
+                    f"the view of seat {seat}", own, own_text, det.view(seat), label, seat
+                )
                 if k == 0:
-                    watched = det.view(None)
-                    report.views_checked += 1
-                    if watched != spectator or _dump(watched) != spectator_text:
-                        self.fail(
-                            f"the spectator view changes under {label}: it shows something "
-                            f"seat {seat} cannot know "
-                            f"({_first_difference(spectator, watched)})"
-                        )
+                    self.check_same_view(
+                        "the spectator view", spectator, spectator_text, det.view(None), label,
+                        seat,
+                    )
                     if seat == rollout_seat and self.rollouts:
                         self.rollout(det, label)
         if state.snapshot() != before:

@@ -143,11 +143,6 @@ def to_lines(records: Iterable[Mapping[str, JsonValue]]) -> list[str]:
     return [canonical(dict(r)) for r in records]
 
 
-def write_jsonl(path: Path, records: Iterable[Mapping[str, JsonValue]]) -> None:
-    """Write ``records`` to ``path`` as JSONL (one canonical JSON object a line)."""
-    path.write_text("".join(line + "\n" for line in to_lines(records)), encoding="utf-8")
-
-
 def read_jsonl(path: Path) -> list[str]:
     """The non-empty lines of the JSONL file at ``path``."""
     return [line for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]

@@ -64,20 +64,11 @@ def on_intrigue(s: Louis14State, decision: Decision, action: Action, emit: Emit)
     say(emit, "intrigue", seat=seat, tile=t, source=action.source, stones=action.stones)
 
 
-def tied_first(s: Louis14State, t: int) -> list[int]:
-    """Colours tied for the most stones on ``t`` (empty unless two or more tie)."""
-    counts = s.stones_on(t)
-    top = max(counts)
-    if top == 0:
-        return []
-    tied = [c for c, k in enumerate(counts) if k == top]
-    return tied if len(tied) > 1 else []
-
-
 def tie_window(s: Louis14State, emit: Emit, t: int) -> None:
     if TILES[t].condition(s.side[t]).kind == "stones":
         return
-    for colour in tied_first(s, t):
+    firsts = _ranking(s.stones_on(t), -1)[0]
+    for colour in firsts if len(firsts) > 1 else ():
         if colour < s.num_players and s.unused(colour, "win_tie") is not None:
             s.pending = ("tie", colour, t)
             return

@@ -9,7 +9,7 @@ the random generator. :func:`determinize` resamples exactly what the seat cannot
 
 from __future__ import annotations
 
-from typing import Any, TypeVar
+from typing import TypeVar
 
 from ...core.actions import JsonValue
 from ...core.rng import Rng
@@ -250,13 +250,3 @@ def determinize(s: S, seat: int, rng: Rng) -> S:
     d._legal = None
     return d
 
-
-def reveal_all(s: Louis14State) -> dict[str, Any]:
-    """Everything hidden during play, for a finished game's replay viewer."""
-    return {
-        "hands": [view(s, p)["you"] for p in range(s.num_players)],
-        "money_removed": [
-            {"tile": MONEY_CARDS[i].tile, "amount": MONEY_CARDS[i].amount}
-            for i in s.money_removed
-        ],
-    }

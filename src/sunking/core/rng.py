@@ -45,11 +45,22 @@ class Rng:
         """Return one element of a non-empty sequence."""
         return items[self.below(len(items))]
 
-    def shuffle(self, items: MutableSequence[T]) -> None:
-        """Shuffle a list in place (Fisher–Yates)."""
-        for i in range(len(items) - 1, 0, -1):
-            j = (self.next64() * (i + 1)) >> 64
+    def shuffle(self, items: MutableSequence[T], last: int | None = None) -> None:
+        """Shuffle a list in place (Fisher–Yates), drawing as :meth:`next64` does.
+
+        With ``last``, only the last ``last`` positions are drawn: they then hold a uniform
+        sample without replacement, and the rest of the list is left in some order.
+        """
+        # The generator is inlined: search shuffles hidden cards on every iteration.
+        z0 = self.state
+        stop = 0 if last is None else max(0, len(items) - 1 - last)
+        for i in range(len(items) - 1, stop, -1):
+            z0 = z = (z0 + _GAMMA) & _MASK
+            z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+            j = ((z ^ (z >> 31)) * (i + 1)) >> 64
             items[i], items[j] = items[j], items[i]
+        self.state = z0
 
     def fork(self) -> Rng:
         """Return an independent generator seeded from this one's next output."""

@@ -142,8 +142,11 @@ def view(s: Louis14State, seat: int | None) -> dict[str, JsonValue]:
     return out
 
 
-def _resample(pool: list[int], rng: Rng) -> list[int]:
-    rng.shuffle(pool)
+def _resample(pool: list[int], rng: Rng, last: int | None = None) -> list[int]:
+    # Sorted first, so the result depends on what the seat knows, not on where the
+    # hidden cards really are.
+    pool.sort()
+    rng.shuffle(pool, last)
     return pool
 
 
@@ -166,6 +169,8 @@ def determinize(s: S, seat: int, rng: Rng) -> S:
     for kind, holder, card, mask in s.known_hands:
         if mask & bit:
             fixed.setdefault((kind, holder), []).append(card)
+    # What others know of hands the seat cannot see is itself hidden: forget it.
+    d.known_hands = tuple(f for f in s.known_hands if f[3] & bit or f[1] == seat)
 
     # Influence cards: other hands and the unknown cards of the pile.
     pool = []
@@ -232,12 +237,12 @@ def determinize(s: S, seat: int, rng: Rng) -> S:
     for p in others:
         base = p * BLAZON_SLOTS
         pool += [k for k in range(BLAZON_KINDS) for _ in range(d.blazons[base + k])]
-    _resample(pool, rng)
+    sizes = {p: sum(d.blazons[p * BLAZON_SLOTS:p * BLAZON_SLOTS + BLAZON_KINDS]) for p in others}
+    _resample(pool, rng, sum(sizes.values()))
     for p in others:
         base = p * BLAZON_SLOTS
-        size = sum(d.blazons[base:base + BLAZON_KINDS])
         d.blazons[base:base + BLAZON_KINDS] = [0] * BLAZON_KINDS
-        for _ in range(size):
+        for _ in range(sizes[p]):
             d.blazons[base + pool.pop()] += 1
     d.blazon_pool = [0] * BLAZON_KINDS
     for k in pool:

@@ -22,6 +22,7 @@ from .cli_render import (
     games_table,
     result_table,
 )
+from .cli_tournament import tournament_command
 from .core import GameRecord, GameState, Rng, RulesError
 
 POLICY_SALT = 0x5EED_B07_CAFE
@@ -188,6 +189,9 @@ def simulate_command(
         console.print(details_table(players_rows))
     for note in details_notes(result.details):
         console.print(Text(note))
+
+
+app.command("tournament")(tournament_command)
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -123,6 +123,29 @@ class Game(ABC):
             InvalidState: the data is not a state of this game.
         """
 
+    evaluation_scale: float = 1.0
+    """How many points of :meth:`evaluate` make a clear lead; bots turn a difference of
+    estimates into a win chance with it."""
+
+    def evaluate(self, state: GameState) -> Sequence[float]:
+        """A heuristic estimate of every seat's final score, for bots (higher is better).
+
+        This base knows nothing about the game: the final scores once it is over (the
+        tie-break adding a fraction), otherwise zero for everyone. Games override it with an
+        evaluation that lives beside their rules.
+        """
+        if state.is_terminal:
+            result = state.result()
+            return [
+                score + 0.01 * tie
+                for score, tie in zip(result.scores, result.tiebreak, strict=True)
+            ]
+        return [0.0] * state.num_players
+
+    def rollout_action(self, state: GameState, rng: Rng) -> Action:
+        """The fast default policy search plays out positions with: uniform at random."""
+        return rng.choice(state.legal_actions())
+
     def parse_action(self, data: object) -> Action:
         """Parse an action from its JSON form.
 

@@ -6,9 +6,10 @@ from collections.abc import Mapping
 from typing import Any
 
 from ...core.errors import InvalidState
-from ...core.game import Game, GameSpec
+from ...core.game import Game, GameSpec, GameState
 from .actions import CODEC
 from .flow import new_state
+from .heuristic import evaluate
 from .state import Louis14State
 
 SPEC = GameSpec(
@@ -30,6 +31,12 @@ class Louis14(Game):
 
     spec = SPEC
     codec = CODEC
+    evaluation_scale = 4.0
+
+    def evaluate(self, state: GameState) -> list[float]:
+        """Estimated final scores: see :mod:`.heuristic`."""
+        assert isinstance(state, Louis14State)
+        return evaluate(state)
 
     def new_game(self, num_players: int, seed: int, **options: Any) -> Louis14State:
         """Start a game; the start player is seat 0.

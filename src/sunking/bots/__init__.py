@@ -1,0 +1,67 @@
+"""Bots for every registered game, and the arena that measures them.
+
+A bot is named by a spec string: ``random``, ``heuristic``, ``ismcts`` (medium),
+``ismcts:easy|medium|hard``, ``ismcts:N`` (N iterations) or ``ismcts:Ns`` (N seconds).
+"""
+
+from __future__ import annotations
+
+from .heuristic import HeuristicBot
+from .ismcts import IsmctsBot, IsmctsConfig
+from .protocol import Bot, Observation
+from .random_bot import RandomBot
+
+LEVELS: dict[str, IsmctsConfig] = {
+    "easy": IsmctsConfig(iterations=100, horizon=8),
+    "medium": IsmctsConfig(iterations=300, horizon=8),
+    "hard": IsmctsConfig(iterations=1000, horizon=8, seconds=1.0),
+}
+"""ISMCTS difficulty levels: budgets and rollout horizons (see docs/bots.md)."""
+
+BOT_KINDS = ("random", "heuristic", "ismcts")
+
+
+def make_bot(spec: str) -> Bot:
+    """Build a bot from its spec string.
+
+    Raises:
+        ValueError: the spec names no bot or has a malformed budget.
+    """
+    kind, _, arg = spec.strip().partition(":")
+    if kind == "random" and not arg:
+        return RandomBot()
+    if kind == "heuristic" and not arg:
+        return HeuristicBot()
+    if kind == "ismcts":
+        return IsmctsBot(_ismcts_config(arg or "medium"), name=spec.strip())
+    raise ValueError(
+        f"unknown bot {spec!r}: use random, heuristic, ismcts, ismcts:easy|medium|hard, "
+        "ismcts:N (iterations) or ismcts:Ns (seconds)"
+    )
+
+
+def _ismcts_config(arg: str) -> IsmctsConfig:
+    if arg in LEVELS:
+        return LEVELS[arg]
+    try:
+        if arg.endswith("s"):
+            return IsmctsConfig(iterations=None, seconds=float(arg[:-1]))
+        return IsmctsConfig(iterations=int(arg))
+    except ValueError as err:
+        raise ValueError(
+            f"bad ISMCTS budget {arg!r}: use easy, medium, hard, a number of iterations "
+            f"or a number of seconds such as 0.5s ({err})"
+        ) from None
+
+
+__all__ = [
+    "BOT_KINDS",
+    "LEVELS",
+    "Bot",
+    "HeuristicBot",
+    "IsmctsBot",
+    "IsmctsConfig",
+    "Observation",
+    "RandomBot",
+    "make_bot",
+]

@@ -1,0 +1,219 @@
+"""Information-Set Monte Carlo Tree Search (Cowling, Powley & Whitehouse, 2012).
+
+Single-observer ISMCTS: one tree for the deciding seat, its nodes keyed on the sequence of
+actions from the decision (so a node stands for every state of the seat's information set that
+the sequence leads to). Each iteration
+
+1. draws a determinization from the seat's information set (``Observation.determinize``);
+2. descends the tree, choosing among the children whose actions are legal in this
+   determinization by UCB with availability counts;
+3. expands one new child — progressively widened: a node gets a new child while it has fewer
+   than ``widening * sqrt(visits)`` of them, the deciding seat's first choices in the order of
+   a one-ply heuristic ranking, all others at random;
+4. plays the game on with the game's fast default policy for up to ``horizon`` actions;
+5. scores the end position — a win share when the game is over, otherwise the game's
+   evaluation turned into a win chance per seat (softmax over the estimates) — and backs the
+   rewards up the path, each node counting the reward of the seat that chose it.
+
+The budget is a number of iterations, a number of seconds, or both (whichever ends first).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+import time
+from collections.abc import Sequence
+
+from ..core.actions import Action
+from ..core.game import Game, GameState
+from ..core.rng import Rng
+from .protocol import Observation
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class IsmctsConfig:
+    """Search parameters. ``iterations`` and ``seconds`` are budgets (None: unbounded)."""
+
+    iterations: int | None = 1000
+    seconds: float | None = None
+    horizon: int = 16
+    """Actions of default policy after the tree; the evaluation scores the rest."""
+    exploration: float = 0.7
+    widening: float = 1.0
+    root_widening: float = 1.0
+    min_children: int = 4
+
+    def __post_init__(self) -> None:
+        if self.iterations is None and self.seconds is None:
+            raise ValueError("ISMCTS needs a budget: iterations, seconds or both")
+        if self.iterations is not None and self.iterations < 1:
+            raise ValueError("ISMCTS needs at least one iteration")
+        if self.seconds is not None and self.seconds <= 0:
+            raise ValueError("ISMCTS needs a positive time budget")
+        if self.horizon < 0:
+            raise ValueError("the rollout horizon cannot be negative")
+
+
+class _Node:
+    __slots__ = ("avail", "children", "reward", "visits")
+
+    def __init__(self) -> None:
+        self.children: dict[Action, _Node] = {}
+        self.visits = 0
+        self.avail = 1
+        self.reward = 0.0
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class SearchReport:
+    """What the last search did (for benchmarks and curious callers)."""
+
+    iterations: int
+    seconds: float
+    root_children: int
+    best_visits: int
+
+
+def rewards(game: Game, state: GameState) -> list[float]:
+    """Per seat, a reward in [0, 1]: the win share if the game is over, otherwise the
+    evaluation turned into a win chance (softmax with the game's evaluation scale)."""
+    n = state.num_players
+    if state.is_terminal:
+        winners = state.result().winners
+        return [1.0 / len(winners) if p in winners else 0.0 for p in range(n)]
+    values = game.evaluate(state)
+    top = max(values)
+    scale = game.evaluation_scale
+    weights = [math.exp((v - top) / scale) for v in values]
+    total = sum(weights)
+    return [w / total for w in weights]
+
+
+def ranked(game: Game, state: GameState, actions: Sequence[Action], seat: int) -> list[Action]:
+    """``actions`` best first by one ply of the game's evaluation (own estimate less the best
+    other seat's); stable, so equal actions keep their order."""
+    scores = []
+    for action in actions:
+        values = game.evaluate(state.apply_unchecked(action))
+        mine = values[seat]
+        scores.append(mine - max(v for p, v in enumerate(values) if p != seat))
+    order = sorted(range(len(actions)), key=lambda i: -scores[i])
+    return [actions[i] for i in order]
+
+
+class IsmctsBot:
+    """ISMCTS with a budget; see the module documentation."""
+
+    def __init__(self, config: IsmctsConfig, name: str = "ismcts") -> None:
+        self.config = config
+        self.name = name
+        self.last: SearchReport | None = None
+
+    @property
+    def budget(self) -> int | None:
+        return self.config.iterations
+
+    def act(self, observation: Observation, rng: Rng) -> Action:
+        actions = observation.legal_actions
+        if len(actions) == 1:
+            return actions[0]
+        cfg = self.config
+        start = time.perf_counter()
+        deadline = None if cfg.seconds is None else start + cfg.seconds
+        game = observation.game
+        seat = observation.seat
+        order = ranked(game, observation.determinize(rng), actions, seat)
+        root = _Node()
+        sets: dict[int, tuple[Sequence[Action], frozenset[Action]]] = {}
+        done = 0
+        limit = cfg.iterations
+        while limit is None or done < limit:
+            if deadline is not None and done & 7 == 0 and time.perf_counter() >= deadline:
+                break
+            self._iterate(root, observation, rng, order, sets)
+            done += 1
+        best_action, best = max(
+            root.children.items(), key=lambda item: (item[1].visits, item[1].reward)
+        )
+        self.last = SearchReport(done, time.perf_counter() - start, len(root.children),
+                                 best.visits)
+        return best_action
+
+    def _iterate(
+        self,
+        root: _Node,
+        observation: Observation,
+        rng: Rng,
+        order: list[Action],
+        sets: dict[int, tuple[Sequence[Action], frozenset[Action]]],
+    ) -> None:
+        cfg = self.config
+        game = observation.game
+        state = observation.determinize(rng)
+        node = root
+        path: list[tuple[_Node, int]] = []
+        while True:
+            mover = state.to_move
+            if mover is None:
+                break
+            legal = state.legal_actions()
+            children = node.children
+            if node is root:
+                available = list(children.items())
+                width = cfg.min_children + cfg.root_widening * math.sqrt(node.visits)
+            else:
+                known = sets.get(id(legal))
+                if known is None or known[0] is not legal:
+                    known = (legal, frozenset(legal))
+                    sets[id(legal)] = known
+                legal_set = known[1]
+                available = [item for item in children.items() if item[0] in legal_set]
+                width = cfg.min_children + cfg.widening * math.sqrt(node.visits)
+            if len(available) < len(legal) and len(available) < width:
+                action = self._untried(node, root, legal, order, rng)
+                child = _Node()
+                children[action] = child
+                for _, other in available:
+                    other.avail += 1
+                path.append((child, mover))
+                state = state.apply_unchecked(action)
+                break
+            explore = cfg.exploration
+            best_score = -1.0
+            chosen = available[0]
+            for item in available:
+                c = item[1]
+                c.avail += 1
+                score = c.reward / c.visits + explore * math.sqrt(math.log(c.avail) / c.visits)
+                if score > best_score:
+                    best_score, chosen = score, item
+            path.append((chosen[1], mover))
+            node = chosen[1]
+            state = state.apply_unchecked(chosen[0])
+        rollout = game.rollout_action
+        for _ in range(cfg.horizon):
+            if state.to_move is None:
+                break
+            state = state.apply_unchecked(rollout(state, rng))
+        reward = rewards(game, state)
+        root.visits += 1
+        for n, seat in path:
+            n.visits += 1
+            n.reward += reward[seat]
+
+    @staticmethod
+    def _untried(
+        node: _Node, root: _Node, legal: Sequence[Action], order: list[Action], rng: Rng
+    ) -> Action:
+        children = node.children
+        if node is root:
+            for action in order:
+                if action not in children:
+                    return action
+        for _ in range(8):
+            action = rng.choice(legal)
+            if action not in children:
+                return action
+        untried = [a for a in legal if a not in children]
+        return rng.choice(untried)

@@ -1,0 +1,97 @@
+"""``sunking tournament``: bots against bots, seats rotated, in parallel, with statistics."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table
+from rich.text import Text
+
+from .bots.arena import MatchResult
+from .bots.tournament import TournamentResult, run_tournament
+from .core import RulesError, make
+
+
+def results_table(result: TournamentResult) -> Table:
+    table = Table(title=f"{result.game}, {result.players} players, "
+                        f"{len(result.matches)} games, seed {result.seed}")
+    for column in ("bot", "games", "wins", "mean score", "win rate", "95% CI", "rating"):
+        table.add_column(column, justify="left" if column == "bot" else "right")
+    for e in result.entries:
+        table.add_row(
+            e.label, str(e.games), f"{e.wins:g}", f"{e.mean_score:.1f}",
+            f"{e.win_rate:.1%}", f"{e.ci_low:.1%}–{e.ci_high:.1%}",
+            f"{e.rating_mu:.1f} ± {e.rating_sigma:.1f}",
+        )
+    return table
+
+
+def tournament_command(
+    game: Annotated[str, typer.Argument(help="The id of the game.", metavar="GAME")],
+    bots: Annotated[
+        str,
+        typer.Option(
+            "--bots", "-b", metavar="SPECS",
+            help="Comma-separated bots, one per seat: random, heuristic, "
+                 "ismcts[:easy|medium|hard|N|Ns] (N iterations, Ns seconds per decision).",
+        ),
+    ],
+    players: Annotated[
+        int | None,
+        typer.Option("--players", "-p", metavar="N",
+                     help="Number of players; must match the number of bots (default: it does).",
+                     show_default=False),
+    ] = None,
+    games: Annotated[int, typer.Option("--games", "-n", min=1, help="Matches to play.")] = 100,
+    jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, help="Parallel processes.")] = 1,
+    seed: Annotated[int, typer.Option("--seed", "-s", help="Seed of the whole tournament.")] = 0,
+    json_path: Annotated[
+        Path | None,
+        typer.Option("--json", metavar="PATH", help="Write the statistics and every match here."),
+    ] = None,
+    plot_path: Annotated[
+        Path | None,
+        typer.Option("--plot", metavar="PATH", help="Write a PNG of rating against budget."),
+    ] = None,
+) -> None:
+    """Play bots against each other and rate them.
+
+    Match *i* seats the bots rotated by *i* places, so each bot plays each seat equally
+    often. Prints per bot: games, wins (a shared win counts 1/k), mean score, win rate with
+    its 95% Wilson interval, and an OpenSkill (Plackett–Luce) rating. The same seed gives the
+    same tournament whatever the number of jobs.
+    """
+    specs = [s.strip() for s in bots.split(",") if s.strip()]
+    count = len(specs) if players is None else players
+    err = Console(stderr=True)
+    if count != len(specs):
+        err.print(Text(f"Error: {count} players need {count} bots, got {len(specs)}",
+                       style="bold red"))
+        raise typer.Exit(code=2)
+    columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+               TimeElapsedColumn())
+    with Progress(*columns, console=err, transient=True) as progress:
+        task = progress.add_task(f"{game}: {', '.join(specs)}", total=games)
+
+        def advance(_: MatchResult) -> None:
+            progress.advance(task)
+
+        try:
+            result = run_tournament(game, specs, games, seed, jobs, on_result=advance)
+        except (RulesError, ValueError) as error:
+            progress.stop()
+            err.print(Text(f"Error: {error}", style="bold red"))
+            raise typer.Exit(code=2) from None
+    Console().print(results_table(result))
+    if json_path is not None:
+        json_path.write_text(json.dumps(result.to_json(), indent=1) + "\n", encoding="utf-8")
+    if plot_path is not None:
+        from .bots.plot import plot_ratings
+
+        plot_ratings(list(result.entries), plot_path,
+                     f"{make(game).spec.name}, {count} players, {games} games")

@@ -1,0 +1,183 @@
+"""A heuristic estimate of each seat's final score in Louis XIV, for the bots.
+
+The estimate is in victory points and counts what the scoring counts — blazons, 5 points per
+laid mission, and what converts into blazons at the end (cards, chips, stones on the court,
+three louis d'or) — plus what a position promises: the missions in hand the chips can pay for
+(or nearly), the rewards of the tiles a seat leads or may bribe, stones in the personal supply
+and the lasting effects of laid missions. The weights are judgement, tuned by tournament
+(see docs/bots.md), not rules.
+"""
+
+from __future__ import annotations
+
+from .data import BLAZON_KINDS, CROWN, MISSIONS, ROUNDS, TILES
+from .scoring import LOUIS_PER_BLAZON, MISSION_POINTS
+from .state import BLAZON_SLOTS, CHIP_SLOTS, FACES, Louis14State
+
+MISSION_GAIN = MISSION_POINTS - 2 + 0.5
+"""A paid mission: its points, less the two chips it eats (a blazon each), plus its effect."""
+NEAR_MISSION = (0.55, 0.45, 0.3, 0.0)
+"""Worth of a mission one chip short, by rounds left after this one (3, 2, 1, 0)."""
+FAR_MISSION = (0.25, 0.15, 0.05, 0.0)
+LOUIS_WORTH = 0.4
+PERSONAL_STONE = 0.3
+GENERAL_STONE = 0.12
+EFFECT_PER_ROUND = 0.4
+"""A laid mission with a lasting effect, per round still to play."""
+SHARPNESS = 1.3
+"""How sharply the leader of a tile is expected to win it (softmax over stone counts)."""
+REWARD_WORTH = {
+    "louis": 5 * LOUIS_WORTH,
+    "blazons": 2.0,
+    "influence_card": 1.2,
+    "louvois": 2.2,
+    "conde": 1.6,
+    "maintenon": 1.3,
+}
+_LASTING = frozenset({"stone", "louis", "income", "stones3", "louis3", "intrigue",
+                      "stone_for_card", "pay_to_pass", "swap_influence", "boost",
+                      "tile_stone", "louis_tile_stone", "end_stone", "win_tie",
+                      "cheap_bribe"})
+
+
+def _mission_worth(missions: tuple[int, ...], chips: list[int], rounds_left: int) -> float:
+    """What the missions in hand promise with these chips (crowns are wild)."""
+    if not missions:
+        return 0.0
+    have = chips[:]
+    total = 0.0
+    short: list[int] = []
+    # Dearest needs first: dark (a pair), then medium, then light.
+    for m in sorted(missions, key=lambda m: -MISSIONS[m].deck):
+        missing = 0
+        for need in MISSIONS[m].needs:
+            if need >= 0 and have[need] > 0:
+                have[need] -= 1
+            elif need < 0 and any(have[k] for k in range(CROWN)):
+                k = max(range(CROWN), key=lambda k: have[k])
+                have[k] -= 1
+            elif have[CROWN] > 0:
+                have[CROWN] -= 1
+            else:
+                missing += 1
+        if missing == 0:
+            total += MISSION_GAIN
+        else:
+            short.append(missing)
+    left = min(rounds_left, 3)
+    for missing in short:
+        total += MISSION_GAIN * (NEAR_MISSION if missing == 1 else FAR_MISSION)[3 - left]
+    return total
+
+
+_MEMO: dict[tuple[tuple[int, ...], tuple[int, ...], int], tuple[float, list[float]]] = {}
+_MEMO_SIZE = 50_000
+
+
+def _missions_and_chips(
+    missions: tuple[int, ...], chips: list[int], rounds_left: int
+) -> tuple[float, list[float]]:
+    """What the missions in hand promise, and what one more chip of each kind is worth
+    (a blazon plus its mission use); memoised, as hands and chips change rarely."""
+    key = (missions, tuple(chips), rounds_left)
+    found = _MEMO.get(key)
+    if found is not None:
+        return found
+    base = _mission_worth(missions, chips, rounds_left)
+    worth = []
+    for k in range(CHIP_SLOTS):
+        chips[k] += 1
+        worth.append(1.0 + _mission_worth(missions, chips, rounds_left) - base)
+        chips[k] -= 1
+    if len(_MEMO) >= _MEMO_SIZE:
+        _MEMO.clear()
+    _MEMO[key] = found = (base, worth)
+    return found
+
+
+def _reward_worth(t: int, chip_worth: list[float]) -> float:
+    person = TILES[t]
+    if person.reward == "chip":
+        return chip_worth[person.reward_value]
+    return REWARD_WORTH[person.reward]
+
+
+def _court(s: Louis14State, worth: list[list[float]], out: list[float]) -> None:
+    """Add to ``out`` each seat's expected share of the rewards of the court."""
+    n = s.num_players
+    c = s.colours
+    board = s.board
+    for t in range(1, 13):
+        counts = board[t * c:(t + 1) * c]
+        if not any(counts):
+            continue
+        cond = TILES[t].condition(s.side[t])
+        if cond.kind == "stones":
+            for p in range(n):
+                k = counts[p]
+                if k >= cond.value:
+                    out[p] += worth[p][t]
+                elif k:
+                    out[p] += worth[p][t] * 0.35 * k / cond.value
+            continue
+        top = max(counts)
+        weights = [2.718281828 ** (SHARPNESS * (k - top)) if k else 0.0 for k in counts]
+        total = sum(weights)
+        for p in range(n):
+            if not counts[p]:
+                continue
+            share = weights[p] / total
+            value = worth[p][t] * share
+            if cond.kind == "money" and s.money[p] >= cond.value:
+                bribe = max(0.0, worth[p][t] - cond.value * LOUIS_WORTH)
+                value += bribe * (1.0 - share)
+            if t == s.louis_tile:
+                value += worth[p][0] * share
+            out[p] += value
+
+
+def evaluate(s: Louis14State) -> list[float]:
+    """Estimated final score of every seat (the exact score plus tie-break once over)."""
+    n = s.num_players
+    if s.final is not None:
+        scores = s.final["scores"]
+        return [scores[p] + 0.01 * s.personal[p] for p in range(n)]
+    rounds_left = ROUNDS - s.round
+    if s.phase in ("supply", "influence", "evaluation"):
+        rounds_left += 1
+    out: list[float] = []
+    worth: list[list[float]] = []
+    for p in range(n):
+        chips = s.chips[p * CHIP_SLOTS:(p + 1) * CHIP_SLOTS]
+        missions, chip_worth = _missions_and_chips(s.missions[p], chips, rounds_left)
+        worth.append([chip_worth[CROWN]] + [_reward_worth(t, chip_worth) for t in range(1, 13)])
+        lasting = sum(1 for m in s.laid[p] if MISSIONS[m].effect in _LASTING)
+        value = (
+            s.blazon_count(p)
+            + MISSION_POINTS * len(s.laid[p])
+            + EFFECT_PER_ROUND * lasting * max(0, rounds_left - 1)
+            + sum(chips)
+            + missions
+            + sum(s.hand[p * FACES:(p + 1) * FACES]) * 0.8
+            + bin(s.intrigue[p]).count("1") * 1.3
+            + s.money[p] * (LOUIS_WORTH if rounds_left else 1 / LOUIS_PER_BLAZON)
+            + s.personal[p] * PERSONAL_STONE
+            + s.general[p] * GENERAL_STONE
+        )
+        out.append(value)
+    _court(s, worth, out)
+    _majorities(s, out)
+    return out
+
+
+def _majorities(s: Louis14State, out: list[float]) -> None:
+    """Half a blazon per kind a seat leads now (the majority bonus is one blazon)."""
+    n = s.num_players
+    for k in range(BLAZON_KINDS):
+        counts = [s.blazons[p * BLAZON_SLOTS + k] for p in range(n)]
+        top = max(counts)
+        if top == 0:
+            continue
+        leaders = [p for p in range(n) if counts[p] == top]
+        for p in leaders:
+            out[p] += 0.6 / len(leaders)

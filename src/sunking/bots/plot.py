@@ -19,7 +19,7 @@ def plot_ratings(entries: list[EntryStats], path: Path, title: str) -> None:
     searched = sorted((e for e in entries if e.budget is not None), key=lambda e: e.budget or 0)
     if searched:
         ax.errorbar(
-            [e.budget for e in searched], [e.rating_mu for e in searched],
+            [float(e.budget or 0) for e in searched], [e.rating_mu for e in searched],
             yerr=[e.rating_sigma for e in searched], marker="o", capsize=4, label="ismcts",
         )
         for e in searched:

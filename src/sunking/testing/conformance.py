@@ -25,7 +25,7 @@ import contextlib
 import dataclasses
 import json
 import time
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any, NoReturn
 
 from ..core.actions import Action, JsonValue
@@ -38,6 +38,9 @@ from ..core.rng import Rng
 __all__ = ["ConformanceError", "ConformanceReport", "check_game"]
 
 _MASK = (1 << 64) - 1
+
+Policy = Callable[[GameState, Rng], Action]
+"""Picks the next action of a playout from the state and a generator."""
 
 # Salts that split one playout seed into independent random streams.
 _CHOICES = 0x1
@@ -142,6 +145,7 @@ class _Playout:
         options: Mapping[str, Any],
         report: ConformanceReport,
         rollouts: bool,
+        policy: Policy | None = None,
     ) -> None:
         self.game = game
         self.spec = game.spec
@@ -150,6 +154,7 @@ class _Playout:
         self.options = dict(options)
         self.report = report
         self.rollouts = rollouts
+        self.policy = policy
         self.version: int | None = None
         self.action: Action | None = None
 
@@ -193,13 +198,22 @@ class _Playout:
             )
         return state
 
+    def choose(self, state: GameState, legal: Sequence[Action], choices: Rng) -> Action:
+        """The next action: uniform from ``choices``, or the policy's (checked legal)."""
+        if self.policy is None:
+            return legal[choices.below(len(legal))]
+        action = self.policy(state, choices)
+        if action not in legal:
+            self.action = action
+            self.fail("the policy chose an action that is not legal")
+        return action
+
     def play_quietly(self) -> GameState:
         """The same random game again, with no checks (for the determinism check)."""
         state = self.start()
         choices = _stream(self.seed, _CHOICES)
         while not state.is_terminal and state.version < self.spec.max_actions:
-            legal = state.legal_actions()
-            state = state.apply_unchecked(legal[choices.below(len(legal))])
+            state = state.apply_unchecked(self.choose(state, state.legal_actions(), choices))
         return state
 
     def check_turn(self, state: GameState) -> Sequence[Action]:
@@ -402,6 +416,7 @@ def check_game(
     determinism_every: int = 5,
     rollouts: bool = True,
     options: Mapping[str, Any] | None = None,
+    policy: Policy | None = None,
 ) -> ConformanceReport:
     """Play ``playouts`` random games of ``game`` and check the game protocol throughout.
 
@@ -433,6 +448,9 @@ def check_game(
     determinization over the run must differ from its real state.
 
     ``game`` must be registered under its ``spec.id`` (replay finds it with ``make``).
+    ``policy``, when given, picks each action instead of the uniform choice — called with
+    the state and the playout's choice generator, it must return a legal action (bots are
+    checked this way).
 
     Raises:
         ConformanceError: the game broke one of the promises above (or raised anything
@@ -454,7 +472,9 @@ def check_game(
     report = ConformanceReport(spec.id, num_players)
     started = time.perf_counter()
     for i in range(playouts):
-        playout = _Playout(the_game, num_players, seed + i, options or {}, report, rollouts)
+        playout = _Playout(
+            the_game, num_players, seed + i, options or {}, report, rollouts, policy
+        )
         _run_playout(
             playout,
             view_every=view_every,
@@ -525,7 +545,8 @@ def _run_playout(
         if version >= spec.max_actions:
             p.fail(f"the game is not over after max_actions={spec.max_actions} actions")
 
-        action = legal[choices.below(len(legal))]
+        with p.guard("the policy"):
+            action = p.choose(state, legal, choices)
         p.action = action
         with p.guard("the action JSON round trip"):
             p.check_action(action)

@@ -105,7 +105,7 @@ def test_make_bot_budgets() -> None:
 @pytest.mark.parametrize("spec", ["", "minimax", "random:3", "ismcts:lots", "ismcts:0",
                                   "ismcts:-1s", "heuristic:hard"])
 def test_make_bot_rejects_bad_specs(spec: str) -> None:
-    with pytest.raises(ValueError, match="bot|budget|ISMCTS"):
+    with pytest.raises(ValueError, match=r"bot|budget|ISMCTS"):
         make_bot(spec)
 
 

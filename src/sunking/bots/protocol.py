@@ -9,7 +9,7 @@ generator state, a bot returns the same action.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Protocol, runtime_checkable
 
 from ..core.actions import Action, JsonValue
@@ -26,12 +26,13 @@ class Observation:
     through this object's interface.
     """
 
-    __slots__ = ("__state", "_view", "game", "legal_actions", "seat", "version")
+    __slots__ = ("__deal", "__state", "_view", "game", "legal_actions", "seat", "version")
 
     def __init__(self, state: GameState, seat: Seat) -> None:
         if state.to_move != seat:
             raise ValueError(f"seat {seat} is not to move (seat {state.to_move} is)")
         self.__state = state
+        self.__deal: Callable[[Rng], GameState] | None = None
         self._view: dict[str, JsonValue] | None = None
         self.game: Game = state.game
         self.seat = seat
@@ -52,7 +53,9 @@ class Observation:
     def determinize(self, rng: Rng) -> GameState:
         """A full, quiet state the seat cannot tell from the real one: every card it has not
         seen is dealt again at random from ``rng``, and the state's own generator is new."""
-        return self.__state.determinize(self.seat, rng)
+        if self.__deal is None:
+            self.__deal = self.__state.determinizer(self.seat)
+        return self.__deal(rng)
 
 
 @runtime_checkable

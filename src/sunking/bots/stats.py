@@ -93,7 +93,8 @@ def summarize(
             games[entry] += 1
             wins[entry] += match.win_share(seat)
             scores[entry] += match.scores[seat]
-        updated = model.rate([[ratings[e]] for e in seating], ranks=[float(r) for r in ranks_of(match)])
+        places = [float(r) for r in ranks_of(match)]
+        updated = model.rate([[ratings[e]] for e in seating], ranks=places)
         for entry, team in zip(seating, updated, strict=True):
             ratings[entry] = team[0]
     out = []

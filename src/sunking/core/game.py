@@ -242,6 +242,11 @@ class GameState(ABC):
         ``rng``, so it can be used for search without revealing the real future.
         """
 
+    def determinizer(self, seat: Seat) -> Callable[[Rng], Self]:
+        """``determinizer(seat)(rng)`` is ``determinize(seat, rng)``; a game may work out the
+        seat's information set once here, for search that samples it many times."""
+        return lambda rng: self.determinize(seat, rng)
+
     @abstractmethod
     def check_invariants(self) -> list[str]:
         """Describe every broken invariant (components not conserved and the like)."""

@@ -77,8 +77,9 @@ _MEMO_SIZE = 50_000
 def _missions_and_chips(
     missions: tuple[int, ...], chips: list[int], rounds_left: int
 ) -> tuple[float, list[float]]:
-    """What the missions in hand promise, and what one more chip of each kind is worth
-    (a blazon plus its mission use); memoised, as hands and chips change rarely."""
+    """What the missions in hand promise, and what each reward is worth to their holder:
+    index 0 the crown of the Louis XIV tile, 1–12 the tiles' rewards (a chip counts a blazon
+    plus its use for the missions). Memoised, as hands and chips change rarely."""
     key = (missions, tuple(chips), rounds_left)
     found = _MEMO.get(key)
     if found is not None:
@@ -89,9 +90,10 @@ def _missions_and_chips(
         chips[k] += 1
         worth.append(1.0 + _mission_worth(missions, chips, rounds_left) - base)
         chips[k] -= 1
+    row = [worth[CROWN]] + [_reward_worth(t, worth) for t in range(1, 13)]
     if len(_MEMO) >= _MEMO_SIZE:
         _MEMO.clear()
-    _MEMO[key] = found = (base, worth)
+    _MEMO[key] = found = (base, row)
     return found
 
 
@@ -149,8 +151,8 @@ def evaluate(s: Louis14State) -> list[float]:
     worth: list[list[float]] = []
     for p in range(n):
         chips = s.chips[p * CHIP_SLOTS:(p + 1) * CHIP_SLOTS]
-        missions, chip_worth = _missions_and_chips(s.missions[p], chips, rounds_left)
-        worth.append([chip_worth[CROWN]] + [_reward_worth(t, chip_worth) for t in range(1, 13)])
+        missions, row = _missions_and_chips(s.missions[p], chips, rounds_left)
+        worth.append(row)
         lasting = sum(1 for m in s.laid[p] if MISSIONS[m].effect in _LASTING)
         value = (
             s.blazon_count(p)

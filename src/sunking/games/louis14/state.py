@@ -8,7 +8,7 @@ fresh copy in place.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any, Self
 
 from ...core.actions import Action, JsonValue
@@ -210,6 +210,9 @@ class Louis14State(GameState):
 
     def determinize(self, seat: int, rng: Rng) -> Self:
         return _views.determinize(self, seat, rng)
+
+    def determinizer(self, seat: int) -> Callable[[Rng], Self]:
+        return _views.determinizer(self, seat)
 
     def check_invariants(self) -> list[str]:
         return _invariants.check_invariants(self)

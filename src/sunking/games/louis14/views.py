@@ -9,6 +9,7 @@ the random generator. :func:`determinize` resamples exactly what the seat cannot
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TypeVar
 
 from ...core.actions import JsonValue
@@ -142,26 +143,28 @@ def view(s: Louis14State, seat: int | None) -> dict[str, JsonValue]:
     return out
 
 
-def _resample(pool: list[int], rng: Rng, last: int | None = None) -> list[int]:
-    # Sorted first, so the result depends on what the seat knows, not on where the
-    # hidden cards really are.
-    pool.sort()
-    rng.shuffle(pool, last)
-    return pool
-
-
 S = TypeVar("S", bound=Louis14State)
+
+
+def _dealt(pool: list[int], rng: Rng, last: int | None = None) -> list[int]:
+    """A shuffled copy of a sorted pool (``last``: only that many drawn from its end)."""
+    out = pool[:]
+    rng.shuffle(out, last)
+    return out
 
 
 def determinize(s: S, seat: int, rng: Rng) -> S:
     """A state ``seat`` cannot tell from ``s``: other hands, other blazon kinds, unknown
     deck cards and the money cards still to come are resampled; the generator is new."""
-    d = s._copy()
-    d.quiet = True
-    # The piles shared copy-on-write are about to be changed in place: copy them first.
-    d.intrigue_deck = d.intrigue_deck[:]
-    d.mdecks = [pile[:] for pile in d.mdecks]
-    d.rng = rng.fork()
+    return determinizer(s, seat)(rng)
+
+
+def determinizer(s: S, seat: int) -> Callable[[Rng], S]:
+    """What :func:`determinize` does, with the seat's information set worked out once.
+
+    Every pool of unseen cards is sorted, so the states dealt depend only on what the seat
+    knows, not on where the hidden cards really are.
+    """
     n = s.num_players
     others = [p for p in range(n) if p != seat]
     bit = 1 << seat
@@ -170,88 +173,133 @@ def determinize(s: S, seat: int, rng: Rng) -> S:
         if mask & bit:
             fixed.setdefault((kind, holder), []).append(card)
     # What others know of hands the seat cannot see is itself hidden: forget it.
-    d.known_hands = tuple(f for f in s.known_hands if f[3] & bit or f[1] == seat)
+    known_hands = tuple(f for f in s.known_hands if f[3] & bit or f[1] == seat)
 
     # Influence cards: other hands and the unknown cards of the pile.
-    pool = []
+    influence: list[int] = []
+    influence_kept: dict[int, list[int]] = {}
+    influence_drawn: dict[int, int] = {}
     for p in others:
         base = p * FACES
-        free = d.hand[base:base + FACES]
-        for face in fixed.get((0, p), []):
-            free[face] -= 1
-        pool += [f for f in range(FACES) for _ in range(free[f])]
-    slots = [i for i, mask in enumerate(d.deck_known) if not mask & bit]
-    pool += [d.deck[i] for i in slots]
-    _resample(pool, rng)
-    for p in others:
+        free = s.hand[base:base + FACES]
         kept = fixed.get((0, p), [])
-        base = p * FACES
-        d.hand[base:base + FACES] = [0] * FACES
         for face in kept:
-            d.hand[base + face] += 1
-        for _ in range(s.hand_size(p) - len(kept)):
-            d.hand[base + pool.pop()] += 1
-    for i in slots:
-        d.deck[i] = pool.pop()
+            free[face] -= 1
+        influence += [f for f in range(FACES) for _ in range(free[f])]
+        influence_kept[p] = kept
+        influence_drawn[p] = s.hand_size(p) - len(kept)
+    deck_slots = [i for i, mask in enumerate(s.deck_known) if not mask & bit]
+    influence += [s.deck[i] for i in deck_slots]
+    influence.sort()
 
     # Intrigue cards: other hands and the unknown part of the pile.
-    sizes = {p: bin(d.intrigue[p]).count("1") for p in others}
-    pool = [
+    intrigue = [
         t for p in others for t in range(1, 13)
-        if d.intrigue[p] >> t & 1 and t not in fixed.get((1, p), [])
+        if s.intrigue[p] >> t & 1 and t not in fixed.get((1, p), [])
     ]
-    slots = [i for i, mask in enumerate(d.intrigue_known) if not mask & bit]
-    pool += [d.intrigue_deck[i] for i in slots]
-    _resample(pool, rng)
+    intrigue_kept = {p: 0 for p in others}
     for p in others:
-        kept = fixed.get((1, p), [])
-        d.intrigue[p] = 0
-        for t in kept:
-            d.intrigue[p] |= 1 << t
-        for _ in range(sizes[p] - len(kept)):
-            d.intrigue[p] |= 1 << pool.pop()
-    for i in slots:
-        d.intrigue_deck[i] = pool.pop()
+        for t in fixed.get((1, p), []):
+            intrigue_kept[p] |= 1 << t
+    intrigue_drawn = {
+        p: bin(s.intrigue[p]).count("1") - len(fixed.get((1, p), [])) for p in others
+    }
+    intrigue_slots = [i for i, mask in enumerate(s.intrigue_known) if not mask & bit]
+    intrigue += [s.intrigue_deck[i] for i in intrigue_slots]
+    intrigue.sort()
 
     # Mission cards, deck by deck (the backs show which deck a hand card is from).
-    hands = {p: list(d.missions[p]) for p in others}
+    missions_kept: dict[int, list[int]] = {}
+    missions_drawn: list[dict[int, int]] = []
+    missions: list[list[int]] = []
+    mission_slots: list[list[int]] = []
     for k in range(3):
-        mine = {
-            p: [m for m in hands[p] if MISSIONS[m].deck == k and m not in fixed.get((2, p), [])]
-            for p in others
-        }
-        pool = [m for p in others for m in mine[p]]
-        slots = [i for i, mask in enumerate(d.mknown[k]) if not mask & bit]
-        pool += [d.mdecks[k][i] for i in slots]
-        _resample(pool, rng)
+        drawn = {}
+        pool = []
         for p in others:
-            kept = [m for m in hands[p] if m not in mine[p]]
-            hands[p] = kept + [pool.pop() for _ in mine[p]]
-        for i in slots:
-            d.mdecks[k][i] = pool.pop()
+            unseen = [
+                m for m in s.missions[p]
+                if MISSIONS[m].deck == k and m not in fixed.get((2, p), [])
+            ]
+            drawn[p] = len(unseen)
+            pool += unseen
+        slots = [i for i, mask in enumerate(s.mknown[k]) if not mask & bit]
+        pool += [s.mdecks[k][i] for i in slots]
+        pool.sort()
+        missions.append(pool)
+        missions_drawn.append(drawn)
+        mission_slots.append(slots)
     for p in others:
-        d.missions[p] = tuple(sorted(hands[p]))
+        missions_kept[p] = [m for m in s.missions[p] if m in fixed.get((2, p), [])]
 
     # Blazon kinds of the others, drawn again from what the seat has not seen.
-    pool = [k for k in range(BLAZON_KINDS) for _ in range(d.blazon_pool[k])]
+    blazons = [k for k in range(BLAZON_KINDS) for _ in range(s.blazon_pool[k])]
+    blazons_drawn = {}
     for p in others:
         base = p * BLAZON_SLOTS
-        pool += [k for k in range(BLAZON_KINDS) for _ in range(d.blazons[base + k])]
-    sizes = {p: sum(d.blazons[p * BLAZON_SLOTS:p * BLAZON_SLOTS + BLAZON_KINDS]) for p in others}
-    _resample(pool, rng, sum(sizes.values()))
-    for p in others:
-        base = p * BLAZON_SLOTS
-        d.blazons[base:base + BLAZON_KINDS] = [0] * BLAZON_KINDS
-        for _ in range(sizes[p]):
-            d.blazons[base + pool.pop()] += 1
-    d.blazon_pool = [0] * BLAZON_KINDS
-    for k in pool:
-        d.blazon_pool[k] += 1
+        blazons += [k for k in range(BLAZON_KINDS) for _ in range(s.blazons[base + k])]
+        blazons_drawn[p] = sum(s.blazons[base:base + BLAZON_KINDS])
+    blazons.sort()
+    blazons_total = sum(blazons_drawn.values())
 
     # Money cards still to come and the four put back unseen.
-    pool = _resample(d.money_deck + d.money_removed, rng)
-    d.money_deck = pool[:len(s.money_deck)]
-    d.money_removed = sorted(pool[len(s.money_deck):])
-    d._legal = None
-    return d
+    money = sorted(s.money_deck + s.money_removed)
+    money_left = len(s.money_deck)
 
+    def deal(rng: Rng) -> S:
+        d = s._copy()
+        d.quiet = True
+        # The piles shared copy-on-write are about to be changed in place: copy them first.
+        d.intrigue_deck = d.intrigue_deck[:]
+        d.mdecks = [pile[:] for pile in d.mdecks]
+        d.rng = rng.fork()
+        d.known_hands = known_hands
+
+        pool = _dealt(influence, rng)
+        hand = d.hand
+        for p in others:
+            base = p * FACES
+            hand[base:base + FACES] = [0] * FACES
+            for face in influence_kept[p]:
+                hand[base + face] += 1
+            for _ in range(influence_drawn[p]):
+                hand[base + pool.pop()] += 1
+        for i in deck_slots:
+            d.deck[i] = pool.pop()
+
+        pool = _dealt(intrigue, rng)
+        for p in others:
+            mask = intrigue_kept[p]
+            for _ in range(intrigue_drawn[p]):
+                mask |= 1 << pool.pop()
+            d.intrigue[p] = mask
+        for i in intrigue_slots:
+            d.intrigue_deck[i] = pool.pop()
+
+        hands = {p: list(missions_kept[p]) for p in others}
+        for k in range(3):
+            pool = _dealt(missions[k], rng)
+            for p in others:
+                hands[p] += [pool.pop() for _ in range(missions_drawn[k][p])]
+            for i in mission_slots[k]:
+                d.mdecks[k][i] = pool.pop()
+        for p in others:
+            d.missions[p] = tuple(sorted(hands[p]))
+
+        pool = _dealt(blazons, rng, blazons_total)
+        for p in others:
+            base = p * BLAZON_SLOTS
+            d.blazons[base:base + BLAZON_KINDS] = [0] * BLAZON_KINDS
+            for _ in range(blazons_drawn[p]):
+                d.blazons[base + pool.pop()] += 1
+        d.blazon_pool = [0] * BLAZON_KINDS
+        for k in pool:
+            d.blazon_pool[k] += 1
+
+        pool = _dealt(money, rng)
+        d.money_deck = pool[:money_left]
+        d.money_removed = sorted(pool[money_left:])
+        d._legal = None
+        return d
+
+    return deal

@@ -1,4 +1,4 @@
-"""Benchmark the Louis XIV rules engine with random playouts, on one core.
+"""Benchmark the rules engines with random playouts, on one core.
 
 For each player count and for both event modes (log on, and ``state.quiet = True`` as search
 uses it) this plays ``--games`` complete games with the random bots of ``sunking simulate``
@@ -6,7 +6,7 @@ and reports games per second and actions per game; a second, instrumented pass o
 games times ``legal_actions``, ``apply_unchecked`` and the checked ``apply`` call by call.
 See benchmarks/README.md for what each figure means.
 
-    .venv/bin/python benchmarks/bench_louis14.py [--games 200] [--players 2 3 4]
+    .venv/bin/python benchmarks/bench_engine.py [--game louis14] [--games 200] [--players 2 3 4]
 """
 
 from __future__ import annotations
@@ -26,11 +26,10 @@ import sunking
 from sunking.cli import policy_rng
 from sunking.core import GameState
 
-GAME = "louis14"
-
 
 @dataclasses.dataclass(frozen=True)
 class Figures:
+    game: str
     players: int
     quiet: bool
     games: int
@@ -41,39 +40,39 @@ class Figures:
     apply_us: float
 
 
-def new_game(players: int, seed: int, quiet: bool) -> GameState:
-    state = sunking.make(GAME).new_game(players, seed)
+def new_game(game: str, players: int, seed: int, quiet: bool) -> GameState:
+    state = sunking.make(game).new_game(players, seed)
     state.quiet = quiet
     return state
 
 
-def play(players: int, seed: int, quiet: bool) -> GameState:
+def play(game: str, players: int, seed: int, quiet: bool) -> GameState:
     """One random game, exactly as ``sunking simulate`` plays it (``play_random``)."""
-    state = new_game(players, seed, quiet)
+    state = new_game(game, players, seed, quiet)
     rng = policy_rng(seed)
     while not state.is_terminal:
         state = state.apply_unchecked(rng.choice(state.legal_actions()))
     return state
 
 
-def whole_games(players: int, seeds: range, quiet: bool) -> tuple[float, float]:
+def whole_games(game: str, players: int, seeds: range, quiet: bool) -> tuple[float, float]:
     """Games per second and mean actions per game, timing whole games (setup included)."""
     actions = 0
     start = time.perf_counter()
     for seed in seeds:
-        actions += play(players, seed, quiet).version
+        actions += play(game, players, seed, quiet).version
     elapsed = time.perf_counter() - start
     return len(seeds) / elapsed, actions / len(seeds)
 
 
-def per_call(players: int, seeds: range, quiet: bool) -> tuple[float, float, float]:
+def per_call(game: str, players: int, seeds: range, quiet: bool) -> tuple[float, float, float]:
     """Mean µs of ``legal_actions`` (first call on each new state, so its cache is cold),
     of ``apply_unchecked``, and of the checked ``apply`` (cache warm, as after a client
     asked for the legal actions), over every decision of the same random games."""
     clock = time.perf_counter_ns
     legal_ns = unchecked_ns = checked_ns = calls = 0
     for seed in seeds:
-        state = new_game(players, seed, quiet)
+        state = new_game(game, players, seed, quiet)
         rng = policy_rng(seed)
         while not state.is_terminal:
             t0 = clock()
@@ -93,18 +92,19 @@ def per_call(players: int, seeds: range, quiet: bool) -> tuple[float, float, flo
     return legal_ns / calls / 1000, unchecked_ns / calls / 1000, checked_ns / calls / 1000
 
 
-def measure(players: int, games: int, quiet: bool) -> Figures:
+def measure(game: str, players: int, games: int, quiet: bool) -> Figures:
     seeds = range(games)
-    play(players, games, quiet)  # warm up (imports, caches) on a game not measured
+    play(game, players, games, quiet)  # warm up (imports, caches) on a game not measured
     gc.collect()
-    rate, actions = whole_games(players, seeds, quiet)
-    legal_us, unchecked_us, checked_us = per_call(players, seeds, quiet)
-    return Figures(players, quiet, games, rate, actions, legal_us, unchecked_us, checked_us)
+    rate, actions = whole_games(game, players, seeds, quiet)
+    legal_us, unchecked_us, checked_us = per_call(game, players, seeds, quiet)
+    return Figures(game, players, quiet, games, rate, actions, legal_us, unchecked_us, checked_us)
 
 
 def table(rows: Sequence[Figures]) -> Table:
-    out = Table(title=f"{GAME}: random playouts on one core", box=box.SIMPLE_HEAD)
+    out = Table(title="Random playouts on one core", box=box.SIMPLE_HEAD)
     for name in (
+        "game",
         "players",
         "events",
         "games/s",
@@ -116,6 +116,7 @@ def table(rows: Sequence[Figures]) -> Table:
         out.add_column(name, justify="left" if name == "events" else "right")
     for f in rows:
         out.add_row(
+            f.game,
             str(f.players),
             "quiet" if f.quiet else "on",
             f"{f.games_per_second:.1f}",
@@ -130,23 +131,33 @@ def table(rows: Sequence[Figures]) -> Table:
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument(
+        "--game", nargs="+", default=None, metavar="ID",
+        help="games to measure (default: every registered game)",
+    )
+    parser.add_argument(
         "--games", type=int, default=200, help="games per configuration (default 200)"
     )
     parser.add_argument(
         "--players",
         type=int,
         nargs="+",
-        default=[2, 3, 4],
+        default=None,
         metavar="N",
-        help="player counts to measure (default: 2 3 4)",
+        help="player counts to measure (default: every count each game allows)",
     )
     args = parser.parse_args(argv)
     if args.games < 1:
         parser.error("--games must be at least 1")
-    spec = sunking.make(GAME).spec
-    bad = [n for n in args.players if not spec.min_players <= n <= spec.max_players]
-    if bad:
-        parser.error(f"{GAME} is for {spec.min_players}–{spec.max_players} players, not {bad}")
+    plan: list[tuple[str, int]] = []
+    for game in args.game or sunking.available_games():
+        if game not in sunking.available_games():
+            parser.error(f"no game {game!r}; registered: {', '.join(sunking.available_games())}")
+        spec = sunking.make(game).spec
+        counts = args.players or range(spec.min_players, spec.max_players + 1)
+        bad = [n for n in counts if not spec.min_players <= n <= spec.max_players]
+        if bad:
+            parser.error(f"{game} is for {spec.min_players}–{spec.max_players} players, not {bad}")
+        plan += [(game, n) for n in counts]
     console = Console()
     console.print(
         f"Python {platform.python_version()} ({platform.python_implementation()}) on "
@@ -155,10 +166,10 @@ def main(argv: Sequence[str] | None = None) -> None:
     )
     rows = []
     with console.status("measuring…") as status:
-        for players in args.players:
+        for game, players in plan:
             for quiet in (False, True):
-                status.update(f"{players} players, events {'off' if quiet else 'on'}…")
-                rows.append(measure(players, args.games, quiet))
+                status.update(f"{game}, {players} players, events {'off' if quiet else 'on'}…")
+                rows.append(measure(game, players, args.games, quiet))
     console.print(table(rows))
     console.print(
         "games/s: complete games per second; actions: mean actions per game; legal µs: "

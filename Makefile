@@ -36,7 +36,8 @@ run: $(STAMP)
 	$(BIN)/sunking simulate louis14 --players 4 --seed 7
 
 bench: $(STAMP)
-	$(BIN)/python benchmarks/bench_louis14.py
+	$(BIN)/python benchmarks/bench_engine.py
+	$(BIN)/python benchmarks/bench_bots.py
 
 golden: $(STAMP)
 	$(BIN)/python scripts/regen_golden.py

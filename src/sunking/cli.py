@@ -1,4 +1,4 @@
-"""The ``sunking`` command: list the games and simulate seeded games between random bots.
+"""The ``sunking`` command: list the games, simulate seeded games, and run bot tournaments.
 
 The command only talks to games through the game-agnostic core (:func:`sunking.make`,
 :class:`~sunking.core.GameSpec`, :class:`~sunking.core.GameState`); per-game wording of the
@@ -102,7 +102,8 @@ def main(
     """Play the court-intrigue board games of Louis XIV's France.
 
     List the games with `sunking games`; watch random bots play one, reproducibly
-    from a seed, with `sunking simulate louis14 --players 4 --seed 7`.
+    from a seed, with `sunking simulate louis14 --players 4 --seed 7`; pit bots against
+    each other with `sunking tournament louis14 --bots ismcts:hard,heuristic,random,random`.
     """
 
 

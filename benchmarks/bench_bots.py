@@ -87,7 +87,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         f"{platform.machine()}, one process"
     )
     table = Table(title="ISMCTS on one core", box=box.SIMPLE_HEAD)
-    for name in ("game", "players", "level", "budget", "position", "actions", "iterations/s"):
+    for name in ("game", "players", "level", "budget", "position", "actions", "it/s"):
         table.add_column(name, justify="left" if name in ("game", "level", "position")
                          else "right")
     heuristic = Table(title="Heuristic bot", box=box.SIMPLE_HEAD)
@@ -98,7 +98,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         players = min(max(args.players, spec.min_players), spec.max_players)
         first = sunking.make(game).new_game(players, 1)
         first.quiet = True
-        positions = {"first decision": first, "mid-game": mid_game(game, players, 1)}
+        positions = {"first": first, "mid-game": mid_game(game, players, 1)}
         with console.status(f"{game}…"):
             for level, config in LEVELS.items():
                 for where, state in positions.items():

@@ -129,7 +129,7 @@ class IsmctsBot:
         done = 0
         limit = cfg.iterations
         while limit is None or done < limit:
-            if deadline is not None and done & 7 == 0 and time.perf_counter() >= deadline:
+            if deadline is not None and time.perf_counter() >= deadline:
                 break
             self._iterate(root, observation, rng, order, sets)
             done += 1

@@ -27,17 +27,14 @@ from sunking.core import GameState, Rng
 
 def mid_game(game: str, players: int, seed: int) -> GameState:
     """A position about halfway through a random game, with a real choice to make."""
-    rules = sunking.make(game)
-    probe = rules.new_game(players, seed)
-    rng = Rng(seed)
-    while not probe.is_terminal:
-        probe = probe.apply_unchecked(rng.choice(probe.legal_actions()))
-    state = rules.new_game(players, seed)
+    state = sunking.make(game).new_game(players, seed)
     state.quiet = True
     rng = Rng(seed)
-    while state.version < probe.version // 2 or len(state.legal_actions()) < 8:
+    states = [state]
+    while not state.is_terminal:
         state = state.apply_unchecked(rng.choice(state.legal_actions()))
-    return state
+        states.append(state)
+    return next(s for s in states[(len(states) - 1) // 2:] if len(s.legal_actions()) >= 8)
 
 
 def iterations_per_second(state: GameState, level: str, repeat: int) -> tuple[float, int]:

@@ -18,9 +18,6 @@ LEVELS: dict[str, IsmctsConfig] = {
 }
 """ISMCTS difficulty levels: budgets and rollout horizons (see docs/bots.md)."""
 
-BOT_KINDS = ("random", "heuristic", "ismcts")
-
-
 def make_bot(spec: str) -> Bot:
     """Build a bot from its spec string.
 
@@ -55,7 +52,6 @@ def _ismcts_config(arg: str) -> IsmctsConfig:
 
 
 __all__ = [
-    "BOT_KINDS",
     "LEVELS",
     "Bot",
     "HeuristicBot",

@@ -8,9 +8,22 @@ beside each game's rules; the bot knows no game.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from ..core.actions import Action
+from ..core.game import Game, GameState
 from ..core.rng import Rng
 from .protocol import Observation
+
+
+def one_ply(game: Game, state: GameState, actions: Sequence[Action], seat: int) -> list[float]:
+    """Per action, the game's evaluation after it: ``seat``'s estimate less the best other
+    seat's."""
+    scores = []
+    for action in actions:
+        values = game.evaluate(state.apply_unchecked(action))
+        scores.append(values[seat] - max(v for p, v in enumerate(values) if p != seat))
+    return scores
 
 
 class HeuristicBot:
@@ -22,15 +35,11 @@ class HeuristicBot:
         actions = observation.legal_actions
         if len(actions) == 1:
             return actions[0]
-        state = observation.determinize(rng)
-        evaluate = observation.game.evaluate
-        seat = observation.seat
+        scores = one_ply(observation.game, observation.determinize(rng), actions,
+                         observation.seat)
         best: list[Action] = []
         top = float("-inf")
-        for action in actions:
-            values = evaluate(state.apply_unchecked(action))
-            mine = values[seat]
-            value = mine - max(v for p, v in enumerate(values) if p != seat)
+        for action, value in zip(actions, scores, strict=True):
             if value > top + 1e-9:
                 top, best = value, [action]
             elif value > top - 1e-9:

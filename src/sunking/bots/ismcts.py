@@ -28,6 +28,7 @@ from collections.abc import Sequence
 from ..core.actions import Action
 from ..core.game import Game, GameState
 from ..core.rng import Rng
+from .heuristic import one_ply
 from .protocol import Observation
 
 
@@ -91,13 +92,9 @@ def rewards(game: Game, state: GameState) -> list[float]:
 
 
 def ranked(game: Game, state: GameState, actions: Sequence[Action], seat: int) -> list[Action]:
-    """``actions`` best first by one ply of the game's evaluation (own estimate less the best
-    other seat's); stable, so equal actions keep their order."""
-    scores = []
-    for action in actions:
-        values = game.evaluate(state.apply_unchecked(action))
-        mine = values[seat]
-        scores.append(mine - max(v for p, v in enumerate(values) if p != seat))
+    """``actions`` best first by one ply of the game's evaluation (:func:`one_ply`);
+    stable, so equal actions keep their order."""
+    scores = one_ply(game, state, actions, seat)
     order = sorted(range(len(actions)), key=lambda i: -scores[i])
     return [actions[i] for i in order]
 
@@ -126,6 +123,7 @@ class IsmctsBot:
         order = ranked(game, observation.determinize(rng), actions, seat)
         root = _Node()
         sets: dict[int, tuple[Sequence[Action], frozenset[Action]]] = {}
+        # Keyed by id: the legal tuples are kept alive in the values, so ids stay unique.
         done = 0
         limit = cfg.iterations
         while limit is None or done < limit:
@@ -164,7 +162,7 @@ class IsmctsBot:
                 width = cfg.min_children + cfg.root_widening * math.sqrt(node.visits)
             else:
                 known = sets.get(id(legal))
-                if known is None or known[0] is not legal:
+                if known is None:
                     known = (legal, frozenset(legal))
                     sets[id(legal)] = known
                 legal_set = known[1]

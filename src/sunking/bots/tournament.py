@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from multiprocessing import get_context
 from typing import Any
@@ -38,6 +38,25 @@ def schedule(entries: int, games: int, seed: int) -> list[Pairing]:
 def _play(game_id: str, specs: tuple[str, ...], seed: int,
           options: dict[str, Any]) -> MatchResult:
     return play_match(make(game_id), [make_bot(spec) for spec in specs], seed, options)
+
+
+def _played(
+    game_id: str, specs: Sequence[str], pairings: list[Pairing], jobs: int,
+    options: dict[str, Any],
+) -> Iterator[tuple[int, MatchResult]]:
+    """(match number, result) as each match finishes: in this process, or on ``jobs``."""
+    seated = [tuple(specs[e] for e in p.seating) for p in pairings]
+    if jobs <= 1:
+        for p, bots in zip(pairings, seated, strict=True):
+            yield p.index, _play(game_id, bots, p.seed, options)
+        return
+    with ProcessPoolExecutor(max_workers=jobs, mp_context=get_context("spawn")) as pool:
+        futures = {
+            pool.submit(_play, game_id, bots, p.seed, options): p.index
+            for p, bots in zip(pairings, seated, strict=True)
+        }
+        for future in as_completed(futures):
+            yield futures[future], future.result()
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -78,31 +97,15 @@ def run_tournament(
     Raises:
         ValueError: a bot spec is unknown, or the player count does not fit the game.
     """
-    game = make(game_id)
-    bots = [make_bot(spec) for spec in specs]
-    game.spec.check_setup(len(specs), dict(options or {}))
-    budgets = [getattr(bot, "budget", None) for bot in bots]
-    pairings = schedule(len(specs), games, seed)
     opts = dict(options or {})
+    make(game_id).spec.check_setup(len(specs), opts)
+    budgets = [getattr(make_bot(spec), "budget", None) for spec in specs]
+    pairings = schedule(len(specs), games, seed)
     results: dict[int, MatchResult] = {}
-    if jobs <= 1:
-        for pairing in pairings:
-            match = _play(game_id, tuple(specs[e] for e in pairing.seating), pairing.seed, opts)
-            results[pairing.index] = match
-            if on_result:
-                on_result(match)
-    else:
-        with ProcessPoolExecutor(max_workers=jobs, mp_context=get_context("spawn")) as pool:
-            futures = {
-                pool.submit(_play, game_id, tuple(specs[e] for e in p.seating), p.seed,
-                            opts): p.index
-                for p in pairings
-            }
-            for future in as_completed(futures):
-                match = future.result()
-                results[futures[future]] = match
-                if on_result:
-                    on_result(match)
+    for index, match in _played(game_id, specs, pairings, jobs, opts):
+        results[index] = match
+        if on_result:
+            on_result(match)
     matches = tuple((p.seating, results[p.index]) for p in pairings)
     entries = summarize(specs, budgets, matches)
     return TournamentResult(game_id, len(specs), seed, tuple(specs), tuple(entries), matches)

@@ -34,8 +34,10 @@ class Louis14(Game):
     evaluation_scale = 4.0
 
     def evaluate(self, state: GameState) -> list[float]:
-        """Estimated final scores: see :mod:`.heuristic`."""
+        """Estimated final scores (see :mod:`.heuristic`); the exact ones once it is over."""
         assert isinstance(state, Louis14State)
+        if state.is_terminal:
+            return list(super().evaluate(state))
         return evaluate(state)
 
     def new_game(self, num_players: int, seed: int, **options: Any) -> Louis14State:

@@ -139,11 +139,8 @@ def _court(s: Louis14State, worth: list[list[float]], out: list[float]) -> None:
 
 
 def evaluate(s: Louis14State) -> list[float]:
-    """Estimated final score of every seat (the exact score plus tie-break once over)."""
+    """Estimated final score of every seat, in a game still in progress."""
     n = s.num_players
-    if s.final is not None:
-        scores = s.final["scores"]
-        return [scores[p] + 0.01 * s.personal[p] for p in range(n)]
     rounds_left = ROUNDS - s.round
     if s.phase in ("supply", "influence", "evaluation"):
         rounds_left += 1

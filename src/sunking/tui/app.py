@@ -50,6 +50,8 @@ GENERAL_HELP = """
 
 _NOT_ON_BOARD = frozenset({"log", "legal_actions", "you", "version"})
 """Parts of a view that the board and the players' table do not show."""
+LOG_LINES = 200
+"""How many of the latest events the log keeps on screen (scrolling back up to them)."""
 BOT_REDRAW_SECONDS = 0.1
 """While bots play in a row, the position is redrawn at most this often (and at the end)."""
 
@@ -114,10 +116,11 @@ class PlayApp(App[None]):
     #left { width: 88; }
     #right { width: 1fr; }
     #players { height: auto; }
-    #prompt { height: auto; padding: 1 0 0 0; text-style: bold; }
-    #choices { height: auto; max-height: 16; }
+    #prompt { height: 4; padding: 1 0 0 0; text-style: bold; }
+    #prompt.over { height: auto; }
+    #choices { height: 12; }
     #move { margin: 0; }
-    #message { height: auto; color: $error; }
+    #message { height: 2; color: $error; }
     #log { height: 1fr; min-height: 6; border-top: solid $primary; }
     #private { padding: 1 0 0 0; }
     """
@@ -141,6 +144,7 @@ class PlayApp(App[None]):
         self._view_key: tuple[int, int | None] | None = None
         self._view_cache: dict[str, Any] = {}
         self._drawn: dict[str, str] = {}
+        self._log_lines: dict[int | None, list[str]] = {}
 
     # --- layout ----------------------------------------------------------------------
 
@@ -157,7 +161,7 @@ class PlayApp(App[None]):
                 yield Input(placeholder="type a move (e.g. 7:7-7-2), #N, back or help",
                             id="move")
                 yield Static(id="message")
-                yield RichLog(id="log", wrap=True, markup=False)
+                yield RichLog(id="log", wrap=True, markup=False, max_lines=LOG_LINES)
         yield Footer()
 
     def on_mount(self) -> None:
@@ -178,12 +182,15 @@ class PlayApp(App[None]):
             self._view_key = key
         return self._view_cache
 
-    def _update(self, widget: str, key: object, draw: Callable[[], RenderableType]) -> None:
-        """Redraw ``widget`` with ``draw()`` unless what it shows (``key``) is unchanged."""
+    def _update(
+        self, widget: str, key: object, draw: Callable[[], RenderableType] | Text
+    ) -> None:
+        """Show ``draw`` (or ``draw()``) in ``widget`` unless what it shows, ``key``, is
+        unchanged: every update of a widget costs a new layout of the screen."""
         text = json.dumps(key, sort_keys=True, default=str)
         if self._drawn.get(widget) != text:
             self._drawn[widget] = text
-            self.query_one(f"#{widget}", Static).update(draw())
+            self.query_one(f"#{widget}", Static).update(draw if isinstance(draw, Text) else draw())
 
     def _draw(self) -> None:
         """Redraw the position as the shown seat sees it (only the parts that changed)."""
@@ -191,7 +198,7 @@ class PlayApp(App[None]):
         seating = self.seating
         public = {k: v for k, v in view.items() if k not in _NOT_ON_BOARD}
         status = f"{self.renderer.status(view, seating)} · seed {self.session.seed}"
-        self._update("status", status, lambda: Text(status))
+        self._update("status", status, Text(status))
         self._update("board", (public, seating), lambda: self.renderer.board(view, seating))
         self._update("players", (public, seating),
                      lambda: self.renderer.players(view, seating))
@@ -205,16 +212,20 @@ class PlayApp(App[None]):
         self._draw_log()
 
     def _draw_log(self) -> None:
-        log = self.query_one("#log", RichLog)
+        """Add the shown seat's new events to the log (all of them when the seat changed)."""
+        lines = self._log_lines.setdefault(self.viewer, [])
         events = self.session.events(self.viewer)
+        for event in events[len(lines):]:
+            lines.append(f"{event.get('version', ''):>4} {self.renderer.event_line(event)}")
+        log = self.query_one("#log", RichLog)
         if self._log_seat != self.viewer:
             log.clear()
-            self._logged = 0
+            self._logged = max(0, len(lines) - LOG_LINES)
             self._log_seat = self.viewer
-        for event in events[self._logged:]:
-            version = event.get("version", "")
-            log.write(Text(f"{version:>4} {self.renderer.event_line(event)}"))
-        self._logged = len(events)
+        if self._logged < len(lines):
+            log.write(Text("\n".join(lines[self._logged:])))
+            self._logged = len(lines)
+            self.call_after_refresh(log.scroll_end, animate=False)
 
     def _show_menu(self) -> None:
         """Fill the menu with the chooser's entries."""
@@ -232,10 +243,10 @@ class PlayApp(App[None]):
         text = Text(f"{name}: {prompt}")
         if chosen:
             text.append(f"\n  {chosen}", style="italic")
-        self.query_one("#prompt", Static).update(text)
+        self._update("prompt", text.markup, text)
 
     def _say(self, message: str = "") -> None:
-        self.query_one("#message", Static).update(Text(message))
+        self._update("message", message, Text(message))
 
     # --- the flow of the game --------------------------------------------------------
 
@@ -275,16 +286,15 @@ class PlayApp(App[None]):
         self._menu = []
         self._legal = []
         self.query_one("#choices", OptionList).clear_options()
-        self.query_one("#prompt", Static).update("")
+        self._update("prompt", "", Text(""))
         self._say()
 
     def _wait_for_bots(self) -> None:
         self._clear_decision()
         seat = self.session.to_move
         if seat is not None:
-            self.query_one("#prompt", Static).update(
-                Text(f"{self.session.names[seat]} (seat {seat}) is thinking …")
-            )
+            thinking = f"{self.session.names[seat]} (seat {seat}) is thinking …"
+            self._update("prompt", thinking, Text(thinking))
         self._bots()
 
     @work(exclusive=True, group="bots")
@@ -301,15 +311,15 @@ class PlayApp(App[None]):
             if not session.is_over and not session.human_to_move:
                 nxt = session.to_move
                 assert nxt is not None
-                self.query_one("#prompt", Static).update(
-                    Text(f"{session.names[nxt]} (seat {nxt}) is thinking …")
-                )
+                thinking = f"{session.names[nxt]} (seat {nxt}) is thinking …"
+                self._update("prompt", thinking, Text(thinking))
         self._advance()
 
     def _finish(self) -> None:
         self._clear_decision()
         self.query_one("#choices", OptionList).display = False
         self.query_one("#move", Input).display = False
+        self.query_one("#prompt", Static).add_class("over")
         if self.session.hot_seat:
             self.viewer = None
         self._draw()
@@ -317,9 +327,8 @@ class PlayApp(App[None]):
         assert result is not None
         winners = ", ".join(self.session.names[w] for w in result["winners"])
         final = self.renderer.final_scores(result, self.seating)
-        self.query_one("#prompt", Static).update(
-            Group(Text(f"Game over — winner: {winners}. Ctrl+Q quits."), final)
-        )
+        self._update("prompt", result, lambda: Group(
+            Text(f"Game over — winner: {winners}. Ctrl+Q quits."), final))
 
     def _play(self, index: int) -> None:
         seat = self.viewer
@@ -387,6 +396,7 @@ class PlayApp(App[None]):
         """Draw everything again from the shown seat's view."""
         self._view_key = None
         self._drawn.clear()
+        self._log_lines.clear()
         self._log_seat = -1
         self._draw()
         if self.chooser is not None:

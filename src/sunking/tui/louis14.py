@@ -10,7 +10,6 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from rich.console import Group, RenderableType
-from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
@@ -88,25 +87,37 @@ def stones_line(stones: Sequence[int], num_players: int) -> Text:
     return text or Text("–", style="dim")
 
 
-def _tile_panel(tile: Mapping[str, Any], num_players: int) -> Panel:
+def _fit(text: str, width: int) -> str:
+    """``text`` cut or padded to exactly ``width`` cells."""
+    return text[:width].ljust(width)
+
+
+def tile_box(tile: Mapping[str, Any], num_players: int) -> list[Text]:
+    """One person tile as a box of :data:`CELL_WIDTH` × :data:`TILE_LINES` cells: name,
+    condition (and side), reward, stones by colour. Louis XIV's tile has a crowned border."""
     number = int(tile["tile"])
+    inner = CELL_WIDTH - 2
+    louis = bool(tile.get("louis"))
+    border = "bold magenta" if louis else "dim"
     condition = tile["condition"]
     cond = CONDITIONS.get(condition["kind"], condition["kind"]).format(**condition)
-    body = Text()
-    body.append(cond + ("  (back)" if tile["side"] == "back" else ""), style="italic")
-    body.append("\n" + moves.reward_text(number))
-    body.append("\n")
-    body.append_text(stones_line(tile["stones"], num_players))
-    title = f"{number} {moves.SHORT_NAMES.get(number, tile['person'])}"
-    louis = bool(tile.get("louis"))
-    return Panel(
-        body,
-        title=("♔ " if louis else "") + title,
-        title_align="left",
-        width=CELL_WIDTH,
-        border_style="bold magenta" if louis else "dim",
-        padding=(0, 0),
-    )
+    if tile["side"] == "back":
+        cond += " (back)"
+    title = ("♔ " if louis else "") + f"{number} {moves.SHORT_NAMES.get(number, tile['person'])}"
+    title = title[:inner - 2]
+    top = Text.assemble(("╭─", border), (f" {title} ", "bold"),
+                        ("─" * (inner - len(title) - 3) + "╮", border))
+    stones = stones_line(tile["stones"], num_players)
+    stones.truncate(inner, pad=True)
+    lines = [top]
+    for body in (Text(_fit(cond, inner), style="italic"),
+                 Text(_fit(moves.reward_text(number), inner)), stones):
+        lines.append(Text.assemble(("│", border), body, ("│", border)))
+    lines.append(Text("╰" + "─" * inner + "╯", style=border))
+    return lines
+
+
+TILE_LINES = 5
 
 
 class Louis14Renderer(Renderer):
@@ -126,18 +137,18 @@ class Louis14Renderer(Renderer):
 
     def board(self, view: Mapping[str, Any], seating: Seating) -> RenderableType:
         n = int(view["num_players"])
-        cells: list[list[RenderableType]] = [
-            [Text("") for _ in range(COURT_SIZE)] for _ in range(COURT_SIZE)
-        ]
+        blank = [Text(" " * CELL_WIDTH)] * TILE_LINES
+        cells = [[blank] * COURT_SIZE for _ in range(COURT_SIZE)]
         for tile in view["tiles"]:
             column, row = POSITIONS[int(tile["tile"])]
-            cells[row][column] = _tile_panel(tile, n)
-        grid = Table.grid()
-        for _ in range(COURT_SIZE):
-            grid.add_column(width=CELL_WIDTH)
+            cells[row][column] = tile_box(tile, n)
+        court = Text("The court\n", style="bold underline", no_wrap=True)
         for cells_row in cells:
-            grid.add_row(*cells_row)
-        return Group(Text("The court", style="bold underline"), grid, self._supply(view))
+            for line in range(TILE_LINES):
+                for cell in cells_row:
+                    court.append_text(cell[line])
+                court.append("\n")
+        return Group(court, self._supply(view))
 
     def _supply(self, view: Mapping[str, Any]) -> Text:
         supply = view["supply"]

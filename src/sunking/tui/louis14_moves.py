@@ -63,10 +63,10 @@ EFFECTS: dict[str, str] = {
 """What each mission card does, in the card's own terms."""
 
 REWARDS: dict[str, str] = {
-    "conde": "blazon + a stone",
+    "conde": "blazon + stone",
     "maintenon": "≤2 stones on 5",
     "influence_card": "influence card",
-    "louvois": "blazon + intrigue",
+    "louvois": "blazon+intrigue",
 }
 
 PROMPTS: dict[str, str] = {

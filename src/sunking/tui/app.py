@@ -122,7 +122,7 @@ class PlayApp(App[None]):
     #move { margin: 0; }
     #message { height: 2; color: $error; }
     #log { height: 1fr; min-height: 6; border-top: solid $primary; }
-    #private { padding: 1 0 0 0; }
+    #private { padding: 0 0 1 0; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("f1", "help", "Help"),
@@ -152,14 +152,13 @@ class PlayApp(App[None]):
         yield Static(id="status")
         with Horizontal(id="main"):
             with VerticalScroll(id="left"):
-                yield Static(id="board")
                 yield Static(id="private")
+                yield Static(id="board")
             with Vertical(id="right"):
                 yield Static(id="players")
                 yield Static(id="prompt")
                 yield OptionList(id="choices")
-                yield Input(placeholder="type a move (e.g. 7:7-7-2), #N, back or help",
-                            id="move")
+                yield Input(placeholder=self.renderer.input_hint, id="move")
                 yield Static(id="message")
                 yield RichLog(id="log", wrap=True, markup=False, max_lines=LOG_LINES)
         yield Footer()

@@ -125,6 +125,7 @@ class Louis14Renderer(Renderer):
 
     game_id = "louis14"
     help_text = HELP
+    input_hint = "type a move (7:7-7-2, j:5, 7:r, pass, lay 12 S+L …), #N, back or help"
 
     def status(self, view: Mapping[str, Any], seating: Seating) -> str:
         to_move = view.get("to_move")

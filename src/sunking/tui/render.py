@@ -76,6 +76,8 @@ class Renderer:
         "is unique. #N picks the N-th menu entry."
     )
     """Markdown shown by the in-app help."""
+    input_hint = "type a move as JSON or its type alone, #N for a menu entry, or help"
+    """The placeholder of the move box."""
 
     # --- the position ----------------------------------------------------------------
 

@@ -22,6 +22,7 @@ SEAT_STYLES = ("bold red", "bold blue", "bold green", "bold yellow")
 NEUTRAL_STYLE = "bold white"
 COURT_SIZE = 5
 CELL_WIDTH = 17
+NAME_WIDTH = 16
 
 PRIVATE_MESSAGES: dict[str, str] = {
     "influence_card": "{seat} receives influence card {card}",
@@ -104,7 +105,7 @@ def tile_box(tile: Mapping[str, Any], num_players: int) -> list[Text]:
     if tile["side"] == "back":
         cond += " (back)"
     title = ("♔ " if louis else "") + f"{number} {moves.SHORT_NAMES.get(number, tile['person'])}"
-    title = title[:inner - 2]
+    title = title[:inner - 3]
     top = Text.assemble(("╭─", border), (f" {title} ", "bold"),
                         ("─" * (inner - len(title) - 3) + "╮", border))
     stones = stones_line(tile["stones"], num_players)
@@ -161,7 +162,8 @@ class Louis14Renderer(Renderer):
             f"{k['card']}" for k in view.get("intrigue_deck_known", [])
         )
         lines = [
-            f"Louis XIV is on tile {view.get('louis_tile')} · money cards: {money or 'none'}",
+            (f"Louis XIV is on tile {view['louis_tile']}" if view.get("louis_tile")
+             else "Louis XIV is not on the court") + f" · money cards: {money or 'none'}",
             f"Piles: influence {supply['influence_deck']}, intrigue {supply['intrigue_deck']}"
             + (f" (played under it: {known})" if known else "")
             + f", missions light {decks['light']} / medium {decks['medium']} / dark "
@@ -176,35 +178,36 @@ class Louis14Renderer(Renderer):
         n = int(view["num_players"])
         table = Table(box=None, pad_edge=False, padding=(0, 1), title="Players",
                       title_justify="left", title_style="bold underline")
-        for column in ("", "seat", "louis", "stones p/g/c", "chips " + " ".join(CHIP_CODES),
-                       "blaz", "cards i/t/m", "laid missions"):
+        for column in ("", "seat", "louis", "stones", " ".join(CHIP_CODES), "blz", "cards"):
             table.add_column(column, justify="left" if column in ("seat", "") else "right",
-                             no_wrap=column != "laid missions")
+                             no_wrap=True)
         to_move = view.get("to_move")
+        laid = Text(style="dim")
         for p in view["players"]:
             seat = int(p["seat"])
             marks = ("▶" if seat == to_move else "") + ("★" if seat == view.get("start_player")
                                                        else "")
             held = p["missions_in_hand"]
-            laid = " ".join(
-                f"#{m}" + ("✓" if m in p["used_missions"] else "") for m in p["laid_missions"]
-            )
             table.add_row(
                 marks,
-                Text(f"{seat} {seating.name(seat)}", style=_seat_style(seat, n)),
+                Text(f"{seat} {seating.name(seat)}"[:NAME_WIDTH], style=_seat_style(seat, n)),
                 str(p["money"]),
                 f"{p['personal']}/{p['general']}/{p['on_court']}",
                 " ".join(str(p["chips"][c]) for c in CHIP_CODES),
                 str(p["blazons"]),
                 f"{p['influence_cards']}/{p['intrigue_cards']}/"
                 f"{held['light']}+{held['medium']}+{held['dark']}",
-                laid or "–",
             )
-        laid_texts = sorted({m for p in view["players"] for m in p["laid_missions"]})
-        notes = Text("\n".join(moves.mission_text(m) for m in laid_texts), style="dim")
-        legend = Text("stones: personal/general/on the court; cards: influence/intrigue/"
-                      "missions light+medium+dark; ✓ used this phase", style="dim")
-        return Group(table, legend, notes) if laid_texts else Group(table, legend)
+            for m in p["laid_missions"]:
+                used = " (used)" if m in p["used_missions"] else ""
+                laid.append(f"seat {seat}: {moves.mission_text(m)}{used}\n")
+        legend = Text("▶ to decide, ★ start player; stones personal/general/on the court; "
+                      "chips; blazons; cards: influence/intrigue/missions light+medium+dark",
+                      style="dim")
+        if not laid:
+            return Group(table, legend)
+        laid.rstrip()
+        return Group(table, legend, Text("Laid missions", style="bold"), laid)
 
     def private(self, view: Mapping[str, Any], seating: Seating) -> RenderableType:
         you = view.get("you")

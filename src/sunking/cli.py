@@ -15,6 +15,7 @@ from rich.console import Console
 from rich.text import Text
 
 from . import __version__, available_games, make
+from .cli_play import play_command
 from .cli_render import (
     details_notes,
     details_table,
@@ -103,7 +104,8 @@ def main(
 
     List the games with `sunking games`; watch random bots play one, reproducibly
     from a seed, with `sunking simulate louis14 --players 4 --seed 7`; pit bots against
-    each other with `sunking tournament louis14 --bots ismcts:hard,heuristic,random,random`.
+    each other with `sunking tournament louis14 --bots ismcts:hard,heuristic,random,random`;
+    play in the terminal with `sunking play louis14 --seats me,ismcts:medium,heuristic,random`.
     """
 
 
@@ -193,6 +195,7 @@ def simulate_command(
 
 
 app.command("tournament")(tournament_command)
+app.command("play")(play_command)
 
 
 if __name__ == "__main__":  # pragma: no cover

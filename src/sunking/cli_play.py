@@ -1,0 +1,90 @@
+"""``sunking play``: play a game in the terminal against bots, or with friends (hot-seat)."""
+
+from __future__ import annotations
+
+import os
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.text import Text
+
+from .cli_render import result_table
+from .core import InvalidOptions, Result, RulesError, available_games
+from .tui.seats import SEATS_HELP, SeatsError, parse_seats
+from .tui.session import Session
+
+
+def _fail(message: str) -> typer.Exit:
+    Console(stderr=True).print(Text(f"Error: {message}", style="bold red"))
+    return typer.Exit(code=2)
+
+
+def _complete_game(incomplete: str) -> list[str]:
+    return [g for g in available_games() if g.startswith(incomplete)]
+
+
+def fresh_seed() -> int:
+    """A seed for a game nobody asked to replay (from the operating system)."""
+    return int.from_bytes(os.urandom(4), "big")
+
+
+def play_command(
+    game: Annotated[
+        str,
+        typer.Argument(help="The id of the game, as listed by `sunking games`.", metavar="GAME",
+                       autocompletion=_complete_game, show_default=False),
+    ],
+    seats: Annotated[
+        str,
+        typer.Option("--seats", metavar="SPEC,...", help=SEATS_HELP, show_default=False),
+    ],
+    seed: Annotated[
+        int | None,
+        typer.Option("--seed", "-s", metavar="S",
+                     help="Seed of the game and of the bots (default: a fresh one, shown in "
+                          "the status line); the same seed and moves replay the same game.",
+                     show_default=False),
+    ] = None,
+) -> None:
+    """Play a game in the terminal: you against bots, or several people at one terminal.
+
+    One entry per seat, in seat order; the number of entries is the number of players.
+    Examples:
+
+    * `sunking play louis14 --seats me,ismcts:medium,heuristic,random` — you in seat 0
+      against three bots;
+
+    * `sunking play louis14 --seats human:Alice,human:Bruno,heuristic` — hot-seat: Alice and
+      Bruno share the terminal; a hand-over screen hides each one's cards from the other.
+
+    Choose moves from the menus or type them (F1 in the game shows the notation). At the
+    end the final scores are printed. Exits with code 2 for an unknown game, a seats entry
+    that cannot be read or a number of seats the game does not allow.
+    """
+    try:
+        seat_specs = parse_seats(seats)
+    except SeatsError as error:
+        raise _fail(str(error)) from None
+    try:
+        session = Session(game, seat_specs, fresh_seed() if seed is None else seed)
+    except InvalidOptions as error:
+        raise _fail(f"{error} (--seats gives {len(seat_specs)} seats)") from None
+    except RulesError as error:
+        raise _fail(str(error)) from None
+    from .tui.app import PlayApp
+
+    PlayApp(session).run()
+    console = Console()
+    result = session.result()
+    if result is None:
+        console.print(Text(f"Game left unfinished after {session.version} actions "
+                           f"(seed {session.seed})."))
+        return
+    console.print(Text(f"{session.game.spec.name}, seed {session.seed}: game over after "
+                       f"{session.version} actions."))
+    for seat, name in enumerate(session.names):
+        console.print(Text(f"seat {seat}: {name}"))
+    console.print(result_table(Result(scores=tuple(result["scores"]),
+                                      winners=tuple(result["winners"]),
+                                      tiebreak=tuple(result["tiebreak"]))))

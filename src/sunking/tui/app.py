@@ -1,0 +1,416 @@
+"""The terminal client: a Textual app that plays one game at the terminal.
+
+The app holds a :class:`~sunking.tui.session.Session` (which alone holds the game state) and
+draws only what one seat may see: that seat's view, event log and legal actions, through the
+game's renderer (:func:`~sunking.tui.render.renderer_for`).
+
+Which seat is shown:
+
+* one human seat: always that seat, bots' turns included;
+* several human seats (hot-seat): the human who acted last; before another human acts, a
+  hand-over screen covers everything ("pass the terminal to NAME, press Enter"), and the
+  main screen is cleared to the public view behind it;
+* no human seat: the spectator's view.
+
+Bots think on a worker thread, so the interface keeps drawing while they do.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import json
+import time
+from collections.abc import Callable
+from typing import Any, ClassVar
+
+from rich.console import Console, Group, RenderableType
+from rich.text import Text
+from textual import on, work
+from textual.app import App, ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Center, Horizontal, Middle, Vertical, VerticalScroll
+from textual.screen import ModalScreen, Screen
+from textual.widgets import Footer, Input, Markdown, OptionList, RichLog, Static
+from textual.widgets.option_list import Option as ListOption
+
+from .render import Chooser, NotationError, Option, Seating, chooser_for, renderer_for, resolve
+from .session import Session
+
+GENERAL_HELP = """
+## Keys
+
+- **Enter** / click: take the highlighted menu entry.
+- **Backspace** or **Escape** (in the menu): undo the last step.
+- **Tab**: switch between the menu and the move box; type `#N` for the N-th menu entry,
+  `back` to undo a step, `help` or `?` for this help.
+- **F1** or **?**: this help. **Ctrl+Q**: quit.
+"""
+
+
+_NOT_ON_BOARD = frozenset({"log", "legal_actions", "you", "version"})
+"""Parts of a view that the board and the players' table do not show."""
+LOG_LINES = 200
+"""How many of the latest events the log keeps on screen (scrolling back up to them)."""
+BOT_REDRAW_SECONDS = 0.1
+"""While bots play in a row, the position is redrawn at most this often (and at the end)."""
+
+
+class HandOver(Screen[None]):
+    """Covers the table between two human players: it shows only whose turn it is."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("enter", "ready", "Ready")]
+    DEFAULT_CSS = """
+    HandOver { align: center middle; }
+    HandOver Static { width: auto; padding: 1 4; border: double $accent; }
+    """
+
+    def __init__(self, name: str, seat: int) -> None:
+        super().__init__()
+        self.player = name
+        self.seat = seat
+
+    def compose(self) -> ComposeResult:
+        with Middle(), Center():
+            yield Static(
+                f"Pass the terminal to {self.player} (seat {self.seat}).\n\n"
+                f"{self.player}: press Enter when you are ready.",
+                id="handover",
+            )
+
+    def action_ready(self) -> None:
+        self.dismiss(None)
+
+
+class HelpScreen(ModalScreen[None]):
+    """The game's notation and the keys."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,f1,q,enter", "close", "Close"),
+    ]
+    DEFAULT_CSS = """
+    HelpScreen { align: center middle; }
+    HelpScreen VerticalScroll { width: 90%; height: 90%; border: round $accent;
+                                background: $surface; }
+    """
+
+    def __init__(self, text: str) -> None:
+        super().__init__()
+        self.text = text
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll():
+            yield Markdown(self.text)
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+class PlayApp(App[None]):
+    """Play one game at the terminal; see the module docstring for who sees what."""
+
+    TITLE = "sunking"
+    CSS = """
+    #status { height: auto; background: $boost; padding: 0 1; text-style: bold; }
+    #main { height: 1fr; }
+    #left { width: 87; }
+    #right { width: 1fr; }
+    #players { height: auto; }
+    #prompt { height: 4; padding: 1 0 0 0; text-style: bold; }
+    #prompt.over { height: auto; }
+    #choices { height: 12; }
+    #move { margin: 0; }
+    #message { height: 2; color: $error; }
+    #log { height: 1fr; min-height: 6; border-top: solid $primary; }
+    #private { padding: 0 0 1 0; }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("f1", "help", "Help"),
+        Binding("question_mark", "help", "Help", show=False),
+        Binding("ctrl+l", "redraw", "Redraw", show=False),
+        Binding("ctrl+q", "quit", "Quit"),
+    ]
+
+    def __init__(self, session: Session) -> None:
+        super().__init__()
+        self.session = session
+        self.renderer = renderer_for(session.game_id)
+        self.viewer: int | None = session.humans[0] if len(session.humans) == 1 else None
+        self.chooser: Chooser | None = None
+        self._menu: list[Option] = []
+        self._legal: list[dict[str, Any]] = []
+        self._logged = 0
+        self._log_seat: int | None = -1
+        self._view_key: tuple[int, int | None] | None = None
+        self._view_cache: dict[str, Any] = {}
+        self._drawn: dict[str, str] = {}
+        self._log_lines: dict[int | None, list[str]] = {}
+
+    # --- layout ----------------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="status")
+        with Horizontal(id="main"):
+            with VerticalScroll(id="left"):
+                yield Static(id="private")
+                yield Static(id="board")
+            with Vertical(id="right"):
+                yield Static(id="players")
+                yield Static(id="prompt")
+                yield OptionList(id="choices")
+                yield Input(placeholder=self.renderer.input_hint, id="move")
+                yield Static(id="message")
+                yield RichLog(id="log", wrap=True, markup=False, max_lines=LOG_LINES)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self._draw()
+        self._advance()
+
+    @property
+    def seating(self) -> Seating:
+        return Seating(self.session.names, self.viewer)
+
+    # --- drawing ---------------------------------------------------------------------
+
+    def _view(self) -> dict[str, Any]:
+        """The shown seat's view of the position now (computed once per position)."""
+        key = (self.session.version, self.viewer)
+        if self._view_key != key:
+            self._view_cache = self.session.view(self.viewer)
+            self._view_key = key
+        return self._view_cache
+
+    def _update(
+        self, widget: str, key: object, draw: Callable[[], RenderableType] | Text
+    ) -> None:
+        """Show ``draw`` (or ``draw()``) in ``widget`` unless what it shows, ``key``, is
+        unchanged: every update of a widget costs a new layout of the screen."""
+        text = json.dumps(key, sort_keys=True, default=str)
+        if self._drawn.get(widget) != text:
+            self._drawn[widget] = text
+            self.query_one(f"#{widget}", Static).update(draw if isinstance(draw, Text) else draw())
+
+    def _draw(self) -> None:
+        """Redraw the position as the shown seat sees it (only the parts that changed)."""
+        view = self._view()
+        seating = self.seating
+        public = {k: v for k, v in view.items() if k not in _NOT_ON_BOARD}
+        status = f"{self.renderer.status(view, seating)} · seed {self.session.seed}"
+        self._update("status", status, Text(status))
+        self._update("board", (public, seating), lambda: self.renderer.board(view, seating))
+        self._update("players", (public, seating),
+                     lambda: self.renderer.players(view, seating))
+        result = self.session.result()
+        if result is not None:
+            self._update("private", (result, seating),
+                         lambda: self.renderer.result(result, seating))
+        else:
+            self._update("private", (view.get("you"), seating),
+                         lambda: self.renderer.private(view, seating))
+        self._draw_log()
+
+    def _draw_log(self) -> None:
+        """Add the shown seat's new events to the log (all of them when the seat changed)."""
+        lines = self._log_lines.setdefault(self.viewer, [])
+        events = self.session.events(self.viewer)
+        for event in events[len(lines):]:
+            lines.append(f"{event.get('version', ''):>4} {self.renderer.event_line(event)}")
+        log = self.query_one("#log", RichLog)
+        if self._log_seat != self.viewer:
+            log.clear()
+            self._logged = max(0, len(lines) - LOG_LINES)
+            self._log_seat = self.viewer
+        if self._logged < len(lines):
+            log.write(Text("\n".join(lines[self._logged:])))
+            self._logged = len(lines)
+            self.call_after_refresh(log.scroll_end, animate=False)
+
+    def _show_menu(self) -> None:
+        """Fill the menu with the chooser's entries."""
+        assert self.chooser is not None
+        self._menu = self.chooser.options()
+        choices = self.query_one("#choices", OptionList)
+        choices.set_options(
+            ListOption(Text(f"{i}. {o.label}"), id=str(i)) for i, o in
+            enumerate(self._menu, start=1)
+        )
+        choices.highlighted = 0 if self._menu else None
+        chosen = " › ".join(step.label for step in self.chooser.chosen)
+        prompt = self.renderer.prompt(self._view(), self.seating)
+        name = self.session.names[self.viewer] if self.viewer is not None else ""
+        text = Text(f"{name}: {prompt}")
+        if chosen:
+            text.append(f"\n  {chosen}", style="italic")
+        self._update("prompt", text.markup, text)
+
+    def _say(self, message: str = "") -> None:
+        self._update("message", message, Text(message))
+
+    # --- the flow of the game --------------------------------------------------------
+
+    def _advance(self) -> None:
+        """Move on: bots play until a human is to decide or the game is over."""
+        session = self.session
+        if session.is_over:
+            self._finish()
+            return
+        seat = session.to_move
+        assert seat is not None
+        if not session.human_to_move:
+            self._wait_for_bots()
+            return
+        if session.hot_seat and seat != self.viewer:
+            self.viewer = None  # behind the hand-over screen, only the public view
+            self._clear_decision()
+            self._draw()
+            self.push_screen(HandOver(session.names[seat], seat),
+                             callback=lambda _: self._take_seat(seat))
+            return
+        self._take_seat(seat)
+
+    def _take_seat(self, seat: int) -> None:
+        """Show ``seat``'s view and offer its decision."""
+        self.viewer = seat
+        self._draw()
+        view = self._view()
+        self._legal = self.session.legal_actions(seat)
+        self.chooser = chooser_for(self.renderer, view, self._legal)
+        self._say()
+        self._show_menu()
+        self.query_one("#choices", OptionList).focus()
+
+    def _clear_decision(self) -> None:
+        self.chooser = None
+        self._menu = []
+        self._legal = []
+        self.query_one("#choices", OptionList).clear_options()
+        self._update("prompt", "", Text(""))
+        self._say()
+
+    def _wait_for_bots(self) -> None:
+        self._clear_decision()
+        seat = self.session.to_move
+        if seat is not None:
+            thinking = f"{self.session.names[seat]} (seat {seat}) is thinking …"
+            self._update("prompt", thinking, Text(thinking))
+        self._bots()
+
+    @work(exclusive=True, group="bots")
+    async def _bots(self) -> None:
+        session = self.session
+        drawn = time.monotonic()
+        while not session.is_over and not session.human_to_move:
+            seat, action = await asyncio.to_thread(session.bot_decision)
+            session.apply_bot(seat, action)
+            if time.monotonic() - drawn < BOT_REDRAW_SECONDS:
+                continue
+            drawn = time.monotonic()
+            self._draw()
+            if not session.is_over and not session.human_to_move:
+                nxt = session.to_move
+                assert nxt is not None
+                thinking = f"{session.names[nxt]} (seat {nxt}) is thinking …"
+                self._update("prompt", thinking, Text(thinking))
+        self._advance()
+
+    def _finish(self) -> None:
+        self._clear_decision()
+        self.query_one("#choices", OptionList).display = False
+        self.query_one("#move", Input).display = False
+        self.query_one("#prompt", Static).add_class("over")
+        if self.session.hot_seat:
+            self.viewer = None
+        self._draw()
+        result = self.session.result()
+        assert result is not None
+        winners = ", ".join(self.session.names[w] for w in result["winners"])
+        final = self.renderer.final_scores(result, self.seating)
+        self._update("prompt", result, lambda: Group(
+            Text(f"Game over — winner: {winners}. Ctrl+Q quits."), final))
+
+    def _play(self, index: int) -> None:
+        seat = self.viewer
+        assert seat is not None
+        self.session.play(seat, index)
+        self._clear_decision()
+        self._say()
+        self._draw()
+        self._advance()
+
+    # --- input -----------------------------------------------------------------------
+
+    @on(OptionList.OptionSelected, "#choices")
+    def _menu_selected(self, event: OptionList.OptionSelected) -> None:
+        self._take(event.option_index)
+
+    def _take(self, position: int) -> None:
+        if self.chooser is None or not 0 <= position < len(self._menu):
+            return
+        done = self.chooser.choose(self._menu[position])
+        self._say()
+        if done is not None:
+            self._play(done)
+        else:
+            self._show_menu()
+
+    def on_key(self, event: Any) -> None:
+        if event.key in ("backspace", "escape") and isinstance(self.focused, OptionList):
+            if self.chooser is not None and self.chooser.back():
+                self._show_menu()
+            event.stop()
+
+    @on(Input.Submitted, "#move")
+    def _typed(self, event: Input.Submitted) -> None:
+        text = event.value.strip()
+        if self.chooser is None:
+            self._say("It is not your turn.")
+            return
+        if text.lower() in ("?", "help"):
+            event.input.value = ""
+            self.action_help()
+            return
+        if text.lower() == "back":
+            event.input.value = ""
+            if self.chooser.back():
+                self._show_menu()
+            return
+        if text.startswith("#"):
+            number = text[1:].strip()
+            if number.isdigit() and 1 <= int(number) <= len(self._menu):
+                event.input.value = ""
+                self._take(int(number) - 1)
+            else:
+                self._say(f"{text!r}: the menu has entries #1 to #{len(self._menu)}")
+            return
+        try:
+            index = resolve(self.renderer, text, self._view(), self._legal)
+        except NotationError as error:
+            self._say(f"{text!r}: {error}")
+            return
+        event.input.value = ""
+        self._play(index)
+
+    def action_redraw(self) -> None:
+        """Draw everything again from the shown seat's view."""
+        self._view_key = None
+        self._drawn.clear()
+        self._log_lines.clear()
+        self._log_seat = -1
+        self._draw()
+        if self.chooser is not None:
+            self._show_menu()
+
+    def action_help(self) -> None:
+        self.push_screen(HelpScreen(self.renderer.help_text + GENERAL_HELP))
+
+    # --- for tests and tools ---------------------------------------------------------
+
+    def screen_text(self) -> str:
+        """The text now on the terminal (the top screen as drawn), without styles."""
+        width, height = self.size
+        console = Console(width=width, height=height, file=io.StringIO(), record=True,
+                          color_system=None, legacy_windows=False, safe_box=False)
+        console.print(self.screen._compositor.render_update(
+            full=True, screen_stack=self._background_screens))
+        return console.export_text()

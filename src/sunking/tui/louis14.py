@@ -1,0 +1,300 @@
+"""The terminal renderer of Louis XIV: the court in its diagonal layout, the players, the hand.
+
+Everything is drawn from one seat's view (``state.view(seat)``) and the printed component
+tables; the decisions and the compact notation are in :mod:`.louis14_moves`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from ..cli_render import details_notes, details_table, event_message
+from ..games.louis14.data import CHIP_CODES, POSITIONS, ROUNDS
+from . import louis14_moves as moves
+from .render import NotationError, Path, Renderer, Seating, register_renderer
+
+SEAT_STYLES = ("bold red", "bold blue", "bold green", "bold yellow")
+NEUTRAL_STYLE = "bold white"
+COURT_SIZE = 5
+CELL_WIDTH = 17
+NAME_WIDTH = 16
+
+PRIVATE_MESSAGES: dict[str, str] = {
+    "influence_card": "{seat} receives influence card {card}",
+    "intrigue_card": "{seat} receives intrigue card {tile}",
+    "mission_card": "{seat} receives mission {mission}",
+    "blazon_kind": "{seat}'s blazon is of kind {kind}",
+    "last_card_face": "{seat}'s last influence card (face down) is {card}",
+}
+"""Wording of the events only their own seat sees."""
+
+CONDITIONS = {"money": "money {value}", "first": "first", "stones": "stones {value}"}
+
+HELP = """\
+# Playing Louis XIV in the terminal
+
+Choose from the menu with the arrow keys and **Enter** (or click). A turn is built step by
+step: the influence card, then place or take back, then the stones one by one (only tiles
+that lead to a legal placement are offered); **✔** finishes, **← back** or **Backspace**
+undoes a step. Press **Tab** to type a move instead:
+
+| notation | meaning |
+| --- | --- |
+| `7:7-7-2` | card 7: two stones on tile 7, jump to tile 2 with one (`7x2-2` is the same) |
+| `j:5-4` | a joker: one stone on 5, one on its neighbour 4 |
+| `b7:3-3-2-1` | card 7 with the mission "one influence card = 4 stones" |
+| `7:r` / `b7:r` | play card 7 to take stones back from the general supply |
+| `7:swap` | discard card 7 unplayed and draw the top card (mission) |
+| `pay` | pay 2 louis d'or to pass this turn (mission) |
+| `pass` | decline (a bribe, an intrigue card, a mission's option) |
+| `bribe`, `tie`, `trade` | bribe; win the tie; trade a stone for a card |
+| `end` | lay no more missions |
+| `@4` | put a stone on tile 4 |
+| `intrigue g1` / `p1` / `p2` | intrigue card: 1 stone from the general supply, 1 or 2 personal |
+| `maintenon 2` | Madame de Maintenon's stones on tile 5 (0–2) |
+| `income 1/1` | louis d'or / stones of the income mission |
+| `lay 12 S+L` | lay mission 12, paying a sceptre and a letter (chips S L R H C) |
+| `convert S`, `keep R` | turn a chip into a crown; keep a chip |
+| `draw light` | draw a mission card (light, medium, dark) |
+| `swap 3,20` | put mission cards 3 and 20 back |
+| `#3` | the third menu entry |
+
+Tiles 1–12 are numbered as printed; influence card 0 is the joker. Stones on a tile are shown
+per seat as `seat:count` (`N`: the neutral colour). **F1** or **?**: this help,
+**Ctrl+Q**: quit.
+"""
+
+
+def _seat_style(seat: int, num_players: int) -> str:
+    if seat >= num_players:
+        return NEUTRAL_STYLE
+    return SEAT_STYLES[seat % len(SEAT_STYLES)]
+
+
+def stones_line(stones: Sequence[int], num_players: int) -> Text:
+    """Stones on a tile by colour: ``0:2 2:1 N:1``."""
+    text = Text()
+    for colour, count in enumerate(stones):
+        if count:
+            label = "N" if colour >= num_players else str(colour)
+            if text:
+                text.append(" ")
+            text.append(f"{label}:{count}", style=_seat_style(colour, num_players))
+    return text or Text("–", style="dim")
+
+
+def _fit(text: str, width: int) -> str:
+    """``text`` cut or padded to exactly ``width`` cells."""
+    return text[:width].ljust(width)
+
+
+def tile_box(tile: Mapping[str, Any], num_players: int) -> list[Text]:
+    """One person tile as a box of :data:`CELL_WIDTH` × :data:`TILE_LINES` cells: name,
+    condition (and side), reward, stones by colour. Louis XIV's tile has a crowned border."""
+    number = int(tile["tile"])
+    inner = CELL_WIDTH - 2
+    louis = bool(tile.get("louis"))
+    border = "bold magenta" if louis else "dim"
+    condition = tile["condition"]
+    cond = CONDITIONS.get(condition["kind"], condition["kind"]).format(**condition)
+    if tile["side"] == "back":
+        cond += " (back)"
+    title = ("♔ " if louis else "") + f"{number} {moves.SHORT_NAMES.get(number, tile['person'])}"
+    title = title[:inner - 3]
+    top = Text.assemble(("╭─", border), (f" {title} ", "bold"),
+                        ("─" * (inner - len(title) - 3) + "╮", border))
+    stones = stones_line(tile["stones"], num_players)
+    stones.truncate(inner, pad=True)
+    lines = [top]
+    for body in (Text(_fit(cond, inner), style="italic"),
+                 Text(_fit(moves.reward_text(number), inner)), stones):
+        lines.append(Text.assemble(("│", border), body, ("│", border)))
+    lines.append(Text("╰" + "─" * inner + "╯", style=border))
+    return lines
+
+
+TILE_LINES = 5
+
+
+class Louis14Renderer(Renderer):
+    """Louis XIV as seen by one seat."""
+
+    game_id = "louis14"
+    help_text = HELP
+    input_hint = "type a move (7:7-7-2, j:5, 7:r, pass, lay 12 S+L …), #N, back or help"
+
+    def status(self, view: Mapping[str, Any], seating: Seating) -> str:
+        to_move = view.get("to_move")
+        phase = view.get("phase")
+        head = f"Louis XIV · round {view.get('round')} of {ROUNDS} · {phase} phase"
+        if to_move is None:
+            return f"Louis XIV · game over after {view.get('version')} actions"
+        start = seating.name(int(view.get("start_player", 0)))
+        return f"{head} · start player {start} · {seating.name(int(to_move))} to decide"
+
+    def board(self, view: Mapping[str, Any], seating: Seating) -> RenderableType:
+        n = int(view["num_players"])
+        blank = [Text(" " * CELL_WIDTH)] * TILE_LINES
+        cells = [[blank] * COURT_SIZE for _ in range(COURT_SIZE)]
+        for tile in view["tiles"]:
+            column, row = POSITIONS[int(tile["tile"])]
+            cells[row][column] = tile_box(tile, n)
+        court = Text("The court\n", style="bold underline", no_wrap=True)
+        for cells_row in cells:
+            for line in range(TILE_LINES):
+                for cell in cells_row:
+                    court.append_text(cell[line])
+                court.append("\n")
+        return Group(court, self._supply(view))
+
+    def _supply(self, view: Mapping[str, Any]) -> Text:
+        supply = view["supply"]
+        money = ", ".join(f"tile {c['tile']}: {c['amount']}" for c in view["money_cards"])
+        decks = supply["mission_decks"]
+        chips = " ".join(f"{k}{v}" for k, v in supply["chips"].items())
+        played = ", ".join(moves.card_name(c) for c in supply.get("center", [])) or "none"
+        known = ", ".join(
+            f"{k['card']}" for k in view.get("intrigue_deck_known", [])
+        )
+        lines = [
+            (f"Louis XIV is on tile {view['louis_tile']}" if view.get("louis_tile")
+             else "Louis XIV is not on the court") + f" · money cards: {money or 'none'}",
+            f"Piles: influence {supply['influence_deck']}, intrigue {supply['intrigue_deck']}"
+            + (f" (played under it: {known})" if known else "")
+            + f", missions light {decks['light']} / medium {decks['medium']} / dark "
+            f"{decks['dark']}, money {supply['money_deck']}",
+            f"Supply: chips {chips} · blazons {supply['blazons']}"
+            + (f" · neutral stones {view['neutral_pool']}" if view.get("neutral_pool") else ""),
+            f"Influence cards played this phase: {played}",
+        ]
+        return Text("\n".join(lines))
+
+    def players(self, view: Mapping[str, Any], seating: Seating) -> RenderableType:
+        n = int(view["num_players"])
+        table = Table(box=None, pad_edge=False, padding=(0, 1), title="Players",
+                      title_justify="left", title_style="bold underline")
+        for column in ("", "seat", "louis", "stones", " ".join(CHIP_CODES), "blz", "cards"):
+            table.add_column(column, justify="left" if column in ("seat", "") else "right",
+                             no_wrap=True)
+        to_move = view.get("to_move")
+        laid = Text(style="dim")
+        for p in view["players"]:
+            seat = int(p["seat"])
+            marks = ("▶" if seat == to_move else "") + ("★" if seat == view.get("start_player")
+                                                       else "")
+            held = p["missions_in_hand"]
+            table.add_row(
+                marks,
+                Text(f"{seat} {seating.name(seat)}"[:NAME_WIDTH], style=_seat_style(seat, n)),
+                str(p["money"]),
+                f"{p['personal']}/{p['general']}/{p['on_court']}",
+                " ".join(str(p["chips"][c]) for c in CHIP_CODES),
+                str(p["blazons"]),
+                f"{p['influence_cards']}/{p['intrigue_cards']}/"
+                f"{held['light']}+{held['medium']}+{held['dark']}",
+            )
+            for m in p["laid_missions"]:
+                used = " (used)" if m in p["used_missions"] else ""
+                laid.append(f"seat {seat}: {moves.mission_text(m)}{used}\n")
+        legend = Text("▶ to decide, ★ start player; stones personal/general/on the court; "
+                      "chips; blazons; cards: influence/intrigue/missions light+medium+dark",
+                      style="dim")
+        if not laid:
+            return Group(table, legend)
+        laid.rstrip()
+        return Group(table, legend, Text("Laid missions", style="bold"), laid)
+
+    def private(self, view: Mapping[str, Any], seating: Seating) -> RenderableType:
+        you = view.get("you")
+        if seating.viewer is None or not isinstance(you, Mapping):
+            return Text("")
+        influence = ", ".join(moves.card_name(c) for c in you["influence_hand"]) or "none"
+        intrigue = ", ".join(moves.card_name(t) for t in you["intrigue_hand"]) or "none"
+        lines = Text()
+        lines.append(f"Hand of {seating.name(seating.viewer)} (seat {seating.viewer})\n",
+                     style="bold underline")
+        lines.append(f"Influence cards: {influence}\n")
+        lines.append(f"Intrigue cards: {intrigue}\n")
+        lines.append("Missions in hand:" + ("" if you["missions"] else " none") + "\n")
+        for m in you["missions"]:
+            lines.append(f"  {moves.mission_text(m)}\n")
+        kinds = " ".join(str(k) for k in you["blazon_kinds"])
+        lines.append(f"Blazons by kind: {kinds}"
+                     + (f", without kind {you['kindless_blazons']}"
+                        if you["kindless_blazons"] else "") + "\n")
+        known = self._known(you)
+        if known:
+            lines.append("You know: " + "; ".join(known) + "\n", style="dim")
+        return lines
+
+    def _known(self, you: Mapping[str, Any]) -> list[str]:
+        out = [f"influence pile depth {k['depth']}: {moves.card_name(k['card'])}"
+               for k in you.get("known_influence_deck", [])]
+        for deck, cards in you.get("known_mission_decks", {}).items():
+            out += [f"{deck} pile depth {k['depth']}: #{k['card']}" for k in cards]
+        for fact in you.get("known_hands", []):
+            card = fact["card"]
+            shown = moves.card_name(card) if fact["kind"] == "influence" else f"#{card}" \
+                if fact["kind"] == "mission" else f"{card}"
+            out.append(f"seat {fact['seat']} holds {fact['kind']} card {shown}")
+        return out
+
+    def result(self, result: Mapping[str, Any], seating: Seating) -> RenderableType:
+        parts: list[RenderableType] = []
+        details = result.get("details") or {}
+        rows = details.get("players")
+        if isinstance(rows, list) and all(isinstance(r, Mapping) for r in rows):
+            parts.append(details_table(rows))
+        parts += [Text(note) for note in details_notes(details)]
+        return Group(*parts)
+
+    def event_line(self, event: Mapping[str, Any]) -> str:
+        template = PRIVATE_MESSAGES.get(str(event.get("type")))
+        if template is None:
+            return event_message(self.game_id, event)
+        fields = dict(event)
+        fields["seat"] = f"seat {event.get('seat')}"
+        if "card" in fields and isinstance(fields["card"], int):
+            fields["card"] = moves.card_name(fields["card"])
+        try:
+            return template.format(**fields)
+        except (KeyError, IndexError):
+            return event_message(self.game_id, event)
+
+    # --- decisions -------------------------------------------------------------------
+
+    def prompt(self, view: Mapping[str, Any], seating: Seating) -> str:
+        return moves.prompt(view)
+
+    def describe(self, action: Mapping[str, Any], view: Mapping[str, Any]) -> str:
+        return moves.describe(action, view)
+
+    def paths(self, action: Mapping[str, Any], view: Mapping[str, Any]) -> list[Path]:
+        return moves.paths(action, view)
+
+    def notation(self, action: Mapping[str, Any]) -> str | None:
+        return moves.notation(action)
+
+    def parse(
+        self, text: str, view: Mapping[str, Any], legal: Sequence[Mapping[str, Any]]
+    ) -> dict[str, Any]:
+        stripped = text.strip()
+        if stripped.startswith("{"):
+            return super().parse(stripped, view, legal)
+        return moves.parse(stripped, view)
+
+    def why_illegal(
+        self, action: Mapping[str, Any], view: Mapping[str, Any],
+        legal: Sequence[Mapping[str, Any]],
+    ) -> str:
+        return moves.why_illegal(action, view, legal)
+
+
+RENDERER = register_renderer(Louis14Renderer())
+
+__all__ = ["RENDERER", "Louis14Renderer", "NotationError"]

@@ -1,0 +1,445 @@
+"""Louis XIV decisions in the terminal: words, step-by-step paths and the compact notation.
+
+Everything here works on JSON: the seat's view and actions as ``Action.to_json()`` gives
+them. The printed card texts come from the game's component tables.
+
+The notation (also in ``docs/terminal.md`` and the in-app help):
+
+* ``7:7-7-2`` — play influence card 7 and put stones on tiles 7, 7 and 2 (one entry per
+  stone, in the order they are placed: the card's tile first, then diagonal jumps);
+  ``7x2`` is short for ``7-7``. ``j:5-4`` plays a joker. ``b7:3-3-2-1`` plays card 7 with the
+  dark-blue mission "one influence card = 4 stones" (the path may start anywhere).
+* ``7:r`` — play card 7 to take stones back from the general supply (``b7:r`` with the
+  mission); ``7:swap`` — discard card 7 unplayed and draw (mission); ``pay`` — pay 2 louis
+  d'or to pass (mission).
+* ``pass``, ``bribe``, ``tie`` (win the tie), ``trade`` (a stone for an influence card),
+  ``end`` (lay no more missions), ``@4`` (a stone on tile 4), ``intrigue g1`` / ``p1`` /
+  ``p2`` (1 stone from the general supply, 1 or 2 from the personal supply),
+  ``maintenon 2``, ``income 1/1`` (louis d'or / stones), ``lay 12 S+L`` (mission 12 paid with
+  a sceptre and a letter), ``convert S``, ``draw light``, ``keep R``, ``swap 3,20``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from itertools import pairwise, permutations
+from typing import Any
+
+from ..games.louis14.data import CHIP_CODES, CHIP_NAMES, DECKS, MISSIONS, NEIGHBOURS, TILES
+from .render import NotationError, Path, Step
+
+View = Mapping[str, Any]
+ActionJson = Mapping[str, Any]
+
+SHORT_NAMES: dict[int, str] = {
+    1: "Anne", 2: "Philippe", 3: "Marie-Thérèse", 4: "Dauphin", 5: "Montespan", 6: "Condé",
+    7: "Colbert", 8: "Maintenon", 9: "La Vallière", 10: "Turenne", 11: "Mazarin",
+    12: "Louvois",
+}
+"""Short names of the persons, for the court and the menus."""
+
+EFFECTS: dict[str, str] = {
+    "stone": "+1 stone back each round",
+    "louis": "+1 louis d'or each round",
+    "tile_stone": "a stone on tile {tile} at the start of each influence phase",
+    "extra_mission": "draw one more mission card when laid",
+    "pay_to_pass": "pay 2 louis d'or to pass a turn",
+    "chip_to_crown": "pay 2 louis d'or to turn a chip into a crown",
+    "swap_missions": "swap mission cards at the end of the mission phase",
+    "income": "+2 louis d'or, or 1 and 1 stone, or 2 stones, each round",
+    "blazon": "+1 blazon each round",
+    "louis_tile_stone": "a stone on Louis XIV's tile at the start of each influence phase",
+    "swap_influence": "swap an influence card instead of a turn",
+    "stones3": "+3 stones back each round",
+    "boost": "one influence card = 4 stones",
+    "louis3": "+3 louis d'or each round",
+    "end_stone": "1 stone anywhere at the end of the influence phase",
+    "intrigue": "+1 intrigue card each round",
+    "win_tie": "win one tie for first",
+    "stone_for_card": "1 stone = 1 influence card",
+    "cheap_bribe": "−1 louis d'or on every bribe",
+}
+"""What each mission card does, in the card's own terms."""
+
+REWARDS: dict[str, str] = {
+    "conde": "blazon + stone",
+    "maintenon": "≤2 stones on 5",
+    "influence_card": "influence card",
+    "louvois": "blazon+intrigue",
+}
+
+PROMPTS: dict[str, str] = {
+    "turn": "Play an influence card (or use a mission instead)",
+    "income": "Mission income: louis d'or or stones?",
+    "trade": "Mission \"1 stone = 1 influence card\": trade a stone for the top card?",
+    "mission_stone": "Mission: put a stone on tile {tile}?",
+    "end_stone": "Mission: put 1 stone on any tile at the end of the influence phase",
+    "intrigue": "Tile {tile} is evaluated: play its intrigue card?",
+    "tie": "You are tied for first on tile {tile}: use \"win one tie for first\"?",
+    "bribe": "Tile {tile}: bribe for {cost} louis d'or to receive its reward?",
+    "conde": "le Grand Condé: put one of your stones on any tile",
+    "maintenon": "Madame de Maintenon: put up to 2 stones on tile 5",
+    "missions": "Mission phase: lay missions with your chips",
+    "draw": "Draw a mission card: from which deck?",
+    "keep": "Keep one chip; the others are traded for blazons",
+    "swap": "Mission \"swap mission cards\": put cards back under their decks?",
+}
+
+
+def card_name(card: int) -> str:
+    """An influence card: ``7 Colbert`` or ``joker``."""
+    return "joker" if card == 0 else f"{card} {SHORT_NAMES.get(card, '?')}"
+
+
+def tile_name(tile: int) -> str:
+    return f"tile {tile} ({SHORT_NAMES.get(tile, '?')})"
+
+
+def reward_text(tile: int) -> str:
+    """A tile's reward in a few words."""
+    person = TILES[tile]
+    if person.reward == "chip":
+        return f"{CHIP_NAMES[person.reward_value]} chip"
+    if person.reward == "louis":
+        return f"{person.reward_value} louis d'or"
+    if person.reward == "blazons":
+        return f"{person.reward_value} blazons"
+    return REWARDS.get(person.reward, person.reward)
+
+
+def mission_text(mission: int) -> str:
+    """A mission card: ``#3 light S+? → stone on tile 4 ...``."""
+    card = MISSIONS[mission]
+    effect = EFFECTS.get(card.effect, card.effect).format(tile=card.tile)
+    return f"#{mission} {DECKS[card.deck]} {card.needs_code()} → {effect}"
+
+
+def stones_text(stones: Sequence[Sequence[int]]) -> str:
+    parts = [f"{count} on tile {tile}" for tile, count in stones]
+    return ", ".join(parts) or "no stones"
+
+
+def chip_name(code: str) -> str:
+    return CHIP_NAMES[CHIP_CODES.index(code)] if code in CHIP_CODES else code
+
+
+def describe(action: ActionJson, view: View) -> str:
+    """A Louis XIV action in words."""
+    kind = action.get("type")
+    boost = " with \"one card = 4 stones\"" if action.get("boost") else ""
+    if kind == "place":
+        return f"play {card_name(action['card'])}{boost}: {stones_text(action['stones'])}"
+    if kind == "retrieve":
+        return f"play {card_name(action['card'])}{boost} to take stones back"
+    if kind == "swap_influence":
+        return f"discard {card_name(action['card'])} unplayed and draw the top card"
+    if kind == "pay_to_pass":
+        return "pay 2 louis d'or to pass this turn"
+    if kind == "pass":
+        return "pass"
+    if kind == "bribe":
+        decision = view.get("decision") or {}
+        return f"bribe: pay {decision.get('cost', '?')} louis d'or"
+    if kind == "win_tie":
+        return "win the tie for first"
+    if kind == "trade_stone":
+        return "trade a personal stone for the top influence card"
+    if kind == "place_stone":
+        return f"a stone on {tile_name(action['tile'])}"
+    if kind == "intrigue":
+        return (f"play the intrigue card: {action['stones']} stone(s) from the "
+                f"{action['source']} supply")
+    if kind == "maintenon":
+        return f"put {action['stones']} stone(s) on tile 5"
+    if kind == "income":
+        return f"take {action['louis']} louis d'or and {action['stones']} stone(s)"
+    if kind == "lay_mission":
+        chips = " + ".join(chip_name(c) for c in action["chips"])
+        return f"lay mission {mission_text(action['mission'])}, paying {chips}"
+    if kind == "convert_chip":
+        return f"pay 2 louis d'or to turn a {chip_name(action['chip'])} chip into a crown"
+    if kind == "end_missions":
+        return "lay no more missions"
+    if kind == "draw_mission":
+        return f"draw from the {action['deck']} deck"
+    if kind == "keep_chip":
+        return f"keep a {chip_name(action['chip'])} chip"
+    if kind == "swap_missions":
+        return "put back " + ", ".join(mission_text(m) for m in action["missions"])
+    return f"{kind} " + " ".join(f"{k}={v}" for k, v in action.items() if k != "type")
+
+
+def prompt(view: View) -> str:
+    decision = view.get("decision")
+    if not isinstance(decision, Mapping):
+        return "Decide"
+    template = PROMPTS.get(str(decision.get("kind")), "Decide: {kind}")
+    try:
+        return template.format(**decision)
+    except (KeyError, IndexError):
+        return f"Decide: {decision.get('kind')}"
+
+
+# --- placements as paths -----------------------------------------------------------------
+
+
+def placement_orders(
+    card: int, stones: Sequence[Sequence[int]], boost: bool
+) -> list[tuple[int, ...]]:
+    """Every order in which the stones of a placement can be put, one tile per stone.
+
+    A person card starts on its own tile; a joker and the "4 stones" mission start anywhere.
+    Each jump goes to a diagonal neighbour, and no tile is visited twice.
+    """
+    counts = {int(tile): int(count) for tile, count in stones}
+    orders: list[tuple[int, ...]] = []
+    for perm in permutations(counts):
+        if card != 0 and not boost and perm[0] != card:
+            continue
+        if any(b not in NEIGHBOURS[a] for a, b in pairwise(perm)):
+            continue
+        orders.append(tuple(tile for tile in perm for _ in range(counts[tile])))
+    return orders
+
+
+def _tile_steps(order: Sequence[int]) -> tuple[Step, ...]:
+    steps: list[Step] = []
+    previous: int | None = None
+    for tile in order:
+        if previous is None:
+            label = f"a stone on {tile_name(tile)}"
+        elif tile == previous:
+            label = f"another stone on tile {tile}"
+        else:
+            label = f"jump to {tile_name(tile)}"
+        steps.append(Step(f"tile:{tile}", label))
+        previous = tile
+    return tuple(steps)
+
+
+def _card_step(card: int, view: View) -> Step:
+    hand = (view.get("you") or {}).get("influence_hand", [])
+    copies = hand.count(card)
+    extra = f" (×{copies})" if copies > 1 else ""
+    return Step(f"card:{card}", f"play {card_name(card)}{extra}")
+
+
+def paths(action: ActionJson, view: View) -> list[Path]:
+    """The step-by-step ways to build ``action``."""
+    kind = action.get("type")
+    if kind in ("place", "retrieve", "swap_influence"):
+        card = int(action["card"])
+        first = _card_step(card, view)
+        boost = bool(action.get("boost"))
+        if kind == "swap_influence":
+            return [(first, Step("mode:swap", "discard it unplayed and draw (mission)"))]
+        if kind == "retrieve":
+            mode = Step("mode:retrieve" + ("+boost" if boost else ""),
+                        "take stones back from the general supply"
+                        + (" (4, mission)" if boost else ""))
+            return [(first, mode)]
+        mode = Step("mode:place" + ("+boost" if boost else ""),
+                    "place stones" + (" with \"one card = 4 stones\"" if boost else ""))
+        orders = placement_orders(card, action["stones"], boost) or [
+            tuple(t for t, c in action["stones"] for _ in range(c))
+        ]
+        return [(first, mode, *_tile_steps(order)) for order in orders]
+    if kind == "lay_mission":
+        mission = int(action["mission"])
+        chips = " + ".join(chip_name(c) for c in action["chips"])
+        return [(Step(f"mission:{mission}", f"lay mission {mission_text(mission)}"),
+                 Step(f"chips:{'+'.join(action['chips'])}",
+                      f"pay with {chips}   [{notation(action)}]"))]
+    code = notation(action)
+    label = describe(action, view) + (f"   [{code}]" if code else "")
+    return [(Step(code or str(kind), label),)]
+
+
+# --- the compact notation ----------------------------------------------------------------
+
+
+def notation(action: ActionJson) -> str | None:
+    """The compact notation of ``action`` (``7:7-7-2``, ``bribe``, ``lay 12 S+L`` ...)."""
+    kind = action.get("type")
+    if kind in ("place", "retrieve", "swap_influence"):
+        card = "j" if action["card"] == 0 else str(action["card"])
+        head = ("b" if action.get("boost") else "") + card
+        if kind == "retrieve":
+            return f"{head}:r"
+        if kind == "swap_influence":
+            return f"{head}:swap"
+        orders = placement_orders(int(action["card"]), action["stones"], bool(action["boost"]))
+        order = orders[0] if orders else tuple(t for t, c in action["stones"] for _ in range(c))
+        return f"{head}:" + "-".join(str(t) for t in order)
+    words = {"pay_to_pass": "pay", "pass": "pass", "bribe": "bribe", "win_tie": "tie",
+             "trade_stone": "trade", "end_missions": "end"}
+    if kind in words:
+        return words[str(kind)]
+    if kind == "place_stone":
+        return f"@{action['tile']}"
+    if kind == "intrigue":
+        return f"intrigue {action['source'][0]}{action['stones']}"
+    if kind == "maintenon":
+        return f"maintenon {action['stones']}"
+    if kind == "income":
+        return f"income {action['louis']}/{action['stones']}"
+    if kind == "lay_mission":
+        return f"lay {action['mission']} {'+'.join(action['chips'])}"
+    if kind == "convert_chip":
+        return f"convert {action['chip']}"
+    if kind == "draw_mission":
+        return f"draw {action['deck']}"
+    if kind == "keep_chip":
+        return f"keep {action['chip']}"
+    if kind == "swap_missions":
+        return "swap " + ",".join(str(m) for m in action["missions"])
+    return None
+
+
+_PLACE = re.compile(r"^(b)?(j|joker|\d+)\s*:\s*(.*)$")
+_CHIP_WORDS = {**{c.lower(): c for c in CHIP_CODES},
+               **{n: CHIP_CODES[i] for i, n in enumerate(CHIP_NAMES)}}
+_DECK_WORDS = {**{d: d for d in DECKS}, **{d[0]: d for d in DECKS}}
+_WORDS = {"pay": {"type": "pay_to_pass"}, "pass": {"type": "pass"},
+          "bribe": {"type": "bribe"}, "tie": {"type": "win_tie"},
+          "trade": {"type": "trade_stone"}, "end": {"type": "end_missions"}}
+
+
+def _int(text: str, what: str, low: int, high: int) -> int:
+    if not text.isdigit():
+        raise NotationError(f"{what} must be a number, not {text!r}")
+    value = int(text)
+    if not low <= value <= high:
+        raise NotationError(f"{what} must be {low}–{high}, not {value}")
+    return value
+
+
+def _chip(text: str) -> str:
+    code = _CHIP_WORDS.get(text.lower())
+    if code is None:
+        raise NotationError(f"{text!r} is not a chip: use S, L, R, H or C")
+    return code
+
+
+def _placement(match: re.Match[str]) -> dict[str, Any]:
+    boost = match[1] is not None
+    card = 0 if match[2] in ("j", "joker") else _int(match[2], "the card", 1, 12)
+    rest = match[3].strip()
+    if rest in ("r", "retrieve"):
+        return {"type": "retrieve", "card": card, "boost": boost}
+    if rest == "swap":
+        if boost:
+            raise NotationError("\"b\" (4 stones) goes with placing or retrieving, not swap")
+        return {"type": "swap_influence", "card": card}
+    if not rest:
+        raise NotationError("give the tiles after ':' (e.g. 7:7-7-2), or r to take stones back")
+    counts: dict[int, int] = {}
+    for item in re.split(r"[-,\s]+", rest):
+        if not item:
+            continue
+        tile_text, _, times = item.partition("x")
+        tile = _int(tile_text, "a tile", 1, 12)
+        count = _int(times, f"the stones on tile {tile}", 1, 4) if times else 1
+        counts[tile] = counts.get(tile, 0) + count
+    stones = [[tile, counts[tile]] for tile in sorted(counts)]
+    return {"type": "place", "card": card, "stones": stones, "boost": boost}
+
+
+def parse(text: str, view: View) -> dict[str, Any]:
+    """Read the compact notation into an action's JSON (legality is checked afterwards).
+
+    Raises:
+        NotationError: the text is not in the notation; the message says what is wrong.
+    """
+    line = " ".join(text.strip().lower().split())
+    match = _PLACE.match(line)
+    if match:
+        return _placement(match)
+    if line in _WORDS:
+        return dict(_WORDS[line])
+    word, _, arg = line.partition(" ")
+    if line.startswith("@"):
+        word, arg = "@", line[1:].strip()
+    if word in ("@", "tile", "stone"):
+        return {"type": "place_stone", "tile": _int(arg, "the tile", 1, 12)}
+    if word == "intrigue":
+        found = re.fullmatch(r"(g|p)\s*([12])?", arg)
+        if not found or (found[1] == "p" and not found[2]):
+            raise NotationError("intrigue takes g1 (general supply) or p1 / p2 (personal)")
+        source = "general" if found[1] == "g" else "personal"
+        return {"type": "intrigue", "source": source, "stones": int(found[2] or 1)}
+    if word == "maintenon":
+        return {"type": "maintenon", "stones": _int(arg, "Maintenon's stones", 0, 2)}
+    if word == "income":
+        found = re.fullmatch(r"(\d)\s*/\s*(\d)", arg)
+        if not found:
+            raise NotationError("income takes LOUIS/STONES, e.g. income 1/1")
+        return {"type": "income", "louis": int(found[1]), "stones": int(found[2])}
+    if word == "lay":
+        found = re.fullmatch(r"#?(\d+)\s+(\w+)\s*[+,]?\s*(\w+)?", arg)
+        if not found:
+            raise NotationError("lay takes a mission and two chips, e.g. lay 12 S+L")
+        mission = _int(found[1], "the mission", 0, len(MISSIONS) - 1)
+        chips = [found[2], found[3]] if found[3] else list(found[2])
+        if len(chips) != 2:
+            raise NotationError("a mission is paid with exactly two chips, e.g. S+L")
+        codes = sorted((_chip(c) for c in chips), key=CHIP_CODES.index)
+        return {"type": "lay_mission", "mission": mission, "chips": codes}
+    if word in ("convert", "keep"):
+        kind = "convert_chip" if word == "convert" else "keep_chip"
+        return {"type": kind, "chip": _chip(arg)}
+    if word == "draw":
+        deck = _DECK_WORDS.get(arg)
+        if deck is None:
+            raise NotationError("draw takes a deck: light, medium or dark")
+        return {"type": "draw_mission", "deck": deck}
+    if word == "swap":
+        items = [i for i in re.split(r"[,\s]+", arg.replace("#", "")) if i]
+        if not items:
+            raise NotationError("swap takes the mission cards to put back, e.g. swap 3,20")
+        hand = list((view.get("you") or {}).get("missions", []))
+        missions = [_int(i, "a mission", 0, len(MISSIONS) - 1) for i in items]
+        missions.sort(key=lambda m: hand.index(m) if m in hand else len(hand) + m)
+        return {"type": "swap_missions", "missions": missions}
+    raise NotationError(
+        f"{text.strip()!r} is not a move: e.g. 7:7-7-2, j:5, 7:r, pass, bribe, lay 12 S+L "
+        "(F1: help)"
+    )
+
+
+def why_illegal(action: ActionJson, view: View, legal: Sequence[ActionJson]) -> str:
+    """Why a well-formed action is not legal now, as precisely as the view allows."""
+    said = describe(action, view)
+    kind = action.get("type")
+    if not any(a.get("type") == kind for a in legal):
+        return f"not possible now ({said}). {prompt(view)}."
+    you = view.get("you") or {}
+    if kind in ("place", "retrieve", "swap_influence"):
+        card = action["card"]
+        if card not in you.get("influence_hand", []):
+            hand = ", ".join(card_name(c) for c in you.get("influence_hand", []))
+            return f"you hold no influence card {card_name(card)} (your hand: {hand})"
+        if action.get("boost") and not any(a.get("boost") for a in legal):
+            return "you have no unused mission \"one influence card = 4 stones\""
+        if kind == "place":
+            total = sum(count for _, count in action["stones"])
+            players = view.get("players") or []
+            seat = you.get("seat")
+            personal = players[seat]["personal"] if isinstance(seat, int) else None
+            if personal is not None and total > personal:
+                return f"you have only {personal} stone(s) in your personal supply"
+            if card == 0 and not action.get("boost"):
+                return (f"a joker puts 1 stone on any tile, then optionally 1 more on the "
+                        f"same or a neighbouring tile ({stones_text(action['stones'])})")
+            return (f"{stones_text(action['stones'])} does not follow a path: at most "
+                    f"{4 if action.get('boost') else 3} stones, starting on "
+                    f"{'any tile' if action.get('boost') else tile_name(card)}, jumping to "
+                    "diagonal neighbours and leaving a stone on every tile left")
+    if kind == "lay_mission":
+        if action["mission"] not in you.get("missions", []):
+            return f"mission #{action['mission']} is not in your hand"
+        return (f"{'+'.join(action['chips'])} does not pay {mission_text(action['mission'])}"
+                " with the chips you hold")
+    options = ", ".join(notation(a) or str(a.get("type")) for a in legal if a.get("type") == kind)
+    return f"{said} is not a legal move now (legal: {options})"

@@ -22,6 +22,7 @@ from .cli_render import (
     games_table,
     result_table,
 )
+from .cli_serve import serve_command
 from .cli_tournament import tournament_command
 from .core import GameRecord, GameState, Rng, RulesError
 
@@ -193,6 +194,7 @@ def simulate_command(
 
 
 app.command("tournament")(tournament_command)
+app.command("serve")(serve_command)
 
 
 if __name__ == "__main__":  # pragma: no cover

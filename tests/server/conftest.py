@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import anyio
+import httpx
 import pytest
 from fastapi.testclient import TestClient
 from starlette.testclient import WebSocketTestSession
@@ -46,7 +47,7 @@ def auth(token: str) -> dict[str, str]:
 
 
 def new_match(
-    client: TestClient,
+    client: httpx.Client,
     seats: tuple[str, ...] = ("human", "human", "human", "human"),
     *,
     seed: int = 7,

@@ -56,12 +56,19 @@ def make_engine(url: str) -> sa.Engine:
 
         @sa.event.listens_for(engine, "connect")
         def _pragmas(dbapi_connection: Any, _record: Any) -> None:
+            # Let SQLAlchemy, not the driver, begin transactions, so that reads too run in
+            # one (a consistent snapshot of the match and its log).
+            dbapi_connection.isolation_level = None
             cursor = dbapi_connection.cursor()
             cursor.execute("PRAGMA journal_mode=WAL")
             cursor.execute("PRAGMA synchronous=FULL")
             cursor.execute("PRAGMA busy_timeout=10000")
             cursor.execute("PRAGMA foreign_keys=ON")
             cursor.close()
+
+        @sa.event.listens_for(engine, "begin")
+        def _begin(connection: sa.Connection) -> None:
+            connection.exec_driver_sql("BEGIN")
 
         return engine
     return sa.create_engine(url, pool_pre_ping=True, pool_size=8)
@@ -167,7 +174,10 @@ class SqlStore:
             )
 
     def load(self, match_id: str) -> StoredMatch:
-        with self.engine.connect() as conn:
+        # One snapshot for the match row and its log (PostgreSQL's default isolation would
+        # give every statement its own).
+        options = {} if self.is_sqlite else {"isolation_level": "REPEATABLE READ"}
+        with self.engine.connect().execution_options(**options) as conn, conn.begin():
             row = conn.execute(
                 sa.select(MATCHES).where(MATCHES.c.match_id == match_id)
             ).mappings().first()

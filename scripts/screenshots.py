@@ -459,13 +459,16 @@ def main(argv: list[str] | None = None) -> int:
     out: Path = args.out
     out.mkdir(parents=True, exist_ok=True)
     langs = tuple(args.lang or LANGUAGES)
-    with TemporaryDirectory(prefix="sunking-shots-") as tmp, running_server(Path(tmp)) as server:
-        with sync_playwright() as playwright:
-            browser = launch_browser(playwright)
-            try:
-                shots = screens(browser, server, out, langs)
-            finally:
-                browser.close()
+    with (
+        TemporaryDirectory(prefix="sunking-shots-") as tmp,
+        running_server(Path(tmp)) as server,
+        sync_playwright() as playwright,
+    ):
+        browser = launch_browser(playwright)
+        try:
+            shots = screens(browser, server, out, langs)
+        finally:
+            browser.close()
     failed = False
     for shot in shots:
         print(f"{shot.path}")

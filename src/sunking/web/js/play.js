@@ -23,7 +23,7 @@ let mv = null;
 let ui = null;
 let connection = null;
 let toastTimer = null;
-const replay = { frames: [], index: 0, timer: null };
+const replay = { data: null, base: null, frames: [], index: 0, perspective: null };
 
 function botLabel(bot) {
   return t(`bot.${String(bot).replace(":", ".")}`);
@@ -105,11 +105,44 @@ function setConnState(state) {
   conn.textContent = t(`conn.${state}`);
 }
 
+/**
+ * A replay frame as a match view: the spectator's view at that version (or, once the match
+ * is over, the view of the seat chosen), the log up to it, no legal actions.
+ */
+function frameView(index) {
+  const frame = replay.frames[index];
+  const seat = replay.perspective;
+  const useSeat = seat !== null && Array.isArray(frame.views) && frame.views[seat];
+  const events = [];
+  for (let i = 0; i <= index; i += 1) {
+    for (const e of replay.frames[i].events || []) {
+      const owner = e.private_to;
+      if (owner === undefined || owner === null || (useSeat && owner === seat)) events.push(e);
+    }
+  }
+  const last = index === replay.frames.length - 1;
+  return {
+    match_id: matchId,
+    game: replay.data.game,
+    players: replay.data.players,
+    language: replay.base ? replay.base.language : null,
+    version: frame.version,
+    status: last ? replay.data.status : "active",
+    seat: useSeat ? seat : null,
+    seats: replay.base ? replay.base.seats : [],
+    to_move: frame.to_move,
+    view: useSeat ? frame.views[seat] : frame.view,
+    legal_actions: [],
+    events,
+    result: null,
+  };
+}
+
 function showReplayFrame(index) {
   const frames = replay.frames;
   if (!frames.length) return;
   replay.index = Math.max(0, Math.min(index, frames.length - 1));
-  mv = frames[replay.index];
+  mv = frameView(replay.index);
   $("replay-slider").value = String(replay.index);
   $("replay-pos").textContent = t("replay.position", { n: replay.index + 1, total: frames.length, version: mv.version });
   $("replay-prev").disabled = replay.index === 0;
@@ -117,25 +150,58 @@ function showReplayFrame(index) {
   render();
 }
 
+/** Once the match is over every seat's view can be shown: a choice of whose. */
+function drawPerspective() {
+  const select = $("replay-seat");
+  const finished = replay.data.status === "finished"
+    && replay.frames.some((f) => Array.isArray(f.views));
+  select.parentElement.hidden = !finished;
+  if (!finished) return;
+  const keep = replay.perspective === null ? "" : String(replay.perspective);
+  select.replaceChildren();
+  const spectator = document.createElement("option");
+  spectator.value = "";
+  spectator.textContent = t("play.role_spectator");
+  select.append(spectator);
+  for (let seat = 0; seat < replay.data.players; seat += 1) {
+    const option = document.createElement("option");
+    option.value = String(seat);
+    option.textContent = colourName(seat);
+    select.append(option);
+  }
+  select.value = keep;
+}
+
 async function startReplay() {
   $("replay-bar").hidden = false;
-  const data = await api("GET", `/api/matches/${encodeURIComponent(matchId)}/replay`, { token });
+  const [data, base] = await Promise.all([
+    api("GET", `/api/matches/${encodeURIComponent(matchId)}/replay`, { token }),
+    api("GET", `/api/matches/${encodeURIComponent(matchId)}`, { token }),
+  ]);
+  replay.data = data;
+  replay.base = base;
   replay.frames = data.frames || [];
   if (!replay.frames.length) throw Object.assign(new Error("empty replay"), { code: "empty_replay" });
-  mv = replay.frames[replay.frames.length - 1];
-  await loadLanguage(preferredLanguage(mv.language));
+  mv = base;
+  await loadLanguage(preferredLanguage(base.language));
   $("replay-slider").max = String(replay.frames.length - 1);
   $("replay-first").addEventListener("click", () => showReplayFrame(0));
   $("replay-prev").addEventListener("click", () => showReplayFrame(replay.index - 1));
   $("replay-next").addEventListener("click", () => showReplayFrame(replay.index + 1));
   $("replay-last").addEventListener("click", () => showReplayFrame(replay.frames.length - 1));
   $("replay-slider").addEventListener("input", (event) => showReplayFrame(Number(event.target.value)));
+  $("replay-seat").addEventListener("change", (event) => {
+    replay.perspective = event.target.value === "" ? null : Number(event.target.value);
+    showReplayFrame(replay.index);
+  });
   document.addEventListener("keydown", (event) => {
-    if (event.target && event.target.tagName === "INPUT") return;
+    if (event.target && ["INPUT", "SELECT"].includes(event.target.tagName)) return;
     if (event.key === "ArrowLeft") showReplayFrame(replay.index - 1);
     if (event.key === "ArrowRight") showReplayFrame(replay.index + 1);
   });
-  const module = await gameModule(mv.game);
+  document.addEventListener("sunking:language", drawPerspective);
+  drawPerspective();
+  const module = await gameModule(base.game);
   ui = module.createGameUI($("game"), context("replay"));
   showReplayFrame(0);
 }

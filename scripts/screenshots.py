@@ -308,13 +308,30 @@ OVERFLOW_JS = """
 () => {
   const out = [];
   const seen = new Set();
+  const canvas = document.createElement('canvas').getContext('2d');
+  const report = (el, text, need, have) => out.push({tag: el.tagName.toLowerCase(),
+    cls: String(el.className || ''), text: text.slice(0, 80), scrollWidth: Math.ceil(need),
+    clientWidth: Math.floor(have), scrollHeight: el.scrollHeight, clientHeight: el.clientHeight});
   for (const el of document.querySelectorAll('body *')) {
     if (el.closest('svg') || el.closest('[hidden]')) continue;
     const style = getComputedStyle(el);
     if (style.display === 'none' || style.visibility === 'hidden') continue;
     const rect = el.getBoundingClientRect();
     if (!rect.width || !rect.height) continue;
-    const text = (el.innerText || el.value || '').trim();
+    if (el.tagName === 'SELECT' || el.tagName === 'INPUT') {
+      // Their text is not in the layout: measure it against the room inside the box.
+      const shown = el.tagName === 'SELECT'
+        ? (el.options[el.selectedIndex] || {}).text || '' : el.value || el.placeholder || '';
+      if (!shown) continue;
+      canvas.font = style.font;
+      const need = canvas.measureText(shown).width;
+      const arrow = el.tagName === 'SELECT' ? 18 : 0;
+      const have = el.clientWidth - parseFloat(style.paddingLeft)
+        - parseFloat(style.paddingRight) - arrow;
+      if (need > have + 1) report(el, shown, need, have);
+      continue;
+    }
+    const text = (el.innerText || '').trim();
     if (!text) continue;
     const clipsX = ['hidden', 'clip', 'auto', 'scroll'].includes(style.overflowX);
     const clipsY = ['hidden', 'clip', 'auto', 'scroll'].includes(style.overflowY);

@@ -156,8 +156,10 @@ export function createGameUI(root, ctx) {
         className: `step-tile${i === acc.step ? " current" : ""}`, title: tileLabel(s.tile),
         text: String(s.tile), onclick: () => { stopPlay(); acc.step = i; acc.follow = i === shown.length - 1; render(); } })));
     account.replaceChildren(
-      el("h2", { text: t("account.title", { round: ev.round }) }), nav, chips, stepDetail(step),
-      empty.length ? el("p", { className: "hint", text: t("account.empty_tiles", { tiles: empty.join(", ") }) }) : null);
+      el("h2", { text: t("account.title", { round: ev.round }) }), nav, chips, stepDetail(step));
+    if (empty.length) {
+      account.append(el("p", { className: "hint", text: t("account.empty_tiles", { tiles: empty.join(", ") }) }));
+    }
     return step;
   }
 
@@ -223,7 +225,10 @@ export function createGameUI(root, ctx) {
     const step = drawAccount();
     const shownStones = new Map();
     let highlight = model.highlight ?? null;
-    if (step && !model.mine && !model.tileOptions && (acc.timer || !acc.follow || view.phase === "evaluation")) {
+    if (step && !model.tileOptions && highlight === step.tile) {
+      shownStones.set(step.tile, step.evaluate.stones);
+    } else if (step && !model.mine && !model.tileOptions
+      && (acc.timer || !acc.follow || view.phase === "evaluation")) {
       highlight = step.tile;
       shownStones.set(step.tile, step.evaluate.stones);
     }

@@ -157,9 +157,10 @@ export function drawPlayers(host, view, ctx) {
     el("td", {},
       el("span", { className: "deck-counts", title: t("players.missions_title"),
         text: COMPONENTS.decks.map((d) => p.missions_in_hand[d]).join("/") }),
-      ...p.laid_missions.map((id) => el("span", {
-        className: `laid deck-${mission(id).deck}${p.used_missions.includes(id) ? " used" : ""}`,
-        title: `${missionTitle(id)}: ${missionText(id)}`, text: missionTitle(id) }))));
+      el("span", { className: "laid-list" },
+        ...p.laid_missions.map((id) => el("span", {
+          className: `laid deck-${mission(id).deck}${p.used_missions.includes(id) ? " used" : ""}`,
+          title: `${missionTitle(id)}: ${missionText(id)}`, "aria-label": missionTitle(id) })))));
     body.append(row);
   }
   table.append(body);

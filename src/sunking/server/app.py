@@ -7,6 +7,7 @@ Routes are thin: they read the request, authenticate the token, and call the
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import json
 import logging
@@ -26,6 +27,7 @@ from .bot_worker import SERVER_BOTS, BotRunner
 from .config import Settings
 from .errors import ApiError, malformed
 from .hub import serve_socket
+from .live import build_replay
 from .service import MatchRequest, MatchService, SeatRequest
 from .storage import MatchStore
 from .storage.sql import SqlStore
@@ -239,7 +241,7 @@ def create_app(
     async def replay(match_id: str, request: Request) -> dict[str, Any]:
         service = service_of(request)
         live, _viewer = await service.authenticate(match_id, bearer(request))
-        return live.replay()
+        return await asyncio.to_thread(build_replay, *live.replay_source())
 
     @app.post("/api/my-matches")
     async def my_matches(request: Request) -> list[dict[str, Any]]:

@@ -58,6 +58,9 @@ class LiveMatch:
     """Open websockets per seat."""
     _parts: dict[Viewer, tuple[int, dict[str, Any]]] = dataclasses.field(default_factory=dict)
     _texts: dict[Viewer, tuple[tuple[Any, ...], str]] = dataclasses.field(default_factory=dict)
+    _event_texts: dict[Viewer, tuple[int, str]] = dataclasses.field(default_factory=dict)
+    """Per viewer, how many events are encoded and their JSON (the log only grows, so each
+    event is encoded once)."""
 
     @classmethod
     def from_stored(cls, stored: StoredMatch) -> LiveMatch:
@@ -143,35 +146,56 @@ class LiveMatch:
         cached = self._texts.get(viewer)
         if cached is not None and cached[0] == stamp and self.turn_deadline is None:
             return cached[1]
-        text = json.dumps({"type": "view", "view": self.match_view(viewer, now)},
-                          separators=(",", ":"), ensure_ascii=False)
+        view = self.match_view(viewer, now)
+        events = view.pop("events")
+        body = _encode(view)
+        log = self._events_json(viewer, events)
+        text = f'{{"type":"view","view":{body[:-1]},"events":{log}}}}}'
         self._texts[viewer] = (stamp, text)
         return text
 
-    def replay(self) -> dict[str, Any]:
-        """Every version as a frame: public information while the match runs, everything
-        once it has finished (``docs/web-api.md``)."""
-        finished = self.state.is_terminal
-        game = make(self.record.game)
-        by_version: defaultdict[int, list[dict[str, Any]]] = defaultdict(list)
-        for event in self.state.events(None, everything=finished):
-            by_version[int(event["version"])].append(event)
-        state = game.new_game(self.record.players, self.record.seed, **self.record.options)
-        state.quiet = True
-        frames = []
-        for index in range(len(self.actions) + 1):
-            if index:
-                state = state.apply_unchecked(game.parse_action(self.actions[index - 1].action))
-            frames.append({
-                "version": state.version,
-                "to_move": state.to_move,
-                "view": state.view(None),
-                "events": by_version.get(state.version, []),
-                "views": (
-                    [state.view(s) for s in range(state.num_players)] if finished else None
-                ),
-            })
-        return {
-            "match_id": self.match_id, "game": self.record.game,
-            "players": self.record.players, "status": self.status, "frames": frames,
-        }
+    def _events_json(self, viewer: Viewer, events: list[dict[str, Any]]) -> str:
+        count, text = self._event_texts.get(viewer, (0, ""))
+        if count > len(events):
+            count, text = 0, ""
+        fresh = ",".join(_encode(e) for e in events[count:])
+        text = f"{text},{fresh}" if text and fresh else text or fresh
+        self._event_texts[viewer] = (len(events), text)
+        return f"[{text}]"
+
+    def replay_source(self) -> tuple[MatchRecord, tuple[ActionRecord, ...], GameState]:
+        """What :func:`build_replay` needs, taken at one version (safe to use off the loop)."""
+        return self.record, tuple(self.actions), self.state
+
+
+def _encode(value: Any) -> str:
+    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+
+
+def build_replay(
+    record: MatchRecord, actions: tuple[ActionRecord, ...], last: GameState
+) -> dict[str, Any]:
+    """Every version as a frame: public information while the match runs, everything once it
+    has finished (``docs/web-api.md``). ``last`` is the state after ``actions``."""
+    finished = last.is_terminal
+    game = make(record.game)
+    by_version: defaultdict[int, list[dict[str, Any]]] = defaultdict(list)
+    for event in last.events(None, everything=finished):
+        by_version[int(event["version"])].append(event)
+    state = game.new_game(record.players, record.seed, **record.options)
+    state.quiet = True
+    frames = []
+    for index in range(len(actions) + 1):
+        if index:
+            state = state.apply_unchecked(game.parse_action(actions[index - 1].action))
+        frames.append({
+            "version": state.version,
+            "to_move": state.to_move,
+            "view": state.view(None),
+            "events": by_version.get(state.version, []),
+            "views": [state.view(s) for s in range(state.num_players)] if finished else None,
+        })
+    return {
+        "match_id": record.match_id, "game": record.game, "players": record.players,
+        "status": "finished" if finished else "active", "frames": frames,
+    }

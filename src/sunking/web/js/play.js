@@ -68,6 +68,39 @@ function drawHeader() {
   link.hidden = replayMode || mv.status !== "finished";
   link.href = `/play/${encodeURIComponent(matchId)}?replay=1#t=${encodeURIComponent(token)}`;
   $("live-link").href = `/play/${encodeURIComponent(matchId)}#t=${encodeURIComponent(token)}`;
+  $("leave").hidden = replayMode || !connection || mv.seat === null || mv.seat === undefined
+    || mv.status !== "active";
+  $("conn").hidden = replayMode;
+}
+
+/** Leave the table: the server's stand-in bot plays this seat until the holder returns. */
+async function leave() {
+  if (!window.confirm(t("play.leave_confirm"))) return;
+  try {
+    await api("POST", `/api/matches/${encodeURIComponent(matchId)}/leave`, { token });
+  } catch (err) {
+    showError(err);
+    return;
+  }
+  connection.close();
+  connection = null;
+  const back = Object.assign(document.createElement("button"), {
+    type: "button", className: "primary", textContent: t("play.return"),
+  });
+  back.addEventListener("click", () => window.location.reload());
+  $("game").replaceChildren(
+    Object.assign(document.createElement("p"), { className: "notice", textContent: t("play.left") }),
+    back);
+  ui = null;
+  drawHeader();
+}
+
+/** Turn clocks count down between views. */
+function tickClocks() {
+  for (const badge of document.querySelectorAll("[data-clock-deadline]")) {
+    const left = Math.max(0, Math.round((Number(badge.dataset.clockDeadline) - Date.now()) / 1000));
+    badge.textContent = t("players.clock", { s: left });
+  }
 }
 
 async function gameModule(game) {
@@ -253,6 +286,9 @@ async function main() {
   }
   applyStatic(document);
   bindLanguageSelect($("lang"));
+  $("leave").addEventListener("click", leave);
+  setInterval(tickClocks, 1000);
+  drawHeader();
   document.addEventListener("sunking:language", () => {
     if (connection) setConnState($("conn").dataset.state || "connecting");
     render();

@@ -8,7 +8,7 @@ import { drawFinal } from "./final.js";
 import { conditionShort, phaseName, tileLabel } from "./labels.js";
 import { evaluations, eventText, logEntries, outcomeLines } from "./log.js";
 import { drawPlayers, drawYou, leftToAct } from "./panels.js";
-import { buildPrompt } from "./prompts.js";
+import { buildPrompt, waitingText } from "./prompts.js";
 
 const STEP_MS = 1400;
 const LOG_SHOWN = 400;
@@ -33,8 +33,8 @@ export function createGameUI(root, ctx) {
   const sel = { card: null, cardIndex: null, boost: false, placement: null, version: -1 };
   const acc = { count: 0, step: -1, timer: null, follow: true };
 
-  const gameCtx = {
-    ...ctx,
+  // Inherits from ctx (its getters too: the seat is read when asked, not copied now).
+  const gameCtx = Object.assign(Object.create(ctx), {
     players: 0,
     act(action) {
       sel.card = null;
@@ -50,7 +50,7 @@ export function createGameUI(root, ctx) {
     rerender() {
       render();
     },
-  };
+  });
 
   function drawBanner(view) {
     const parts = [];
@@ -219,7 +219,8 @@ export function createGameUI(root, ctx) {
       sel.boost = false;
     }
     drawBanner(view);
-    const model = ctx.mode === "replay" ? { title: t("prompt.replay"), text: "", buttons: [], mine: false }
+    const model = ctx.mode === "replay"
+      ? { title: t("prompt.replay"), text: waitingText(view, gameCtx), buttons: [], mine: false }
       : buildPrompt(mv, sel, gameCtx);
     drawPrompt(model);
     const step = drawAccount();

@@ -141,14 +141,23 @@ export function drawPlayers(host, view, ctx) {
     if (seat === toMove) marks.push(el("span", { className: "badge turn", text: t("players.to_move") }));
     else if (waiting.has(seat)) marks.push(el("span", { className: "badge waiting", text: t("players.still_to_play") }));
     if (seat === view.start_player) marks.push(el("span", { className: "badge start", title: t("players.start_player"), text: "★" }));
-    if (info && info.kind === "human" && info.connected === false) {
+    if (info && info.away && ctx.mode !== "replay") {
+      marks.push(el("span", { className: "badge away", title: t("players.away_title"), text: t("players.away") }));
+    } else if (info && info.kind === "human" && info.connected === false && ctx.mode !== "replay") {
       marks.push(el("span", { className: "badge offline", text: t("players.offline") }));
+    }
+    if (info && typeof info.clock_seconds_left === "number" && ctx.mode !== "replay") {
+      marks.push(el("span", { className: "badge clock", title: t("players.clock_title"),
+        "data-clock-deadline": String(Date.now() + info.clock_seconds_left * 1000),
+        text: t("players.clock", { s: Math.max(0, Math.round(info.clock_seconds_left)) }) }));
     }
     const row = el("tr", { className: `${seat === toMove ? "to-move" : ""}${ctx.seat === seat ? " me" : ""}`,
       "data-seat": seat },
     el("td", { className: "player-cell" },
-      el("span", { className: `seat-swatch ${ctx.colourClass(seat)}` }),
-      el("span", { className: "player-name", text: ctx.colourName(seat) }), ...marks),
+      el("span", { className: "player-line" },
+        el("span", { className: `seat-swatch ${ctx.colourClass(seat)}` }),
+        el("span", { className: "player-name", text: ctx.colourName(seat) })),
+      ...marks),
     el("td", { text: String(p.money) }),
     el("td", { text: `${p.personal} / ${p.general} / ${p.on_court}` }),
     el("td", {}, chipsRow(p.chips)),

@@ -22,7 +22,8 @@ function choice(ctx, action, label, extra = {}) {
   return button(label || actionLabel(action), () => ctx.act(action), { action, ...extra });
 }
 
-function waitingText(view, ctx) {
+/** What the seat to move is deciding, in a sentence. */
+export function waitingText(view, ctx) {
   const d = view.decision;
   if (!d) return "";
   const player = ctx.colourName(d.seat);

@@ -6,6 +6,7 @@ import { api, ApiError, requestId } from "./api.js";
 const BACKOFF_START_MS = 500;
 const BACKOFF_MAX_MS = 15000;
 const PING_MS = 20000;
+const POLL_MS = 2000;
 
 export class MatchConnection {
   /**
@@ -23,6 +24,7 @@ export class MatchConnection {
     this.backoff = BACKOFF_START_MS;
     this.retryTimer = null;
     this.pingTimer = null;
+    this.pollTimer = null;
     this.closed = false;
     this.pending = new Map();
     this.lastVersion = -1;
@@ -34,14 +36,16 @@ export class MatchConnection {
     this.open();
   }
 
-  /** Fetch the current view over REST. */
-  async refresh() {
+  /** Fetch the current view over REST (`quiet`: a failure is not reported). */
+  async refresh(quiet = false) {
     try {
       const view = await api("GET", `/api/matches/${encodeURIComponent(this.matchId)}`,
         { token: this.token });
       this.deliver(view);
     } catch (err) {
-      this.handlers.onError(err instanceof ApiError ? err : { code: "network", message: String(err) });
+      if (!quiet) {
+        this.handlers.onError(err instanceof ApiError ? err : { code: "network", message: String(err) });
+      }
     }
   }
 
@@ -50,6 +54,16 @@ export class MatchConnection {
     if (view.version < this.lastVersion) return;
     this.lastVersion = view.version;
     this.handlers.onView(view);
+  }
+
+  /** While the socket is down the view is fetched over REST every few seconds. */
+  setPolling(on) {
+    if (on && !this.pollTimer && !this.closed) {
+      this.pollTimer = setInterval(() => this.refresh(true), POLL_MS);
+    } else if (!on && this.pollTimer) {
+      clearInterval(this.pollTimer);
+      this.pollTimer = null;
+    }
   }
 
   open() {
@@ -62,12 +76,15 @@ export class MatchConnection {
     try {
       socket = new WebSocket(url);
     } catch (_) {
+      this.handlers.onState("offline");
+      this.setPolling(true);
       this.scheduleRetry();
       return;
     }
     this.socket = socket;
     socket.addEventListener("open", () => {
       this.backoff = BACKOFF_START_MS;
+      this.setPolling(false);
       this.handlers.onState("live");
       clearInterval(this.pingTimer);
       this.pingTimer = setInterval(() => this.sendRaw({ type: "ping" }), PING_MS);
@@ -78,6 +95,7 @@ export class MatchConnection {
       if (this.socket === socket) this.socket = null;
       if (!this.closed) {
         this.handlers.onState("offline");
+        this.setPolling(true);
         this.scheduleRetry();
       }
     });
@@ -91,7 +109,7 @@ export class MatchConnection {
     const delay = this.backoff;
     this.backoff = Math.min(this.backoff * 2, BACKOFF_MAX_MS);
     this.retryTimer = setTimeout(() => {
-      this.refresh();
+      this.refresh(true);
       this.open();
     }, delay);
   }
@@ -141,6 +159,7 @@ export class MatchConnection {
     this.closed = true;
     clearTimeout(this.retryTimer);
     clearInterval(this.pingTimer);
+    this.setPolling(false);
     if (this.socket) this.socket.close();
   }
 }

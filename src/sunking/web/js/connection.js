@@ -7,6 +7,9 @@ const BACKOFF_START_MS = 500;
 const BACKOFF_MAX_MS = 15000;
 const PING_MS = 20000;
 const POLL_MS = 2000;
+/** Close codes of a refused socket (4401 missing token, 4403 bad token, 4404 no match). */
+const REFUSED_MIN = 4400;
+const REFUSED_MAX = 4499;
 
 export class MatchConnection {
   /**
@@ -90,9 +93,15 @@ export class MatchConnection {
       this.pingTimer = setInterval(() => this.sendRaw({ type: "ping" }), PING_MS);
     });
     socket.addEventListener("message", (event) => this.onMessage(event));
-    socket.addEventListener("close", () => {
+    socket.addEventListener("close", (event) => {
       clearInterval(this.pingTimer);
       if (this.socket === socket) this.socket = null;
+      if (event.code >= REFUSED_MIN && event.code <= REFUSED_MAX) {
+        // The server refused the token or the match (its error message came first).
+        this.closed = true;
+        this.handlers.onState("offline");
+        return;
+      }
       if (!this.closed) {
         this.handlers.onState("offline");
         this.setPolling(true);

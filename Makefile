@@ -30,10 +30,9 @@ test: $(STAMP)
 	$(MAKE) typecheck
 	$(BIN)/pytest -n 2
 
-# For now `run` plays a simulated game in the terminal; the web platform replaces it
-# in a later issue.
+# The web platform on SQLite at http://127.0.0.1:8000 (see docs/server.md).
 run: $(STAMP)
-	$(BIN)/sunking simulate louis14 --players 4 --seed 7
+	$(BIN)/sunking serve
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/bench_engine.py

@@ -23,6 +23,7 @@ from .cli_render import (
     games_table,
     result_table,
 )
+from .cli_serve import serve_command
 from .cli_tournament import tournament_command
 from .core import GameRecord, GameState, Rng, RulesError
 
@@ -196,6 +197,7 @@ def simulate_command(
 
 app.command("tournament")(tournament_command)
 app.command("play")(play_command)
+app.command("serve")(serve_command)
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -1,0 +1,250 @@
+"""Load test of the web platform: N concurrent matches, every seat on its own websocket.
+
+The script starts ``sunking serve`` on a free port with a fresh SQLite database (or uses a
+running server given with ``--url``), creates N matches whose seats are all human, and drives
+every seat through its own websocket client, all concurrently in one asyncio loop: when a
+seat's newest view says it is to move, it sends a random legal action (seeded ``Rng``) computed
+from that view's version. A move's latency is the time from sending the action to the arrival,
+on the mover's socket, of the view with the new version — so it includes the server's checks,
+the write to the database (committed before anyone is told) and the views' encoding and
+transport. The script prints moves per second (all moves over the wall time of the driving
+phase) and the median and 99th percentile of the move latency.
+
+    .venv/bin/python benchmarks/load_ws.py --matches 100 --players 4 --moves-per-match 60
+    .venv/bin/python benchmarks/load_ws.py --url http://127.0.0.1:8000 --matches 10
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import os
+import platform
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table
+from websockets.asyncio.client import connect
+
+from sunking.core import Rng
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+def cpu_seconds(pid: int) -> float:
+    """User plus system CPU time of a process and its waited-for children (Linux)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return sum(int(f) for f in fields[11:15]) / os.sysconf("SC_CLK_TCK")
+
+
+class LocalServer:
+    """What the script knows of the server it started."""
+
+    def __init__(self, url: str, pid: int) -> None:
+        self.url = url
+        self.pid = pid
+
+
+@contextlib.contextmanager
+def local_server(bot_workers: int) -> Iterator[LocalServer]:
+    """``sunking serve`` on a free port with its database in a temporary directory."""
+    port = free_port()
+    with tempfile.TemporaryDirectory(prefix="sunking-load-") as data_dir:
+        env = {k: v for k, v in os.environ.items() if k != "SUNKING_DATABASE_URL"}
+        command = [str(Path(sys.executable).parent / "sunking"), "serve", "--port", str(port),
+                   "--data-dir", data_dir, "--bot-workers", str(bot_workers)]
+        process = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL)
+        url = f"http://127.0.0.1:{port}"
+        try:
+            deadline = time.monotonic() + 60
+            with httpx.Client(base_url=url) as client:
+                while True:
+                    if process.poll() is not None:
+                        raise SystemExit(f"the server exited with code {process.returncode}")
+                    with contextlib.suppress(httpx.TransportError):
+                        if client.get("/api/bots").status_code == 200:
+                            break
+                    if time.monotonic() > deadline:
+                        raise SystemExit("the server did not start within 60 s")
+                    time.sleep(0.1)
+            yield LocalServer(url, process.pid)
+        finally:
+            process.terminate()
+            process.wait(30)
+
+
+class Seat:
+    """One seat's websocket client: moves when its newest view says so, times each move."""
+
+    def __init__(self, ws_url: str, seat: int, rng: Rng, stats: Stats) -> None:
+        self.ws_url = ws_url
+        self.seat = seat
+        self.rng = rng
+        self.stats = stats
+        self.sent_at: dict[int, float] = {}
+
+    async def run(self, budget: Budget) -> None:
+        async with connect(self.ws_url, max_size=1 << 24, open_timeout=120) as ws:
+            async for raw in ws:
+                message = json.loads(raw)
+                if message["type"] == "error":
+                    self.stats.errors[message["error"]["code"]] = (
+                        self.stats.errors.get(message["error"]["code"], 0) + 1)
+                    continue
+                if message["type"] != "view":
+                    continue
+                view = message["view"]
+                version = view["version"]
+                for sent_version in [v for v in self.sent_at if v < version]:
+                    self.stats.latencies.append(time.perf_counter() - self.sent_at.pop(
+                        sent_version))
+                if view["status"] == "finished" or budget.spent():
+                    budget.finish()
+                    return
+                if view["to_move"] == self.seat and version not in self.sent_at:
+                    action = self.rng.choice(view["legal_actions"])
+                    budget.take()
+                    self.sent_at[version] = time.perf_counter()
+                    await ws.send(json.dumps({"type": "action", "version": version,
+                                              "action": action,
+                                              "request_id": f"{self.seat}-{version}"}))
+
+    async def run_until(self, budget: Budget) -> None:
+        """Run until this seat's loop ends or the match is over for another seat."""
+        mine = asyncio.ensure_future(self.run(budget))
+        done = asyncio.ensure_future(budget.over.wait())
+        await asyncio.wait({mine, done}, return_when=asyncio.FIRST_COMPLETED)
+        done.cancel()
+        if not mine.done():
+            mine.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await mine
+        elif mine.exception() is not None:
+            raise mine.exception()  # type: ignore[misc]
+
+
+class Budget:
+    """The moves a match may still make (``None``: until the game ends)."""
+
+    def __init__(self, moves: int | None, progress: Any, task: Any) -> None:
+        self.left = moves
+        self.over = asyncio.Event()
+        self.progress = progress
+        self.task = task
+
+    def spent(self) -> bool:
+        return self.left is not None and self.left <= 0
+
+    def take(self) -> None:
+        if self.left is not None:
+            self.left -= 1
+        self.progress.advance(self.task)
+
+    def finish(self) -> None:
+        self.over.set()
+
+
+class Stats:
+    def __init__(self) -> None:
+        self.latencies: list[float] = []
+        self.errors: dict[str, int] = {}
+
+
+async def create_match(client: httpx.AsyncClient, players: int, seed: int) -> dict[str, Any]:
+    answer = await client.post("/api/matches", json={
+        "game": "louis14", "players": players, "seed": seed,
+        "seats": [{"kind": "human", "name": f"Load {i}"} for i in range(players)],
+    })
+    answer.raise_for_status()
+    created: dict[str, Any] = answer.json()
+    return created
+
+
+async def drive(url: str, matches: int, players: int, moves: int | None, seed: int,
+                console: Console) -> tuple[Stats, float, int]:
+    stats = Stats()
+    ws_base = url.replace("http", "ws", 1)
+    async with httpx.AsyncClient(base_url=url, timeout=120) as client:
+        created = [await create_match(client, players, seed + i) for i in range(matches)]
+    total = None if moves is None else moves * matches
+    with Progress(TextColumn("moves"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                  console=console, transient=True) as progress:
+        task = progress.add_task("moves", total=total)
+        runs = []
+        for i, match in enumerate(created):
+            budget = Budget(moves, progress, task)
+            for seat in match["seats"]:
+                ws_url = f"{ws_base}/ws/matches/{match['match_id']}?token={seat['token']}"
+                client_seat = Seat(ws_url, seat["seat"], Rng((seed + i) * 8 + seat["seat"]),
+                                   stats)
+                runs.append(client_seat.run_until(budget))
+        start = time.perf_counter()
+        await asyncio.gather(*runs)
+        elapsed = time.perf_counter() - start
+    return stats, elapsed, len(stats.latencies)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--matches", type=int, default=100)
+    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--moves-per-match", type=int, default=0,
+                        help="moves per match (0: play every game to its end)")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--url", help="a running server (default: start one on SQLite)")
+    parser.add_argument("--bot-workers", type=int, default=1)
+    args = parser.parse_args()
+    console = Console()
+    moves = args.moves_per_match or None
+    server_cpu: float | None = None
+    client_cpu = time.process_time()
+    with contextlib.ExitStack() as stack:
+        local = None if args.url else stack.enter_context(local_server(args.bot_workers))
+        url = args.url or local.url  # type: ignore[union-attr]
+        before = cpu_seconds(local.pid) if local else 0.0
+        stats, elapsed, count = asyncio.run(
+            drive(url, args.matches, args.players, moves, args.seed, console))
+        if local is not None:
+            server_cpu = cpu_seconds(local.pid) - before
+    client_cpu = time.process_time() - client_cpu
+    if not stats.latencies:
+        raise SystemExit("no move was timed")
+    ordered = sorted(stats.latencies)
+    p99 = ordered[min(len(ordered) - 1, int(0.99 * len(ordered)))]
+    table = Table(title=f"{args.matches} concurrent matches, {args.players} seats each, "
+                        f"every seat on its own websocket")
+    for column in ("moves", "seconds", "moves/s", "p50 ms", "p99 ms", "max ms", "refused",
+                   "server CPU ms/move", "client CPU ms/move"):
+        table.add_column(column, justify="right")
+    table.add_row(
+        str(count), f"{elapsed:.1f}", f"{count / elapsed:.0f}",
+        f"{statistics.median(ordered) * 1000:.1f}", f"{p99 * 1000:.1f}",
+        f"{ordered[-1] * 1000:.1f}",
+        ", ".join(f"{k}: {v}" for k, v in sorted(stats.errors.items())) or "0",
+        "-" if server_cpu is None else f"{server_cpu / count * 1000:.1f}",
+        f"{client_cpu / count * 1000:.1f}",
+    )
+    console.print(table)
+    console.print(f"{platform.python_implementation()} {platform.python_version()}, "
+                  f"{os.cpu_count()} CPUs, server at {args.url or 'a fresh local SQLite'}")
+
+
+if __name__ == "__main__":
+    main()

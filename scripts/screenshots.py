@@ -1,0 +1,503 @@
+"""Screenshots of the browser client in every language, and a check that texts fit their boxes.
+
+``python scripts/screenshots.py --out DIR`` starts ``sunking serve`` on a free port, creates
+matches through the lobby and plays them by clicking, and saves PNGs of the lobby, the match
+screen mid-game with a prompt open, the evaluation account, the final table and the replay
+viewer, in English, Dutch, French, German and Czech. On every screen it checks in the page
+that no text overflows its box; it exits with status 1 listing every overflow.
+
+The module is also the browser driver of the end-to-end tests (``tests/e2e``): starting the
+server, launching Chromium, creating a match from the lobby, deciding by clicking, and the
+overflow check.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from tempfile import TemporaryDirectory
+from typing import Any
+from urllib.parse import unquote, urlparse
+
+from playwright.sync_api import Browser, Page, sync_playwright
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+]
+LANGUAGES = ("en", "nl", "fr", "de", "cs")
+SERVER_START_SECONDS = 60
+VIEWPORT = {"width": 1400, "height": 1000}
+TURN_TIMEOUT_MS = 60_000
+
+
+# --- the server ---------------------------------------------------------------------------
+
+
+def free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+        return port
+
+
+def sunking_command() -> list[str]:
+    """The ``sunking`` command of this Python environment."""
+    script = Path(sys.executable).with_name("sunking")
+    if script.exists():
+        return [str(script)]
+    return [sys.executable, "-m", "sunking.cli"]
+
+
+@dataclass
+class Server:
+    """A running ``sunking serve`` and a small JSON client for it."""
+
+    base: str
+    process: subprocess.Popen[bytes]
+    log: Path
+
+    def call(self, method: str, path: str, body: Any = None, token: str | None = None) -> Any:
+        """Call the API; raises ``urllib.error.HTTPError`` for a refused request."""
+        data = None if body is None else json.dumps(body).encode()
+        request = urllib.request.Request(self.base + path, data=data, method=method)
+        request.add_header("Accept", "application/json")
+        if data is not None:
+            request.add_header("Content-Type", "application/json")
+        if token:
+            request.add_header("Authorization", f"Bearer {token}")
+        with urllib.request.urlopen(request, timeout=30) as response:
+            return json.loads(response.read().decode() or "null")
+
+
+def start_server(workdir: Path) -> Server:
+    """Start ``sunking serve`` with its data under ``workdir`` and wait until it answers.
+
+    Raises RuntimeError (with the server's output) when it exits or does not answer.
+    """
+    port = free_port()
+    log = workdir / "server.log"
+    data = workdir / "data"
+    env = dict(os.environ, SUNKING_DATA_DIR=str(data))
+    env.pop("SUNKING_DATABASE_URL", None)
+    with log.open("wb") as handle:
+        process = subprocess.Popen(
+            [*sunking_command(), "serve", "--host", "127.0.0.1", "--port", str(port),
+             "--data-dir", str(data), "--bot-delay", "0"],
+            stdout=handle, stderr=subprocess.STDOUT, env=env,
+        )
+    base = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + SERVER_START_SECONDS
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise RuntimeError(f"sunking serve exited early:\n{log.read_text()}")
+        try:
+            with urllib.request.urlopen(base + "/api/games", timeout=2) as response:
+                if response.status == 200:
+                    return Server(base, process, log)
+        except (urllib.error.URLError, ConnectionError, TimeoutError):
+            time.sleep(0.2)
+    process.terminate()
+    raise RuntimeError(f"sunking serve did not answer in {SERVER_START_SECONDS} s:\n"
+                       f"{log.read_text()}")
+
+
+def stop_server(server: Server) -> None:
+    server.process.terminate()
+    try:
+        server.process.wait(timeout=15)
+    except subprocess.TimeoutExpired:
+        server.process.kill()
+        server.process.wait(timeout=15)
+
+
+@contextmanager
+def running_server(workdir: Path) -> Iterator[Server]:
+    server = start_server(workdir)
+    try:
+        yield server
+    finally:
+        stop_server(server)
+
+
+def launch_browser(playwright: Any) -> Browser:
+    """Debian's Chromium, headless; raises FileNotFoundError when it is not installed."""
+    if not Path(CHROMIUM).exists():
+        raise FileNotFoundError(f"{CHROMIUM} is missing: install Debian's chromium")
+    browser: Browser = playwright.chromium.launch(
+        executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS,
+    )
+    return browser
+
+
+# --- driving the pages --------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class SeatLink:
+    """A seat's (or the spectator's) secret link."""
+
+    url: str
+    match_id: str
+    token: str
+
+
+def parse_link(url: str) -> SeatLink:
+    parsed = urlparse(url)
+    token = unquote(parsed.fragment.partition("t=")[2])
+    match_id = unquote(parsed.path.rstrip("/").rsplit("/", 1)[-1])
+    return SeatLink(url, match_id, token)
+
+
+def open_lobby(page: Page, base: str, lang: str | None = None) -> None:
+    """Open the lobby (in ``lang`` if given) and wait until it is drawn."""
+    if lang:
+        page.goto(base + "/")
+        page.evaluate("lang => localStorage.setItem('sunking.lang', lang)", lang)
+    page.goto(base + "/")
+    page.wait_for_selector("body[data-ready='1']")
+
+
+def create_match(page: Page, base: str, seats: list[dict[str, str]],
+                 lang: str | None = None) -> tuple[list[SeatLink | None], SeatLink]:
+    """Create a match through the lobby form.
+
+    ``seats`` holds ``{"kind": "human", "name": ...}`` or ``{"kind": "bot", "bot": ...}``
+    per seat. Returns each seat's link (None for a bot) and the spectator's link.
+    """
+    open_lobby(page, base, lang)
+    page.select_option("#players", str(len(seats)))
+    for i, seat in enumerate(seats):
+        page.select_option(f"[data-testid=seat-kind-{i}]", seat["kind"])
+        if seat["kind"] == "human":
+            page.fill(f"[data-testid=seat-name-{i}]", seat.get("name", f"Player {i + 1}"))
+        else:
+            page.select_option(f"[data-testid=seat-bot-{i}]", seat["bot"])
+    page.click("#create")
+    page.wait_for_selector("[data-testid=spectator-link]")
+    links: list[SeatLink | None] = []
+    for i, seat in enumerate(seats):
+        if seat["kind"] == "human":
+            href = page.get_attribute(f"[data-testid=seat-link-{i}]", "href")
+            assert href, f"no link for seat {i}"
+            links.append(parse_link(href))
+        else:
+            links.append(None)
+    spectator = page.get_attribute("[data-testid=spectator-link]", "href")
+    assert spectator
+    return links, parse_link(spectator)
+
+
+def open_match(page: Page, link: SeatLink) -> None:
+    page.goto(link.url)
+    page.wait_for_selector("body[data-ready='1']")
+    page.wait_for_selector("[data-testid=prompt]")
+
+
+def is_over(page: Page) -> bool:
+    return page.locator("[data-testid=final-table]").count() > 0
+
+
+def my_turn(page: Page) -> bool:
+    return page.locator("[data-testid=prompt].my-turn").count() > 0
+
+
+def version(page: Page) -> str:
+    return str(page.evaluate("document.body.dataset.version"))
+
+
+def choose_card(page: Page, n: int) -> bool:
+    """Choose one of the playable influence cards; False when none is to be chosen."""
+    cards = page.locator("[data-testid=hand] .hand-card.selectable")
+    if not cards.count() or page.locator("[data-testid=hand] .hand-card.chosen").count():
+        return False
+    cards.nth(n % cards.count()).click()
+    return True
+
+
+def place_stones(page: Page, n: int) -> None:
+    """With a card chosen: click up to three offered tiles along the path, then place (or
+    take stones back when no stone can be placed)."""
+    for i in range(1 + n % 3):
+        options = page.locator("svg.court .tile-option")
+        count = options.count()
+        if not count:
+            break
+        options.nth((n + i) % count).click()
+    place = page.locator("[data-testid=place]")
+    if place.count() and place.is_enabled():
+        place.click()
+    else:
+        page.locator("[data-testid=retrieve]").click()
+
+
+def decide(page: Page, n: int) -> None:
+    """Make the pending decision of this page's seat by clicking what the page offers.
+
+    ``n`` varies the choice: the n-th card, tile or button (modulo how many are offered).
+    """
+    if choose_card(page, n):
+        place_stones(page, n)
+        return
+    options = page.locator("svg.court .tile-option")
+    if options.count():
+        options.nth(n % options.count()).click()
+        return
+    choices = page.locator("[data-testid=prompt] .choice:enabled")
+    count = choices.count()
+    assert count, f"nothing to click in the prompt: {page.inner_text('[data-testid=prompt]')}"
+    choices.nth(n % count).click()
+
+
+def wait_for_change(page: Page, before: str, timeout_ms: int = TURN_TIMEOUT_MS) -> None:
+    """Wait until the page shows a newer version; raises AssertionError with the page's error
+    message when it does not."""
+    try:
+        page.wait_for_function("v => document.body.dataset.version !== v", arg=before,
+                               timeout=timeout_ms)
+    except Exception as err:  # playwright's TimeoutError
+        toast = page.locator("[data-testid=error]")
+        message = toast.inner_text() if toast.count() and toast.is_visible() else "no message"
+        raise AssertionError(f"the match did not move on from version {before}: {message}") from err
+
+
+def wait_for_turn_or_end(page: Page, timeout_ms: int = TURN_TIMEOUT_MS) -> None:
+    page.wait_for_selector("[data-testid=prompt].my-turn, [data-testid=final-table]",
+                           timeout=timeout_ms)
+
+
+def play_until(page: Page, done: Callable[[Page], bool], start: int = 0,
+               on_decision: Callable[[Page, int], None] | None = None,
+               max_decisions: int = 2000) -> int:
+    """Decide for this page's seat until ``done(page)`` or the match is over; returns the
+    number of decisions made (plus ``start``)."""
+    n = start
+    while not done(page) and not is_over(page):
+        wait_for_turn_or_end(page)
+        if done(page) or is_over(page):
+            break
+        if on_decision:
+            on_decision(page, n)
+        before = version(page)
+        decide(page, n)
+        wait_for_change(page, before)
+        n += 1
+        assert n - start < max_decisions, "the match did not end"
+    return n
+
+
+# --- texts that do not fit their boxes ----------------------------------------------------
+
+OVERFLOW_JS = """
+() => {
+  const out = [];
+  const seen = new Set();
+  const canvas = document.createElement('canvas').getContext('2d');
+  const report = (el, text, need, have) => out.push({tag: el.tagName.toLowerCase(),
+    cls: String(el.className || ''), text: text.slice(0, 80), scrollWidth: Math.ceil(need),
+    clientWidth: Math.floor(have), scrollHeight: el.scrollHeight, clientHeight: el.clientHeight});
+  for (const el of document.querySelectorAll('body *')) {
+    if (el.closest('svg') || el.closest('[hidden]')) continue;
+    const style = getComputedStyle(el);
+    if (style.display === 'none' || style.visibility === 'hidden') continue;
+    const rect = el.getBoundingClientRect();
+    if (!rect.width || !rect.height) continue;
+    if (el.tagName === 'SELECT' || el.tagName === 'INPUT') {
+      // Their text is not in the layout: measure it against the room inside the box.
+      const shown = el.tagName === 'SELECT'
+        ? (el.options[el.selectedIndex] || {}).text || '' : el.value || el.placeholder || '';
+      if (!shown) continue;
+      canvas.font = style.font;
+      const need = canvas.measureText(shown).width;
+      const arrow = el.tagName === 'SELECT' ? 18 : 0;
+      const have = el.clientWidth - parseFloat(style.paddingLeft)
+        - parseFloat(style.paddingRight) - arrow;
+      if (need > have + 1) report(el, shown, need, have);
+      continue;
+    }
+    const text = (el.innerText || '').trim();
+    if (!text) continue;
+    const clipsX = ['hidden', 'clip', 'auto', 'scroll'].includes(style.overflowX);
+    const clipsY = ['hidden', 'clip', 'auto', 'scroll'].includes(style.overflowY);
+    const scrolls = ['auto', 'scroll'].includes(style.overflowX)
+      || ['auto', 'scroll'].includes(style.overflowY);
+    const control = ['BUTTON', 'SELECT', 'INPUT', 'A', 'LABEL', 'TH', 'TD', 'SPAN', 'P',
+      'H1', 'H2', 'H3', 'LI', 'STRONG'].includes(el.tagName);
+    if (scrolls && !control) continue;  // scrolling panels (the log) may be longer
+    const overX = el.scrollWidth > el.clientWidth + 1;
+    const overY = el.scrollHeight > el.clientHeight + 1;
+    const clipped = (overX && (clipsX || control)) || (overY && clipsY);
+    // A child sticking out of its parent's right edge also overflows visually.
+    const parent = el.parentElement;
+    let sticksOut = false;
+    if (parent && !['BODY', 'HTML'].includes(parent.tagName)) {
+      const p = parent.getBoundingClientRect();
+      const ps = getComputedStyle(parent);
+      if (!['auto', 'scroll'].includes(ps.overflowX) && el.children.length === 0) {
+        sticksOut = rect.right > p.right + 2 && p.width > 0;
+      }
+    }
+    if (el.children.length === 0 && rect.right > window.innerWidth + 1) sticksOut = true;
+    if (clipped || sticksOut) {
+      const key = el.tagName + '|' + text.slice(0, 60);
+      if (seen.has(key)) continue;
+      seen.add(key);
+      out.push({tag: el.tagName.toLowerCase(), cls: String(el.className || ''),
+        text: text.slice(0, 80), scrollWidth: el.scrollWidth, clientWidth: el.clientWidth,
+        scrollHeight: el.scrollHeight, clientHeight: el.clientHeight});
+    }
+  }
+  return out;
+}
+"""
+
+
+def find_overflow(page: Page) -> list[dict[str, Any]]:
+    """Every visible text element whose text does not fit its box."""
+    found: list[dict[str, Any]] = page.evaluate(OVERFLOW_JS)
+    return found
+
+
+def set_language(page: Page, lang: str) -> None:
+    """Switch the page's language with its own language switch."""
+    page.select_option("[data-testid=lang]", lang)
+    page.wait_for_function("lang => document.documentElement.lang === lang", arg=lang)
+
+
+# --- the screenshot run -------------------------------------------------------------------
+
+
+@dataclass
+class Shot:
+    name: str
+    lang: str
+    path: Path
+    overflow: list[dict[str, Any]]
+
+
+def snap(page: Page, out: Path, name: str, lang: str, shots: list[Shot],
+         full_page: bool = True) -> None:
+    page.wait_for_timeout(150)
+    path = out / f"{name}-{lang}.png"
+    page.screenshot(path=str(path), full_page=full_page)
+    shots.append(Shot(name, lang, path, find_overflow(page)))
+
+
+def has_evaluation(page: Page) -> bool:
+    return page.locator("[data-testid=account]:not([hidden])").count() > 0
+
+
+def in_mission_phase(page: Page) -> bool:
+    return has_evaluation(page) and my_turn(page)
+
+
+def screens(browser: Browser, server: Server, out: Path, langs: tuple[str, ...]) -> list[Shot]:
+    """Play one match (one human, three bots) and take every screen in every language."""
+    shots: list[Shot] = []
+    context = browser.new_context(viewport=VIEWPORT)
+    page = context.new_page()
+    for lang in langs:
+        open_lobby(page, server.base, lang)
+        snap(page, out, "lobby", lang, shots)
+    links, _ = create_match(page, server.base, [
+        {"kind": "human", "name": "Anne-Marguerite"},
+        {"kind": "bot", "bot": "heuristic"},
+        {"kind": "bot", "bot": "heuristic"},
+        {"kind": "bot", "bot": "random"},
+    ], langs[0])
+    seat = links[0]
+    assert seat is not None
+    snap(page, out, "lobby-links", langs[0], shots)
+    open_match(page, seat)
+    wait_for_turn_or_end(page)
+    # Mid-game with a card chosen and the stones being placed.
+    choose_card(page, 0)
+    options = page.locator("svg.court .tile-option")
+    if options.count():
+        options.first.click()
+    for lang in langs:
+        set_language(page, lang)
+        snap(page, out, "turn", lang, shots)
+    page.locator("[data-testid=cancel]").click()
+    # On to the first evaluation: the account with its highlights.
+    n = play_until(page, has_evaluation)
+    page.wait_for_timeout(300)
+    for lang in langs:
+        set_language(page, lang)
+        snap(page, out, "evaluation", lang, shots)
+    # A mission-phase prompt (if this seat gets one in round 1).
+    n = play_until(page, lambda p: my_turn(p) and p.locator(
+        "[data-testid=prompt] .choice").count() > 0 and not p.locator(
+        "[data-testid=hand] .hand-card.selectable").count(), start=n)
+    if not is_over(page):
+        for lang in langs:
+            set_language(page, lang)
+            snap(page, out, "prompt", lang, shots)
+    play_until(page, lambda p: False, start=n)
+    page.wait_for_selector("[data-testid=final-table]")
+    for lang in langs:
+        set_language(page, lang)
+        snap(page, out, "final", lang, shots)
+    page.goto(f"{server.base}/play/{seat.match_id}?replay=1#t={seat.token}")
+    page.wait_for_selector("body[data-ready='1']")
+    page.wait_for_selector("[data-testid=replay-bar]")
+    slider = page.locator("[data-testid=replay-slider]")
+    middle = int(slider.get_attribute("max") or "0") // 2
+    slider.fill(str(middle))
+    for lang in langs:
+        set_language(page, lang)
+        snap(page, out, "replay", lang, shots)
+    context.close()
+    return shots
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", type=Path, required=True, help="directory for the PNGs")
+    parser.add_argument("--lang", action="append", choices=LANGUAGES,
+                        help="only these languages (default: all five)")
+    args = parser.parse_args(argv)
+    out: Path = args.out
+    out.mkdir(parents=True, exist_ok=True)
+    langs = tuple(args.lang or LANGUAGES)
+    with (
+        TemporaryDirectory(prefix="sunking-shots-") as tmp,
+        running_server(Path(tmp)) as server,
+        sync_playwright() as playwright,
+    ):
+        browser = launch_browser(playwright)
+        try:
+            shots = screens(browser, server, out, langs)
+        finally:
+            browser.close()
+    failed = False
+    for shot in shots:
+        print(f"{shot.path}")
+        for item in shot.overflow:
+            failed = True
+            print(f"  OVERFLOW [{shot.name}/{shot.lang}] <{item['tag']} class='{item['cls']}'> "
+                  f"{item['text']!r} ({item['scrollWidth']}x{item['scrollHeight']} in "
+                  f"{item['clientWidth']}x{item['clientHeight']})")
+    print(f"{len(shots)} screenshots in {out}; "
+          f"{'texts overflow their boxes' if failed else 'every text fits its box'}")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

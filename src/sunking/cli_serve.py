@@ -1,0 +1,78 @@
+"""``sunking serve``: run the web platform (FastAPI under uvicorn) on this machine."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.text import Text
+
+
+def serve_command(
+    host: Annotated[
+        str, typer.Option("--host", help="Address to listen on (only this machine by default).")
+    ] = "127.0.0.1",
+    port: Annotated[int, typer.Option("--port", "-p", help="Port to listen on.")] = 8000,
+    data_dir: Annotated[
+        Path | None,
+        typer.Option(
+            "--data-dir", metavar="DIR",
+            help="Where the SQLite database lives (default: $SUNKING_DATA_DIR, else "
+                 "~/.local/share/sunking). Ignored when SUNKING_DATABASE_URL is set.",
+            show_default=False,
+        ),
+    ] = None,
+    bot_workers: Annotated[
+        int | None,
+        typer.Option("--bot-workers", metavar="N",
+                     help="Processes that compute bot moves (0: threads).", show_default=False),
+    ] = None,
+    bot_delay: Annotated[
+        float | None,
+        typer.Option("--bot-delay", metavar="SECONDS",
+                     help="Pause before each bot move (default 0.5).", show_default=False),
+    ] = None,
+    migrate_only: Annotated[
+        bool,
+        typer.Option("--migrate-only", help="Bring the database schema up to date and exit."),
+    ] = False,
+) -> None:
+    """Run the web platform: lobby, matches over REST and websockets, bots, browser client.
+
+    Matches are stored in SQLite under the data directory, or in PostgreSQL when
+    `SUNKING_DATABASE_URL` is set (`postgresql+psycopg://user:password@host/db`); the
+    schema is migrated at start. Stop with Ctrl-C; matches continue where they were when
+    the server starts again.
+    """
+    import uvicorn  # the server's libraries load only for this command
+
+    from .server import Settings, create_app
+    from .server.storage.sql import SqlStore
+
+    console = Console()
+    settings = Settings.from_env(data_dir=data_dir, bot_workers=bot_workers,
+                                 bot_delay=bot_delay)
+    if migrate_only:
+        SqlStore(settings.url).close()
+        console.print(Text("The database schema is up to date.", style="bold"))
+        return
+    config = uvicorn.Config(create_app(settings), host=host, port=port, log_level="warning",
+                            ws_max_size=1 << 20)
+    server = uvicorn.Server(config)
+    shown = host if ":" not in host else f"[{host}]"
+
+    async def run() -> None:
+        task = asyncio.create_task(server.serve())
+        while not server.started and not task.done():
+            await asyncio.sleep(0.05)
+        if server.started:
+            console.print(Text(f"sunking is running at http://{shown}:{port}", style="bold green"))
+            console.print(Text("Press Ctrl-C to stop.", style="dim"))
+        await task
+
+    asyncio.run(run())
+    if not server.started:
+        raise typer.Exit(code=1)

@@ -1,0 +1,95 @@
+"""Message catalogs of the sunking interfaces: one gettext ``.po`` file per language.
+
+The catalogs under ``locale/<lang>/LC_MESSAGES/sunking.po`` are the single source of truth
+for every string a front end shows: interface texts, card and tile names and texts, log
+templates and error messages by code. Message ids are dotted keys (``lobby.create``,
+``tile.name.6``, ``log.place``, ``error.stale_action``); texts may hold ``{placeholders}``
+that the front end fills in. English is the reference: every other language carries every
+English message id with the same placeholders (``tests/i18n`` checks this).
+
+>>> dict(languages())["fr"]
+'Français'
+>>> messages("en")["lang.name"]
+'English'
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from importlib import resources
+from types import MappingProxyType
+from typing import Final
+
+from babel.messages.pofile import read_po
+
+DOMAIN: Final = "sunking"
+DEFAULT_LANGUAGE: Final = "en"
+LANGUAGES: Final[tuple[str, ...]] = ("en", "nl", "fr", "de", "cs")
+"""The supported languages, English first (the reference catalog)."""
+
+_PLACEHOLDER = re.compile(r"\{([a-z_][a-z0-9_]*)\}")
+
+
+def placeholders(text: str) -> frozenset[str]:
+    """The ``{name}`` placeholders a message text uses.
+
+    >>> sorted(placeholders("{player} pays {louis} louis d'or"))
+    ['louis', 'player']
+    """
+    return frozenset(_PLACEHOLDER.findall(text))
+
+
+def catalog_path(lang: str) -> str:
+    """Where the catalog of ``lang`` lives (for tools that edit it).
+
+    Raises :class:`KeyError` for a language that is not supported.
+    """
+    _check(lang)
+    ref = resources.files(__package__).joinpath("locale", lang, "LC_MESSAGES", f"{DOMAIN}.po")
+    return str(ref)
+
+
+def _check(lang: str) -> None:
+    if lang not in LANGUAGES:
+        raise KeyError(f"unknown language {lang!r}; supported: {', '.join(LANGUAGES)}")
+
+
+@functools.cache
+def _load(lang: str) -> MappingProxyType[str, str]:
+    ref = resources.files(__package__).joinpath("locale", lang, "LC_MESSAGES", f"{DOMAIN}.po")
+    with ref.open("rb") as handle:
+        catalog = read_po(handle, locale=lang, domain=DOMAIN)
+    out: dict[str, str] = {}
+    for message in catalog:
+        if not message.id or not isinstance(message.id, str):
+            continue  # the header entry; plural forms are not used
+        text = message.string
+        if isinstance(text, str) and text and not message.fuzzy:
+            out[message.id] = text
+    return MappingProxyType(out)
+
+
+def messages(lang: str) -> dict[str, str]:
+    """Every message of ``lang`` as ``{msgid: text}`` (a fresh dict; the catalog is cached).
+
+    Raises :class:`KeyError` for a language that is not supported.
+    """
+    _check(lang)
+    return dict(_load(lang))
+
+
+def languages() -> list[tuple[str, str]]:
+    """``(code, name)`` for every supported language, each named in its own language."""
+    return [(lang, _load(lang)["lang.name"]) for lang in LANGUAGES]
+
+
+def translate(lang: str, msgid: str, **values: object) -> str:
+    """The text of ``msgid`` in ``lang`` with its placeholders filled in.
+
+    A message missing from ``lang`` falls back to English, then to the id itself.
+    Raises :class:`KeyError` for a language that is not supported.
+    """
+    _check(lang)
+    text = _load(lang).get(msgid) or _load(DEFAULT_LANGUAGE).get(msgid) or msgid
+    return _PLACEHOLDER.sub(lambda m: str(values.get(m.group(1), m.group(0))), text)

@@ -1,0 +1,274 @@
+"""The FastAPI application: lobby and match routes, the websocket, the static client.
+
+Routes are thin: they read the request, authenticate the token, and call the
+:class:`~.service.MatchService`; every refusal is an :class:`~.errors.ApiError` answered as
+``{"error": {"code", "message"}}``. The contract is ``docs/web-api.md``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+from collections.abc import AsyncIterator, Callable
+from importlib import resources
+from pathlib import Path
+from typing import Any, Literal
+
+import pydantic
+from fastapi import FastAPI, Request, WebSocket
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
+from starlette.staticfiles import StaticFiles
+
+from ..core.registry import available_games, make
+from .bot_worker import SERVER_BOTS, BotRunner
+from .config import Settings
+from .errors import ApiError, malformed
+from .hub import serve_socket
+from .live import build_replay
+from .service import MatchRequest, MatchService, SeatRequest
+from .storage import MatchStore
+from .storage.sql import SqlStore
+
+log = logging.getLogger(__name__)
+
+FALLBACK_LANGUAGES = (("en", "English"), ("nl", "Nederlands"), ("fr", "Français"),
+                      ("de", "Deutsch"), ("cs", "Čeština"))
+"""Used while the message catalogs (:mod:`sunking.i18n`) are not installed."""
+
+PLACEHOLDER = """<!doctype html><html lang="en"><head><meta charset="utf-8">
+<title>sunking</title></head><body><h1>sunking</h1>
+<p>The browser client is not installed; the API is at <code>/api/games</code>.</p>
+</body></html>"""
+
+
+def languages() -> list[tuple[str, str]]:
+    """(code, name) of every language of the message catalogs."""
+    try:
+        from .. import i18n
+    except ImportError:
+        return list(FALLBACK_LANGUAGES)
+    return list(i18n.languages())
+
+
+def language_codes() -> list[str]:
+    return [code for code, _ in languages()]
+
+
+def web_dir() -> Path:
+    """The directory of the static browser client."""
+    return Path(str(resources.files("sunking") / "web"))
+
+
+class SeatBody(pydantic.BaseModel):
+    model_config = pydantic.ConfigDict(extra="forbid", strict=True)
+    kind: Literal["human", "bot"]
+    name: str | None = None
+    bot: str | None = None
+
+
+class MatchBody(pydantic.BaseModel):
+    model_config = pydantic.ConfigDict(extra="forbid", strict=True)
+    game: str
+    players: int
+    seats: list[SeatBody]
+    language: str = "en"
+    seed: int | None = None
+    turn_clock_seconds: float | None = None
+    options: dict[str, Any] = pydantic.Field(default_factory=dict)
+
+
+class TokensBody(pydantic.BaseModel):
+    model_config = pydantic.ConfigDict(extra="forbid", strict=True)
+    tokens: list[str] = pydantic.Field(max_length=500)
+
+
+def bearer(request: Request) -> str | None:
+    """The token of an ``Authorization: Bearer <token>`` header, if any."""
+    header = request.headers.get("authorization", "")
+    scheme, _, token = header.partition(" ")
+    if scheme.lower() != "bearer" or not token.strip():
+        return None
+    return token.strip()
+
+
+async def json_body(request: Request) -> dict[str, Any]:
+    """The request's JSON object.
+
+    Raises:
+        ApiError: ``malformed`` if the body is not a JSON object.
+    """
+    try:
+        body = json.loads(await request.body())
+    except ValueError as err:
+        raise malformed(f"the body is not JSON: {err}") from None
+    if not isinstance(body, dict):
+        raise malformed("the body must be a JSON object")
+    return body
+
+
+def _problems(err: pydantic.ValidationError | RequestValidationError) -> str:
+    return "; ".join(
+        f"{'.'.join(str(p) for p in e['loc'] if p != 'body') or '(body)'}: {e['msg']}"
+        for e in err.errors()
+    )
+
+
+def create_app(
+    settings: Settings | None = None,
+    *,
+    store_factory: Callable[[], MatchStore] | None = None,
+) -> FastAPI:
+    """The application. Storage, bots and matches start with it and stop with it.
+
+    ``store_factory`` replaces the SQL store of ``settings`` (tests pass a memory store).
+    """
+    settings = settings or Settings.from_env()
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        store = store_factory() if store_factory else SqlStore(settings.url)
+        io_threads = 1 if getattr(store, "is_sqlite", True) else 4
+        service = MatchService(store, BotRunner(settings.bot_workers),
+                               bot_delay=settings.bot_delay, io_threads=io_threads,
+                               languages=language_codes)
+        app.state.service = service
+        await service.start()
+        try:
+            yield
+        finally:
+            await service.close()
+
+    app = FastAPI(title="sunking", lifespan=lifespan)
+
+    def service_of(request: Request | WebSocket) -> MatchService:
+        service: MatchService = request.app.state.service
+        return service
+
+    @app.exception_handler(ApiError)
+    async def api_error(_request: Request, err: ApiError) -> JSONResponse:
+        return JSONResponse({"error": err.to_json()}, status_code=err.status)
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid_body(_request: Request, err: RequestValidationError) -> JSONResponse:
+        return JSONResponse({"error": malformed(_problems(err)).to_json()}, status_code=422)
+
+    @app.get("/api/games")
+    async def games() -> list[dict[str, Any]]:
+        out = []
+        for game_id in available_games():
+            spec = make(game_id).spec
+            out.append({"id": spec.id, "name": spec.name, "names": dict(spec.names),
+                        "min_players": spec.min_players, "max_players": spec.max_players})
+        return out
+
+    @app.get("/api/bots")
+    async def bots() -> list[str]:
+        return list(SERVER_BOTS)
+
+    @app.get("/api/languages")
+    async def language_list() -> list[dict[str, str]]:
+        return [{"code": code, "name": name} for code, name in languages()]
+
+    @app.get("/api/i18n/{lang}")
+    async def catalog(lang: str) -> dict[str, Any]:
+        try:
+            from .. import i18n
+
+            messages = i18n.messages(lang)
+        except (ImportError, KeyError):
+            raise ApiError("unknown_language", f"no messages for language {lang!r}",
+                           404) from None
+        return {"lang": lang, "messages": messages}
+
+    @app.post("/api/matches", status_code=201)
+    async def create_match(request: Request) -> dict[str, Any]:
+        try:
+            body = MatchBody.model_validate(await json_body(request))
+        except pydantic.ValidationError as err:
+            raise malformed(_problems(err)) from None
+        created = await service_of(request).create_match(MatchRequest(
+            game=body.game, players=body.players,
+            seats=tuple(SeatRequest(s.kind, s.name, s.bot) for s in body.seats),
+            language=body.language, seed=body.seed,
+            turn_clock_seconds=body.turn_clock_seconds, options=body.options,
+        ))
+        record = created.record
+        seats = []
+        for s in record.seats:
+            entry: dict[str, Any] = {"seat": s.seat, "kind": s.kind, "name": s.name,
+                                     "bot": s.bot}
+            token = created.seat_tokens.get(s.seat)
+            if token is not None:
+                entry["token"] = token
+                entry["link"] = f"/play/{record.match_id}#t={token}"
+            seats.append(entry)
+        spectator = created.spectator_token
+        return {"match_id": record.match_id, "seats": seats,
+                "spectator": {"token": spectator,
+                              "link": f"/play/{record.match_id}#t={spectator}"}}
+
+    @app.get("/api/matches/{match_id}")
+    async def match_view(match_id: str, request: Request) -> dict[str, Any]:
+        service = service_of(request)
+        live, viewer = await service.authenticate(match_id, bearer(request))
+        await service.come_back(live, viewer)
+        return service.view(live, viewer)
+
+    @app.post("/api/matches/{match_id}/actions")
+    async def act(match_id: str, request: Request) -> dict[str, Any]:
+        service = service_of(request)
+        live, viewer = await service.authenticate(match_id, bearer(request))
+        body = await json_body(request)
+        unknown = sorted(set(body) - {"version", "action", "request_id"})
+        if unknown or "version" not in body or "action" not in body:
+            raise malformed("the body is {\"version\", \"action\", \"request_id\"?}"
+                            + (f"; unknown fields {', '.join(unknown)}" if unknown else ""))
+        await service.submit(live, viewer, body["version"], body["action"],
+                             body.get("request_id"))
+        return service.view(live, viewer)
+
+    @app.post("/api/matches/{match_id}/leave")
+    async def leave(match_id: str, request: Request) -> dict[str, Any]:
+        service = service_of(request)
+        live, viewer = await service.authenticate(match_id, bearer(request))
+        await service.leave(live, viewer)
+        return service.view(live, viewer)
+
+    @app.get("/api/matches/{match_id}/replay")
+    async def replay(match_id: str, request: Request) -> dict[str, Any]:
+        service = service_of(request)
+        live, _viewer = await service.authenticate(match_id, bearer(request))
+        return await asyncio.to_thread(build_replay, *live.replay_source())
+
+    @app.post("/api/my-matches")
+    async def my_matches(request: Request) -> list[dict[str, Any]]:
+        try:
+            body = TokensBody.model_validate(await json_body(request))
+        except pydantic.ValidationError as err:
+            raise malformed(_problems(err)) from None
+        return await service_of(request).my_matches(body.tokens)
+
+    @app.websocket("/ws/matches/{match_id}")
+    async def socket(websocket: WebSocket, match_id: str) -> None:
+        await serve_socket(websocket, service_of(websocket), match_id,
+                           websocket.query_params.get("token"))
+
+    def page(name: str) -> Response:
+        path = web_dir() / name
+        if path.is_file():
+            return FileResponse(path, media_type="text/html")
+        return HTMLResponse(PLACEHOLDER)
+
+    @app.get("/", include_in_schema=False)
+    async def index() -> Response:
+        return page("index.html")
+
+    @app.get("/play/{match_id}", include_in_schema=False)
+    async def play(match_id: str) -> Response:
+        return page("play.html")
+
+    app.mount("/static", StaticFiles(directory=web_dir(), check_dir=False), name="static")
+    return app

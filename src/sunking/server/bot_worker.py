@@ -1,0 +1,110 @@
+"""Bot moves away from the event loop: in worker processes (or threads, for tests).
+
+A worker gets the game id, the state as JSON, the bot spec and the match seed, rebuilds the
+state, lets the bot choose for the seat to move through an
+:class:`~sunking.bots.protocol.Observation`, and returns the action as JSON. The bot's
+generator is derived from the match seed, the seat and the version, so a bot's move does not
+depend on whether the server restarted before it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import concurrent.futures
+import logging
+import multiprocessing
+from collections.abc import Mapping
+from typing import Any
+
+from ..bots import make_bot
+from ..bots.arena import bot_rng
+from ..bots.protocol import Observation
+from ..core.registry import available_games, make
+from ..core.rng import Rng
+
+SERVER_BOTS = ("random", "heuristic", "ismcts:easy", "ismcts:medium", "ismcts:hard")
+"""The bot specs a match may seat (``GET /api/bots``)."""
+
+STAND_IN_BOT = "heuristic"
+"""The bot that plays an away seat, or a move whose turn clock ran out."""
+
+log = logging.getLogger(__name__)
+
+
+def decision_rng(seed: int, seat: int, version: int) -> Rng:
+    """The generator of the bot deciding for ``seat`` at ``version`` of a match."""
+    return Rng(bot_rng(seed, seat).next64() ^ (version * 0x9E3779B97F4A7C15)).fork()
+
+
+def choose_action(
+    game_id: str, state_json: Mapping[str, Any], spec: str, seed: int
+) -> dict[str, Any]:
+    """The action (as JSON) that bot ``spec`` takes for the seat to move in the state.
+
+    Raises:
+        ValueError: the spec names no bot, the state is not readable, or the game is over.
+    """
+    game = make(game_id)
+    state = game.state_from_json(state_json)
+    seat = state.to_move
+    if seat is None:
+        raise ValueError("the game is over: no bot move to choose")
+    state.quiet = True
+    bot = make_bot(spec)
+    action = bot.act(Observation(state, seat), decision_rng(seed, seat, state.version))
+    return action.to_json()
+
+
+def _warm_up() -> None:
+    """Load every registered game once per worker process."""
+    for game_id in available_games():
+        make(game_id)
+
+
+class BotRunner:
+    """Runs :func:`choose_action` in a pool: processes (``workers`` > 0) or threads (0).
+
+    A process pool never blocks the event loop, even for CPU-bound search; the thread form
+    exists for fast tests (the loop then shares the interpreter lock with the bots).
+    """
+
+    def __init__(self, workers: int) -> None:
+        self.workers = workers
+        self._pool: concurrent.futures.Executor | None = None
+
+    def _executor(self) -> concurrent.futures.Executor:
+        if self._pool is None:
+            if self.workers > 0:
+                self._pool = concurrent.futures.ProcessPoolExecutor(
+                    self.workers, mp_context=multiprocessing.get_context("spawn"),
+                    initializer=_warm_up,
+                )
+            else:
+                self._pool = concurrent.futures.ThreadPoolExecutor(2, "sunking-bot")
+        return self._pool
+
+    async def choose(
+        self, game_id: str, state_json: Mapping[str, Any], spec: str, seed: int
+    ) -> dict[str, Any]:
+        """The bot's action as JSON, computed off the loop.
+
+        Raises:
+            ValueError: see :func:`choose_action`.
+        """
+        loop = asyncio.get_running_loop()
+        try:
+            return await loop.run_in_executor(
+                self._executor(), choose_action, game_id, state_json, spec, seed
+            )
+        except concurrent.futures.BrokenExecutor:
+            log.warning("the bot pool broke; starting a new one")
+            self._pool = None
+            return await loop.run_in_executor(
+                self._executor(), choose_action, game_id, state_json, spec, seed
+            )
+
+    def close(self) -> None:
+        """Stop the workers (pending moves are abandoned)."""
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool = None

@@ -1,0 +1,65 @@
+"""Server settings, from arguments or the environment.
+
+- ``SUNKING_DATABASE_URL``: a SQLAlchemy URL (``postgresql+psycopg://user@host/db``, or
+  ``postgresql://…``, which is read as psycopg 3). Unset: SQLite in the data directory.
+- ``SUNKING_DATA_DIR``: where the SQLite file ``sunking.db`` lives; default
+  ``$XDG_DATA_HOME/sunking``, i.e. ``~/.local/share/sunking``.
+- ``SUNKING_BOT_WORKERS``: bot worker processes (default: one less than the CPUs, at least 1,
+  at most 4; 0 runs bots in threads).
+- ``SUNKING_BOT_DELAY``: seconds a bot waits before moving, so people can follow (default 0.5).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+from collections.abc import Mapping
+from pathlib import Path
+
+from .storage.sql import sqlite_url
+
+
+def default_data_dir(env: Mapping[str, str] | None = None) -> Path:
+    """``$XDG_DATA_HOME/sunking``, or ``~/.local/share/sunking``."""
+    env = os.environ if env is None else env
+    base = env.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(base) / "sunking"
+
+
+def default_bot_workers() -> int:
+    return max(1, min(4, (os.cpu_count() or 2) - 1))
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Settings:
+    """How a server process stores matches and runs bots."""
+
+    data_dir: Path = dataclasses.field(default_factory=default_data_dir)
+    database_url: str | None = None
+    bot_workers: int = dataclasses.field(default_factory=default_bot_workers)
+    bot_delay: float = 0.5
+
+    @classmethod
+    def from_env(cls, env: Mapping[str, str] | None = None, **overrides: object) -> Settings:
+        """Settings from the ``SUNKING_*`` variables; ``overrides`` (not None) win.
+
+        Raises:
+            ValueError: a numeric variable is not a number.
+        """
+        env = os.environ if env is None else env
+        values: dict[str, object] = {}
+        if env.get("SUNKING_DATA_DIR"):
+            values["data_dir"] = Path(env["SUNKING_DATA_DIR"]).expanduser()
+        if env.get("SUNKING_DATABASE_URL"):
+            values["database_url"] = env["SUNKING_DATABASE_URL"]
+        if env.get("SUNKING_BOT_WORKERS"):
+            values["bot_workers"] = int(env["SUNKING_BOT_WORKERS"])
+        if env.get("SUNKING_BOT_DELAY"):
+            values["bot_delay"] = float(env["SUNKING_BOT_DELAY"])
+        values.update({k: v for k, v in overrides.items() if v is not None})
+        return cls(**values)  # type: ignore[arg-type]
+
+    @property
+    def url(self) -> str:
+        """The database URL (the SQLite file in the data directory when none is set)."""
+        return self.database_url or sqlite_url(self.data_dir)

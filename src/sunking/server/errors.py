@@ -1,0 +1,75 @@
+"""Errors the server answers with: a stable wire code, an HTTP status and a message.
+
+Every refused request changes nothing and is answered with
+``{"error": {"code": ..., "message": ...}}`` (see ``docs/web-api.md``). The core's
+:class:`~sunking.core.errors.RulesError` subclasses map to wire codes here, so the HTTP and
+websocket layers never look at a game.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..core.errors import (
+    GameOver,
+    IllegalAction,
+    InvalidAction,
+    InvalidOptions,
+    NotYourTurn,
+    RulesError,
+    StaleAction,
+    UnknownGame,
+)
+
+RULES_CODES: tuple[tuple[type[RulesError], str, int], ...] = (
+    (InvalidAction, "invalid_action", 422),
+    (IllegalAction, "illegal_action", 409),
+    (NotYourTurn, "not_your_turn", 409),
+    (GameOver, "game_over", 409),
+    (StaleAction, "stale_action", 409),
+    (InvalidOptions, "invalid_options", 422),
+    (UnknownGame, "unknown_game", 422),
+)
+"""The wire code and HTTP status of each core error."""
+
+
+class ApiError(Exception):
+    """A refusal to send to the client: ``code`` (stable), ``status`` (HTTP) and a message."""
+
+    def __init__(self, code: str, message: str, status: int) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.status = status
+
+    def to_json(self) -> dict[str, Any]:
+        return {"code": self.code, "message": self.message}
+
+    @classmethod
+    def from_rules(cls, error: RulesError) -> ApiError:
+        """The wire form of a core error (``illegal_action`` for an unlisted subclass)."""
+        for kind, code, status in RULES_CODES:
+            if isinstance(error, kind):
+                return cls(code, str(error), status)
+        return cls("illegal_action", str(error), 409)
+
+
+def malformed(message: str) -> ApiError:
+    """The request body or message is not what the call takes (422)."""
+    return ApiError("malformed", message, 422)
+
+
+def missing_token() -> ApiError:
+    return ApiError("missing_token", "this call needs the seat's or spectator's token", 401)
+
+
+def bad_token() -> ApiError:
+    return ApiError("bad_token", "the token is not a seat or spectator token of this match", 403)
+
+
+def forbidden(message: str) -> ApiError:
+    return ApiError("forbidden", message, 403)
+
+
+def unknown_match(match_id: str) -> ApiError:
+    return ApiError("unknown_match", f"no match {match_id!r}", 404)

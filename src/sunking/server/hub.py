@@ -1,0 +1,131 @@
+"""The websocket hub: one socket per client and match, views pushed after every change.
+
+A connection subscribes to its match through the service's :class:`~.pubsub.PubSub`. A change
+only marks the connection dirty; the connection's writer then sends the newest view, so a slow
+client gets fewer views but never an older one after a newer one, and the service never waits
+for a socket. Client messages (``action``, ``ping``) are read and answered in order; a refused
+action is answered to that client only, with the request id it carried.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+from collections import deque
+from typing import Any
+
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from .errors import ApiError, malformed
+from .live import LiveMatch, Viewer
+from .service import MatchService
+
+log = logging.getLogger(__name__)
+
+CLOSE_CODES = {"missing_token": 4401, "bad_token": 4403, "unknown_match": 4404}
+"""Websocket close codes for a refused connection (4000 + the HTTP status)."""
+
+
+class Connection:
+    """One open websocket of ``viewer`` on ``live``."""
+
+    def __init__(
+        self, socket: WebSocket, service: MatchService, live: LiveMatch, viewer: Viewer
+    ) -> None:
+        self.socket = socket
+        self.service = service
+        self.live = live
+        self.viewer = viewer
+        self.dirty = True
+        self.outbox: deque[str] = deque()
+        self.wake = asyncio.Event()
+        self.wake.set()
+
+    def notify(self, _match_id: str, _version: int) -> None:
+        """The match changed: send the newest view when the socket is free."""
+        self.dirty = True
+        self.wake.set()
+
+    def send(self, message: dict[str, Any]) -> None:
+        """Queue a message for this client only."""
+        self.outbox.append(json.dumps(message, separators=(",", ":"), ensure_ascii=False))
+        self.wake.set()
+
+    async def write(self) -> None:
+        """Send queued messages and views until the socket closes."""
+        while True:
+            await self.wake.wait()
+            self.wake.clear()
+            while self.outbox:
+                await self.socket.send_text(self.outbox.popleft())
+            if self.dirty:
+                self.dirty = False
+                await self.socket.send_text(self.service.view_message(self.live, self.viewer))
+
+    async def handle(self, raw: str) -> None:
+        """Answer one client message."""
+        try:
+            message = json.loads(raw)
+        except ValueError as err:
+            self.send({"type": "error", "request_id": None,
+                       "error": malformed(f"the message is not JSON: {err}").to_json()})
+            return
+        request_id = message.get("request_id") if isinstance(message, dict) else None
+        kind = message.get("type") if isinstance(message, dict) else None
+        try:
+            if kind == "ping":
+                self.send({"type": "pong"})
+            elif kind == "action":
+                if "version" not in message or "action" not in message:
+                    raise malformed("an action message needs 'version' and 'action'")
+                await self.service.submit(self.live, self.viewer, message["version"],
+                                          message["action"], request_id)
+                self.notify(self.live.match_id, self.live.version)
+            else:
+                raise malformed("a message is {\"type\": \"action\", ...} or "
+                                "{\"type\": \"ping\"}")
+        except ApiError as err:
+            self.send({"type": "error",
+                       "request_id": request_id if isinstance(request_id, str) else None,
+                       "error": err.to_json()})
+
+
+async def serve_socket(
+    socket: WebSocket, service: MatchService, match_id: str, token: str | None
+) -> None:
+    """Run one websocket: authenticate, send the view at once, then serve until it closes."""
+    await socket.accept()
+    try:
+        live, viewer = await service.authenticate(match_id, token)
+    except ApiError as err:
+        await socket.send_text(json.dumps({"type": "error", "request_id": None,
+                                           "error": err.to_json()}))
+        await socket.close(code=CLOSE_CODES.get(err.code, 4400))
+        return
+    await service.come_back(live, viewer)
+    connection = Connection(socket, service, live, viewer)
+    unsubscribe = service.pubsub.subscribe(match_id, connection.notify)
+    service.set_connected(live, viewer, +1)
+    writer = asyncio.create_task(connection.write())
+    try:
+        while True:
+            incoming = await socket.receive()
+            if incoming["type"] == "websocket.disconnect":
+                break
+            raw = incoming.get("text")
+            if raw is None and incoming.get("bytes") is not None:
+                raw = incoming["bytes"].decode("utf-8", errors="replace")
+            if raw is not None:
+                await connection.handle(raw)
+            if writer.done():
+                break
+    except WebSocketDisconnect:
+        pass
+    finally:
+        unsubscribe()
+        service.set_connected(live, viewer, -1)
+        writer.cancel()
+        with contextlib.suppress(asyncio.CancelledError, Exception):
+            await writer

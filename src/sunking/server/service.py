@@ -1,0 +1,524 @@
+"""The match service: creates matches, checks and applies moves, runs bots and turn clocks.
+
+It knows the rules only through the core (``registry.make``, ``new_game``, ``apply``,
+``view``, ``legal_actions``, ``events``, ``result``, ``parse_action``) and knows nothing of
+HTTP. Every change of a match follows one path, under the match's lock: check the move against
+the live state, **store it** (an append conditional on the version), then update the live state,
+then publish the new version to subscribers, then schedule whatever moves next (a bot, the
+stand-in bot of an away seat, or the turn clock of a human seat). A change runs in its own task,
+so a client that disconnects half-way cannot leave a stored move out of the live state.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import dataclasses
+import logging
+import secrets
+import time
+from collections.abc import Awaitable, Callable, Iterable, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any, TypeVar
+
+from ..core.errors import RulesError
+from ..core.game import GameState
+from ..core.registry import make
+from .bot_worker import SERVER_BOTS, STAND_IN_BOT, BotRunner
+from .errors import ApiError, bad_token, forbidden, malformed, missing_token, unknown_match
+from .live import LiveMatch, Viewer
+from .pubsub import LocalPubSub, PubSub
+from .storage import (
+    ActionRecord,
+    DuplicateRequest,
+    MatchRecord,
+    MatchStore,
+    Mover,
+    SeatRecord,
+    StorageError,
+    UnknownMatch,
+    VersionConflict,
+    replace_seat,
+)
+from .tokens import new_match_id, new_token, same_hash, token_hash
+
+T = TypeVar("T")
+log = logging.getLogger(__name__)
+
+MAX_SEED = 2**63 - 1
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class SeatRequest:
+    """One seat asked for at creation: a human (with a name) or a bot (with a spec)."""
+
+    kind: str
+    name: str | None = None
+    bot: str | None = None
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class MatchRequest:
+    """What ``POST /api/matches`` asks for (already parsed)."""
+
+    game: str
+    players: int
+    seats: tuple[SeatRequest, ...]
+    language: str = "en"
+    seed: int | None = None
+    turn_clock_seconds: float | None = None
+    options: dict[str, Any] = dataclasses.field(default_factory=dict)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class CreatedMatch:
+    """A new match: its record and the secret tokens (only ever returned here)."""
+
+    record: MatchRecord
+    seat_tokens: dict[int, str]
+    spectator_token: str
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class _Plan:
+    """What moves next without a client: who, at which version, and (for a turn clock)
+    when."""
+
+    version: int
+    seat: int
+    spec: str
+    mover: Mover
+    deadline: float | None = None
+
+
+class MatchService:
+    """All matches of one server process.
+
+    ``bot_delay`` pauses before each bot move (so people can follow a bot's play; 0 in
+    tests); ``clock`` is the wall clock (seconds since the epoch).
+    """
+
+    def __init__(
+        self,
+        store: MatchStore,
+        bots: BotRunner,
+        *,
+        pubsub: PubSub | None = None,
+        bot_delay: float = 0.0,
+        io_threads: int = 1,
+        clock: Callable[[], float] = time.time,
+        languages: Callable[[], Sequence[str]] | None = None,
+    ) -> None:
+        self.store = store
+        self.bots = bots
+        self.pubsub: PubSub = pubsub or LocalPubSub()
+        self.bot_delay = bot_delay
+        self.clock = clock
+        self._languages = languages
+        self._io = ThreadPoolExecutor(io_threads, "sunking-store")
+        self._live: dict[str, LiveMatch] = {}
+        self._loading: dict[str, asyncio.Future[LiveMatch]] = {}
+        self._tasks: dict[str, tuple[_Plan, asyncio.Task[None]]] = {}
+        self._changes: set[asyncio.Task[Any]] = set()
+        self._closed = False
+
+    # --- lifecycle ----------------------------------------------------------------------
+
+    async def start(self) -> None:
+        """Load every unfinished match and resume its bots and clocks."""
+        for match_id in await self._call(self.store.active_match_ids):
+            try:
+                live = await self.live(match_id)
+            except ApiError:
+                continue
+            self._schedule(live)
+
+    async def close(self) -> None:
+        """Stop bots and clocks, wait for changes in flight, release storage."""
+        self._closed = True
+        for _, task in list(self._tasks.values()):
+            task.cancel()
+        if self._changes:
+            await asyncio.gather(*self._changes, return_exceptions=True)
+        self.bots.close()
+        await self._call(self.store.close)
+        self._io.shutdown(wait=True)
+
+    async def _call(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._io, lambda: fn(*args, **kwargs))
+
+    async def live(self, match_id: str) -> LiveMatch:
+        """The match in memory, loaded from storage on first use.
+
+        Raises:
+            ApiError: ``unknown_match``.
+        """
+        live = self._live.get(match_id)
+        if live is not None:
+            return live
+        pending = self._loading.get(match_id)
+        if pending is None:
+            pending = asyncio.get_running_loop().create_future()
+            self._loading[match_id] = pending
+            try:
+                stored = await self._call(self.store.load, match_id)
+                live = LiveMatch.from_stored(stored)
+                self._live[match_id] = live
+                pending.set_result(live)
+            except UnknownMatch:
+                pending.set_exception(unknown_match(match_id))
+            except (StorageError, RulesError) as err:
+                log.error("match %s cannot be loaded: %s", match_id, err)
+                pending.set_exception(ApiError("unknown_match", str(err), 404))
+            finally:
+                del self._loading[match_id]
+        try:
+            return await asyncio.shield(pending)
+        finally:
+            if pending.done() and not pending.cancelled():
+                pending.exception()  # retrieved: no "never retrieved" warning
+
+    async def _change(self, work: Callable[[], Awaitable[T]]) -> T:
+        """Run ``work`` to completion in its own task, even if the caller is cancelled."""
+        task = asyncio.ensure_future(work())
+        self._changes.add(task)
+        task.add_done_callback(self._change_done)
+        return await asyncio.shield(task)
+
+    def _change_done(self, task: asyncio.Future[Any]) -> None:
+        self._changes.discard(task)
+        if not task.cancelled():
+            task.exception()  # retrieved here too: a caller that left never sees it
+
+    # --- creating and finding matches --------------------------------------------------
+
+    async def create_match(self, request: MatchRequest) -> CreatedMatch:
+        """Store a new match and start it (bots move at once if seat 0 is a bot).
+
+        Raises:
+            ApiError: ``unknown_game``, ``invalid_options`` (player count, options, seats,
+                bot spec, language, clock) or ``malformed`` (seed out of range).
+        """
+        try:
+            game = make(request.game)
+            state = game.new_game(request.players, 0, **request.options)
+        except RulesError as err:
+            raise ApiError.from_rules(err) from None
+        options = dict(state.options)
+        self._check_setup(request)
+        seed = request.seed if request.seed is not None else secrets.randbits(62)
+        if not 0 <= seed <= MAX_SEED:
+            raise malformed(f"the seed must be between 0 and {MAX_SEED}")
+        tokens: dict[int, str] = {}
+        seats = []
+        for i, want in enumerate(request.seats):
+            if want.kind == "human":
+                tokens[i] = new_token()
+                seats.append(SeatRecord(i, "human", want.name or f"Player {i + 1}", None,
+                                        token_hash(tokens[i])))
+            else:
+                spec = want.bot or ""
+                seats.append(SeatRecord(i, "bot", want.name or spec, spec, None))
+        spectator = new_token()
+        record = MatchRecord(
+            match_id=new_match_id(), game=game.spec.id, players=request.players, seed=seed,
+            options=options, language=request.language,
+            turn_clock_seconds=request.turn_clock_seconds,
+            spectator_hash=token_hash(spectator), created_at=self.clock(),
+            seats=tuple(seats),
+        )
+        first = game.new_game(record.players, seed, **options)
+        live = LiveMatch(record, first, [], None)
+        live.turn_deadline = self._deadline(live, first)
+        await self._call(self.store.create_match, record, live.turn_deadline)
+        self._live[record.match_id] = live
+        self._schedule(live)
+        return CreatedMatch(record, tokens, spectator)
+
+    def _check_setup(self, request: MatchRequest) -> None:
+        def refuse(message: str) -> ApiError:
+            return ApiError("invalid_options", message, 422)
+
+        if len(request.seats) != request.players:
+            raise refuse(f"{request.players} players need {request.players} seats, "
+                         f"not {len(request.seats)}")
+        for i, seat in enumerate(request.seats):
+            if seat.kind == "human":
+                if seat.bot is not None:
+                    raise refuse(f"seat {i} is human and cannot have a bot")
+            elif seat.kind == "bot":
+                if seat.bot not in SERVER_BOTS:
+                    raise refuse(f"seat {i}: bot {seat.bot!r} is not one of "
+                                 f"{', '.join(SERVER_BOTS)}")
+            else:
+                raise refuse(f"seat {i}: kind {seat.kind!r} is not 'human' or 'bot'")
+            if seat.name is not None and not 1 <= len(seat.name.strip()) <= 40:
+                raise refuse(f"seat {i}: a name has 1 to 40 characters")
+        if self._languages is not None and request.language not in self._languages():
+            raise refuse(f"language {request.language!r} is not one of "
+                         f"{', '.join(self._languages())}")
+        clock = request.turn_clock_seconds
+        if clock is not None and not 0 < clock <= 7 * 24 * 3600:
+            raise refuse("turn_clock_seconds must be positive and at most a week, or null")
+
+    async def authenticate(self, match_id: str, token: str | None) -> tuple[LiveMatch, Viewer]:
+        """The match and whose token this is (a seat, or None for the spectator).
+
+        Raises:
+            ApiError: ``missing_token``, ``unknown_match`` or ``bad_token``.
+        """
+        if not token:
+            raise missing_token()
+        live = await self.live(match_id)
+        digest = token_hash(token)
+        viewer: Viewer = -1
+        for seat in live.record.seats:
+            if same_hash(seat.token_hash, digest):
+                viewer = seat.seat
+        if same_hash(live.record.spectator_hash, digest):
+            viewer = None
+        if viewer == -1:
+            raise bad_token()
+        return live, viewer
+
+    async def my_matches(self, tokens: Iterable[str]) -> list[dict[str, Any]]:
+        """One line per known token: match, seat, status, whose turn (unknown ones skipped)."""
+        holders = await self._call(self.store.find_tokens, [token_hash(t) for t in tokens])
+        out = []
+        for holder in holders:
+            try:
+                live = await self.live(holder.match_id)
+            except ApiError:
+                continue
+            to_move = live.state.to_move
+            out.append({
+                "match_id": live.match_id, "game": live.record.game, "seat": holder.seat,
+                "status": live.status, "to_move": to_move,
+                "your_turn": holder.seat is not None and holder.seat == to_move,
+                "version": live.version,
+            })
+        return out
+
+    def view(self, live: LiveMatch, viewer: Viewer) -> dict[str, Any]:
+        """The MatchView of ``viewer``."""
+        return live.match_view(viewer, self.clock())
+
+    def view_message(self, live: LiveMatch, viewer: Viewer) -> str:
+        """The encoded websocket ``view`` message for ``viewer``."""
+        return live.view_message(viewer, self.clock())
+
+    # --- moves ----------------------------------------------------------------------------
+
+    async def submit(
+        self,
+        live: LiveMatch,
+        viewer: Viewer,
+        version: object,
+        action: object,
+        request_id: object = None,
+    ) -> None:
+        """Check and apply a seat's action computed from ``version``; store it, then publish.
+
+        A ``request_id`` the seat has used before changes nothing.
+
+        Raises:
+            ApiError: ``forbidden`` (the spectator), ``malformed`` (version or request id),
+                ``invalid_action``, ``stale_action``, ``not_your_turn``, ``illegal_action``,
+                ``game_over``.
+        """
+        if viewer is None:
+            raise forbidden("the spectator cannot act")
+        if not isinstance(version, int) or isinstance(version, bool):
+            raise malformed("'version' must be the integer state version the action is for")
+        if request_id is not None and not (
+            isinstance(request_id, str) and 1 <= len(request_id) <= 100
+        ):
+            raise malformed("'request_id' must be a string of 1 to 100 characters")
+        seat = viewer
+
+        async def work() -> None:
+            async with live.lock:
+                await self._return(live, seat)
+                if request_id is not None and live.has_request(seat, request_id):
+                    return
+                try:
+                    parsed = live.state.game.parse_action(action)
+                    after = live.state.apply(parsed, seat=seat, version=version)
+                except RulesError as err:
+                    raise ApiError.from_rules(err) from None
+                await self._commit(live, after, seat, parsed.to_json(), request_id, "seat")
+
+        await self._change(work)
+
+    async def _commit(
+        self,
+        live: LiveMatch,
+        after: GameState,
+        seat: int,
+        action: dict[str, Any],
+        request_id: str | None,
+        mover: Mover,
+    ) -> None:
+        """Store the move, then update the live state, publish and schedule (under the lock).
+
+        Raises:
+            ApiError: ``stale_action`` if storage already holds a move at this version (another
+                process moved): the live state is then reloaded.
+        """
+        deadline = self._deadline(live, after)
+        record = ActionRecord(live.version, seat, action, request_id, mover, self.clock())
+        try:
+            await self._call(self.store.append_action, live.match_id, record,
+                             status="finished" if after.is_terminal else "active",
+                             turn_deadline=deadline)
+        except (VersionConflict, DuplicateRequest) as err:
+            await self._reload(live)
+            if isinstance(err, DuplicateRequest):
+                return
+            raise ApiError("stale_action", f"the match moved on: {err}", 409) from None
+        live.state = after
+        live.actions.append(record)
+        live.turn_deadline = deadline
+        self.pubsub.publish(live.match_id, live.version)
+        self._schedule(live)
+
+    async def _reload(self, live: LiveMatch) -> None:
+        fresh = LiveMatch.from_stored(await self._call(self.store.load, live.match_id))
+        live.record, live.state = fresh.record, fresh.state
+        live.actions, live.turn_deadline = fresh.actions, fresh.turn_deadline
+        self.pubsub.publish(live.match_id, live.version)
+        self._schedule(live)
+
+    def _deadline(self, live: LiveMatch, state: GameState) -> float | None:
+        clock = live.record.turn_clock_seconds
+        seat = state.to_move
+        if clock is None or seat is None:
+            return None
+        holder = live.record.seats[seat]
+        if holder.kind != "human" or holder.away:
+            return None
+        return self.clock() + clock
+
+    # --- leaving and returning ------------------------------------------------------------
+
+    async def leave(self, live: LiveMatch, viewer: Viewer) -> None:
+        """Mark the seat away: the stand-in bot plays it until its holder returns.
+
+        Raises:
+            ApiError: ``forbidden`` for the spectator.
+        """
+        if viewer is None:
+            raise forbidden("the spectator has no seat to leave")
+        seat = viewer
+
+        async def work() -> None:
+            async with live.lock:
+                await self._set_away(live, seat, True)
+
+        await self._change(work)
+
+    async def come_back(self, live: LiveMatch, viewer: Viewer) -> None:
+        """The holder of an away seat is back (any call with its token but ``leave``)."""
+        if viewer is None or not live.record.seats[viewer].away:
+            return
+        seat = viewer
+
+        async def work() -> None:
+            async with live.lock:
+                await self._return(live, seat)
+
+        await self._change(work)
+
+    async def _return(self, live: LiveMatch, seat: int) -> None:
+        if live.record.seats[seat].away:
+            await self._set_away(live, seat, False)
+
+    async def _set_away(self, live: LiveMatch, seat: int, away: bool) -> None:
+        holder = live.record.seats[seat]
+        if holder.kind != "human" or holder.away == away:
+            return
+        await self._call(self.store.set_away, live.match_id, seat, away)
+        live.record = replace_seat(live.record, dataclasses.replace(holder, away=away))
+        if live.state.to_move == seat:
+            deadline = self._deadline(live, live.state)
+            await self._call(self.store.set_deadline, live.match_id, deadline)
+            live.turn_deadline = deadline
+        self.pubsub.publish(live.match_id, live.version)
+        self._schedule(live)
+
+    def set_connected(self, live: LiveMatch, viewer: Viewer, delta: int) -> None:
+        """Count a websocket of ``viewer`` opening (+1) or closing (-1); tells subscribers."""
+        if viewer is None:
+            return
+        before = live.connected[viewer] > 0
+        live.connected[viewer] += delta
+        if (live.connected[viewer] > 0) != before:
+            self.pubsub.publish(live.match_id, live.version)
+
+    # --- bots and clocks ------------------------------------------------------------------
+
+    def _plan(self, live: LiveMatch) -> _Plan | None:
+        seat = live.state.to_move
+        if seat is None or self._closed:
+            return None
+        holder = live.record.seats[seat]
+        if holder.kind == "bot":
+            return _Plan(live.version, seat, holder.bot or STAND_IN_BOT, "bot")
+        if holder.away:
+            return _Plan(live.version, seat, STAND_IN_BOT, "stand_in")
+        if live.turn_deadline is not None:
+            return _Plan(live.version, seat, STAND_IN_BOT, "clock", live.turn_deadline)
+        return None
+
+    def _schedule(self, live: LiveMatch) -> None:
+        """Start (or keep, or cancel) the task that moves for a bot, an away seat or a
+        seat whose clock runs out."""
+        plan = self._plan(live)
+        current = self._tasks.get(live.match_id)
+        if current is not None:
+            old_plan, task = current
+            if old_plan == plan and not task.done():
+                return
+            if task is not asyncio.current_task():
+                task.cancel()
+            del self._tasks[live.match_id]
+        if plan is not None:
+            task = asyncio.get_running_loop().create_task(self._play(live, plan))
+            self._tasks[live.match_id] = (plan, task)
+
+    async def _play(self, live: LiveMatch, plan: _Plan) -> None:
+        """Wait (the bot delay, or until the deadline), let the bot choose off the loop,
+        then apply its move if the match still expects it."""
+        wait = self.bot_delay if plan.deadline is None else plan.deadline - self.clock()
+        if wait > 0:
+            await asyncio.sleep(wait)
+        if self._plan(live) != plan:
+            return
+        state_json = live.state.to_json()
+        try:
+            action = await self.bots.choose(live.record.game, state_json, plan.spec,
+                                            live.record.seed)
+        except (ValueError, RulesError) as err:
+            log.error("match %s: bot %s failed at version %s (the random bot moves): %s",
+                      live.match_id, plan.spec, plan.version, err)
+            action = await self.bots.choose(live.record.game, state_json, "random",
+                                            live.record.seed)
+
+        async def work() -> None:
+            async with live.lock:
+                if self._plan(live) != plan:
+                    return
+                game = live.state.game
+                try:
+                    parsed = game.parse_action(action)
+                    after = live.state.apply(parsed, seat=plan.seat, version=plan.version)
+                except RulesError as err:
+                    log.error("match %s: bot %s chose a refused action: %s", live.match_id,
+                              plan.spec, err)
+                    return
+                with contextlib.suppress(ApiError):
+                    await self._commit(live, after, plan.seat, parsed.to_json(), None,
+                                       plan.mover)
+
+        await self._change(work)

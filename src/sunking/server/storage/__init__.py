@@ -1,0 +1,39 @@
+"""Storage of matches behind the :class:`MatchStore` protocol: in memory, SQLite, PostgreSQL."""
+
+from __future__ import annotations
+
+from .memory import MemoryStore
+from .protocol import (
+    ActionRecord,
+    DuplicateRequest,
+    MatchRecord,
+    MatchStatus,
+    MatchStore,
+    Mover,
+    SeatKind,
+    SeatRecord,
+    StorageError,
+    StoredMatch,
+    TokenHolder,
+    UnknownMatch,
+    VersionConflict,
+    replace_seat,
+)
+
+__all__ = [
+    "ActionRecord",
+    "DuplicateRequest",
+    "MatchRecord",
+    "MatchStatus",
+    "MatchStore",
+    "MemoryStore",
+    "Mover",
+    "SeatKind",
+    "SeatRecord",
+    "StorageError",
+    "StoredMatch",
+    "TokenHolder",
+    "UnknownMatch",
+    "VersionConflict",
+    "replace_seat",
+]

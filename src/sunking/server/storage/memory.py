@@ -1,0 +1,116 @@
+"""An in-memory :class:`~sunking.server.storage.protocol.MatchStore` for unit tests."""
+
+from __future__ import annotations
+
+import copy
+import dataclasses
+import threading
+from collections.abc import Iterable, Sequence
+
+from .protocol import (
+    ActionRecord,
+    DuplicateRequest,
+    MatchRecord,
+    MatchStatus,
+    StorageError,
+    StoredMatch,
+    TokenHolder,
+    UnknownMatch,
+    VersionConflict,
+)
+
+
+@dataclasses.dataclass
+class _Entry:
+    match: MatchRecord
+    actions: list[ActionRecord]
+    status: MatchStatus
+    turn_deadline: float | None
+
+
+class MemoryStore:
+    """Keeps matches in a dict; thread-safe, with the same checks as the SQL store."""
+
+    def __init__(self) -> None:
+        self._matches: dict[str, _Entry] = {}
+        self._lock = threading.Lock()
+
+    def create_match(self, match: MatchRecord, turn_deadline: float | None) -> None:
+        with self._lock:
+            if match.match_id in self._matches:
+                raise StorageError(f"match {match.match_id} exists already")
+            self._matches[match.match_id] = _Entry(match, [], "active", turn_deadline)
+
+    def append_action(
+        self,
+        match_id: str,
+        action: ActionRecord,
+        *,
+        status: MatchStatus,
+        turn_deadline: float | None,
+    ) -> None:
+        with self._lock:
+            entry = self._entry(match_id)
+            if action.request_id is not None and any(
+                a.seat == action.seat and a.request_id == action.request_id
+                for a in entry.actions
+            ):
+                raise DuplicateRequest(
+                    f"seat {action.seat} already sent request {action.request_id!r}"
+                )
+            if action.version != len(entry.actions):
+                raise VersionConflict(
+                    f"match {match_id} is at version {len(entry.actions)}, "
+                    f"not {action.version}"
+                )
+            entry.actions.append(copy.deepcopy(action))
+            entry.status = status
+            entry.turn_deadline = turn_deadline
+
+    def load(self, match_id: str) -> StoredMatch:
+        with self._lock:
+            entry = self._entry(match_id)
+            return StoredMatch(
+                entry.match, tuple(copy.deepcopy(entry.actions)), entry.status,
+                entry.turn_deadline,
+            )
+
+    def find_tokens(self, token_hashes: Iterable[str]) -> list[TokenHolder]:
+        with self._lock:
+            out: list[TokenHolder] = []
+            for digest in token_hashes:
+                for entry in self._matches.values():
+                    if entry.match.spectator_hash == digest:
+                        out.append(TokenHolder(entry.match.match_id, None))
+                    out.extend(
+                        TokenHolder(entry.match.match_id, s.seat)
+                        for s in entry.match.seats
+                        if s.token_hash == digest
+                    )
+            return out
+
+    def set_away(self, match_id: str, seat: int, away: bool) -> None:
+        with self._lock:
+            entry = self._entry(match_id)
+            if not 0 <= seat < len(entry.match.seats):
+                raise UnknownMatch(f"match {match_id} has no seat {seat}")
+            seats = list(entry.match.seats)
+            seats[seat] = dataclasses.replace(seats[seat], away=away)
+            entry.match = dataclasses.replace(entry.match, seats=tuple(seats))
+
+    def set_deadline(self, match_id: str, turn_deadline: float | None) -> None:
+        with self._lock:
+            self._entry(match_id).turn_deadline = turn_deadline
+
+    def active_match_ids(self) -> Sequence[str]:
+        with self._lock:
+            return [k for k, e in self._matches.items() if e.status == "active"]
+
+    def close(self) -> None:
+        """Nothing to release."""
+
+    def _entry(self, match_id: str) -> _Entry:
+        entry = self._matches.get(match_id)
+        if entry is None:
+            raise UnknownMatch(f"no match {match_id!r}")
+        return entry

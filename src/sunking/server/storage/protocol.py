@@ -1,0 +1,167 @@
+"""What the match service needs from storage, and the records it stores.
+
+A match is stored as its setup (game, players, options, seed, seats, language, turn clock) and
+its append-only action log. Appending is atomic and conditional on the version the action was
+applied at: every match has at most one action per version, and at most one action per
+``(seat, request_id)``, so a stale or duplicate append fails and changes nothing.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterable, Sequence
+from typing import Any, Literal, Protocol, TypeAlias
+
+SeatKind: TypeAlias = Literal["human", "bot"]
+MatchStatus: TypeAlias = Literal["active", "finished"]
+Mover: TypeAlias = Literal["seat", "bot", "stand_in", "clock"]
+"""Who made a stored move: the seat's holder, the seat's bot, the stand-in bot of an away
+seat, or the stand-in bot after the turn clock ran out."""
+
+
+class StorageError(Exception):
+    """Base of the errors a :class:`MatchStore` raises."""
+
+
+class UnknownMatch(StorageError):
+    """No match has that id."""
+
+
+class VersionConflict(StorageError):
+    """An action is already stored at that version of the match (a stale or raced append)."""
+
+
+class DuplicateRequest(StorageError):
+    """The seat already sent an action with that request id."""
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class SeatRecord:
+    """One seat of a match. Human seats have a token hash; bot seats a bot spec."""
+
+    seat: int
+    kind: SeatKind
+    name: str
+    bot: str | None
+    token_hash: str | None
+    away: bool = False
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class MatchRecord:
+    """The setup of a match: everything but its actions."""
+
+    match_id: str
+    game: str
+    players: int
+    seed: int
+    options: dict[str, Any]
+    language: str
+    turn_clock_seconds: float | None
+    spectator_hash: str
+    created_at: float
+    seats: tuple[SeatRecord, ...]
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class ActionRecord:
+    """One stored move: the action applied at ``version`` (the state version before it)."""
+
+    version: int
+    seat: int
+    action: dict[str, Any]
+    request_id: str | None
+    mover: Mover
+    created_at: float
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class StoredMatch:
+    """A match as loaded from storage."""
+
+    match: MatchRecord
+    actions: tuple[ActionRecord, ...]
+    status: MatchStatus
+    turn_deadline: float | None
+    """When the seat to move runs out of time (seconds since the epoch), if a clock runs."""
+
+    @property
+    def version(self) -> int:
+        return len(self.actions)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class TokenHolder:
+    """Whom a token belongs to: a seat of a match, or its spectator (``seat`` None)."""
+
+    match_id: str
+    seat: int | None
+
+
+class MatchStore(Protocol):
+    """Storage of matches. Every method is synchronous and may block (call it off the loop).
+
+    Implementations: :class:`~sunking.server.storage.memory.MemoryStore` (tests) and
+    :class:`~sunking.server.storage.sql.SqlStore` (SQLite, PostgreSQL).
+    """
+
+    def create_match(self, match: MatchRecord, turn_deadline: float | None) -> None:
+        """Store a new match with no actions.
+
+        Raises:
+            StorageError: a match with that id exists already.
+        """
+
+    def append_action(
+        self,
+        match_id: str,
+        action: ActionRecord,
+        *,
+        status: MatchStatus,
+        turn_deadline: float | None,
+    ) -> None:
+        """Append ``action`` at ``action.version`` and set the match's status and deadline,
+        atomically.
+
+        Raises:
+            UnknownMatch: no match has that id.
+            VersionConflict: the match is not at ``action.version`` (an action is stored there).
+            DuplicateRequest: the seat already sent an action with ``action.request_id``.
+        """
+
+    def load(self, match_id: str) -> StoredMatch:
+        """Load a match with its whole action log.
+
+        Raises:
+            UnknownMatch: no match has that id.
+        """
+
+    def find_tokens(self, token_hashes: Iterable[str]) -> list[TokenHolder]:
+        """Whom each known hash belongs to (unknown hashes are left out), in input order."""
+
+    def set_away(self, match_id: str, seat: int, away: bool) -> None:
+        """Mark a seat away (its holder left) or back.
+
+        Raises:
+            UnknownMatch: no match has that id or no such seat.
+        """
+
+    def set_deadline(self, match_id: str, turn_deadline: float | None) -> None:
+        """Set when the seat to move runs out of time (None: no clock running).
+
+        Raises:
+            UnknownMatch: no match has that id.
+        """
+
+    def active_match_ids(self) -> Sequence[str]:
+        """The ids of every match that has not finished."""
+
+    def close(self) -> None:
+        """Release connections."""
+
+
+def replace_seat(match: MatchRecord, seat: SeatRecord) -> MatchRecord:
+    """``match`` with the record of ``seat.seat`` replaced by ``seat``."""
+    seats = list(match.seats)
+    seats[seat.seat] = seat
+    return dataclasses.replace(match, seats=tuple(seats))

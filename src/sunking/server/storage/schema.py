@@ -1,0 +1,57 @@
+"""The tables of the SQL store (SQLAlchemy Core). The Alembic migrations create them."""
+
+from __future__ import annotations
+
+import sqlalchemy as sa
+
+METADATA = sa.MetaData()
+
+MATCHES = sa.Table(
+    "matches",
+    METADATA,
+    sa.Column("match_id", sa.String(32), primary_key=True),
+    sa.Column("game", sa.String(64), nullable=False),
+    sa.Column("players", sa.Integer, nullable=False),
+    sa.Column("seed", sa.BigInteger, nullable=False),
+    sa.Column("options", sa.JSON, nullable=False),
+    sa.Column("language", sa.String(16), nullable=False),
+    sa.Column("turn_clock_seconds", sa.Float, nullable=True),
+    sa.Column("spectator_hash", sa.String(64), nullable=False, unique=True),
+    sa.Column("created_at", sa.Float, nullable=False),
+    sa.Column("version", sa.Integer, nullable=False),
+    sa.Column("status", sa.String(16), nullable=False),
+    sa.Column("turn_deadline", sa.Float, nullable=True),
+)
+
+SEATS = sa.Table(
+    "seats",
+    METADATA,
+    sa.Column(
+        "match_id", sa.String(32), sa.ForeignKey("matches.match_id", ondelete="CASCADE"),
+        primary_key=True,
+    ),
+    sa.Column("seat", sa.Integer, primary_key=True),
+    sa.Column("kind", sa.String(8), nullable=False),
+    sa.Column("name", sa.String(100), nullable=False),
+    sa.Column("bot", sa.String(64), nullable=True),
+    sa.Column("token_hash", sa.String(64), nullable=True, unique=True),
+    sa.Column("away", sa.Boolean, nullable=False),
+)
+
+ACTIONS = sa.Table(
+    "actions",
+    METADATA,
+    sa.Column(
+        "match_id", sa.String(32), sa.ForeignKey("matches.match_id", ondelete="CASCADE"),
+        primary_key=True,
+    ),
+    sa.Column("version", sa.Integer, primary_key=True),
+    sa.Column("seat", sa.Integer, nullable=False),
+    sa.Column("action", sa.JSON, nullable=False),
+    sa.Column("request_id", sa.String(100), nullable=True),
+    sa.Column("mover", sa.String(16), nullable=False),
+    sa.Column("created_at", sa.Float, nullable=False),
+    sa.UniqueConstraint("match_id", "seat", "request_id", name="uq_actions_request"),
+)
+
+sa.Index("ix_matches_status", MATCHES.c.status)

@@ -1,0 +1,258 @@
+"""The SQL :class:`~sunking.server.storage.protocol.MatchStore`: SQLite or PostgreSQL.
+
+SQLAlchemy 2 Core over the tables of :mod:`.schema`, created and upgraded by the Alembic
+migrations in ``migrations/`` (:func:`migrate`). SQLite runs in WAL mode with
+``synchronous=FULL``, so a committed move survives a crash of the process and of the machine.
+An append updates the match row only if it is still at the expected version and inserts the
+action under the primary key ``(match_id, version)``, in one transaction: of two racing appends
+at one version exactly one is stored.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+import sqlalchemy as sa
+from alembic import command
+from alembic.config import Config
+
+from .protocol import (
+    ActionRecord,
+    DuplicateRequest,
+    MatchRecord,
+    MatchStatus,
+    SeatRecord,
+    StorageError,
+    StoredMatch,
+    TokenHolder,
+    UnknownMatch,
+    VersionConflict,
+)
+from .schema import ACTIONS, MATCHES, SEATS
+
+
+def normalise_url(url: str) -> str:
+    """Use psycopg 3 for PostgreSQL URLs that name no driver."""
+    for prefix in ("postgresql://", "postgres://"):
+        if url.startswith(prefix):
+            return "postgresql+psycopg://" + url[len(prefix):]
+    return url
+
+
+def sqlite_url(data_dir: Path) -> str:
+    """The URL of the SQLite database file in ``data_dir`` (created if missing)."""
+    data_dir.mkdir(parents=True, exist_ok=True)
+    return f"sqlite:///{data_dir.resolve() / 'sunking.db'}"
+
+
+def make_engine(url: str) -> sa.Engine:
+    """An engine for ``url``; SQLite connections get WAL, full sync and a busy timeout."""
+    url = normalise_url(url)
+    if url.startswith("sqlite"):
+        engine = sa.create_engine(url, connect_args={"check_same_thread": False})
+
+        @sa.event.listens_for(engine, "connect")
+        def _pragmas(dbapi_connection: Any, _record: Any) -> None:
+            # Let SQLAlchemy, not the driver, begin transactions, so that reads too run in
+            # one (a consistent snapshot of the match and its log).
+            dbapi_connection.isolation_level = None
+            cursor = dbapi_connection.cursor()
+            cursor.execute("PRAGMA journal_mode=WAL")
+            cursor.execute("PRAGMA synchronous=FULL")
+            cursor.execute("PRAGMA busy_timeout=10000")
+            cursor.execute("PRAGMA foreign_keys=ON")
+            cursor.close()
+
+        @sa.event.listens_for(engine, "begin")
+        def _begin(connection: sa.Connection) -> None:
+            connection.exec_driver_sql("BEGIN")
+
+        return engine
+    return sa.create_engine(url, pool_pre_ping=True, pool_size=8)
+
+
+def alembic_config(url: str | None = None) -> Config:
+    """A programmatic Alembic config for the migrations shipped in this package."""
+    config = Config()
+    location = resources.files("sunking.server.storage") / "migrations"
+    config.set_main_option("script_location", str(location))
+    if url is not None:
+        config.set_main_option("sqlalchemy.url", normalise_url(url).replace("%", "%%"))
+    return config
+
+
+def migrate(engine: sa.Engine) -> None:
+    """Bring the schema of ``engine``'s database to the newest revision."""
+    config = alembic_config()
+    with engine.begin() as connection:
+        config.attributes["connection"] = connection
+        command.upgrade(config, "head")
+
+
+class _Missed(Exception):
+    """The conditional update of an append found no row at the expected version."""
+
+
+class SqlStore:
+    """A :class:`MatchStore` on an SQLAlchemy engine (migrated on construction)."""
+
+    def __init__(self, url: str, *, run_migrations: bool = True) -> None:
+        self.url = normalise_url(url)
+        self.engine = make_engine(self.url)
+        if run_migrations:
+            migrate(self.engine)
+
+    @property
+    def is_sqlite(self) -> bool:
+        return self.engine.dialect.name == "sqlite"
+
+    def create_match(self, match: MatchRecord, turn_deadline: float | None) -> None:
+        try:
+            with self.engine.begin() as conn:
+                conn.execute(sa.insert(MATCHES).values(
+                    match_id=match.match_id, game=match.game, players=match.players,
+                    seed=match.seed, options=match.options, language=match.language,
+                    turn_clock_seconds=match.turn_clock_seconds,
+                    spectator_hash=match.spectator_hash, created_at=match.created_at,
+                    version=0, status="active", turn_deadline=turn_deadline,
+                ))
+                conn.execute(sa.insert(SEATS), [
+                    {"match_id": match.match_id, "seat": s.seat, "kind": s.kind,
+                     "name": s.name, "bot": s.bot, "token_hash": s.token_hash, "away": s.away}
+                    for s in match.seats
+                ])
+        except sa.exc.IntegrityError as err:
+            raise StorageError(f"match {match.match_id} could not be stored: {err.orig}") from None
+
+    def append_action(
+        self,
+        match_id: str,
+        action: ActionRecord,
+        *,
+        status: MatchStatus,
+        turn_deadline: float | None,
+    ) -> None:
+        try:
+            with self.engine.begin() as conn:
+                moved = conn.execute(
+                    sa.update(MATCHES)
+                    .where(MATCHES.c.match_id == match_id, MATCHES.c.version == action.version)
+                    .values(version=action.version + 1, status=status,
+                            turn_deadline=turn_deadline)
+                )
+                if moved.rowcount != 1:
+                    raise _Missed
+                conn.execute(sa.insert(ACTIONS).values(
+                    match_id=match_id, version=action.version, seat=action.seat,
+                    action=action.action, request_id=action.request_id, mover=action.mover,
+                    created_at=action.created_at,
+                ))
+        except (_Missed, sa.exc.IntegrityError):
+            raise self._refusal(match_id, action) from None
+
+    def _refusal(self, match_id: str, action: ActionRecord) -> StorageError:
+        with self.engine.connect() as conn:
+            version = conn.execute(
+                sa.select(MATCHES.c.version).where(MATCHES.c.match_id == match_id)
+            ).scalar()
+            if version is None:
+                return UnknownMatch(f"no match {match_id!r}")
+            if action.request_id is not None and conn.execute(
+                sa.select(ACTIONS.c.version).where(
+                    ACTIONS.c.match_id == match_id, ACTIONS.c.seat == action.seat,
+                    ACTIONS.c.request_id == action.request_id,
+                )
+            ).first() is not None:
+                return DuplicateRequest(
+                    f"seat {action.seat} already sent request {action.request_id!r}"
+                )
+            return VersionConflict(
+                f"match {match_id} is at version {version}, not {action.version}"
+            )
+
+    def load(self, match_id: str) -> StoredMatch:
+        # One snapshot for the match row and its log (PostgreSQL's default isolation would
+        # give every statement its own).
+        options = {} if self.is_sqlite else {"isolation_level": "REPEATABLE READ"}
+        with self.engine.connect().execution_options(**options) as conn, conn.begin():
+            row = conn.execute(
+                sa.select(MATCHES).where(MATCHES.c.match_id == match_id)
+            ).mappings().first()
+            if row is None:
+                raise UnknownMatch(f"no match {match_id!r}")
+            seats = conn.execute(
+                sa.select(SEATS).where(SEATS.c.match_id == match_id).order_by(SEATS.c.seat)
+            ).mappings().all()
+            actions = conn.execute(
+                sa.select(ACTIONS).where(ACTIONS.c.match_id == match_id)
+                .order_by(ACTIONS.c.version)
+            ).mappings().all()
+        record = MatchRecord(
+            match_id=row["match_id"], game=row["game"], players=row["players"],
+            seed=row["seed"], options=dict(row["options"]), language=row["language"],
+            turn_clock_seconds=row["turn_clock_seconds"], spectator_hash=row["spectator_hash"],
+            created_at=row["created_at"],
+            seats=tuple(
+                SeatRecord(s["seat"], s["kind"], s["name"], s["bot"], s["token_hash"],
+                           bool(s["away"]))
+                for s in seats
+            ),
+        )
+        log = tuple(
+            ActionRecord(a["version"], a["seat"], dict(a["action"]), a["request_id"],
+                         a["mover"], a["created_at"])
+            for a in actions
+        )
+        if [a.version for a in log] != list(range(len(log))) or len(log) != row["version"]:
+            raise StorageError(f"match {match_id}: the stored action log has gaps")
+        return StoredMatch(record, log, row["status"], row["turn_deadline"])
+
+    def find_tokens(self, token_hashes: Iterable[str]) -> list[TokenHolder]:
+        hashes = list(dict.fromkeys(token_hashes))
+        if not hashes:
+            return []
+        found: dict[str, TokenHolder] = {}
+        with self.engine.connect() as conn:
+            for mid, seat, digest in conn.execute(
+                sa.select(SEATS.c.match_id, SEATS.c.seat, SEATS.c.token_hash)
+                .where(SEATS.c.token_hash.in_(hashes))
+            ):
+                found[digest] = TokenHolder(mid, seat)
+            for mid, digest in conn.execute(
+                sa.select(MATCHES.c.match_id, MATCHES.c.spectator_hash)
+                .where(MATCHES.c.spectator_hash.in_(hashes))
+            ):
+                found[digest] = TokenHolder(mid, None)
+        return [found[h] for h in hashes if h in found]
+
+    def set_away(self, match_id: str, seat: int, away: bool) -> None:
+        with self.engine.begin() as conn:
+            done = conn.execute(
+                sa.update(SEATS).where(SEATS.c.match_id == match_id, SEATS.c.seat == seat)
+                .values(away=away)
+            )
+            if done.rowcount != 1:
+                raise UnknownMatch(f"match {match_id!r} has no seat {seat}")
+
+    def set_deadline(self, match_id: str, turn_deadline: float | None) -> None:
+        with self.engine.begin() as conn:
+            done = conn.execute(
+                sa.update(MATCHES).where(MATCHES.c.match_id == match_id)
+                .values(turn_deadline=turn_deadline)
+            )
+            if done.rowcount != 1:
+                raise UnknownMatch(f"no match {match_id!r}")
+
+    def active_match_ids(self) -> Sequence[str]:
+        with self.engine.connect() as conn:
+            return list(conn.execute(
+                sa.select(MATCHES.c.match_id).where(MATCHES.c.status == "active")
+                .order_by(MATCHES.c.created_at)
+            ).scalars())
+
+    def close(self) -> None:
+        self.engine.dispose()
+

@@ -1,0 +1,263 @@
+// The Louis XIV screen: court, prompt, your holdings, the players, the evaluation account,
+// the final table and the log. createGameUI() returns {render(matchView)}.
+
+import { t } from "../../i18n.js";
+import { drawCourt } from "./court.js";
+import { el } from "./dom.js";
+import { drawFinal } from "./final.js";
+import { conditionShort, phaseName, tileLabel } from "./labels.js";
+import { evaluations, eventText, logEntries, outcomeLines } from "./log.js";
+import { drawPlayers, drawYou, leftToAct } from "./panels.js";
+import { buildPrompt, waitingText } from "./prompts.js";
+
+const STEP_MS = 1400;
+const LOG_SHOWN = 400;
+
+export function createGameUI(root, ctx) {
+  root.replaceChildren();
+  const banner = el("div", { className: "turn-banner", "data-testid": "turn-banner", role: "status" });
+  const court = document.createElementNS("http://www.w3.org/2000/svg", "svg");
+  court.classList.add("court");
+  court.setAttribute("data-testid", "court");
+  const prompt = el("section", { className: "panel prompt", "data-testid": "prompt", "aria-live": "polite" });
+  const you = el("section", { className: "panel you", "data-testid": "you" });
+  const players = el("section", { className: "panel players", "data-testid": "players" });
+  const account = el("section", { className: "panel account", "data-testid": "account", hidden: true });
+  const final = el("section", { className: "panel final", "data-testid": "final", hidden: true });
+  const log = el("section", { className: "panel log", "data-testid": "log" });
+  root.append(el("div", { className: "l14" },
+    el("div", { className: "l14-main" }, banner, el("div", { className: "court-wrap" }, court), final, account),
+    el("div", { className: "l14-side" }, prompt, you, players, log)));
+
+  let mv = null;
+  const sel = { card: null, cardIndex: null, boost: false, placement: null, version: -1 };
+  const acc = { count: 0, step: -1, timer: null, follow: true };
+
+  // Inherits from ctx (its getters too: the seat is read when asked, not copied now).
+  const gameCtx = Object.assign(Object.create(ctx), {
+    players: 0,
+    act(action) {
+      sel.card = null;
+      sel.placement = null;
+      ctx.act(action);
+    },
+    chooseCard(card, index) {
+      sel.card = card;
+      sel.cardIndex = index;
+      sel.placement = null;
+      render();
+    },
+    rerender() {
+      render();
+    },
+  });
+
+  function drawBanner(view) {
+    const parts = [];
+    if (view.phase === "end" || mv.status === "finished") {
+      parts.push(el("strong", { text: t("banner.over") }));
+    } else {
+      parts.push(el("strong", { text: t("banner.round", { round: view.round, rounds: 4 }) }),
+        el("span", { text: phaseName(view.phase) }));
+      if (view.decision) {
+        const who = view.decision.seat;
+        const mine = who === mv.seat;
+        parts.push(el("span", { className: `who ${mine ? "mine" : ""}`, "data-testid": "to-move",
+          text: mine ? t("banner.your_turn") : t("banner.to_move", { player: ctx.colourName(who) }) }));
+      }
+      const waiting = leftToAct(view).filter((p) => !view.decision || p !== view.decision.seat);
+      if (waiting.length) {
+        parts.push(el("span", { className: "left", text: t("banner.left_to_act",
+          { players: waiting.map((p) => ctx.colourName(p)).join(", ") }) }));
+      }
+    }
+    banner.replaceChildren(...parts.flatMap((p, i) => (i ? [el("span", { className: "sep", text: "·" }), p] : [p])));
+  }
+
+  function drawLog(events) {
+    const entries = logEntries(events, gameCtx).slice(-LOG_SHOWN);
+    const list = el("ol", { className: "log-list", "data-testid": "log-list" });
+    let round = null;
+    for (const entry of entries) {
+      if (entry.round !== round) {
+        round = entry.round;
+        if (round) list.append(el("li", { className: "log-round", text: t("log.round_header", { round }) }));
+      }
+      list.append(el("li", { className: `log-entry log-${entry.type}${entry.private ? " private" : ""}`,
+        text: entry.text }));
+    }
+    const scroller = el("div", { className: "log-scroll" }, list);
+    log.replaceChildren(el("h2", { text: t("log.title") }), scroller);
+    scroller.scrollTop = scroller.scrollHeight;
+  }
+
+  function stepDetail(step) {
+    const e = step.evaluate;
+    const box = el("div", { className: "step-detail", "data-testid": "account-step" });
+    box.append(el("h3", {}, el("span", { text: tileLabel(step.tile) }),
+      el("span", { className: "cond", text: ` · ${conditionShort(conditionOf(e.condition))}` }),
+      e.louis ? el("span", { className: "louis-note", text: ` · ${t("account.louis")}` }) : null));
+    const stones = el("div", { className: "step-stones" });
+    e.stones.forEach((n, colour) => {
+      if (!n) return;
+      stones.append(el("span", { className: `stone-pill ${ctx.colourClass(colour)}` },
+        el("span", { className: "dot" }), document.createTextNode(` ${ctx.colourName(colour)}: ${n}`)));
+    });
+    box.append(stones);
+    const lines = el("ul", { className: "step-lines" });
+    for (const b of step.before) lines.append(el("li", { className: "before", text: eventText(b, gameCtx) }));
+    for (const text of outcomeLines(e, gameCtx)) lines.append(el("li", { className: "why", text }));
+    for (const entry of logEntries(step.after, gameCtx)) {
+      lines.append(el("li", { className: `after log-${entry.type}`, text: entry.text }));
+    }
+    box.append(lines);
+    return box;
+  }
+
+  function conditionOf(label) {
+    const m = /^(money|stones)\((\d+)\)$/.exec(label);
+    return m ? { kind: m[1], value: Number(m[2]) } : { kind: "first", value: 0 };
+  }
+
+  function currentEvaluation() {
+    const all = evaluations(mv.events || []);
+    return all.length ? all[all.length - 1] : null;
+  }
+
+  function drawAccount() {
+    const ev = currentEvaluation();
+    if (!ev || !ev.steps.length) {
+      account.hidden = true;
+      return null;
+    }
+    account.hidden = false;
+    const steps = ev.steps;
+    const withStones = steps.filter((s) => s.evaluate.stones.some((n) => n > 0));
+    const shown = withStones.length ? withStones : steps;
+    if (shown.length !== acc.count) {
+      if (acc.follow || acc.step >= shown.length) acc.step = shown.length - 1;
+      acc.count = shown.length;
+    }
+    if (acc.step < 0) acc.step = shown.length - 1;
+    const step = shown[acc.step];
+    const empty = steps.filter((s) => !s.evaluate.stones.some((n) => n > 0)).map((s) => s.tile);
+    const nav = el("div", { className: "step-nav" },
+      el("button", { type: "button", className: "small", "data-testid": "account-prev",
+        disabled: acc.step <= 0, text: `◀ ${t("account.prev")}`,
+        onclick: () => { stopPlay(); acc.follow = false; acc.step -= 1; render(); } }),
+      el("span", { className: "step-count", text: t("account.step", { n: acc.step + 1, total: shown.length }) }),
+      el("button", { type: "button", className: "small", "data-testid": "account-next",
+        disabled: acc.step >= shown.length - 1, text: `${t("account.next")} ▶`,
+        onclick: () => { stopPlay(); acc.step += 1; acc.follow = acc.step === shown.length - 1; render(); } }),
+      el("button", { type: "button", className: "small", "data-testid": "account-play",
+        text: acc.timer ? t("account.stop") : t("account.play"), onclick: togglePlay }));
+    const chips = el("div", { className: "step-tiles" },
+      ...shown.map((s, i) => el("button", { type: "button",
+        className: `step-tile${i === acc.step ? " current" : ""}`, title: tileLabel(s.tile),
+        text: String(s.tile), onclick: () => { stopPlay(); acc.step = i; acc.follow = i === shown.length - 1; render(); } })));
+    account.replaceChildren(
+      el("h2", { text: t("account.title", { round: ev.round }) }), nav, chips, stepDetail(step));
+    if (empty.length) {
+      account.append(el("p", { className: "hint", text: t("account.empty_tiles", { tiles: empty.join(", ") }) }));
+    }
+    return step;
+  }
+
+  function stopPlay() {
+    if (acc.timer) clearInterval(acc.timer);
+    acc.timer = null;
+  }
+
+  function togglePlay() {
+    if (acc.timer) {
+      stopPlay();
+      render();
+      return;
+    }
+    acc.follow = false;
+    acc.step = 0;
+    acc.timer = setInterval(() => {
+      if (acc.step >= acc.count - 1) {
+        stopPlay();
+        acc.follow = true;
+      } else {
+        acc.step += 1;
+      }
+      render();
+    }, STEP_MS);
+    render();
+  }
+
+  function drawPrompt(model) {
+    prompt.replaceChildren();
+    prompt.classList.toggle("my-turn", Boolean(model.mine));
+    prompt.append(el("h2", { className: "prompt-title", text: model.title }));
+    if (model.text) prompt.append(el("p", { className: "prompt-text", text: model.text }));
+    if (model.buttons.length) {
+      const row = el("div", { className: "choices" });
+      model.buttons.forEach((b, i) => {
+        const node = el("button", { type: "button",
+          className: `choice${b.primary ? " primary" : ""}`, "data-choice": i,
+          "data-testid": b.testid || null, disabled: b.disabled || ctx.mode === "replay", text: b.label });
+        node.addEventListener("click", () => {
+          if (!node.disabled) b.onClick();
+        });
+        row.append(node);
+      });
+      prompt.append(row);
+    }
+  }
+
+  function render() {
+    if (!mv) return;
+    const view = mv.view;
+    gameCtx.players = view.num_players;
+    if (sel.version !== mv.version) {
+      sel.version = mv.version;
+      sel.card = null;
+      sel.placement = null;
+      sel.boost = false;
+    }
+    drawBanner(view);
+    const model = ctx.mode === "replay"
+      ? { title: t("prompt.replay"), text: waitingText(view, gameCtx), buttons: [], mine: false }
+      : buildPrompt(mv, sel, gameCtx);
+    drawPrompt(model);
+    const step = drawAccount();
+    const shownStones = new Map();
+    let highlight = model.highlight ?? null;
+    if (step && !model.tileOptions && highlight === step.tile) {
+      shownStones.set(step.tile, step.evaluate.stones);
+    } else if (step && !model.mine && !model.tileOptions
+      && (acc.timer || !acc.follow || view.phase === "evaluation")) {
+      highlight = step.tile;
+      shownStones.set(step.tile, step.evaluate.stones);
+    }
+    drawCourt(court, view, {
+      colourClass: ctx.colourClass,
+      colourName: ctx.colourName,
+      options: model.tileOptions || null,
+      onTile: model.onTile || (() => {}),
+      preview: model.preview || null,
+      previewColour: mv.seat,
+      highlight,
+      shownStones,
+    });
+    drawYou(you, view, gameCtx, model.cards || null);
+    drawPlayers(players, view, gameCtx);
+    const result = view.result || null;
+    final.hidden = !result;
+    if (result) drawFinal(final, result, gameCtx);
+    drawLog(mv.events || view.log || []);
+  }
+
+  return {
+    render(next) {
+      mv = next;
+      render();
+    },
+    relabel() {
+      render();
+    },
+  };
+}

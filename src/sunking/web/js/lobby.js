@@ -1,0 +1,277 @@
+// The lobby: create a match, hand out its secret links, list this browser's matches.
+
+import { api, errorText, storedTokens, storeToken } from "./api.js";
+import {
+  applyStatic, bindLanguageSelect, currentLanguage, languages, loadLanguage,
+  preferredLanguage, t,
+} from "./i18n.js";
+
+const REFRESH_MS = 10000;
+const state = { games: [], bots: [], created: null, mine: [] };
+
+const $ = (id) => document.getElementById(id);
+
+function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [name, value] of Object.entries(attrs)) {
+    if (value === undefined || value === null || value === false) continue;
+    if (name === "text") node.textContent = value;
+    else if (name === "className") node.className = value;
+    else node.setAttribute(name, value === true ? "" : value);
+  }
+  for (const child of children) if (child !== null && child !== undefined) node.append(child);
+  return node;
+}
+
+export function botLabel(bot) {
+  return t(`bot.${bot.replace(":", ".")}`);
+}
+
+function gameName(game) {
+  const key = `game.${game.id}`;
+  const text = t(key);
+  return text === key ? game.name : text;
+}
+
+function selectedGame() {
+  return state.games.find((g) => g.id === $("game").value) || state.games[0];
+}
+
+function fillGames() {
+  const select = $("game");
+  const keep = select.value;
+  select.replaceChildren(...state.games.map((g) => el("option", { value: g.id, text: gameName(g) })));
+  if (keep) select.value = keep;
+  fillPlayers();
+}
+
+function fillPlayers() {
+  const game = selectedGame();
+  if (!game) return;
+  const select = $("players");
+  const keep = Number(select.value) || Math.min(4, game.max_players);
+  const options = [];
+  for (let n = game.min_players; n <= game.max_players; n += 1) {
+    options.push(el("option", { value: String(n), text: String(n) }));
+  }
+  select.replaceChildren(...options);
+  select.value = String(Math.min(Math.max(keep, game.min_players), game.max_players));
+  fillSeats();
+}
+
+function fillMatchLanguages() {
+  const select = $("match-lang");
+  const keep = select.value || currentLanguage();
+  select.replaceChildren(...languages().map((l) => el("option", { value: l.code, text: l.name })));
+  select.value = keep;
+}
+
+/** One row per seat: human (with a name) or bot (with a difficulty). */
+function fillSeats() {
+  const rows = $("seat-rows");
+  const count = Number($("players").value);
+  const old = Array.from(rows.querySelectorAll(".seat-row")).map((row) => ({
+    kind: row.querySelector(".seat-kind").value,
+    name: row.querySelector(".seat-name").value,
+    bot: row.querySelector(".seat-bot").value,
+  }));
+  rows.replaceChildren();
+  for (let seat = 0; seat < count; seat += 1) {
+    const before = old[seat] || { kind: seat === 0 ? "human" : "bot", name: "", bot: "heuristic" };
+    const kind = el("select", { className: "seat-kind", "data-testid": `seat-kind-${seat}`,
+      "aria-label": t("lobby.seat_kind") },
+    el("option", { value: "human", text: t("lobby.human") }),
+    el("option", { value: "bot", text: t("lobby.bot") }));
+    kind.value = before.kind;
+    const name = el("input", { className: "seat-name", type: "text", maxlength: "24",
+      "data-testid": `seat-name-${seat}`, placeholder: t("lobby.name_placeholder", { n: seat + 1 }),
+      "aria-label": t("lobby.name") });
+    name.value = before.name;
+    const bot = el("select", { className: "seat-bot", "data-testid": `seat-bot-${seat}`,
+      "aria-label": t("lobby.difficulty") },
+    ...state.bots.map((b) => el("option", { value: b, text: botLabel(b) })));
+    bot.value = state.bots.includes(before.bot) ? before.bot : (state.bots[0] || "");
+    const sync = () => {
+      name.hidden = kind.value !== "human";
+      bot.hidden = kind.value !== "bot";
+    };
+    kind.addEventListener("change", sync);
+    sync();
+    rows.append(el("div", { className: "seat-row" },
+      el("span", { className: `seat-swatch colour-${seat}` }),
+      el("span", { className: "seat-label", text: t("lobby.seat_n", { n: seat + 1 }) }),
+      kind, name, bot));
+  }
+}
+
+function seatsFromForm() {
+  return Array.from($("seat-rows").querySelectorAll(".seat-row")).map((row, seat) => {
+    const kind = row.querySelector(".seat-kind").value;
+    if (kind === "human") {
+      const name = row.querySelector(".seat-name").value.trim()
+        || t("lobby.default_name", { n: seat + 1 });
+      return { kind: "human", name };
+    }
+    return { kind: "bot", bot: row.querySelector(".seat-bot").value };
+  });
+}
+
+function absolute(link) {
+  return new URL(link, window.location.origin).href;
+}
+
+function seatLink(matchId, token) {
+  return absolute(`/play/${encodeURIComponent(matchId)}#t=${encodeURIComponent(token)}`);
+}
+
+async function createMatch(event) {
+  event.preventDefault();
+  const error = $("create-error");
+  error.hidden = true;
+  const body = {
+    game: $("game").value,
+    players: Number($("players").value),
+    seats: seatsFromForm(),
+    language: $("match-lang").value,
+  };
+  const button = $("create");
+  button.disabled = true;
+  try {
+    const created = await api("POST", "/api/matches", { body });
+    state.created = created;
+    for (const seat of created.seats) if (seat.token) storeToken(created.match_id, seat.token, seat.seat);
+    renderCreated();
+    refreshMine();
+  } catch (err) {
+    error.textContent = errorText(err);
+    error.hidden = false;
+  } finally {
+    button.disabled = false;
+  }
+}
+
+function copyButton(text) {
+  const button = el("button", { type: "button", className: "small", text: t("lobby.copy") });
+  button.addEventListener("click", async () => {
+    try {
+      await navigator.clipboard.writeText(text);
+      button.textContent = t("lobby.copied");
+    } catch (_) {
+      window.prompt(t("lobby.copy"), text);
+    }
+  });
+  return button;
+}
+
+function renderCreated() {
+  const created = state.created;
+  if (!created) return;
+  $("created-panel").hidden = false;
+  const list = $("links");
+  list.replaceChildren();
+  for (const seat of created.seats) {
+    const who = seat.kind === "human"
+      ? t("lobby.link_seat", { n: seat.seat + 1, name: seat.name || "" })
+      : t("lobby.bot_seat", { n: seat.seat + 1, bot: botLabel(seat.bot || "") });
+    const item = el("li", { className: "link-row", "data-seat": String(seat.seat) },
+      el("span", { className: `seat-swatch colour-${seat.seat}` }),
+      el("span", { className: "link-who", text: who }));
+    if (seat.kind === "human" && seat.token) {
+      const href = seat.link ? absolute(seat.link) : seatLink(created.match_id, seat.token);
+      item.append(el("a", { href, className: "link", target: "_blank", rel: "noopener",
+        "data-testid": `seat-link-${seat.seat}`, text: t("lobby.open") }), copyButton(href));
+    }
+    list.append(item);
+  }
+  const spectator = created.spectator;
+  if (spectator) {
+    const href = spectator.link ? absolute(spectator.link)
+      : seatLink(created.match_id, spectator.token);
+    list.append(el("li", { className: "link-row" },
+      el("span", { className: "seat-swatch spectator" }),
+      el("span", { className: "link-who", text: t("lobby.spectator_link") }),
+      el("a", { href, className: "link", target: "_blank", rel: "noopener",
+        "data-testid": "spectator-link", text: t("lobby.open") }),
+      copyButton(href)));
+  }
+}
+
+async function refreshMine() {
+  const tokens = storedTokens();
+  if (!tokens.length) {
+    state.mine = [];
+    renderMine();
+    return;
+  }
+  try {
+    state.mine = await api("POST", "/api/my-matches", { body: { tokens: tokens.map((e) => e.token) } });
+  } catch (_) {
+    return;
+  }
+  renderMine();
+}
+
+function renderMine() {
+  const table = $("mine");
+  const body = table.querySelector("tbody");
+  body.replaceChildren();
+  const tokens = storedTokens();
+  for (const row of state.mine) {
+    const seat = row.seat === undefined ? null : row.seat;
+    const entry = tokens.find((e) => e.match_id === row.match_id && (e.seat ?? null) === seat)
+      || tokens.find((e) => e.match_id === row.match_id);
+    const seatToken = entry ? entry.token : null;
+    const game = state.games.find((g) => g.id === row.game);
+    const status = t(`status.${row.status}`);
+    let turn = "";
+    if (row.your_turn) turn = t("lobby.your_turn");
+    else if (row.to_move !== null && row.to_move !== undefined) turn = t("lobby.seat_n", { n: row.to_move + 1 });
+    const tr = el("tr", { className: row.your_turn ? "your-turn" : "" },
+      el("td", { className: "mono", text: row.match_id.slice(0, 8) }),
+      el("td", { text: game ? gameName(game) : row.game }),
+      el("td", { text: row.seat === null || row.seat === undefined ? t("lobby.spectator")
+        : t("lobby.seat_n", { n: row.seat + 1 }) }),
+      el("td", { text: status }),
+      el("td", { text: turn }));
+    const open = el("td");
+    if (seatToken) {
+      open.append(el("a", { href: seatLink(row.match_id, seatToken),
+        className: "link", text: t("lobby.open") }));
+    }
+    tr.append(open);
+    body.append(tr);
+  }
+  table.hidden = state.mine.length === 0;
+  $("mine-empty").hidden = state.mine.length !== 0;
+}
+
+function relabel() {
+  applyStatic(document);
+  document.title = t("lobby.title");
+  fillGames();
+  fillMatchLanguages();
+  renderCreated();
+  renderMine();
+}
+
+async function main() {
+  await loadLanguage(preferredLanguage(null));
+  bindLanguageSelect($("lang"));
+  try {
+    [state.games, state.bots] = await Promise.all([api("GET", "/api/games"), api("GET", "/api/bots")]);
+  } catch (err) {
+    $("create-error").textContent = errorText(err);
+    $("create-error").hidden = false;
+  }
+  $("game").addEventListener("change", fillPlayers);
+  $("players").addEventListener("change", fillSeats);
+  $("create-form").addEventListener("submit", createMatch);
+  document.addEventListener("sunking:language", relabel);
+  relabel();
+  $("match-lang").value = currentLanguage();
+  document.body.dataset.ready = "1";
+  await refreshMine();
+  setInterval(refreshMine, REFRESH_MS);
+}
+
+main();

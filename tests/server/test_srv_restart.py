@@ -1,0 +1,190 @@
+"""Restart safety: matches continue where they were after the server stops — gracefully, or
+killed with SIGKILL in the middle of play — with no move lost, bots and turn clocks resumed."""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from conftest import LIMIT, auth, make_client, new_match, service_of, wait_until
+
+from sunking.core import Rng
+from sunking.server.storage.sql import SqlStore, sqlite_url
+
+BIN = Path(sys.executable).parent
+
+
+def test_srv_graceful_restart_keeps_matches_and_resumes_bots(tmp_path: Path) -> None:
+    url = sqlite_url(tmp_path)
+    with make_client(lambda: SqlStore(url)) as first:
+        created = new_match(first, ("human", "random", "human", "heuristic"), seed=5)
+        match_id = created["match_id"]
+        rng = Rng(1)
+        for _ in range(6):
+            mover = wait_for_human(first, created)
+            play(first, created, mover, rng)
+        before = service_of(first).store.load(match_id)
+    with make_client(lambda: SqlStore(url)) as second:
+        after = service_of(second).store.load(match_id)
+        assert after.actions[: len(before.actions)] == before.actions
+        view = second.get(f"/api/matches/{match_id}", headers=auth(created["tokens"][0])).json()
+        assert view["version"] >= before.version
+        while view["status"] == "active":
+            mover = wait_for_human(second, created)
+            if mover is None:
+                break
+            view = play(second, created, mover, rng)
+        final = service_of(second).store.load(match_id)
+        assert final.status == "finished"
+        assert {a.mover for a in final.actions} == {"seat", "bot"}
+
+
+def test_srv_turn_clock_survives_restart(tmp_path: Path) -> None:
+    url = sqlite_url(tmp_path)
+    with make_client(lambda: SqlStore(url)) as first:
+        created = new_match(first, ("human", "human"), turn_clock_seconds=0.5)
+        match_id = created["match_id"]
+        deadline = service_of(first).store.load(match_id).turn_deadline
+        assert deadline is not None
+    # The first server stopped before the deadline: the second one keeps it.
+    with make_client(lambda: SqlStore(url)) as second:
+        wait_until(lambda: service_of(second).store.load(match_id).version >= 1)
+        stored = service_of(second).store.load(match_id)
+        assert stored.actions[0].mover == "clock"
+        assert stored.actions[0].created_at >= deadline
+
+
+def wait_for_human(client: Any, created: dict[str, Any]) -> int | None:
+    """Wait until a human seat is to move (bots move on their own); None once finished."""
+    token = next(iter(created["tokens"].values()))
+    path = f"/api/matches/{created['match_id']}"
+    found: list[int | None] = []
+
+    def ready() -> bool:
+        view = client.get(path, headers=auth(token)).json()
+        if view["status"] == "finished" or view["to_move"] in created["tokens"]:
+            found.append(None if view["status"] == "finished" else view["to_move"])
+            return True
+        return False
+
+    wait_until(ready)
+    return found[-1]
+
+
+def play(client: Any, created: dict[str, Any], seat: int, rng: Rng) -> dict[str, Any]:
+    """One random legal move of a human seat over REST; returns the answer's view."""
+    token = created["tokens"][seat]
+    path = f"/api/matches/{created['match_id']}"
+    view = client.get(path, headers=auth(token)).json()
+    answer = client.post(f"{path}/actions", headers=auth(token), json={
+        "version": view["version"], "action": rng.choice(view["legal_actions"])})
+    assert answer.status_code == 200, answer.text
+    result: dict[str, Any] = answer.json()
+    return result
+
+
+# --- a real server process, killed with SIGKILL ----------------------------------------------
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+class Server:
+    """``sunking serve`` in a subprocess on a free port, with its data in ``data_dir``."""
+
+    def __init__(self, data_dir: Path) -> None:
+        self.data_dir = data_dir
+        self.port = free_port()
+        self.process: subprocess.Popen[bytes] | None = None
+
+    def start(self) -> httpx.Client:
+        env = {k: v for k, v in os.environ.items() if k != "SUNKING_DATABASE_URL"}
+        self.process = subprocess.Popen(
+            [str(BIN / "sunking"), "serve", "--port", str(self.port), "--data-dir",
+             str(self.data_dir), "--bot-workers", "1", "--bot-delay", "0.02"],
+            env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+        )
+        client = httpx.Client(base_url=f"http://127.0.0.1:{self.port}", timeout=LIMIT)
+
+        def up() -> bool:
+            assert self.process is not None and self.process.poll() is None, (
+                self.process.stderr.read().decode() if self.process and self.process.stderr
+                else "no server")
+            try:
+                return client.get("/api/bots").status_code == 200
+            except httpx.TransportError:
+                return False
+
+        wait_until(up)
+        return client
+
+    def kill(self) -> None:
+        assert self.process is not None
+        self.process.send_signal(signal.SIGKILL)
+        self.process.wait(LIMIT)
+
+    def stop(self) -> None:
+        if self.process is not None and self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(LIMIT)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[Server]:
+    running = Server(tmp_path / "data")
+    yield running
+    running.stop()
+
+
+def test_srv_kill_mid_match_loses_no_move(server: Server) -> None:
+    client = server.start()
+    humans = new_match(client, ("human", "random", "human", "random"), seed=12)
+    robots = new_match(client, ("random", "random"), seed=13)
+    rng = Rng(3)
+    for _ in range(6):
+        seat = wait_for_human(client, humans)
+        assert seat is not None
+        play(client, humans, seat, rng)
+    wait_for_human(client, humans)  # the bots have moved: a human is to move
+    human_path = f"/api/matches/{humans['match_id']}"
+    before = client.get(f"{human_path}/replay", headers=auth(humans["tokens"][0])).json()
+    spectator = auth(robots["spectator"]["token"])
+    robots_path = f"/api/matches/{robots['match_id']}"
+    wait_until(lambda: client.get(robots_path, headers=spectator).json()["version"] >= 5)
+    robots_seen = client.get(robots_path, headers=spectator).json()
+    server.kill()  # in the middle of the bots' match, and of the humans' one
+
+    client = server.start()
+    after = client.get(f"{human_path}/replay", headers=auth(humans["tokens"][0])).json()
+    assert after == before  # the same version and log, to the event
+    robots_now = client.get(robots_path, headers=spectator).json()
+    assert robots_now["version"] >= robots_seen["version"]
+    assert robots_now["events"][: len(robots_seen["events"])] == robots_seen["events"]
+    # Both matches go on: the bots' on their own, the humans' with its bot turns.
+    bot_turns = 0
+    while bot_turns < 2:
+        seat = wait_for_human(client, humans)
+        assert seat is not None
+        version = play(client, humans, seat, rng)["version"]
+        if wait_for_human(client, humans) is not None:
+            now = client.get(human_path, headers=auth(humans["tokens"][0])).json()["version"]
+            bot_turns += now > version
+    wait_until(lambda: client.get(robots_path, headers=spectator).json()["status"]
+               == "finished")
+    replay = client.get(f"{human_path}/replay", headers=auth(humans["tokens"][0])).json()
+    assert replay["frames"][: len(before["frames"])] == before["frames"]

@@ -1,0 +1,213 @@
+"""The MatchStore protocol on every implementation: memory, SQLite (a file) and PostgreSQL
+(``SUNKING_TEST_POSTGRES_URL``; required when ``CI`` is set)."""
+
+from __future__ import annotations
+
+import threading
+import uuid
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+import sqlalchemy as sa
+from conftest import postgres_url
+
+from sunking.server.storage import (
+    ActionRecord,
+    DuplicateRequest,
+    MatchRecord,
+    MatchStore,
+    MemoryStore,
+    SeatRecord,
+    StorageError,
+    UnknownMatch,
+    VersionConflict,
+)
+from sunking.server.storage.sql import SqlStore, sqlite_url
+from sunking.server.tokens import token_hash
+
+StoreFactory = Callable[[], MatchStore]
+
+
+@pytest.fixture(params=["memory", "sqlite", "postgresql"])
+def opener(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[StoreFactory]:
+    """Opens a store on one database; every call is a new store (a new process's view)."""
+    opened: list[MatchStore] = []
+    if request.param == "memory":
+        shared = MemoryStore()
+
+        def open_store() -> MatchStore:
+            return shared
+    else:
+        url = sqlite_url(tmp_path) if request.param == "sqlite" else postgres_url()
+
+        def open_store() -> MatchStore:
+            store = SqlStore(url)
+            opened.append(store)
+            return store
+
+    yield open_store
+    for store in opened:
+        store.close()
+
+
+def a_match(players: int = 3) -> tuple[MatchRecord, list[str]]:
+    """A match record with fresh ids; seat 1 is a bot, the others human (their tokens)."""
+    tokens = [f"token-{uuid.uuid4()}" for _ in range(players)]
+    seats = tuple(
+        SeatRecord(i, "bot", "Bot", "heuristic", None) if i == 1 else
+        SeatRecord(i, "human", f"P{i}", None, token_hash(tokens[i]))
+        for i in range(players)
+    )
+    record = MatchRecord(
+        match_id=uuid.uuid4().hex[:16], game="louis14", players=players, seed=2**62 + 5,
+        options={}, language="fr", turn_clock_seconds=30.0,
+        spectator_hash=token_hash(f"spectator-{uuid.uuid4()}"), created_at=1000.5,
+        seats=seats,
+    )
+    return record, tokens
+
+
+def act(version: int, seat: int = 0, request_id: str | None = None) -> ActionRecord:
+    return ActionRecord(version, seat, {"type": "pass", "n": version}, request_id, "seat",
+                        2000.0 + version)
+
+
+def test_srv_round_trip(opener: StoreFactory) -> None:
+    record, _ = a_match()
+    opener().create_match(record, turn_deadline=1234.5)
+    store = opener()
+    store.append_action(record.match_id, act(0), status="active", turn_deadline=None)
+    store.append_action(record.match_id, act(1, 2, "r1"), status="finished", turn_deadline=9.0)
+    loaded = opener().load(record.match_id)
+    assert loaded.match == record
+    assert loaded.actions == (act(0), act(1, 2, "r1"))
+    assert loaded.version == 2
+    assert loaded.status == "finished"
+    assert loaded.turn_deadline == 9.0
+
+
+def test_srv_stale_append_fails_and_changes_nothing(opener: StoreFactory) -> None:
+    record, _ = a_match()
+    store = opener()
+    store.create_match(record, None)
+    store.append_action(record.match_id, act(0), status="active", turn_deadline=None)
+    for version in (0, 2, 5):
+        with pytest.raises(VersionConflict):
+            store.append_action(record.match_id, act(version, 1), status="finished",
+                                turn_deadline=3.0)
+    loaded = opener().load(record.match_id)
+    assert loaded.actions == (act(0),)
+    assert (loaded.status, loaded.turn_deadline) == ("active", None)
+
+
+def test_srv_duplicate_request_fails(opener: StoreFactory) -> None:
+    record, _ = a_match()
+    store = opener()
+    store.create_match(record, None)
+    store.append_action(record.match_id, act(0, 0, "same"), status="active", turn_deadline=None)
+    with pytest.raises(DuplicateRequest):
+        store.append_action(record.match_id, act(1, 0, "same"), status="active",
+                            turn_deadline=None)
+    # Another seat may use the same request id; no request id never collides.
+    store.append_action(record.match_id, act(1, 2, "same"), status="active", turn_deadline=None)
+    store.append_action(record.match_id, act(2, 0), status="active", turn_deadline=None)
+    store.append_action(record.match_id, act(3, 0), status="active", turn_deadline=None)
+    assert opener().load(record.match_id).version == 4
+
+
+def test_srv_racing_appends_store_exactly_one(opener: StoreFactory) -> None:
+    record, _ = a_match()
+    opener().create_match(record, None)
+    stores = [opener() for _ in range(6)]
+    outcomes: list[str] = []
+    barrier = threading.Barrier(len(stores))
+
+    def append(i: int) -> None:
+        barrier.wait()
+        try:
+            stores[i].append_action(record.match_id, act(0, i % 3), status="active",
+                                    turn_deadline=None)
+            outcomes.append("stored")
+        except VersionConflict:
+            outcomes.append("conflict")
+
+    threads = [threading.Thread(target=append, args=(i,)) for i in range(len(stores))]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert sorted(outcomes) == ["conflict"] * 5 + ["stored"]
+    assert opener().load(record.match_id).version == 1
+
+
+def test_srv_unknown_match(opener: StoreFactory) -> None:
+    store = opener()
+    with pytest.raises(UnknownMatch):
+        store.load("nosuchmatch")
+    with pytest.raises(UnknownMatch):
+        store.append_action("nosuchmatch", act(0), status="active", turn_deadline=None)
+    with pytest.raises(UnknownMatch):
+        store.set_away("nosuchmatch", 0, True)
+    with pytest.raises(UnknownMatch):
+        store.set_deadline("nosuchmatch", 1.0)
+
+
+def test_srv_duplicate_match_id_refused(opener: StoreFactory) -> None:
+    record, _ = a_match()
+    opener().create_match(record, None)
+    with pytest.raises(StorageError):
+        opener().create_match(record, None)
+
+
+def test_srv_tokens_seats_and_deadlines(opener: StoreFactory) -> None:
+    record, tokens = a_match(4)
+    other, other_tokens = a_match(2)
+    store = opener()
+    store.create_match(record, None)
+    store.create_match(other, None)
+    holders = store.find_tokens([
+        token_hash(tokens[2]), "0" * 64, record.spectator_hash, token_hash(other_tokens[0]),
+    ])
+    assert [(h.match_id, h.seat) for h in holders] == [
+        (record.match_id, 2), (record.match_id, None), (other.match_id, 0),
+    ]
+    assert store.find_tokens([]) == []
+    store.set_away(record.match_id, 3, True)
+    store.set_deadline(record.match_id, 77.25)
+    loaded = opener().load(record.match_id)
+    assert [s.away for s in loaded.match.seats] == [False, False, False, True]
+    assert loaded.turn_deadline == 77.25
+    with pytest.raises(UnknownMatch):
+        store.set_away(record.match_id, 9, True)
+
+
+def test_srv_active_matches(opener: StoreFactory) -> None:
+    running, _ = a_match()
+    done, _ = a_match()
+    store = opener()
+    store.create_match(running, None)
+    store.create_match(done, None)
+    store.append_action(done.match_id, act(0), status="finished", turn_deadline=None)
+    active = opener().active_match_ids()
+    assert running.match_id in active
+    assert done.match_id not in active
+
+
+def test_srv_migrations_are_idempotent_and_complete(tmp_path: Path) -> None:
+    url = sqlite_url(tmp_path)
+    SqlStore(url).close()
+    store = SqlStore(url)  # a second start migrates nothing and keeps working
+    inspector = sa.inspect(store.engine)
+    assert {"matches", "seats", "actions", "alembic_version"} <= set(inspector.get_table_names())
+    with store.engine.connect() as conn:
+        assert conn.execute(sa.text("select version_num from alembic_version")).scalar() == "0001"
+    store.close()
+
+
+def test_srv_sqlite_is_durable_mode(tmp_path: Path) -> None:
+    store = SqlStore(sqlite_url(tmp_path))
+    with store.engine.connect() as conn:
+        assert conn.execute(sa.text("pragma journal_mode")).scalar() == "wal"
+        assert conn.execute(sa.text("pragma synchronous")).scalar() == 2  # FULL
+    store.close()

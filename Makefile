@@ -9,7 +9,7 @@ STAMP := $(VENV)/.installed
 # Lint only the directories that exist (benchmarks/ and scripts/ may not yet).
 LINT_PATHS := $(wildcard src tests benchmarks scripts)
 
-.PHONY: setup lint typecheck test run bench golden clean
+.PHONY: setup lint typecheck test run bench golden screenshots clean
 
 setup: $(STAMP)
 
@@ -40,6 +40,10 @@ bench: $(STAMP)
 
 golden: $(STAMP)
 	$(BIN)/python scripts/regen_golden.py
+
+# PNGs of the web platform's main screens in every language (needs /usr/bin/chromium).
+screenshots: $(STAMP)
+	$(BIN)/python scripts/screenshots.py --out build/screenshots
 
 clean:
 	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache .hypothesis dist build

@@ -1,130 +1,16 @@
-"""Fixtures and helpers of the server tests: an app on a memory store (or SQLite), matches,
-websocket reads with a time limit, the PostgreSQL URL, and the true states of a match."""
+"""Fixtures of the server tests (the helpers are in ``srv_support``)."""
 
 from __future__ import annotations
 
-import json
-import os
-import time
-from collections.abc import Callable, Iterator
-from pathlib import Path
-from typing import Any
+from collections.abc import Iterator
 
-import anyio
-import httpx
 import pytest
 from fastapi.testclient import TestClient
-from starlette.testclient import WebSocketTestSession
-
-from sunking.core import GameState, make
-from sunking.server import Settings, create_app
-from sunking.server.service import MatchService
-from sunking.server.storage import MatchStore, MemoryStore
-
-LIMIT = 60.0
-"""Seconds a test waits for something that should happen at once before it fails."""
-
-
-def make_client(store_factory: Callable[[], MatchStore] | None = None,
-                data_dir: Path | None = None) -> TestClient:
-    settings = Settings(data_dir=data_dir or Path("unused"), bot_workers=0, bot_delay=0.0)
-    return TestClient(create_app(settings, store_factory=store_factory or MemoryStore))
+from srv_support import make_client
 
 
 @pytest.fixture
 def client() -> Iterator[TestClient]:
+    """A test client of an app on a memory store, bots in threads, no bot delay."""
     with make_client() as test_client:
         yield test_client
-
-
-def service_of(client: TestClient) -> MatchService:
-    service: MatchService = client.app.state.service  # type: ignore[attr-defined]
-    return service
-
-
-def auth(token: str) -> dict[str, str]:
-    return {"Authorization": f"Bearer {token}"}
-
-
-def new_match(
-    client: httpx.Client,
-    seats: tuple[str, ...] = ("human", "human", "human", "human"),
-    *,
-    seed: int = 7,
-    **extra: Any,
-) -> dict[str, Any]:
-    """Create a louis14 match; ``seats`` are "human" or bot specs. Returns the answer with
-    ``tokens`` (seat → token) added."""
-    body = {
-        "game": "louis14", "players": len(seats), "seed": seed, "language": "en",
-        "seats": [{"kind": "human", "name": f"P{i}"} if s == "human" else
-                  {"kind": "bot", "bot": s} for i, s in enumerate(seats)],
-        **extra,
-    }
-    answer = client.post("/api/matches", json=body)
-    assert answer.status_code == 201, answer.text
-    created: dict[str, Any] = answer.json()
-    created["tokens"] = {s["seat"]: s["token"] for s in created["seats"] if "token" in s}
-    return created
-
-
-def receive(ws: WebSocketTestSession, limit: float = LIMIT) -> dict[str, Any]:
-    """The next message of a test websocket, failing after ``limit`` seconds."""
-
-    async def get() -> Any:
-        with anyio.fail_after(limit):
-            return await ws._send_rx.receive()
-
-    message = ws.portal.call(get)
-    ws._raise_on_close(message)
-    decoded: dict[str, Any] = json.loads(message["text"])
-    return decoded
-
-
-def receive_view(ws: WebSocketTestSession, at_least: int = 0) -> dict[str, Any]:
-    """The first view message with version >= ``at_least`` (errors are failures)."""
-    while True:
-        message = receive(ws)
-        assert message["type"] == "view", message
-        if message["view"]["version"] >= at_least:
-            return message["view"]  # type: ignore[no-any-return]
-
-
-def receive_other(ws: WebSocketTestSession) -> dict[str, Any]:
-    """The next message that is not a view (an error or a pong); views are skipped."""
-    while True:
-        message = receive(ws)
-        if message["type"] != "view":
-            return message
-
-
-def wait_until(check: Callable[[], bool], limit: float = LIMIT) -> None:
-    """Poll ``check`` until it holds; fail after ``limit`` seconds."""
-    end = time.monotonic() + limit
-    while not check():
-        if time.monotonic() > end:
-            pytest.fail(f"gave up waiting after {limit} s")
-        time.sleep(0.01)
-
-
-def true_states(client: TestClient, match_id: str) -> list[GameState]:
-    """The match's state at every version, replayed here from the stored log."""
-    stored = service_of(client).store.load(match_id)
-    game = make(stored.match.game)
-    state = game.new_game(stored.match.players, stored.match.seed, **stored.match.options)
-    states = [state]
-    for action in stored.actions:
-        state = state.apply(game.parse_action(action.action))
-        states.append(state)
-    return states
-
-
-def postgres_url() -> str:
-    """The URL of the test PostgreSQL server: required in CI, else skipped when unset."""
-    url = os.environ.get("SUNKING_TEST_POSTGRES_URL")
-    if url:
-        return url
-    if os.environ.get("CI"):
-        pytest.fail("CI is set but SUNKING_TEST_POSTGRES_URL is not: start a server with "
-                    "scripts/start_test_postgres.sh")
-    pytest.skip("SUNKING_TEST_POSTGRES_URL is not set (scripts/start_test_postgres.sh)")

@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from conftest import auth, new_match, service_of, true_states, wait_until
 from fastapi.testclient import TestClient
+from srv_support import auth, new_match, service_of, true_states, wait_until
 
 
 def view(client: TestClient, match_id: str, token: str) -> dict[str, Any]:

@@ -7,8 +7,8 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
-from conftest import auth, make_client, new_match, receive_other, service_of, wait_until
 from fastapi.testclient import TestClient
+from srv_support import auth, make_client, new_match, receive_other, service_of, wait_until
 
 from sunking.server.storage.sql import SqlStore, sqlite_url
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from conftest import auth, new_match, receive_other, receive_view, true_states
 from fastapi.testclient import TestClient
+from srv_support import auth, new_match, receive_other, receive_view, true_states
 from starlette.testclient import WebSocketTestSession
 
 from sunking.core import GameState, Rng

@@ -14,7 +14,7 @@ from typing import Any
 
 import httpx
 import pytest
-from conftest import LIMIT, auth, make_client, new_match, service_of, wait_until
+from srv_support import LIMIT, auth, make_client, new_match, service_of, wait_until
 
 from sunking.core import Rng
 from sunking.server.storage.sql import SqlStore, sqlite_url

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 import sqlalchemy as sa
-from conftest import postgres_url
+from srv_support import postgres_url
 
 from sunking.server.storage import (
     ActionRecord,

@@ -7,10 +7,10 @@ screen must be the engine's own result for the game that was played.
 
 from __future__ import annotations
 
-import asyncio
 import re
 
 from textual.widgets import Input, OptionList
+from tui_support import run_pilot
 
 from sunking.core import replay
 from sunking.tui import Session, parse_seats
@@ -46,7 +46,7 @@ async def _play_whole_game(seed: int) -> tuple[Session, str, int]:
 
 
 def test_a_human_plays_a_whole_game_against_bots_and_sees_the_engines_scores() -> None:
-    session, text, presses = asyncio.run(_play_whole_game(seed=3))
+    session, text, presses = run_pilot(_play_whole_game(seed=3))
     assert session.is_over
     assert presses >= 20
     expected = replay(session.record()).result()
@@ -92,7 +92,7 @@ async def _typed_moves() -> list[str]:
 
 
 def test_typed_moves_get_a_clear_message_and_the_prompt_again() -> None:
-    malformed, not_held, wrong_time = asyncio.run(_typed_moves())
+    malformed, not_held, wrong_time = run_pilot(_typed_moves())
     assert "'7:7-13': a tile must be 1–12, not 13" in malformed
     assert "you hold no influence card" in not_held
     assert "not possible now" in wrong_time

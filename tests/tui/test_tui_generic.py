@@ -3,9 +3,8 @@ of bots only is watched from the spectator's seat."""
 
 from __future__ import annotations
 
-import asyncio
-
 import pytest
+from tui_support import run_pilot
 
 from sunking.core import replay
 from sunking.tui import RENDERERS, Session, parse_seats
@@ -38,7 +37,7 @@ def test_a_game_without_its_own_renderer_is_played_from_its_json(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     monkeypatch.delitem(RENDERERS, "louis14")
-    session, text, error = asyncio.run(_generic_moves(presses=4))
+    session, text, error = run_pilot(_generic_moves(presses=4))
     assert session.version >= 4
     assert "'tiles'" in text and "Hand of You" in text and "'influence_hand'" in text
     assert "1. place card=" in text, "the menu lists the legal actions"
@@ -55,7 +54,7 @@ async def _watch(seed: int) -> tuple[Session, str]:
 
 
 def test_bots_alone_are_watched_from_the_spectators_seat() -> None:
-    session, text = asyncio.run(_watch(seed=8))
+    session, text = run_pilot(_watch(seed=8))
     assert session.is_over
     assert "Hand of" not in text and "Final scores" in text
     scores = replay(session.record()).result().scores

@@ -10,9 +10,10 @@ the two shows no hand at all.
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Mapping
 from typing import Any
+
+from tui_support import run_pilot
 
 from sunking.core import GameState, Rng
 from sunking.tui import Session, parse_seats, renderer_for
@@ -130,7 +131,7 @@ async def _play_hot_seat(seed: int) -> dict[str, int]:
 
 
 def test_hot_seat_never_shows_one_players_hidden_cards_to_the_other() -> None:
-    seen = asyncio.run(_play_hot_seat(seed=11))
+    seen = run_pilot(_play_hot_seat(seed=11))
     assert seen["hand_overs"] >= 20
     assert seen["screens"] >= 60
     assert seen["redealt"] >= 5

@@ -243,6 +243,7 @@ def create_app(
         service = service_of(request)
         live, viewer = await service.authenticate(match_id, bearer(request))
         since = since_of(request)
+        service.check_since(live, since)
         body = await json_body(request)
         unknown = sorted(set(body) - {"version", "action", "request_id"})
         if unknown or "version" not in body or "action" not in body:

@@ -307,12 +307,23 @@ class MatchService:
         Raises:
             ApiError: ``malformed`` if ``since`` is not a version from 0 to the current one.
         """
-        if since is not None and (not isinstance(since, int) or isinstance(since, bool)):
+        self.check_since(live, since)
+        assert since is None or isinstance(since, int)
+        return live.view_text(viewer, self.clock(), since)
+
+    @staticmethod
+    def check_since(live: LiveMatch, since: object) -> None:
+        """Refuse a ``since`` that is not a version the match has reached.
+
+        Raises:
+            ApiError: ``malformed``.
+        """
+        if since is None:
+            return
+        if not isinstance(since, int) or isinstance(since, bool):
             raise malformed("'since' must be an integer version")
-        try:
-            return live.view_text(viewer, self.clock(), since)
-        except ValueError as err:
-            raise malformed(str(err)) from None
+        if not 0 <= since <= live.version:
+            raise malformed(f"'since' must be a version from 0 to {live.version}, not {since}")
 
     def view_message(self, live: LiveMatch, viewer: Viewer, since: int | None = None) -> str:
         """The encoded websocket ``view`` message for ``viewer`` (a delta with ``since``)."""

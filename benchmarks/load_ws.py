@@ -110,6 +110,9 @@ class Seat:
                     continue
                 if message["type"] != "view":
                     continue
+                self.stats.view_bytes += len(raw) if isinstance(raw, bytes) else len(
+                    raw.encode("utf-8"))
+                self.stats.views += 1
                 view = message["view"]
                 version = view["version"]
                 for sent_version in [v for v in self.sent_at if v < version]:
@@ -165,6 +168,8 @@ class Stats:
     def __init__(self) -> None:
         self.latencies: list[float] = []
         self.errors: dict[str, int] = {}
+        self.views = 0
+        self.view_bytes = 0
 
 
 async def create_match(client: httpx.AsyncClient, players: int, seed: int) -> dict[str, Any]:
@@ -213,6 +218,7 @@ def main() -> None:
     args = parser.parse_args()
     console = Console()
     moves = args.moves_per_match or None
+    load_before = " ".join(f"{x:.2f}" for x in os.getloadavg())
     server_cpu: float | None = None
     client_cpu = time.process_time()
     with contextlib.ExitStack() as stack:
@@ -231,7 +237,7 @@ def main() -> None:
     table = Table(title=f"{args.matches} concurrent matches, {args.players} seats each, "
                         f"every seat on its own websocket")
     for column in ("moves", "seconds", "moves/s", "p50 ms", "p99 ms", "max ms", "refused",
-                   "server CPU ms/move", "client CPU ms/move"):
+                   "server CPU ms/move", "client CPU ms/move", "bytes/view"):
         table.add_column(column, justify="right")
     table.add_row(
         str(count), f"{elapsed:.1f}", f"{count / elapsed:.0f}",
@@ -240,10 +246,13 @@ def main() -> None:
         ", ".join(f"{k}: {v}" for k, v in sorted(stats.errors.items())) or "0",
         "-" if server_cpu is None else f"{server_cpu / count * 1000:.1f}",
         f"{client_cpu / count * 1000:.1f}",
+        f"{stats.view_bytes / max(1, stats.views):.0f}",
     )
     console.print(table)
     console.print(f"{platform.python_implementation()} {platform.python_version()}, "
-                  f"{os.cpu_count()} CPUs, server at {args.url or 'a fresh local SQLite'}")
+                  f"{os.cpu_count()} CPUs, server at {args.url or 'a fresh local SQLite'}; "
+                  f"load average {load_before} before, "
+                  f"{' '.join(f'{x:.2f}' for x in os.getloadavg())} after")
 
 
 if __name__ == "__main__":

@@ -339,6 +339,24 @@ def test_event_chain_hides_private_events_and_round_trips() -> None:
     assert chain_from([]) is None
 
 
+def test_event_tail_since_a_version_is_the_end_of_the_whole_log() -> None:
+    setup: EventChain = (None, 0, (public({"setup": 1}),))
+    first: EventChain = (setup, 1, (public({"a": 1}), private(0, {"card": 5})))
+    second: EventChain = (first, 2, (private(1, {"card": 7}),))
+    chain: EventChain = (second, 4, (public({"b": 2}), private(0, {"card": 9})))
+    for seat in (None, 0, 1):
+        whole = events_for(chain, seat)
+        for since in range(-1, 6):
+            assert events_for(chain, seat, since=since) == [
+                e for e in whole if e["version"] > since
+            ]
+        assert events_for(chain, seat, since=None) == whole
+        assert whole[0] == {"setup": 1, "version": 0}
+    assert events_for(chain, 1, since=1) == [
+        {"card": 7, "version": 2, "private_to": 1}, {"b": 2, "version": 4},
+    ]
+
+
 # --- registry and setup ---------------------------------------------------------------
 
 

@@ -60,7 +60,7 @@ def serve_command(
         console.print(Text("The database schema is up to date.", style="bold"))
         return
     config = uvicorn.Config(create_app(settings), host=host, port=port, log_level="warning",
-                            ws_max_size=1 << 20)
+                            ws_max_size=1 << 20, ws_per_message_deflate=settings.ws_deflate)
     server = uvicorn.Server(config)
     shown = host if ":" not in host else f"[{host}]"
 

@@ -63,8 +63,20 @@ def new_match(
     return created
 
 
-def receive(ws: WebSocketTestSession, limit: float = LIMIT) -> dict[str, Any]:
-    """The next message of a test websocket, failing after ``limit`` seconds."""
+_LOGS: dict[int, tuple[int, list[dict[str, Any]]]] = {}
+"""Per test websocket (by id), the version of the last view it was sent and the whole event
+log so far. A socket's first view is whole, so a reused id starts afresh."""
+
+
+def receive(
+    ws: WebSocketTestSession, limit: float = LIMIT, *, raw: bool = False
+) -> dict[str, Any]:
+    """The next message of a test websocket, failing after ``limit`` seconds.
+
+    A view that is a delta (``events_since``) is returned whole: its events appended to the
+    log this socket was sent before, which must end at exactly that version. With ``raw`` the
+    message is returned as sent (the log is still followed).
+    """
 
     async def get() -> Any:
         with anyio.fail_after(limit):
@@ -73,7 +85,22 @@ def receive(ws: WebSocketTestSession, limit: float = LIMIT) -> dict[str, Any]:
     message = ws.portal.call(get)
     ws._raise_on_close(message)
     decoded: dict[str, Any] = json.loads(message["text"])
-    return decoded
+    if decoded.get("type") != "view":
+        return decoded
+    view = decoded["view"]
+    if "events_since" in view:
+        assert id(ws) in _LOGS, "the first view on a socket must be whole"
+        version, log = _LOGS[id(ws)]
+        assert view["events_since"] == version, (view["events_since"], version)
+        log = log + view["events"]
+    else:
+        log = view["events"]
+    _LOGS[id(ws)] = (view["version"], log)
+    if raw:
+        return decoded
+    whole = {k: v for k, v in view.items() if k != "events_since"}
+    whole["events"] = log
+    return {**decoded, "view": whole}
 
 
 def receive_view(ws: WebSocketTestSession, at_least: int = 0) -> dict[str, Any]:

@@ -27,17 +27,20 @@ def private(seat: int, payload: dict[str, Any]) -> Event:
 
 
 def events_for(
-    chain: EventChain, seat: int | None, everything: bool = False
+    chain: EventChain, seat: int | None, everything: bool = False, since: int | None = None
 ) -> list[dict[str, Any]]:
     """Flatten ``chain`` into the payloads ``seat`` may see, oldest first.
 
     Each returned payload is a new dict with ``version`` (the state version the event led to)
-    and, for private events, ``private_to``.
+    and, for private events, ``private_to``. With ``since``, only the events of the versions
+    after ``since`` are returned, and the chain is walked back no further than that.
     """
     batches: list[tuple[int, tuple[Event, ...]]] = []
     node = chain
     while node is not None:
         node, version, batch = node
+        if since is not None and version <= since:
+            break
         batches.append((version, batch))
     out: list[dict[str, Any]] = []
     for version, batch in reversed(batches):

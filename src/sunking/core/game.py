@@ -326,13 +326,15 @@ class GameState(ABC):
         return tuple(out)
 
     def events(
-        self, seat: Seat | None = None, *, everything: bool = False
+        self, seat: Seat | None = None, *, everything: bool = False, since: int | None = None
     ) -> list[dict[str, JsonValue]]:
         """The event log as ``seat`` may see it (``None``: public events only).
 
-        With ``everything=True`` every event is returned, private ones included.
+        With ``everything=True`` every event is returned, private ones included. With
+        ``since``, only the events of the versions after ``since`` (the log's tail, found
+        without walking the older part).
         """
-        return events_for(self._events, seat, everything)
+        return events_for(self._events, seat, everything, since)
 
     def snapshot(self) -> dict[str, JsonValue]:
         """The position alone as JSON (no history, no log): cheap to compare states by."""

@@ -109,6 +109,26 @@ async def json_body(request: Request) -> dict[str, Any]:
     return body
 
 
+def since_of(request: Request) -> int | None:
+    """The ``?since=<version>`` of a request, if any.
+
+    Raises:
+        ApiError: ``malformed`` if it is not a whole number.
+    """
+    raw = request.query_params.get("since")
+    if raw is None or raw == "":
+        return None
+    try:
+        return int(raw)
+    except ValueError:
+        raise malformed(f"'since' must be a version number, not {raw!r}") from None
+
+
+def json_text(text: str) -> Response:
+    """An answer whose JSON is already encoded."""
+    return Response(content=text.encode("utf-8"), media_type="application/json")
+
+
 def _problems(err: pydantic.ValidationError | RequestValidationError) -> str:
     return "; ".join(
         f"{'.'.join(str(p) for p in e['loc'] if p != 'body') or '(body)'}: {e['msg']}"
@@ -211,16 +231,19 @@ def create_app(
                               "link": f"/play/{record.match_id}#t={spectator}"}}
 
     @app.get("/api/matches/{match_id}")
-    async def match_view(match_id: str, request: Request) -> dict[str, Any]:
+    async def match_view(match_id: str, request: Request) -> Response:
         service = service_of(request)
         live, viewer = await service.authenticate(match_id, bearer(request))
+        since = since_of(request)
         await service.come_back(live, viewer)
-        return service.view(live, viewer)
+        return json_text(service.view(live, viewer, since))
 
     @app.post("/api/matches/{match_id}/actions")
-    async def act(match_id: str, request: Request) -> dict[str, Any]:
+    async def act(match_id: str, request: Request) -> Response:
         service = service_of(request)
         live, viewer = await service.authenticate(match_id, bearer(request))
+        since = since_of(request)
+        service.check_since(live, since)
         body = await json_body(request)
         unknown = sorted(set(body) - {"version", "action", "request_id"})
         if unknown or "version" not in body or "action" not in body:
@@ -228,14 +251,14 @@ def create_app(
                             + (f"; unknown fields {', '.join(unknown)}" if unknown else ""))
         await service.submit(live, viewer, body["version"], body["action"],
                              body.get("request_id"))
-        return service.view(live, viewer)
+        return json_text(service.view(live, viewer, since))
 
     @app.post("/api/matches/{match_id}/leave")
-    async def leave(match_id: str, request: Request) -> dict[str, Any]:
+    async def leave(match_id: str, request: Request) -> Response:
         service = service_of(request)
         live, viewer = await service.authenticate(match_id, bearer(request))
         await service.leave(live, viewer)
-        return service.view(live, viewer)
+        return json_text(service.view(live, viewer))
 
     @app.get("/api/matches/{match_id}/replay")
     async def replay(match_id: str, request: Request) -> dict[str, Any]:

@@ -7,6 +7,8 @@
 - ``SUNKING_BOT_WORKERS``: bot worker processes (default: one less than the CPUs, at least 1,
   at most 4; 0 runs bots in threads).
 - ``SUNKING_BOT_DELAY``: seconds a bot waits before moving, so people can follow (default 0.5).
+- ``SUNKING_WS_DEFLATE``: ``1`` to offer websocket compression (``permessage-deflate``); off by
+  default, since views are small deltas and compressing costs CPU per socket.
 """
 
 from __future__ import annotations
@@ -38,6 +40,7 @@ class Settings:
     database_url: str | None = None
     bot_workers: int = dataclasses.field(default_factory=default_bot_workers)
     bot_delay: float = 0.5
+    ws_deflate: bool = False
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None, **overrides: object) -> Settings:
@@ -56,6 +59,9 @@ class Settings:
             values["bot_workers"] = int(env["SUNKING_BOT_WORKERS"])
         if env.get("SUNKING_BOT_DELAY"):
             values["bot_delay"] = float(env["SUNKING_BOT_DELAY"])
+        if env.get("SUNKING_WS_DEFLATE"):
+            values["ws_deflate"] = env["SUNKING_WS_DEFLATE"].strip().lower() in (
+                "1", "true", "yes", "on")
         values.update({k: v for k, v in overrides.items() if v is not None})
         return cls(**values)  # type: ignore[arg-type]
 

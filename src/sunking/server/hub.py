@@ -3,7 +3,10 @@
 A connection subscribes to its match through the service's :class:`~.pubsub.PubSub`. A change
 only marks the connection dirty; the connection's writer then sends the newest view, so a slow
 client gets fewer views but never an older one after a newer one, and the service never waits
-for a socket. Client messages (``action``, ``ping``) are read and answered in order; a refused
+for a socket. The first view on a socket is whole; every later one is a delta whose events are
+only those after the version this socket was last sent (``events_since``), which covers every
+version a slow client skipped. A ``sync`` message asks for a whole view again. Client
+messages (``action``, ``sync``, ``ping``) are read and answered in order; a refused
 action is answered to that client only, with the request id it carried.
 """
 
@@ -39,6 +42,8 @@ class Connection:
         self.live = live
         self.viewer = viewer
         self.dirty = True
+        self.sent: int | None = None
+        """The version of the last view sent on this socket (``None``: send a whole one)."""
         self.outbox: deque[str] = deque()
         self.wake = asyncio.Event()
         self.wake.set()
@@ -62,7 +67,11 @@ class Connection:
                 await self.socket.send_text(self.outbox.popleft())
             if self.dirty:
                 self.dirty = False
-                await self.socket.send_text(self.service.view_message(self.live, self.viewer))
+                version = self.live.version
+                since = self.sent if self.sent is not None and self.sent <= version else None
+                text = self.service.view_message(self.live, self.viewer, since)
+                self.sent = version
+                await self.socket.send_text(text)
 
     async def handle(self, raw: str) -> None:
         """Answer one client message."""
@@ -77,6 +86,9 @@ class Connection:
         try:
             if kind == "ping":
                 self.send({"type": "pong"})
+            elif kind == "sync":
+                self.sent = None
+                self.notify(self.live.match_id, self.live.version)
             elif kind == "action":
                 if "version" not in message or "action" not in message:
                     raise malformed("an action message needs 'version' and 'action'")
@@ -84,8 +96,8 @@ class Connection:
                                           message["action"], request_id)
                 self.notify(self.live.match_id, self.live.version)
             else:
-                raise malformed("a message is {\"type\": \"action\", ...} or "
-                                "{\"type\": \"ping\"}")
+                raise malformed("a message is {\"type\": \"action\", ...}, "
+                                "{\"type\": \"sync\"} or {\"type\": \"ping\"}")
         except ApiError as err:
             self.send({"type": "error",
                        "request_id": request_id if isinstance(request_id, str) else None,

@@ -9,6 +9,7 @@ for the current version.
 from __future__ import annotations
 
 import asyncio
+import bisect
 import dataclasses
 import json
 from collections import defaultdict
@@ -43,6 +44,36 @@ def replay_log(record: MatchRecord, actions: tuple[ActionRecord, ...]) -> GameSt
     return state
 
 
+class SeatLog:
+    """One viewer's event log, each event encoded to JSON once.
+
+    The log only grows, so every new version adds only its own events (read from the state
+    with ``events(viewer, since=...)``); a delta since a version is a slice of the texts.
+    """
+
+    def __init__(self) -> None:
+        self.upto: int | None = None
+        """The version the encoded log is complete up to (``None``: nothing encoded)."""
+        self.texts: list[str] = []
+        self.versions: list[int] = []
+
+    def catch_up(self, state: GameState, viewer: Viewer) -> None:
+        """Encode the events ``viewer`` may see that ``state`` has after :attr:`upto`."""
+        if self.upto is not None and state.version < self.upto:
+            self.upto, self.texts, self.versions = None, [], []
+        if state.version == self.upto:
+            return
+        for event in state.events(viewer, since=self.upto):
+            self.texts.append(_encode(event))
+            self.versions.append(int(event["version"]))
+        self.upto = state.version
+
+    def since(self, version: int | None) -> str:
+        """The JSON list of the events of the versions after ``version`` (all: ``None``)."""
+        start = 0 if version is None else bisect.bisect_right(self.versions, version)
+        return "[" + ",".join(self.texts[start:]) + "]"
+
+
 @dataclasses.dataclass
 class LiveMatch:
     """One match in memory. Change it only under :attr:`lock`."""
@@ -56,11 +87,14 @@ class LiveMatch:
         default_factory=lambda: defaultdict(int)
     )
     """Open websockets per seat."""
-    _parts: dict[Viewer, tuple[int, dict[str, Any]]] = dataclasses.field(default_factory=dict)
-    _texts: dict[Viewer, tuple[tuple[Any, ...], str]] = dataclasses.field(default_factory=dict)
-    _event_texts: dict[Viewer, tuple[int, str]] = dataclasses.field(default_factory=dict)
-    """Per viewer, how many events are encoded and their JSON (the log only grows, so each
-    event is encoded once)."""
+    _parts: dict[Viewer, tuple[int, str]] = dataclasses.field(default_factory=dict)
+    """Per viewer, the version and the encoded parts of its MatchView that only the state
+    decides (``view``, ``legal_actions``, ``result``)."""
+    _logs: dict[Viewer, SeatLog] = dataclasses.field(default_factory=dict)
+    _texts: dict[Viewer, tuple[tuple[Any, ...], dict[int | None, str]]] = dataclasses.field(
+        default_factory=dict
+    )
+    """Per viewer, the stamp of what the texts show and the MatchView texts by ``since``."""
 
     @classmethod
     def from_stored(cls, stored: StoredMatch) -> LiveMatch:
@@ -84,25 +118,28 @@ class LiveMatch:
         """Whether ``seat`` already sent an action under ``request_id``."""
         return any(a.seat == seat and a.request_id == request_id for a in self.actions)
 
+    def forget_views(self) -> None:
+        """Drop every cached view (after the state was replaced by a reload)."""
+        self._parts.clear()
+        self._logs.clear()
+        self._texts.clear()
+
     # --- views --------------------------------------------------------------------------
 
-    def _seat_parts(self, viewer: Viewer) -> dict[str, Any]:
+    def _seat_parts(self, viewer: Viewer) -> str:
         cached = self._parts.get(viewer)
         if cached is not None and cached[0] == self.version:
             return cached[1]
         state = self.state
-        to_move = state.to_move
-        parts: dict[str, Any] = {
-            "view": state.view(viewer),
-            "legal_actions": (
-                [a.to_json() for a in state.legal_actions()]
-                if viewer is not None and viewer == to_move else []
-            ),
-            "events": state.events(viewer),
-            "result": state.result().to_json() if state.is_terminal else None,
-        }
-        self._parts[viewer] = (self.version, parts)
-        return parts
+        legal = (
+            [a.to_json() for a in state.legal_actions()]
+            if viewer is not None and viewer == state.to_move else []
+        )
+        result = state.result().to_json() if state.is_terminal else None
+        text = (f'"view":{_encode(state.view(viewer))},"legal_actions":{_encode(legal)},'
+                f'"result":{_encode(result)}')
+        self._parts[viewer] = (self.version, text)
+        return text
 
     def seats_json(self, now: float) -> list[dict[str, Any]]:
         """The seats as the MatchView shows them."""
@@ -119,10 +156,36 @@ class LiveMatch:
             })
         return out
 
-    def match_view(self, viewer: Viewer, now: float) -> dict[str, Any]:
-        """The MatchView of ``docs/web-api.md`` for ``viewer``."""
-        parts = self._seat_parts(viewer)
-        return {
+    def view_text(self, viewer: Viewer, now: float, since: int | None = None) -> str:
+        """The MatchView of ``docs/web-api.md`` for ``viewer``, as JSON text.
+
+        With ``since`` (a version at most the current one) ``events`` holds only the events
+        of the later versions and ``events_since`` says so; without it, the whole log. Texts
+        are cached while nothing in them changes (never while a turn clock runs), so each is
+        encoded once per viewer and version.
+
+        Raises:
+            ValueError: ``since`` is negative or after the current version.
+        """
+        if since is not None and not 0 <= since <= self.version:
+            raise ValueError(f"'since' must be a version from 0 to {self.version}, not {since}")
+        stamp = (
+            self.version,
+            tuple(self.connected[s.seat] > 0 for s in self.record.seats),
+            tuple(s.away for s in self.record.seats),
+        )
+        cached = self._texts.get(viewer)
+        if cached is None or cached[0] != stamp or self.turn_deadline is not None:
+            cached = (stamp, {})
+            self._texts[viewer] = cached
+        text = cached[1].get(since)
+        if text is not None:
+            return text
+        log = self._logs.get(viewer)
+        if log is None:
+            log = self._logs[viewer] = SeatLog()
+        log.catch_up(self.state, viewer)
+        head = _encode({
             "match_id": self.match_id,
             "game": self.record.game,
             "players": self.record.players,
@@ -132,36 +195,23 @@ class LiveMatch:
             "seat": viewer,
             "seats": self.seats_json(now),
             "to_move": self.state.to_move,
-            **parts,
-        }
-
-    def view_message(self, viewer: Viewer, now: float) -> str:
-        """The websocket message carrying ``viewer``'s view, encoded (cached while nothing
-        in it changes; never cached while a turn clock runs)."""
-        stamp = (
-            self.version,
-            tuple(self.connected[s.seat] > 0 for s in self.record.seats),
-            tuple(s.away for s in self.record.seats),
-        )
-        cached = self._texts.get(viewer)
-        if cached is not None and cached[0] == stamp and self.turn_deadline is None:
-            return cached[1]
-        view = self.match_view(viewer, now)
-        events = view.pop("events")
-        body = _encode(view)
-        log = self._events_json(viewer, events)
-        text = f'{{"type":"view","view":{body[:-1]},"events":{log}}}}}'
-        self._texts[viewer] = (stamp, text)
+        })
+        tail = "" if since is None else f',"events_since":{since}'
+        text = (f'{head[:-1]},{self._seat_parts(viewer)},"events":{log.since(since)}'
+                f"{tail}}}")
+        if len(cached[1]) > 8:
+            cached[1].clear()
+        cached[1][since] = text
         return text
 
-    def _events_json(self, viewer: Viewer, events: list[dict[str, Any]]) -> str:
-        count, text = self._event_texts.get(viewer, (0, ""))
-        if count > len(events):
-            count, text = 0, ""
-        fresh = ",".join(_encode(e) for e in events[count:])
-        text = f"{text},{fresh}" if text and fresh else text or fresh
-        self._event_texts[viewer] = (len(events), text)
-        return f"[{text}]"
+    def view_message(self, viewer: Viewer, now: float, since: int | None = None) -> str:
+        """The websocket message carrying :meth:`view_text`."""
+        return f'{{"type":"view","view":{self.view_text(viewer, now, since)}}}'
+
+    def match_view(self, viewer: Viewer, now: float, since: int | None = None) -> dict[str, Any]:
+        """:meth:`view_text` decoded (for callers that want the data)."""
+        view: dict[str, Any] = json.loads(self.view_text(viewer, now, since))
+        return view
 
     def replay_source(self) -> tuple[MatchRecord, tuple[ActionRecord, ...], GameState]:
         """What :func:`build_replay` needs, taken at one version (safe to use off the loop)."""

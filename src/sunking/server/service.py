@@ -300,13 +300,34 @@ class MatchService:
             })
         return out
 
-    def view(self, live: LiveMatch, viewer: Viewer) -> dict[str, Any]:
-        """The MatchView of ``viewer``."""
-        return live.match_view(viewer, self.clock())
+    def view(self, live: LiveMatch, viewer: Viewer, since: object = None) -> str:
+        """The MatchView of ``viewer`` as JSON text; with ``since`` (a version) its events
+        are only those after that version.
 
-    def view_message(self, live: LiveMatch, viewer: Viewer) -> str:
-        """The encoded websocket ``view`` message for ``viewer``."""
-        return live.view_message(viewer, self.clock())
+        Raises:
+            ApiError: ``malformed`` if ``since`` is not a version from 0 to the current one.
+        """
+        self.check_since(live, since)
+        assert since is None or isinstance(since, int)
+        return live.view_text(viewer, self.clock(), since)
+
+    @staticmethod
+    def check_since(live: LiveMatch, since: object) -> None:
+        """Refuse a ``since`` that is not a version the match has reached.
+
+        Raises:
+            ApiError: ``malformed``.
+        """
+        if since is None:
+            return
+        if not isinstance(since, int) or isinstance(since, bool):
+            raise malformed("'since' must be an integer version")
+        if not 0 <= since <= live.version:
+            raise malformed(f"'since' must be a version from 0 to {live.version}, not {since}")
+
+    def view_message(self, live: LiveMatch, viewer: Viewer, since: int | None = None) -> str:
+        """The encoded websocket ``view`` message for ``viewer`` (a delta with ``since``)."""
+        return live.view_message(viewer, self.clock(), since)
 
     # --- moves ----------------------------------------------------------------------------
 
@@ -387,6 +408,7 @@ class MatchService:
         fresh = LiveMatch.from_stored(await self._call(self.store.load, live.match_id))
         live.record, live.state = fresh.record, fresh.state
         live.actions, live.turn_deadline = fresh.actions, fresh.turn_deadline
+        live.forget_views()
         self.pubsub.publish(live.match_id, live.version)
         self._schedule(live)
 

@@ -87,7 +87,12 @@ def _tile(s: Louis14State, t: int) -> dict[str, JsonValue]:
 
 
 def view(s: Louis14State, seat: int | None) -> dict[str, JsonValue]:
-    """The view of ``seat`` (None for a spectator) as JSON-able data."""
+    """The view of ``seat`` (None for a spectator) as JSON-able data.
+
+    The position only: the seat's choices are ``legal_actions()`` and its log is
+    ``events(seat)``, which callers ask for when they need them (a server sends both with
+    every view, so carrying them here too would send them twice).
+    """
     out: dict[str, JsonValue] = {
         "game": "louis14",
         "version": s.version,
@@ -135,11 +140,8 @@ def view(s: Louis14State, seat: int | None) -> dict[str, JsonValue]:
                 for kind, holder, card, mask in s.known_hands if mask >> seat & 1
             ],
         }
-        if s.to_move == seat:
-            out["legal_actions"] = [a.to_json() for a in s.legal_actions()]
     if s.final is not None:
         out["result"] = s.final
-    out["log"] = s.events(seat)
     return out
 
 

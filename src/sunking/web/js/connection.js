@@ -31,6 +31,9 @@ export class MatchConnection {
     this.closed = false;
     this.pending = new Map();
     this.lastVersion = -1;
+    /** The whole event log of the view at lastVersion (views after the first are deltas). */
+    this.events = null;
+    this.syncing = false;
   }
 
   /** Load the view over REST at once, then open the socket. */
@@ -39,10 +42,16 @@ export class MatchConnection {
     this.open();
   }
 
+  /** The query asking for only the events after the version this page has. */
+  sinceQuery() {
+    return this.events ? `?since=${this.lastVersion}` : "";
+  }
+
   /** Fetch the current view over REST (`quiet`: a failure is not reported). */
   async refresh(quiet = false) {
     try {
-      const view = await api("GET", `/api/matches/${encodeURIComponent(this.matchId)}`,
+      const view = await api("GET",
+        `/api/matches/${encodeURIComponent(this.matchId)}${this.sinceQuery()}`,
         { token: this.token });
       this.deliver(view);
     } catch (err) {
@@ -52,11 +61,40 @@ export class MatchConnection {
     }
   }
 
+  /**
+   * Take a view from the socket or REST. A view with `events_since` is a delta: its events are
+   * those after that version, appended to the log this page has (events of versions it already
+   * has are skipped). A delta that starts after the page's version cannot be joined: a whole
+   * view is asked for instead. The handlers always get whole views.
+   */
   deliver(view) {
     if (!view || typeof view.version !== "number") return;
     if (view.version < this.lastVersion) return;
+    let events = view.events || [];
+    if (typeof view.events_since === "number") {
+      if (!this.events || view.events_since > this.lastVersion) {
+        if (!this.syncing) this.resync();
+        return;
+      }
+      const have = this.lastVersion;
+      events = this.events.concat(events.filter((e) => e.version > have));
+    }
+    this.events = events;
+    this.syncing = false;
     this.lastVersion = view.version;
-    this.handlers.onView(view);
+    const whole = { ...view, events };
+    delete whole.events_since;
+    this.handlers.onView(whole);
+  }
+
+  /** Ask for a whole view: over the socket if it is open, else over REST. */
+  resync() {
+    this.events = null;
+    this.syncing = true;
+    if (!this.sendRaw({ type: "sync" })) {
+      this.syncing = false;
+      this.refresh(true);
+    }
   }
 
   /** While the socket is down the view is fetched over REST every few seconds. */
@@ -156,7 +194,8 @@ export class MatchConnection {
       return;
     }
     try {
-      const view = await api("POST", `/api/matches/${encodeURIComponent(this.matchId)}/actions`,
+      const view = await api("POST",
+        `/api/matches/${encodeURIComponent(this.matchId)}/actions${this.sinceQuery()}`,
         { token: this.token, body: { version, action, request_id: id } });
       this.deliver(view);
     } catch (err) {

@@ -265,6 +265,7 @@ async function startLive() {
     },
     onState: setConnState,
   });
+  connection.deliver(first);
   connection.open();
 }
 

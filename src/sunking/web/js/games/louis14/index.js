@@ -248,7 +248,7 @@ export function createGameUI(root, ctx) {
     const result = view.result || null;
     final.hidden = !result;
     if (result) drawFinal(final, result, gameCtx);
-    drawLog(mv.events || view.log || []);
+    drawLog(mv.events || []);
   }
 
   return {

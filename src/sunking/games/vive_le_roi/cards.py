@@ -161,13 +161,14 @@ def learn(s: VlrState, holder: int, card: int, mask: int) -> None:
 
 
 def draw(s: VlrState, seat: int, emit: Emit, why: str) -> bool:
-    """Take the top card of the draw pile into ``seat``'s hand; False when it is empty."""
+    """Take the top card of the draw pile into ``seat``'s hand; False when it is empty.
+
+    Only the drawer is told (the views show every hand size)."""
     if not s.deck:
         return False
     card = s.deck[-1]
     to_hand(s, card, seat)
-    say(emit, "draw", seat=seat, why=why)
-    tell(emit, seat, "drawn", seat=seat, card=card)
+    tell(emit, seat, "drawn", seat=seat, card=card, why=why)
     return True
 
 

@@ -16,7 +16,7 @@ from typing import Any
 from ...core.actions import Action
 from ...core.rng import Rng
 from . import distribution, event_cards, fights, offices, scoring, turns
-from .cards import Emit, Handler, Legal, Task, draw, say, to_hand, to_struct
+from .cards import Emit, Handler, Legal, Task, draw, say, tell, to_hand, to_struct
 from .data import (
     DECK_SIZE,
     HAND_SIZE,
@@ -227,9 +227,7 @@ def setup(s: VlrState, emit: Emit) -> None:
             card = s.deck[-1]
             to_hand(s, card, p)
     for p in range(n):
-        say(emit, "dealt", seat=p, cards=HAND_SIZE)
-        if emit is not None:
-            emit.append((p, {"type": "hand", "seat": p, "cards": list(s.hands[p])}))
+        tell(emit, p, "hand", seat=p, cards=list(s.hands[p]))
     s.agenda.append(("round",))
 
 

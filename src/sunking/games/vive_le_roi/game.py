@@ -5,12 +5,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from ...core.actions import Action
 from ...core.errors import InvalidState
 from ...core.game import Game, GameSpec, GameState, OptionSpec
+from ...core.rng import Rng
 from .actions import CODEC
 from .data import POINTS_LIMITS
 from .flow import new_state
-from .heuristic import evaluate
+from .heuristic import evaluate, rollout_action
 from .state import VlrState
 
 SPEC = GameSpec(
@@ -48,6 +50,11 @@ class ViveLeRoi(Game):
         if state.is_terminal:
             return list(super().evaluate(state))
         return evaluate(state)
+
+    def rollout_action(self, state: GameState, rng: Rng) -> Action:
+        """Search's default policy (see :func:`.heuristic.rollout_action`)."""
+        assert isinstance(state, VlrState)
+        return rollout_action(state, rng)
 
     def new_game(self, num_players: int, seed: int, **options: Any) -> VlrState:
         """Start a game.

@@ -22,7 +22,8 @@ The weights are judgement, not rules.
 from __future__ import annotations
 
 from ...core.actions import Action
-from .actions import PASS, Commit, LayDown
+from ...core.rng import Rng
+from .actions import PASS, Commit, LayDown, PlayToMiddle
 from .cards import courtier_influence, doubling_arms, has_church, nobles
 from .data import (
     ARMS_FACTOR,
@@ -48,6 +49,7 @@ from .data import (
     REBELLION,
     RIOTS,
     ROLE,
+    TWIN,
     VALUE,
 )
 from .state import LOC_DISCARD, VlrState
@@ -219,3 +221,27 @@ def evaluate(s: VlrState) -> list[float]:
         total += _hand_worth(s, p, arms[p], scorings)
         out.append(total)
     return out
+
+
+ROLLOUT_LAY = 0.75
+"""In a rollout, the share of turns that simply lay a card in the middle."""
+
+
+def rollout_action(s: VlrState, rng: Rng) -> Action:
+    """The default policy of search: mostly lay a random hand card at once on one's turn
+    (without listing every attack and bribe), fight out exchanges with the cheapest batch,
+    and otherwise pick uniformly among the legal actions."""
+    pending = s.pending
+    assert pending is not None
+    kind = pending[0]
+    if kind == "turn" and rng.random() < ROLLOUT_LAY:
+        hand = s.hands[pending[1]]
+        if hand:
+            card = hand[rng.below(len(hand))]
+            return PlayToMiddle(min(c for c in hand if TWIN[c] == TWIN[card]))
+    elif kind in ("batch", "duel_card", "duel_again"):
+        action = _settling(s)
+        if action is not None:
+            return action
+    legal = s.legal_actions()
+    return legal[rng.below(len(legal))]

@@ -56,39 +56,48 @@ def _attachment_ok(s: VlrState, card: int, host: int) -> bool:
     return kind == EVENT and ROLE[card] == KINGS_EAR and host_kind == NOBLE
 
 
+_ALL = list(range(DECK_SIZE))
+
+
 def check_invariants(s: VlrState) -> list[str]:
     """Describe every broken invariant of ``s`` (an empty list when all hold)."""
     problems: list[str] = []
-    seen = [0] * DECK_SIZE
+    expected = [-1] * DECK_SIZE
+    everything: list[int] = []
     for code, cards in _places(s):
+        everything += cards
         for c in cards:
+            expected[c] = code
+    if sorted(everything) != _ALL:
+        seen = [0] * DECK_SIZE
+        for c in everything:
             seen[c] += 1
-            if s.loc[c] != code:
-                problems.append(f"card {c} lies in place {code} but is recorded at {s.loc[c]}")
-    for c, count in enumerate(seen):
-        if count != 1:
-            problems.append(f"{CARDS[c].name} (card {c}) is in {count} places, not 1")
+        for c, count in enumerate(seen):
+            if count != 1:
+                problems.append(f"{CARDS[c].name} (card {c}) is in {count} places, not 1")
+    elif expected != s.loc:
+        wrong = [c for c in _ALL if expected[c] != s.loc[c]]
+        problems.append(f"cards {wrong} are not where their places are recorded")
     if len(s.middle) != len(s.middle_by) or len(s.fight) != len(s.fight_by):
         problems.append("the middle or the exchange lost track of who laid a card")
     for p in range(s.num_players):
         if s.hands[p] != sorted(s.hands[p]) or s.structs[p] != sorted(s.structs[p]):
             problems.append(f"seat {p}'s hand or structure is not kept sorted")
-    for c in range(DECK_SIZE):
-        host = s.attach[c]
+    attach = s.attach
+    for c, host in enumerate(attach):
         if host < 0:
             continue
         if s.owner(c) < 0 or s.owner(host) != s.owner(c):
             problems.append(f"card {c} is attached to card {host} outside its structure")
         elif not _attachment_ok(s, c, host):
             problems.append(f"{CARDS[c].name} cannot be attached to {CARDS[host].name}")
-    carriers = {s.attach[c] for c in range(DECK_SIZE) if KIND[c] == GOLD and s.attach[c] >= 0}
-    for c in carriers:
-        if KIND[c] == MUSKETEER and s.attach[c] >= 0:
-            problems.append(f"musketeer {c} carries gold on a province")
+        elif KIND[c] == GOLD and KIND[host] == MUSKETEER and attach[host] >= 0:
+            problems.append(f"musketeer {host} carries gold on a province")
     for holder, card, _ in s.known:
         if s.loc[card] != LOC_HAND + holder:
             problems.append(f"a known hand card {card} is not in seat {holder}'s hand")
-    if s.loc[EAR_CARD] >= LOC_STRUCT and s.loc[EAR_CARD] < LOC_HIDDEN and s.attach[EAR_CARD] < 0:
+    ear = s.loc[EAR_CARD]
+    if LOC_STRUCT <= ear < LOC_HIDDEN and attach[EAR_CARD] < 0:
         problems.append("the King's Ear lies in a structure without a noble")
     if not 0 <= s.king < s.num_players:
         problems.append(f"the King is beside seat {s.king}")

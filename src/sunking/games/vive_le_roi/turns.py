@@ -30,12 +30,10 @@ from .cards import (
     Handler,
     Legal,
     Task,
-    attached_value,
     draw,
     has_church,
     nobles,
     of_kind,
-    person_targets,
     release,
     say,
     to_discard,
@@ -49,6 +47,7 @@ from .data import (
     KIND,
     MUSKETEER,
     NOBLE,
+    OFFICIAL,
     PROVINCE,
     REFUSAL_PENALTY,
     VALUE,
@@ -126,15 +125,27 @@ def _turn_legal(s: VlrState, d: Decision) -> list[Action]:
             theirs = [c for p in range(n) if p != seat for c in nobles(s, p)]
             out += [Challenge(a, b) for a in mine for b in theirs]
     force = sum(VALUE[c] for c in hand if KIND[c] == MUSKETEER)
-    if force:
-        for p in range(n):
-            if p != seat:
-                out += [
-                    Attack(c) for c in of_kind(s, p, PROVINCE) if attached_value(s, c) < force
-                ]
     money = sum(VALUE[c] for c in hand if KIND[c] == GOLD)
-    if money:
-        out += [Bribe(c) for c in person_targets(s, seat) if attached_value(s, c) < money]
+    if force or money:
+        attach = s.attach
+        load: dict[int, int] = {}
+        for p in range(n):
+            if p == seat:
+                continue
+            for c in s.structs[p]:
+                host = attach[c]
+                if host >= 0:
+                    load[host] = load.get(host, 0) + VALUE[c]
+        for p in range(n):
+            if p == seat:
+                continue
+            for c in s.structs[p]:
+                kind = KIND[c]
+                if kind == PROVINCE:
+                    if force > load.get(c, 0):
+                        out.append(Attack(c))
+                elif kind in (MUSKETEER, COURTIER, OFFICIAL) and money > load.get(c, 0):
+                    out.append(Bribe(c))
     # B4, no action: the middle card is laid at once (step C).
     out += [PlayToMiddle(c) for c in distinct(hand)] or [PASS]
     if church_decree_allowed(s, seat):

@@ -84,9 +84,8 @@ def check_invariants(s: VlrState) -> list[str]:
         if s.hands[p] != sorted(s.hands[p]) or s.structs[p] != sorted(s.structs[p]):
             problems.append(f"seat {p}'s hand or structure is not kept sorted")
     attach = s.attach
-    for c, host in enumerate(attach):
-        if host < 0:
-            continue
+    for c in [c for c, host in enumerate(attach) if host >= 0]:
+        host = attach[c]
         if s.owner(c) < 0 or s.owner(host) != s.owner(c):
             problems.append(f"card {c} is attached to card {host} outside its structure")
         elif not _attachment_ok(s, c, host):

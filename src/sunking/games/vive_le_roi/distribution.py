@@ -21,6 +21,7 @@ from .data import (
     FREEING_POINTS,
     GOLD,
     KIND,
+    KIND_NAMES,
     MUSKETEER,
     OFFICIAL,
     PROVINCE,
@@ -125,10 +126,10 @@ def _distribute(s: VlrState, emit: Emit, kind: int) -> None:
         winner = best[0]
         for c in cards:
             to_struct(s, c, winner)
-        say(emit, "group_won", kind=kind, seat=winner, cards=cards)
+        say(emit, "group_won", kind=KIND_NAMES[kind], seat=winner, cards=cards)
         s.agenda.extend(("place", winner, c) for c in reversed(cards))
         return
-    say(emit, "group_tied", kind=kind, seats=best, cards=cards)
+    say(emit, "group_tied", kind=KIND_NAMES[kind], seats=best, cards=cards)
     for c, by in group:
         to_struct(s, c, by)
     s.agenda.extend(("place", by, c) for c, by in reversed(group))

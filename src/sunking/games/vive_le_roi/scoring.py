@@ -74,7 +74,8 @@ def final_scoring(s: VlrState, emit: Emit) -> None:
         "winners": winners,
         "tiebreak": [0] * n,
         "tiebreak_rule": "none: a tie on points is a shared win",
-        "deals": s.ledger,
         "players": rows,
     }
+    if len(s.ledger) > 1:
+        s.final["deals"] = s.ledger
     say(emit, "game_end", scores=scores, winners=winners)

@@ -297,3 +297,11 @@ def test_placing_gold_on_a_person_protects_it_from_small_bribes() -> None:
     s = play(s, Place(courtier))
     assert s.attached_to(courtier) == [find("gold", 2)]
     assert PASS not in s.legal_actions()
+
+
+def test_the_scenario_helper_examples_run() -> None:
+    import doctest
+
+    from sunking.games.vive_le_roi import scenario
+
+    assert doctest.testmod(scenario).failed == 0

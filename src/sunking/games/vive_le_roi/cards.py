@@ -180,11 +180,6 @@ def of_kind(s: VlrState, seat: int, kind: int) -> list[int]:
     return [c for c in s.structs[seat] if KIND[c] == kind]
 
 
-def in_hand(s: VlrState, seat: int, kind: int) -> list[int]:
-    """The cards of ``kind`` in ``seat``'s hand."""
-    return [c for c in s.hands[seat] if KIND[c] == kind]
-
-
 def nobles(s: VlrState, seat: int) -> list[int]:
     return [c for c in s.structs[seat] if KIND[c] == NOBLE]
 
@@ -283,7 +278,3 @@ def person_targets(s: VlrState, seat: int) -> list[int]:
         if p != seat:
             out += [c for c in s.structs[p] if KIND[c] in (MUSKETEER, COURTIER, OFFICIAL)]
     return out
-
-
-def hand_value(cards: list[int]) -> int:
-    return sum(VALUE[c] for c in cards)

@@ -161,6 +161,10 @@ def _groups(s: VlrState, kind: int, seat: int, defending: bool) -> list[tuple[in
     return out
 
 
+MAX_BATCHES = 64
+"""Past this many possible batches, only the minimal ones are offered."""
+
+
 def batches(s: VlrState, kind: int, seat: int, defending: bool, need: int) -> list[Commit]:
     """The batches worth at least ``need`` that ``seat`` can play. When there are more than
     :data:`MAX_BATCHES`, only the minimal ones (no card could be left out) are offered."""
@@ -180,8 +184,6 @@ def batches(s: VlrState, kind: int, seat: int, defending: bool, need: int) -> li
         found = [f for f in found if f[1]]
     return [Commit(cards) for cards, _ in found]
 
-
-MAX_BATCHES = 64
 
 
 def _batch_legal(s: VlrState, d: Decision) -> list[Action]:
@@ -230,9 +232,9 @@ def _settle(s: VlrState, emit: Emit, kind: int, attacker: int, defender: int, ta
         to_discard(s, c)
     for c in s.attached_to(target):
         to_discard(s, c)
-    mine, theirs = sum(VALUE[c] for c in kept), 0
     say(emit, "fight_won", kind="attack" if kind == ATTACK else "bribery", winner=winner,
-        attacker=attacker, defender=defender, target=target, kept=kept, kept_value=mine + theirs)
+        attacker=attacker, defender=defender, target=target, kept=kept,
+        kept_value=sum(VALUE[c] for c in kept))
     if winner == attacker:
         to_struct(s, target, attacker)
     elif kind == BRIBERY:

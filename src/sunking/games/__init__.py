@@ -3,3 +3,4 @@
 from ..core.registry import register
 
 register("louis14", "sunking.games.louis14:GAME")
+register("vive_le_roi", "sunking.games.vive_le_roi:GAME")

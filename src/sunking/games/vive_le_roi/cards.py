@@ -1,0 +1,280 @@
+"""Moving cards between the piles, hands, structures and the middle — the small verbs.
+
+Every function changes the (fresh) state in place and appends events to ``emit`` when it is
+not None. A card drawn or taken into a hand is told to its owner only.
+"""
+
+from __future__ import annotations
+
+from bisect import insort
+from collections.abc import Callable
+from typing import Any
+
+from ...core.actions import Action
+from ...core.events import Event
+from .data import (
+    CARD_ARMS,
+    COURTIER,
+    EVENT,
+    GOLD,
+    IS_CHURCH,
+    KIND,
+    KINGS_EAR,
+    MUSKETEER,
+    NOBLE,
+    OFFICIAL,
+    PROVINCE,
+    QUEEN,
+    QUEEN_ARMS,
+    ROLE,
+    VALUE,
+)
+from .state import (
+    LOC_DECK,
+    LOC_DISCARD,
+    LOC_EAR,
+    LOC_FIGHT,
+    LOC_HAND,
+    LOC_HIDDEN,
+    LOC_MIDDLE,
+    LOC_PLAY,
+    LOC_STRUCT,
+    Decision,
+    VlrState,
+)
+
+Emit = list[Event] | None
+Task = Callable[..., None]
+"""A step of the flow: called as ``task(state, emit, *args)``."""
+Handler = Callable[[VlrState, Decision, Action, Emit], None]
+"""Applies a player's action to the decision it answers."""
+Legal = Callable[[VlrState, Decision], list[Action]]
+"""The legal actions of one kind of decision."""
+
+
+def say(emit: Emit, event: str, **fields: Any) -> None:
+    """Log a public event."""
+    if emit is not None:
+        fields["type"] = event
+        emit.append((None, fields))
+
+
+def tell(emit: Emit, audience: int, event: str, **fields: Any) -> None:
+    """Log an event only the seat ``audience`` may see."""
+    if emit is not None:
+        fields["type"] = event
+        emit.append((audience, fields))
+
+
+# --- moving one card ----------------------------------------------------------------------
+
+
+def _leave(s: VlrState, card: int) -> None:
+    """Take ``card`` out of the list of the place it is in (its ``loc`` is left stale)."""
+    where = s.loc[card]
+    if where >= LOC_HIDDEN:
+        s.hidden[where - LOC_HIDDEN] = -1
+        s.hidden_known[where - LOC_HIDDEN] = 0
+    elif where >= LOC_STRUCT:
+        s.structs[where - LOC_STRUCT].remove(card)
+        s.attach[card] = -1
+    elif where >= LOC_HAND:
+        s.hands[where - LOC_HAND].remove(card)
+        if s.known:
+            s.known = tuple(k for k in s.known if k[1] != card)
+    elif where == LOC_MIDDLE:
+        i = s.middle.index(card)
+        del s.middle[i]
+        del s.middle_by[i]
+    elif where == LOC_FIGHT:
+        i = s.fight.index(card)
+        del s.fight[i]
+        del s.fight_by[i]
+    elif where == LOC_DISCARD:
+        s.discard.remove(card)
+    elif where == LOC_DECK:
+        s.deck.remove(card)
+    elif where == LOC_PLAY:
+        s.playing.remove(card)
+    # LOC_EAR holds only the King's Ear and has no list.
+
+
+def to_hand(s: VlrState, card: int, seat: int) -> None:
+    _leave(s, card)
+    insort(s.hands[seat], card)
+    s.loc[card] = LOC_HAND + seat
+
+
+def to_struct(s: VlrState, card: int, seat: int, onto: int = -1) -> None:
+    """Put ``card`` into ``seat``'s structure, free or attached to ``onto``."""
+    _leave(s, card)
+    insort(s.structs[seat], card)
+    s.loc[card] = LOC_STRUCT + seat
+    s.attach[card] = onto
+
+
+def to_discard(s: VlrState, card: int) -> None:
+    _leave(s, card)
+    s.discard.append(card)
+    s.loc[card] = LOC_DISCARD
+
+
+def to_middle(s: VlrState, card: int, seat: int) -> None:
+    _leave(s, card)
+    s.middle.append(card)
+    s.middle_by.append(seat)
+    s.loc[card] = LOC_MIDDLE
+
+
+def to_fight(s: VlrState, card: int, batch: int) -> None:
+    _leave(s, card)
+    s.fight.append(card)
+    s.fight_by.append(batch)
+    s.loc[card] = LOC_FIGHT
+
+
+def to_play(s: VlrState, card: int) -> None:
+    _leave(s, card)
+    s.playing.append(card)
+    s.loc[card] = LOC_PLAY
+
+
+def to_ear_middle(s: VlrState, card: int) -> None:
+    _leave(s, card)
+    s.loc[card] = LOC_EAR
+
+
+def to_hidden(s: VlrState, card: int, seat: int, rule: int, known: int = 0) -> None:
+    _leave(s, card)
+    s.hidden[seat] = card
+    s.hidden_rule[seat] = rule
+    s.hidden_known[seat] = known
+    s.loc[card] = LOC_HIDDEN + seat
+
+
+def learn(s: VlrState, holder: int, card: int, mask: int) -> None:
+    """Record that the seats in ``mask`` (other than ``holder``) know ``holder`` holds
+    ``card`` in hand."""
+    mask &= ~(1 << holder)
+    if mask:
+        s.known = (*s.known, (holder, card, mask))
+
+
+def draw(s: VlrState, seat: int, emit: Emit, why: str) -> bool:
+    """Take the top card of the draw pile into ``seat``'s hand; False when it is empty.
+
+    Only the drawer is told (the views show every hand size)."""
+    if not s.deck:
+        return False
+    card = s.deck[-1]
+    to_hand(s, card, seat)
+    tell(emit, seat, "drawn", seat=seat, card=card, why=why)
+    return True
+
+
+# --- reading a structure ---------------------------------------------------------------
+
+
+def of_kind(s: VlrState, seat: int, kind: int) -> list[int]:
+    """The cards of ``kind`` in ``seat``'s structure."""
+    return [c for c in s.structs[seat] if KIND[c] == kind]
+
+
+def nobles(s: VlrState, seat: int) -> list[int]:
+    return [c for c in s.structs[seat] if KIND[c] == NOBLE]
+
+
+def has_church(s: VlrState, seat: int) -> bool:
+    """``seat`` owns a Bishop or the Cardinal."""
+    return any(IS_CHURCH[c] for c in s.structs[seat])
+
+
+def has_office(s: VlrState, seat: int, office: int) -> bool:
+    return any(KIND[c] == OFFICIAL and ROLE[c] == office for c in s.structs[seat])
+
+
+def doubling_arms(s: VlrState, seat: int) -> set[int]:
+    """The arms whose provinces count double for ``seat``: its nobles' and the Queen's."""
+    arms = {CARD_ARMS[c] for c in s.structs[seat] if KIND[c] == NOBLE}
+    if has_office(s, seat, QUEEN):
+        arms.add(QUEEN_ARMS)
+    return arms
+
+
+def courtier_influence(s: VlrState, seat: int) -> int:
+    """The tie-break of Phase 2B: the values of ``seat``'s courtiers bearing its nobles'
+    arms (the Queen does not count here, VR-14)."""
+    arms = {CARD_ARMS[c] for c in s.structs[seat] if KIND[c] == NOBLE}
+    return sum(
+        VALUE[c] for c in s.structs[seat] if KIND[c] == COURTIER and CARD_ARMS[c] in arms
+    )
+
+
+def garrison(s: VlrState, province: int) -> list[int]:
+    """The musketeers stationed on ``province``."""
+    return s.attached_to(province)
+
+
+def attached_value(s: VlrState, host: int) -> int:
+    """The total value of the cards attached to ``host`` (a garrison, a person's gold)."""
+    return sum(VALUE[c] for c in s.attached_to(host))
+
+
+def carries_gold(s: VlrState, person: int) -> bool:
+    seat = s.owner(person)
+    attach = s.attach
+    return seat >= 0 and any(attach[c] == person for c in s.structs[seat])
+
+
+def free_musketeers(s: VlrState, seat: int) -> list[int]:
+    """Musketeers in the barracks that carry no gold (they may join a garrison)."""
+    attach = s.attach
+    structure = s.structs[seat]
+    carrying = {attach[c] for c in structure if KIND[c] == GOLD}
+    return [
+        c for c in structure if KIND[c] == MUSKETEER and attach[c] < 0 and c not in carrying
+    ]
+
+
+def free_gold(s: VlrState, seat: int) -> list[int]:
+    """Gold lying in the free treasury of ``seat``."""
+    attach = s.attach
+    return [c for c in s.structs[seat] if KIND[c] == GOLD and attach[c] < 0]
+
+
+def hosts(s: VlrState, seat: int, card: int) -> list[int]:
+    """The cards of ``seat``'s structure that ``card`` may be attached to."""
+    kind = KIND[card]
+    structure = s.structs[seat]
+    attach = s.attach
+    if kind == GOLD:
+        # Persons, except musketeers stationed on a province (VR-10).
+        return [
+            c for c in structure
+            if c != card and (KIND[c] in (COURTIER, OFFICIAL)
+                              or (KIND[c] == MUSKETEER and attach[c] < 0))
+        ]
+    if kind == MUSKETEER:
+        if carries_gold(s, card):
+            return []
+        return [c for c in structure if KIND[c] == PROVINCE]
+    if kind == EVENT and ROLE[card] == KINGS_EAR:
+        return [c for c in structure if KIND[c] == NOBLE]
+    return []
+
+
+def release(s: VlrState, card: int) -> list[int]:
+    """Free the cards attached to ``card`` (they stay with its owner) and return them."""
+    freed = s.attached_to(card)
+    for c in freed:
+        s.attach[c] = -1
+    return freed
+
+
+def person_targets(s: VlrState, seat: int) -> list[int]:
+    """Every person card in the structures of ``seat``'s opponents."""
+    out: list[int] = []
+    for p in range(s.num_players):
+        if p != seat:
+            out += [c for c in s.structs[p] if KIND[c] in (MUSKETEER, COURTIER, OFFICIAL)]
+    return out

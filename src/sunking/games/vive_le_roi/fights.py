@@ -1,0 +1,258 @@
+"""Step B of a turn: duels (B1), attacks on provinces (B2) and bribery (B3).
+
+A duel is fought with cards laid face down "at the same time": the challenger lays his card
+first and it is kept hidden (``state.hidden``), so the defender's view and legal actions do
+not depend on it. On a tie both may fight on (VR-7).
+
+Attacks and bribery are one exchange (``kind`` 0 and 1): the sides play batches in turn,
+the attacker's first (batch 0), each batch one action that must put its side ahead (the
+attacker strictly, the defender at least level, since a tie goes to the defender). A side
+that passes instead of raising loses; the winner's last batch stays with the province or the
+person, every other card of the exchange is discarded (VR-10, VR-13).
+"""
+
+from __future__ import annotations
+
+import itertools
+
+from ...core.actions import Action
+from .actions import AGREE, PASS, Agree, Commit, LayDown
+from .cards import (
+    Emit,
+    Handler,
+    Legal,
+    Task,
+    attached_value,
+    free_gold,
+    free_musketeers,
+    say,
+    tell,
+    to_discard,
+    to_ear_middle,
+    to_fight,
+    to_hand,
+    to_hidden,
+    to_struct,
+)
+from .data import EAR_CARD, EVENT, GOLD, IS_NUMBER, KIND, MUSKETEER, OFFICIAL, VALUE, distinct
+from .event_cards import anytime_plays, play_anytime
+from .state import LOC_STRUCT, RULE_NON_EVENT, RULE_NUMBER, Decision, VlrState
+
+ATTACK = 0
+BRIBERY = 1
+
+# --- duels ---------------------------------------------------------------------------------
+
+
+def _duel(s: VlrState, emit: Emit, challenger: int, defender: int, noble: int,
+          target: int) -> None:
+    s.pending = ("duel_card", challenger, challenger, defender, noble, target)
+
+
+def _duel_card_legal(s: VlrState, d: Decision) -> list[Action]:
+    """The challenger lays any card but an event, the defender a number card; one who has
+    none can only pass, and the duel is off (the defender is asked all the same, so being
+    asked reveals nothing)."""
+    seat, challenger = d[1], d[2]
+    hand = s.hands[seat]
+    if seat == challenger:
+        out: list[Action] = [LayDown(c) for c in distinct([c for c in hand if KIND[c] != EVENT])]
+        return out or [PASS]
+    out = [LayDown(c) for c in distinct([c for c in hand if IS_NUMBER[c]])]
+    return (out or [PASS]) + anytime_plays(s, seat)
+
+
+def _duel_card_handle(s: VlrState, d: Decision, action: Action, emit: Emit) -> None:
+    seat, challenger, defender, noble, target = d[1:6]
+    if action == PASS:
+        if seat == defender:
+            to_hand(s, s.hidden[challenger], challenger)
+        say(emit, "duel_off", seat=challenger, defender=defender, why="no number card")
+        return
+    if not isinstance(action, LayDown):
+        play_anytime(s, seat, action, emit)
+        s.pending = d
+        return
+    card = action.card
+    if seat == challenger:
+        to_hidden(s, card, seat, RULE_NON_EVENT)
+        say(emit, "duel_card", seat=seat)
+        tell(emit, seat, "duel_card_is", seat=seat, card=card)
+        s.pending = ("duel_card", defender, challenger, defender, noble, target)
+        return
+    to_hidden(s, card, seat, RULE_NUMBER)
+    mine = s.hidden[challenger]
+    value, against = VALUE[mine], VALUE[card]
+    say(emit, "duel_reveal", challenger=challenger, card=mine, value=value,
+        defender=defender, defender_card=card, defender_value=against)
+    to_discard(s, mine)
+    to_discard(s, card)
+    if value > against:
+        _dies(s, emit, target, defender)
+    elif against > value:
+        _dies(s, emit, noble, challenger)
+    else:
+        s.pending = ("duel_again", challenger, challenger, defender, noble, target)
+
+
+def _dies(s: VlrState, emit: Emit, noble: int, seat: int) -> None:
+    """The loser's noble goes to the discard pile; his King's Ear to the middle (VR-8)."""
+    say(emit, "noble_dies", seat=seat, noble=noble)
+    if s.loc[EAR_CARD] == LOC_STRUCT + seat and s.attach[EAR_CARD] == noble:
+        to_ear_middle(s, EAR_CARD)
+        say(emit, "ear_to_middle", seat=seat)
+        s.agenda.append(("contest", (1 << s.num_players) - 1))
+    to_discard(s, noble)
+
+
+def _duel_again_legal(s: VlrState, d: Decision) -> list[Action]:
+    seat, challenger = d[1], d[2]
+    hand = s.hands[seat]
+    can = (any(KIND[c] != EVENT for c in hand) if seat == challenger
+           else any(IS_NUMBER[c] for c in hand))
+    return [AGREE, PASS] if can else [PASS]
+
+
+def _duel_again_handle(s: VlrState, d: Decision, action: Action, emit: Emit) -> None:
+    seat, challenger, defender, noble, target = d[1:6]
+    if not isinstance(action, Agree):
+        say(emit, "duel_off", seat=seat, defender=defender, why="tie, called off")
+        return
+    if seat == challenger:
+        s.pending = ("duel_again", defender, challenger, defender, noble, target)
+        return
+    say(emit, "duel_again", seat=challenger, defender=defender)
+    s.agenda.append(("duel", challenger, defender, noble, target))
+
+
+# --- attacks and bribery ----------------------------------------------------------------
+
+
+def _fight(s: VlrState, emit: Emit, kind: int, attacker: int, defender: int,
+           target: int) -> None:
+    s.pending = ("batch", attacker, kind, attacker, defender, target, 0)
+
+
+def totals(s: VlrState, target: int) -> tuple[int, int]:
+    """The attacker's and the defender's totals in the exchange over ``target``."""
+    mine = theirs = 0
+    for card, batch in zip(s.fight, s.fight_by, strict=True):
+        if batch & 1:
+            theirs += VALUE[card]
+        else:
+            mine += VALUE[card]
+    return mine, theirs + attached_value(s, target)
+
+
+def _groups(s: VlrState, kind: int, seat: int, defending: bool) -> list[tuple[int, list[int]]]:
+    """The cards ``seat`` may commit, as (value, ids) per source: musketeers (an attack) or
+    gold (a bribery) from the hand, and for the defender also from the barracks or the free
+    treasury (VR-9, VR-13). Cards of one value from one source are interchangeable."""
+    wanted = MUSKETEER if kind == ATTACK else GOLD
+    sources = [[c for c in s.hands[seat] if KIND[c] == wanted]]
+    if defending:
+        sources.append(free_musketeers(s, seat) if kind == ATTACK else free_gold(s, seat))
+    out: list[tuple[int, list[int]]] = []
+    for cards in sources:
+        by_value: dict[int, list[int]] = {}
+        for c in sorted(cards):
+            by_value.setdefault(VALUE[c], []).append(c)
+        out += sorted(by_value.items())
+    return out
+
+
+MAX_BATCHES = 64
+"""Past this many possible batches, only the minimal ones are offered."""
+
+
+def batches(s: VlrState, kind: int, seat: int, defending: bool, need: int) -> list[Commit]:
+    """The batches worth at least ``need`` that ``seat`` can play. When there are more than
+    :data:`MAX_BATCHES`, only the minimal ones (no card could be left out) are offered."""
+    groups = _groups(s, kind, seat, defending)
+    if sum(v * len(ids) for v, ids in groups) < need:
+        return []
+    found: list[tuple[tuple[int, ...], bool]] = []
+    for counts in itertools.product(*[range(len(ids) + 1) for _, ids in groups]):
+        total = sum(k * v for k, (v, _) in zip(counts, groups, strict=True))
+        if total < need:
+            continue
+        minimal = all(total - v < need for k, (v, _) in zip(counts, groups, strict=True) if k)
+        cards = tuple(sorted(c for k, (_, ids) in zip(counts, groups, strict=True)
+                             for c in ids[:k]))
+        found.append((cards, minimal))
+    if len(found) > MAX_BATCHES:
+        found = [f for f in found if f[1]]
+    return [Commit(cards) for cards, _ in found]
+
+
+
+def _batch_legal(s: VlrState, d: Decision) -> list[Action]:
+    """A batch that puts your side ahead, or pass (not on the attacker's opening batch).
+    An opening that cannot be made can only be passed (called off); this arises only in
+    determinized positions, whose hands were dealt again."""
+    seat, kind, _, _, target, batch = d[1:7]
+    defending = batch % 2 == 1
+    mine, theirs = totals(s, target)
+    need = mine - theirs if defending else theirs - mine + 1
+    out: list[Action] = list(batches(s, kind, seat, defending, need))
+    if batch > 0 or not out:
+        out.append(PASS)
+    if batch == 1:
+        out += anytime_plays(s, seat)
+    return out
+
+
+def _batch_handle(s: VlrState, d: Decision, action: Action, emit: Emit) -> None:
+    seat, kind, attacker, defender, target, batch = d[1:7]
+    if isinstance(action, Commit):
+        for c in action.cards:
+            to_fight(s, c, batch)
+        mine, theirs = totals(s, target)
+        say(emit, "commit", seat=seat, cards=list(action.cards), batch=batch,
+            attacker_total=mine, defender_total=theirs)
+        other = defender if seat == attacker else attacker
+        s.pending = ("batch", other, kind, attacker, defender, target, batch + 1)
+    elif action == PASS:
+        if batch == 0:  # an opening that cannot be made: the attack is called off
+            say(emit, "called_off", seat=attacker)
+            return
+        winner = defender if seat == attacker else attacker
+        _settle(s, emit, kind, attacker, defender, target, winner, batch - 1)
+    else:
+        play_anytime(s, seat, action, emit)
+        s.pending = d
+
+
+def _settle(s: VlrState, emit: Emit, kind: int, attacker: int, defender: int, target: int,
+            winner: int, last: int) -> None:
+    """Everything committed is discarded but the winner's last batch, which stays with the
+    province (as its garrison) or the person (as its gold); the old garrison or gold goes."""
+    kept = [c for c, b in zip(s.fight, s.fight_by, strict=True) if b == last]
+    for c in [c for c, b in zip(s.fight, s.fight_by, strict=True) if b != last]:
+        to_discard(s, c)
+    for c in s.attached_to(target):
+        to_discard(s, c)
+    say(emit, "fight_won", kind="attack" if kind == ATTACK else "bribery", winner=winner,
+        attacker=attacker, defender=defender, target=target, kept=kept,
+        kept_value=sum(VALUE[c] for c in kept))
+    if winner == attacker:
+        to_struct(s, target, attacker)
+    elif kind == BRIBERY:
+        s.attach[target] = -1   # a person carrying gold leaves the garrison (VR-10)
+    for c in kept:
+        to_struct(s, c, winner, target)
+    if winner == attacker and kind == BRIBERY and KIND[target] == OFFICIAL:
+        s.agenda.append(("activate", attacker, target))
+
+
+TASKS: dict[str, Task] = {"duel": _duel, "fight": _fight}
+HANDLERS: dict[str, Handler] = {
+    "duel_card": _duel_card_handle,
+    "duel_again": _duel_again_handle,
+    "batch": _batch_handle,
+}
+LEGAL: dict[str, Legal] = {
+    "duel_card": _duel_card_legal,
+    "duel_again": _duel_again_legal,
+    "batch": _batch_legal,
+}

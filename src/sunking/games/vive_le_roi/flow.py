@@ -1,0 +1,252 @@
+"""The flow of Vive le Roi as data: a round is a table of steps, each step a small task.
+
+The state keeps an agenda (a stack of tasks, each a tuple ``(name, *ints)``). :func:`run`
+pops and performs tasks until one of them needs a player's decision; it then leaves the
+decision in ``state.pending`` as ``(kind, seat, *context)``. :func:`decide` applies the
+player's action to the pending decision and runs on; :func:`legal_actions` lists the
+actions of the pending decision. The tasks, handlers and legal-action functions live in
+this module and in :mod:`.turns`, :mod:`.fights`, :mod:`.event_cards`, :mod:`.offices` and
+:mod:`.scoring`; the tables below join them.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...core.actions import Action
+from ...core.rng import Rng
+from . import distribution, event_cards, fights, offices, scoring, turns
+from .cards import Emit, Handler, Legal, Task, draw, say, tell, to_hand, to_struct
+from .data import (
+    DECK_SIZE,
+    HAND_SIZE,
+    KIND,
+    KING_CARD,
+    NOBLE,
+    NOBLES,
+    REBELLION,
+    ROLE,
+    SETUP_PROVINCES,
+    VALUE,
+)
+from .data import EVENT as EVENT_KIND
+from .state import LOC_DECK, LOC_KING, RULE_ANY, VlrState
+
+ROUND_FLOW: tuple[str, ...] = (
+    "turns",          # Phase 1: every player's turn, from the left of the King
+    "reactions",      # end of Phase 1: one window per player for the "S" event cards
+    "phase2",         # Phase 2: events, then provinces/gold/musketeers/courtiers, then
+                      #   nobles and officials; a contest for a loose King's Ear
+    "phase3",         # Phase 3: province scoring after a Rebellion, refill; or the end
+)
+"""The steps of one round, in order (Phase 4 follows Phase 3, see :func:`_phase3`)."""
+
+
+def _round(s: VlrState, emit: Emit) -> None:
+    n = s.num_players
+    s.round += 1
+    s.decrees = [0] * n
+    s.hits = [0, 0]
+    s.rebellions = 0
+    s.freed = False
+    if not s.deck:
+        s.last_round = True
+    say(emit, "round", deal=s.deal, round=s.round, start_player=s.start, king=s.king,
+        captive=s.captive, last_round=s.last_round)
+    for step in reversed(ROUND_FLOW):
+        s.agenda.append((step,))
+
+
+def _turns(s: VlrState, emit: Emit) -> None:
+    s.phase = "turns"
+    s.agenda.extend(("turn", seat) for seat in reversed(s.order()))
+
+
+def _reactions(s: VlrState, emit: Emit) -> None:
+    s.phase = "reactions"
+    s.agenda.extend(("react", seat) for seat in reversed(s.order()))
+
+
+def _phase2(s: VlrState, emit: Emit) -> None:
+    s.phase = "distribution"
+    s.rebellions = sum(
+        1 for c in s.middle if KIND[c] == EVENT_KIND and ROLE[c] == REBELLION
+    )
+    say(emit, "distribution", rebellions=s.rebellions)
+    s.agenda.extend(reversed(distribution.PHASE2_FLOW))
+
+
+def _phase3(s: VlrState, emit: Emit) -> None:
+    if s.last_round:
+        s.agenda.append(("final",))
+        return
+    s.agenda.append(("phase4",))
+    if s.rebellions:
+        s.phase = "scoring"
+        scoring.province_scoring(s, emit)
+        s.agenda.append(("refill",))
+
+
+def _refill(s: VlrState, emit: Emit) -> None:
+    """Refill every hand to seven, one card at a time from the next round's start player."""
+    n = s.num_players
+    first = (s.king + (1 if s.captive else 2)) % n
+    order = s.order(first)
+    while s.deck:
+        short = [p for p in order if len(s.hands[p]) < HAND_SIZE]
+        if not short:
+            break
+        for p in short:
+            if not draw(s, p, emit, "refill"):
+                break
+    if not s.deck:
+        say(emit, "deck_empty")
+
+
+def _phase4(s: VlrState, emit: Emit) -> None:
+    if not s.captive:
+        s.king = (s.king + 1) % s.num_players
+        say(emit, "king_moves", seat=s.king)
+    s.start = (s.king + 1) % s.num_players
+    s.agenda.append(("round",))
+
+
+def _new_deal(s: VlrState, emit: Emit) -> None:
+    setup(s, emit)
+
+
+TASKS: dict[str, Task] = {
+    "round": _round,
+    "turns": _turns,
+    "reactions": _reactions,
+    "phase2": _phase2,
+    "phase3": _phase3,
+    "refill": _refill,
+    "phase4": _phase4,
+    "new_deal": _new_deal,
+    "final": scoring.final_scoring,
+    **turns.TASKS,
+    **fights.TASKS,
+    **event_cards.TASKS,
+    **distribution.TASKS,
+    **offices.TASKS,
+}
+
+HANDLERS: dict[str, Handler] = {
+    **turns.HANDLERS,
+    **fights.HANDLERS,
+    **event_cards.HANDLERS,
+    **distribution.HANDLERS,
+    **offices.HANDLERS,
+}
+
+LEGAL: dict[str, Legal] = {
+    **turns.LEGAL,
+    **fights.LEGAL,
+    **event_cards.LEGAL,
+    **distribution.LEGAL,
+    **offices.LEGAL,
+}
+
+
+def run(s: VlrState, emit: Emit) -> None:
+    """Perform tasks until a decision is pending or the game is over."""
+    agenda = s.agenda
+    while s.pending is None and agenda:
+        task = agenda.pop()
+        TASKS[task[0]](s, emit, *task[1:])
+
+
+def decide(s: VlrState, action: Action, emit: Emit) -> None:
+    """Apply ``action`` (already known to be legal) to the pending decision, then run on."""
+    pending = s.pending
+    assert pending is not None
+    s.pending = None
+    HANDLERS[pending[0]](s, pending, action, emit)
+    run(s, emit)
+
+
+def legal_actions(s: VlrState) -> tuple[Action, ...]:
+    """The actions of the pending decision (none once the game is over)."""
+    pending = s.pending
+    if pending is None:
+        return ()
+    return tuple(LEGAL[pending[0]](s, pending))
+
+
+def setup(s: VlrState, emit: Emit) -> None:
+    """Deal a new game (or a new deal of the points-limit variant): nobles and provinces
+    face up, the King beside the highest noble, seven cards to every hand."""
+    n = s.num_players
+    rng = s.rng
+    s.deal += 1
+    s.round = 0
+    s.phase = "setup"
+    s.last_round = False
+    s.rebellions = 0
+    s.freed = False
+    s.decree_failed = 0
+    s.loc = [LOC_DECK] * DECK_SIZE
+    s.loc[KING_CARD] = LOC_KING
+    s.attach = [-1] * DECK_SIZE
+    s.discard = []
+    s.middle = []
+    s.middle_by = []
+    s.fight = []
+    s.fight_by = []
+    s.playing = []
+    s.hands = [[] for _ in range(n)]
+    s.structs = [[] for _ in range(n)]
+    s.hidden = [-1] * n
+    s.hidden_rule = [RULE_ANY] * n
+    s.hidden_known = [0] * n
+    s.decrees = [0] * n
+    s.hits = [0, 0]
+    s.known = ()
+    nobles = list(NOBLES)
+    rng.shuffle(nobles)
+    provinces = list(SETUP_PROVINCES)
+    rng.shuffle(provinces)
+    set_aside = set(NOBLES) | set(SETUP_PROVINCES) | {KING_CARD}
+    s.deck = [c for c in range(DECK_SIZE) if c not in set_aside]
+    for p in range(n):
+        s.deck.append(nobles.pop())
+        to_struct(s, s.deck[-1], p)
+        s.deck.append(provinces.pop())
+        to_struct(s, s.deck[-1], p)
+    s.deck += nobles + provinces
+    rng.shuffle(s.deck)
+    s.king = max(range(n), key=lambda p: max(VALUE[c] for c in s.structs[p]
+                                            if KIND[c] == NOBLE))
+    s.captive = False
+    s.start = (s.king + 1) % n
+    say(emit, "deal", deal=s.deal, players=n, king=s.king,
+        structures=[list(t) for t in s.structs])
+    for _ in range(HAND_SIZE):
+        for p in range(n):
+            card = s.deck[-1]
+            to_hand(s, card, p)
+    for p in range(n):
+        tell(emit, p, "hand", seat=p, cards=list(s.hands[p]))
+    s.agenda.append(("round",))
+
+
+def new_state(cls: type[VlrState], num_players: int, seed: int,
+              options: dict[str, Any]) -> VlrState:
+    """Set up a game from its seed."""
+    s = object.__new__(cls)
+    s._init_base(num_players, seed, options)
+    s.rng = Rng(seed)
+    s.deal = 0
+    s.scores = [0] * num_players
+    s.agenda = []
+    s.pending = None
+    s.final = None
+    s.ledger = []
+    s._legal = None
+    emit: Emit = []
+    setup(s, emit)
+    run(s, emit)
+    if emit:
+        s._events = (None, 0, tuple(emit))
+    return s

@@ -1,0 +1,75 @@
+"""The Vive le Roi game object: its spec, and starting and loading states."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ...core.actions import Action
+from ...core.errors import InvalidState
+from ...core.game import Game, GameSpec, GameState, OptionSpec
+from ...core.rng import Rng
+from .actions import CODEC
+from .data import POINTS_LIMITS
+from .flow import new_state
+from .heuristic import evaluate, rollout_action
+from .state import VlrState
+
+SPEC = GameSpec(
+    id="vive_le_roi",
+    name="Vive le Roi",
+    designer="Frank DiLorenzo",
+    year=2000,
+    min_players=3,
+    max_players=6,
+    imperfect_information=True,
+    chance=True,
+    max_actions=6000,
+    options=(
+        OptionSpec(
+            name="points_limit",
+            default=0,
+            choices=POINTS_LIMITS,
+            description="Play deals until someone has this many points (0: a single deal).",
+        ),
+    ),
+    names={"nl": "Vive le Roi", "de": "Vive le Roi", "fr": "Vive le Roi"},
+)
+
+
+class ViveLeRoi(Game):
+    """Vive le Roi (Frank DiLorenzo, Heidelberger 2000), 3–6 players."""
+
+    spec = SPEC
+    codec = CODEC
+    evaluation_scale = 8.0
+
+    def evaluate(self, state: GameState) -> list[float]:
+        """Estimated final scores (see :mod:`.heuristic`); the exact ones once it is over."""
+        assert isinstance(state, VlrState)
+        if state.is_terminal:
+            return list(super().evaluate(state))
+        return evaluate(state)
+
+    def rollout_action(self, state: GameState, rng: Rng) -> Action:
+        """Search's default policy (see :func:`.heuristic.rollout_action`)."""
+        assert isinstance(state, VlrState)
+        return rollout_action(state, rng)
+
+    def new_game(self, num_players: int, seed: int, **options: Any) -> VlrState:
+        """Start a game.
+
+        Raises:
+            InvalidOptions: the player count is not 3–6 or an option is unknown.
+        """
+        full = SPEC.check_setup(num_players, options)
+        return new_state(VlrState, num_players, int(seed), full)
+
+    def state_from_json(self, data: Mapping[str, Any]) -> VlrState:
+        if data.get("game") != SPEC.id:
+            raise InvalidState(f"not a vive_le_roi state (game={data.get('game')!r})")
+        return VlrState.from_json(data, self.parse_action)
+
+
+GAME = ViveLeRoi()
+VlrState.game = GAME

@@ -1,0 +1,138 @@
+"""Positions for scenario tests and tutorials: lay out the cards, then play through the API.
+
+:func:`position` starts a real game, gathers every card back into the draw pile and lays out
+the arrangement asked for (hands, structures with their attachments, the middle, the discard
+pile, the top of the draw pile), so every card stays conserved. It then queues the steps to
+play from there (flow tasks such as ``("turn", seat)`` or ``("phase2",)``); once those steps
+are done the position stops (``to_move`` is None), it is not a finished game.
+
+>>> s = position(3, hands={0: [find("musketeer", 5)]},
+...              structures={1: [find("province", arms=0), find("musketeer", 3)]},
+...              attach={find("musketeer", 3): find("province", arms=0)},
+...              steps=[("turn", 0)])
+>>> s.to_move, s.pending[0]
+(0, 'turn')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from .cards import to_discard, to_hand, to_middle, to_struct
+from .data import CARDS, EVENT, EVENT_NAMES, KIND_NAMES, KING_CARD, OFFICE_NAMES, OFFICIAL
+from .flow import run
+from .game import GAME
+from .state import LOC_DECK, LOC_KING, VlrState
+
+Steps = Sequence[tuple[Any, ...]]
+
+
+def find_all(kind: str, value: int | None = None, *, arms: int | None = None,
+             role: str | None = None) -> list[int]:
+    """The ids of the cards of ``kind`` (``"gold"``, ``"noble"``, ...) with the given value,
+    arms or role (an office or event name such as ``"queen"`` or ``"riots"``).
+
+    Raises:
+        ValueError: the kind or role is unknown.
+    """
+    if kind not in KIND_NAMES:
+        raise ValueError(f"no card kind {kind!r}; kinds are {', '.join(KIND_NAMES)}")
+    k = KIND_NAMES.index(kind)
+    wanted_role = -1
+    if role is not None:
+        names = OFFICE_NAMES if k == OFFICIAL else EVENT_NAMES if k == EVENT else ()
+        if role not in names:
+            raise ValueError(f"no {kind} role {role!r}")
+        wanted_role = names.index(role)
+    return [
+        c.id for c in CARDS
+        if c.kind == k and (value is None or c.value == value)
+        and (arms is None or c.arms == arms) and (role is None or c.role == wanted_role)
+    ]
+
+
+def find(kind: str, value: int | None = None, *, arms: int | None = None,
+         role: str | None = None, nth: int = 0) -> int:
+    """The ``nth`` card matching :func:`find_all`.
+
+    Raises:
+        ValueError: no such card.
+    """
+    found = find_all(kind, value, arms=arms, role=role)
+    if nth >= len(found):
+        raise ValueError(f"there are only {len(found)} such {kind} cards, not {nth + 1}")
+    return found[nth]
+
+
+def position(
+    num_players: int,
+    *,
+    hands: Mapping[int, Sequence[int]] | None = None,
+    structures: Mapping[int, Sequence[int]] | None = None,
+    attach: Mapping[int, int] | None = None,
+    middle: Sequence[tuple[int, int]] = (),
+    discard: Sequence[int] = (),
+    deck_top: Sequence[int] = (),
+    deck_size: int | None = None,
+    king: int = 0,
+    captive: bool = False,
+    start: int | None = None,
+    scores: Sequence[int] | None = None,
+    last_round: bool = False,
+    steps: Steps = (),
+    seed: int = 0,
+) -> VlrState:
+    """A position with the given layout; the rest of the deck forms the draw pile.
+
+    ``attach`` maps a card to the card it is attached to (both in one structure);
+    ``middle`` lists (card, seat) in play order; ``deck_top`` ends with the top card;
+    ``deck_size`` keeps only that many cards in the draw pile (the rest are discarded).
+
+    Raises:
+        ValueError: a card is placed twice, or the King is placed.
+    """
+    s = GAME.new_game(num_players, seed)
+    s.quiet = False
+    n = num_players
+    placed: list[int] = []
+    for group in (*(hands or {}).values(), *(structures or {}).values(),
+                  [c for c, _ in middle], discard, deck_top):
+        placed += list(group)
+    if len(set(placed)) != len(placed) or KING_CARD in placed:
+        raise ValueError("a card is placed twice, or the King is placed")
+    s.hands = [[] for _ in range(n)]
+    s.structs = [[] for _ in range(n)]
+    s.loc = [LOC_DECK] * len(CARDS)
+    s.loc[KING_CARD] = LOC_KING
+    s.attach = [-1] * len(CARDS)
+    s.deck = [c.id for c in reversed(CARDS) if c.id != KING_CARD and c.id not in deck_top]
+    s.deck += list(deck_top)
+    for seat, cards in (hands or {}).items():
+        for c in cards:
+            to_hand(s, c, seat)
+    for seat, cards in (structures or {}).items():
+        for c in cards:
+            to_struct(s, c, seat)
+    for c, host in (attach or {}).items():
+        s.attach[c] = host
+    for c, seat in middle:
+        to_middle(s, c, seat)
+    for c in discard:
+        to_discard(s, c)
+    if deck_size is not None:
+        while len(s.deck) > deck_size:
+            to_discard(s, s.deck[0])
+    s.king = king
+    s.captive = captive
+    s.start = (king + 1) % n if start is None else start
+    s.last_round = last_round
+    s.scores = list(scores) if scores is not None else [0] * n
+    s.round = 1
+    s.known = ()
+    s.agenda = [tuple(step) for step in reversed(steps)]
+    s.pending = None
+    s._legal = None
+    s._events = None
+    run(s, [])
+    return s

@@ -1,0 +1,50 @@
+"""Conformance of Vive le Roi: 2,000 seeded random games per player count through
+:func:`sunking.testing.check_game`, in chunks of 500 seeds so that pytest-xdist can spread
+them over its workers.
+
+Every action of every game is checked (turn, legal actions, invariants — each of the 114
+cards in exactly one place —, the JSON round trip of the action, the replay of the record).
+The first chunk of each player count also samples views (no hand or face-down card leaks
+under determinization), the state JSON round trip and rollouts from determinized states
+densely; the other chunks sample them sparsely to keep the run affordable.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from sunking.core import make
+from sunking.testing import check_game
+
+PLAYOUTS = 2000
+CHUNK = 500
+DENSE = {"view_every": 60, "legal_every": 20, "checked_playouts": 10, "checked_every": 10,
+         "determinism_every": 25}
+SPARSE = {"view_every": 1000, "legal_every": 200, "checked_playouts": 1, "checked_every": 200,
+          "determinism_every": 250, "rollouts": False}
+CHUNKS = [(n, start) for n in (3, 4, 5, 6) for start in range(0, PLAYOUTS, CHUNK)]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("num_players", "start"), CHUNKS, ids=[f"{n}p-seeds{s}-{s + CHUNK - 1}" for n, s in CHUNKS]
+)
+def test_vive_le_roi_conformance(num_players: int, start: int) -> None:
+    game = make("vive_le_roi")
+    settings = DENSE if start == 0 else SPARSE
+    report = check_game(game, num_players, CHUNK, seed=start, **settings)  # type: ignore[arg-type]
+    print(report)
+    assert report.game == "vive_le_roi"
+    assert report.playouts == CHUNK
+    assert report.states_checked == report.actions + CHUNK
+    assert report.replays == CHUNK
+    assert report.max_length <= game.spec.max_actions
+    assert report.views_checked == report.states_sampled * (4 * num_players + 1)
+    if start == 0:
+        assert report.resampled > 0 and report.rollouts > 0
+
+
+def test_points_limit_variant_conformance() -> None:
+    report = check_game("vive_le_roi", 4, 6, seed=3, view_every=150, legal_every=30,
+                        options={"points_limit": 250})
+    assert report.playouts == 6 and report.max_length > 400

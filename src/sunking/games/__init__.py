@@ -3,3 +3,4 @@
 from ..core.registry import register
 
 register("louis14", "sunking.games.louis14:GAME")
+register("versailles1682", "sunking.games.versailles1682:GAME")

@@ -89,8 +89,8 @@ def _crown(s: V1682State, emit: Emit) -> None:
     say(emit, "new_royals", origin=COUNTRIES[s.queen_origin])
     for p in range(s.num_players):
         if s.status[p] != ABSENT:
-            s.status[p] = ABSENT
-            s.ks[p] = s.qs[p] = NO_STANDING
+            s.status[p] = AT_COURT
+            present(s, p, emit)
 
 
 def _introduction(s: V1682State, emit: Emit) -> None:

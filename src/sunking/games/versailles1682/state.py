@@ -312,7 +312,11 @@ class V1682State(GameState):
         return [c for c, z in enumerate(self.where) if z == zone and CARDS[c].kind == kind]
 
     def is_noble(self, seat: int) -> bool:
-        return bool(self.holds(seat, "title"))
+        """Holds a title, or bears her husband's (§8.4b: the wife takes his titles)."""
+        if self.holds(seat, "title"):
+            return True
+        husband = self.spouse[seat]
+        return self.gender[seat] == "f" and husband >= 0 and bool(self.holds(husband, "title"))
 
     def at_court(self, seat: int) -> bool:
         return self.status[seat] == AT_COURT

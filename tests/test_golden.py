@@ -23,7 +23,7 @@ GOLDEN_DIR = Path(__file__).resolve().parent / "golden"
 EXPECTED_FILES = sorted(
     f"louis14_{n}p_seed{seed}.jsonl" for n in (2, 3, 4) for seed in (1, 2)
 )
-FILES = sorted(GOLDEN_DIR.glob("*.jsonl"))
+FILES = sorted(GOLDEN_DIR.glob("louis14_*.jsonl"))
 
 
 def _regenerate(lines: list[str]) -> list[str]:

@@ -39,7 +39,6 @@ from sunking.games.versailles1682.state import (
     BASTILLE,
     EXILE,
     HOUSE_ZONE,
-    TALON,
     V1682State,
 )
 
@@ -474,3 +473,14 @@ def test_v42_negotiation_money_and_shown_cards() -> None:
     assert s.pending == ("negotiate", 0, 0)
     s = play(s, Pay(3, 2000))  # the second move: seat 0 is done
     assert s.fortune[0] == 1000 and s.fortune[3] == 2000 and s.to_move is None
+
+
+def test_the_regents_death_ends_the_wars_and_the_round() -> None:
+    # No card reaches the Regent at war (poison needs Versailles, the war wound a man),
+    # so the court's own verb is called.
+    from sunking.games.versailles1682.court import kill_queen
+
+    s = position(3, king=False, wars=["spain"])._copy()
+    kill_queen(s, None, "test")
+    assert s.wars == [] and s.court == 0
+    assert s.abort == 1 and s.new_royals == 1

@@ -273,9 +273,14 @@ def kill_king(s: V1682State, emit: Emit, why: str) -> None:
 def kill_queen(s: V1682State, emit: Emit, why: str) -> None:
     """The Queen (or Regent) dies (§10.2): her apartments are emptied, the Lover card is
     discarded, there is no Queen's party. If the King is dead too, the round ends."""
+    regent = not s.king
     s.queen = 0
     s.queen_origin = -1
     say(emit, "queen_dies", why=why)
+    if regent:
+        # §9.3: the Regent's death ends the wars too.
+        end_wars(s, emit)
+        s.court = VERSAILLES
     for p in range(s.num_players):
         s.qs[p] = NO_STANDING
     if s.lover >= 0:

@@ -22,7 +22,7 @@ SPEC = GameSpec(
     max_players=6,
     imperfect_information=True,
     chance=True,
-    max_actions=40000,
+    max_actions=60000,
     options=(
         OptionSpec("target", 30000, TARGETS,
                    "Fortune a family must reach to win (30,000 quick game, 50,000 full game)"),

@@ -97,3 +97,12 @@ def test_golden_playthrough(num_players: int, seed: int) -> None:
     if diff is not None:
         pytest.fail(f"{path.name} no longer matches (run `make golden` if the change is "
                     f"intended):\n{diff}", pytrace=False)
+
+
+def test_the_default_policy_plays_only_legal_actions() -> None:
+    report = check_game(
+        GAME, 4, 8, seed=7, view_every=400, legal_every=50, checked_playouts=1,
+        checked_every=16, determinism_every=8, rollouts=False,
+        policy=lambda state, rng: GAME.rollout_action(state, rng),
+    )
+    assert report.playouts == 8

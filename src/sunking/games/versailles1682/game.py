@@ -5,12 +5,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from ...core.actions import Action
 from ...core.errors import InvalidState
 from ...core.game import Game, GameSpec, GameState, OptionSpec
+from ...core.rng import Rng
 from .actions import CODEC
 from .data import ROUND_LIMITS, TARGETS
 from .flow import new_state
-from .heuristic import evaluate
+from .heuristic import evaluate, rollout_action
 from .state import V1682State
 
 SPEC = GameSpec(
@@ -46,6 +48,11 @@ class Versailles1682(Game):
         if state.is_terminal:
             return list(super().evaluate(state))
         return evaluate(state)
+
+    def rollout_action(self, state: GameState, rng: Rng) -> Action:
+        """The fast default policy of :mod:`.heuristic`: no enumeration of legal actions."""
+        assert isinstance(state, V1682State)
+        return rollout_action(state, rng)
 
     def new_game(self, num_players: int, seed: int, **options: Any) -> V1682State:
         """Start a game.

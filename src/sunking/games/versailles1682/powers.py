@@ -32,10 +32,15 @@ from .data import CARDS, CHANCELLOR_VERDICTS, COUNTRIES, FINANCE_PENSION_UNIT, G
 from .state import HUNT, PLACES, TABLEAU, V1682State
 
 
+POWER_CARDS: tuple[int, ...] = tuple(c for c, ct in enumerate(CARDS) if ct.power)
+"""The five office cards that carry a power."""
+
+
 def powers_of(s: V1682State, seat: int) -> list[str]:
     """The powers of the offices in front of ``seat``."""
     zone = TABLEAU + seat
-    return [CARDS[c].power for c, z in enumerate(s.where) if z == zone and CARDS[c].power]
+    where = s.where
+    return [CARDS[c].power for c in POWER_CARDS if where[c] == zone]
 
 
 def use_power(s: V1682State, seat: int, action: object, emit: Emit) -> None:

@@ -184,8 +184,25 @@ class V1682State(GameState):
     def _copy(self) -> Self:
         new = object.__new__(type(self))
         self._copy_base(new)
-        for name in _SCALAR_FIELDS:
-            setattr(new, name, getattr(self, name))
+        new.round = self.round
+        new.phase = self.phase
+        new.steward = self.steward
+        new.court = self.court
+        new.king = self.king
+        new.queen = self.queen
+        new.regency_until = self.regency_until
+        new.queen_origin = self.queen_origin
+        new.secret_wife = self.secret_wife
+        new.favourite = self.favourite
+        new.lover = self.lover
+        new.new_royals = self.new_royals
+        new.abort = self.abort
+        new.turn_seat = self.turn_seat
+        new.actions_left = self.actions_left
+        new.second_turn = self.second_turn
+        new.target = self.target
+        new.round_limit = self.round_limit
+        new.wealth_changed = self.wealth_changed
         new.where = self.where[:]
         new.talon = self.talon[:]
         new.name = self.name[:]

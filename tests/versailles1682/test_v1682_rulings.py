@@ -388,8 +388,9 @@ def test_v30_the_regency_ends_with_the_round_after_the_kings_death() -> None:
                  steps=[("round_end",)])
     assert s.round == 2 and s.king == 0 and s.new_royals == 0
     s = position(3, king=False, regency_until=2, round=2, places={1: "bastille", 2: "exile"},
-                 steps=[("round_end",)])
+                 wars=["spain"], steps=[("round_end",)])
     assert s.round == 3 and s.king == 1 and s.queen == 1
+    assert s.wars == [] and s.court == 0
     assert s.status == [AT_COURT] * 3 and NO_STANDING not in s.ks + s.qs
 
 

@@ -14,7 +14,7 @@ from typing import Any
 from ...core.actions import Action
 from ...core.rng import Rng
 from .actions import ChooseCourtier, ChooseParty
-from .court import Emit, Handler, Task, present, roll_country, say
+from .court import Emit, Handler, Task, end_wars, present, roll_country, say
 from .data import COUNTRIES, DECK_SIZE, FAMILY_NAMES, HAND_START, NO_STANDING
 from .incomes import finish_by_limit, settle
 from .state import ABSENT, AT_COURT, TALON, VERSAILLES, Decision, V1682State
@@ -78,12 +78,13 @@ def _round(s: V1682State, emit: Emit) -> None:
 
 def _crown(s: V1682State, emit: Emit) -> None:
     """Two new royals take the throne (§10.3, ruling V-30): a new Queen's origin, prisoners
-    freed and exiles recalled; everybody presents himself anew."""
+    freed and exiles recalled, the Regent's wars over; everybody presents himself anew."""
     s.new_royals = 0
     s.king = 1
     s.queen = 1
     s.regency_until = 0
     s.secret_wife = -1
+    end_wars(s, emit)  # the Regent's wars end with her reign, as with a royal's death (§9.3)
     s.court = VERSAILLES
     s.queen_origin = roll_country(s)
     say(emit, "new_royals", origin=COUNTRIES[s.queen_origin])

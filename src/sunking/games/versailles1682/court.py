@@ -348,19 +348,3 @@ def install(s: V1682State, card: int, seat: int, emit: Emit) -> None:
     offices_moved(s, card)
     say(emit, "granted", seat=seat, card=card)
 
-
-def office_holder(s: V1682State, power: str) -> int:
-    """The seat holding the office with ``power`` (−1 if vacant)."""
-    for c, z in enumerate(s.where):
-        if CARDS[c].power == power and TABLEAU <= z < TABLEAU + s.num_players:
-            return z - TABLEAU
-    return -1
-
-
-def in_court_seats(s: V1682State) -> list[int]:
-    return [p for p in range(s.num_players) if s.status[p] == AT_COURT]
-
-
-__all__ = [
-    "ABSENT", "AT_COURT", "BASTILLE", "EXILE", "ROYALS", "Emit", "Handler", "Task",
-]

@@ -23,8 +23,8 @@ from .court import (
     say,
     shift,
 )
-from .data import CARDS, COUNTRIES, WAR_ENDINGS
-from .state import DISCARD, TABLEAU, V1682State
+from .data import CARDS, WAR_ENDINGS
+from .state import AT_COURT, DISCARD, TABLEAU, V1682State
 
 
 def play_event(s: V1682State, player: int, action: PlayCard, emit: Emit) -> None:
@@ -119,7 +119,7 @@ def play_war(s: V1682State, player: int, action: PlayWar, emit: Emit) -> None:
     ending = WAR_ENDINGS[ct.kind]
     n = s.num_players
     for p in range(n):
-        if s.status[p] != 0:
+        if s.status[p] != AT_COURT:
             continue
         zone = TABLEAU + p
         marshal = any(z == zone and CARDS[c].kind == "marshal" for c, z in enumerate(s.where))
@@ -132,8 +132,3 @@ def play_war(s: V1682State, player: int, action: PlayWar, emit: Emit) -> None:
     end_wars(s, emit)
 
 
-def war_cards_playable(s: V1682State, player: int) -> bool:
-    return s.status[player] in (0, 2)
-
-
-__all__ = ["COUNTRIES", "play_event", "play_war", "war_cards_playable"]

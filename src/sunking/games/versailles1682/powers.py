@@ -29,8 +29,7 @@ from .court import (
     shift,
 )
 from .data import CARDS, CHANCELLOR_VERDICTS, COUNTRIES, FINANCE_PENSION_UNIT, GOVERNESS_STANDING
-from .state import HUNT, PLACES, TABLEAU, V1682State
-
+from .state import PLACES, TABLEAU, V1682State
 
 POWER_CARDS: tuple[int, ...] = tuple(c for c, ct in enumerate(CARDS) if ct.power)
 """The five office cards that carry a power."""
@@ -89,5 +88,3 @@ def trial(s: V1682State, seat: int, target: int, emit: Emit) -> None:
             gain(s, target, -(s.fortune[target] // 2), emit, "trial")
         release(s, target, emit, "trial")
 
-
-HUNT_PLACE = PLACES[HUNT]

@@ -181,11 +181,3 @@ def recall_exile(s: V1682State, seat: int, action: RecallExile, emit: Emit) -> N
         release(s, action.target, emit, "audience")
 
 
-def letters_patent_target_ok(s: V1682State, target: int) -> bool:
-    return s.status[target] == AT_COURT and s.crown_standing(target) <= 0
-
-
-__all__ = [
-    "bonus", "free_prisoner", "imprison", "intervene", "marry", "recall_exile",
-    "remarry_king", "request", "roll", "withdraw_office",
-]

@@ -41,6 +41,7 @@ from .court import Emit, Handler, Task, forget, gain, learn, say, tell
 from .data import ACTIONS_PER_TURN, CARDS, HAND_LIMIT, NEGOTIATION_MOVES
 from .events import play_event, play_war
 from .incomes import pay_income
+from .legal import power_actions
 from .powers import use_power
 from .requests import (
     free_prisoner,
@@ -149,8 +150,6 @@ def can_continue(s: V1682State, seat: int) -> bool:
         return False
     if s.actions_left > 0:
         return True
-    from .legal import power_actions
-
     return bool(power_actions(s, seat))
 
 

@@ -11,7 +11,7 @@ hands, the Talon's order or the random generator; :func:`determinizer` resamples
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import TypeVar
 
 from ...core.actions import JsonValue
 from ...core.rng import Rng
@@ -183,11 +183,3 @@ def determinizer(s: S, seat: int) -> Callable[[Rng], S]:
 
     return deal
 
-
-def public_summary(s: V1682State) -> dict[str, Any]:
-    """A short account of the court for logs and tests."""
-    return {
-        "round": s.round,
-        "court": PLACES[s.court],
-        "fortunes": list(s.fortune),
-    }

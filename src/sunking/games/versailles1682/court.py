@@ -44,7 +44,6 @@ Task = Callable[..., None]
 Handler = Callable[[V1682State, Decision, Action, Emit], None]
 """Applies a player's action to the decision it answers."""
 
-ROYALS = ("king", "queen")
 
 
 def say(emit: Emit, event: str, **fields: Any) -> None:

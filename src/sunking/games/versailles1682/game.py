@@ -40,7 +40,7 @@ class Versailles1682(Game):
 
     spec = SPEC
     codec = CODEC
-    evaluation_scale = 5000.0
+    evaluation_scale = 10000.0
 
     def evaluate(self, state: GameState) -> list[float]:
         """Estimated final fortunes (see :mod:`.heuristic`); the exact ones once over."""

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from .court import Emit, gain, say
-from .data import CARDS, COUNTRIES, FAMILY_NAMES
+from .data import CARDS, COUNTRIES, FAMILY_NAMES, INCOME_CARDS, INCOME_OF, KIND_OF
 from .state import BASTILLE, STATUS_NAMES, TABLEAU, V1682State
 
 
@@ -36,18 +36,16 @@ def pay_income(s: V1682State, seat: int, emit: Emit) -> None:
         say(emit, "no_income", seat=seat, why="bastille")
         return
     zone = TABLEAU + seat
+    where = s.where
     total = 0
-    for c, z in enumerate(s.where):
-        if z != zone:
+    for c in INCOME_CARDS:
+        if where[c] != zone:
             continue
-        ct = CARDS[c]
-        if not ct.income:
-            continue
-        if ct.kind == "office":
+        if KIND_OF[c] == "office":
             if c in s.paid:
                 continue
             s.paid.append(c)
-        total += ct.income
+        total += INCOME_OF[c]
     if not total:
         return
     partner = s.spouse[seat]

@@ -56,6 +56,7 @@ from .data import (
     CARDS,
     COUNTRIES,
     FAMILY_NAMES,
+    IDS_OF_KIND,
     NEGOTIATION_MOVES,
     NO_STANDING,
     PAYMENTS,
@@ -78,6 +79,7 @@ from .state import (
 )
 
 _CACHE: dict[tuple[Any, ...], Action] = {}
+OFFICES = IDS_OF_KIND["office"]
 
 
 def _make(cls: type[Action], *args: Any) -> Action:
@@ -226,10 +228,10 @@ def _audiences(s: V1682State, seat: int) -> list[Action]:
     where = s.where
     out: list[Action] = []
     # a. withdraw an office from another courtier
-    for c, z in enumerate(where):
-        if CARDS[c].kind != "office" or c in s.moved:
+    for c in OFFICES:
+        if c in s.moved:
             continue
-        holder = z - TABLEAU
+        holder = where[c] - TABLEAU
         if not 0 <= holder < n or holder == seat:
             continue
         out += [_make(WithdrawOffice, c, p) for p in range(n)

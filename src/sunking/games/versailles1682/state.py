@@ -17,7 +17,7 @@ from ...core.errors import GameOver, IllegalAction, InvalidState, NotYourTurn, S
 from ...core.events import Event
 from ...core.game import GameState, Result
 from ...core.rng import Rng
-from .data import CARDS, DECK_SIZE, NO_STANDING
+from .data import DECK_SIZE, IDS_OF_KIND, NO_STANDING
 
 Task = tuple[Any, ...]
 Decision = tuple[Any, ...]
@@ -326,7 +326,8 @@ class V1682State(GameState):
     def holds(self, seat: int, kind: str) -> list[int]:
         """Cards of ``kind`` (title, office, …) in front of ``seat``."""
         zone = TABLEAU + seat
-        return [c for c, z in enumerate(self.where) if z == zone and CARDS[c].kind == kind]
+        where = self.where
+        return [c for c in IDS_OF_KIND[kind] if where[c] == zone]
 
     def is_noble(self, seat: int) -> bool:
         """Holds a title, or bears her husband's (§8.4b: the wife takes his titles)."""

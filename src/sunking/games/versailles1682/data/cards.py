@@ -292,3 +292,10 @@ KIND_OF: tuple[str, ...] = tuple(ct.kind for ct in CARDS)
 """Card id → its kind (flat tables for the rules' hot loops)."""
 INCOME_OF: tuple[int, ...] = tuple(ct.income for ct in CARDS)
 EFFECT_OF: tuple[str, ...] = tuple(ct.effect for ct in CARDS)
+IDS_OF_KIND: dict[str, tuple[int, ...]] = {
+    kind: tuple(c for c, k in enumerate(KIND_OF) if k == kind)
+    for kind in dict.fromkeys(KIND_OF)
+}
+"""Kind → the ids of its cards."""
+INCOME_CARDS: tuple[int, ...] = tuple(c for c, i in enumerate(INCOME_OF) if i)
+"""The cards that pay income in front of a courtier."""

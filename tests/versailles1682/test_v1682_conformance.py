@@ -56,9 +56,14 @@ FULL_CHUNKS = [(n, start) for n in reversed(COUNTS) for start in range(0, FULL_G
 @pytest.mark.parametrize(("num_players", "start"), FULL_CHUNKS,
                          ids=[f"{n}p-seeds{s}-{s + CHUNK - 1}" for n, s in FULL_CHUNKS])
 def test_conformance_full(num_players: int, start: int) -> None:
-    report = check_game(GAME, num_players, CHUNK, seed=start)
+    # Every state: turn, legal actions, invariants, action round trip, apply; every game:
+    # replay; sampled states: views, leaks, determinization, state JSON.
+    report = check_game(
+        GAME, num_players, CHUNK, seed=start, view_every=150, legal_every=40,
+        checked_playouts=5, checked_every=8, determinism_every=20, rollouts=False,
+    )
     print(report)
-    assert report.playouts == CHUNK
+    assert report.playouts == CHUNK and report.replays == CHUNK
 
 
 def random_game_end(num_players: int, seed: int) -> tuple[str, int]:

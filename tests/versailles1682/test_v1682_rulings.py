@@ -19,6 +19,7 @@ from sunking.games.versailles1682.actions import (
     DrawHouse,
     FreePrisoner,
     Give,
+    GiveTo,
     Intervene,
     LeadCourt,
     MakePeace,
@@ -28,6 +29,7 @@ from sunking.games.versailles1682.actions import (
     RemarryKing,
     Request,
     Show,
+    ShowTo,
     SpecialPension,
 )
 from sunking.games.versailles1682.court import present
@@ -273,7 +275,7 @@ def test_v38_a_prisoner_draws_from_the_talon_gives_and_plays_justice_on_himself(
                  hands={0: ["justice", "baron", "bon_mot"]})
     legal = s.legal_actions()
     kinds = {type(a).__name__ for a in legal}
-    assert kinds == {"Draw", "Give", "PlayCard", "EndTurn"}
+    assert kinds == {"Draw", "GiveTo", "PlayCard", "EndTurn"}
     assert [a for a in legal if isinstance(a, PlayCard)] == [
         PlayCard(first("justice", s.hand(0)), 0)]
     s = play(s, PlayCard(first("justice", s.hand(0)), 0))
@@ -282,11 +284,14 @@ def test_v38_a_prisoner_draws_from_the_talon_gives_and_plays_justice_on_himself(
 
 def test_give_one_or_two_cards_is_one_action() -> None:
     s = position(3, turn=0, hands={0: ["baron", "bon_mot", "piety", "faux_pas"]})
+    assert {a for a in s.legal_actions() if isinstance(a, GiveTo)} == {GiveTo(1), GiveTo(2)}
+    s = play(s, GiveTo(1))
+    assert s.pending == ("give", 0, 1, 0) and PASS not in s.legal_actions()
     s = play(s, Give(1, first("baron", s.hand(0))))
-    assert s.pending == ("give_more", 0, 1)
+    assert s.pending == ("give", 0, 1, 1) and PASS in s.legal_actions()
     s = play(s, Give(1, first("piety", s.hand(0))))
     assert sorted(keys(s.hand(1))) == ["baron", "piety"] and s.actions_left == 1
-    s = play(s, Give(2, first("bon_mot", s.hand(0))), PASS)
+    s = play(s, GiveTo(2), Give(2, first("bon_mot", s.hand(0))), PASS)
     assert keys(s.hand(2)) == ["bon_mot"] and keys(s.hand(0)) == ["faux_pas"]
     assert s.to_move is None
     assert sorted(k["card"]["key"] for k in s.view(0)["you"]["known_cards"]) == [
@@ -464,6 +469,8 @@ def test_v42_negotiation_money_and_shown_cards() -> None:
     assert s.pending == ("negotiate", 0, 0)
     assert Pay(1, 5000) not in s.legal_actions() and Pay(1, 2000) in s.legal_actions()
     duc = first("duc", s.hand(0))
+    s = play(s, ShowTo(2))
+    assert s.pending == ("show", 0, 2, 0)
     s = play(s, Show(2, duc))
     assert [k["card"]["id"] for k in s.view(2)["you"]["known_cards"]] == [duc]
     assert s.view(1)["you"]["known_cards"] == [] and s.view(None) == s.view(None)

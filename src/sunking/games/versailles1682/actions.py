@@ -52,6 +52,14 @@ class Pay(Action):
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
+class ShowTo(Action):
+    """Show a hand card to the player in seat ``to``; which card is the next decision."""
+
+    type = "show_to"
+    to: int
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
 class Show(Action):
     """Show the hand card ``card`` to the player in seat ``to`` (only that player sees it)."""
 
@@ -131,8 +139,17 @@ class PlayWar(Action):
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
+class GiveTo(Action):
+    """Give one or two cards to the player in seat ``to`` (one action, §7.4.1d); the cards
+    are the next decisions."""
+
+    type = "give_to"
+    to: int
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
 class Give(Action):
-    """Give hand card ``card`` to the player in seat ``to`` (a second card may follow)."""
+    """Give hand card ``card`` to the player in seat ``to``."""
 
     type = "give"
     to: int
@@ -301,8 +318,8 @@ POWERS: tuple[type[Action], ...] = (
 )
 
 ACTION_CLASSES: tuple[type[Action], ...] = (
-    ChooseCourtier, ChooseParty, Pay, Show, Done, MoveCourt, Draw, DrawHouse, Request,
-    PlayCard, PlayWar, Give, Pass, EndTurn, Discard, *AUDIENCES, *POWERS, Fine,
+    ChooseCourtier, ChooseParty, Pay, ShowTo, Show, Done, MoveCourt, Draw, DrawHouse, Request,
+    PlayCard, PlayWar, GiveTo, Give, Pass, EndTurn, Discard, *AUDIENCES, *POWERS, Fine,
 )
 
 CODEC = ActionCodec(ACTION_CLASSES)

@@ -154,7 +154,7 @@ def rollout_action(s: V1682State, rng: Rng) -> Action:
     kind = d[0]
     if kind == "negotiate":
         return DONE
-    if kind == "give_more":
+    if kind == "give" and d[3]:
         return PASS
     if kind != "act":
         return rng.choice(s.legal_actions())

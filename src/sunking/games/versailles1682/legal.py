@@ -26,6 +26,7 @@ from .actions import (
     DrawHouse,
     FreePrisoner,
     Give,
+    GiveTo,
     Imprison,
     Intervene,
     LeadCourt,
@@ -38,6 +39,7 @@ from .actions import (
     RecallExile,
     Request,
     Show,
+    ShowTo,
     SpecialPension,
     TryPrisoner,
     WithdrawOffice,
@@ -136,14 +138,18 @@ def _negotiate(s: V1682State, d: Decision) -> tuple[Action, ...]:
     money = s.fortune[seat]
     for to in others:
         out += [_make(Pay, to, amount) for amount in PAYMENTS if amount <= money]
-    for card in distinct(s.hand(seat)):
-        out += [_make(Show, to, card) for to in others]
+    if s.hand_size(seat):
+        out += [_make(ShowTo, to) for to in others]
     return tuple(out)
 
 
-def _give_more(s: V1682State, d: Decision) -> tuple[Action, ...]:
-    to = d[2]
-    return (PASS, *(_make(Give, to, c) for c in distinct(s.hand(d[1]))))
+def _show(s: V1682State, d: Decision) -> tuple[Action, ...]:
+    return tuple(_make(Show, d[2], c) for c in distinct(s.hand(d[1])))
+
+
+def _give(s: V1682State, d: Decision) -> tuple[Action, ...]:
+    cards = tuple(_make(Give, d[2], c) for c in distinct(s.hand(d[1])))
+    return (PASS, *cards) if d[3] else cards
 
 
 def _discard(s: V1682State, d: Decision) -> tuple[Action, ...]:
@@ -215,9 +221,8 @@ def _main_actions(s: V1682State, seat: int) -> list[Action]:
             out += [_make(PlayCard, card, t, r) for t, r in event_targets(s, seat, card)]
         elif status in (AT_COURT, EXILE) and (kind == "war_against" or s.wars):
             out.append(_make(PlayWar, card))
-    others = _others(s, seat)
-    for card in hand:
-        out += [_make(Give, to, card) for to in others]
+    if hand:
+        out += [_make(GiveTo, to) for to in _others(s, seat)]
     if requests:
         out += _audiences(s, seat)
     return out
@@ -266,7 +271,8 @@ _LEGAL: dict[str, Callable[[V1682State, Decision], tuple[Action, ...]]] = {
     "negotiate": _negotiate,
     "court": _court,
     "act": _act,
-    "give_more": _give_more,
+    "show": _show,
+    "give": _give,
     "discard": _discard,
 }
 

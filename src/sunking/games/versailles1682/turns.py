@@ -18,6 +18,7 @@ from .actions import (
     EndTurn,
     FreePrisoner,
     Give,
+    GiveTo,
     Imprison,
     Intervene,
     LeadCourt,
@@ -33,6 +34,7 @@ from .actions import (
     RemarryKing,
     Request,
     Show,
+    ShowTo,
     SpecialPension,
     TryPrisoner,
     WithdrawOffice,
@@ -82,22 +84,34 @@ def _negotiate(s: V1682State, emit: Emit, k: int) -> None:
 
 def _on_negotiate(s: V1682State, d: Decision, action: object, emit: Emit) -> None:
     seat, k = d[1], d[2]
+    if isinstance(action, ShowTo):
+        s.pending = ("show", seat, action.to, k)
+        return
     if isinstance(action, Pay):
         s.fortune[seat] -= action.amount
         say(emit, "payment", seat=seat, to=action.to, amount=action.amount)
         gain(s, action.to, action.amount, emit, "payment")
-    elif isinstance(action, Show):
-        learn(s, seat, action.card, 1 << action.to)
-        say(emit, "shows", seat=seat, to=action.to)
-        tell(emit, action.to, "shown", seat=seat, card=action.card)
-    if isinstance(action, (Pay, Show)):
-        s.neg_moves[seat] += 1
-        if s.neg_moves[seat] >= NEGOTIATION_MOVES:
-            s.neg_done[seat] = 1
+        _moved(s, seat)
     else:
         s.neg_done[seat] = 1
         say(emit, "done", seat=seat)
     s.agenda.append(("negotiate", (k + 1) % s.num_players))
+
+
+def _on_show(s: V1682State, d: Decision, action: object, emit: Emit) -> None:
+    assert isinstance(action, Show)
+    seat, k = d[1], d[3]
+    learn(s, seat, action.card, 1 << action.to)
+    say(emit, "shows", seat=seat, to=action.to)
+    tell(emit, action.to, "shown", seat=seat, card=action.card)
+    _moved(s, seat)
+    s.agenda.append(("negotiate", (k + 1) % s.num_players))
+
+
+def _moved(s: V1682State, seat: int) -> None:
+    s.neg_moves[seat] += 1
+    if s.neg_moves[seat] >= NEGOTIATION_MOVES:
+        s.neg_done[seat] = 1
 
 
 # --- moving the court ---------------------------------------------------------------------------
@@ -182,10 +196,9 @@ def _on_act(s: V1682State, d: Decision, action: object, emit: Emit) -> None:
         play_event(s, seat, action, emit)
     elif isinstance(action, PlayWar):
         play_war(s, seat, action, emit)
-    elif isinstance(action, Give):
-        give(s, seat, action, emit)
-        if s.hand_size(seat):
-            s.pending = ("give_more", seat, action.to)
+    elif isinstance(action, GiveTo):
+        s.pending = ("give", seat, action.to, 0)
+        say(emit, "give", seat=seat, to=action.to)
     elif isinstance(action, WithdrawOffice):
         withdraw_office(s, seat, action, emit)
     elif isinstance(action, Marry):
@@ -202,9 +215,12 @@ def _on_act(s: V1682State, d: Decision, action: object, emit: Emit) -> None:
         raise TypeError(f"not a turn action: {action!r}")
 
 
-def _on_give_more(s: V1682State, d: Decision, action: object, emit: Emit) -> None:
+def _on_give(s: V1682State, d: Decision, action: object, emit: Emit) -> None:
+    """The first card must be given, the second may (``Pass``)."""
     if isinstance(action, Give):
         give(s, d[1], action, emit)
+        if d[3] == 0 and s.hand_size(d[1]):
+            s.pending = ("give", d[1], d[2], 1)
     else:
         assert isinstance(action, Pass)
 
@@ -232,7 +248,7 @@ def give(s: V1682State, seat: int, action: Give, emit: Emit) -> None:
     forget(s, card)
     s.where[card] = action.to
     learn(s, action.to, card, 1 << seat)
-    say(emit, "give", seat=seat, to=action.to)
+    say(emit, "card_given", seat=seat, to=action.to)
     tell(emit, seat, "given", seat=seat, to=action.to, card=card)
     tell(emit, action.to, "received", seat=seat, to=action.to, card=card)
 
@@ -280,6 +296,7 @@ HANDLERS: dict[str, Handler] = {
     "negotiate": _on_negotiate,
     "court": _on_court,
     "act": _on_act,
-    "give_more": _on_give_more,
+    "show": _on_show,
+    "give": _on_give,
     "discard": _on_discard,
 }

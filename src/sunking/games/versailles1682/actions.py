@@ -52,14 +52,6 @@ class Pay(Action):
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
-class ShowTo(Action):
-    """Show a hand card to the player in seat ``to``; which card is the next decision."""
-
-    type = "show_to"
-    to: int
-
-
-@dataclasses.dataclass(frozen=True, slots=True)
 class Show(Action):
     """Show the hand card ``card`` to the player in seat ``to`` (only that player sees it)."""
 
@@ -318,7 +310,7 @@ POWERS: tuple[type[Action], ...] = (
 )
 
 ACTION_CLASSES: tuple[type[Action], ...] = (
-    ChooseCourtier, ChooseParty, Pay, ShowTo, Show, Done, MoveCourt, Draw, DrawHouse, Request,
+    ChooseCourtier, ChooseParty, Pay, Show, Done, MoveCourt, Draw, DrawHouse, Request,
     PlayCard, PlayWar, GiveTo, Give, Pass, EndTurn, Discard, *AUDIENCES, *POWERS, Fine,
 )
 

@@ -8,17 +8,17 @@ gambling debts), and a short projection predicts the winner of heuristic self-pl
 weights and the evaluation scale were fitted by the log-likelihood of the actual winners of 80
 four-player games). The weights are judgement, not rules.
 
-The default policy plays out positions for search without enumerating the legal actions: a
-negotiator is done at once, a player with actions left requests a title, dignity, pension or
-office for himself from his hand or draws, and otherwise ends his turn.
+The default policy plays out positions for search without enumerating the legal actions,
+and changes the estimate as little as it can: negotiators are done at once, players end their
+turns (the income paid leaves the estimate unchanged), the court stays where it is. What the
+search finds is then the worth of the moves in its tree, not the noise of random play.
 """
 
 from __future__ import annotations
 
 from ...core.actions import Action
 from ...core.rng import Rng
-from .actions import DONE, DRAW, END_TURN, PASS, Request
-from .conditions import can_hold
+from .actions import DONE, END_TURN, PASS, MoveCourt
 from .data import (
     CARDS,
     FAVOURITE_BONUS,
@@ -27,9 +27,8 @@ from .data import (
     KIND_OF,
     LOVER_BONUS,
     NO_STANDING,
-    TYPE_OF,
 )
-from .state import AT_COURT, BASTILLE, DISCARD, EXILE, TABLEAU, V1682State
+from .state import AT_COURT, BASTILLE, EXILE, HUNT, TABLEAU, VERSAILLES, V1682State
 
 MIN_ROUNDS = 1.0
 MAX_ROUNDS = 2.0
@@ -154,26 +153,13 @@ def rollout_action(s: V1682State, rng: Rng) -> Action:
     kind = d[0]
     if kind == "negotiate":
         return DONE
+    if kind == "act":
+        return END_TURN
     if kind == "give" and d[3]:
         return PASS
-    if kind != "act":
-        return rng.choice(s.legal_actions())
-    seat = d[1]
-    if s.actions_left <= 0:
-        return END_TURN
-    if s.status[seat] == AT_COURT and (s.king or s.queen):
-        seen: set[int] = set()
-        wishes = []
-        where = s.where
-        for c in INCOME_CARDS:
-            if where[c] == seat:
-                kind = TYPE_OF[c]
-                if kind not in seen:
-                    seen.add(kind)
-                    if can_hold(s, c, seat):
-                        wishes.append(c)
-        if wishes and rng.below(4):
-            return Request(rng.choice(wishes), seat, False)
-    if s.talon or DISCARD in s.where:
-        return DRAW
-    return END_TURN
+    if kind == "court":
+        return COURT_STAYS[s.court]
+    return rng.choice(s.legal_actions())
+
+
+COURT_STAYS = {VERSAILLES: MoveCourt("versailles"), HUNT: MoveCourt("hunt")}

@@ -39,7 +39,6 @@ from .actions import (
     RecallExile,
     Request,
     Show,
-    ShowTo,
     SpecialPension,
     TryPrisoner,
     WithdrawOffice,
@@ -138,13 +137,9 @@ def _negotiate(s: V1682State, d: Decision) -> tuple[Action, ...]:
     money = s.fortune[seat]
     for to in others:
         out += [_make(Pay, to, amount) for amount in PAYMENTS if amount <= money]
-    if s.hand_size(seat):
-        out += [_make(ShowTo, to) for to in others]
+    for card in distinct(s.hand(seat)):
+        out += [_make(Show, to, card) for to in others]
     return tuple(out)
-
-
-def _show(s: V1682State, d: Decision) -> tuple[Action, ...]:
-    return tuple(_make(Show, d[2], c) for c in distinct(s.hand(d[1])))
 
 
 def _give(s: V1682State, d: Decision) -> tuple[Action, ...]:
@@ -271,7 +266,6 @@ _LEGAL: dict[str, Callable[[V1682State, Decision], tuple[Action, ...]]] = {
     "negotiate": _negotiate,
     "court": _court,
     "act": _act,
-    "show": _show,
     "give": _give,
     "discard": _discard,
 }

@@ -34,7 +34,6 @@ from .actions import (
     RemarryKing,
     Request,
     Show,
-    ShowTo,
     SpecialPension,
     TryPrisoner,
     WithdrawOffice,
@@ -84,27 +83,19 @@ def _negotiate(s: V1682State, emit: Emit, k: int) -> None:
 
 def _on_negotiate(s: V1682State, d: Decision, action: object, emit: Emit) -> None:
     seat, k = d[1], d[2]
-    if isinstance(action, ShowTo):
-        s.pending = ("show", seat, action.to, k)
-        return
     if isinstance(action, Pay):
         s.fortune[seat] -= action.amount
         say(emit, "payment", seat=seat, to=action.to, amount=action.amount)
         gain(s, action.to, action.amount, emit, "payment")
         _moved(s, seat)
+    elif isinstance(action, Show):
+        learn(s, seat, action.card, 1 << action.to)
+        say(emit, "shows", seat=seat, to=action.to)
+        tell(emit, action.to, "shown", seat=seat, card=action.card)
+        _moved(s, seat)
     else:
         s.neg_done[seat] = 1
         say(emit, "done", seat=seat)
-    s.agenda.append(("negotiate", (k + 1) % s.num_players))
-
-
-def _on_show(s: V1682State, d: Decision, action: object, emit: Emit) -> None:
-    assert isinstance(action, Show)
-    seat, k = d[1], d[3]
-    learn(s, seat, action.card, 1 << action.to)
-    say(emit, "shows", seat=seat, to=action.to)
-    tell(emit, action.to, "shown", seat=seat, card=action.card)
-    _moved(s, seat)
     s.agenda.append(("negotiate", (k + 1) % s.num_players))
 
 
@@ -296,7 +287,6 @@ HANDLERS: dict[str, Handler] = {
     "negotiate": _on_negotiate,
     "court": _on_court,
     "act": _on_act,
-    "show": _on_show,
     "give": _on_give,
     "discard": _on_discard,
 }

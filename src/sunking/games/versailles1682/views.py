@@ -20,7 +20,7 @@ from .etiquette import courtier, form_of_address, given_name
 from .incomes import income_of
 from .state import BOX, DISCARD, HOUSE_ZONE, PLACES, STATUS_NAMES, TABLEAU, TALON, V1682State
 
-_CONTEXT: dict[str, tuple[str, ...]] = {"give": ("to", "given"), "show": ("to",)}
+_CONTEXT: dict[str, tuple[str, ...]] = {"give": ("to", "given")}
 
 
 def card_json(card: int) -> dict[str, JsonValue]:

@@ -57,8 +57,9 @@ TARGETS = (30000, 50000)
 ROUND_LIMITS = (20, 30, 40, 60)
 """Engine bound, not a rule: after this many rounds the richest family wins."""
 
-NEGOTIATION_MOVES = 2
-"""Engine bound standing in for the 5-minute clock of §7.2: offers and shows per player."""
+NEGOTIATION_MOVES = 1
+"""Engine bound standing in for the 5-minute clock of §7.2: payments or shows per player and
+negotiation (then he is done); the server adds the wall clock."""
 PAYMENTS = (1000, 2000, 5000)
 """The sums a player may send another during the negotiation (engine choice)."""
 

@@ -17,7 +17,7 @@ GOLDEN_DIR = Path(__file__).resolve().parents[1] / "tests" / "golden"
 
 CASES: tuple[tuple[str, int, int], ...] = tuple(
     ("louis14", n, seed) for n in (2, 3, 4) for seed in (1, 2)
-) + tuple(("vive_le_roi", n, 1) for n in (3, 4, 5, 6))
+) + tuple((game, n, 1) for game in ("vive_le_roi", "versailles1682") for n in (3, 4, 5, 6))
 """(game, players, seed) of every golden file; the policy seed equals the game seed."""
 
 

@@ -22,7 +22,8 @@ from sunking.testing.golden import (
 GOLDEN_DIR = Path(__file__).resolve().parent / "golden"
 EXPECTED_FILES = sorted(
     [f"louis14_{n}p_seed{seed}.jsonl" for n in (2, 3, 4) for seed in (1, 2)]
-    + [f"vive_le_roi_{n}p_seed1.jsonl" for n in (3, 4, 5, 6)]
+    + [f"{game}_{n}p_seed1.jsonl" for game in ("vive_le_roi", "versailles1682")
+       for n in (3, 4, 5, 6)]
 )
 FILES = sorted(GOLDEN_DIR.glob("*.jsonl"))
 

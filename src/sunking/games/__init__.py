@@ -4,3 +4,4 @@ from ..core.registry import register
 
 register("louis14", "sunking.games.louis14:GAME")
 register("vive_le_roi", "sunking.games.vive_le_roi:GAME")
+register("versailles1682", "sunking.games.versailles1682:GAME")

@@ -1,0 +1,178 @@
+"""Who may receive what: the conditions of §9.1 and the rulings, as predicates.
+
+The legal actions are built from these, and the effects trust them. A card has three kinds
+of condition (§9.1): the place of the court (icon), the gender of the receiving figure, and
+its minimum standing; some cards add a condition in their text (§9.1d). Ruling V-23: royal
+targets are judged only by the icon and the text; ruling V-26: a figure in the Bastille or in
+exile can only receive the cards that name it (Justice, Glory) and wealth cards.
+"""
+
+from __future__ import annotations
+
+from .actions import KING, QUEEN
+from .data import CARDS, NO_STANDING, CardType
+from .state import AT_COURT, BASTILLE, EXILE, HUNT, TABLEAU, VERSAILLES, WAR, V1682State
+
+_ICON_PLACE = {"versailles": VERSAILLES, "hunt": HUNT, "war": WAR}
+
+
+def icon_allows(s: V1682State, ct: CardType) -> bool:
+    """The court is where the card's icon says (§9.1a)."""
+    return not ct.icon or s.court == _ICON_PLACE[ct.icon]
+
+
+def royal_alive(s: V1682State, royal: str) -> bool:
+    """Whether ``royal`` (king or queen) has apartments to stand in."""
+    return bool(s.king) if royal == "king" else bool(s.queen)
+
+
+def meets_minimum(s: V1682State, ct: CardType, seat: int) -> bool:
+    if not ct.min_royal:
+        return True
+    value = s.ks[seat] if ct.min_royal == "king" else s.qs[seat]
+    return value != NO_STANDING and value >= ct.min_standing
+
+
+def can_hold(s: V1682State, card: int, seat: int) -> bool:
+    """``seat``'s courtier may receive request card ``card`` (title, dignity, pension,
+    office): it is at court (§11.0, §12.0), of the card's gender, noble where the card asks
+    it (§9.1d), and holds no Marshal's baton yet (§9.2d)."""
+    if s.status[seat] != AT_COURT:
+        return False
+    ct = CARDS[card]
+    if ct.gender and s.gender[seat] != ct.gender:
+        return False
+    if ct.noble and not s.is_noble(seat):
+        return False
+    if ct.kind == "marshal":
+        zone = TABLEAU + seat
+        if any(z == zone and CARDS[c].kind == "marshal" for c, z in enumerate(s.where)):
+            return False
+    return True
+
+
+def may_play_cards(s: V1682State, seat: int) -> bool:
+    """At court and in exile a courtier may play cards (§11.0); a prisoner only Justice."""
+    return s.status[seat] in (AT_COURT, EXILE)
+
+
+def event_targets(s: V1682State, player: int, card: int) -> list[tuple[int, str]]:
+    """Every (target, royal) event ``card`` may be played on by ``player``.
+
+    ``royal`` is set only for a Slander (the standing it lowers). Empty when the card
+    cannot be played now.
+    """
+    ct = CARDS[card]
+    status = s.status[player]
+    effect = ct.effect
+    if status == BASTILLE:
+        if effect == "justice":
+            return [(player, "")]
+        return []
+    if status not in (AT_COURT, EXILE):
+        return []
+    if ct.female_player and s.gender[player] != "f":
+        return []
+    if not icon_allows(s, ct):
+        return []
+    n = s.num_players
+    out: list[tuple[int, str]] = []
+    if effect == "justice":
+        return [(p, "") for p in range(n) if s.status[p] == BASTILLE]
+    if effect == "glory":
+        return [(p, "") for p in range(n) if s.status[p] == EXILE]
+    if effect == "wealth":
+        for p in range(n):
+            if s.status[p] in (AT_COURT, EXILE, BASTILLE) and _figure_ok(s, ct, p):
+                out.append((p, ""))
+        return out
+    if effect == "death":
+        if s.king and (not ct.gender or ct.gender == "m"):
+            out.append((KING, ""))
+        if s.queen and ct.gender != "m":
+            out.append((QUEEN, ""))
+    courtiers = [p for p in range(n) if s.status[p] == AT_COURT and _figure_ok(s, ct, p)]
+    if effect == "death":
+        out += [(p, "") for p in courtiers]
+    elif effect == "favourite":
+        if s.king and s.secret_wife < 0:
+            out += [(p, "") for p in courtiers if p != s.favourite]
+    elif effect == "lover":
+        if s.queen:
+            out += [(p, "") for p in courtiers if p != s.lover]
+    elif effect == "secret_marriage":
+        fav = s.favourite
+        if (s.king and not s.queen and s.secret_wife < 0 and fav in courtiers
+                and s.spouse[fav] < 0):
+            out.append((fav, ""))
+    elif effect == "love_potion":
+        for p in courtiers:
+            if royal_alive(s, "king" if s.gender[p] == "f" else "queen"):
+                out.append((p, ""))
+    elif effect == "poison_trial":
+        out += [(p, "") for p in courtiers if s.poisoner[p]]
+    elif effect == "exile":
+        if s.king or s.queen:
+            out += [(p, "") for p in courtiers if s.crown_standing(p) <= ct.threshold]
+    elif effect == "scandal":
+        for p in courtiers:
+            if (p == s.favourite and p != s.secret_wife) or p == s.lover:
+                out.append((p, ""))
+    elif effect == "standing":
+        if ct.royal == "choice":
+            royals = [r for r in ("king", "queen") if royal_alive(s, r)]
+            out += [(p, r) for p in courtiers for r in royals]
+        elif royal_alive(s, ct.royal):
+            out += [(p, "") for p in courtiers]
+    else:  # pragma: no cover - every effect is listed above
+        raise ValueError(f"unknown card effect {effect!r}")
+    return out
+
+
+def _figure_ok(s: V1682State, ct: CardType, seat: int) -> bool:
+    """The gender icon and the minimum standing of the receiving figure (§9.1b, c)."""
+    if ct.gender and s.gender[seat] != ct.gender:
+        return False
+    return meets_minimum(s, ct, seat)
+
+
+def can_request(s: V1682State, seat: int) -> bool:
+    """Requests and audiences: only at court, and only while someone wears the crown."""
+    return s.status[seat] == AT_COURT and bool(s.king or s.queen)
+
+
+def queen_may_intervene(s: V1682State, seat: int) -> bool:
+    """§8.3: the Queen (not a Regent) intervenes for a courtier who stands higher with her
+    than with the King (ruling V-8)."""
+    return bool(s.king and s.queen) and s.qs[seat] > s.ks[seat]
+
+
+def request_beneficiaries(s: V1682State, seat: int, card: int) -> list[int]:
+    """Whom ``seat`` may request ``card`` for (or, letters patent, against)."""
+    ct = CARDS[card]
+    n = s.num_players
+    if ct.kind == "letters_patent":
+        return [p for p in range(n)
+                if p != seat and s.status[p] == AT_COURT and s.crown_standing(p) <= 0]
+    return [p for p in range(n) if can_hold(s, card, p)]
+
+
+def audience_royals(s: V1682State) -> tuple[str, ...]:
+    """The royals one may address in an audience with King, Queen or Regent."""
+    if s.king and s.queen:
+        return ("king", "queen")
+    if s.king:
+        return ("king",)
+    if s.queen:
+        return ("queen",)
+    return ()
+
+
+def crown(s: V1682State) -> str:
+    """Who grants requests and crown audiences: the King, or the Regent (as the Queen)."""
+    return "king" if s.king else "queen"
+
+
+def marriageable(s: V1682State, seat: int) -> bool:
+    """At court, unmarried (a widow or widower may marry again), not the King's wife."""
+    return s.status[seat] == AT_COURT and s.spouse[seat] < 0 and s.secret_wife != seat

@@ -1,0 +1,121 @@
+"""The numbers of the court: standing scale, dice tables, limits, and the names courtiers bear.
+
+Each constant says where it comes from: a section of the rules (confirmed), or the
+reconstruction in ``shared/rules/versailles1682.md`` (``reconstructed``).
+"""
+
+from __future__ import annotations
+
+STANDING_MIN = -2
+STANDING_MAX = 9
+"""The apartments' scale (§2.0, confirmed)."""
+NO_STANDING = -99
+"""A figure that is not in a royal's apartments (away, dead, or the royal is dead)."""
+
+HAND_START = 6
+"""Cards dealt to each player (§6.0b, confirmed)."""
+HAND_LIMIT = 10
+"""Cards a player may keep at the end of his turn (§7.4.1g, confirmed)."""
+ACTIONS_PER_TURN = 2
+"""§7.4.1, confirmed."""
+
+QUEEN_PARTY_BONUS = 2
+"""Added to the Queen standing of her party's courtiers at an introduction (§7.1)."""
+FAVOURITE_BONUS = 2
+"""Taken off the die the Favourite rolls when the King decides (§9.4d, confirmed)."""
+LOVER_BONUS = 2
+"""The mirror for the Queen's Lover when the Queen or Regent decides (ruling V-9)."""
+
+INTERVENTION_SMALL = 1
+INTERVENTION_LARGE = 2
+"""Effect of an intervention audience: second die 1–5 and 6–10 (§8.4d, confirmed)."""
+INTERVENTION_LARGE_FROM = 6
+INTERVENTION_EXTRA_FROM = 8
+"""One point more when the intervener's standing with that royal is at least 8 (§8.4d)."""
+
+PARTY_ROLL = {1: 0, 2: 0, 3: 0, 4: 1, 5: 1, 6: 1, 7: 2, 8: 2, 9: 2}
+"""d10 → party or Queen's origin; a 10 is rolled again (§6.0f, confirmed)."""
+
+CHANCELLOR_VERDICTS = {1: "death", 2: "death", 3: "death", 4: "exile", 5: "exile", 6: "exile",
+                       7: "fine", 8: "fine", 9: "fine", 10: "acquittal"}
+"""The Chancellor's trial (§9.5a, confirmed); a fine takes half the fortune."""
+CHANCELLOR_IMPRISON_MAX = 0
+"""The Chancellor and the letters patent reach courtiers at 0, −1 or −2 with the King."""
+FINANCE_PENSION_UNIT = 500
+"""The Finance Minister's special pension: the die times 500 livres (§9.5b, confirmed)."""
+GOVERNESS_STANDING = 3
+"""The Governess's praise or blame (§9.5e, confirmed)."""
+WAR_PENALTY_KING = 3
+WAR_PENALTY_QUEEN = 2
+"""Supporters of the enemy lose this standing when war is declared (§9.5c, confirmed)."""
+
+ETIQUETTE_FINE = 1000
+"""The steward's fine for a breach of etiquette (§3.0, confirmed)."""
+
+TARGETS = (30000, 50000)
+"""The fortunes a family may play for (§6.0g, confirmed)."""
+ROUND_LIMITS = (20, 30, 40, 60)
+"""Engine bound, not a rule: after this many rounds the richest family wins."""
+
+NEGOTIATION_MOVES = 1
+"""Engine bound standing in for the 5-minute clock of §7.2: payments or shows per player and
+negotiation (then he is done); the server adds the wall clock."""
+PAYMENTS = (1000, 2000, 5000)
+"""The sums a player may send another during the negotiation (engine choice)."""
+
+FAMILY_NAMES = (
+    "de Trémière", "de Bourgenrelle", "de la Tour qui Penche", "d'Argenson",
+    "de Maintenon", "Serizet Van Broutmou", "de Montespan", "de Lauzun", "de Vendôme",
+    "de Sévigné", "de Rohan", "de Saint-Simon",
+)
+"""The family names players choose from; the first six are the rulebook's own examples."""
+
+GIVEN_NAMES: dict[str, tuple[str, ...]] = {
+    "m": ("Jean", "Paul", "Louis", "François", "Charles", "Philippe", "Henri", "Armand"),
+    "f": ("Marie", "Anne", "Françoise", "Louise", "Catherine", "Madeleine", "Athénaïs",
+          "Marguerite"),
+}
+"""Given names of the family members who come to court, in order of succession."""
+
+RANKS = {"m": "Monsieur", "f": "Madame"}
+"""The rank that opens a form of address, as in the rulebook's examples (§3.0, §8.4)."""
+RANK_ALIASES: dict[str, tuple[str, ...]] = {
+    "m": ("Monsieur", "Sir", "Monseigneur"),
+    "f": ("Madame", "Lady", "Ihre Ladyschaft", "Milady"),
+}
+DIGNITY = {"m": "Maréchal", "f": "Maréchale"}
+DIGNITY_ALIASES = ("Maréchal", "Maréchale", "Marschall", "Marshal")
+TITLE_FORMS: dict[str, dict[str, str]] = {
+    "duc": {"m": "Duc", "f": "Duchesse"},
+    "marquis": {"m": "Marquis", "f": "Marquise"},
+    "comte": {"m": "Comte", "f": "Comtesse"},
+    "baron": {"m": "Baron", "f": "Baronne"},
+}
+"""Masculine and feminine forms of each title (ruling V-40: show Comte, accept Conte)."""
+TITLE_ALIASES: dict[str, dict[str, tuple[str, ...]]] = {
+    "duc": {"m": ("Duc", "Duke", "Herzog"), "f": ("Duchesse", "Duchess", "Herzogin")},
+    "marquis": {"m": ("Marquis", "Markgraf"), "f": ("Marquise", "Marchioness")},
+    "comte": {"m": ("Comte", "Conte", "Count", "Graf"),
+              "f": ("Comtesse", "Contessa", "Countess", "Gräfin")},
+    "baron": {"m": ("Baron",), "f": ("Baronne", "Baroness", "Baronin")},
+}
+OFFICE_FORMS: dict[str, tuple[str, ...]] = {
+    "chancellor": ("Chancelier", "Kanzler", "Chancellor"),
+    "finance_minister": ("Contrôleur général des finances", "Finanzminister",
+                         "Minister der Finanzen", "Finance Minister"),
+    "war_minister": ("Secrétaire d'État de la Guerre", "Kriegsminister", "War Minister"),
+    "master_of_hunt": ("Grand Veneur", "Jagdmeister", "Master of the Hunt"),
+    "governess": ("Gouvernante des Enfants de France", "Gouvernante der königlichen Kinder",
+                  "Gouvernante", "Governess"),
+    "first_lady": ("Première dame d'honneur de la Reine", "Première dame d'honneur",
+                   "Erste Hofdame der Königin", "Erste Hofdame", "First Lady-in-waiting"),
+    "lady_in_waiting": ("Dame d'honneur de la Reine", "Dame d'honneur", "Hofdame der Königin",
+                        "Hofdame", "Lady-in-waiting"),
+    "governor_gascogne": ("Gouverneur de Gascogne", "Gouverneur der Gascogne",
+                          "Governor of Gascony"),
+    "governor_normandie": ("Gouverneur de Normandie", "Gouverneur der Normandie",
+                           "Governor of Normandy"),
+    "governor_bourbonnais": ("Gouverneur du Bourbonnais", "Gouverneur des Brougonnais",
+                             "Governor of the Bourbonnais"),
+}
+"""How an office is named in a form of address; the first form is the one generated."""

@@ -1,0 +1,74 @@
+"""The Versailles 1682 game object: its spec, and starting and loading states."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ...core.actions import Action
+from ...core.errors import InvalidState
+from ...core.game import Game, GameSpec, GameState, OptionSpec
+from ...core.rng import Rng
+from .actions import CODEC
+from .data import ROUND_LIMITS, TARGETS
+from .flow import new_state
+from .heuristic import evaluate, rollout_action
+from .state import V1682State
+
+SPEC = GameSpec(
+    id="versailles1682",
+    name="Versailles 1682",
+    designer="Philippe Mouchebeuf",
+    year=1997,
+    min_players=3,
+    max_players=6,
+    imperfect_information=True,
+    chance=True,
+    max_actions=60000,
+    options=(
+        OptionSpec("target", 30000, TARGETS,
+                   "Fortune a family must reach to win (30,000 quick game, 50,000 full game)"),
+        OptionSpec("round_limit", 30, ROUND_LIMITS,
+                   "Rounds after which the richest family wins (an engine bound, not a rule)"),
+    ),
+    names={"de": "Versailles 1682", "fr": "Versailles 1682"},
+)
+
+
+class Versailles1682(Game):
+    """Versailles 1682 (Philippe Mouchebeuf, Tilsit / Truant), 3–6 players."""
+
+    spec = SPEC
+    codec = CODEC
+    evaluation_scale = 10000.0
+
+    def evaluate(self, state: GameState) -> list[float]:
+        """Estimated final fortunes (see :mod:`.heuristic`); the exact ones once over."""
+        assert isinstance(state, V1682State)
+        if state.is_terminal:
+            return list(super().evaluate(state))
+        return evaluate(state)
+
+    def rollout_action(self, state: GameState, rng: Rng) -> Action:
+        """The fast default policy of :mod:`.heuristic`: no enumeration of legal actions."""
+        assert isinstance(state, V1682State)
+        return rollout_action(state, rng)
+
+    def new_game(self, num_players: int, seed: int, **options: Any) -> V1682State:
+        """Start a game.
+
+        Raises:
+            InvalidOptions: the player count is not 3–6 or an option is unknown or out of
+                range.
+        """
+        full = SPEC.check_setup(num_players, options)
+        return new_state(V1682State, num_players, int(seed), full)
+
+    def state_from_json(self, data: Mapping[str, Any]) -> V1682State:
+        if data.get("game") != SPEC.id:
+            raise InvalidState(f"not a versailles1682 state (game={data.get('game')!r})")
+        return V1682State.from_json(data, self.parse_action)
+
+
+GAME = Versailles1682()
+V1682State.game = GAME

@@ -1,0 +1,105 @@
+"""Invariants of a Versailles 1682 state: every card in one place, the court consistent."""
+
+from __future__ import annotations
+
+from .data import (
+    CARDS,
+    DECK_SIZE,
+    EFFECT_OF,
+    KIND_OF,
+    NO_STANDING,
+    REQUEST_KINDS,
+    STANDING_MAX,
+    STANDING_MIN,
+)
+from .state import ABSENT, AT_COURT, BOX, DISCARD, HOUSE_ZONE, TABLEAU, TALON, WAR, V1682State
+
+_TABLEAU_KINDS = frozenset({"title", "marshal", "pension", "office"})
+_GOVERNOR = tuple(ct.governor for ct in CARDS)
+
+
+def check_invariants(s: V1682State) -> list[str]:
+    """Describe every broken invariant of ``s`` (an empty list when all hold)."""
+    problems: list[str] = []
+    n = s.num_players
+    where = s.where
+    if len(where) != DECK_SIZE:
+        return [f"{len(where)} cards, not {DECK_SIZE}"]
+    talon: list[int] = []
+    boxed = 0
+    marshals = [0] * n
+    offices = [0] * n
+    away_office = [False] * n
+    privileged: dict[str, list[int]] = {"favourite": [], "lover": []}
+    status = s.status
+    for c, z in enumerate(where):
+        if z < n:
+            continue
+        kind = KIND_OF[c]
+        if z == TALON:
+            talon.append(c)
+        elif z == DISCARD:
+            pass
+        elif z == HOUSE_ZONE:
+            if kind not in REQUEST_KINDS:
+                problems.append(f"card {c} ({kind}) in the House of the King")
+        elif z == BOX:
+            boxed += 1
+            if kind != "war_against":
+                problems.append(f"card {c} ({kind}) in the War Minister's box")
+        elif TABLEAU <= z < TABLEAU + n:
+            p = z - TABLEAU
+            if kind == "marshal":
+                marshals[p] += 1
+            elif kind == "office":
+                if not _GOVERNOR[c]:
+                    offices[p] += 1
+                if status[p] != AT_COURT:
+                    away_office[p] = True
+            elif kind == "pension":
+                if status[p] != AT_COURT:
+                    away_office[p] = True
+            elif EFFECT_OF[c] in privileged:
+                privileged[EFFECT_OF[c]].append(p)
+            elif kind not in _TABLEAU_KINDS:
+                problems.append(f"card {c} ({kind}) lies in front of a courtier")
+        else:
+            problems.append(f"card {c} is nowhere (zone {z})")
+    if len(talon) != len(s.talon) or set(talon) != set(s.talon):
+        problems.append("the Talon list and the cards placed in the Talon differ")
+    if boxed > len(s.wars):
+        problems.append("more declarations in the box than wars")
+    if bool(s.wars) != (s.court == WAR):
+        problems.append(f"court at {s.court} with wars {s.wars}")
+    ks, qs = s.ks, s.qs
+    for p in range(n):
+        if marshals[p] > 1:
+            problems.append(f"seat {p} holds two Marshal's batons")
+        if offices[p] > 1:
+            problems.append(f"seat {p} holds two offices")
+        if away_office[p]:
+            problems.append(f"seat {p} away from court keeps an office or pension")
+        at_court = status[p] == AT_COURT
+        for v, royal, alive in ((ks[p], "King", s.king), (qs[p], "Queen", s.queen)):
+            if v != NO_STANDING and not STANDING_MIN <= v <= STANDING_MAX:
+                problems.append(f"seat {p} stands at {v} with the {royal}")
+            if (at_court and alive) != (v != NO_STANDING):
+                problems.append(f"seat {p}: standing {v} with the {royal}, at court {at_court}")
+        q = s.spouse[p]
+        if q >= 0 and (s.spouse[q] != p or s.gender[q] == s.gender[p]):
+            problems.append(f"seat {p}'s marriage to {q} is not mutual or not mixed")
+        if q >= 0 and status[p] == ABSENT:
+            problems.append(f"dead seat {p} is still married")
+    for seat, effect in ((s.favourite, "favourite"), (s.lover, "lover")):
+        expected = [seat] if seat >= 0 else []
+        if privileged[effect] != expected:
+            problems.append(f"{effect} is seat {seat} but the cards lie before "
+                            f"{privileged[effect]}")
+    if s.secret_wife >= 0 and (s.queen or not s.king):
+        problems.append("a secret wife while there is a Queen or no King")
+    for holder, card, mask in s.known:
+        if where[card] != holder or not mask or mask >> n:
+            problems.append(f"known card {card} of seat {holder} is not in that hand")
+    if s.pending is None and s.final is None and not s.agenda:
+        problems.append("nothing pending, nothing to do, and the game is not over")
+    return problems

@@ -1,0 +1,279 @@
+"""The legal actions for the decision a state is waiting for.
+
+Cards of one type are interchangeable, so where a player chooses a card from his hand or
+from the House of the King, only one card of each type is offered (the lowest id): the
+choice of copy changes nothing in the game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import Any
+
+from ...core.actions import Action
+from .actions import (
+    DONE,
+    DRAW,
+    END_TURN,
+    HOUSE,
+    MAKE_PEACE,
+    PASS,
+    REMARRY_KING,
+    ChooseCourtier,
+    ChooseParty,
+    DeclareWar,
+    Discard,
+    DrawHouse,
+    FreePrisoner,
+    Give,
+    GiveTo,
+    Imprison,
+    Intervene,
+    LeadCourt,
+    Marry,
+    MoveCourt,
+    Pay,
+    PlayCard,
+    PlayWar,
+    Praise,
+    RecallExile,
+    Request,
+    Show,
+    SpecialPension,
+    TryPrisoner,
+    WithdrawOffice,
+)
+from .conditions import (
+    audience_royals,
+    can_hold,
+    can_request,
+    event_targets,
+    marriageable,
+    queen_may_intervene,
+    request_beneficiaries,
+    royal_alive,
+)
+from .data import (
+    CARDS,
+    COUNTRIES,
+    FAMILY_NAMES,
+    IDS_OF_KIND,
+    NEGOTIATION_MOVES,
+    NO_STANDING,
+    PAYMENTS,
+    REQUEST_KINDS,
+    TYPE_OF,
+)
+from .powers import powers_of
+from .state import (
+    ABSENT,
+    AT_COURT,
+    BASTILLE,
+    DISCARD,
+    EXILE,
+    HOUSE_ZONE,
+    TABLEAU,
+    VERSAILLES,
+    WAR,
+    Decision,
+    V1682State,
+)
+
+_CACHE: dict[tuple[Any, ...], Action] = {}
+OFFICES = IDS_OF_KIND["office"]
+
+
+def _make(cls: type[Action], *args: Any) -> Action:
+    """One shared instance per distinct action (they are immutable)."""
+    key = (cls, *args)
+    action = _CACHE.get(key)
+    if action is None:
+        action = _CACHE[key] = cls(*args)
+    return action
+
+
+def distinct(cards: Iterable[int]) -> list[int]:
+    """One card (the lowest id) of each type among ``cards``."""
+    seen: set[int] = set()
+    out = []
+    for c in sorted(cards):
+        t = TYPE_OF[c]
+        if t not in seen:
+            seen.add(t)
+            out.append(c)
+    return out
+
+
+COURT_CHOICES = (MoveCourt("versailles"), MoveCourt("hunt"))
+PARTIES = tuple(ChooseParty(c) for c in COUNTRIES)
+
+
+def _choose(s: V1682State, d: Decision) -> tuple[Action, ...]:
+    taken = set(s.name)
+    return tuple(
+        _make(ChooseCourtier, name, g)
+        for i, name in enumerate(FAMILY_NAMES) if i not in taken for g in ("m", "f")
+    )
+
+
+def _party(s: V1682State, d: Decision) -> tuple[Action, ...]:
+    return PARTIES
+
+
+def _court(s: V1682State, d: Decision) -> tuple[Action, ...]:
+    return COURT_CHOICES
+
+
+def _others(s: V1682State, seat: int) -> list[int]:
+    return [p for p in range(s.num_players) if p != seat and s.status[p] != ABSENT]
+
+
+def _negotiate(s: V1682State, d: Decision) -> tuple[Action, ...]:
+    seat = d[1]
+    out: list[Action] = [DONE]
+    if s.neg_moves[seat] >= NEGOTIATION_MOVES:
+        return tuple(out)
+    others = _others(s, seat)
+    money = s.fortune[seat]
+    for to in others:
+        out += [_make(Pay, to, amount) for amount in PAYMENTS if amount <= money]
+    for card in distinct(s.hand(seat)):
+        out += [_make(Show, to, card) for to in others]
+    return tuple(out)
+
+
+def _give(s: V1682State, d: Decision) -> tuple[Action, ...]:
+    cards = tuple(_make(Give, d[2], c) for c in distinct(s.hand(d[1])))
+    return (PASS, *cards) if d[3] else cards
+
+
+def _discard(s: V1682State, d: Decision) -> tuple[Action, ...]:
+    return tuple(_make(Discard, c) for c in distinct(s.hand(d[1])))
+
+
+def power_actions(s: V1682State, seat: int) -> list[Action]:
+    """The office powers ``seat`` may use now (§9.5): once a round, on its own turn."""
+    if s.power_used[seat] or s.status[seat] != AT_COURT or s.turn_seat != seat:
+        return []
+    out: list[Action] = []
+    n = s.num_players
+    for power in powers_of(s, seat):
+        if power == "chancellor":
+            out += [_make(TryPrisoner, p) for p in range(n) if s.status[p] == BASTILLE]
+            if s.king or s.queen:
+                out += [_make(Imprison, p) for p in range(n)
+                        if p != seat and s.status[p] == AT_COURT and s.crown_standing(p) <= 0]
+        elif power == "finance":
+            out += [_make(SpecialPension, p) for p in range(n) if s.status[p] != ABSENT]
+        elif power == "war":
+            if s.wars:
+                out.append(MAKE_PEACE)
+            out += [_make(DeclareWar, c) for c in COUNTRIES]
+        elif power == "hunt":
+            if s.court != WAR:
+                out.append(_make(LeadCourt, "hunt" if s.court == VERSAILLES else "versailles"))
+        elif power == "governess":
+            for royal in ("king", "queen"):
+                if royal_alive(s, royal):
+                    for p in range(n):
+                        if p != seat and s.status[p] == AT_COURT:
+                            out += [_make(Praise, p, royal, 1), _make(Praise, p, royal, -1)]
+    return out
+
+
+def _act(s: V1682State, d: Decision) -> tuple[Action, ...]:
+    seat = d[1]
+    out: list[Action] = []
+    if s.actions_left > 0:
+        out += _main_actions(s, seat)
+    out += power_actions(s, seat)
+    out.append(END_TURN)
+    return tuple(out)
+
+
+def _main_actions(s: V1682State, seat: int) -> list[Action]:
+    status = s.status[seat]
+    where = s.where
+    out: list[Action] = []
+    if s.talon or DISCARD in where:
+        out.append(DRAW)
+    requests = can_request(s, seat)
+    if status == AT_COURT:
+        out += [_make(DrawHouse, c) for c in distinct(
+            c for c, z in enumerate(where) if z == HOUSE_ZONE)]
+    hand = distinct(c for c, z in enumerate(where) if z == seat)
+    queen = requests and queen_may_intervene(s, seat)
+    for card in hand:
+        ct = CARDS[card]
+        kind = ct.kind
+        if kind in REQUEST_KINDS:
+            if requests:
+                for b in request_beneficiaries(s, seat, card):
+                    out.append(_make(Request, card, b, False))
+                    if queen:
+                        out.append(_make(Request, card, b, True))
+        elif kind == "event":
+            out += [_make(PlayCard, card, t, r) for t, r in event_targets(s, seat, card)]
+        elif status in (AT_COURT, EXILE) and (kind == "war_against" or s.wars):
+            out.append(_make(PlayWar, card))
+    if hand:
+        out += [_make(GiveTo, to) for to in _others(s, seat)]
+    if requests:
+        out += _audiences(s, seat)
+    return out
+
+
+def _audiences(s: V1682State, seat: int) -> list[Action]:
+    n = s.num_players
+    where = s.where
+    out: list[Action] = []
+    # a. withdraw an office from another courtier
+    for c in OFFICES:
+        if c in s.moved:
+            continue
+        holder = where[c] - TABLEAU
+        if not 0 <= holder < n or holder == seat:
+            continue
+        out += [_make(WithdrawOffice, c, p) for p in range(n)
+                if p != holder and can_hold(s, c, p)]
+        out.append(_make(WithdrawOffice, c, HOUSE))
+    # b. marriage
+    if marriageable(s, seat):
+        out += [_make(Marry, p) for p in range(n)
+                if p != seat and s.gender[p] != s.gender[seat] and marriageable(s, p)]
+    # c. the King's remarriage
+    if s.king and not s.queen and s.secret_wife < 0:
+        out.append(REMARRY_KING)
+    royals = audience_royals(s)
+    for royal in royals:
+        values = s.ks if royal == "king" else s.qs
+        if values[seat] == NO_STANDING:
+            continue
+        # d. intervene for or against a courtier
+        for p in range(n):
+            if p != seat and values[p] != NO_STANDING:
+                out += [_make(Intervene, p, royal, 1), _make(Intervene, p, royal, -1)]
+        # f. recall an exile
+        out += [_make(RecallExile, p, royal) for p in range(n) if s.status[p] == EXILE]
+    # e. free a prisoner (King or Regent)
+    out += [_make(FreePrisoner, p) for p in range(n) if s.status[p] == BASTILLE]
+    return out
+
+
+_LEGAL: dict[str, Callable[[V1682State, Decision], tuple[Action, ...]]] = {
+    "choose": _choose,
+    "party": _party,
+    "negotiate": _negotiate,
+    "court": _court,
+    "act": _act,
+    "give": _give,
+    "discard": _discard,
+}
+
+
+def legal_actions(s: V1682State) -> tuple[Action, ...]:
+    """The actions the seat to move may take (empty once the game is over)."""
+    d = s.pending
+    if d is None:
+        return ()
+    return _LEGAL[d[0]](s, d)

@@ -1,0 +1,90 @@
+"""The powers of the five great offices (§9.5): free, once per round, on one's own turn.
+
+The holder of the office card uses its power in addition to his two actions (ruling V-17:
+once per *round*, which matters only for the steward, who plays twice).
+"""
+
+from __future__ import annotations
+
+from .actions import (
+    DeclareWar,
+    Imprison,
+    LeadCourt,
+    MakePeace,
+    Praise,
+    SpecialPension,
+    TryPrisoner,
+)
+from .court import (
+    Emit,
+    banish,
+    d10,
+    declare_war,
+    end_wars,
+    gain,
+    imprison,
+    kill,
+    release,
+    say,
+    shift,
+)
+from .data import CARDS, CHANCELLOR_VERDICTS, COUNTRIES, FINANCE_PENSION_UNIT, GOVERNESS_STANDING
+from .state import PLACES, TABLEAU, V1682State
+
+POWER_CARDS: tuple[int, ...] = tuple(c for c, ct in enumerate(CARDS) if ct.power)
+"""The five office cards that carry a power."""
+
+
+def powers_of(s: V1682State, seat: int) -> list[str]:
+    """The powers of the offices in front of ``seat``."""
+    zone = TABLEAU + seat
+    where = s.where
+    return [CARDS[c].power for c in POWER_CARDS if where[c] == zone]
+
+
+def use_power(s: V1682State, seat: int, action: object, emit: Emit) -> None:
+    """Apply an office power (legality already checked) and mark it used this round."""
+    s.power_used[seat] = 1
+    if isinstance(action, TryPrisoner):
+        trial(s, seat, action.target, emit)
+    elif isinstance(action, Imprison):
+        say(emit, "power", seat=seat, power="chancellor", target=action.target)
+        imprison(s, action.target, emit)
+    elif isinstance(action, SpecialPension):
+        die = d10(s)
+        say(emit, "power", seat=seat, power="finance", target=action.beneficiary, roll=die)
+        gain(s, action.beneficiary, die * FINANCE_PENSION_UNIT, emit, "special_pension")
+    elif isinstance(action, MakePeace):
+        say(emit, "power", seat=seat, power="war", peace=True)
+        end_wars(s, emit)
+    elif isinstance(action, DeclareWar):
+        say(emit, "power", seat=seat, power="war", country=action.country)
+        declare_war(s, COUNTRIES.index(action.country), emit)
+    elif isinstance(action, LeadCourt):
+        s.court = PLACES.index(action.place)
+        say(emit, "power", seat=seat, power="hunt", place=action.place)
+        say(emit, "court_moves", place=action.place)
+    elif isinstance(action, Praise):
+        say(emit, "power", seat=seat, power="governess", target=action.target,
+            royal=action.royal, sign=action.sign)
+        shift(s, action.target, action.royal, GOVERNESS_STANDING * action.sign, emit,
+              "governess")
+    else:  # pragma: no cover - the legal actions offer only the powers above
+        raise TypeError(f"not an office power: {action!r}")
+
+
+def trial(s: V1682State, seat: int, target: int, emit: Emit) -> None:
+    """The Chancellor tries a prisoner: 1–3 death, 4–6 exile, 7–9 a fine of half the
+    fortune and return, 10 acquittal and return (§9.5a)."""
+    die = d10(s)
+    verdict = CHANCELLOR_VERDICTS[die]
+    say(emit, "power", seat=seat, power="chancellor", target=target, roll=die, verdict=verdict)
+    if verdict == "death":
+        kill(s, target, emit, "trial")
+    elif verdict == "exile":
+        banish(s, target, emit)
+    else:
+        if verdict == "fine" and s.fortune[target] > 0:
+            gain(s, target, -(s.fortune[target] // 2), emit, "trial")
+        release(s, target, emit, "trial")
+

@@ -1,0 +1,189 @@
+"""Positions for scenario tests and tutorials: arrange a court, then play it through the API.
+
+:func:`position` starts a real game, lets every player name a courtier, then moves
+components into the arrangement asked for (cards from wherever they are into hands and in
+front of courtiers, standings, marriages, fortunes) and queues the steps to play from there:
+by default the turn of one seat. Every card stays conserved. :func:`loaded_dice` finds a
+generator state whose next ten-sided dice are the ones asked for, so a worked example's rolls
+come from the real generator. Once the queued steps are done the position stops (``to_move``
+is None); it is not a finished game.
+
+>>> s = position(3, turn=0, standings={0: (5, 7)}, hands={0: ["marquis"]})
+>>> s.pending, s.ks[0], s.qs[0], [CARDS[c].key for c in s.hand(0)]
+(('act', 0), 5, 7, ['marquis'])
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from ...core.rng import Rng
+from .actions import ChooseCourtier
+from .data import CARDS, COUNTRIES, FAMILY_NAMES, NO_STANDING, cards_of
+from .flow import run
+from .game import GAME
+from .state import DISCARD, HOUSE_ZONE, PLACES, STATUS_NAMES, TABLEAU, TALON, V1682State
+
+Steps = Sequence[tuple[Any, ...]]
+
+
+def loaded_dice(rolls: Sequence[int], limit: int = 2_000_000) -> Rng:
+    """A generator whose next d10 rolls (1–10) are ``rolls``.
+
+    Raises:
+        ValueError: a roll is not 1–10, or no seed below ``limit`` gives the sequence.
+    """
+    if any(not 1 <= r <= 10 for r in rolls):
+        raise ValueError(f"a ten-sided die shows 1–10, not {list(rolls)}")
+    wanted = [r - 1 for r in rolls]
+    for seed in range(limit):
+        rng = Rng(seed)
+        if all(rng.below(10) == w for w in wanted):
+            return Rng(seed)
+    raise ValueError(f"no seed below {limit} rolls {list(rolls)}")
+
+
+def _take(s: V1682State, key: str, used: set[int]) -> int:
+    """A card of type ``key`` that no earlier instruction placed, from wherever it lies."""
+    for c in cards_of(key):
+        if c not in used:
+            used.add(c)
+            if s.where[c] == TALON:
+                s.talon.remove(c)
+            return c
+    raise ValueError(f"no card {key!r} left to place")
+
+
+def position(
+    num_players: int,
+    *,
+    seed: int = 0,
+    target: int = 30000,
+    steward: int = 0,
+    names: Mapping[int, str] | None = None,
+    genders: Mapping[int, str] | None = None,
+    parties: Mapping[int, str] | None = None,
+    queen_origin: str = "england",
+    standings: Mapping[int, tuple[int, int]] | None = None,
+    hands: Mapping[int, Sequence[str]] | None = None,
+    tableau: Mapping[int, Sequence[str]] | None = None,
+    house: Sequence[str] = (),
+    fortunes: Mapping[int, int] | None = None,
+    spouses: Sequence[tuple[int, int]] = (),
+    court: str = "versailles",
+    wars: Sequence[str] = (),
+    places: Mapping[int, str] | None = None,
+    king: bool = True,
+    queen: bool = True,
+    regency_until: int = 0,
+    secret_wife: int = -1,
+    round: int = 1,
+    turn: int | None = None,
+    steps: Steps | None = None,
+    dice: Sequence[int] = (),
+) -> V1682State:
+    """A game in round 1 with every courtier at court, arranged as asked.
+
+    Seats not named in ``hands`` keep an empty hand; cards are named by type key. Standings
+    are (King, Queen); ``places`` puts courtiers in the ``bastille``, in ``exile`` or
+    ``absent`` (dead, awaiting the heir), without standing; ``king``/``queen`` False make a
+    royal dead. ``turn`` queues that seat's turn (an ordinary turn, which pays its
+    income at the end); ``steps`` queues other agenda tasks instead. ``dice`` loads the
+    generator (see :func:`loaded_dice`).
+
+    Raises:
+        ValueError: an instruction cannot be carried out (no such card left, and the like).
+    """
+    s = GAME.new_game(num_players, seed, target=target)
+    taken = 0
+    while s.pending is not None and s.pending[0] == "choose":
+        seat = s.pending[1]
+        name = (names or {}).get(seat, FAMILY_NAMES[taken + 6])
+        taken += 1
+        s = s.apply(ChooseCourtier(name, (genders or {}).get(seat, "m")))
+    s = s._copy()
+    s.steward = steward
+    s.phase = "turns"
+    s.pending = None
+    s.agenda = []
+    s.round = round
+    s.king = int(king)
+    s.queen = int(queen)
+    s.regency_until = regency_until
+    s.secret_wife = secret_wife
+    s.queen_origin = COUNTRIES.index(queen_origin) if queen else -1
+    for p in range(num_players):
+        s.party[p] = COUNTRIES.index((parties or {}).get(p, "spain"))
+        place = (places or {}).get(p, "court")
+        s.status[p] = STATUS_NAMES.index(place)
+        s.heir[p] = int(place == "absent")
+        ks, qs = (standings or {}).get(p, (5, 5))
+        at_court = place == "court"
+        s.ks[p] = ks if at_court and king else NO_STANDING
+        s.qs[p] = qs if at_court and queen else NO_STANDING
+    # Every card back to the Talon, then dealt as asked.
+    s.where = [TALON] * len(s.where)
+    s.talon = list(range(len(s.where)))
+    used: set[int] = set()
+    for seat, keys in (hands or {}).items():
+        for key in keys:
+            s.where[_take(s, key, used)] = seat
+    for seat, keys in (tableau or {}).items():
+        for key in keys:
+            card = _take(s, key, used)
+            s.where[card] = TABLEAU + seat
+            effect = CARDS[card].effect
+            if effect == "favourite":
+                s.favourite = seat
+            elif effect == "lover":
+                s.lover = seat
+    for key in house:
+        s.where[_take(s, key, used)] = HOUSE_ZONE
+    for seat, amount in (fortunes or {}).items():
+        s.fortune[seat] = amount
+    for a, b in spouses:
+        s.spouse[a], s.spouse[b] = b, a
+        wife, husband = (a, b) if s.gender[a] == "f" else (b, a)
+        s.married_name[wife] = s.name[husband]
+    s.court = PLACES.index(court)
+    for country in wars:
+        s.wars.append(COUNTRIES.index(country))
+    if wars:
+        s.court = PLACES.index("war")
+    if dice:
+        s.rng = loaded_dice(dice)
+    queued: list[tuple[Any, ...]] = list(steps or [])
+    if turn is not None:
+        queued = [("turn", turn, 1), *queued]
+    s.agenda = list(reversed(queued))
+    s._legal = None
+    run(s, [])
+    return s
+
+
+def discard_all(s: V1682State) -> None:
+    """Move the whole Talon to the discard pile (to test the reshuffle)."""
+    for c in s.talon:
+        s.where[c] = DISCARD
+    s.talon = []
+
+
+def keys(cards: Sequence[int]) -> list[str]:
+    """The type keys of ``cards``, in order."""
+    return [CARDS[c].key for c in cards]
+
+
+def first(key: str, cards: Sequence[int]) -> int:
+    """The first of ``cards`` of type ``key``.
+
+    Raises:
+        ValueError: none is.
+    """
+    for c in cards:
+        if CARDS[c].key == key:
+            return c
+    raise ValueError(f"no {key!r} among {keys(cards)}")
+
+
+__all__ = ["NO_STANDING", "discard_all", "first", "keys", "loaded_dice", "position"]

@@ -1,0 +1,292 @@
+"""Phases 2–4 of a round: the negotiation, moving the court, and the round of turns.
+
+§7.2: players negotiate, send each other money and show each other cards; promises bind
+nobody. The engine's clock is a bound on the moves each player may make (``NEGOTIATION_MOVES``
+offers or shows); ``done`` always ends one's part. §7.3: the steward keeps the court at
+Versailles or leads it to the hunt (at war it stays with the army). §7.4: the steward plays
+first and last; each turn has two actions and the free office power, then the income and
+the hand limit.
+"""
+
+from __future__ import annotations
+
+from .actions import (
+    DeclareWar,
+    Discard,
+    Draw,
+    DrawHouse,
+    EndTurn,
+    FreePrisoner,
+    Give,
+    GiveTo,
+    Imprison,
+    Intervene,
+    LeadCourt,
+    MakePeace,
+    Marry,
+    MoveCourt,
+    Pass,
+    Pay,
+    PlayCard,
+    PlayWar,
+    Praise,
+    RecallExile,
+    RemarryKing,
+    Request,
+    Show,
+    SpecialPension,
+    TryPrisoner,
+    WithdrawOffice,
+)
+from .court import Emit, Handler, Task, forget, gain, learn, say, tell
+from .data import ACTIONS_PER_TURN, CARDS, HAND_LIMIT, NEGOTIATION_MOVES
+from .events import play_event, play_war
+from .incomes import pay_income
+from .legal import power_actions
+from .powers import use_power
+from .requests import (
+    free_prisoner,
+    intervene,
+    marry,
+    recall_exile,
+    remarry_king,
+    request,
+    withdraw_office,
+)
+from .state import ABSENT, DISCARD, PLACES, TALON, WAR, Decision, V1682State
+
+POWER_ACTIONS = (TryPrisoner, Imprison, SpecialPension, MakePeace, DeclareWar, LeadCourt, Praise)
+
+
+# --- negotiation -------------------------------------------------------------------------------
+
+
+def _negotiation(s: V1682State, emit: Emit) -> None:
+    s.phase = "negotiation"
+    n = s.num_players
+    s.neg_moves = [0] * n
+    s.neg_done = [0] * n
+    say(emit, "negotiation")
+    s.agenda.append(("negotiate", 0))
+
+
+def _negotiate(s: V1682State, emit: Emit, k: int) -> None:
+    """Give the next player who is not done (round-robin from the steward) the floor."""
+    n = s.num_players
+    for i in range(n):
+        seat = (s.steward + k + i) % n
+        if not s.neg_done[seat]:
+            s.pending = ("negotiate", seat, (k + i) % n)
+            return
+    say(emit, "negotiation_ends")
+
+
+def _on_negotiate(s: V1682State, d: Decision, action: object, emit: Emit) -> None:
+    seat, k = d[1], d[2]
+    if isinstance(action, Pay):
+        s.fortune[seat] -= action.amount
+        say(emit, "payment", seat=seat, to=action.to, amount=action.amount)
+        gain(s, action.to, action.amount, emit, "payment")
+        _moved(s, seat)
+    elif isinstance(action, Show):
+        learn(s, seat, action.card, 1 << action.to)
+        say(emit, "shows", seat=seat, to=action.to)
+        tell(emit, action.to, "shown", seat=seat, card=action.card)
+        _moved(s, seat)
+    else:
+        s.neg_done[seat] = 1
+        say(emit, "done", seat=seat)
+    s.agenda.append(("negotiate", (k + 1) % s.num_players))
+
+
+def _moved(s: V1682State, seat: int) -> None:
+    s.neg_moves[seat] += 1
+    if s.neg_moves[seat] >= NEGOTIATION_MOVES:
+        s.neg_done[seat] = 1
+
+
+# --- moving the court ---------------------------------------------------------------------------
+
+
+def _court(s: V1682State, emit: Emit) -> None:
+    s.phase = "court"
+    if s.court == WAR:
+        say(emit, "court_stays", place="war")
+        return
+    s.pending = ("court", s.steward)
+
+
+def _on_court(s: V1682State, d: Decision, action: object, emit: Emit) -> None:
+    assert isinstance(action, MoveCourt)
+    s.court = PLACES.index(action.place)
+    say(emit, "court_moves", place=action.place, seat=d[1])
+
+
+# --- the round of turns --------------------------------------------------------------------------
+
+
+def _turns(s: V1682State, emit: Emit) -> None:
+    s.phase = "turns"
+    n = s.num_players
+    order = [(s.steward + i) % n for i in range(n)]
+    tasks = [("turn", order[0], 0)]
+    tasks += [("turn", p, 1) for p in order[1:]]
+    tasks.append(("turn", s.steward, 2))
+    s.agenda.extend(reversed(tasks))
+
+
+def _turn(s: V1682State, emit: Emit, seat: int, which: int) -> None:
+    """``which``: 0 the steward's first turn (no income), 1 an ordinary turn, 2 the
+    steward's second turn."""
+    if s.status[seat] == ABSENT:
+        say(emit, "no_turn", seat=seat)
+        return
+    s.turn_seat = seat
+    s.actions_left = ACTIONS_PER_TURN
+    s.second_turn = 1 if which == 2 else 0
+    say(emit, "turn", seat=seat)
+    s.agenda.append(("end_turn", seat, 0 if which == 0 else 1))
+    s.agenda.append(("act", seat))
+
+
+def can_continue(s: V1682State, seat: int) -> bool:
+    """The turn goes on while an action is left or an office power is unused."""
+    if s.status[seat] == ABSENT or s.turn_seat != seat:
+        return False
+    if s.actions_left > 0:
+        return True
+    return bool(power_actions(s, seat))
+
+
+def _act(s: V1682State, emit: Emit, seat: int) -> None:
+    if can_continue(s, seat):
+        s.pending = ("act", seat)
+
+
+def _on_act(s: V1682State, d: Decision, action: object, emit: Emit) -> None:
+    seat = d[1]
+    if isinstance(action, EndTurn):
+        s.actions_left = 0
+        s.turn_seat = -1
+        say(emit, "end_turn", seat=seat)
+        return
+    s.agenda.append(("act", seat))
+    if isinstance(action, POWER_ACTIONS):
+        use_power(s, seat, action, emit)
+        return
+    s.actions_left -= 1
+    if isinstance(action, Draw):
+        draw(s, seat, emit)
+    elif isinstance(action, DrawHouse):
+        s.where[action.card] = seat
+        learn(s, seat, action.card, (1 << s.num_players) - 1)
+        say(emit, "draw_house", seat=seat, card=action.card)
+    elif isinstance(action, Request):
+        request(s, seat, action, emit)
+    elif isinstance(action, PlayCard):
+        play_event(s, seat, action, emit)
+    elif isinstance(action, PlayWar):
+        play_war(s, seat, action, emit)
+    elif isinstance(action, GiveTo):
+        s.pending = ("give", seat, action.to, 0)
+        say(emit, "give", seat=seat, to=action.to)
+    elif isinstance(action, WithdrawOffice):
+        withdraw_office(s, seat, action, emit)
+    elif isinstance(action, Marry):
+        marry(s, seat, action, emit)
+    elif isinstance(action, RemarryKing):
+        remarry_king(s, seat, emit)
+    elif isinstance(action, Intervene):
+        intervene(s, seat, action, emit)
+    elif isinstance(action, FreePrisoner):
+        free_prisoner(s, seat, action, emit)
+    elif isinstance(action, RecallExile):
+        recall_exile(s, seat, action, emit)
+    else:  # pragma: no cover - the legal actions offer nothing else
+        raise TypeError(f"not a turn action: {action!r}")
+
+
+def _on_give(s: V1682State, d: Decision, action: object, emit: Emit) -> None:
+    """The first card must be given, the second may (``Pass``)."""
+    if isinstance(action, Give):
+        give(s, d[1], action, emit)
+        if d[3] == 0 and s.hand_size(d[1]):
+            s.pending = ("give", d[1], d[2], 1)
+    else:
+        assert isinstance(action, Pass)
+
+
+def draw(s: V1682State, seat: int, emit: Emit) -> None:
+    """Draw the top card of the Talon, shuffling the discards into a new Talon first if it
+    is empty (ruling V-20)."""
+    if not s.talon:
+        pile = [c for c, z in enumerate(s.where) if z == DISCARD]
+        s.rng.shuffle(pile)
+        for c in pile:
+            s.where[c] = TALON
+        s.talon = pile
+        say(emit, "reshuffle", cards=len(pile))
+    card = s.talon.pop()
+    s.where[card] = seat
+    say(emit, "draw", seat=seat)
+    tell(emit, seat, "drawn", seat=seat, card=card)
+
+
+def give(s: V1682State, seat: int, action: Give, emit: Emit) -> None:
+    """Hand a card to another player: the giver knows where it went; anyone who knew it in
+    the giver's hand cannot tell which card left, so that knowledge is dropped."""
+    card = action.card
+    forget(s, card)
+    s.where[card] = action.to
+    learn(s, action.to, card, 1 << seat)
+    say(emit, "card_given", seat=seat, to=action.to)
+    tell(emit, seat, "given", seat=seat, to=action.to, card=card)
+    tell(emit, action.to, "received", seat=seat, to=action.to, card=card)
+
+
+def _end_turn(s: V1682State, emit: Emit, seat: int, pays: int) -> None:
+    s.turn_seat = seat
+    if s.status[seat] != ABSENT and pays:
+        pay_income(s, seat, emit)
+    s.agenda.append(("hand_limit", seat))
+    s.agenda.append(("turn_over", seat))
+
+
+def _turn_over(s: V1682State, emit: Emit, seat: int) -> None:
+    s.turn_seat = -1
+    s.actions_left = 0
+
+
+def _hand_limit(s: V1682State, emit: Emit, seat: int) -> None:
+    if s.hand_size(seat) > HAND_LIMIT:
+        s.pending = ("discard", seat)
+
+
+def _on_discard(s: V1682State, d: Decision, action: object, emit: Emit) -> None:
+    assert isinstance(action, Discard)
+    seat = d[1]
+    forget(s, action.card)
+    s.where[action.card] = DISCARD
+    say(emit, "discard", seat=seat, card=action.card, key=CARDS[action.card].key)
+    s.agenda.append(("hand_limit", seat))
+
+
+TASKS: dict[str, Task] = {
+    "negotiation": _negotiation,
+    "negotiate": _negotiate,
+    "court": _court,
+    "turns": _turns,
+    "turn": _turn,
+    "act": _act,
+    "end_turn": _end_turn,
+    "turn_over": _turn_over,
+    "hand_limit": _hand_limit,
+}
+
+HANDLERS: dict[str, Handler] = {
+    "negotiate": _on_negotiate,
+    "court": _on_court,
+    "act": _on_act,
+    "give": _on_give,
+    "discard": _on_discard,
+}

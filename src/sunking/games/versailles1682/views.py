@@ -1,0 +1,191 @@
+"""What each seat may see, and determinization for search.
+
+Public: the court (royals, place, wars, the War Minister's box, the House of the King, the
+discard pile, the Talon's size), every courtier's name, gender, party, place, standings,
+marriage, fortune, cards in front of him and hand size, the court register and the log. A seat
+also sees its own hand and the cards of other hands it knows: those shown to it in a
+negotiation, given by it, or taken openly (from the House, a warrant kept). Nobody sees other
+hands, the Talon's order or the random generator; :func:`determinizer` resamples exactly these.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TypeVar
+
+from ...core.actions import JsonValue
+from ...core.rng import Rng
+from .data import CARDS, COUNTRIES, FAMILY_NAMES, NO_STANDING
+from .etiquette import courtier, form_of_address, given_name
+from .incomes import income_of
+from .state import BOX, DISCARD, HOUSE_ZONE, PLACES, STATUS_NAMES, TABLEAU, TALON, V1682State
+
+_CONTEXT: dict[str, tuple[str, ...]] = {"give": ("to", "given")}
+
+
+def card_json(card: int) -> dict[str, JsonValue]:
+    ct = CARDS[card]
+    return {"id": card, "key": ct.key, "kind": ct.kind, "name": ct.names["en"]}
+
+
+def _standing(value: int) -> int | None:
+    return None if value == NO_STANDING else value
+
+
+def decision_json(s: V1682State) -> dict[str, JsonValue] | None:
+    d = s.pending
+    if d is None:
+        return None
+    out: dict[str, JsonValue] = {"kind": d[0], "seat": d[1]}
+    for name, value in zip(_CONTEXT.get(d[0], ()), d[2:], strict=False):
+        out[name] = value
+    return out
+
+
+def _courtier(s: V1682State, p: int) -> dict[str, JsonValue]:
+    named = s.name[p] >= 0
+    zone = TABLEAU + p
+    return {
+        "seat": p,
+        "family": FAMILY_NAMES[s.name[p]] if named else None,
+        "given_name": given_name(s, p) if named else None,
+        "gender": s.gender[p] if named else None,
+        "party": COUNTRIES[s.party[p]] if s.party[p] >= 0 else None,
+        "place": STATUS_NAMES[s.status[p]],
+        "awaiting_heir": bool(s.heir[p]),
+        "king_standing": _standing(s.ks[p]),
+        "queen_standing": _standing(s.qs[p]),
+        "spouse": s.spouse[p] if s.spouse[p] >= 0 else None,
+        "poisoner": bool(s.poisoner[p]),
+        "fortune": s.fortune[p],
+        "income": income_of(s, p),
+        "cards": [card_json(c) for c, z in enumerate(s.where) if z == zone],
+        "hand_size": s.hand_size(p),
+        "power_used": bool(s.power_used[p]),
+        "address": form_of_address(courtier(s, p)) if named else None,
+    }
+
+
+def view(s: V1682State, seat: int | None) -> dict[str, JsonValue]:
+    """The view of ``seat`` (None for a spectator) as JSON-able data."""
+    where = s.where
+    out: dict[str, JsonValue] = {
+        "game": "versailles1682",
+        "version": s.version,
+        "num_players": s.num_players,
+        "round": s.round,
+        "round_limit": s.round_limit,
+        "target": s.target,
+        "phase": s.phase,
+        "steward": s.steward,
+        "to_move": s.to_move,
+        "turn": s.turn_seat if s.turn_seat >= 0 else None,
+        "actions_left": s.actions_left,
+        "decision": decision_json(s),
+        "court": PLACES[s.court],
+        "king": "alive" if s.king else "dead",
+        "queen": "regent" if (s.queen and not s.king) else ("alive" if s.queen else "dead"),
+        "queen_origin": COUNTRIES[s.queen_origin] if s.queen_origin >= 0 else None,
+        "regency_until_round": s.regency_until or None,
+        "secret_wife": s.secret_wife if s.secret_wife >= 0 else None,
+        "favourite": s.favourite if s.favourite >= 0 else None,
+        "queens_lover": s.lover if s.lover >= 0 else None,
+        "wars": [COUNTRIES[c] for c in s.wars],
+        "war_minister_box": [card_json(c) for c, z in enumerate(where) if z == BOX],
+        "house_of_the_king": [card_json(c) for c, z in enumerate(where) if z == HOUSE_ZONE],
+        "discard_pile": [card_json(c) for c, z in enumerate(where) if z == DISCARD],
+        "talon": len(s.talon),
+        "courtiers": [_courtier(s, p) for p in range(s.num_players)],
+        "negotiation": {
+            "moves": list(s.neg_moves),
+            "done": [bool(x) for x in s.neg_done],
+        },
+        "register": [dict(e) for e in s.register],
+    }
+    if seat is not None:
+        bit = 1 << seat
+        out["you"] = {
+            "seat": seat,
+            "hand": [card_json(c) for c, z in enumerate(where) if z == seat],
+            "known_cards": [
+                {"seat": holder, "card": card_json(card)}
+                for holder, card, mask in s.known if mask & bit and holder != seat
+            ],
+            "shown": [
+                {"card": card, "to": [q for q in range(s.num_players) if mask >> q & 1]}
+                for holder, card, mask in s.known if holder == seat
+            ],
+        }
+    if s.final is not None:
+        out["result"] = s.final
+    return out
+
+
+S = TypeVar("S", bound=V1682State)
+
+TALON_DEPTH = 24
+"""How many cards from the top of the Talon a determinization deals at random; a search
+never draws deeper, and shuffling the whole pool would cost a third of an iteration."""
+
+
+def determinize(s: S, seat: int, rng: Rng) -> S:
+    """A state ``seat`` cannot tell from ``s``: the other hands (but the cards ``seat``
+    knows in them) and the top of the Talon are dealt again from the cards ``seat`` has not
+    seen; the generator is new."""
+    return determinizer(s, seat)(rng)
+
+
+def determinizer(s: S, seat: int) -> Callable[[Rng], S]:
+    """What :func:`determinize` does, with the seat's information set worked out once.
+
+    The pool of unseen cards is sorted, so the states dealt depend only on what the seat
+    knows, not on where the hidden cards really are.
+    """
+    n = s.num_players
+    bit = 1 << seat
+    fixed: set[int] = set()
+    for holder, card, mask in s.known:
+        if mask & bit and holder != seat:
+            fixed.add(card)
+    # What others know of hands the seat cannot see is itself hidden: forget it.
+    known = tuple(f for f in s.known if f[2] & bit or f[0] == seat)
+    where = s.where
+    counts: dict[int, int] = {}
+    pool: list[int] = []
+    for c, z in enumerate(where):
+        if z < n and z != seat and c not in fixed:
+            counts[z] = counts.get(z, 0) + 1
+            pool.append(c)
+        elif z == TALON:
+            pool.append(c)
+    pool.sort()
+    talon_size = len(s.talon)
+    holders = sorted(counts)
+    dealt = sum(counts.values())
+    drawn = min(len(pool), dealt + TALON_DEPTH)
+
+    def deal(rng: Rng) -> S:
+        d = s._copy()
+        d.quiet = True
+        d.rng = rng.fork()
+        d.known = known
+        cards = pool[:]
+        # Only the hidden hands and the top of the Talon are drawn at random (the end of
+        # the list); deeper Talon cards stay in the pool's sorted order.
+        rng.shuffle(cards, drawn)
+        w = d.where
+        i = len(cards)
+        for p in holders:
+            for _ in range(counts[p]):
+                i -= 1
+                w[cards[i]] = p
+        talon = cards[:i]
+        for c in talon:
+            w[c] = TALON
+        assert len(talon) == talon_size
+        d.talon = talon
+        d._legal = None
+        return d
+
+    return deal
+

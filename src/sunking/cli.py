@@ -8,13 +8,15 @@ event log is data in :mod:`sunking.cli_render`.
 from __future__ import annotations
 
 import json
-from typing import Annotated
+from collections.abc import Mapping
+from typing import Annotated, Any
 
 import typer
 from rich.console import Console
 from rich.text import Text
 
 from . import __version__, available_games, make
+from .cli_options import OptionsArg, describe_options, parse_options
 from .cli_play import play_command
 from .cli_render import (
     details_notes,
@@ -47,20 +49,24 @@ def policy_rng(seed: int) -> Rng:
     return Rng(seed ^ POLICY_SALT)
 
 
-def play_random(game: str, players: int, seed: int, *, quiet: bool = False) -> GameState:
-    """Play a whole game of ``game`` in which every seat picks uniformly among its legal
-    actions, drawing from :func:`policy_rng` (``seed``); return the final state.
+def play_random(
+    game: str, players: int, seed: int, *, quiet: bool = False,
+    options: Mapping[str, Any] | None = None,
+) -> GameState:
+    """Play a whole game of ``game`` (with its ``options``) in which every seat picks
+    uniformly among its legal actions, drawing from :func:`policy_rng` (``seed``); return the
+    final state.
 
     The same arguments always give the same game. ``quiet`` sets ``state.quiet``, so that
     no events are recorded (faster; the game itself is the same).
 
     Raises:
-        RulesError: the game is unknown (``UnknownGame``) or the player count is out of
-            range (``InvalidOptions``).
+        RulesError: the game is unknown (``UnknownGame``) or the player count or an option
+            is out of range (``InvalidOptions``).
         PlayoutTooLong: the game did not end within ``spec.max_actions`` actions.
     """
     rules = make(game)
-    state = rules.new_game(players, seed)
+    state = rules.new_game(players, seed, **dict(options or {}))
     state.quiet = quiet
     rng = policy_rng(seed)
     for _ in range(rules.spec.max_actions):
@@ -114,9 +120,17 @@ def main(
 def games_command() -> None:
     """List the registered games: id, name, designer, year and player count.
 
-    The id is what `sunking simulate` takes.
+    The id is what `sunking simulate` takes. Below the table, each game's options
+    (`--option KEY=VALUE`) with their default, choices and meaning.
     """
-    Console().print(games_table(make(game_id).spec for game_id in available_games()))
+    specs = [make(game_id).spec for game_id in available_games()]
+    console = Console()
+    console.print(games_table(specs))
+    for spec in specs:
+        if spec.options:
+            console.print(Text(f"{spec.id} options:", style="bold"))
+            for line in describe_options(spec).splitlines():
+                console.print(Text(f"  {line}"))
 
 
 @app.command("simulate")
@@ -163,18 +177,20 @@ def simulate_command(
             ),
         ),
     ] = False,
+    option: OptionsArg = None,
 ) -> None:
     """Simulate a game between bots that pick uniformly random legal moves.
 
     Prints the public event log (what a spectator sees), one line per event, each prefixed
     with the number of actions played so far, then the result and the game's scoring table.
     A seed replays the same game exactly. Exits with code 2 for an unknown game or a player
-    count the game does not allow.
+    count the game does not allow, or an option it does not have.
     """
     try:
         spec = make(game).spec
         count = spec.max_players if players is None else players
-        state = play_random(game, count, seed, quiet=quiet or as_json)
+        options = parse_options(spec, option)
+        state = play_random(game, count, seed, quiet=quiet or as_json, options=options)
     except RulesError as error:
         raise _fail(str(error)) from None
     result = state.result()

@@ -9,8 +9,9 @@ import typer
 from rich.console import Console
 from rich.text import Text
 
+from .cli_options import OptionsArg, parse_options
 from .cli_render import result_table
-from .core import InvalidOptions, Result, RulesError, available_games
+from .core import InvalidOptions, Result, RulesError, available_games, make
 from .tui.seats import SEATS_HELP, SeatsError, parse_seats
 from .tui.session import Session
 
@@ -46,6 +47,7 @@ def play_command(
                           "the status line); the same seed and moves replay the same game.",
                      show_default=False),
     ] = None,
+    option: OptionsArg = None,
 ) -> None:
     """Play a game in the terminal: you against bots, or several people at one terminal.
 
@@ -67,7 +69,11 @@ def play_command(
     except SeatsError as error:
         raise _fail(str(error)) from None
     try:
-        session = Session(game, seat_specs, fresh_seed() if seed is None else seed)
+        options = parse_options(make(game).spec, option)
+    except RulesError as error:
+        raise _fail(str(error)) from None
+    try:
+        session = Session(game, seat_specs, fresh_seed() if seed is None else seed, options)
     except InvalidOptions as error:
         raise _fail(f"{error} (--seats gives {len(seat_specs)} seats)") from None
     except RulesError as error:

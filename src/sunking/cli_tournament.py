@@ -14,6 +14,7 @@ from rich.text import Text
 
 from .bots.arena import MatchResult
 from .bots.tournament import TournamentResult, run_tournament
+from .cli_options import OptionsArg, parse_options
 from .core import RulesError, make
 
 
@@ -58,6 +59,7 @@ def tournament_command(
         Path | None,
         typer.Option("--plot", metavar="PATH", help="Write a PNG of rating against budget."),
     ] = None,
+    option: OptionsArg = None,
 ) -> None:
     """Play bots against each other and rate them.
 
@@ -73,6 +75,11 @@ def tournament_command(
         err.print(Text(f"Error: {count} players need {count} bots, got {len(specs)}",
                        style="bold red"))
         raise typer.Exit(code=2)
+    try:
+        options = parse_options(make(game).spec, option)
+    except RulesError as error:
+        err.print(Text(f"Error: {error}", style="bold red"))
+        raise typer.Exit(code=2) from None
     columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
                TimeElapsedColumn())
     with Progress(*columns, console=err, transient=True) as progress:
@@ -82,7 +89,8 @@ def tournament_command(
             progress.advance(task)
 
         try:
-            result = run_tournament(game, specs, games, seed, jobs, on_result=advance)
+            result = run_tournament(game, specs, games, seed, jobs, options,
+                                    on_result=advance)
         except (RulesError, ValueError) as error:
             progress.stop()
             err.print(Text(f"Error: {error}", style="bold red"))

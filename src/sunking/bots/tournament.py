@@ -67,6 +67,8 @@ class TournamentResult:
     specs: tuple[str, ...]
     entries: tuple[EntryStats, ...]
     matches: tuple[tuple[tuple[int, ...], MatchResult], ...]
+    options: Mapping[str, Any] = dataclasses.field(default_factory=dict)
+    """The game options every match was played with (as passed; defaults left out)."""
 
     def to_json(self) -> dict[str, JsonValue]:
         return {
@@ -75,6 +77,7 @@ class TournamentResult:
             "games": len(self.matches),
             "seed": self.seed,
             "bots": list(self.specs),
+            "options": dict(self.options),
             "entries": [e.to_json() for e in self.entries],
             "matches": [
                 {"seating": list(seating), **match.to_json()} for seating, match in self.matches
@@ -108,4 +111,5 @@ def run_tournament(
             on_result(match)
     matches = tuple((p.seating, results[p.index]) for p in pairings)
     entries = summarize(specs, budgets, matches)
-    return TournamentResult(game_id, len(specs), seed, tuple(specs), tuple(entries), matches)
+    return TournamentResult(game_id, len(specs), seed, tuple(specs), tuple(entries), matches,
+                            opts)

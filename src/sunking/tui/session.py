@@ -10,7 +10,8 @@ an :class:`~sunking.bots.Observation` of its own seat, with its own generator, a
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from ..bots.arena import bot_rng
 from ..bots.protocol import Observation
@@ -27,11 +28,14 @@ class Session:
             player count the game allows (``InvalidOptions``).
     """
 
-    def __init__(self, game_id: str, seats: Sequence[SeatSpec], seed: int) -> None:
+    def __init__(
+        self, game_id: str, seats: Sequence[SeatSpec], seed: int,
+        options: Mapping[str, Any] | None = None,
+    ) -> None:
         self.game = make(game_id)
         self.seats = tuple(seats)
         self.seed = seed
-        self.__state: GameState = self.game.new_game(len(self.seats), seed)
+        self.__state: GameState = self.game.new_game(len(self.seats), seed, **dict(options or {}))
         self.__rngs: list[Rng] = [bot_rng(seed, p) for p in range(len(self.seats))]
 
     # --- who is who ------------------------------------------------------------------

@@ -1,0 +1,68 @@
+"""Game options on the command line: ``--option KEY=VALUE``, repeatable.
+
+Every command that starts games (``simulate``, ``tournament``, ``play``) takes them. A value
+is matched against the option's choices by its printed form, so ``points_limit=250`` gives
+the integer 250 and ``target=50000`` the integer 50000; ``sunking games`` lists each game's
+options, their choices and defaults.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Annotated, Any
+
+import typer
+
+from .core import GameSpec
+from .core.errors import InvalidOptions
+
+OptionsArg = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--option",
+        "-o",
+        metavar="KEY=VALUE",
+        help="A game option (repeatable), e.g. `-o points_limit=250`; `sunking games` "
+        "lists each game's options and their choices.",
+        show_default=False,
+    ),
+]
+"""The ``--option`` parameter, shared by every command that starts games."""
+
+
+def parse_options(spec: GameSpec, items: Iterable[str] | None) -> dict[str, Any]:
+    """The options ``KEY=VALUE`` as the game takes them in ``new_game``.
+
+    Raises:
+        InvalidOptions: an item is not ``KEY=VALUE``, names no option of the game, gives an
+            option twice, or gives a value that is not one of the option's choices (the
+            message names the item and lists what is allowed).
+    """
+    known = {option.name: option for option in spec.options}
+    chosen: dict[str, Any] = {}
+    for item in items or ():
+        key, sep, value = item.partition("=")
+        key, value = key.strip(), value.strip()
+        if not sep or not key:
+            raise InvalidOptions(f"option {item!r} is not KEY=VALUE")
+        option = known.get(key)
+        if option is None:
+            allowed = ", ".join(sorted(known)) or "none"
+            raise InvalidOptions(f"{spec.id} has no option {key!r} (its options: {allowed})")
+        if key in chosen:
+            raise InvalidOptions(f"option {key!r} is given twice")
+        matches = [choice for choice in option.choices if str(choice) == value]
+        if not matches:
+            choices = ", ".join(str(choice) for choice in option.choices)
+            raise InvalidOptions(f"{spec.id}: option {key}={value!r} is not one of {choices}")
+        chosen[key] = matches[0]
+    return chosen
+
+
+def describe_options(spec: GameSpec) -> str:
+    """One line per option: ``key=default (choices: …) — description``; empty if none."""
+    return "\n".join(
+        f"{option.name}={option.default} (choices: "
+        f"{', '.join(str(choice) for choice in option.choices)}) — {option.description}"
+        for option in spec.options
+    )

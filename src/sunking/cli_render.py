@@ -1,15 +1,27 @@
 """Rendering for the ``sunking`` command: event log lines, the games table, the result tables.
 
 Everything here is game-agnostic code driven by data. A game's events get nicer wording from
-:data:`EVENT_MESSAGES` (per game id, per event type) and :data:`VALUE_NAMES`; any event without
-a message, or whose message no longer fits its fields, falls back to ``type key=value ...``.
+:data:`~sunking.cli_wording.EVENT_MESSAGES` (per game id, per event type) and
+:data:`~sunking.cli_wording.VALUE_NAMES`; any event without a message, or whose message no
+longer fits its fields, falls back to ``type key=value ...``.
 
-A message is a :meth:`str.format` template over the event's fields. Besides the usual format
-specs it understands these, applied to a field as ``{field:spec}``:
+A message is a :meth:`str.format` template over the event's fields, or a tuple of such
+templates tried in order (the first whose fields the event carries is used: events of one
+type that carry different fields). A field named like a table of the game's value names is
+named by it. Besides the usual format specs a message understands these, applied to a field
+as ``{field:spec}``:
 
 * ``seats``: a seat or list of seats, as ``seat 1``, ``seats 1 and 3`` or ``nobody``;
 * ``tile_counts``: a list of ``[tile, count]`` pairs, as ``2 stones on tile 4, 1 stone on 9``;
-* ``n singular|plural``: a count with its noun, as ``1 stone`` or ``2 stones``.
+* ``n singular|plural``: a count with its noun, as ``1 stone`` or ``2 stones``;
+* ``name table`` or ``name table|empty``: the value, or each value of a list, named by the
+  game's value-name table ``table`` (values it lacks are shown as they are); ``empty`` is
+  the text for an empty list;
+* ``per_seat`` or ``per_seat spec``: a list with one entry per seat, as
+  ``seat 0: 12, seat 1: 9``, each entry formatted with ``spec`` (``per_seat ,`` or
+  ``per_seat name card``, say);
+* ``seat_cards table``: a list of ``[seat, card, *more]`` entries, as
+  ``seat 2: gold 3 = 3``, the card named by the value-name table ``table``.
 """
 
 from __future__ import annotations
@@ -22,64 +34,8 @@ from rich import box
 from rich.table import Table
 from rich.text import Text
 
+from .cli_wording import EVENT_MESSAGES, VALUE_NAMES, Template
 from .core import GameSpec, Result
-
-EVENT_MESSAGES: dict[str, dict[str, str]] = {
-    "louis14": {
-        "setup": "{players} players; stones in the general supply by seat: {general_supply}",
-        "round": "── round {round} ── start player: {start_player:seats}",
-        "money_card": "money card: {amount} louis d'or on tile {tile}",
-        "neutral": "neutral stones go on tiles {tiles}",
-        "neutral_joker": "a joker is revealed for the neutral stones",
-        "influence_drawn": "{seat:seats} draws an influence card ({why})",
-        "intrigue_drawn": "{seat:seats} draws an intrigue card ({why})",
-        "place": "{seat:seats} plays influence card {card} and places {stones:tile_counts}",
-        "retrieve": "{seat:seats} plays influence card {card} and takes back "
-        "{stones:n stone|stones} from the general supply",
-        "pay_to_pass": "{seat:seats} pays 2 louis d'or to pass",
-        "swap_influence": "{seat:seats} discards influence card {card} unplayed",
-        "last_card": "{seat:seats} puts their last influence card face down",
-        "reshuffle": "the influence cards are reshuffled",
-        "mission_stone": "{seat:seats} puts a stone on tile {tile} from the {source} supply "
-        "(mission {mission})",
-        "evaluate": "tile {tile} [{condition}] is evaluated: stones by colour {stones}; "
-        "first {firsts:seats}; rewarded {receivers:seats}; may bribe {bribers:seats}",
-        "flip": "tile {tile} turns to its {side} side",
-        "intrigue": "{seat:seats} plays the intrigue card of tile {tile}: "
-        "{stones:n stone|stones} from the {source} supply",
-        "win_tie": "{seat:seats} wins the tie on tile {tile}",
-        "bribe": "{seat:seats} pays {louis} louis d'or to bribe tile {tile}",
-        "louis": "{seat:seats} receives {louis} louis d'or",
-        "chip": "{seat:seats} gets a {chip} chip ({why})",
-        "blazon": "{seat:seats} gets a blazon ({why})",
-        "conde_stone": "{seat:seats} puts a stone on tile {tile} from the {source} supply "
-        "(le Grand Condé)",
-        "maintenon": "{seat:seats} puts {stones:n stone|stones} on tile 5 (Maintenon) and "
-        "takes back {stones_back:n stone|stones}",
-        "lay_mission": "{seat:seats} fulfils mission {mission} with {chips} chips",
-        "draw_mission": "{seat:seats} draws a mission card from the {deck} deck",
-        "convert_chip": "{seat:seats} pays 2 louis d'or to turn a {chip} chip into a crown",
-        "keep_chip": "{seat:seats} keeps a {chip} chip and trades in {given_up}",
-        "swap_missions": "{seat:seats} puts mission cards back under the {decks} decks",
-        "income": "{seat:seats} takes {louis} louis d'or and {stones:n stone|stones}",
-        "stones_back": "{seat:seats} takes back {stones:n stone|stones} (mission {mission})",
-        "game_end": "game over: scores {scores}; winner: {winners:seats}",
-    },
-}
-"""Wording of each game's events, by game id and event type."""
-
-_LOUIS14_CHIPS = {"S": "sceptre", "L": "letter", "R": "ring", "H": "helmet", "C": "crown"}
-
-VALUE_NAMES: dict[str, dict[str, dict[Any, str]]] = {
-    "louis14": {
-        "card": {0: "joker"},
-        "side": {0: "front", 1: "back"},
-        "chip": _LOUIS14_CHIPS,
-        "chips": _LOUIS14_CHIPS,
-        "given_up": _LOUIS14_CHIPS,
-    },
-}
-"""Names for coded field values in each game's events, by game id, field and value."""
 
 _HIDDEN_FIELDS = frozenset({"type", "version"})
 
@@ -123,19 +79,42 @@ def _tile_counts(pairs: Any) -> str:
 
 
 class _MessageFormatter(string.Formatter):
+    """The formatter of event messages, with the value-name tables of one game."""
+
+    def __init__(self, names: Mapping[str, Mapping[Any, str]]) -> None:
+        super().__init__()
+        self.names = names
+
     def format_field(self, value: Any, format_spec: str) -> str:
+        """Format one field; raises KeyError for an unknown value-name table."""
+        spec, _, rest = format_spec.partition(" ")
         if format_spec == "seats":
             return _seats(value)
         if format_spec == "tile_counts":
             return _tile_counts(value)
-        if format_spec.startswith("n "):
-            return _count(value, format_spec[2:])
+        if spec == "n":
+            return _count(value, rest)
+        if spec == "name":
+            table, bar, empty = rest.partition("|")
+            if bar and isinstance(value, list | tuple) and not value:
+                return empty
+            return plain(_named(value, self.names[table]))
+        if spec == "per_seat":
+            entries = [self.format_field(v, rest) for v in value]
+            nested = any(isinstance(v, list | tuple) for v in value)
+            return ("; " if nested else ", ").join(
+                f"seat {seat}: {text}" for seat, text in enumerate(entries)
+            )
+        if spec == "seat_cards":
+            names = self.names[rest]
+            return "; ".join(
+                f"{_seats(seat)}: {plain(_named(card, names))}"
+                + (f" = {plain(more)}" if more else "")
+                for seat, card, *more in value
+            ) or "none"
         if not format_spec:
             return plain(value)
         return str(super().format_field(value, format_spec))
-
-
-_FORMATTER = _MessageFormatter()
 
 
 def _named(value: Any, names: Mapping[Any, str]) -> Any:
@@ -157,17 +136,20 @@ def generic_message(event: Mapping[str, Any]) -> str:
 
 def event_message(game_id: str, event: Mapping[str, Any]) -> str:
     """The wording of one event: the game's message for its type, else the generic form."""
-    template = EVENT_MESSAGES.get(game_id, {}).get(str(event.get("type")))
+    template: Template | None = EVENT_MESSAGES.get(game_id, {}).get(str(event.get("type")))
     if template is None:
         return generic_message(event)
     names = VALUE_NAMES.get(game_id, {})
     fields = {
         key: _named(value, names[key]) if key in names else value for key, value in event.items()
     }
-    try:
-        return _FORMATTER.format(template, **fields)
-    except (KeyError, IndexError, ValueError, TypeError, AttributeError):
-        return generic_message(event)  # the event no longer matches its message
+    formatter = _MessageFormatter(names)
+    for choice in (template,) if isinstance(template, str) else template:
+        try:
+            return formatter.format(choice, **fields)
+        except (KeyError, IndexError, ValueError, TypeError, AttributeError):
+            continue  # the event does not carry this message's fields
+    return generic_message(event)  # the event no longer matches its messages
 
 
 def event_log(game_id: str, events: Iterable[Mapping[str, Any]]) -> Table:

@@ -82,3 +82,16 @@ def test_games_lists_the_options() -> None:
     for game in ("vive_le_roi", "versailles1682"):
         for line in describe_options(make(game).spec).splitlines():
             assert line.split(" — ")[0] in out
+
+
+def test_each_deal_of_the_points_limit_variant_gets_its_scoring_table() -> None:
+    result = run("simulate", "vive_le_roi", "-p", "3", "-s", "4", "-o", "points_limit=250", "-q")
+    assert result.exit_code == 0, result.output
+    out = ANSI.sub("", result.output)
+    record = run("simulate", "vive_le_roi", "-p", "3", "-s", "4", "-o", "points_limit=250",
+                 "--json")
+    deals = json.loads(record.output)["result"]["details"]["deals"]
+    assert len(deals) >= 2
+    for number in range(1, len(deals) + 1):
+        assert f"deal {number}" in out
+    assert "deals:" not in out

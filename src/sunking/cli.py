@@ -20,6 +20,7 @@ from .cli_options import OptionsArg, describe_options, parse_options
 from .cli_play import play_command
 from .cli_render import (
     details_notes,
+    details_sections,
     details_table,
     event_log,
     games_table,
@@ -207,6 +208,8 @@ def simulate_command(
     players_rows = result.details.get("players")
     if isinstance(players_rows, list) and all(isinstance(r, dict) for r in players_rows):
         console.print(details_table(players_rows))
+    for section in details_sections(result.details):
+        console.print(section)
     for note in details_notes(result.details):
         console.print(Text(note))
 

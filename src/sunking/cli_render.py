@@ -237,11 +237,11 @@ def _label(key: str) -> str:
     return key.replace("_", " ").replace(".", " › ")
 
 
-def details_table(players: Sequence[Mapping[str, Any]]) -> Table:
+def details_table(players: Sequence[Mapping[str, Any]], title: str = "Scoring") -> Table:
     """The per-player rows of a scoring table, transposed: one row per field, one column per
     player, so that it stays narrow whatever the number of fields."""
     rows = [flatten(row) for row in players]
-    table = Table(title="Scoring", box=box.SIMPLE_HEAD)
+    table = Table(title=title, box=box.SIMPLE_HEAD)
     table.add_column("", no_wrap=True)
     for index, row in enumerate(rows):
         seat = row.get("seat", index)
@@ -258,10 +258,38 @@ def details_table(players: Sequence[Mapping[str, Any]]) -> Table:
     return table
 
 
+def _is_row_sets(value: Any) -> bool:
+    """A list of per-player row lists (say, the scoring of each deal of a longer game)."""
+    return (
+        isinstance(value, list)
+        and bool(value)
+        and all(
+            isinstance(rows, list) and rows and all(isinstance(r, Mapping) for r in rows)
+            for rows in value
+        )
+    )
+
+
+def details_sections(details: Mapping[str, Any]) -> list[Table]:
+    """Entries of a scoring table that hold one per-player table per part of the game (the
+    deals of Vive le Roi's points-limit variant), one table each: ``deal 1``, ``deal 2``…"""
+    return [
+        details_table(rows, title=f"{_label(key).removesuffix('s')} {number}")
+        for key, value in details.items()
+        if key != "players" and _is_row_sets(value)
+        for number, rows in enumerate(value, start=1)
+    ]
+
+
 def details_notes(details: Mapping[str, Any]) -> list[str]:
     """The other entries of a scoring table (``tiebreak_rule: ...``), as ``label: value``.
 
-    Entries that repeat the result (scores, winners, tie-break values) are left out.
+    Entries that repeat the result (scores, winners, tie-break values) and those shown as
+    tables by :func:`details_sections` are left out.
     """
     skip = {"players", "scores", "winners", "tiebreak"}
-    return [f"{_label(k)}: {plain(v)}" for k, v in details.items() if k not in skip]
+    return [
+        f"{_label(k)}: {plain(v)}"
+        for k, v in details.items()
+        if k not in skip and not _is_row_sets(v)
+    ]

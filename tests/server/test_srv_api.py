@@ -212,6 +212,9 @@ def test_srv_replay_public_while_running(client: TestClient) -> None:
         now = view(client, match_id, token)
         client.post(f"/api/matches/{match_id}/actions", headers=auth(token),
                     json={"version": now["version"], "action": now["legal_actions"][-1]})
+    # The bot moves in a worker process: wait until the human is to move again, so the
+    # match stands still between the replay and the true states it is compared with.
+    wait_until(lambda: view(client, match_id, token)["to_move"] == 0)
     replay = client.get(f"/api/matches/{match_id}/replay", headers=auth(token)).json()
     states = true_states(client, match_id)
     assert replay["status"] == "active"

@@ -11,6 +11,8 @@ the sequence leads to). Each iteration
    than ``widening * sqrt(visits)`` of them, the deciding seat's first choices in the order of
    a one-ply heuristic ranking, all others at random;
 4. plays the game on with the game's fast default policy for up to ``horizon`` actions;
+   in a game whose ``search_scope`` is ``"turn"``, the descent instead ends at the first
+   decision of another seat, and that position is scored at once (no playout);
 5. scores the end position — a win share when the game is over, otherwise the game's
    evaluation turned into a win chance per seat (softmax over the estimates) — and backs the
    rewards up the path, each node counting the reward of the seat that chose it.
@@ -151,9 +153,11 @@ class IsmctsBot:
         state = observation.determinize(rng)
         node = root
         path: list[tuple[_Node, int]] = []
+        own_turn = game.search_scope == "turn"
+        me = observation.seat
         while True:
             mover = state.to_move
-            if mover is None:
+            if mover is None or (own_turn and mover != me):
                 break
             legal = state.legal_actions()
             children = node.children
@@ -176,7 +180,10 @@ class IsmctsBot:
                     other.avail += 1
                 path.append((child, mover))
                 state = state.apply_unchecked(action)
-                break
+                if not own_turn:
+                    break
+                node = child
+                continue
             explore = cfg.exploration
             best_score = -1.0
             chosen = available[0]
@@ -189,11 +196,12 @@ class IsmctsBot:
             path.append((chosen[1], mover))
             node = chosen[1]
             state = state.apply_unchecked(chosen[0])
-        rollout = game.rollout_action
-        for _ in range(cfg.horizon):
-            if state.to_move is None:
-                break
-            state = state.apply_unchecked(rollout(state, rng))
+        if not own_turn:
+            rollout = game.rollout_action
+            for _ in range(cfg.horizon):
+                if state.to_move is None:
+                    break
+                state = state.apply_unchecked(rollout(state, rng))
         reward = rewards(game, state)
         root.visits += 1
         for n, seat in path:

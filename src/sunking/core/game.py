@@ -11,7 +11,7 @@ from __future__ import annotations
 import dataclasses
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, ClassVar, Self, TypeAlias
+from typing import Any, ClassVar, Literal, Self, TypeAlias
 
 from .actions import Action, ActionCodec, JsonValue
 from .errors import GameOver, IllegalAction, InvalidOptions, NotYourTurn, StaleAction
@@ -126,6 +126,14 @@ class Game(ABC):
     evaluation_scale: float = 1.0
     """How many points of :meth:`evaluate` make a clear lead; bots turn a difference of
     estimates into a win chance with it."""
+
+    search_scope: Literal["game", "turn"] = "game"
+    """How far a search should look ahead in this game. ``"game"``: its tree takes in every
+    seat's decisions and its playouts go on with :meth:`rollout_action`. ``"turn"``: its tree
+    holds only the searching seat's own decisions until another seat is to decide, and that
+    position is scored by :meth:`evaluate` at once — for games whose outcome turns on chance
+    more than on the replies of the others, where opponents' moves sampled in a tree add
+    noise rather than insight."""
 
     def evaluate(self, state: GameState) -> Sequence[float]:
         """A heuristic estimate of every seat's final score, for bots (higher is better).

@@ -5,8 +5,8 @@ family can expect over the rounds left, plus what its hand and its standing prom
 rounds left are judged from how soon the fastest family will reach the target at the pace it
 earns now, and capped at two: fortunes at this court are fragile (exile, the Bastille, death,
 gambling debts), and a short projection predicts the winner of heuristic self-play best (the
-weights and the evaluation scale were fitted by the log-likelihood of the actual winners of 80
-four-player games). The weights are judgement, not rules.
+weights were fitted by the log-likelihood of the actual winners of 80 four-player games; the
+evaluation scale search uses is in ``game.py``). The weights are judgement, not rules.
 
 The default policy plays out positions for search without enumerating the legal actions,
 and changes the estimate as little as it can: negotiators are done at once, players end their

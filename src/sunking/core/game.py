@@ -92,6 +92,21 @@ class Result:
     details: Mapping[str, JsonValue] = dataclasses.field(default_factory=dict)
     """The game's own account of the scoring (a table the UIs can show)."""
 
+    @classmethod
+    def of_final(cls, final: Mapping[str, Any] | None, version: int) -> Result:
+        """The result from a game's final scoring table — a mapping with ``scores``,
+        ``winners`` and ``tiebreak`` lists, kept whole as the details — or ``None`` while the
+        game runs.
+
+        Raises:
+            IllegalAction: ``final`` is ``None``: the game is not over yet.
+        """
+        if final is None:
+            raise IllegalAction("the game is not over yet", version=version)
+        return cls(
+            tuple(final["scores"]), tuple(final["winners"]), tuple(final["tiebreak"]), final
+        )
+
     def to_json(self) -> dict[str, JsonValue]:
         return {
             "scores": list(self.scores),

@@ -287,12 +287,7 @@ class V1682State(GameState):
         _flow.decide(self, action, emit)
 
     def result(self) -> Result:
-        if self.final is None:
-            raise IllegalAction("the game is not over yet", version=self.version)
-        final = self.final
-        return Result(
-            tuple(final["scores"]), tuple(final["winners"]), tuple(final["tiebreak"]), final
-        )
+        return Result.of_final(self.final, self.version)
 
     def view(self, seat: int | None) -> dict[str, JsonValue]:
         return _views.view(self, seat)

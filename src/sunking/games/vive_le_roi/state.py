@@ -17,7 +17,7 @@ from collections.abc import Callable, Mapping
 from typing import Any, Self
 
 from ...core.actions import Action, JsonValue
-from ...core.errors import IllegalAction, InvalidState
+from ...core.errors import InvalidState
 from ...core.events import Event
 from ...core.game import GameState, Result
 from ...core.rng import Rng
@@ -206,12 +206,7 @@ class VlrState(GameState):
         _flow.decide(self, action, emit)
 
     def result(self) -> Result:
-        if self.final is None:
-            raise IllegalAction("the game is not over yet", version=self.version)
-        final = self.final
-        return Result(
-            tuple(final["scores"]), tuple(final["winners"]), tuple(final["tiebreak"]), final
-        )
+        return Result.of_final(self.final, self.version)
 
     def view(self, seat: int | None) -> dict[str, JsonValue]:
         return _views.view(self, seat)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner, Result
@@ -66,10 +67,8 @@ def test_every_command_refuses_a_bad_option(command: list[str]) -> None:
     assert "target='1' is not one of 30000, 50000" in ANSI.sub("", result.output)
 
 
-def test_tournament_passes_the_option_to_every_match(tmp_path: object) -> None:
-    from pathlib import Path
-
-    path = Path(str(tmp_path)) / "t.json"
+def test_tournament_passes_the_option_to_every_match(tmp_path: Path) -> None:
+    path = tmp_path / "t.json"
     result = run("tournament", "vive_le_roi", "--bots", "random,random,random", "--games", "1",
                  "-o", "points_limit=250", "--json", str(path))
     assert result.exit_code == 0, result.output

@@ -58,7 +58,8 @@ SPARSE = {"view_every": 1000, "legal_every": 200, "checked_playouts": 1, "checke
 
 
 @pytest.mark.slow
-@pytest.mark.skipif(not FULL, reason="the 2,000-game run: set SUNKING_FULL_CONFORMANCE=1")
+@pytest.mark.skipif(not FULL, reason="the 2,000-game run (6 min of CPU) is opt-in, to keep CI "
+                    "short: set SUNKING_FULL_CONFORMANCE=1")
 @pytest.mark.parametrize(("num_players", "start"), FULL_CHUNKS,
                          ids=[f"{n}p-seeds{s}-{s + CHUNK - 1}" for n, s in FULL_CHUNKS])
 def test_conformance_full(num_players: int, start: int) -> None:

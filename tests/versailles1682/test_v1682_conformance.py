@@ -8,9 +8,10 @@ pytest-xdist spreads them evenly over its workers: every action is checked (turn
 actions, invariants, the checked apply, the action's JSON round trip) and every game is
 replayed from its record; views, leaks, determinizations and the state JSON are sampled
 densely in the first 500 seeds and sparsely after. The same games measure the round cap: few
-random games may reach it, none may go past it. The counts per chunk are printed with ``-s``:
+random games may reach it, none may go past it. Each chunk prints its count (``-rP`` shows
+it):
 
-    .venv/bin/pytest tests/versailles1682/test_v1682_conformance.py -n 2 -s -k full
+    .venv/bin/pytest tests/versailles1682/test_v1682_conformance.py -n 2 -rP -k full
 """
 
 from __future__ import annotations

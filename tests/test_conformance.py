@@ -497,6 +497,38 @@ class TextTipState(TippingState):
     tip_class = TextTip
 
 
+_SHARED_BETS = tuple(Bet(k) for k in range(COINS))
+
+
+class IdentityState(FakeState):
+    """Offers shared bet objects and knows a bet by identity, so a bet read back from JSON
+    (equal, but a new object) is ignored: the game does not replay from its record."""
+
+    __slots__ = ()
+
+    def legal_actions(self) -> Sequence[Action]:
+        legal = super().legal_actions()
+        return tuple(_SHARED_BETS[a.amount] if isinstance(a, Bet) else a for a in legal)
+
+    def _perform(self, action: Action, emit: list[Event] | None) -> None:
+        if isinstance(action, Bet) and not any(action is bet for bet in _SHARED_BETS):
+            self.turn += 1
+            return
+        super()._perform(action, emit)
+
+
+class OddOptionsState(FakeState):
+    """Keeps an option that JSON cannot hold, so the game's record cannot be written."""
+
+    __slots__ = ()
+
+    @classmethod
+    def start(cls, num_players: int, seed: int) -> Self:
+        state = super().start(num_players, seed)
+        state.options = {"house_rules": frozenset({"no_bets"})}
+        return state
+
+
 class CrashingState(FakeState):
     """The fourth action of a game that is logged (not a quiet rollout) raises."""
 
@@ -528,6 +560,8 @@ CHATTY = FakeGame("test-fake-chatty", ChattyState)
 TIPPING = FakeGame("test-fake-tipping", TippingState)
 FORGETFUL_TIP = FakeGame("test-fake-forgetful-tip", ForgetfulTipState)
 TEXT_TIP = FakeGame("test-fake-text-tip", TextTipState)
+ODD_OPTIONS = FakeGame("test-fake-odd-options", OddOptionsState)
+IDENTITY = FakeGame("test-fake-identity", IdentityState)
 
 FAKE_GAMES: dict[str, str] = {
     game.spec.id: name
@@ -586,6 +620,9 @@ BROKEN: list[tuple[Game, str]] = [
     (CRASHING, r"version 3, action .*: apply.* raised KeyError: 'boom'"),
     (REFUSING_APPLY, r"\"amount\":0\}: apply raised IllegalAction: no bet of nothing"),
     (CHATTY, r"the replayed final state differs from the one played \(history or log\)"),
+    (ODD_OPTIONS, r"version 0: the record's JSON round trip raised TypeError: .*frozenset"),
+    (IDENTITY, r"\"amount\":[12]\}: the replayed state differs from the one played "
+               r"\(snapshot\.state\.coins"),
 ]
 
 
@@ -640,6 +677,11 @@ def test_every_played_action_is_round_tripped(
     assert error.version is not None and error.version >= 1
     assert isinstance(error.action, Tip) and error.action.amount == 1
     assert f"version {error.version}, action " in str(error)
+
+
+def test_shared_copy_fails_without_rollouts(fake_games: None) -> None:
+    with pytest.raises(ConformanceError, match=r"apply changed the state it was applied to$"):
+        check_game(SHARED_COPY, 2, 20, seed=0, rollouts=False)
 
 
 def test_endless_game_fails_without_rollouts(fake_games: None) -> None:

@@ -244,15 +244,17 @@ class _Playout:
         self.report.states_checked += 1
         return legal
 
-    def check_action(self, action: Action) -> None:
-        """The action survives a JSON round trip (through text) unchanged."""
+    def check_action(self, action: Action, game: Game | None = None) -> Action:
+        """The action survives a JSON round trip (through text) unchanged; returns the action
+        read back (parsed by ``game``, by default the game under test)."""
         if not isinstance(action, Action):
             self.fail(f"legal action {action!r} is not an Action")
         wire = action.to_json()
-        parsed = self.game.parse_action(json.loads(_dump(wire)))
+        parsed = (game or self.game).parse_action(json.loads(_dump(wire)))
         if parsed != action or type(parsed) is not type(action):
             self.fail(f"action {wire} parses back as {parsed!r}, not {action!r}")
         self.report.actions_round_tripped += 1
+        return parsed
 
     def check_legal_set(self, legal: Sequence[Action]) -> None:
         """Every legal action round-trips through JSON, and none is listed twice."""
@@ -444,15 +446,16 @@ def check_game(
 
     Checked at every state: ``to_move``, ``is_terminal`` and ``legal_actions()`` agree (legal
     actions exist exactly until the game is over, ``to_move`` is a seat until then and None
-    after), ``check_invariants()`` is empty, the chosen action is accepted by the checked
-    ``apply(action, seat=..., version=...)``, the version grows by one per action and the
-    previous state is left unchanged, and the game ends within ``spec.max_actions`` actions
-    with a sound result. Each finished game's :class:`~sunking.core.record.GameRecord` goes
-    through JSON text and back: every action must parse back equal, of the same type. The
-    record read back is then replayed (with ``apply_unchecked``, as search plays) and must
-    pass through the same snapshots and end in an equal state; every
-    ``determinism_every``-th playout is played a second time and must give the same history
-    and event log.
+    after), ``check_invariants()`` is empty, the chosen action round-trips through JSON and
+    is accepted by the checked ``apply(action, seat=..., version=...)``, the version grows by
+    one per action and the previous state is left unchanged, and the game ends within
+    ``spec.max_actions`` actions with a sound result. Each game is replayed alongside from
+    its :class:`~sunking.core.record.GameRecord` read back from JSON text (the header —
+    game, players, seed, options — at the start, each action as it is played, parsed back by
+    the game ``make`` finds), with ``apply_unchecked`` as search plays: the replay must pass
+    through the same snapshots and end in an equal state (history and event log included).
+    Every ``determinism_every``-th playout is played a second time and must give the same
+    history and event log.
 
     Checked on sampled states (the first, the last, and one in every ``view_every`` at an
     offset drawn per playout): the state round-trips through JSON exactly; every seat's and
@@ -464,10 +467,10 @@ def check_game(
     ``legal_every`` (and on sampled states). If ``spec.imperfect_information`` is set, some
     determinization over the run must differ from its real state.
 
-    ``game`` must be registered under its ``spec.id`` (the record is read back and replayed
-    with the game ``make`` finds). ``policy``, when given, picks each action instead of the
-    uniform choice — called with the state and the playout's choice generator, it must
-    return a legal action (bots are checked this way).
+    ``game`` must be registered under its ``spec.id`` (the replay finds it with ``make``).
+    ``policy``, when given, picks each action instead of the uniform choice — called with
+    the state and the playout's choice generator, it must return a legal action (bots are
+    checked this way).
 
     Raises:
         ConformanceError: the game broke one of the promises above (or raised anything
@@ -517,7 +520,6 @@ def _run_playout(p: _Playout, *, view_every: int, legal_every: int, determinism:
     legal_offset = sampling.below(legal_every)
     keys = _stream(p.seed, _DETERMINIZE)
     choices = _stream(p.seed, _CHOICES)
-    snapshots: list[dict[str, JsonValue]] = []
 
     p.version = 0
     with p.guard("new_game"):
@@ -525,21 +527,33 @@ def _run_playout(p: _Playout, *, view_every: int, legal_every: int, determinism:
     if not state.is_terminal:
         with p.guard("result()"):
             p.check_not_over(state)
+    # The game is replayed alongside, from its record read back from JSON: the record's
+    # header now, each action as it is played. Nothing of the played game needs keeping.
+    with p.guard("the record's JSON round trip"):
+        header = GameRecord.from_json(json.loads(_dump(GameRecord.of(state).to_json())))
+        recorded = make(header.game)
+    with p.guard("replay"):
+        replayed = recorded.new_game(header.num_players, header.seed, **header.options)
 
     # One try block for the whole loop (cheaper than a guard per step); ``stage`` names the
     # step under way for the error message.
     stage = ""
+    previous: Action | None = None
     try:
         while True:
             version = state.version
             p.version = version
             p.action = None
-            if version != len(snapshots):
-                p.fail(f"the version is {version} after {len(snapshots)} actions")
             stage = "checking the turn"
             legal = p.check_turn(state)
             snapshot = state.snapshot()
-            snapshots.append(snapshot)
+            stage = "replay"
+            if replayed.version != version or replayed.snapshot() != snapshot:
+                p.action = previous
+                p.fail(
+                    "the replayed state differs from the one played "
+                    f"({_first_difference(snapshot, replayed.snapshot(), 'snapshot')})"
+                )
             if not legal:
                 break  # the game is over: its last state is checked below
             sampled = version == 0 or version % view_every == view_offset
@@ -558,8 +572,8 @@ def _run_playout(p: _Playout, *, view_every: int, legal_every: int, determinism:
             stage = "the policy"
             action = p.choose(state, legal, choices)
             p.action = action
-            if not isinstance(action, Action):
-                p.fail(f"legal action {action!r} is not an Action")
+            stage = "the action JSON round trip"
+            parsed = p.check_action(action, recorded)
             stage = "apply"
             nxt = state.apply(action, seat=state.to_move, version=version)
             stage = "checking the applied action"
@@ -569,21 +583,17 @@ def _run_playout(p: _Playout, *, view_every: int, legal_every: int, determinism:
                 p.fail(f"apply made version {nxt.version}, not {version + 1}")
             if state.snapshot() != snapshot:
                 p.fail("apply changed the state it was applied to")
+            stage = "replay"
+            replayed = replayed.apply_unchecked(parsed)
             report.actions += 1
             state = nxt
+            previous = action
     except ConformanceError:
         raise
     except Exception as exc:
         raise p.crashed(stage, exc) from exc
 
     p.action = None
-    with p.guard("the history"):
-        history = state.history
-        if len(history) != state.version:
-            p.fail(f"the history holds {len(history)} actions, not {state.version}")
-    # The record before the last state's JSON: a bad action's own round trip says more.
-    record = _check_record(p, state, history)
-    p.version = state.version
     report.states_sampled += 1
     with p.guard("the state JSON round trip"):
         state_json = p.check_state_json(state)
@@ -591,66 +601,17 @@ def _run_playout(p: _Playout, *, view_every: int, legal_every: int, determinism:
         p.check_views(state, keys)
     with p.guard("result()"):
         report.results.append(p.check_result(state))
+    with p.guard("the history"):
+        if len(state.history) != state.version:
+            p.fail(f"the history holds {len(state.history)} actions, not {state.version}")
     report.max_length = max(report.max_length, state.version)
     with p.guard("replay"):
-        _check_replay(p, record, state, state_json, snapshots)
+        if not _equal(replayed, state, state_json):
+            p.fail("the replayed final state differs from the one played (history or log)")
+        report.replays += 1
     if determinism:
         with p.guard("the determinism check"):
             _check_determinism(p, state)
-
-
-def _check_record(p: _Playout, final: GameState, history: tuple[Action, ...]) -> GameRecord:
-    """The game's record survives a JSON round trip (through text): each action parses back
-    equal and of the same type. Returns the record read back."""
-    with p.guard("the record's JSON round trip"):
-        record = GameRecord.of(final)
-        wire = record.to_json()
-        data = json.loads(_dump(wire))
-    try:
-        back = GameRecord.from_json(data)
-    except Exception as exc:
-        # Name the first action that does not parse back (GameRecord parses them all).
-        with p.guard("the action JSON round trip"):
-            for count, raw in enumerate(data["actions"]):
-                p.version, p.action = count, history[count]
-                p.game.parse_action(raw)
-        p.version = p.action = None
-        raise p.crashed("reading the record back from JSON", exc) from exc
-    if len(back.actions) != len(history):
-        p.fail(f"the record read back holds {len(back.actions)} actions, not {len(history)}")
-    for count, (action, parsed) in enumerate(zip(history, back.actions, strict=True)):
-        if parsed != action or type(parsed) is not type(action):
-            p.version, p.action = count, action
-            p.fail(f"action {wire['actions'][count]} parses back as {parsed!r}, "
-                   f"not {action!r}")
-    p.report.actions_round_tripped += len(history)
-    return back
-
-
-def _check_replay(
-    p: _Playout,
-    record: GameRecord,
-    final: GameState,
-    final_json: dict[str, JsonValue],
-    snapshots: list[dict[str, JsonValue]],
-) -> None:
-    """Replaying the record passes through the same snapshots and ends in an equal state."""
-    p.version, p.action = 0, None
-    replayed = make(record.game).new_game(record.num_players, record.seed, **record.options)
-    actions = record.actions
-    for count, snapshot in enumerate(snapshots):
-        if count:
-            p.version, p.action = count, actions[count - 1]
-            replayed = replayed.apply_unchecked(actions[count - 1])
-        if replayed.snapshot() != snapshot:
-            p.fail(
-                "the replayed state differs from the one played "
-                f"({_first_difference(snapshot, replayed.snapshot(), 'snapshot')})"
-            )
-    p.action = None
-    if not _equal(replayed, final, final_json):
-        p.fail("the replayed final state differs from the one played (history or log)")
-    p.report.replays += 1
 
 
 def _check_determinism(p: _Playout, final: GameState) -> None:

@@ -116,7 +116,15 @@ class Bet(Action):
     amount: int
 
 
-CODEC = ActionCodec([Draw, Bet])
+@dataclasses.dataclass(frozen=True, slots=True)
+class Tip(Action):
+    """Give ``amount`` coins to the pot (a bet by another name, offered after the first turn)."""
+
+    type = "tip"
+    amount: int = 0
+
+
+CODEC = ActionCodec([Draw, Bet, Tip])
 
 
 class FakeState(GameState):
@@ -170,7 +178,7 @@ class FakeState(GameState):
             if emit is not None:
                 emit.append(public({"drew": seat}))
                 emit.append(private(seat, {"card": card}))
-        elif isinstance(action, Bet):
+        elif isinstance(action, Bet | Tip):
             self.coins[seat] -= action.amount
             self.pot += action.amount
             if emit is not None:
@@ -425,6 +433,102 @@ class NoResampleState(FakeState):
         return d
 
 
+class RefusingApplyState(FakeState):
+    """The checked ``apply`` refuses the smallest bet, which ``legal_actions`` offers."""
+
+    __slots__ = ()
+
+    def apply(self, action: Action, *, seat: int | None = None, version: int | None = None) -> Self:
+        if action == Bet(0):
+            raise IllegalAction("no bet of nothing", action=action, version=self.version)
+        return super().apply(action, seat=seat, version=version)
+
+
+_TICKS = itertools.count()
+
+
+class ChattyState(FakeState):
+    """Every action logs a process-wide counter: positions replay, the log does not."""
+
+    __slots__ = ()
+
+    def _perform(self, action: Action, emit: list[Event] | None) -> None:
+        super()._perform(action, emit)
+        if emit is not None:
+            emit.append(public({"tick": next(_TICKS)}))
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class ForgetfulTip(Tip):
+    """A tip whose JSON forgets the amount, so it parses back as a tip of 0."""
+
+    def to_json(self) -> dict[str, JsonValue]:
+        return {"type": self.type}
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class TextTip(Tip):
+    """A tip whose JSON gives the amount as text, which the strict parser rejects."""
+
+    def to_json(self) -> dict[str, JsonValue]:
+        return {"type": self.type, "amount": str(self.amount)}
+
+
+class TippingState(FakeState):
+    """After the first turn, a tip of one coin is offered too (as ``tip_class``)."""
+
+    __slots__ = ()
+    tip_class: ClassVar[type[Tip]] = Tip
+
+    def legal_actions(self) -> Sequence[Action]:
+        legal = super().legal_actions()
+        if legal and self.turn >= 1 and self.coins[self.seat()]:
+            return (*legal, self.tip_class(1))
+        return legal
+
+
+class ForgetfulTipState(TippingState):
+    __slots__ = ()
+    tip_class = ForgetfulTip
+
+
+class TextTipState(TippingState):
+    __slots__ = ()
+    tip_class = TextTip
+
+
+_SHARED_BETS = tuple(Bet(k) for k in range(COINS))
+
+
+class IdentityState(FakeState):
+    """Offers shared bet objects and knows a bet by identity, so a bet read back from JSON
+    (equal, but a new object) is ignored: the game does not replay from its record."""
+
+    __slots__ = ()
+
+    def legal_actions(self) -> Sequence[Action]:
+        legal = super().legal_actions()
+        return tuple(_SHARED_BETS[a.amount] if isinstance(a, Bet) else a for a in legal)
+
+    def _perform(self, action: Action, emit: list[Event] | None) -> None:
+        if isinstance(action, Bet) and not any(action is bet for bet in _SHARED_BETS):
+            self.turn += 1
+            return
+        super()._perform(action, emit)
+
+
+class OddOptionsState(FakeState):
+    """Keeps an option that JSON cannot hold, so the game's record cannot be written."""
+
+    __slots__ = ()
+
+    @classmethod
+    def start(cls, num_players: int, seed: int) -> Self:
+        state = super().start(num_players, seed)
+        state.options = {"house_rules": frozenset({"no_bets"})}
+        return state
+
+
 class CrashingState(FakeState):
     """The fourth action of a game that is logged (not a quiet rollout) raises."""
 
@@ -451,6 +555,13 @@ FORGETFUL_JSON = FakeGame("test-fake-forgetful-json", ForgetfulJsonState)
 SHARED_COPY = FakeGame("test-fake-shared-copy", SharedCopyState)
 NO_RESAMPLE = FakeGame("test-fake-no-resample", NoResampleState)
 CRASHING = FakeGame("test-fake-crashing", CrashingState)
+REFUSING_APPLY = FakeGame("test-fake-refusing-apply", RefusingApplyState)
+CHATTY = FakeGame("test-fake-chatty", ChattyState)
+TIPPING = FakeGame("test-fake-tipping", TippingState)
+FORGETFUL_TIP = FakeGame("test-fake-forgetful-tip", ForgetfulTipState)
+TEXT_TIP = FakeGame("test-fake-text-tip", TextTipState)
+ODD_OPTIONS = FakeGame("test-fake-odd-options", OddOptionsState)
+IDENTITY = FakeGame("test-fake-identity", IdentityState)
 
 FAKE_GAMES: dict[str, str] = {
     game.spec.id: name
@@ -507,6 +618,11 @@ BROKEN: list[tuple[Game, str]] = [
     (SHARED_COPY, r"apply changed the state it was applied to"),
     (NO_RESAMPLE, r"none of \d+ determinizations \(seeds 0\.\.19\) resampled anything"),
     (CRASHING, r"version 3, action .*: apply.* raised KeyError: 'boom'"),
+    (REFUSING_APPLY, r"\"amount\":0\}: apply raised IllegalAction: no bet of nothing"),
+    (CHATTY, r"the replayed final state differs from the one played \(history or log\)"),
+    (ODD_OPTIONS, r"version 0: the record's JSON round trip raised TypeError: .*frozenset"),
+    (IDENTITY, r"\"amount\":[12]\}: the replayed state differs from the one played "
+               r"\(snapshot\.state\.coins"),
 ]
 
 
@@ -524,6 +640,48 @@ def test_broken_game_fails(fake_games: None, game: Game, message: str) -> None:
         assert error.seed is not None
         assert error.version is not None
         assert re.search(rf"playout seed {error.seed}, version {error.version}", text)
+
+
+def tip_when_offered(state: GameState, rng: Rng) -> Action:
+    """A policy that tips whenever it may, otherwise plays at random."""
+    legal = state.legal_actions()
+    tips = [a for a in legal if isinstance(a, Tip)]
+    return tips[0] if tips else rng.choice(legal)
+
+
+def test_tipping_game_passes(fake_games: None) -> None:
+    report = check_game(TIPPING, 2, 20, seed=0, view_every=1000, legal_every=1000,
+                        policy=tip_when_offered)
+    assert report.playouts == 20
+    assert report.actions_round_tripped >= report.actions
+
+
+@pytest.mark.parametrize(
+    ("game", "message"),
+    [
+        (FORGETFUL_TIP, r": action \{'type': 'tip'\} parses back as Tip\(amount=0\), "
+                        r"not ForgetfulTip\(amount=1\)"),
+        (TEXT_TIP, r": the action JSON round trip raised InvalidAction: malformed 'tip' action"),
+    ],
+    ids=["parses-back-otherwise", "does-not-parse"],
+)
+def test_every_played_action_is_round_tripped(
+    fake_games: None, game: Game, message: str
+) -> None:
+    """An action only ever played (never in a sampled legal set) must still round-trip:
+    the failure names the version it was played at and the action."""
+    with pytest.raises(ConformanceError, match=message) as caught:
+        check_game(game, 2, 20, seed=0, view_every=1000, legal_every=1000,
+                   policy=tip_when_offered)
+    error = caught.value
+    assert error.version is not None and error.version >= 1
+    assert isinstance(error.action, Tip) and error.action.amount == 1
+    assert f"version {error.version}, action " in str(error)
+
+
+def test_shared_copy_fails_without_rollouts(fake_games: None) -> None:
+    with pytest.raises(ConformanceError, match=r"apply changed the state it was applied to$"):
+        check_game(SHARED_COPY, 2, 20, seed=0, rollouts=False)
 
 
 def test_endless_game_fails_without_rollouts(fake_games: None) -> None:

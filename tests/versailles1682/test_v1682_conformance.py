@@ -1,32 +1,36 @@
-"""Conformance of Versailles 1682 through :func:`sunking.testing.check_game` and the round
+"""Conformance of Versailles 1682 through :func:`sunking.testing.check_game`, and the round
 cap (the golden playthroughs are checked in ``tests/test_golden.py``).
 
 Each player count, 3 to 6, plays a small sample with every check (views, leaks,
-determinization, rollouts, JSON round trips) and a larger one with the cheap checks, and the
-round cap is measured on 40 random games. The full run — 2,000 seeded random games per count
-in chunks of 500, every action checked (turn, legal actions, invariants, the action's JSON
-round trip) and every game replayed from its record, views, leaks, determinizations and the
-state JSON sampled densely in the first chunk and sparsely after — and the round cap on 2,000
-games run with ``SUNKING_FULL_CONFORMANCE=1`` (about 7 minutes of CPU, kept out of ``make
-test`` so that CI stays well inside its time):
+determinization, rollouts, JSON round trips) and a larger one with the cheap checks. The full
+run plays 2,000 seeded random games per count (seeds 0–1999) in chunks of 250 seeds, so that
+pytest-xdist spreads them evenly over its workers: every action is checked (turn, legal
+actions, invariants, the checked apply, the action's JSON round trip) and every game is
+replayed from its record; views, leaks, determinizations and the state JSON are sampled
+densely in the first 500 seeds and sparsely after. The same games measure the round cap: few
+random games may reach it, none may go past it. Each chunk prints its count (``-rP`` shows
+it):
 
-    SUNKING_FULL_CONFORMANCE=1 .venv/bin/pytest tests/versailles1682 -n 2 -s -k "full or round_cap"
+    .venv/bin/pytest tests/versailles1682/test_v1682_conformance.py -n 2 -rP -k full
 """
 
 from __future__ import annotations
 
-import os
+from typing import Any
 
 import pytest
 
-from sunking.core import Rng, make
-from sunking.testing import check_game
+from sunking.core import make
+from sunking.testing import ConformanceReport, check_game
 
 GAME = make("versailles1682")
 COUNTS = (3, 4, 5, 6)
-FULL = os.environ.get("SUNKING_FULL_CONFORMANCE") == "1"
 FULL_GAMES = 2000
-CHUNK = 500
+CHUNK = 250
+DENSE_GAMES = 500
+"""The first seeds of each count, sampled densely."""
+LAST_ROUND = 31
+"""The round a game at the default cap (30 rounds) ends in."""
 
 
 @pytest.mark.parametrize("num_players", COUNTS)
@@ -42,62 +46,52 @@ def test_conformance_every_check(num_players: int) -> None:
 def test_conformance_cheap_checks(num_players: int) -> None:
     report = check_game(
         GAME, num_players, 12, seed=100_000, view_every=400, legal_every=50,
-        checked_playouts=2, checked_every=16, determinism_every=6, rollouts=False,
+        determinism_every=6, rollouts=False,
     )
     print(report)
     assert report.playouts == 12 and report.determinism_checks == 2
 
 
-FULL_CHUNKS = [(n, start) for n in reversed(COUNTS) for start in range(0, FULL_GAMES, CHUNK)]
+# Seed-major, most players first, so that the longest chunks (densely sampled, many
+# players) come first.
+FULL_CHUNKS = [(n, start) for start in range(0, FULL_GAMES, CHUNK) for n in reversed(COUNTS)]
+
+DENSE: dict[str, Any] = {"view_every": 150, "legal_every": 40, "determinism_every": 20}
+SPARSE: dict[str, Any] = {"view_every": 1000, "legal_every": 200, "determinism_every": 250}
 
 
-DENSE = {"view_every": 150, "legal_every": 40, "checked_playouts": 5, "checked_every": 8,
-         "determinism_every": 20}
-SPARSE = {"view_every": 1000, "legal_every": 200, "checked_playouts": 1, "checked_every": 200,
-          "determinism_every": 250}
+def round_cap_hits(report: ConformanceReport) -> int:
+    """How many of the report's games ended at the round cap; fails if a game ended any
+    other way than at the target or the cap, or went past the cap's round."""
+    ends = [(str(r.details["reason"]), int(r.details["round"])) for r in report.results]
+    assert len(ends) == report.playouts
+    assert all(reason in ("target", "round_limit") for reason, _ in ends)
+    assert all(r <= LAST_ROUND for _, r in ends)
+    return sum(1 for reason, _ in ends if reason == "round_limit")
 
 
 @pytest.mark.slow
-@pytest.mark.skipif(not FULL, reason="the 2,000-game run (6 min of CPU) is opt-in, to keep CI "
-                    "short: set SUNKING_FULL_CONFORMANCE=1")
 @pytest.mark.parametrize(("num_players", "start"), FULL_CHUNKS,
                          ids=[f"{n}p-seeds{s}-{s + CHUNK - 1}" for n, s in FULL_CHUNKS])
 def test_conformance_full(num_players: int, start: int) -> None:
-    # Every state: turn, legal actions, invariants, action round trip, apply; every game:
-    # replay; sampled states: views, leaks, determinization, state JSON.
-    settings = DENSE if start == 0 else SPARSE
-    report = check_game(GAME, num_players, CHUNK, seed=start, rollouts=False,
-                        **settings)  # type: ignore[arg-type]
+    # Every state: turn, legal actions, invariants, apply; every game: the record's JSON
+    # round trip (every action) and the replay; sampled states: views, leaks,
+    # determinization, state JSON.
+    settings = DENSE if start < DENSE_GAMES else SPARSE
+    report = check_game(GAME, num_players, CHUNK, seed=start, rollouts=False, **settings)
     print(report)
     assert report.playouts == CHUNK and report.replays == CHUNK
-
-
-def random_game_end(num_players: int, seed: int) -> tuple[str, int]:
-    """Play one uniform random game quietly; return why it ended and in which round."""
-    state = GAME.new_game(num_players, seed)
-    state.quiet = True
-    rng = Rng(seed ^ 0x5EED)
-    while not state.is_terminal:
-        state = state.apply_unchecked(rng.choice(state.legal_actions()))
-    result = state.result()
-    return str(result.details["reason"]), int(result.details["round"])  # type: ignore[arg-type]
-
-
-@pytest.mark.parametrize("num_players", COUNTS)
-def test_random_games_rarely_hit_the_round_cap(num_players: int) -> None:
-    games = FULL_GAMES if FULL else 40
-    ends = [random_game_end(num_players, seed) for seed in range(games)]
-    capped = sum(1 for reason, _ in ends if reason == "round_limit")
-    print(f"{num_players} players: {capped}/{games} random games hit the round cap")
-    assert all(reason in ("target", "round_limit") for reason, _ in ends)
-    assert all(r <= 31 for _, r in ends)
-    assert capped / games < 0.1
+    assert report.states_checked == report.actions + CHUNK
+    assert report.actions_round_tripped >= report.actions
+    capped = round_cap_hits(report)
+    print(f"{num_players} players, seeds {start}-{start + CHUNK - 1}: "
+          f"{capped}/{CHUNK} random games hit the round cap")
+    assert capped / CHUNK < 0.1
 
 
 def test_the_default_policy_plays_only_legal_actions() -> None:
     report = check_game(
-        GAME, 4, 8, seed=7, view_every=400, legal_every=50, checked_playouts=1,
-        checked_every=16, determinism_every=8, rollouts=False,
-        policy=lambda state, rng: GAME.rollout_action(state, rng),
+        GAME, 4, 8, seed=7, view_every=400, legal_every=50, determinism_every=8,
+        rollouts=False, policy=lambda state, rng: GAME.rollout_action(state, rng),
     )
     assert report.playouts == 8

@@ -34,12 +34,19 @@ class Action:
     def to_json(self) -> dict[str, JsonValue]:
         """Return the stable JSON form of this action."""
         out: dict[str, JsonValue] = {"type": self.type}
-        for field in dataclasses.fields(self):
-            out[field.name] = _plain(getattr(self, field.name))
+        names = _FIELD_NAMES.get(type(self))
+        if names is None:
+            names = _FIELD_NAMES[type(self)] = tuple(f.name for f in dataclasses.fields(self))
+        for name in names:
+            out[name] = _plain(getattr(self, name))
         return out
 
     def __str__(self) -> str:
         return json.dumps(self.to_json(), separators=(",", ":"))
+
+
+_FIELD_NAMES: dict[type[Action], tuple[str, ...]] = {}
+"""The field names of each action class, in order (``dataclasses.fields`` is slow)."""
 
 
 def _plain(value: object) -> JsonValue:

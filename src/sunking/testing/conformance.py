@@ -30,8 +30,8 @@ from typing import Any, NoReturn
 
 from ..core.actions import Action, JsonValue
 from ..core.errors import RulesError
-from ..core.game import Game, GameState
-from ..core.record import GameRecord, replay_states
+from ..core.game import Game, GameState, Result
+from ..core.record import GameRecord
 from ..core.registry import make
 from ..core.rng import Rng
 
@@ -108,6 +108,9 @@ class ConformanceReport:
     """Determinized states played on to the end."""
     replays: int = 0
     determinism_checks: int = 0
+    results: list[Result] = dataclasses.field(default_factory=list, repr=False)
+    """The result of every playout, in the order of their seeds (for a game's own tests to
+    look into, say how its random games end)."""
 
     @property
     def mean_length(self) -> float:
@@ -167,6 +170,14 @@ class _Playout:
             version=self.version, action=self.action,
         )
 
+    def crashed(self, what: str, exc: Exception) -> ConformanceError:
+        """The :class:`ConformanceError` for ``exc``, raised unexpectedly by ``what``."""
+        return ConformanceError(
+            f"{what} raised {type(exc).__name__}: {exc}", game=self.spec.id,
+            num_players=self.num_players, seed=self.seed, version=self.version,
+            action=self.action,
+        )
+
     @contextlib.contextmanager
     def guard(self, what: str) -> Iterator[None]:
         """Turn any unexpected exception inside the block into a :class:`ConformanceError`."""
@@ -175,11 +186,7 @@ class _Playout:
         except ConformanceError:
             raise
         except Exception as exc:
-            raise ConformanceError(
-                f"{what} raised {type(exc).__name__}: {exc}", game=self.spec.id,
-                num_players=self.num_players, seed=self.seed, version=self.version,
-                action=self.action,
-            ) from exc
+            raise self.crashed(what, exc) from exc
 
     # --- a random game -----------------------------------------------------------------
 
@@ -237,15 +244,17 @@ class _Playout:
         self.report.states_checked += 1
         return legal
 
-    def check_action(self, action: Action) -> None:
-        """The action survives a JSON round trip (through text) unchanged."""
+    def check_action(self, action: Action, game: Game | None = None) -> Action:
+        """The action survives a JSON round trip (through text) unchanged; returns the action
+        read back (parsed by ``game``, by default the game under test)."""
         if not isinstance(action, Action):
             self.fail(f"legal action {action!r} is not an Action")
         wire = action.to_json()
-        parsed = self.game.parse_action(json.loads(_dump(wire)))
+        parsed = (game or self.game).parse_action(json.loads(_dump(wire)))
         if parsed != action or type(parsed) is not type(action):
             self.fail(f"action {wire} parses back as {parsed!r}, not {action!r}")
         self.report.actions_round_tripped += 1
+        return parsed
 
     def check_legal_set(self, legal: Sequence[Action]) -> None:
         """Every legal action round-trips through JSON, and none is listed twice."""
@@ -258,7 +267,8 @@ class _Playout:
             seen.add(action)
         self.report.legal_sets_checked += 1
 
-    def check_result(self, state: GameState) -> None:
+    def check_result(self, state: GameState) -> Result:
+        """The result of the finished game is sound and JSON; returns it."""
         result = state.result()
         n = self.num_players
         if len(result.scores) != n:
@@ -272,6 +282,7 @@ class _Playout:
         ):
             self.fail(f"result winners {list(result.winners)} are not distinct seats")
         _dump(result.to_json())
+        return result
 
     def check_not_over(self, state: GameState) -> None:
         """``result()`` of a game in progress raises a :class:`RulesError`."""
@@ -283,11 +294,12 @@ class _Playout:
 
     # --- the sampled, expensive checks --------------------------------------------------
 
-    def check_state_json(self, state: GameState) -> None:
-        """The whole state survives a JSON round trip (through text) exactly."""
-        text = _dump(state.to_json())
-        back = self.game.state_from_json(json.loads(text))
-        if back != state:
+    def check_state_json(self, state: GameState) -> dict[str, JsonValue]:
+        """The whole state survives a JSON round trip (through text) exactly; returns the
+        state's ``to_json()`` (for later comparisons with it)."""
+        data = state.to_json()
+        back = self.game.state_from_json(json.loads(_dump(data)))
+        if not _equal(back, state, data):
             self.fail("state_from_json(to_json()) differs from the state")
         if back.snapshot() != state.snapshot():
             self.fail("the state read back from JSON has a different snapshot")
@@ -295,6 +307,7 @@ class _Playout:
             self.fail(f"the state read back from JSON has to_move {back.to_move!r}")
         if tuple(back.legal_actions()) != tuple(state.legal_actions()):
             self.fail("the state read back from JSON has different legal actions")
+        return data
 
     def check_same_view(
         self, whose: str, expected: JsonValue, expected_text: str, seen: JsonValue, label: str,
@@ -377,6 +390,14 @@ class _Playout:
         self.report.rollouts += 1
 
 
+def _equal(state: GameState, other: GameState, other_json: dict[str, JsonValue]) -> bool:
+    """``state == other``, given ``other_json == other.to_json()``: the base class compares
+    states by type and ``to_json()``, so ``other``'s need not be built again."""
+    if type(state).__eq__ is not GameState.__eq__:
+        return state == other
+    return type(state) is type(other) and state.to_json() == other_json
+
+
 def _first_difference(a: JsonValue, b: JsonValue, path: str = "view") -> str:
     """Where two JSON values first differ, as ``path: a != b`` (for error messages)."""
     if isinstance(a, dict) and isinstance(b, dict):
@@ -411,8 +432,6 @@ def check_game(
     *,
     view_every: int = 100,
     legal_every: int = 25,
-    checked_playouts: int = 10,
-    checked_every: int = 4,
     determinism_every: int = 5,
     rollouts: bool = True,
     options: Mapping[str, Any] | None = None,
@@ -423,19 +442,20 @@ def check_game(
     Playout ``i`` starts from ``game.new_game(num_players, seed + i, **options)`` and draws
     each action uniformly from the legal ones with an :class:`~sunking.core.rng.Rng` derived
     from that playout seed alone, so ``check_game(game, num_players, 1, seed=seed + i)``
-    replays playout ``i`` (with at least the same checks).
+    replays playout ``i`` (with the same checks).
 
     Checked at every state: ``to_move``, ``is_terminal`` and ``legal_actions()`` agree (legal
     actions exist exactly until the game is over, ``to_move`` is a seat until then and None
     after), ``check_invariants()`` is empty, the chosen action round-trips through JSON and
-    is accepted, the version grows by one per action and the previous state is left
-    unchanged, and the game ends within ``spec.max_actions`` actions with a sound result.
-    Every action of playouts ``i < checked_playouts`` and every ``checked_every``-th action
-    of the others is applied with the checked ``apply(action, seat=..., version=...)``, the
-    rest with ``apply_unchecked``. Each finished game is replayed from its
-    :class:`~sunking.core.record.GameRecord` and must pass through the same snapshots and
-    end in an equal state; every ``determinism_every``-th playout is played a second time
-    and must give the same history and event log.
+    is accepted by the checked ``apply(action, seat=..., version=...)``, the version grows by
+    one per action and the previous state is left unchanged, and the game ends within
+    ``spec.max_actions`` actions with a sound result. Each game is replayed alongside from
+    its :class:`~sunking.core.record.GameRecord` read back from JSON text (the header —
+    game, players, seed, options — at the start, each action as it is played, parsed back by
+    the game ``make`` finds), with ``apply_unchecked`` as search plays: the replay must pass
+    through the same snapshots and end in an equal state (history and event log included).
+    Every ``determinism_every``-th playout is played a second time and must give the same
+    history and event log.
 
     Checked on sampled states (the first, the last, and one in every ``view_every`` at an
     offset drawn per playout): the state round-trips through JSON exactly; every seat's and
@@ -447,7 +467,7 @@ def check_game(
     ``legal_every`` (and on sampled states). If ``spec.imperfect_information`` is set, some
     determinization over the run must differ from its real state.
 
-    ``game`` must be registered under its ``spec.id`` (replay finds it with ``make``).
+    ``game`` must be registered under its ``spec.id`` (the replay finds it with ``make``).
     ``policy``, when given, picks each action instead of the uniform choice — called with
     the state and the playout's choice generator, it must return a legal action (bots are
     checked this way).
@@ -465,7 +485,7 @@ def check_game(
         raise ValueError(f"playouts must not be negative, got {playouts}")
     for name, every in (
         ("view_every", view_every), ("legal_every", legal_every),
-        ("checked_every", checked_every), ("determinism_every", determinism_every),
+        ("determinism_every", determinism_every),
     ):
         if every < 1:
             raise ValueError(f"{name} must be at least 1, got {every}")
@@ -479,8 +499,6 @@ def check_game(
             playout,
             view_every=view_every,
             legal_every=legal_every,
-            all_checked=i < checked_playouts,
-            checked_every=checked_every,
             determinism=i % determinism_every == 0,
         )
         report.playouts += 1
@@ -494,15 +512,7 @@ def check_game(
     return report
 
 
-def _run_playout(
-    p: _Playout,
-    *,
-    view_every: int,
-    legal_every: int,
-    all_checked: bool,
-    checked_every: int,
-    determinism: bool,
-) -> None:
+def _run_playout(p: _Playout, *, view_every: int, legal_every: int, determinism: bool) -> None:
     spec = p.spec
     report = p.report
     sampling = _stream(p.seed, _SAMPLING)
@@ -510,7 +520,6 @@ def _run_playout(
     legal_offset = sampling.below(legal_every)
     keys = _stream(p.seed, _DETERMINIZE)
     choices = _stream(p.seed, _CHOICES)
-    snapshots: list[dict[str, JsonValue]] = []
 
     p.version = 0
     with p.guard("new_game"):
@@ -518,90 +527,91 @@ def _run_playout(
     if not state.is_terminal:
         with p.guard("result()"):
             p.check_not_over(state)
+    # The game is replayed alongside, from its record read back from JSON: the record's
+    # header now, each action as it is played. Nothing of the played game needs keeping.
+    with p.guard("the record's JSON round trip"):
+        header = GameRecord.from_json(json.loads(_dump(GameRecord.of(state).to_json())))
+        recorded = make(header.game)
+    with p.guard("replay"):
+        replayed = recorded.new_game(header.num_players, header.seed, **header.options)
 
-    while True:
-        version = state.version
-        p.version = version
-        p.action = None
-        if version != len(snapshots):
-            p.fail(f"the version is {version} after {len(snapshots)} actions")
-        with p.guard("checking the turn"):
+    # One try block for the whole loop (cheaper than a guard per step); ``stage`` names the
+    # step under way for the error message.
+    stage = ""
+    previous: Action | None = None
+    try:
+        while True:
+            version = state.version
+            p.version = version
+            p.action = None
+            stage = "checking the turn"
             legal = p.check_turn(state)
             snapshot = state.snapshot()
-        snapshots.append(snapshot)
-        terminal = not legal
-        sampled = terminal or version == 0 or version % view_every == view_offset
-        if sampled:
-            report.states_sampled += 1
-            with p.guard("the state JSON round trip"):
+            stage = "replay"
+            if replayed.version != version or replayed.snapshot() != snapshot:
+                p.action = previous
+                p.fail(
+                    "the replayed state differs from the one played "
+                    f"({_first_difference(snapshot, replayed.snapshot(), 'snapshot')})"
+                )
+            if not legal:
+                break  # the game is over: its last state is checked below
+            sampled = version == 0 or version % view_every == view_offset
+            if sampled:
+                report.states_sampled += 1
+                stage = "the state JSON round trip"
                 p.check_state_json(state)
-            with p.guard("checking views"):
+                stage = "checking views"
                 p.check_views(state, keys)
-        if not terminal and (sampled or version % legal_every == legal_offset):
-            with p.guard("the legal actions' JSON round trip"):
+            if sampled or version % legal_every == legal_offset:
+                stage = "the legal actions' JSON round trip"
                 p.check_legal_set(legal)
-        if terminal:
-            break
-        if version >= spec.max_actions:
-            p.fail(f"the game is not over after max_actions={spec.max_actions} actions")
+            if version >= spec.max_actions:
+                p.fail(f"the game is not over after max_actions={spec.max_actions} actions")
 
-        with p.guard("the policy"):
+            stage = "the policy"
             action = p.choose(state, legal, choices)
-        p.action = action
-        with p.guard("the action JSON round trip"):
-            p.check_action(action)
-        if all_checked or version % checked_every == 0:
-            with p.guard("apply (checked)"):
-                nxt = state.apply(action, seat=state.to_move, version=version)
-        else:
-            with p.guard("apply_unchecked"):
-                nxt = state.apply_unchecked(action)
-        with p.guard("checking the applied action"):
+            p.action = action
+            stage = "the action JSON round trip"
+            parsed = p.check_action(action, recorded)
+            stage = "apply"
+            nxt = state.apply(action, seat=state.to_move, version=version)
+            stage = "checking the applied action"
             if nxt is state:
                 p.fail("apply returned the same state object")
             if nxt.version != version + 1:
                 p.fail(f"apply made version {nxt.version}, not {version + 1}")
             if state.snapshot() != snapshot:
                 p.fail("apply changed the state it was applied to")
-        report.actions += 1
-        state = nxt
+            stage = "replay"
+            replayed = replayed.apply_unchecked(parsed)
+            report.actions += 1
+            state = nxt
+            previous = action
+    except ConformanceError:
+        raise
+    except Exception as exc:
+        raise p.crashed(stage, exc) from exc
 
     p.action = None
+    report.states_sampled += 1
+    with p.guard("the state JSON round trip"):
+        state_json = p.check_state_json(state)
+    with p.guard("checking views"):
+        p.check_views(state, keys)
     with p.guard("result()"):
-        p.check_result(state)
+        report.results.append(p.check_result(state))
     with p.guard("the history"):
         if len(state.history) != state.version:
             p.fail(f"the history holds {len(state.history)} actions, not {state.version}")
     report.max_length = max(report.max_length, state.version)
     with p.guard("replay"):
-        _check_replay(p, state, snapshots)
+        if not _equal(replayed, state, state_json):
+            p.fail("the replayed final state differs from the one played (history or log)")
+        report.replays += 1
     if determinism:
         with p.guard("the determinism check"):
             _check_determinism(p, state)
-
-
-def _check_replay(p: _Playout, final: GameState, snapshots: list[dict[str, JsonValue]]) -> None:
-    """Replaying the record passes through the same snapshots and ends in an equal state."""
-    record = GameRecord.of(final)
-    record = GameRecord.from_json(json.loads(_dump(record.to_json())))
-    last: GameState | None = None
-    for count, replayed in enumerate(replay_states(record)):
-        p.version = count
-        p.action = record.actions[count - 1] if count else None
-        if count >= len(snapshots):
-            p.fail(f"replay yields more than the {len(snapshots)} states played")
-        if replayed.snapshot() != snapshots[count]:
-            p.fail(
-                "the replayed state differs from the one played "
-                f"({_first_difference(snapshots[count], replayed.snapshot(), 'snapshot')})"
-            )
-        last = replayed
-    if last is None or last.version != final.version:
-        p.fail("replay stopped before the end of the game")
-    p.action = None
-    if last != final:
-        p.fail("the replayed final state differs from the one played (history or log)")
-    p.report.replays += 1
 
 
 def _check_determinism(p: _Playout, final: GameState) -> None:

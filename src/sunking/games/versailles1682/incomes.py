@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from .court import Emit, gain, say
-from .data import CARDS, COUNTRIES, FAMILY_NAMES, INCOME_CARDS, INCOME_OF, KIND_OF
+from .data import COUNTRIES, FAMILY_NAMES, INCOME_CARDS, INCOME_OF, KIND_OF
 from .state import BASTILLE, STATUS_NAMES, TABLEAU, V1682State
 
 
@@ -21,12 +21,11 @@ def income_of(s: V1682State, seat: int) -> int:
     if s.status[seat] == BASTILLE:
         return 0
     zone = TABLEAU + seat
+    where = s.where
     total = 0
-    for c, z in enumerate(s.where):
-        if z == zone:
-            ct = CARDS[c]
-            if ct.income and not (ct.kind == "office" and c in s.paid):
-                total += ct.income
+    for c in INCOME_CARDS:
+        if where[c] == zone and not (KIND_OF[c] == "office" and c in s.paid):
+            total += INCOME_OF[c]
     return total
 
 

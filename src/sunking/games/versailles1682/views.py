@@ -42,9 +42,20 @@ def decision_json(s: V1682State) -> dict[str, JsonValue] | None:
     return out
 
 
-def _courtier(s: V1682State, p: int) -> dict[str, JsonValue]:
+def _by_zone(where: list[int]) -> dict[int, list[int]]:
+    """Zone → the cards in it, by id (one pass over the cards for the whole view)."""
+    zones: dict[int, list[int]] = {}
+    for c, z in enumerate(where):
+        cards = zones.get(z)
+        if cards is None:
+            zones[z] = [c]
+        else:
+            cards.append(c)
+    return zones
+
+
+def _courtier(s: V1682State, p: int, zones: dict[int, list[int]]) -> dict[str, JsonValue]:
     named = s.name[p] >= 0
-    zone = TABLEAU + p
     return {
         "seat": p,
         "family": FAMILY_NAMES[s.name[p]] if named else None,
@@ -59,8 +70,8 @@ def _courtier(s: V1682State, p: int) -> dict[str, JsonValue]:
         "poisoner": bool(s.poisoner[p]),
         "fortune": s.fortune[p],
         "income": income_of(s, p),
-        "cards": [card_json(c) for c, z in enumerate(s.where) if z == zone],
-        "hand_size": s.hand_size(p),
+        "cards": [card_json(c) for c in zones.get(TABLEAU + p, ())],
+        "hand_size": len(zones.get(p, ())),
         "power_used": bool(s.power_used[p]),
         "address": form_of_address(courtier(s, p)) if named else None,
     }
@@ -68,7 +79,7 @@ def _courtier(s: V1682State, p: int) -> dict[str, JsonValue]:
 
 def view(s: V1682State, seat: int | None) -> dict[str, JsonValue]:
     """The view of ``seat`` (None for a spectator) as JSON-able data."""
-    where = s.where
+    zones = _by_zone(s.where)
     out: dict[str, JsonValue] = {
         "game": "versailles1682",
         "version": s.version,
@@ -91,11 +102,11 @@ def view(s: V1682State, seat: int | None) -> dict[str, JsonValue]:
         "favourite": s.favourite if s.favourite >= 0 else None,
         "queens_lover": s.lover if s.lover >= 0 else None,
         "wars": [COUNTRIES[c] for c in s.wars],
-        "war_minister_box": [card_json(c) for c, z in enumerate(where) if z == BOX],
-        "house_of_the_king": [card_json(c) for c, z in enumerate(where) if z == HOUSE_ZONE],
-        "discard_pile": [card_json(c) for c, z in enumerate(where) if z == DISCARD],
+        "war_minister_box": [card_json(c) for c in zones.get(BOX, ())],
+        "house_of_the_king": [card_json(c) for c in zones.get(HOUSE_ZONE, ())],
+        "discard_pile": [card_json(c) for c in zones.get(DISCARD, ())],
         "talon": len(s.talon),
-        "courtiers": [_courtier(s, p) for p in range(s.num_players)],
+        "courtiers": [_courtier(s, p, zones) for p in range(s.num_players)],
         "negotiation": {
             "moves": list(s.neg_moves),
             "done": [bool(x) for x in s.neg_done],
@@ -106,7 +117,7 @@ def view(s: V1682State, seat: int | None) -> dict[str, JsonValue]:
         bit = 1 << seat
         out["you"] = {
             "seat": seat,
-            "hand": [card_json(c) for c, z in enumerate(where) if z == seat],
+            "hand": [card_json(c) for c in zones.get(seat, ())],
             "known_cards": [
                 {"seat": holder, "card": card_json(card)}
                 for holder, card, mask in s.known if mask & bit and holder != seat

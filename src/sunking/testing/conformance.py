@@ -294,12 +294,10 @@ class _Playout:
 
     # --- the sampled, expensive checks --------------------------------------------------
 
-    def check_state_json(self, state: GameState) -> dict[str, JsonValue]:
-        """The whole state survives a JSON round trip (through text) exactly; returns the
-        state's ``to_json()`` (for later comparisons with it)."""
-        data = state.to_json()
-        back = self.game.state_from_json(json.loads(_dump(data)))
-        if not _equal(back, state, data):
+    def check_state_json(self, state: GameState) -> None:
+        """The whole state survives a JSON round trip (through text) exactly."""
+        back = self.game.state_from_json(json.loads(_dump(state.to_json())))
+        if back != state:
             self.fail("state_from_json(to_json()) differs from the state")
         if back.snapshot() != state.snapshot():
             self.fail("the state read back from JSON has a different snapshot")
@@ -307,7 +305,6 @@ class _Playout:
             self.fail(f"the state read back from JSON has to_move {back.to_move!r}")
         if tuple(back.legal_actions()) != tuple(state.legal_actions()):
             self.fail("the state read back from JSON has different legal actions")
-        return data
 
     def check_same_view(
         self, whose: str, expected: JsonValue, expected_text: str, seen: JsonValue, label: str,
@@ -388,14 +385,6 @@ class _Playout:
             self.fail(f"a rollout from {label} ends with broken invariants: " + "; ".join(problems))
         self.check_result(state)
         self.report.rollouts += 1
-
-
-def _equal(state: GameState, other: GameState, other_json: dict[str, JsonValue]) -> bool:
-    """``state == other``, given ``other_json == other.to_json()``: the base class compares
-    states by type and ``to_json()``, so ``other``'s need not be built again."""
-    if type(state).__eq__ is not GameState.__eq__:
-        return state == other
-    return type(state) is type(other) and state.to_json() == other_json
 
 
 def _first_difference(a: JsonValue, b: JsonValue, path: str = "view") -> str:
@@ -596,7 +585,7 @@ def _run_playout(p: _Playout, *, view_every: int, legal_every: int, determinism:
     p.action = None
     report.states_sampled += 1
     with p.guard("the state JSON round trip"):
-        state_json = p.check_state_json(state)
+        p.check_state_json(state)
     with p.guard("checking views"):
         p.check_views(state, keys)
     with p.guard("result()"):
@@ -606,7 +595,7 @@ def _run_playout(p: _Playout, *, view_every: int, legal_every: int, determinism:
             p.fail(f"the history holds {len(state.history)} actions, not {state.version}")
     report.max_length = max(report.max_length, state.version)
     with p.guard("replay"):
-        if not _equal(replayed, state, state_json):
+        if replayed != state:
             p.fail("the replayed final state differs from the one played (history or log)")
         report.replays += 1
     if determinism:

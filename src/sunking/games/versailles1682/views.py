@@ -46,11 +46,7 @@ def _by_zone(where: list[int]) -> dict[int, list[int]]:
     """Zone → the cards in it, by id (one pass over the cards for the whole view)."""
     zones: dict[int, list[int]] = {}
     for c, z in enumerate(where):
-        cards = zones.get(z)
-        if cards is None:
-            zones[z] = [c]
-        else:
-            cards.append(c)
+        zones.setdefault(z, []).append(c)
     return zones
 
 

@@ -144,6 +144,29 @@ class Server:
                 self.process.kill()
 
 
+def children(pid: int) -> list[int]:
+    """The processes whose parent is ``pid`` (from ``/proc``)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                stat = (entry / "stat").read_text()
+            except OSError:
+                continue  # ended while we looked
+            if int(stat.rpartition(")")[2].split()[1]) == pid:
+                found.append(int(entry.name))
+    return found
+
+
+def alive(pid: int) -> bool:
+    """True while process ``pid`` runs (a zombie, ended but not reaped, counts as ended)."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return False
+    return stat.rpartition(")")[2].split()[0] != "Z"
+
+
 @pytest.fixture
 def server(tmp_path: Path) -> Iterator[Server]:
     running = Server(tmp_path / "data")
@@ -167,7 +190,12 @@ def test_srv_kill_mid_match_loses_no_move(server: Server) -> None:
     robots_path = f"/api/matches/{robots['match_id']}"
     wait_until(lambda: client.get(robots_path, headers=spectator).json()["version"] >= 5)
     robots_seen = client.get(robots_path, headers=spectator).json()
+    assert server.process is not None
+    workers = children(server.process.pid)
+    assert workers, "the bots' moves ran in a worker process of the server"
     server.kill()  # in the middle of the bots' match, and of the humans' one
+    # Its bot workers notice their server is gone and end; none is left running.
+    wait_until(lambda: not any(alive(pid) for pid in workers))
 
     client = server.start()
     after = client.get(f"{human_path}/replay", headers=auth(humans["tokens"][0])).json()

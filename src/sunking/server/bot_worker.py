@@ -13,6 +13,9 @@ import asyncio
 import concurrent.futures
 import logging
 import multiprocessing
+import os
+import threading
+import time
 from collections.abc import Mapping
 from typing import Any
 
@@ -55,8 +58,21 @@ def choose_action(
     return action.to_json()
 
 
-def _warm_up() -> None:
-    """Load every registered game once per worker process."""
+PARENT_CHECK_SECONDS = 1.0
+"""How often a worker process checks that the server that started it still runs."""
+
+
+def _watch_parent(parent: int) -> None:
+    """End this worker once its server is gone (killed without a chance to stop the pool)."""
+    while os.getppid() == parent:
+        time.sleep(PARENT_CHECK_SECONDS)
+    os._exit(0)
+
+
+def _start_worker(parent: int) -> None:
+    """In each worker process: watch the server's process, and load every registered game."""
+    threading.Thread(target=_watch_parent, args=(parent,), name="sunking-parent-watch",
+                     daemon=True).start()
     for game_id in available_games():
         make(game_id)
 
@@ -77,7 +93,7 @@ class BotRunner:
             if self.workers > 0:
                 self._pool = concurrent.futures.ProcessPoolExecutor(
                     self.workers, mp_context=multiprocessing.get_context("spawn"),
-                    initializer=_warm_up,
+                    initializer=_start_worker, initargs=(os.getpid(),),
                 )
             else:
                 self._pool = concurrent.futures.ThreadPoolExecutor(2, "sunking-bot")

@@ -1,8 +1,10 @@
 """Conformance of the registered games, and proof that the harness catches broken games.
 
 The long runs play 2,000 random games of Louis XIV for each player count through
-:func:`sunking.testing.check_game`, in chunks of 500 seeds so that pytest-xdist can spread
-them over its workers.
+:func:`sunking.testing.check_game`, in chunks of 250 seeds so that pytest-xdist can spread
+them over its workers. Every action of every game is checked; the first 500 seeds of each
+player count also sample views, determinizations, rollouts and the state JSON densely, the
+other chunks sparsely (as for the other games).
 
 The rest builds a tiny hidden-card game on :mod:`sunking.core` (:class:`FakeState`), checks
 that it passes the harness, and then breaks it one defect at a time (a leaking view, a
@@ -43,9 +45,13 @@ from sunking.testing import ConformanceError, ConformanceReport, check_game
 # --- the registered games ---------------------------------------------------------------
 
 PLAYOUTS = 2000
-CHUNK = 500
-# Longest runs first, so that xdist does not end with one worker on a 4-player chunk.
-CHUNKS = [(n, start) for n in (4, 3, 2) for start in range(0, PLAYOUTS, CHUNK)]
+CHUNK = 250
+DENSE_PLAYOUTS = 500
+"""The first seeds of each player count, sampled densely (``check_game``'s defaults)."""
+SPARSE: dict[str, Any] = {"view_every": 1000, "legal_every": 200, "determinism_every": 250,
+                          "rollouts": False}
+# Seed-major, so that the densely sampled chunks (the longest) come first.
+CHUNKS = [(n, start) for start in range(0, PLAYOUTS, CHUNK) for n in (4, 3, 2)]
 
 
 @pytest.mark.slow
@@ -54,7 +60,8 @@ CHUNKS = [(n, start) for n in (4, 3, 2) for start in range(0, PLAYOUTS, CHUNK)]
 )
 def test_louis14_conformance(num_players: int, start: int) -> None:
     game = make("louis14")
-    report = check_game(game, num_players, CHUNK, seed=start)
+    dense = start < DENSE_PLAYOUTS
+    report = check_game(game, num_players, CHUNK, seed=start, **({} if dense else SPARSE))
     print(report)
     n = num_players
     assert report.game == "louis14"
@@ -63,15 +70,15 @@ def test_louis14_conformance(num_players: int, start: int) -> None:
     assert report.states_checked == report.actions + CHUNK
     assert 20 < report.mean_length <= report.max_length <= game.spec.max_actions
     # The first and the last state of every playout are sampled, plus some in between.
-    assert report.states_sampled > 2 * CHUNK
+    assert report.states_sampled >= 2 * CHUNK
     assert report.views_checked == report.states_sampled * (4 * n + 1)
     assert report.determinizations == report.states_sampled * 2 * n
     assert 0 < report.resampled <= report.determinizations
-    assert report.rollouts == report.states_sampled
+    assert report.rollouts == (report.states_sampled if dense else 0)
     assert report.actions_round_tripped > report.actions
     assert report.legal_sets_checked > CHUNK
     assert report.replays == CHUNK
-    assert report.determinism_checks == CHUNK // 5
+    assert report.determinism_checks == CHUNK // (5 if dense else SPARSE["determinism_every"])
     assert report.seconds > 0
 
 

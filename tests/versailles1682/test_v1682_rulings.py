@@ -240,6 +240,18 @@ def test_v18_the_spouse_of_the_steward_is_paid_after_his_second_turn() -> None:
     assert s.fortune[:2] == [2500, 2500]
 
 
+def test_v19_the_stewardship_skips_a_player_without_a_figure() -> None:
+    s = position(4, steward=0, places={1: "absent"}, steps=[("round_end",)])
+    assert s.steward == 2  # seat 1 awaits his heir: the role passes him by
+    assert s.pending == ("party", 1)  # ... who is presented at the next introduction
+
+
+def test_v19_a_prisoner_or_an_exile_may_be_steward() -> None:
+    for place in ("bastille", "exile"):
+        s = position(4, steward=0, places={1: place}, steps=[("round_end",)])
+        assert s.steward == 1, place
+
+
 def test_v20_an_empty_talon_is_refilled_from_the_discards_not_the_house() -> None:
     s = position(3, turn=0, house=["duc"])._copy()
     discard_all(s)

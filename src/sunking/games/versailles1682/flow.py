@@ -126,14 +126,21 @@ def _on_party(s: V1682State, d: Decision, action: Action, emit: Emit) -> None:
 
 
 def _round_end(s: V1682State, emit: Emit) -> None:
-    """The steward hands over to the player on his left (§4.0); a regency ends with the
-    round after the King's death (§10.1, ruling V-30)."""
+    """The steward hands over to the player on his left (§4.0), skipping players without a
+    figure until the next introduction (ruling V-19; prisoners and exiles may hold the role);
+    a regency ends with the round after the King's death (§10.1, ruling V-30)."""
     if s.regency_until and s.round >= s.regency_until:
         s.new_royals = 1
         s.regency_until = 0
         say(emit, "regency_ends")
     s.round += 1
-    s.steward = (s.steward + 1) % s.num_players
+    n = s.num_players
+    steward = (s.steward + 1) % n
+    for _ in range(n - 1):
+        if s.status[steward] != ABSENT:
+            break
+        steward = (steward + 1) % n
+    s.steward = steward
     s.turn_seat = -1
     s.actions_left = 0
     s.agenda.append(("round",))

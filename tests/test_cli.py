@@ -58,6 +58,13 @@ def test_games_lists_louis14() -> None:
     assert f"{spec.min_players}–{spec.max_players}" in out
 
 
+def test_games_shows_no_year_where_none_is_known() -> None:
+    assert make("versailles1682").spec.year is None
+    row = next(line for line in text(run("games")).splitlines() if "versailles1682" in line)
+    assert "Mouchebeuf" in row and "—" in row
+    assert not re.search(r"\b1[6-9]\d\d\b|\b20\d\d\b", row.replace("Versailles 1682", ""))
+
+
 def test_simulate_prints_the_scores_of_the_api(seed7: Result) -> None:
     assert seed7.exit_code == 0, seed7.output
     out = text(seed7)

@@ -186,7 +186,8 @@ def games_table(specs: Iterable[GameSpec]) -> Table:
             if spec.min_players == spec.max_players
             else f"{spec.min_players}–{spec.max_players}"
         )
-        table.add_row(spec.id, spec.name, spec.designer, str(spec.year), players)
+        year = "—" if spec.year is None else str(spec.year)
+        table.add_row(spec.id, spec.name, spec.designer, year, players)
     return table
 
 

@@ -39,7 +39,8 @@ class GameSpec:
     id: str
     name: str
     designer: str
-    year: int
+    year: int | None
+    """The year of publication; None where no source in hand gives it."""
     min_players: int
     max_players: int
     imperfect_information: bool

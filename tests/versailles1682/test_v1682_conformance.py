@@ -52,6 +52,13 @@ def test_conformance_cheap_checks(num_players: int) -> None:
     assert report.playouts == 12 and report.determinism_checks == 2
 
 
+@pytest.mark.parametrize("moves", [3, 10])
+def test_conformance_with_a_longer_negotiation(moves: int) -> None:
+    report = check_game(GAME, 5, 40, seed=200_000, view_every=200, legal_every=50,
+                        rollouts=False, options={"negotiation_moves": moves})
+    assert report.playouts == 40 and report.max_length <= GAME.spec.max_actions
+
+
 # Seed-major, most players first, so that the longest chunks (densely sampled, many
 # players) come first.
 FULL_CHUNKS = [(n, start) for start in range(0, FULL_GAMES, CHUNK) for n in reversed(COUNTS)]

@@ -492,3 +492,16 @@ def test_v42_negotiation_money_and_shown_cards() -> None:
     assert s.pending == ("negotiate", 1, 1)
     s = play(s, Pay(3, 1000), DONE, DONE)  # seats 1, 2, 3
     assert s.fortune[1] == 0 and s.fortune[3] == 1000 and s.to_move is None
+
+
+def test_v42_the_negotiation_bound_is_an_option() -> None:
+    s = position(3, options={"negotiation_moves": 3}, fortunes={0: 9000},
+                 hands={0: ["duc", "baron"]}, steps=[("negotiation",)])
+    duc, baron = first("duc", s.hand(0)), first("baron", s.hand(0))
+    s = play(s, Pay(1, 1000), DONE, DONE)  # seat 0 pays; 1 and 2 are done at once
+    assert s.pending == ("negotiate", 0, 0)  # seat 0 still has two moves
+    s = play(s, Show(1, duc), Show(2, baron))
+    assert s.to_move is None  # his third move used his bound: he is done
+    assert s.fortune[:2] == [8000, 1000]
+    assert s.view(1)["you"]["known_cards"][0]["card"]["id"] == duc
+    assert s.options["negotiation_moves"] == 3

@@ -10,7 +10,7 @@ from ...core.errors import InvalidState
 from ...core.game import Game, GameSpec, GameState, OptionSpec
 from ...core.rng import Rng
 from .actions import CODEC
-from .data import ROUND_LIMITS, TARGETS
+from .data import NEGOTIATION_MOVE_CHOICES, NEGOTIATION_MOVES, ROUND_LIMITS, TARGETS
 from .flow import new_state
 from .heuristic import evaluate, rollout_action
 from .state import V1682State
@@ -28,6 +28,9 @@ SPEC = GameSpec(
     options=(
         OptionSpec("target", 30000, TARGETS,
                    "Fortune a family must reach to win (30,000 quick game, 50,000 full game)"),
+        OptionSpec("negotiation_moves", NEGOTIATION_MOVES, NEGOTIATION_MOVE_CHOICES,
+                   "Payments or shown cards each player may make in one negotiation (the "
+                   "engine's bound for its five-minute clock)"),
         OptionSpec("round_limit", 30, ROUND_LIMITS,
                    "Rounds after which the richest family wins (an engine bound, not a rule)"),
     ),

@@ -58,7 +58,6 @@ from .data import (
     COUNTRIES,
     FAMILY_NAMES,
     IDS_OF_KIND,
-    NEGOTIATION_MOVES,
     NO_STANDING,
     PAYMENTS,
     REQUEST_KINDS,
@@ -131,7 +130,7 @@ def _others(s: V1682State, seat: int) -> list[int]:
 def _negotiate(s: V1682State, d: Decision) -> tuple[Action, ...]:
     seat = d[1]
     out: list[Action] = [DONE]
-    if s.neg_moves[seat] >= NEGOTIATION_MOVES:
+    if s.neg_moves[seat] >= s.negotiation_moves:
         return tuple(out)
     others = _others(s, seat)
     money = s.fortune[seat]

@@ -60,6 +60,7 @@ def position(
     *,
     seed: int = 0,
     target: int = 30000,
+    options: Mapping[str, Any] | None = None,
     steward: int = 0,
     names: Mapping[int, str] | None = None,
     genders: Mapping[int, str] | None = None,
@@ -90,12 +91,12 @@ def position(
     ``absent`` (dead, awaiting the heir), without standing; ``king``/``queen`` False make a
     royal dead. ``turn`` queues that seat's turn (an ordinary turn, which pays its
     income at the end); ``steps`` queues other agenda tasks instead. ``dice`` loads the
-    generator (see :func:`loaded_dice`).
+    generator (see :func:`loaded_dice`); ``options`` are the game's other options.
 
     Raises:
         ValueError: an instruction cannot be carried out (no such card left, and the like).
     """
-    s = GAME.new_game(num_players, seed, target=target)
+    s = GAME.new_game(num_players, seed, target=target, **(options or {}))
     taken = 0
     while s.pending is not None and s.pending[0] == "choose":
         seat = s.pending[1]

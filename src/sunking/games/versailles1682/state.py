@@ -17,7 +17,7 @@ from ...core.errors import GameOver, IllegalAction, InvalidState, NotYourTurn, S
 from ...core.events import Event
 from ...core.game import GameState, Result
 from ...core.rng import Rng
-from .data import DECK_SIZE, IDS_OF_KIND, NO_STANDING
+from .data import DECK_SIZE, IDS_OF_KIND, NEGOTIATION_MOVES, NO_STANDING
 
 Task = tuple[Any, ...]
 Decision = tuple[Any, ...]
@@ -302,6 +302,11 @@ class V1682State(GameState):
         return _invariants.check_invariants(self)
 
     # --- helpers the rules use ----------------------------------------------------------
+
+    @property
+    def negotiation_moves(self) -> int:
+        """Payments or shows each player may make in one negotiation (an option)."""
+        return int(self.options.get("negotiation_moves", NEGOTIATION_MOVES))
 
     def hand(self, seat: int) -> list[int]:
         """The cards in ``seat``'s hand, by id."""

@@ -1,11 +1,11 @@
 """Phases 2–4 of a round: the negotiation, moving the court, and the round of turns.
 
 §7.2: players negotiate, send each other money and show each other cards; promises bind
-nobody. The engine's clock is a bound on the moves each player may make (``NEGOTIATION_MOVES``
-offers or shows); ``done`` always ends one's part. §7.3: the steward keeps the court at
-Versailles or leads it to the hunt (at war it stays with the army). §7.4: the steward plays
-first and last; each turn has two actions and the free office power, then the income and
-the hand limit.
+nobody. The engine's clock is a bound on the moves each player may make (the
+``negotiation_moves`` option: offers or shows); ``done`` always ends one's part. §7.3: the
+steward keeps the court at Versailles or leads it to the hunt (at war it stays with the
+army). §7.4: the steward plays first and last; each turn has two actions and the free office
+power, then the income and the hand limit.
 """
 
 from __future__ import annotations
@@ -39,7 +39,7 @@ from .actions import (
     WithdrawOffice,
 )
 from .court import Emit, Handler, Task, forget, gain, learn, say, tell
-from .data import ACTIONS_PER_TURN, CARDS, HAND_LIMIT, NEGOTIATION_MOVES
+from .data import ACTIONS_PER_TURN, CARDS, HAND_LIMIT
 from .events import play_event, play_war
 from .incomes import pay_income
 from .legal import power_actions
@@ -101,7 +101,7 @@ def _on_negotiate(s: V1682State, d: Decision, action: object, emit: Emit) -> Non
 
 def _moved(s: V1682State, seat: int) -> None:
     s.neg_moves[seat] += 1
-    if s.neg_moves[seat] >= NEGOTIATION_MOVES:
+    if s.neg_moves[seat] >= s.negotiation_moves:
         s.neg_done[seat] = 1
 
 

@@ -58,8 +58,10 @@ ROUND_LIMITS = (20, 30, 40, 60)
 """Engine bound, not a rule: after this many rounds the richest family wins."""
 
 NEGOTIATION_MOVES = 1
-"""Engine bound standing in for the 5-minute clock of §7.2: payments or shows per player and
-negotiation (then he is done); the server adds the wall clock."""
+"""Default of the ``negotiation_moves`` option, the engine bound standing in for the 5-minute
+clock of §7.2: payments or shows per player and negotiation (then he is done); the server
+adds the wall clock. A state saved before the option existed keeps this bound."""
+NEGOTIATION_MOVE_CHOICES = (1, 2, 3, 5, 10)
 PAYMENTS = (1000, 2000, 5000)
 """The sums a player may send another during the negotiation (engine choice)."""
 

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from typing import Any
 
 import pytest
 
@@ -50,7 +49,7 @@ from conformance_fakes import (
 )
 from sunking.core import Action, Game, GameState, Rng, make, register
 from sunking.core import registry as registry_module
-from sunking.testing import ConformanceError, ConformanceReport, check_game
+from sunking.testing import SPARSE_CHECKS, ConformanceError, ConformanceReport, check_game
 
 # --- the registered games ---------------------------------------------------------------
 
@@ -58,8 +57,6 @@ PLAYOUTS = 2000
 CHUNK = 250
 DENSE_PLAYOUTS = 500
 """The first seeds of each player count, sampled densely (``check_game``'s defaults)."""
-SPARSE: dict[str, Any] = {"view_every": 1000, "legal_every": 200, "determinism_every": 250,
-                          "rollouts": False}
 # Seed-major, so that the densely sampled chunks (the longest) come first.
 CHUNKS = [(n, start) for start in range(0, PLAYOUTS, CHUNK) for n in (4, 3, 2)]
 
@@ -71,7 +68,7 @@ CHUNKS = [(n, start) for start in range(0, PLAYOUTS, CHUNK) for n in (4, 3, 2)]
 def test_louis14_conformance(num_players: int, start: int) -> None:
     game = make("louis14")
     dense = start < DENSE_PLAYOUTS
-    report = check_game(game, num_players, CHUNK, seed=start, **({} if dense else SPARSE))
+    report = check_game(game, num_players, CHUNK, seed=start, **({} if dense else SPARSE_CHECKS))
     print(report)
     n = num_players
     assert report.game == "louis14"
@@ -88,7 +85,8 @@ def test_louis14_conformance(num_players: int, start: int) -> None:
     assert report.actions_round_tripped > report.actions
     assert report.legal_sets_checked > CHUNK
     assert report.replays == CHUNK
-    assert report.determinism_checks == CHUNK // (5 if dense else SPARSE["determinism_every"])
+    assert report.determinism_checks == CHUNK // (
+        5 if dense else SPARSE_CHECKS["determinism_every"])
     assert report.seconds > 0
 
 

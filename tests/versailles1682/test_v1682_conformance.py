@@ -21,7 +21,7 @@ from typing import Any
 import pytest
 
 from sunking.core import make
-from sunking.testing import ConformanceReport, check_game
+from sunking.testing import SPARSE_CHECKS, ConformanceReport, check_game
 
 GAME = make("versailles1682")
 COUNTS = (3, 4, 5, 6)
@@ -63,8 +63,8 @@ def test_conformance_with_a_longer_negotiation(moves: int) -> None:
 # players) come first.
 FULL_CHUNKS = [(n, start) for start in range(0, FULL_GAMES, CHUNK) for n in reversed(COUNTS)]
 
-DENSE: dict[str, Any] = {"view_every": 150, "legal_every": 40, "determinism_every": 20}
-SPARSE: dict[str, Any] = {"view_every": 1000, "legal_every": 200, "determinism_every": 250}
+DENSE: dict[str, Any] = {"view_every": 150, "legal_every": 40, "determinism_every": 20,
+                         "rollouts": False}
 
 
 def round_cap_hits(report: ConformanceReport) -> int:
@@ -84,8 +84,8 @@ def test_conformance_full(num_players: int, start: int) -> None:
     # Every state: turn, legal actions, invariants, apply; every game: the record's JSON
     # round trip (every action) and the replay; sampled states: views, leaks,
     # determinization, state JSON.
-    settings = DENSE if start < DENSE_GAMES else SPARSE
-    report = check_game(GAME, num_players, CHUNK, seed=start, rollouts=False, **settings)
+    settings = DENSE if start < DENSE_GAMES else SPARSE_CHECKS
+    report = check_game(GAME, num_players, CHUNK, seed=start, **settings)
     print(report)
     assert report.playouts == CHUNK and report.replays == CHUNK
     assert report.states_checked == report.actions + CHUNK

@@ -17,15 +17,13 @@ from typing import Any
 import pytest
 
 from sunking.core import make
-from sunking.testing import check_game
+from sunking.testing import SPARSE_CHECKS, check_game
 
 PLAYOUTS = 2000
 CHUNK = 250
 DENSE_PLAYOUTS = 500
 """The first seeds of each player count, sampled densely."""
 DENSE: dict[str, Any] = {"view_every": 60, "legal_every": 20, "determinism_every": 25}
-SPARSE: dict[str, Any] = {"view_every": 1000, "legal_every": 200, "determinism_every": 250,
-                          "rollouts": False}
 # Seed-major, so that the densely sampled chunks (the longest) come first.
 CHUNKS = [(n, start) for start in range(0, PLAYOUTS, CHUNK) for n in (3, 4, 5, 6)]
 
@@ -37,7 +35,7 @@ CHUNKS = [(n, start) for start in range(0, PLAYOUTS, CHUNK) for n in (3, 4, 5, 6
 def test_vive_le_roi_conformance(num_players: int, start: int) -> None:
     game = make("vive_le_roi")
     dense = start < DENSE_PLAYOUTS
-    report = check_game(game, num_players, CHUNK, seed=start, **(DENSE if dense else SPARSE))
+    report = check_game(game, num_players, CHUNK, seed=start, **(DENSE if dense else SPARSE_CHECKS))
     print(report)
     assert report.game == "vive_le_roi"
     assert report.playouts == CHUNK

@@ -6,6 +6,6 @@
 2
 """
 
-from .conformance import ConformanceError, ConformanceReport, check_game
+from .conformance import SPARSE_CHECKS, ConformanceError, ConformanceReport, check_game
 
-__all__ = ["ConformanceError", "ConformanceReport", "check_game"]
+__all__ = ["SPARSE_CHECKS", "ConformanceError", "ConformanceReport", "check_game"]

@@ -25,6 +25,7 @@ import contextlib
 import json
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
+from types import MappingProxyType
 from typing import Any, NoReturn
 
 from ..core.actions import Action, JsonValue
@@ -35,12 +36,18 @@ from ..core.registry import make
 from ..core.rng import Rng
 from .report import ConformanceError, ConformanceReport
 
-__all__ = ["ConformanceError", "ConformanceReport", "check_game"]
+__all__ = ["SPARSE_CHECKS", "ConformanceError", "ConformanceReport", "check_game"]
 
 _MASK = (1 << 64) - 1
 
 Policy = Callable[[GameState, Rng], Action]
 """Picks the next action of a playout from the state and a generator."""
+
+SPARSE_CHECKS: Mapping[str, Any] = MappingProxyType(
+    {"view_every": 1000, "legal_every": 200, "determinism_every": 250, "rollouts": False})
+"""``check_game`` settings for the seeds of a long run after its densely sampled first ones:
+every action is still checked; views, legal sets and replays of determinism are sampled
+sparsely, and no determinized state is played out."""
 
 # Salts that split one playout seed into independent random streams.
 _CHOICES = 0x1

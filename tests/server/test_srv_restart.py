@@ -144,27 +144,31 @@ class Server:
                 self.process.kill()
 
 
+def proc_stat(pid: int) -> list[str] | None:
+    """The fields of ``/proc/<pid>/stat`` after the command name (state, parent, ...), or
+    None once the process is gone."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return None
+    return stat.rpartition(")")[2].split()
+
+
 def children(pid: int) -> list[int]:
-    """The processes whose parent is ``pid`` (from ``/proc``)."""
+    """The processes whose parent is ``pid``."""
     found = []
     for entry in Path("/proc").iterdir():
         if entry.name.isdigit():
-            try:
-                stat = (entry / "stat").read_text()
-            except OSError:
-                continue  # ended while we looked
-            if int(stat.rpartition(")")[2].split()[1]) == pid:
+            fields = proc_stat(int(entry.name))
+            if fields is not None and int(fields[1]) == pid:
                 found.append(int(entry.name))
     return found
 
 
 def alive(pid: int) -> bool:
     """True while process ``pid`` runs (a zombie, ended but not reaped, counts as ended)."""
-    try:
-        stat = Path(f"/proc/{pid}/stat").read_text()
-    except OSError:
-        return False
-    return stat.rpartition(")")[2].split()[0] != "Z"
+    fields = proc_stat(pid)
+    return fields is not None and fields[0] != "Z"
 
 
 @pytest.fixture

@@ -135,12 +135,8 @@ def _round_end(s: V1682State, emit: Emit) -> None:
         say(emit, "regency_ends")
     s.round += 1
     n = s.num_players
-    steward = (s.steward + 1) % n
-    for _ in range(n - 1):
-        if s.status[steward] != ABSENT:
-            break
-        steward = (steward + 1) % n
-    s.steward = steward
+    clockwise = ((s.steward + k) % n for k in range(1, n))
+    s.steward = next((p for p in clockwise if s.status[p] != ABSENT), s.steward)
     s.turn_seat = -1
     s.actions_left = 0
     s.agenda.append(("round",))

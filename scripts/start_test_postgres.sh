@@ -46,5 +46,5 @@ fi
     || { cat "$dir/server.log" >&2; exit 1; }
 "${as_owner[@]}" "$bindir/createdb" -h 127.0.0.1 -p "$port" -U sunking sunking_test
 
-echo "start_test_postgres: stop with: ${as_owner[*]} $bindir/pg_ctl -D $dir/data -m fast stop && rm -rf $dir" >&2
+echo "start_test_postgres: stop with: scripts/stop_test_postgres.sh $dir" >&2
 echo "postgresql+psycopg://sunking@127.0.0.1:$port/sunking_test"

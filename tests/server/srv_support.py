@@ -48,8 +48,8 @@ def new_match(
     seed: int = 7,
     **extra: Any,
 ) -> dict[str, Any]:
-    """Create a louis14 match; ``seats`` are "human" or bot specs. Returns the answer with
-    ``tokens`` (seat → token) added."""
+    """Create a match (louis14 unless ``game=`` says otherwise); ``seats`` are "human" or bot
+    specs. Returns the answer with ``tokens`` (seat → token) added."""
     body = {
         "game": "louis14", "players": len(seats), "seed": seed, "language": "en",
         "seats": [{"kind": "human", "name": f"P{i}"} if s == "human" else

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import pytest
 from fastapi.testclient import TestClient
 from srv_support import auth, new_match, receive_other, receive_view, true_states
 from starlette.testclient import WebSocketTestSession
@@ -103,10 +104,16 @@ def test_srv_four_humans_over_websockets(client: TestClient) -> None:
     check_messages(client, match_id, seen, all_tokens)
 
 
-def test_srv_humans_and_bots_over_rest_and_websockets(client: TestClient) -> None:
+@pytest.mark.parametrize(("game", "seed"), [
+    ("louis14", 3), ("vive_le_roi", 4), ("versailles1682", 5),
+])
+def test_srv_humans_and_bots_over_rest_and_websockets(
+    client: TestClient, game: str, seed: int
+) -> None:
     """Two human seats playing over REST, two bots on the server; every REST answer and every
-    websocket view (both seats and the spectator) checked."""
-    created = new_match(client, ("human", "heuristic", "human", "random"), seed=3)
+    websocket view (both seats and the spectator) checked, in each game."""
+    created = new_match(client, ("human", "heuristic", "human", "random"), seed=seed,
+                        game=game)
     match_id = created["match_id"]
     tokens = [created["tokens"][0], created["tokens"][2], created["spectator"]["token"]]
     rng = Rng(8)

@@ -46,12 +46,13 @@ def new_match(
     seats: tuple[str, ...] = ("human", "human", "human", "human"),
     *,
     seed: int = 7,
+    game: str = "louis14",
     **extra: Any,
 ) -> dict[str, Any]:
-    """Create a match (louis14 unless ``game=`` says otherwise); ``seats`` are "human" or bot
-    specs. Returns the answer with ``tokens`` (seat → token) added."""
+    """Create a match of ``game``; ``seats`` are "human" or bot specs. Returns the answer with
+    ``tokens`` (seat → token) added."""
     body = {
-        "game": "louis14", "players": len(seats), "seed": seed, "language": "en",
+        "game": game, "players": len(seats), "seed": seed, "language": "en",
         "seats": [{"kind": "human", "name": f"P{i}"} if s == "human" else
                   {"kind": "bot", "bot": s} for i, s in enumerate(seats)],
         **extra,

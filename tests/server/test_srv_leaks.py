@@ -11,7 +11,7 @@ from fastapi.testclient import TestClient
 from srv_support import auth, new_match, receive_other, receive_view, true_states
 from starlette.testclient import WebSocketTestSession
 
-from sunking.core import GameState, Rng
+from sunking.core import GameState, Rng, available_games
 
 Seen = list[tuple[int | None, dict[str, Any]]]
 """(viewer, MatchView) for every view received."""
@@ -104,16 +104,11 @@ def test_srv_four_humans_over_websockets(client: TestClient) -> None:
     check_messages(client, match_id, seen, all_tokens)
 
 
-@pytest.mark.parametrize(("game", "seed"), [
-    ("louis14", 3), ("vive_le_roi", 4), ("versailles1682", 5),
-])
-def test_srv_humans_and_bots_over_rest_and_websockets(
-    client: TestClient, game: str, seed: int
-) -> None:
+@pytest.mark.parametrize("game", available_games())
+def test_srv_humans_and_bots_over_rest_and_websockets(client: TestClient, game: str) -> None:
     """Two human seats playing over REST, two bots on the server; every REST answer and every
-    websocket view (both seats and the spectator) checked, in each game."""
-    created = new_match(client, ("human", "heuristic", "human", "random"), seed=seed,
-                        game=game)
+    websocket view (both seats and the spectator) checked, in every registered game."""
+    created = new_match(client, ("human", "heuristic", "human", "random"), seed=3, game=game)
     match_id = created["match_id"]
     tokens = [created["tokens"][0], created["tokens"][2], created["spectator"]["token"]]
     rng = Rng(8)

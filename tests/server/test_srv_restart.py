@@ -16,18 +16,17 @@ import httpx
 import pytest
 from srv_support import LIMIT, auth, make_client, new_match, service_of, wait_until
 
-from sunking.core import Rng
+from sunking.core import Rng, available_games
 from sunking.server.storage.sql import SqlStore, sqlite_url
 
 BIN = Path(sys.executable).parent
 
 
-@pytest.mark.parametrize("game", ["louis14", "vive_le_roi", "versailles1682"])
+@pytest.mark.parametrize("game", available_games())
 def test_srv_graceful_restart_keeps_matches_and_resumes_bots(tmp_path: Path, game: str) -> None:
     url = sqlite_url(tmp_path)
     with make_client(lambda: SqlStore(url)) as first:
-        created = new_match(first, ("human", "random", "human", "heuristic"), seed=5,
-                            game=game)
+        created = new_match(first, ("human", "random", "human", "heuristic"), seed=5, game=game)
         match_id = created["match_id"]
         rng = Rng(1)
         for _ in range(6):

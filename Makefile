@@ -9,7 +9,7 @@ STAMP := $(VENV)/.installed
 # Lint only the directories that exist (benchmarks/ and scripts/ may not yet).
 LINT_PATHS := $(wildcard src tests benchmarks scripts)
 
-.PHONY: setup lint typecheck test run bench golden screenshots clean
+.PHONY: setup sysdeps lint typecheck test run bench golden screenshots clean
 
 setup: $(STAMP)
 
@@ -25,10 +25,18 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy
 
-test: $(STAMP)
+# The system packages the tests need (chromium, postgresql, tmux, fonts): installed with
+# apt-get when missing, else only looked for.
+sysdeps:
+	PYTHON=$(PYTHON) bash scripts/install_system_deps.sh
+
+# Everything a fresh machine needs, then lint, type-check and every test, with a throwaway
+# PostgreSQL server that is always stopped and removed afterwards.
+test: sysdeps
+	$(MAKE) setup
 	$(MAKE) lint
 	$(MAKE) typecheck
-	$(BIN)/pytest -n 2
+	bash scripts/with_test_postgres.sh $(BIN)/pytest -n 2
 
 # The web platform on SQLite at http://127.0.0.1:8000 (see docs/server.md).
 run: $(STAMP)

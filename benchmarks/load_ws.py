@@ -68,6 +68,7 @@ def local_server(bot_workers: int) -> Iterator[LocalServer]:
     port = free_port()
     with tempfile.TemporaryDirectory(prefix="sunking-load-") as data_dir:
         env = {k: v for k, v in os.environ.items() if k != "SUNKING_DATABASE_URL"}
+        env.update(SUNKING_RATE_CREATE="0", SUNKING_RATE_ACTIONS="0")  # one address, many moves
         command = [str(Path(sys.executable).parent / "sunking"), "serve", "--port", str(port),
                    "--data-dir", data_dir, "--bot-workers", str(bot_workers)]
         process = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL)

@@ -112,6 +112,7 @@ class Server:
 
     def start(self) -> httpx.Client:
         env = {k: v for k, v in os.environ.items() if k != "SUNKING_DATABASE_URL"}
+        env.update(SUNKING_RATE_CREATE="0", SUNKING_RATE_ACTIONS="0")  # one address, many moves
         self.process = subprocess.Popen(
             [str(BIN / "sunking"), "serve", "--port", str(self.port), "--data-dir",
              str(self.data_dir), "--bot-workers", "1", "--bot-delay", "0.02"],

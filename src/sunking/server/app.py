@@ -9,28 +9,31 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 from collections.abc import AsyncIterator, Callable
 from importlib import resources
 from pathlib import Path
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 import pydantic
+import sqlalchemy as sa
 from fastapi import FastAPI, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
+from starlette.middleware.gzip import GZipMiddleware
 from starlette.staticfiles import StaticFiles
 
 from ..core.registry import available_games, make
 from .bot_worker import SERVER_BOTS, BotRunner
 from .config import Settings
-from .errors import ApiError, malformed
+from .errors import ApiError, malformed, unavailable
+from .guards import BodyLimit, SecurityHeaders, parse_json
 from .hub import serve_socket
 from .live import build_replay
 from .service import MatchRequest, MatchService, SeatRequest
 from .storage import MatchStore
 from .storage.sql import SqlStore
+from .throttle import Throttle
 
 log = logging.getLogger(__name__)
 
@@ -62,27 +65,31 @@ def web_dir() -> Path:
     return Path(str(resources.files("sunking") / "web"))
 
 
+Short = Annotated[str, pydantic.StringConstraints(max_length=100)]
+"""A name, an id or a spec: the service checks each more closely."""
+
+
 class SeatBody(pydantic.BaseModel):
     model_config = pydantic.ConfigDict(extra="forbid", strict=True)
     kind: Literal["human", "bot"]
-    name: str | None = None
-    bot: str | None = None
+    name: Short | None = None
+    bot: Short | None = None
 
 
 class MatchBody(pydantic.BaseModel):
     model_config = pydantic.ConfigDict(extra="forbid", strict=True)
-    game: str
+    game: Short
     players: int
-    seats: list[SeatBody]
-    language: str = "en"
+    seats: list[SeatBody] = pydantic.Field(max_length=16)
+    language: Short = "en"
     seed: int | None = None
     turn_clock_seconds: float | None = None
-    options: dict[str, Any] = pydantic.Field(default_factory=dict)
+    options: dict[Short, Any] = pydantic.Field(default_factory=dict, max_length=16)
 
 
 class TokensBody(pydantic.BaseModel):
     model_config = pydantic.ConfigDict(extra="forbid", strict=True)
-    tokens: list[str] = pydantic.Field(max_length=500)
+    tokens: list[Short] = pydantic.Field(max_length=500)
 
 
 def bearer(request: Request) -> str | None:
@@ -100,10 +107,7 @@ async def json_body(request: Request) -> dict[str, Any]:
     Raises:
         ApiError: ``malformed`` if the body is not a JSON object.
     """
-    try:
-        body = json.loads(await request.body())
-    except ValueError as err:
-        raise malformed(f"the body is not JSON: {err}") from None
+    body = parse_json(await request.body())
     if not isinstance(body, dict):
         raise malformed("the body must be a JSON object")
     return body
@@ -161,7 +165,18 @@ def create_app(
         finally:
             await service.close()
 
-    app = FastAPI(title="sunking", lifespan=lifespan)
+    docs = settings.api_docs
+    app = FastAPI(title="sunking", lifespan=lifespan,
+                  openapi_url="/openapi.json" if docs else None,
+                  docs_url="/docs" if docs else None, redoc_url="/redoc" if docs else None)
+    app.add_middleware(GZipMiddleware, minimum_size=1024)
+    app.add_middleware(SecurityHeaders)
+    app.add_middleware(BodyLimit)
+    app.state.throttle = Throttle(settings.rate_create, settings.rate_actions)
+
+    def throttle(request: Request, kind: Literal["create", "act"]) -> None:
+        checker: Throttle = request.app.state.throttle
+        checker.check(kind, request.client.host if request.client else None)
 
     def service_of(request: Request | WebSocket) -> MatchService:
         service: MatchService = request.app.state.service
@@ -169,7 +184,13 @@ def create_app(
 
     @app.exception_handler(ApiError)
     async def api_error(_request: Request, err: ApiError) -> JSONResponse:
-        return JSONResponse({"error": err.to_json()}, status_code=err.status)
+        headers = {"Retry-After": str(err.retry_after)} if err.retry_after is not None else None
+        return JSONResponse({"error": err.to_json()}, status_code=err.status, headers=headers)
+
+    @app.exception_handler(sa.exc.DBAPIError)
+    async def database_error(_request: Request, err: sa.exc.DBAPIError) -> JSONResponse:
+        log.error("database error: %s", err)
+        return await api_error(_request, unavailable("the database is busy; try again"))
 
     @app.exception_handler(RequestValidationError)
     async def invalid_body(_request: Request, err: RequestValidationError) -> JSONResponse:
@@ -205,6 +226,7 @@ def create_app(
 
     @app.post("/api/matches", status_code=201)
     async def create_match(request: Request) -> dict[str, Any]:
+        throttle(request, "create")
         try:
             body = MatchBody.model_validate(await json_body(request))
         except pydantic.ValidationError as err:
@@ -240,6 +262,7 @@ def create_app(
 
     @app.post("/api/matches/{match_id}/actions")
     async def act(match_id: str, request: Request) -> Response:
+        throttle(request, "act")
         service = service_of(request)
         live, viewer = await service.authenticate(match_id, bearer(request))
         since = since_of(request)
@@ -277,7 +300,7 @@ def create_app(
     @app.websocket("/ws/matches/{match_id}")
     async def socket(websocket: WebSocket, match_id: str) -> None:
         await serve_socket(websocket, service_of(websocket), match_id,
-                           websocket.query_params.get("token"))
+                           websocket.query_params.get("token"), websocket.app.state.throttle)
 
     def page(name: str) -> Response:
         path = web_dir() / name

@@ -7,6 +7,11 @@
 - ``SUNKING_BOT_WORKERS``: bot worker processes (default: one less than the CPUs, at least 1,
   at most 4; 0 runs bots in threads).
 - ``SUNKING_BOT_DELAY``: seconds a bot waits before moving, so people can follow (default 0.5).
+- ``SUNKING_RATE_CREATE`` / ``SUNKING_RATE_ACTIONS``: rate limits per client address on
+  creating matches (default ``30/minute``) and on moves (default ``20/second``); ``0`` turns one
+  off.
+- ``SUNKING_API_DOCS``: ``1`` to serve ``/openapi.json``, ``/docs`` and ``/redoc`` (off by
+  default).
 - ``SUNKING_WS_DEFLATE``: ``1`` to offer websocket compression (``permessage-deflate``); off by
   default, since views are small deltas and compressing costs CPU per socket.
 """
@@ -28,6 +33,10 @@ def default_data_dir(env: Mapping[str, str] | None = None) -> Path:
     return Path(base) / "sunking"
 
 
+def _truthy(raw: str) -> bool:
+    return raw.strip().lower() in ("1", "true", "yes", "on")
+
+
 def default_bot_workers() -> int:
     return max(1, min(4, (os.cpu_count() or 2) - 1))
 
@@ -41,6 +50,12 @@ class Settings:
     bot_workers: int = dataclasses.field(default_factory=default_bot_workers)
     bot_delay: float = 0.5
     ws_deflate: bool = False
+    rate_create: str | None = "30/minute"
+    """Matches one client address may create (``None``: no limit)."""
+    rate_actions: str | None = "20/second"
+    """Moves one client address may send over REST and websockets (``None``: no limit)."""
+    api_docs: bool = False
+    """Serve the OpenAPI schema and its pages at ``/openapi.json``, ``/docs``, ``/redoc``."""
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None, **overrides: object) -> Settings:
@@ -60,8 +75,14 @@ class Settings:
         if env.get("SUNKING_BOT_DELAY"):
             values["bot_delay"] = float(env["SUNKING_BOT_DELAY"])
         if env.get("SUNKING_WS_DEFLATE"):
-            values["ws_deflate"] = env["SUNKING_WS_DEFLATE"].strip().lower() in (
-                "1", "true", "yes", "on")
+            values["ws_deflate"] = _truthy(env["SUNKING_WS_DEFLATE"])
+        for name, key in (("rate_create", "SUNKING_RATE_CREATE"),
+                          ("rate_actions", "SUNKING_RATE_ACTIONS")):
+            if key in env:
+                raw = env[key].strip()
+                values[name] = None if raw in ("", "0", "off", "none") else raw
+        if env.get("SUNKING_API_DOCS"):
+            values["api_docs"] = _truthy(env["SUNKING_API_DOCS"])
         values.update({k: v for k, v in overrides.items() if v is not None})
         return cls(**values)  # type: ignore[arg-type]
 

@@ -32,18 +32,28 @@ RULES_CODES: tuple[tuple[type[RulesError], str, int], ...] = (
 )
 """The wire code and HTTP status of each core error."""
 
+MAX_MESSAGE = 300
+"""The longest error message sent: a message naming a huge input is cut, never echoed whole."""
+
 
 class ApiError(Exception):
     """A refusal to send to the client: ``code`` (stable), ``status`` (HTTP) and a message."""
 
     def __init__(self, code: str, message: str, status: int) -> None:
+        if len(message) > MAX_MESSAGE:
+            message = message[: MAX_MESSAGE - 1] + "…"
         super().__init__(message)
         self.code = code
         self.message = message
         self.status = status
+        self.retry_after: int | None = None
+        """Seconds to wait before trying again (``rate_limited``), sent as ``Retry-After``."""
 
     def to_json(self) -> dict[str, Any]:
-        return {"code": self.code, "message": self.message}
+        out: dict[str, Any] = {"code": self.code, "message": self.message}
+        if self.retry_after is not None:
+            out["retry_after"] = self.retry_after
+        return out
 
     @classmethod
     def from_rules(cls, error: RulesError) -> ApiError:
@@ -73,3 +83,10 @@ def forbidden(message: str) -> ApiError:
 
 def unknown_match(match_id: str) -> ApiError:
     return ApiError("unknown_match", f"no match {match_id!r}", 404)
+
+
+def unavailable(message: str) -> ApiError:
+    """A passing fault on the server's side (the database): try again shortly (503)."""
+    error = ApiError("unavailable", message, 503)
+    error.retry_after = 1
+    return error

@@ -21,14 +21,23 @@ from typing import Any
 
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from .errors import ApiError, malformed
+from .errors import ApiError, forbidden, malformed
+from .guards import MAX_BODY_BYTES, parse_json, same_origin
 from .live import LiveMatch, Viewer
 from .service import MatchService
+from .throttle import Throttle
 
 log = logging.getLogger(__name__)
 
-CLOSE_CODES = {"missing_token": 4401, "bad_token": 4403, "unknown_match": 4404}
+CLOSE_CODES = {"missing_token": 4401, "bad_token": 4403, "forbidden": 4403,
+               "unknown_match": 4404}
 """Websocket close codes for a refused connection (4000 + the HTTP status)."""
+
+MAX_MESSAGE_CHARS = MAX_BODY_BYTES
+"""The longest client message read (longer ones are refused unparsed)."""
+
+MAX_OUTBOX = 64
+"""Answers queued for a client before it counts as not reading and is closed."""
 
 
 class Connection:
@@ -45,6 +54,8 @@ class Connection:
         self.sent: int | None = None
         """The version of the last view sent on this socket (``None``: send a whole one)."""
         self.outbox: deque[str] = deque()
+        self.overflow = False
+        self.throttle: Throttle | None = None
         self.wake = asyncio.Event()
         self.wake.set()
 
@@ -54,8 +65,12 @@ class Connection:
         self.wake.set()
 
     def send(self, message: dict[str, Any]) -> None:
-        """Queue a message for this client only."""
-        self.outbox.append(json.dumps(message, separators=(",", ":"), ensure_ascii=False))
+        """Queue a message for this client only. A client that lets more than
+        :data:`MAX_OUTBOX` answers pile up unread is closed (it is not reading)."""
+        if len(self.outbox) >= MAX_OUTBOX:
+            self.overflow = True
+        else:
+            self.outbox.append(json.dumps(message, separators=(",", ":"), ensure_ascii=False))
         self.wake.set()
 
     async def write(self) -> None:
@@ -63,6 +78,9 @@ class Connection:
         while True:
             await self.wake.wait()
             self.wake.clear()
+            if self.overflow:
+                await self.socket.close(code=1008, reason="too many unread messages")
+                return
             while self.outbox:
                 await self.socket.send_text(self.outbox.popleft())
             if self.dirty:
@@ -76,10 +94,11 @@ class Connection:
     async def handle(self, raw: str) -> None:
         """Answer one client message."""
         try:
-            message = json.loads(raw)
-        except ValueError as err:
-            self.send({"type": "error", "request_id": None,
-                       "error": malformed(f"the message is not JSON: {err}").to_json()})
+            if len(raw) > MAX_MESSAGE_CHARS:
+                raise malformed(f"a message has at most {MAX_MESSAGE_CHARS} characters")
+            message = parse_json(raw)
+        except ApiError as err:
+            self.send({"type": "error", "request_id": None, "error": err.to_json()})
             return
         request_id = message.get("request_id") if isinstance(message, dict) else None
         kind = message.get("type") if isinstance(message, dict) else None
@@ -90,6 +109,9 @@ class Connection:
                 self.sent = None
                 self.notify(self.live.match_id, self.live.version)
             elif kind == "action":
+                if self.throttle is not None:
+                    client = self.socket.client
+                    self.throttle.check("act", client.host if client else None)
                 if "version" not in message or "action" not in message:
                     raise malformed("an action message needs 'version' and 'action'")
                 await self.service.submit(self.live, self.viewer, message["version"],
@@ -105,11 +127,15 @@ class Connection:
 
 
 async def serve_socket(
-    socket: WebSocket, service: MatchService, match_id: str, token: str | None
+    socket: WebSocket, service: MatchService, match_id: str, token: str | None,
+    throttle: Throttle | None = None,
 ) -> None:
-    """Run one websocket: authenticate, send the view at once, then serve until it closes."""
+    """Run one websocket: authenticate, send the view at once, then serve until it closes.
+    ``throttle`` limits the moves of the socket's client address."""
     await socket.accept()
     try:
+        if not same_origin(socket.headers):
+            raise forbidden("the websocket was opened from a page of another site")
         live, viewer = await service.authenticate(match_id, token)
     except ApiError as err:
         await socket.send_text(json.dumps({"type": "error", "request_id": None,
@@ -118,6 +144,7 @@ async def serve_socket(
         return
     await service.come_back(live, viewer)
     connection = Connection(socket, service, live, viewer)
+    connection.throttle = throttle
     unsubscribe = service.pubsub.subscribe(match_id, connection.notify)
     service.set_connected(live, viewer, +1)
     writer = asyncio.create_task(connection.write())

@@ -25,7 +25,15 @@ from ..core.errors import RulesError
 from ..core.game import GameState
 from ..core.registry import make
 from .bot_worker import SERVER_BOTS, STAND_IN_BOT, BotRunner
-from .errors import ApiError, bad_token, forbidden, malformed, missing_token, unknown_match
+from .errors import (
+    ApiError,
+    bad_token,
+    forbidden,
+    malformed,
+    missing_token,
+    unavailable,
+    unknown_match,
+)
 from .live import LiveMatch, Viewer
 from .pubsub import LocalPubSub, PubSub
 from .storage import (
@@ -171,6 +179,13 @@ class MatchService:
             except (StorageError, RulesError) as err:
                 log.error("match %s cannot be loaded: %s", match_id, err)
                 pending.set_exception(ApiError("unknown_match", str(err), 404))
+            except BaseException as err:
+                # Whatever else goes wrong (the database, a cancelled load) settles the
+                # future too, so that nobody waiting on it hangs.
+                log.exception("match %s could not be loaded", match_id)
+                pending.set_exception(unavailable("the match could not be loaded just now"))
+                if not isinstance(err, Exception):
+                    raise
             finally:
                 del self._loading[match_id]
         try:

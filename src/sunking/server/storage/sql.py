@@ -62,7 +62,7 @@ def make_engine(url: str) -> sa.Engine:
             cursor = dbapi_connection.cursor()
             cursor.execute("PRAGMA journal_mode=WAL")
             cursor.execute("PRAGMA synchronous=FULL")
-            cursor.execute("PRAGMA busy_timeout=10000")
+            cursor.execute("PRAGMA busy_timeout=2000")
             cursor.execute("PRAGMA foreign_keys=ON")
             cursor.close()
 

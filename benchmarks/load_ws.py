@@ -12,6 +12,10 @@ phase) and the median and 99th percentile of the move latency.
 
     .venv/bin/python benchmarks/load_ws.py --matches 100 --players 4 --moves-per-match 60
     .venv/bin/python benchmarks/load_ws.py --url http://127.0.0.1:8000 --matches 10
+    .venv/bin/python benchmarks/load_ws.py --matches 500 --moves-per-match 20 --human-pace
+
+With ``--human-pace`` every seat thinks a random 1 to 3 seconds before it moves, as people do:
+the figure that matters then is the latency, not the moves per second.
 """
 
 from __future__ import annotations
@@ -94,11 +98,14 @@ def local_server(bot_workers: int) -> Iterator[LocalServer]:
 class Seat:
     """One seat's websocket client: moves when its newest view says so, times each move."""
 
-    def __init__(self, ws_url: str, seat: int, rng: Rng, stats: Stats) -> None:
+    def __init__(self, ws_url: str, seat: int, rng: Rng, stats: Stats,
+                 pace: tuple[float, float] | None = None) -> None:
         self.ws_url = ws_url
         self.seat = seat
         self.rng = rng
         self.stats = stats
+        self.pace = pace
+        """Seconds (least, most) a seat thinks before moving; None: it answers at once."""
         self.sent_at: dict[int, float] = {}
 
     async def run(self, budget: Budget) -> None:
@@ -124,6 +131,9 @@ class Seat:
                     return
                 if view["to_move"] == self.seat and version not in self.sent_at:
                     action = self.rng.choice(view["legal_actions"])
+                    if self.pace is not None:
+                        low, high = self.pace
+                        await asyncio.sleep(low + (high - low) * self.rng.random())
                     budget.take()
                     self.sent_at[version] = time.perf_counter()
                     await ws.send(json.dumps({"type": "action", "version": version,
@@ -184,7 +194,8 @@ async def create_match(client: httpx.AsyncClient, players: int, seed: int) -> di
 
 
 async def drive(url: str, matches: int, players: int, moves: int | None, seed: int,
-                console: Console) -> tuple[Stats, float, int]:
+                console: Console, pace: tuple[float, float] | None = None,
+                ) -> tuple[Stats, float, int]:
     stats = Stats()
     ws_base = url.replace("http", "ws", 1)
     async with httpx.AsyncClient(base_url=url, timeout=120) as client:
@@ -199,7 +210,7 @@ async def drive(url: str, matches: int, players: int, moves: int | None, seed: i
             for seat in match["seats"]:
                 ws_url = f"{ws_base}/ws/matches/{match['match_id']}?token={seat['token']}"
                 client_seat = Seat(ws_url, seat["seat"], Rng((seed + i) * 8 + seat["seat"]),
-                                   stats)
+                                   stats, pace)
                 runs.append(client_seat.run_until(budget))
         start = time.perf_counter()
         await asyncio.gather(*runs)
@@ -216,6 +227,8 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--url", help="a running server (default: start one on SQLite)")
     parser.add_argument("--bot-workers", type=int, default=1)
+    parser.add_argument("--human-pace", action="store_true",
+                        help="each seat answers after a random 1-3 s, as people do")
     args = parser.parse_args()
     console = Console()
     moves = args.moves_per_match or None
@@ -227,7 +240,8 @@ def main() -> None:
         url = args.url or local.url  # type: ignore[union-attr]
         before = cpu_seconds(local.pid) if local else 0.0
         stats, elapsed, count = asyncio.run(
-            drive(url, args.matches, args.players, moves, args.seed, console))
+            drive(url, args.matches, args.players, moves, args.seed, console,
+                  (1.0, 3.0) if args.human_pace else None))
         if local is not None:
             server_cpu = cpu_seconds(local.pid) - before
     client_cpu = time.process_time() - client_cpu
@@ -236,7 +250,8 @@ def main() -> None:
     ordered = sorted(stats.latencies)
     p99 = ordered[min(len(ordered) - 1, int(0.99 * len(ordered)))]
     table = Table(title=f"{args.matches} concurrent matches, {args.players} seats each, "
-                        f"every seat on its own websocket")
+                        f"every seat on its own websocket"
+                        + (", at human pace (1-3 s a move)" if args.human_pace else ""))
     for column in ("moves", "seconds", "moves/s", "p50 ms", "p99 ms", "max ms", "refused",
                    "server CPU ms/move", "client CPU ms/move", "bytes/view"):
         table.add_column(column, justify="right")

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Install the system packages the test suite needs, if any is missing, from Debian's archive:
-# python3-venv (only where $PYTHON, default python3, cannot make a virtual environment), chromium (the browser tests), postgresql (the storage tests' throwaway server), tmux (driving
-# terminal programs) and fonts-dejavu-core (pages render every language's letters).
+# python3-venv (only where $PYTHON, default python3, cannot make a virtual environment),
+# chromium (the browser tests), libatomic1 (Playwright's driver), postgresql (the storage
+# tests' throwaway server), tmux (driving terminal programs) and fonts-dejavu-core (pages
+# render every language's letters).
 #
 #   scripts/install_system_deps.sh
 #
@@ -15,6 +17,9 @@ command -v chromium >/dev/null 2>&1 || need+=(chromium)
 ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || command -v initdb >/dev/null 2>&1 \
     || need+=(postgresql)
 command -v tmux >/dev/null 2>&1 || need+=(tmux)
+# Playwright's driver (a Node.js binary) needs libatomic, which a minimal Debian lacks.
+ldconfig="$(command -v ldconfig || echo /sbin/ldconfig)"
+"$ldconfig" -p 2>/dev/null | grep -q 'libatomic\.so\.1' || need+=(libatomic1)
 fc-list 2>/dev/null | grep -qi dejavu || need+=(fonts-dejavu-core)
 [ ${#need[@]} -eq 0 ] && exit 0
 

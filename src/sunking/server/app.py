@@ -30,6 +30,7 @@ from .errors import ApiError, malformed, unavailable
 from .guards import BodyLimit, SecurityHeaders, parse_json
 from .hub import serve_socket
 from .live import build_replay
+from .pgpubsub import PgPubSub, is_postgres
 from .service import MatchRequest, MatchService, SeatRequest
 from .storage import MatchStore
 from .storage.sql import SqlStore
@@ -155,15 +156,21 @@ def create_app(
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         store = store_factory() if store_factory else SqlStore(settings.url)
         io_threads = 1 if getattr(store, "is_sqlite", True) else 4
-        service = MatchService(store, BotRunner(settings.bot_workers),
+        pubsub = None if store_factory or not is_postgres(settings.url) else PgPubSub(
+            settings.url)
+        service = MatchService(store, BotRunner(settings.bot_workers), pubsub=pubsub,
                                bot_delay=settings.bot_delay, io_threads=io_threads,
                                languages=language_codes)
         app.state.service = service
+        if pubsub is not None:
+            await pubsub.start(service.remote_change)
         await service.start()
         try:
             yield
         finally:
             await service.close()
+            if pubsub is not None:
+                await pubsub.close()
 
     docs = settings.api_docs
     app = FastAPI(title="sunking", lifespan=lifespan,

@@ -419,13 +419,30 @@ class MatchService:
         self.pubsub.publish(live.match_id, live.version)
         self._schedule(live)
 
-    async def _reload(self, live: LiveMatch) -> None:
+    async def _reload(self, live: LiveMatch, *, schedule: bool = True) -> None:
         fresh = LiveMatch.from_stored(await self._call(self.store.load, live.match_id))
         live.record, live.state = fresh.record, fresh.state
         live.actions, live.turn_deadline = fresh.actions, fresh.turn_deadline
         live.forget_views()
         self.pubsub.publish(live.match_id, live.version)
-        self._schedule(live)
+        if schedule:
+            self._schedule(live)
+
+    def remote_change(self, match_id: str, version: int) -> None:
+        """Another server process stored ``match_id`` at ``version``: if this process holds
+        the match in memory, reload it and tell its sockets. The bots and clocks stay with the
+        process that made the change, so each bot move is computed once."""
+        live = self._live.get(match_id)
+        if live is None or version <= live.version or self._closed:
+            return
+
+        async def work() -> None:
+            async with live.lock:
+                if version > live.version:
+                    await self._reload(live, schedule=False)
+
+        task = asyncio.get_running_loop().create_task(self._change(work))
+        task.add_done_callback(self._change_done)
 
     def _deadline(self, live: LiveMatch, state: GameState) -> float | None:
         clock = live.record.turn_clock_seconds

@@ -1,0 +1,129 @@
+"""Several server processes on one PostgreSQL database: changes cross over ``LISTEN/NOTIFY``.
+
+:class:`PgPubSub` delivers to this process's subscribers at once, as :class:`~.pubsub.LocalPubSub`
+does, and tells the other processes with ``NOTIFY sunking, '<match_id> <version> <origin>'``.
+A notification from another process calls ``on_remote(match_id, version)``: the match service
+then reloads that match from the database and publishes it to its own sockets. A process never
+acts on its own notifications, and announces a version only when it is newer than what it has
+already heard of that match (so a reload does not echo back).
+
+Notifications are sent after the move is stored and committed, so a process that hears of a
+version always finds it in the database. One connection per process listens; one more sends.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import secrets
+from collections.abc import Callable
+from typing import Any
+
+import psycopg
+import sqlalchemy as sa
+
+from .pubsub import Listener, LocalPubSub
+
+log = logging.getLogger(__name__)
+
+CHANNEL = "sunking"
+RECONNECT_SECONDS = 1.0
+"""How long to wait before listening again after the connection broke."""
+
+RemoteListener = Callable[[str, int], Any]
+"""Called on the event loop with (match_id, version) of another process's change."""
+
+
+def conninfo(url: str) -> str:
+    """The libpq connection string of a SQLAlchemy PostgreSQL URL."""
+    parsed = sa.make_url(url).set(drivername="postgresql")
+    return parsed.render_as_string(hide_password=False)
+
+
+def is_postgres(url: str) -> bool:
+    return sa.make_url(url).get_backend_name() == "postgresql"
+
+
+class PgPubSub:
+    """Local delivery plus ``LISTEN/NOTIFY`` between the processes on one database."""
+
+    def __init__(self, url: str) -> None:
+        self._conninfo = conninfo(url)
+        self._local = LocalPubSub()
+        self._origin = secrets.token_hex(6)
+        self._heard: dict[str, int] = {}
+        self._on_remote: RemoteListener | None = None
+        self._sender: psycopg.AsyncConnection[Any] | None = None
+        self._outbox: asyncio.Queue[str] | None = None
+        self._tasks: list[asyncio.Task[None]] = []
+        self.listening = asyncio.Event()
+        """Set once the listening connection is up (tests wait for it)."""
+
+    async def start(self, on_remote: RemoteListener) -> None:
+        """Listen for other processes' changes; ``on_remote`` is called for each."""
+        self._on_remote = on_remote
+        self._outbox = asyncio.Queue()
+        self._tasks = [asyncio.create_task(self._listen()), asyncio.create_task(self._send())]
+        await asyncio.wait_for(self.listening.wait(), 30)
+
+    async def close(self) -> None:
+        for task in self._tasks:
+            task.cancel()
+        for task in self._tasks:
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+        if self._sender is not None:
+            await self._sender.close()
+
+    def publish(self, match_id: str, version: int) -> None:
+        self._local.publish(match_id, version)
+        if version > self._heard.get(match_id, -1) and self._outbox is not None:
+            self._heard[match_id] = version
+            self._outbox.put_nowait(f"{match_id} {version} {self._origin}")
+
+    def subscribe(self, match_id: str, listener: Listener) -> Callable[[], None]:
+        return self._local.subscribe(match_id, listener)
+
+    async def _send(self) -> None:
+        assert self._outbox is not None
+        while True:
+            payload = await self._outbox.get()
+            while True:
+                try:
+                    if self._sender is None or self._sender.closed:
+                        self._sender = await psycopg.AsyncConnection.connect(
+                            self._conninfo, autocommit=True)
+                    await self._sender.execute("SELECT pg_notify(%s, %s)", (CHANNEL, payload))
+                    break
+                except psycopg.Error as err:
+                    log.warning("cannot notify the other server processes: %s", err)
+                    self._sender = None
+                    await asyncio.sleep(RECONNECT_SECONDS)
+
+    async def _listen(self) -> None:
+        while True:
+            try:
+                async with await psycopg.AsyncConnection.connect(
+                    self._conninfo, autocommit=True
+                ) as conn:
+                    await conn.execute(f"LISTEN {CHANNEL}")
+                    self.listening.set()
+                    async for note in conn.notifies():
+                        self._heard_of(note.payload)
+            except psycopg.Error as err:
+                log.warning("lost the notifications of other server processes: %s", err)
+                await asyncio.sleep(RECONNECT_SECONDS)
+
+    def _heard_of(self, payload: str) -> None:
+        try:
+            match_id, raw_version, origin = payload.split(" ")
+            version = int(raw_version)
+        except ValueError:
+            log.warning("a notification that is not ours: %r", payload[:100])
+            return
+        if origin == self._origin:
+            return
+        self._heard[match_id] = max(version, self._heard.get(match_id, -1))
+        if self._on_remote is not None:
+            self._on_remote(match_id, version)

@@ -1,0 +1,149 @@
+"""Two ``sunking serve`` processes on one PostgreSQL database: every socket, on either process,
+sees every move (``LISTEN/NOTIFY``), and each move is stored once."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import secrets
+import subprocess
+import sys
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import psycopg
+import pytest
+import sqlalchemy as sa
+from srv_support import LIMIT, postgres_url, wait_until
+from test_srv_restart import free_port
+from websockets.sync.client import ClientConnection, connect
+
+from sunking.core import Rng
+from sunking.server.pgpubsub import conninfo
+from sunking.server.storage.sql import SqlStore
+
+BIN = Path(sys.executable).parent
+
+
+@pytest.fixture
+def database() -> Iterator[str]:
+    """A database of its own on the test PostgreSQL server, dropped afterwards."""
+    base = postgres_url()
+    name = f"sunking_procs_{secrets.token_hex(4)}"
+    with psycopg.connect(conninfo(base), autocommit=True) as conn:
+        conn.execute(f"CREATE DATABASE {name}")
+    url = sa.make_url(base).set(database=name).render_as_string(hide_password=False)
+    SqlStore(url).close()  # migrate once, before two processes start
+    yield url
+    with psycopg.connect(conninfo(base), autocommit=True) as conn:
+        conn.execute(f"DROP DATABASE {name} WITH (FORCE)")
+
+
+@contextlib.contextmanager
+def serve(url: str) -> Iterator[str]:
+    port = free_port()
+    env = dict(os.environ, SUNKING_DATABASE_URL=url, SUNKING_RATE_CREATE="0",
+               SUNKING_RATE_ACTIONS="0")
+    process = subprocess.Popen(
+        [str(BIN / "sunking"), "serve", "--port", str(port), "--bot-workers", "0",
+         "--bot-delay", "0"], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    base = f"http://127.0.0.1:{port}"
+
+    def up() -> bool:
+        assert process.poll() is None, process.stderr.read().decode() if process.stderr else ""
+        try:
+            return httpx.get(f"{base}/api/bots").status_code == 200
+        except httpx.TransportError:
+            return False
+
+    try:
+        wait_until(up)
+        yield base
+    finally:
+        process.terminate()
+        process.wait(LIMIT)
+
+
+class Watcher:
+    """A websocket that records the versions of every view it is sent, in a thread."""
+
+    def __init__(self, ws: ClientConnection) -> None:
+        self.ws = ws
+        self.versions: list[int] = []
+        self.latest: dict[str, Any] | None = None
+        self.events: list[dict[str, Any]] = []
+        self.thread = threading.Thread(target=self._read, daemon=True)
+        self.thread.start()
+
+    def _read(self) -> None:
+        with contextlib.suppress(Exception):
+            for raw in self.ws:
+                message = json.loads(raw)
+                if message["type"] == "view":
+                    view = message["view"]
+                    self.events.extend(view["events"])
+                    self.latest = view
+                    self.versions.append(view["version"])
+
+
+def test_srv_two_processes_every_socket_sees_every_move(database: str) -> None:
+    with serve(database) as one, serve(database) as two, contextlib.ExitStack() as sockets:
+        bases = (one, two)
+        body = {"game": "louis14", "players": 4, "language": "en",
+                "seats": [{"kind": "human", "name": f"P{i}"} for i in range(4)]}
+        created = httpx.post(f"{one}/api/matches", json=body).json()
+        match_id = created["match_id"]
+        tokens = {s["seat"]: s["token"] for s in created["seats"]}
+        spectator = created["spectator"]["token"]
+        # Every seat and a spectator on both processes.
+        watchers: dict[tuple[int, int | None], Watcher] = {}
+        for p, base in enumerate(bases):
+            ws_base = base.replace("http", "ws", 1)
+            for seat, token in [*tokens.items(), (None, spectator)]:
+                ws = sockets.enter_context(
+                    connect(f"{ws_base}/ws/matches/{match_id}?token={token}"))
+                watchers[(p, seat)] = Watcher(ws)
+        rng = Rng(9)
+        moves = 0
+        while moves < 30:
+            # The seat to move plays on the process it did not play on last time.
+            wait_until(lambda: watchers[(0, None)].latest is not None)
+            mover_view = watchers[(0, None)].latest
+            assert mover_view is not None
+            seat = mover_view["to_move"]
+            version = mover_view["version"]
+            base = bases[moves % 2]
+            own = httpx.get(f"{base}/api/matches/{match_id}",
+                            headers={"Authorization": f"Bearer {tokens[seat]}"}).json()
+            assert own["version"] == version
+            action = rng.choice(own["legal_actions"])
+            answer = httpx.post(f"{base}/api/matches/{match_id}/actions",
+                                headers={"Authorization": f"Bearer {tokens[seat]}"},
+                                json={"version": version, "action": action})
+            assert answer.status_code == 200, answer.text
+            moves += 1
+            # Every socket, on either process, is sent the new version.
+            for key, watcher in watchers.items():
+                wait_until(lambda w=watcher, v=version: bool(w.versions) and w.versions[-1] > v,
+                           LIMIT)
+                assert watcher.latest is not None, key
+        for watcher in watchers.values():
+            watcher.ws.close()
+            watcher.thread.join(LIMIT)
+        stored = SqlStore(database)
+        try:
+            assert stored.load(match_id).version == moves
+        finally:
+            stored.close()
+        # A viewer's sockets on the two processes were told the same log, in order.
+        for seat in [*tokens, None]:
+            here, there = watchers[(0, seat)], watchers[(1, seat)]
+            assert here.versions[-1] == there.versions[-1] == moves
+            assert here.events == there.events and here.events, seat
+            versions = [e["version"] for e in here.events]
+            assert versions == sorted(versions), seat
+

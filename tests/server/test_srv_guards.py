@@ -20,7 +20,7 @@ from sunking.server.bot_worker import BotRunner
 from sunking.server.errors import ApiError
 from sunking.server.guards import MAX_BODY_BYTES, MAX_JSON_DEPTH
 from sunking.server.hub import MAX_OUTBOX, Connection
-from sunking.server.service import MatchService
+from sunking.server.service import MatchRequest, MatchService, SeatRequest
 from sunking.server.storage import MemoryStore, StoredMatch
 
 MATCH_BODY = {"game": "louis14", "players": 2, "language": "en",
@@ -233,3 +233,52 @@ def test_srv_database_errors_answer_503() -> None:
         answer = client.post("/api/matches", json=MATCH_BODY)
         assert "database" in error_of(answer, 503, "unavailable")
         assert answer.headers["retry-after"] == "1"
+
+
+def test_srv_idle_matches_leave_memory_and_come_back() -> None:
+    now = [0.0]
+
+    async def scenario() -> None:
+        store = MemoryStore()
+        service = MatchService(store, BotRunner(0), idle_seconds=100.0,
+                               monotonic=lambda: now[0])
+        await service.start()
+        try:
+            created = await service.create_match(MatchRequest(
+                game="louis14", players=2, seats=(SeatRequest("human", "A"),
+                                                    SeatRequest("human", "B"))))
+            match_id = created.record.match_id
+            live, seat = await service.authenticate(match_id, created.seat_tokens[0])
+            await service.submit(live, seat, 0, live.state.legal_actions()[0].to_json())
+            watched = service.pubsub.subscribe(match_id, lambda _m, _v: None)
+            now[0] = 50.0
+            assert service.evict_idle() == 0  # asked for 50 s ago
+            now[0] = 500.0
+            assert service.evict_idle() == 0  # a socket watches it
+            watched()
+            assert service.evict_idle() == 1
+            assert match_id not in service._live
+            again, _ = await service.authenticate(match_id, created.seat_tokens[1])
+            assert again is not live and again.version == 1  # reloaded, nothing lost
+        finally:
+            await service.close()
+
+    asyncio.run(scenario())
+
+
+def test_srv_a_match_that_cannot_load_does_not_stop_the_start() -> None:
+    class HalfBroken(MemoryStore):
+        def active_match_ids(self) -> list[str]:
+            return ["broken", *super().active_match_ids()]
+
+        def load(self, match_id: str) -> StoredMatch:
+            if match_id == "broken":
+                raise RuntimeError("corrupted page")
+            return super().load(match_id)
+
+    with make_client(HalfBroken) as client:
+        created = new_match(client, ("human", "human"))
+        assert client.get(f"/api/matches/{created['match_id']}",
+                          headers=auth(created["tokens"][0])).status_code == 200
+        assert "loaded" in error_of(client.get("/api/matches/broken", headers=auth("x")),
+                                    503, "unavailable")

@@ -160,7 +160,7 @@ def create_app(
             settings.url)
         service = MatchService(store, BotRunner(settings.bot_workers), pubsub=pubsub,
                                bot_delay=settings.bot_delay, io_threads=io_threads,
-                               languages=language_codes)
+                               languages=language_codes, idle_seconds=settings.idle_seconds)
         app.state.service = service
         if pubsub is not None:
             await pubsub.start(service.remote_change)

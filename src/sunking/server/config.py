@@ -10,6 +10,7 @@
 - ``SUNKING_RATE_CREATE`` / ``SUNKING_RATE_ACTIONS``: rate limits per client address on
   creating matches (default ``30/minute``) and on moves (default ``20/second``); ``0`` turns one
   off.
+- ``SUNKING_IDLE_SECONDS``: how long a match nobody watches stays in memory (default 600).
 - ``SUNKING_API_DOCS``: ``1`` to serve ``/openapi.json``, ``/docs`` and ``/redoc`` (off by
   default).
 - ``SUNKING_WS_DEFLATE``: ``1`` to offer websocket compression (``permessage-deflate``); off by
@@ -55,6 +56,8 @@ class Settings:
     rate_actions: str | None = "20/second"
     """Moves one client address may send over REST and websockets (``None``: no limit)."""
     api_docs: bool = False
+    idle_seconds: float = 600.0
+    """A match untouched this long, watched by nobody, with nothing due, leaves memory."""
     """Serve the OpenAPI schema and its pages at ``/openapi.json``, ``/docs``, ``/redoc``."""
 
     @classmethod
@@ -81,6 +84,8 @@ class Settings:
             if key in env:
                 raw = env[key].strip()
                 values[name] = None if raw in ("", "0", "off", "none") else raw
+        if env.get("SUNKING_IDLE_SECONDS"):
+            values["idle_seconds"] = float(env["SUNKING_IDLE_SECONDS"])
         if env.get("SUNKING_API_DOCS"):
             values["api_docs"] = _truthy(env["SUNKING_API_DOCS"])
         values.update({k: v for k, v in overrides.items() if v is not None})

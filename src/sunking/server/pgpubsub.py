@@ -85,6 +85,9 @@ class PgPubSub:
     def subscribe(self, match_id: str, listener: Listener) -> Callable[[], None]:
         return self._local.subscribe(match_id, listener)
 
+    def has_subscribers(self, match_id: str) -> bool:
+        return self._local.has_subscribers(match_id)
+
     async def _send(self) -> None:
         assert self._outbox is not None
         while True:

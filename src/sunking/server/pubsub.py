@@ -28,6 +28,9 @@ class PubSub(Protocol):
     def subscribe(self, match_id: str, listener: Listener) -> Callable[[], None]:
         """Call ``listener`` on every change of ``match_id``; returns the unsubscribe call."""
 
+    def has_subscribers(self, match_id: str) -> bool:
+        """Whether anyone in this process listens to ``match_id``."""
+
 
 class LocalPubSub:
     """In-process delivery, synchronous and in publishing order."""
@@ -41,6 +44,9 @@ class LocalPubSub:
                 listener(match_id, version)
             except Exception:
                 log.exception("a listener of match %s failed", match_id)
+
+    def has_subscribers(self, match_id: str) -> bool:
+        return bool(self._listeners.get(match_id))
 
     def subscribe(self, match_id: str, listener: Listener) -> Callable[[], None]:
         self._listeners[match_id].append(listener)

@@ -103,7 +103,9 @@ class MatchService:
     """All matches of one server process.
 
     ``bot_delay`` pauses before each bot move (so people can follow a bot's play; 0 in
-    tests); ``clock`` is the wall clock (seconds since the epoch).
+    tests); ``clock`` is the wall clock (seconds since the epoch). A match nobody has asked for
+    in ``idle_seconds`` (by ``monotonic``), with no socket open and no bot or clock due, is
+    dropped from memory; it reloads from storage when asked for again.
     """
 
     def __init__(
@@ -116,6 +118,8 @@ class MatchService:
         io_threads: int = 1,
         clock: Callable[[], float] = time.time,
         languages: Callable[[], Sequence[str]] | None = None,
+        idle_seconds: float = 600.0,
+        monotonic: Callable[[], float] = time.monotonic,
     ) -> None:
         self.store = store
         self.bots = bots
@@ -129,21 +133,61 @@ class MatchService:
         self._tasks: dict[str, tuple[_Plan, asyncio.Task[None]]] = {}
         self._changes: set[asyncio.Task[Any]] = set()
         self._closed = False
+        self.idle_seconds = idle_seconds
+        self._monotonic = monotonic
+        self._touched: dict[str, float] = {}
+        """When each match in memory was last asked for (``monotonic`` seconds)."""
+        self._background: list[asyncio.Task[None]] = []
 
     # --- lifecycle ----------------------------------------------------------------------
 
     async def start(self) -> None:
-        """Load every unfinished match and resume its bots and clocks."""
-        for match_id in await self._call(self.store.active_match_ids):
+        """Resume every unfinished match's bots and clocks, in the background (the server
+        answers at once; a match asked for meanwhile loads on demand), and start dropping idle
+        matches from memory."""
+        ids = await self._call(self.store.active_match_ids)
+        self._background = [asyncio.create_task(self._resume(ids)),
+                            asyncio.create_task(self._evict_forever())]
+
+    async def _resume(self, match_ids: Sequence[str]) -> None:
+        for match_id in match_ids:
+            if self._closed:
+                return
             try:
                 live = await self.live(match_id)
             except ApiError:
-                continue
+                continue  # reported by live(); the others resume all the same
             self._schedule(live)
+            self._forget_if_idle(match_id, force=True)
+
+    async def _evict_forever(self) -> None:
+        while not self._closed:
+            await asyncio.sleep(max(1.0, min(60.0, self.idle_seconds / 4)))
+            self.evict_idle()
+
+    def evict_idle(self) -> int:
+        """Drop from memory every match untouched for ``idle_seconds`` that nobody watches
+        and nothing is scheduled for (it reloads from storage when asked for); returns how
+        many were dropped."""
+        return sum(self._forget_if_idle(match_id) for match_id in list(self._live))
+
+    def _forget_if_idle(self, match_id: str, *, force: bool = False) -> bool:
+        live = self._live.get(match_id)
+        if live is None or match_id in self._tasks or live.lock.locked():
+            return False
+        if self.pubsub.has_subscribers(match_id):
+            return False
+        if not force and self._monotonic() - self._touched.get(match_id, 0.0) < self.idle_seconds:
+            return False
+        del self._live[match_id]
+        self._touched.pop(match_id, None)
+        return True
 
     async def close(self) -> None:
         """Stop bots and clocks, wait for changes in flight, release storage."""
         self._closed = True
+        for task in self._background:
+            task.cancel()
         for _, task in list(self._tasks.values()):
             task.cancel()
         if self._changes:
@@ -162,6 +206,7 @@ class MatchService:
         Raises:
             ApiError: ``unknown_match``.
         """
+        self._touched[match_id] = self._monotonic()
         live = self._live.get(match_id)
         if live is not None:
             return live

@@ -243,6 +243,7 @@ def create_app(
             seats=tuple(SeatRequest(s.kind, s.name, s.bot) for s in body.seats),
             language=body.language, seed=body.seed,
             turn_clock_seconds=body.turn_clock_seconds, options=body.options,
+            owner=request.client.host if request.client else None,
         ))
         record = created.record
         seats = []

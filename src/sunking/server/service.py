@@ -34,6 +34,7 @@ from .errors import (
     unavailable,
     unknown_match,
 )
+from .fair import FairQueue
 from .live import LiveMatch, Viewer
 from .pubsub import LocalPubSub, PubSub
 from .storage import (
@@ -76,6 +77,8 @@ class MatchRequest:
     seed: int | None = None
     turn_clock_seconds: float | None = None
     options: dict[str, Any] = dataclasses.field(default_factory=dict)
+    owner: str | None = None
+    """Who asked (the client address): bot moves are shared fairly among owners."""
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -138,6 +141,11 @@ class MatchService:
         self._touched: dict[str, float] = {}
         """When each match in memory was last asked for (``monotonic`` seconds)."""
         self._background: list[asyncio.Task[None]] = []
+        self.fair = FairQueue(max(1, bots.workers) if bots.workers else 2)
+        """Bot moves in turns among the clients that created the matches."""
+        self._owners: dict[str, str] = {}
+        """The client address that created each match (in memory: after a restart each
+        match counts as its own client)."""
 
     # --- lifecycle ----------------------------------------------------------------------
 
@@ -293,6 +301,8 @@ class MatchService:
         live.turn_deadline = self._deadline(live, first)
         await self._call(self.store.create_match, record, live.turn_deadline)
         self._live[record.match_id] = live
+        if request.owner is not None:
+            self._owners[record.match_id] = request.owner
         self._schedule(live)
         return CreatedMatch(record, tokens, spectator)
 
@@ -595,14 +605,17 @@ class MatchService:
         if self._plan(live) != plan:
             return
         state_json = live.state.to_json()
-        try:
-            action = await self.bots.choose(live.record.game, state_json, plan.spec,
-                                            live.record.seed)
-        except (ValueError, RulesError) as err:
-            log.error("match %s: bot %s failed at version %s (the random bot moves): %s",
-                      live.match_id, plan.spec, plan.version, err)
-            action = await self.bots.choose(live.record.game, state_json, "random",
-                                            live.record.seed)
+        async with self.fair.slot(self._owners.get(live.match_id, live.match_id)):
+            if self._plan(live) != plan:
+                return
+            try:
+                action = await self.bots.choose(live.record.game, state_json, plan.spec,
+                                                live.record.seed)
+            except (ValueError, RulesError) as err:
+                log.error("match %s: bot %s failed at version %s (the random bot moves): %s",
+                          live.match_id, plan.spec, plan.version, err)
+                action = await self.bots.choose(live.record.game, state_json, "random",
+                                                live.record.seed)
 
         async def work() -> None:
             async with live.lock:

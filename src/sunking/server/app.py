@@ -93,6 +93,34 @@ class TokensBody(pydantic.BaseModel):
     tokens: list[Short] = pydantic.Field(max_length=500)
 
 
+class ActionBody(pydantic.BaseModel):
+    """``POST /api/matches/<id>/actions`` (read by hand; this model documents it)."""
+
+    version: int
+    action: dict[str, Any]
+    request_id: Short | None = None
+
+
+def body_schema(model: type[pydantic.BaseModel]) -> dict[str, Any]:
+    """The OpenAPI ``requestBody`` of a route that reads its JSON body itself: the model's
+    schema with its definitions inlined, so the schema stands alone."""
+    schema = model.model_json_schema()
+    defs = schema.pop("$defs", {})
+
+    def inline(node: Any) -> Any:
+        if isinstance(node, dict):
+            ref = node.get("$ref")
+            if isinstance(ref, str) and ref.startswith("#/$defs/"):
+                return inline(defs[ref.removeprefix("#/$defs/")])
+            return {k: inline(v) for k, v in node.items()}
+        if isinstance(node, list):
+            return [inline(v) for v in node]
+        return node
+
+    return {"requestBody": {"required": True, "content": {
+        "application/json": {"schema": inline(schema)}}}}
+
+
 def bearer(request: Request) -> str | None:
     """The token of an ``Authorization: Bearer <token>`` header, if any."""
     header = request.headers.get("authorization", "")
@@ -231,7 +259,7 @@ def create_app(
                            404) from None
         return {"lang": lang, "messages": messages}
 
-    @app.post("/api/matches", status_code=201)
+    @app.post("/api/matches", status_code=201, openapi_extra=body_schema(MatchBody))
     async def create_match(request: Request) -> dict[str, Any]:
         throttle(request, "create")
         try:
@@ -268,7 +296,7 @@ def create_app(
         await service.come_back(live, viewer)
         return json_text(service.view(live, viewer, since))
 
-    @app.post("/api/matches/{match_id}/actions")
+    @app.post("/api/matches/{match_id}/actions", openapi_extra=body_schema(ActionBody))
     async def act(match_id: str, request: Request) -> Response:
         throttle(request, "act")
         service = service_of(request)
@@ -297,7 +325,7 @@ def create_app(
         live, _viewer = await service.authenticate(match_id, bearer(request))
         return await asyncio.to_thread(build_replay, *live.replay_source())
 
-    @app.post("/api/my-matches")
+    @app.post("/api/my-matches", openapi_extra=body_schema(TokensBody))
     async def my_matches(request: Request) -> list[dict[str, Any]]:
         try:
             body = TokensBody.model_validate(await json_body(request))

@@ -101,12 +101,13 @@ class SunKingGame(pyspiel.Game):  # type: ignore[misc]
 
 
 class _Held:
-    """Holds an immutable engine state; OpenSpiel's clone deep-copies attributes, and an
-    engine state never changes, so a copy shares it."""
+    """Holds the game and an immutable engine state; OpenSpiel's clone deep-copies a
+    state's attributes, and neither ever changes, so a copy shares them."""
 
-    __slots__ = ("state",)
+    __slots__ = ("game", "state")
 
-    def __init__(self, state: GameState) -> None:
+    def __init__(self, game: SunKingGame, state: GameState) -> None:
+        self.game = game
         self.state = state
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Held:
@@ -118,10 +119,13 @@ class SunKingState(pyspiel.State):  # type: ignore[misc]
 
     def __init__(self, game: SunKingGame, state: GameState) -> None:
         super().__init__(game)
-        self._sk_game = game
         state.quiet = True
-        self._held = _Held(state)
+        self._held = _Held(game, state)
         self._prefix: tuple[int, ...] = ()
+
+    @property
+    def _sk_game(self) -> SunKingGame:
+        return self._held.game
 
     @property
     def engine_state(self) -> GameState:
@@ -150,7 +154,7 @@ class SunKingState(pyspiel.State):  # type: ignore[misc]
         if chosen is None:
             self._prefix = decision.prefix
         else:
-            self._held = _Held(self.engine_state.apply_unchecked(chosen))
+            self._held = _Held(self._sk_game, self.engine_state.apply_unchecked(chosen))
             self._prefix = ()
 
     def apply_engine_action(self, action: Any) -> None:

@@ -34,6 +34,7 @@ from ..core.registry import available_games, make
 from ..core.rng import Rng
 from .actions import Decision
 from .table import GameAdapter, adapter, observation_vector, rewards_of
+from .vector import FloatArray
 
 LENGTH_PER_ACTION = 32
 """A bound on the tokens of one engine action, for ``max_game_length``."""
@@ -101,17 +102,43 @@ class SunKingGame(pyspiel.Game):  # type: ignore[misc]
 
 
 class _Held:
-    """Holds the game and an immutable engine state; OpenSpiel's clone deep-copies a
-    state's attributes, and neither ever changes, so a copy shares them."""
+    """The game, the immutable engine state and the decision being chosen (built when
+    first needed). OpenSpiel's clone deep-copies a state's attributes: a copy shares the
+    game and the engine state, which never change, and copies only the decision."""
 
-    __slots__ = ("game", "state")
+    __slots__ = ("_decision", "_prefix", "game", "state", "vectors")
 
-    def __init__(self, game: SunKingGame, state: GameState) -> None:
+    def __init__(self, game: SunKingGame, state: GameState, prefix: tuple[int, ...] = ()) -> None:
         self.game = game
         self.state = state
+        self._prefix = prefix
+        self._decision: Decision | None = None
+        self.vectors: dict[tuple[int, tuple[int, ...]], FloatArray] = {}
+
+    @property
+    def decision(self) -> Decision:
+        """The decision of the seat to move.
+
+        Raises:
+            SpielError: the game is over.
+        """
+        if self._decision is None:
+            if self.state.is_terminal:
+                raise pyspiel.SpielError("the game is over")
+            decision = Decision.start(self.game.adapter.scheme, self.state.legal_actions())
+            while len(decision.prefix) < len(self._prefix):
+                decision.choose(self._prefix[len(decision.prefix)])
+            self._decision = decision
+        return self._decision
+
+    @property
+    def prefix(self) -> tuple[int, ...]:
+        return self._prefix if self._decision is None else self._decision.prefix
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Held:
-        return self
+        out = _Held(self.game, self.state, self.prefix)
+        out.vectors = self.vectors
+        return out
 
 
 class SunKingState(pyspiel.State):  # type: ignore[misc]
@@ -121,7 +148,6 @@ class SunKingState(pyspiel.State):  # type: ignore[misc]
         super().__init__(game)
         state.quiet = True
         self._held = _Held(game, state)
-        self._prefix: tuple[int, ...] = ()
 
     @property
     def _sk_game(self) -> SunKingGame:
@@ -133,11 +159,7 @@ class SunKingState(pyspiel.State):  # type: ignore[misc]
         return self._held.state
 
     def _decision(self) -> Decision:
-        decision = Decision.start(self._sk_game.adapter.scheme,
-                                  self.engine_state.legal_actions())
-        while len(decision.prefix) < len(self._prefix):
-            decision.choose(self._prefix[len(decision.prefix)])
-        return decision
+        return self._held.decision
 
     def current_player(self) -> int:
         seat = self.engine_state.to_move
@@ -149,13 +171,9 @@ class SunKingState(pyspiel.State):  # type: ignore[misc]
         return self._decision().mask()
 
     def _apply_action(self, action: int) -> None:
-        decision = self._decision()
-        chosen = decision.choose(int(action))
-        if chosen is None:
-            self._prefix = decision.prefix
-        else:
+        chosen = self._decision().choose(int(action))
+        if chosen is not None:
             self._held = _Held(self._sk_game, self.engine_state.apply_unchecked(chosen))
-            self._prefix = ()
 
     def apply_engine_action(self, action: Any) -> None:
         """Choose a whole engine action (a sunking bot's) with the tokens it takes."""
@@ -179,20 +197,25 @@ class SunKingState(pyspiel.State):  # type: ignore[misc]
         seed = int(probability_sampler() * (1 << 53))
         sampled = self.engine_state.determinize(player_id, Rng(seed))
         out = SunKingState(self._sk_game, sampled)
-        out._prefix = self._prefix
+        out._held = _Held(self._sk_game, sampled, self._held.prefix)
         return out
 
     def view_string(self, player: int) -> str:
         """``player``'s view as JSON, with its unfinished choice."""
-        prefix = self._prefix if self.engine_state.to_move == player else ()
+        prefix = self._held.prefix if self.engine_state.to_move == player else ()
         view = self.engine_state.view(player)
         return json.dumps({"view": view, "choosing": list(prefix)}, sort_keys=True)
 
-    def vector(self, player: int) -> np.ndarray[Any, np.dtype[np.float32]]:
-        prefix = self._prefix if self.engine_state.to_move == player else ()
-        return observation_vector(
-            self._sk_game.adapter, self.engine_state, player, prefix
-        ).array()
+    def vector(self, player: int) -> FloatArray:
+        """``player``'s observation vector (kept: OpenSpiel asks for it more than once)."""
+        prefix = self._held.prefix if self.engine_state.to_move == player else ()
+        found = self._held.vectors.get((player, prefix))
+        if found is None:
+            found = observation_vector(
+                self._sk_game.adapter, self.engine_state, player, prefix
+            ).array()
+            self._held.vectors[(player, prefix)] = found
+        return found
 
     def __str__(self) -> str:
         state = self.engine_state

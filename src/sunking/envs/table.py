@@ -75,6 +75,17 @@ def observation_vector(
     return out
 
 
+def layout(game_id: str, num_players: int) -> list[tuple[str, int, int]]:
+    """The observation layout of a game for a player count: (segment, offset, size), in
+    order. Every observation of that game and count has this layout.
+
+    Raises:
+        UnknownGame, InvalidOptions: see :class:`Table`.
+    """
+    state = make(game_id).new_game(num_players, 0)
+    return observation_vector(adapter(game_id), state, 0).layout()
+
+
 def rewards_of(state: GameState, reward: Reward) -> list[float]:
     """Every seat's reward for the finished game: its share of the win (1/k for a k-way
     win, else 0), or its score minus the mean score of the others."""

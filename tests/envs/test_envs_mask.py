@@ -9,7 +9,7 @@ from sunking.core.actions import Action
 from sunking.core.game import GameState
 from sunking.core.registry import available_games, make
 from sunking.envs.actions import ActionScheme, ActionSchemeError, Decision, decoded_actions
-from sunking.envs.table import ADAPTERS, Table
+from sunking.envs.table import ADAPTERS, Table, layout
 from sunking.games.louis14.actions import PlaceStone
 
 COUNTS = [
@@ -94,3 +94,18 @@ def test_the_token_sequences_are_stable() -> None:
     assert scheme.tokens[-1] == ("end",)
     decision = Decision.start(scheme, make("louis14").new_game(2, 0).legal_actions())
     assert all(0 <= t < scheme.size for t in decision.mask())
+
+
+@pytest.mark.parametrize(("game", "n"), COUNTS)
+def test_the_layout_names_every_float_of_the_observation(game: str, n: int) -> None:
+    segments = layout(game, n)
+    names = [name for name, _, _ in segments]
+    assert len(set(names)) == len(names)
+    offset = 0
+    for _, start, size in segments:
+        assert start == offset and size > 0
+        offset += size
+    table = Table(game, n, seed=3)
+    assert offset == table.observation_size == table.observe(n - 1).size
+    assert segments[0] == ("seat", 0, n)
+    assert segments[-1] == ("prefix", offset - table.scheme.size, table.scheme.size)

@@ -64,11 +64,6 @@ SCHEME = ActionScheme(
 )
 
 
-def _index(names: tuple[str, ...], name: Any) -> int:
-    """The slot of ``name``, the last (``other``) slot for a name the list lacks."""
-    return names.index(name) if name in names else len(names)
-
-
 def _seats(seat: int, n: int) -> Iterable[int]:
     """Every seat, starting with ``seat`` and going clockwise."""
     return ((seat + k) % n for k in range(n))
@@ -79,9 +74,9 @@ def encode(view: Mapping[str, Any], seat: int, out: Vector) -> None:
     the observing seat and go clockwise."""
     n = int(view["num_players"])
     out.one_hot("round", int(view["round"]) - 1, ROUNDS)
-    out.one_hot("phase", _index(PHASES, view["phase"]), len(PHASES) + 1)
+    out.category("phase", view["phase"], PHASES)
     decision = view["decision"] or {}
-    out.one_hot("decision", _index(DECISIONS, decision.get("kind")), len(DECISIONS) + 1)
+    out.category("decision", decision.get("kind"), DECISIONS)
     out.one_hot("decision_tile", decision.get("tile"), 13)
     out.one_hot("start_player", (int(view["start_player"]) - seat) % n, n)
     out.one_hot("louis_tile", int(view["louis_tile"]), 13)
@@ -93,7 +88,7 @@ def encode(view: Mapping[str, Any], seat: int, out: Vector) -> None:
         t = int(tile["tile"])
         cond = tile["condition"]
         out.flag(f"tile{t}.back", tile["side"] == "back")
-        out.one_hot(f"tile{t}.condition", _index(CONDITIONS, cond["kind"]), 4)
+        out.category(f"tile{t}.condition", cond["kind"], CONDITIONS)
         out.number(f"tile{t}.condition_value", int(cond["value"]), 3.0)
         out.flag(f"tile{t}.louis", bool(tile["louis"]))
         stones = tile["stones"]

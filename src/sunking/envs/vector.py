@@ -8,7 +8,7 @@ size, so the layout of each game is documented by the encoder itself
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 import numpy as np
 import numpy.typing as npt
@@ -43,6 +43,11 @@ class Vector:
         if index is not None:
             out[index] = 1.0
         self._segment(name, out)
+
+    def category(self, name: str, value: object, names: Sequence[object]) -> None:
+        """One-hot over ``names`` and a last slot for any other value (None included)."""
+        self.one_hot(name, names.index(value) if value in names else len(names),
+                     len(names) + 1)
 
     def counts(self, name: str, ids: Iterable[int], size: int) -> None:
         """``size`` slots, each the number of times its id occurs in ``ids``."""

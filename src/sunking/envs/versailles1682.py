@@ -51,10 +51,6 @@ SCHEME = ActionScheme(
 )
 
 
-def _index(names: tuple[str, ...], name: Any) -> int:
-    return names.index(name) if name in names else len(names)
-
-
 def encode(view: Mapping[str, Any], seat: int, out: Vector) -> None:
     """Write ``seat``'s view of Versailles 1682 into ``out``. Seat-indexed segments start
     with the observing seat and go clockwise."""
@@ -66,9 +62,9 @@ def encode(view: Mapping[str, Any], seat: int, out: Vector) -> None:
     out.number("round", int(view["round"]), 10.0)
     out.number("rounds_left", int(view["round_limit"]) - int(view["round"]), 10.0)
     out.number("target", int(view["target"]), 10000.0)
-    out.one_hot("phase", _index(PHASES, view["phase"]), len(PHASES) + 1)
+    out.category("phase", view["phase"], PHASES)
     decision = view["decision"] or {}
-    out.one_hot("decision", _index(DECISIONS, decision.get("kind")), len(DECISIONS) + 1)
+    out.category("decision", decision.get("kind"), DECISIONS)
     out.one_hot("steward", rel(view["steward"]), n)
     out.one_hot("turn", rel(view["turn"]), n)
     out.number("actions_left", int(view["actions_left"]))

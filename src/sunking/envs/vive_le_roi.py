@@ -37,10 +37,6 @@ SCHEME = ActionScheme(
 )
 
 
-def _index(names: tuple[str, ...], name: Any) -> int:
-    return names.index(name) if name in names else len(names)
-
-
 def encode(view: Mapping[str, Any], seat: int, out: Vector) -> None:
     """Write ``seat``'s view of Vive le Roi into ``out``. Seat-indexed segments start with
     the observing seat and go clockwise."""
@@ -51,9 +47,9 @@ def encode(view: Mapping[str, Any], seat: int, out: Vector) -> None:
 
     out.one_hot("deal", min(int(view["deal"]), MAX_DEALS) - 1, MAX_DEALS)
     out.number("round", int(view["round"]), 10.0)
-    out.one_hot("phase", _index(PHASES, view["phase"]), len(PHASES) + 1)
+    out.category("phase", view["phase"], PHASES)
     decision = view["decision"] or {}
-    out.one_hot("decision", _index(DECISIONS, decision.get("kind")), len(DECISIONS) + 1)
+    out.category("decision", decision.get("kind"), DECISIONS)
     out.flag("last_round", bool(view["last_round"]))
     out.one_hot("start_player", rel(int(view["start_player"])), n)
     king = view["king"]

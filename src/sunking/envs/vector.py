@@ -19,27 +19,29 @@ FloatArray = npt.NDArray[np.float32]
 class Vector:
     """A float32 observation written in named segments."""
 
-    __slots__ = ("_names", "_values")
+    __slots__ = ("_chunks", "_names", "_size")
 
     def __init__(self) -> None:
-        self._values: list[float] = []
+        self._chunks: list[FloatArray] = []
         self._names: list[tuple[str, int, int]] = []
+        self._size = 0
 
-    def _segment(self, name: str, values: list[float]) -> None:
-        self._names.append((name, len(self._values), len(values)))
-        self._values += values
+    def _segment(self, name: str, values: FloatArray) -> None:
+        self._names.append((name, self._size, values.size))
+        self._chunks.append(values)
+        self._size += values.size
 
     def number(self, name: str, value: float, scale: float = 1.0) -> None:
         """One number divided by ``scale`` (so typical values lie within a few units)."""
-        self._segment(name, [float(value) / scale])
+        self._segment(name, np.array([value / scale], dtype=np.float32))
 
     def flag(self, name: str, value: bool) -> None:
         """1 or 0."""
-        self._segment(name, [1.0 if value else 0.0])
+        self._segment(name, np.array([1.0 if value else 0.0], dtype=np.float32))
 
     def one_hot(self, name: str, index: int | None, size: int) -> None:
         """``size`` slots, 1 at ``index`` (all 0 for None)."""
-        out = [0.0] * size
+        out = np.zeros(size, dtype=np.float32)
         if index is not None:
             out[index] = 1.0
         self._segment(name, out)
@@ -51,21 +53,26 @@ class Vector:
 
     def counts(self, name: str, ids: Iterable[int], size: int) -> None:
         """``size`` slots, each the number of times its id occurs in ``ids``."""
-        out = [0.0] * size
-        for i in ids:
-            out[i] += 1.0
+        found = np.fromiter(ids, dtype=np.int64)
+        out = np.bincount(found, minlength=size).astype(np.float32)
+        if out.size != size:
+            raise ValueError(f"{name}: an id is outside 0..{size - 1}")
         self._segment(name, out)
 
     def numbers(self, name: str, values: Iterable[float], scale: float = 1.0) -> None:
         """Several numbers, each divided by ``scale``."""
-        self._segment(name, [float(v) / scale for v in values])
+        self._segment(name, np.fromiter(values, dtype=np.float32) / np.float32(scale))
+
+    def block(self, name: str, values: FloatArray) -> None:
+        """A whole array (flattened in row order)."""
+        self._segment(name, values.astype(np.float32).ravel())
 
     def array(self) -> FloatArray:
-        return np.asarray(self._values, dtype=np.float32)
+        return np.concatenate(self._chunks) if self._chunks else np.zeros(0, np.float32)
 
     def layout(self) -> list[tuple[str, int, int]]:
         """(segment name, offset, size) in order."""
         return list(self._names)
 
     def __len__(self) -> int:
-        return len(self._values)
+        return self._size

@@ -106,12 +106,15 @@ def encode(view: Mapping[str, Any], seat: int, out: Vector) -> None:
         out.flag(f"courtier{k}.negotiation_done", bool(negotiation["done"][p]))
     you = view["you"]
     out.counts("you.hand", [c["id"] for c in you["hand"]], DECK_SIZE)
-    known = [0.0] * (DECK_SIZE * n)
-    for item in you["known_cards"]:
-        known[int(rel(item["seat"]) or 0) * DECK_SIZE + int(item["card"]["id"])] = 1.0
-    out.numbers("you.known_cards", known)
-    shown = [0.0] * (DECK_SIZE * n)
-    for item in you["shown"]:
-        for to in item["to"]:
-            shown[int(rel(to) or 0) * DECK_SIZE + int(item["card"])] = 1.0
-    out.numbers("you.shown", shown)
+    out.counts(
+        "you.known_cards",
+        {(rel(item["seat"]) or 0) * DECK_SIZE + int(item["card"]["id"])
+         for item in you["known_cards"]},
+        DECK_SIZE * n,
+    )
+    out.counts(
+        "you.shown",
+        {(rel(to) or 0) * DECK_SIZE + int(item["card"]) for item in you["shown"]
+         for to in item["to"]},
+        DECK_SIZE * n,
+    )

@@ -9,6 +9,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+import numpy as np
+
 from ..games.vive_le_roi.actions import ACTION_CLASSES
 from ..games.vive_le_roi.data import DECK_SIZE, MAX_DEALS
 from .actions import ActionScheme
@@ -65,27 +67,19 @@ def encode(view: Mapping[str, Any], seat: int, out: Vector) -> None:
     out.numbers("face_down", [players[(seat + k) % n]["face_down"] for k in range(n)])
     out.numbers("decrees", [players[(seat + k) % n]["decrees"] for k in range(n)])
     you = view["you"]
-    where = [[0.0] * (len(PLACES) + n) for _ in CARDS]
-    for card in you["hand"]:
-        where[card][0] = 1.0
-    for card, _by in view["middle"]:
-        where[card][1] = 1.0
-    for card in view["discard"]:
-        where[card][2] = 1.0
-    for card, _side in view["exchange"]:
-        where[card][3] = 1.0
-    for card in view["resolving"]:
-        where[card][4] = 1.0
+    where = np.zeros((DECK_SIZE, len(PLACES) + n), dtype=np.float32)
+    where[you["hand"], 0] = 1.0
+    where[[card for card, _by in view["middle"]], 1] = 1.0
+    where[view["discard"], 2] = 1.0
+    where[[card for card, _side in view["exchange"]], 3] = 1.0
+    where[view["resolving"], 4] = 1.0
     for p, player in enumerate(players):
         for card, onto in player["structure"]:
-            where[card][len(PLACES) + rel(p)] = 1.0
+            where[card, len(PLACES) + rel(p)] = 1.0
             if onto >= 0:
-                where[card][5] = 1.0
-    for card in CARDS:
-        out.numbers(f"card{card}.place", where[card])
+                where[card, 5] = 1.0
+    out.block("cards.place", where)
     out.one_hot("you.face_down", you["face_down"] if you["face_down"] >= 0 else None,
                 DECK_SIZE)
-    known = [0.0] * DECK_SIZE
-    for item in [*you["known_hands"], *you["known_face_down"]]:
-        known[int(item["card"])] = 1.0
-    out.numbers("you.known_cards", known)
+    known = {int(item["card"]) for item in [*you["known_hands"], *you["known_face_down"]]}
+    out.counts("you.known_cards", known, DECK_SIZE)

@@ -140,20 +140,16 @@ class SunKingAEC(AECEnv[AgentID, ObsDict, np.int64]):  # type: ignore[misc]
 
 
 def env(
-    game: str,
-    num_players: int,
-    seed: int = 0,
-    options: Mapping[str, Any] | None = None,
-    reward: Reward = "win_share",
-    render_mode: str | None = None,
+    game: str, num_players: int, seed: int = 0, **kwargs: Any
 ) -> AECEnv[AgentID, ObsDict, np.int64]:
     """The AEC environment of ``game`` for ``num_players``, wrapped in PettingZoo's bounds
-    and order checks.
+    and order checks; ``kwargs`` are those of :class:`SunKingAEC` (``options``, ``reward``,
+    ``render_mode``).
 
     Raises:
         UnknownGame: no game (or no adapter) has that id.
         InvalidOptions: the player count or an option is out of range.
     """
-    raw = SunKingAEC(game, num_players, seed, options, reward, render_mode)
+    raw = SunKingAEC(game, num_players, seed, **kwargs)
     wrapped: AECEnv[AgentID, ObsDict, np.int64] = wrappers.AssertOutOfBoundsWrapper(raw)
     return wrappers.OrderEnforcingWrapper(wrapped)

@@ -30,6 +30,8 @@ def outcomes(result: TournamentResult) -> list[dict[str, object]]:
 
 
 def test_ray_tournament_equals_the_process_backend(local_ray: None) -> None:
+    """In Python and through ``sunking tournament`` (one test, so that a run on several
+    pytest workers starts Ray once)."""
     specs = ["random", "heuristic", "random"]
     on_processes = run_tournament("vive_le_roi", specs, 6, seed=17, runner=process_runner(2))
     on_ray = run_tournament("vive_le_roi", specs, 6, seed=17, runner=ray_runner())
@@ -38,13 +40,11 @@ def test_ray_tournament_equals_the_process_backend(local_ray: None) -> None:
     other_seed = run_tournament("vive_le_roi", specs, 6, seed=18, runner=ray_runner())
     assert outcomes(other_seed) != outcomes(on_ray)
 
-
-def test_cli_backend_ray(local_ray: None) -> None:
     args = ["tournament", "louis14", "--bots", "random,heuristic", "-n", "2", "--seed", "3"]
-    on_ray = CliRunner().invoke(app, [*args, "--backend", "ray"])
-    on_processes = CliRunner().invoke(app, args)
-    assert on_ray.exit_code == 0, on_ray.output
-    assert on_ray.stdout == on_processes.stdout
+    on_ray_cli = CliRunner().invoke(app, [*args, "--backend", "ray"])
+    on_processes_cli = CliRunner().invoke(app, args)
+    assert on_ray_cli.exit_code == 0, on_ray_cli.output
+    assert on_ray_cli.stdout == on_processes_cli.stdout
 
 
 def test_cli_refuses_an_unknown_backend() -> None:

@@ -24,6 +24,7 @@ from gymnasium.envs.registration import register
 
 from ..bots import Bot, Observation, make_bot
 from ..bots.arena import bot_rng
+from ..core.registry import make
 from ..core.rng import Rng
 from .actions import ActionSchemeError
 from .pettingzoo import ObsDict, next_seed, observation_space
@@ -59,8 +60,6 @@ class SunKingEnv(gymnasium.Env[ObsDict, np.int64]):
         illegal: Literal["lose", "raise"] = "lose",
         illegal_reward: float = -1.0,
     ) -> None:
-        from ..core.registry import make
-
         n = num_players or make(game).spec.min_players
         self.table = Table(game, n, seed, options, reward)
         specs = [s.strip() for s in opponents.split(",") if s.strip()]

@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+import numpy as np
+
 from ..games.louis14.actions import ACTION_CLASSES
 from ..games.louis14.data import CHIP_CODES, DECKS, MISSIONS, ROUNDS
 from ..games.louis14.placement import BOOST_STONES, placements
@@ -84,26 +86,26 @@ def encode(view: Mapping[str, Any], seat: int, out: Vector) -> None:
     for card in view["money_cards"]:
         money[int(card["tile"])] += int(card["amount"])
     out.numbers("money_cards", money, 5.0)
-    for tile in view["tiles"]:
-        t = int(tile["tile"])
+    order = list(_seats(seat, n))
+    tiles = np.zeros((12, 7 + n), dtype=np.float32)
+    for row, tile in zip(tiles, view["tiles"], strict=True):
         cond = tile["condition"]
-        out.flag(f"tile{t}.back", tile["side"] == "back")
-        out.category(f"tile{t}.condition", cond["kind"], CONDITIONS)
-        out.number(f"tile{t}.condition_value", int(cond["value"]), 3.0)
-        out.flag(f"tile{t}.louis", bool(tile["louis"]))
-        stones = tile["stones"]
-        out.numbers(f"tile{t}.stones", [stones[p] for p in _seats(seat, n)], 3.0)
-    players = view["players"]
-    for k, p in enumerate(_seats(seat, n)):
-        pl = players[p]
-        out.numbers(
-            f"player{k}.supplies",
-            [pl["money"], pl["personal"], pl["general"], pl["on_court"], pl["blazons"],
-             pl["influence_cards"], pl["intrigue_cards"]],
-            10.0,
-        )
-        out.numbers(f"player{k}.chips", [pl["chips"][c] for c in CHIP_CODES], 2.0)
-        out.numbers(f"player{k}.missions_in_hand", [pl["missions_in_hand"][d] for d in DECKS])
+        kind = cond["kind"]
+        row[0] = tile["side"] == "back"
+        row[1 + (CONDITIONS.index(kind) if kind in CONDITIONS else len(CONDITIONS))] = 1.0
+        row[5] = int(cond["value"]) / 3.0
+        row[6] = bool(tile["louis"])
+        row[7:] = [tile["stones"][p] / 3.0 for p in order]
+    out.block("tiles", tiles)
+    players = [view["players"][p] for p in order]
+    out.block("players.supplies", np.array(
+        [[pl["money"], pl["personal"], pl["general"], pl["on_court"], pl["blazons"],
+          pl["influence_cards"], pl["intrigue_cards"]] for pl in players]) / 10.0)
+    out.block("players.chips",
+              np.array([[pl["chips"][c] for c in CHIP_CODES] for pl in players]) / 2.0)
+    out.block("players.missions_in_hand",
+              np.array([[pl["missions_in_hand"][d] for d in DECKS] for pl in players]))
+    for k, pl in enumerate(players):
         out.counts(f"player{k}.laid_missions", pl["laid_missions"], len(MISSIONS))
         out.counts(f"player{k}.used_missions", pl["used_missions"], len(MISSIONS))
     supply = view["supply"]

@@ -9,6 +9,7 @@ size, so the layout of each game is documented by the encoder itself
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -63,7 +64,7 @@ class Vector:
         """Several numbers, each divided by ``scale``."""
         self._segment(name, np.fromiter(values, dtype=np.float32) / np.float32(scale))
 
-    def block(self, name: str, values: FloatArray) -> None:
+    def block(self, name: str, values: npt.NDArray[Any]) -> None:
         """A whole array (flattened in row order)."""
         self._segment(name, values.astype(np.float32).ravel())
 

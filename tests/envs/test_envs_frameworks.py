@@ -59,6 +59,14 @@ def test_pettingzoo_plays_a_whole_game_and_rewards_the_winner() -> None:
                       for p in range(3)}
 
 
+def test_pettingzoo_renders_a_line_of_text() -> None:
+    aec = env("versailles1682", 3, seed=2, render_mode="ansi")
+    aec.reset()
+    assert aec.render() == "Versailles 1682, action 0: seat 1 to decide among 24 actions"
+    with pytest.raises(ValueError, match="render_mode must be None or 'ansi'"):
+        env("versailles1682", 3, render_mode="human")
+
+
 def test_pettingzoo_refuses_bad_setups() -> None:
     with pytest.raises(UnknownGame):
         env("chess", 2)

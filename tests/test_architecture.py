@@ -6,6 +6,9 @@
 * Neither ``sunking.core`` nor ``sunking.games`` imports UI, web or database libraries.
 * No module imports the stdlib ``random``: all randomness goes through the seeded Rng of
   ``sunking.core``, so that every game can be replayed from its seed.
+* ``sunking.envs`` (the optional ``rl`` extra) builds on core, games and bots only; it
+  alone imports the learning libraries (PettingZoo, Gymnasium, OpenSpiel, Ray), which the
+  rest of the package must run without.
 
 The rules are checked statically with :mod:`ast`, so a module is checked even if it cannot
 be imported yet.
@@ -23,7 +26,9 @@ import pytest
 SRC_ROOT = Path(__file__).resolve().parents[1] / "src"
 PACKAGE = "sunking"
 
-FRONT_ENDS = ("sunking.bots", "sunking.server", "sunking.tui", "sunking.cli")
+FRONT_ENDS = ("sunking.bots", "sunking.server", "sunking.tui", "sunking.cli", "sunking.envs")
+ENVS_FORBIDDEN = ("sunking.server", "sunking.tui", "sunking.cli", "sunking.testing")
+LEARNING_LIBRARIES = ("pettingzoo", "gymnasium", "pyspiel", "open_spiel", "ray")
 CORE_FORBIDDEN = ("sunking.games", *FRONT_ENDS, "sunking.testing")
 GAME_FORBIDDEN = FRONT_ENDS
 UI_WEB_DB_LIBRARIES = (
@@ -133,6 +138,12 @@ def forbidden_for(module: str, is_package: bool) -> list[tuple[str, str]]:
         rules += [(name, "sunking.core depends on no upper layer") for name in CORE_FORBIDDEN]
     if game_of(module, is_package) is not None:
         rules += [(name, "a game depends on no front end") for name in GAME_FORBIDDEN]
+    if within(module, f"{PACKAGE}.envs"):
+        rules += [(name, "sunking.envs builds on core, games and bots only")
+                  for name in ENVS_FORBIDDEN]
+    else:
+        rules += [(name, "only sunking.envs imports the learning libraries (the rl extra)")
+                  for name in LEARNING_LIBRARIES]
     if within(module, f"{PACKAGE}.core") or within(module, f"{PACKAGE}.games"):
         rules += [
             (name, "rules engines stay free of UI, web and database libraries")
@@ -205,6 +216,13 @@ def test_package_respects_import_rules() -> None:
         ("sunking.games.louis14.ui", False, "from sunking import server\n", "sunking.server"),
         ("sunking.games.louis14.ui", False, "from typer import Typer\n", "typer"),
         ("sunking.games.registry", False, "import fastapi\n", "fastapi"),
+        ("sunking.games.louis14.rules", False, "from sunking.envs import table\n",
+         "sunking.envs"),
+        ("sunking.core.game", False, "from ..envs.actions import END\n",
+         "sunking.envs.actions"),
+        ("sunking.envs.table", False, "from ..server import app\n", "sunking.server"),
+        ("sunking.bots.tournament", False, "import ray\n", "ray"),
+        ("sunking.cli", False, "from pettingzoo import AECEnv\n", "pettingzoo"),
         (
             "sunking.core.rng",
             False,
@@ -238,6 +256,8 @@ def test_relative_import_beyond_package_is_reported() -> None:
         ("sunking.cli", False, "import typer\nfrom rich.console import Console\n"),
         ("sunking.bots.greedy", False, "from sunking.games.louis14 import Louis14\n"),
         ("sunking.core.rng", False, "import numpy.random\nfrom . import random\n"),
+        ("sunking.envs.openspiel", False, "import pyspiel\nfrom ..bots import make_bot\n"),
+        ("sunking.cli_tournament", False, "from .envs.ray_backend import ray_runner\n"),
     ],
 )
 def test_allowed_import_is_not_reported(module: str, is_package: bool, source: str) -> None:

@@ -13,7 +13,7 @@ from rich.table import Table
 from rich.text import Text
 
 from .bots.arena import MatchResult
-from .bots.tournament import TournamentResult, run_tournament
+from .bots.tournament import Runner, TournamentResult, run_tournament
 from .cli_options import OptionsArg, parse_options
 from .core import RulesError, make
 
@@ -30,6 +30,28 @@ def results_table(result: TournamentResult) -> Table:
             f"{e.rating_mu:.1f} ± {e.rating_sigma:.1f}",
         )
     return table
+
+
+def _runner(backend: str, address: str | None, jobs: int) -> Runner | None:
+    """The runner of ``--backend`` (None: the process backend); exits with a clear message
+    for an unknown backend, or Ray asked for but not installed."""
+    err = Console(stderr=True)
+    if backend == "process":
+        if address is not None:
+            err.print(Text("Error: --address needs --backend ray", style="bold red"))
+            raise typer.Exit(code=2)
+        return None
+    if backend != "ray":
+        err.print(Text(f"Error: unknown backend {backend!r}: use process or ray",
+                       style="bold red"))
+        raise typer.Exit(code=2)
+    try:
+        from .envs.ray_backend import ray_runner
+    except ImportError:
+        err.print(Text("Error: --backend ray needs Ray: pip install 'sunking[rl]'",
+                       style="bold red"))
+        raise typer.Exit(code=2) from None
+    return ray_runner(address, jobs)
 
 
 def tournament_command(
@@ -60,14 +82,27 @@ def tournament_command(
         typer.Option("--plot", metavar="PATH", help="Write a PNG of rating against budget."),
     ] = None,
     option: OptionsArg = None,
+    backend: Annotated[
+        str,
+        typer.Option("--backend", metavar="NAME",
+                     help="Where matches run: process (this machine's processes) or ray "
+                          "(Ray tasks; needs the rl extra)."),
+    ] = "process",
+    address: Annotated[
+        str | None,
+        typer.Option("--address", metavar="ADDR",
+                     help="With --backend ray: the Ray cluster to join (auto, or "
+                          "ray://HOST:10001); default a local Ray with --jobs CPUs."),
+    ] = None,
 ) -> None:
     """Play bots against each other and rate them.
 
     Match *i* seats the bots rotated by *i* places, so each bot plays each seat equally
     often. Prints per bot: games, wins (a shared win counts 1/k), mean score, win rate with
     its 95% Wilson interval, and an OpenSkill (Plackett–Luce) rating. The same seed gives the
-    same tournament whatever the number of jobs.
+    same tournament whatever the number of jobs and the backend.
     """
+    runner = _runner(backend, address, jobs)
     specs = [s.strip() for s in bots.split(",") if s.strip()]
     count = len(specs) if players is None else players
     err = Console(stderr=True)
@@ -90,7 +125,7 @@ def tournament_command(
 
         try:
             result = run_tournament(game, specs, games, seed, jobs, options,
-                                    on_result=advance)
+                                    on_result=advance, runner=runner)
         except (RulesError, ValueError) as error:
             progress.stop()
             err.print(Text(f"Error: {error}", style="bold red"))

@@ -1,4 +1,9 @@
-"""Tournaments: many matches with rotated seats, in parallel processes, then statistics."""
+"""Tournaments: many matches with rotated seats, in parallel processes, then statistics.
+
+Where the matches run is a :data:`Runner`: this process, a pool of processes
+(:func:`process_runner`), or Ray (``sunking.envs.ray_backend``). Each match is a pure function
+of its seed and seating, so the runner never changes the result.
+"""
 
 from __future__ import annotations
 
@@ -35,28 +40,41 @@ def schedule(entries: int, games: int, seed: int) -> list[Pairing]:
     ]
 
 
-def _play(game_id: str, specs: tuple[str, ...], seed: int,
-          options: dict[str, Any]) -> MatchResult:
-    return play_match(make(game_id), [make_bot(spec) for spec in specs], seed, options)
+@dataclasses.dataclass(frozen=True, slots=True)
+class Match:
+    """One match to play: its number, the game, the bot spec per seat, seed and options."""
+
+    index: int
+    game_id: str
+    bots: tuple[str, ...]
+    seed: int
+    options: dict[str, Any]
 
 
-def _played(
-    game_id: str, specs: Sequence[str], pairings: list[Pairing], jobs: int,
-    options: dict[str, Any],
-) -> Iterator[tuple[int, MatchResult]]:
-    """(match number, result) as each match finishes: in this process, or on ``jobs``."""
-    seated = [tuple(specs[e] for e in p.seating) for p in pairings]
-    if jobs <= 1:
-        for p, bots in zip(pairings, seated, strict=True):
-            yield p.index, _play(game_id, bots, p.seed, options)
-        return
-    with ProcessPoolExecutor(max_workers=jobs, mp_context=get_context("spawn")) as pool:
-        futures = {
-            pool.submit(_play, game_id, bots, p.seed, options): p.index
-            for p, bots in zip(pairings, seated, strict=True)
-        }
-        for future in as_completed(futures):
-            yield futures[future], future.result()
+def play(match: Match) -> MatchResult:
+    """Play one scheduled match (in whichever process or node runs it)."""
+    bots = [make_bot(spec) for spec in match.bots]
+    return play_match(make(match.game_id), bots, match.seed, match.options)
+
+
+Runner = Callable[[Sequence[Match]], Iterator[tuple[int, MatchResult]]]
+"""Plays matches and yields (match number, result) as each finishes, in any order."""
+
+
+def process_runner(jobs: int) -> Runner:
+    """Matches in this process (``jobs`` 1) or on a pool of ``jobs`` processes."""
+
+    def run(matches: Sequence[Match]) -> Iterator[tuple[int, MatchResult]]:
+        if jobs <= 1:
+            for match in matches:
+                yield match.index, play(match)
+            return
+        with ProcessPoolExecutor(max_workers=jobs, mp_context=get_context("spawn")) as pool:
+            futures = {pool.submit(play, match): match.index for match in matches}
+            for future in as_completed(futures):
+                yield futures[future], future.result()
+
+    return run
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -93,9 +111,11 @@ def run_tournament(
     jobs: int = 1,
     options: Mapping[str, Any] | None = None,
     on_result: Callable[[MatchResult], None] | None = None,
+    runner: Runner | None = None,
 ) -> TournamentResult:
     """Play ``games`` matches of ``game_id`` between the bots ``specs`` (one per seat),
-    seats rotated, on ``jobs`` processes; the result does not depend on ``jobs``.
+    seats rotated, on ``jobs`` processes (or with ``runner``); the result does not depend
+    on ``jobs`` nor on the runner.
 
     Raises:
         ValueError: a bot spec is unknown, or the player count does not fit the game.
@@ -105,7 +125,11 @@ def run_tournament(
     budgets = [getattr(make_bot(spec), "budget", None) for spec in specs]
     pairings = schedule(len(specs), games, seed)
     results: dict[int, MatchResult] = {}
-    for index, match in _played(game_id, specs, pairings, jobs, opts):
+    matches_to_play = [
+        Match(p.index, game_id, tuple(specs[e] for e in p.seating), p.seed, opts)
+        for p in pairings
+    ]
+    for index, match in (runner or process_runner(jobs))(matches_to_play):
         results[index] = match
         if on_result:
             on_result(match)

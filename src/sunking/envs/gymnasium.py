@@ -1,0 +1,139 @@
+"""Gymnasium environments: one learning seat against sunking's bots.
+
+Importing this module registers ``sunking/Louis14-v0``, ``sunking/ViveLeRoi-v0`` and
+``sunking/Versailles1682-v0``. ``gymnasium.make("sunking/Louis14-v0", num_players=3,
+opponents="heuristic", seat=0)``: the learning agent plays ``seat`` (``None``: a seat drawn
+per episode), the other seats the bots of ``opponents`` (one spec such as ``random``,
+``heuristic`` or ``ismcts:easy`` for all, or a comma-separated spec per other seat, in seat
+order). Observations and actions are those of the PettingZoo environment (a ``Dict`` of
+``observation`` and ``action_mask``, tokens of :mod:`.actions`); the mask is also in
+``info["action_mask"]``. The reward comes at the end (see :func:`.table.rewards_of`).
+
+An illegal token ends the episode with reward ``illegal_reward`` (default −1) and
+``info["illegal_action"]`` set, or raises ``ActionSchemeError`` with ``illegal="raise"``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Literal, SupportsFloat, cast
+
+import gymnasium
+import numpy as np
+from gymnasium.envs.registration import register
+
+from ..bots import Bot, Observation, make_bot
+from ..bots.arena import bot_rng
+from ..core.registry import make
+from ..core.rng import Rng
+from .actions import ActionSchemeError
+from .pettingzoo import ObsDict, next_seed, observation_space
+from .table import Reward, Table
+
+ENV_IDS: dict[str, str] = {
+    "sunking/Louis14-v0": "louis14",
+    "sunking/ViveLeRoi-v0": "vive_le_roi",
+    "sunking/Versailles1682-v0": "versailles1682",
+}
+
+
+class SunKingEnv(gymnasium.Env[ObsDict, np.int64]):
+    """One seat of a game against bots.
+
+    Raises (constructor):
+        UnknownGame, InvalidOptions: see :class:`.table.Table`.
+        ValueError: an opponent spec is unknown, their number does not fit, or ``seat``,
+            ``reward`` or ``illegal`` is out of range.
+    """
+
+    metadata = {"render_modes": []}  # noqa: RUF012 (gymnasium declares it so)
+
+    def __init__(
+        self,
+        game: str,
+        num_players: int | None = None,
+        opponents: str = "random",
+        seat: int | None = 0,
+        seed: int = 0,
+        options: Mapping[str, Any] | None = None,
+        reward: Reward = "win_share",
+        illegal: Literal["lose", "raise"] = "lose",
+        illegal_reward: float = -1.0,
+    ) -> None:
+        n = num_players or make(game).spec.min_players
+        self.table = Table(game, n, seed, options, reward)
+        specs = [s.strip() for s in opponents.split(",") if s.strip()]
+        if len(specs) == 1:
+            specs *= n - 1
+        if len(specs) != n - 1:
+            raise ValueError(f"{n} players need 1 or {n - 1} opponent specs, got {len(specs)}")
+        self.bots: list[Bot] = [make_bot(spec) for spec in specs]
+        if seat is not None and not 0 <= seat < n:
+            raise ValueError(f"seat must be in 0..{n - 1} or None, not {seat}")
+        if illegal not in ("lose", "raise"):
+            raise ValueError(f"illegal must be 'lose' or 'raise', not {illegal!r}")
+        self.fixed_seat = seat
+        self.seat = seat or 0
+        self.illegal = illegal
+        self.illegal_reward = illegal_reward
+        self.observation_space = cast(gymnasium.spaces.Space[ObsDict],
+                                      observation_space(self.table))
+        self.action_space = gymnasium.spaces.Discrete(self.table.scheme.size)
+        self._next_seed = seed
+        self._bot_rngs: list[Rng] = []
+
+    def _opponent(self, seat: int) -> Bot:
+        return self.bots[seat - 1 if seat > self.seat else seat]
+
+    def _play_bots(self) -> None:
+        table = self.table
+        while (seat := table.to_move) is not None and seat != self.seat:
+            observation = Observation(table.state, seat)
+            table.play(self._opponent(seat).act(observation, self._bot_rngs[seat]))
+
+    def _observation(self) -> tuple[ObsDict, dict[str, Any]]:
+        mask = self.table.mask()
+        obs: ObsDict = {"observation": self.table.observe(self.seat), "action_mask": mask}
+        return obs, {"action_mask": mask}
+
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[ObsDict, dict[str, Any]]:
+        super().reset(seed=seed)
+        if seed is not None:
+            self._next_seed = seed
+            self.action_space.seed(seed)
+        game_seed = self._next_seed
+        self._next_seed = next_seed(game_seed)
+        n = self.table.num_players
+        if self.fixed_seat is None:
+            self.seat = Rng(game_seed ^ 0x5EA7).below(n)
+        self._bot_rngs = [bot_rng(game_seed, p) for p in range(n)]
+        self.table.reset(game_seed)
+        self._play_bots()
+        return self._observation()
+
+    def step(
+        self, action: np.int64 | int
+    ) -> tuple[ObsDict, SupportsFloat, bool, bool, dict[str, Any]]:
+        try:
+            self.table.step(int(action))
+        except ActionSchemeError:
+            if self.illegal == "raise":
+                raise
+            obs, info = self._observation()
+            return obs, self.illegal_reward, True, False, {**info, "illegal_action": True}
+        self._play_bots()
+        obs, info = self._observation()
+        if self.table.to_move is None:
+            return obs, self.table.rewards()[self.seat], True, False, info
+        return obs, 0.0, False, False, info
+
+
+def _register() -> None:
+    for env_id, game in ENV_IDS.items():
+        if env_id not in gymnasium.registry:
+            register(id=env_id, entry_point=f"{__name__}:SunKingEnv", kwargs={"game": game})
+
+
+_register()

@@ -1,0 +1,155 @@
+"""PettingZoo AEC environments for every registered game and player count.
+
+``env("louis14", num_players=3, seed=0)`` returns a wrapped :class:`SunKingAEC`. The agents
+are ``seat_0`` … ``seat_{N-1}``; each has the game's fixed ``Discrete`` action space of
+tokens (see :mod:`.actions`) and a ``Dict`` observation of ``observation`` (the seat's view
+as a float32 vector, see :mod:`.table`) and ``action_mask`` (int8, 1 for the tokens it may
+choose now, all 0 when another seat decides). A seat keeps the turn for every token of its
+decision. Rewards come at the end: the win share, or with ``reward="score_difference"`` the
+score minus the mean of the others' scores. An illegal token raises ``ActionSchemeError``
+and changes nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+from pettingzoo.utils import wrappers
+
+from ..core.rng import Rng
+from .table import Reward, Table
+
+AgentID = str
+ObsDict = dict[str, np.ndarray[Any, Any]]
+
+
+def next_seed(seed: int) -> int:
+    """The seed of the game after the game of ``seed`` when no seed is given."""
+    return Rng(seed).next64() >> 1
+
+
+def agent_name(seat: int) -> AgentID:
+    return f"seat_{seat}"
+
+
+def observation_space(table: Table) -> spaces.Dict:
+    """The ``Dict`` observation space of a table's seats."""
+    return spaces.Dict({
+        "observation": spaces.Box(
+            low=-np.inf, high=np.inf, shape=(table.observation_size,), dtype=np.float32
+        ),
+        "action_mask": spaces.Box(low=0, high=1, shape=(table.scheme.size,), dtype=np.int8),
+    })
+
+
+class SunKingAEC(AECEnv[AgentID, ObsDict, np.int64]):  # type: ignore[misc]
+    """One game as an AEC environment (use :func:`env` for the wrapped one)."""
+
+    metadata = {"render_modes": ["ansi"], "name": "sunking_v0", "is_parallelizable": False}  # noqa: RUF012
+
+    def __init__(
+        self,
+        game: str,
+        num_players: int,
+        seed: int = 0,
+        options: Mapping[str, Any] | None = None,
+        reward: Reward = "win_share",
+        render_mode: str | None = None,
+    ) -> None:
+        super().__init__()
+        if render_mode not in (None, "ansi"):
+            raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
+        self.render_mode = render_mode
+        self.table = Table(game, num_players, seed, options, reward)
+        self.metadata = {**self.metadata, "name": f"sunking_{game}_v0"}
+        self._next_seed = seed
+        self.possible_agents = [agent_name(p) for p in range(num_players)]
+        self.agents = self.possible_agents[:]
+        space = observation_space(self.table)
+        self.observation_spaces = dict.fromkeys(self.possible_agents, space)
+        self.action_spaces = {
+            a: spaces.Discrete(self.table.scheme.size) for a in self.possible_agents
+        }
+        self._clear()
+
+    def _clear(self) -> None:
+        self.agents = self.possible_agents[:]
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[AgentID, dict[str, Any]] = {a: {} for a in self.agents}
+        self.agent_selection = agent_name(self.table.to_move or 0)
+
+    def observation_space(self, agent: AgentID) -> spaces.Space[Any]:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: AgentID) -> spaces.Space[Any]:
+        return self.action_spaces[agent]
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """A new game: with ``seed``, the game of that seed; without, the constructor's seed
+        the first time, then a seed drawn from the previous one."""
+        if seed is not None:
+            self._next_seed = seed
+            for space in self.action_spaces.values():
+                space.seed(seed)
+        self.table.reset(self._next_seed)
+        self._next_seed = next_seed(self._next_seed)
+        self._clear()
+
+    def observe(self, agent: AgentID) -> ObsDict:
+        seat = self.possible_agents.index(agent)
+        mask = self.table.mask() if self.table.to_move == seat else np.zeros(
+            self.table.scheme.size, dtype=np.int8)
+        return {"observation": self.table.observe(seat), "action_mask": mask}
+
+    def step(self, action: np.int64 | int | None) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        if action is None:
+            raise ValueError(f"{agent} is to decide: None is no action")
+        self._cumulative_rewards[agent] = 0.0
+        self.table.step(int(action))
+        if self.table.to_move is None:
+            for p, value in enumerate(self.table.rewards()):
+                self.rewards[agent_name(p)] = value
+            self.terminations = dict.fromkeys(self.agents, True)
+            self._accumulate_rewards()
+            return
+        self.agent_selection = agent_name(self.table.to_move)
+
+    def render(self) -> str | None:
+        if self.render_mode is None:
+            return None
+        state = self.table.state
+        seat = state.to_move
+        head = f"{state.game.spec.name}, action {state.version}"
+        if seat is None:
+            return f"{head}: over, scores {list(state.result().scores)}"
+        return f"{head}: seat {seat} to decide among {len(state.legal_actions())} actions"
+
+    def close(self) -> None:
+        pass
+
+
+def env(
+    game: str, num_players: int, seed: int = 0, **kwargs: Any
+) -> AECEnv[AgentID, ObsDict, np.int64]:
+    """The AEC environment of ``game`` for ``num_players``, wrapped in PettingZoo's bounds
+    and order checks; ``kwargs`` are those of :class:`SunKingAEC` (``options``, ``reward``,
+    ``render_mode``).
+
+    Raises:
+        UnknownGame: no game (or no adapter) has that id.
+        InvalidOptions: the player count or an option is out of range.
+    """
+    raw = SunKingAEC(game, num_players, seed, **kwargs)
+    wrapped: AECEnv[AgentID, ObsDict, np.int64] = wrappers.AssertOutOfBoundsWrapper(raw)
+    return wrappers.OrderEnforcingWrapper(wrapped)

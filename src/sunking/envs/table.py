@@ -1,0 +1,194 @@
+"""The one adapter every framework wrapper drives: a game in progress, token by token.
+
+A :class:`Table` holds the engine state and the decision being chosen (see
+:mod:`.actions`), gives the mask of the next token, the observation of a seat and the
+rewards once the game is over. The PettingZoo, Gymnasium and OpenSpiel wrappers only
+translate its calls.
+
+An observation is ``seat`` (one-hot over the seats), ``to_move`` (1 when the observing seat
+decides now), the game's own segments (see each game's module and ``docs/envs.md``), and
+``prefix``: the tokens the observing seat has chosen so far in its current decision (zeros
+for every other seat, which never see another seat's unfinished choice). It is built from
+``state.view(seat)`` alone, so it holds nothing the seat may not see.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, Literal
+
+import numpy as np
+
+from ..core.actions import Action
+from ..core.errors import GameOver, UnknownGame
+from ..core.game import GameState
+from ..core.registry import make
+from . import louis14, versailles1682, vive_le_roi
+from .actions import ActionScheme, Decision
+from .vector import FloatArray, Vector
+
+Reward = Literal["win_share", "score_difference"]
+REWARDS: tuple[Reward, ...] = ("win_share", "score_difference")
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class GameAdapter:
+    """How one game becomes tokens and vectors."""
+
+    game_id: str
+    scheme: ActionScheme
+    encode: Callable[[Mapping[str, Any], int, Vector], None]
+
+
+ADAPTERS: dict[str, GameAdapter] = {
+    "louis14": GameAdapter("louis14", louis14.SCHEME, louis14.encode),
+    "vive_le_roi": GameAdapter("vive_le_roi", vive_le_roi.SCHEME, vive_le_roi.encode),
+    "versailles1682": GameAdapter(
+        "versailles1682", versailles1682.SCHEME, versailles1682.encode
+    ),
+}
+
+
+def adapter(game_id: str) -> GameAdapter:
+    """The adapter of a registered game.
+
+    Raises:
+        UnknownGame: no game has that id, or the game has no adapter for learning agents.
+    """
+    make(game_id)
+    found = ADAPTERS.get(game_id)
+    if found is None:
+        raise UnknownGame(f"the game {game_id!r} has no adapter for learning agents")
+    return found
+
+
+def observation_vector(
+    adapter: GameAdapter, state: GameState, seat: int, prefix: Sequence[int] = ()
+) -> Vector:
+    """The observation of ``seat`` as a named vector (``prefix``: its unfinished choice)."""
+    out = Vector()
+    out.one_hot("seat", seat, state.num_players)
+    out.flag("to_move", state.to_move == seat)
+    adapter.encode(state.view(seat), seat, out)
+    out.counts("prefix", prefix, adapter.scheme.size)
+    return out
+
+
+def layout(game_id: str, num_players: int) -> list[tuple[str, int, int]]:
+    """The observation layout of a game for a player count: (segment, offset, size), in
+    order. Every observation of that game and count has this layout.
+
+    Raises:
+        UnknownGame, InvalidOptions: see :class:`Table`.
+    """
+    state = make(game_id).new_game(num_players, 0)
+    return observation_vector(adapter(game_id), state, 0).layout()
+
+
+def rewards_of(state: GameState, reward: Reward) -> list[float]:
+    """Every seat's reward for the finished game: its share of the win (1/k for a k-way
+    win, else 0), or its score minus the mean score of the others."""
+    result = state.result()
+    n = state.num_players
+    if reward == "win_share":
+        return [1.0 / len(result.winners) if p in result.winners else 0.0 for p in range(n)]
+    total = sum(result.scores)
+    return [s - (total - s) / (n - 1) for s in result.scores]
+
+
+class Table:
+    """One game of ``game_id`` for ``num_players`` seats, played token by token.
+
+    Raises (constructor):
+        UnknownGame: see :func:`adapter`.
+        InvalidOptions: the player count or an option is out of range.
+        ValueError: ``reward`` is not one of :data:`REWARDS`.
+    """
+
+    def __init__(
+        self,
+        game_id: str,
+        num_players: int,
+        seed: int = 0,
+        options: Mapping[str, Any] | None = None,
+        reward: Reward = "win_share",
+    ) -> None:
+        if reward not in REWARDS:
+            raise ValueError(f"reward must be one of {list(REWARDS)}, not {reward!r}")
+        self.adapter = adapter(game_id)
+        self.game = make(game_id)
+        self.num_players = num_players
+        self.options = dict(options or {})
+        self.reward: Reward = reward
+        self.state = self.game.new_game(num_players, seed, **self.options)
+        self.decision: Decision | None = None
+        self._begin()
+        self.observation_size = len(observation_vector(self.adapter, self.state, 0))
+
+    @property
+    def scheme(self) -> ActionScheme:
+        return self.adapter.scheme
+
+    def reset(self, seed: int) -> None:
+        """Start a new game with ``seed``."""
+        self.state = self.game.new_game(self.num_players, seed, **self.options)
+        self.state.quiet = True
+        self._begin()
+
+    def _begin(self) -> None:
+        self.state.quiet = True
+        self.decision = (
+            None if self.state.is_terminal
+            else Decision.start(self.scheme, self.state.legal_actions())
+        )
+
+    @property
+    def to_move(self) -> int | None:
+        return self.state.to_move
+
+    def legal_tokens(self) -> list[int]:
+        """The tokens the seat to move may choose now (empty once the game is over)."""
+        return [] if self.decision is None else self.decision.mask()
+
+    def mask(self) -> np.ndarray[Any, np.dtype[np.int8]]:
+        """The legal tokens as a 0/1 vector over the whole action space."""
+        out = np.zeros(self.scheme.size, dtype=np.int8)
+        out[self.legal_tokens()] = 1
+        return out
+
+    def observe(self, seat: int) -> FloatArray:
+        """The observation of ``seat`` (see the module's docstring)."""
+        prefix = self.decision.prefix if self.decision and self.to_move == seat else ()
+        return observation_vector(self.adapter, self.state, seat, prefix).array()
+
+    def step(self, token: int) -> Action | None:
+        """Choose ``token`` for the seat to move; return the engine action once it is
+        complete (and applied), else None.
+
+        Raises:
+            GameOver: the game is over.
+            ActionSchemeError: the token is not legal now (nothing changes).
+        """
+        if self.decision is None:
+            raise GameOver("the game is over", version=self.state.version)
+        action = self.decision.choose(int(token))
+        if action is not None:
+            self.state = self.state.apply_unchecked(action)
+            self._begin()
+        return action
+
+    def play(self, action: Action) -> None:
+        """Apply a whole engine action (an opponent bot's), dropping any unfinished choice.
+
+        Raises:
+            RulesError: the action is not legal now (see ``GameState.apply``).
+        """
+        self.state = self.state.apply(action)
+        self._begin()
+
+    def rewards(self) -> list[float]:
+        """Every seat's reward once the game is over; zeros before."""
+        if not self.state.is_terminal:
+            return [0.0] * self.num_players
+        return rewards_of(self.state, self.reward)

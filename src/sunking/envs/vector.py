@@ -1,0 +1,79 @@
+"""Flat numeric observations with a named layout.
+
+A game's encoder writes one seat's view into a :class:`Vector` segment by segment — a
+number, a one-hot choice, a count per id — and every segment keeps its name, offset and
+size, so the layout of each game is documented by the encoder itself
+(:meth:`Vector.layout`) and the same encoder always produces the same size.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+FloatArray = npt.NDArray[np.float32]
+
+
+class Vector:
+    """A float32 observation written in named segments."""
+
+    __slots__ = ("_chunks", "_names", "_size")
+
+    def __init__(self) -> None:
+        self._chunks: list[FloatArray] = []
+        self._names: list[tuple[str, int, int]] = []
+        self._size = 0
+
+    def _segment(self, name: str, values: FloatArray) -> None:
+        self._names.append((name, self._size, values.size))
+        self._chunks.append(values)
+        self._size += values.size
+
+    def number(self, name: str, value: float, scale: float = 1.0) -> None:
+        """One number divided by ``scale`` (so typical values lie within a few units)."""
+        self._segment(name, np.array([value / scale], dtype=np.float32))
+
+    def flag(self, name: str, value: bool) -> None:
+        """1 or 0."""
+        self._segment(name, np.array([1.0 if value else 0.0], dtype=np.float32))
+
+    def one_hot(self, name: str, index: int | None, size: int) -> None:
+        """``size`` slots, 1 at ``index`` (all 0 for None)."""
+        out = np.zeros(size, dtype=np.float32)
+        if index is not None:
+            out[index] = 1.0
+        self._segment(name, out)
+
+    def category(self, name: str, value: object, names: Sequence[object]) -> None:
+        """One-hot over ``names`` and a last slot for any other value (None included)."""
+        self.one_hot(name, names.index(value) if value in names else len(names),
+                     len(names) + 1)
+
+    def counts(self, name: str, ids: Iterable[int], size: int) -> None:
+        """``size`` slots, each the number of times its id occurs in ``ids``."""
+        found = np.fromiter(ids, dtype=np.int64)
+        out = np.bincount(found, minlength=size).astype(np.float32)
+        if out.size != size:
+            raise ValueError(f"{name}: an id is outside 0..{size - 1}")
+        self._segment(name, out)
+
+    def numbers(self, name: str, values: Iterable[float], scale: float = 1.0) -> None:
+        """Several numbers, each divided by ``scale``."""
+        self._segment(name, np.fromiter(values, dtype=np.float32) / np.float32(scale))
+
+    def block(self, name: str, values: npt.NDArray[Any]) -> None:
+        """A whole array (flattened in row order)."""
+        self._segment(name, values.astype(np.float32).ravel())
+
+    def array(self) -> FloatArray:
+        return np.concatenate(self._chunks) if self._chunks else np.zeros(0, np.float32)
+
+    def layout(self) -> list[tuple[str, int, int]]:
+        """(segment name, offset, size) in order."""
+        return list(self._names)
+
+    def __len__(self) -> int:
+        return self._size

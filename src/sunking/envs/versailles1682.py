@@ -1,0 +1,120 @@
+"""Versailles 1682 for learning agents: its action tokens and its observation vector.
+
+Action fields: card ids 0–109, seats 0–5 (with −1 the King and −2 the Queen as card targets,
+−1 the House of the King for a withdrawn office), the payments the rules allow, the family
+names and genders of the courtiers, the parties, royals and places by name. The steward's
+fine (``fine``) is an interjection outside the turn order with free text: it is not offered
+to agents.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ..games.versailles1682.actions import ACTION_CLASSES, Fine
+from ..games.versailles1682.data import COUNTRIES, DECK_SIZE, FAMILY_NAMES, PAYMENTS
+from ..games.versailles1682.state import PLACES, STATUS_NAMES
+from .actions import ActionScheme
+from .vector import Vector
+
+CARDS = range(DECK_SIZE)
+SEATS = range(6)
+ROYALS = ("king", "queen")
+PHASES = ("setup", "introduction", "negotiation", "court", "turns")
+DECISIONS = ("choose", "negotiate", "court", "act", "give", "party", "discard")
+
+SCHEME = ActionScheme(
+    [cls for cls in ACTION_CLASSES if cls is not Fine],
+    fields={
+        "name": FAMILY_NAMES,
+        "gender": ("f", "m"),
+        "party": COUNTRIES,
+        "country": COUNTRIES,
+        "to": SEATS,
+        "amount": PAYMENTS,
+        "card": CARDS,
+        "office": CARDS,
+        "place": ("versailles", "hunt"),
+        "beneficiary": SEATS,
+        "queen": (False, True),
+        "target": SEATS,
+        "royal": ROYALS,
+        "sign": (-1, 1),
+        "spouse": SEATS,
+    },
+    overrides={
+        "play.target": range(-2, 6),
+        "play.royal": ("", *ROYALS),
+        "withdraw_office.to": range(-1, 6),
+    },
+)
+
+
+def encode(view: Mapping[str, Any], seat: int, out: Vector) -> None:
+    """Write ``seat``'s view of Versailles 1682 into ``out``. Seat-indexed segments start
+    with the observing seat and go clockwise."""
+    n = int(view["num_players"])
+
+    def rel(p: Any) -> int | None:
+        return None if p is None else (int(p) - seat) % n
+
+    out.number("round", int(view["round"]), 10.0)
+    out.number("rounds_left", int(view["round_limit"]) - int(view["round"]), 10.0)
+    out.number("target", int(view["target"]), 10000.0)
+    out.category("phase", view["phase"], PHASES)
+    decision = view["decision"] or {}
+    out.category("decision", decision.get("kind"), DECISIONS)
+    out.one_hot("steward", rel(view["steward"]), n)
+    out.one_hot("turn", rel(view["turn"]), n)
+    out.number("actions_left", int(view["actions_left"]))
+    out.one_hot("court", PLACES.index(view["court"]), len(PLACES))
+    out.flag("king_alive", view["king"] == "alive")
+    out.one_hot("queen", ("alive", "regent", "dead").index(view["queen"]), 3)
+    origin = view["queen_origin"]
+    out.one_hot("queen_origin", None if origin is None else COUNTRIES.index(origin), 3)
+    regency = view["regency_until_round"]
+    out.number("regency_rounds", 0 if regency is None else regency - int(view["round"]), 10.0)
+    out.one_hot("secret_wife", rel(view["secret_wife"]), n)
+    out.one_hot("favourite", rel(view["favourite"]), n)
+    out.one_hot("queens_lover", rel(view["queens_lover"]), n)
+    out.counts("wars", [COUNTRIES.index(c) for c in view["wars"]], 3)
+    out.counts("war_minister_box", [c["id"] for c in view["war_minister_box"]], DECK_SIZE)
+    out.counts("house_of_the_king", [c["id"] for c in view["house_of_the_king"]], DECK_SIZE)
+    out.counts("discard_pile", [c["id"] for c in view["discard_pile"]], DECK_SIZE)
+    out.number("talon", int(view["talon"]), 50.0)
+    negotiation = view["negotiation"]
+    for k in range(n):
+        p = (seat + k) % n
+        c = view["courtiers"][p]
+        party = c["party"]
+        out.one_hot(f"courtier{k}.party", None if party is None else COUNTRIES.index(party), 3)
+        out.one_hot(f"courtier{k}.place", STATUS_NAMES.index(c["place"]), len(STATUS_NAMES))
+        out.flag(f"courtier{k}.awaiting_heir", bool(c["awaiting_heir"]))
+        for royal in ROYALS:
+            standing = c[f"{royal}_standing"]
+            out.flag(f"courtier{k}.{royal}_standing_known", standing is not None)
+            out.number(f"courtier{k}.{royal}_standing", standing or 0, 10.0)
+        out.one_hot(f"courtier{k}.spouse", rel(c["spouse"]), n)
+        out.flag(f"courtier{k}.poisoner", bool(c["poisoner"]))
+        out.number(f"courtier{k}.fortune", int(c["fortune"]), 10000.0)
+        out.number(f"courtier{k}.income", int(c["income"]), 5000.0)
+        out.counts(f"courtier{k}.cards", [card["id"] for card in c["cards"]], DECK_SIZE)
+        out.number(f"courtier{k}.hand_size", int(c["hand_size"]), 5.0)
+        out.flag(f"courtier{k}.power_used", bool(c["power_used"]))
+        out.number(f"courtier{k}.negotiation_moves", int(negotiation["moves"][p]))
+        out.flag(f"courtier{k}.negotiation_done", bool(negotiation["done"][p]))
+    you = view["you"]
+    out.counts("you.hand", [c["id"] for c in you["hand"]], DECK_SIZE)
+    out.counts(
+        "you.known_cards",
+        {(rel(item["seat"]) or 0) * DECK_SIZE + int(item["card"]["id"])
+         for item in you["known_cards"]},
+        DECK_SIZE * n,
+    )
+    out.counts(
+        "you.shown",
+        {(rel(to) or 0) * DECK_SIZE + int(item["card"]) for item in you["shown"]
+         for to in item["to"]},
+        DECK_SIZE * n,
+    )

@@ -1,0 +1,159 @@
+"""The games in PettingZoo, Gymnasium and OpenSpiel, checked by those libraries' own tests."""
+
+from __future__ import annotations
+
+import gymnasium
+import numpy as np
+import pyspiel
+import pytest
+from gymnasium.utils.env_checker import check_env
+from open_spiel.python.algorithms import ismcts
+from pettingzoo.test import api_test, seed_test
+
+import sunking.envs.gymnasium as sk_gym
+import sunking.envs.openspiel as sk_spiel
+from sunking.bots import HeuristicBot, Observation
+from sunking.bots.arena import bot_rng
+from sunking.core.errors import InvalidOptions, UnknownGame
+from sunking.core.registry import available_games, make
+from sunking.envs.actions import ActionSchemeError
+from sunking.envs.pettingzoo import env
+from sunking.envs.table import Table
+
+COUNTS = [
+    (game, n)
+    for game in available_games()
+    for n in range(make(game).spec.min_players, make(game).spec.max_players + 1)
+]
+
+
+# A Dict of observation and mask is how PettingZoo's own classic games give masks; the
+# test warns about it all the same.
+@pytest.mark.filterwarnings("ignore:Observation space for each agent probably should be")
+@pytest.mark.filterwarnings("ignore:Observation is not a NumPy array")
+@pytest.mark.parametrize(("game", "n"), COUNTS)
+def test_pettingzoo_api(game: str, n: int) -> None:
+    api_test(env(game, n, seed=n), num_cycles=400)
+
+
+@pytest.mark.parametrize("game", available_games())
+def test_pettingzoo_seeding(game: str) -> None:
+    seed_test(lambda: env(game, make(game).spec.min_players), num_cycles=200)
+
+
+def test_pettingzoo_plays_a_whole_game_and_rewards_the_winner() -> None:
+    aec = env("louis14", 3, seed=4)
+    aec.reset()
+    rng = np.random.default_rng(0)
+    totals = dict.fromkeys(aec.possible_agents, 0.0)
+    for agent in aec.agent_iter():
+        obs, reward, terminated, truncated, _ = aec.last()
+        totals[agent] += float(reward)
+        if terminated or truncated:
+            aec.step(None)
+            continue
+        aec.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    table = aec.unwrapped.table
+    winners = table.state.result().winners
+    assert totals == {f"seat_{p}": (1 / len(winners) if p in winners else 0.0)
+                      for p in range(3)}
+
+
+def test_pettingzoo_renders_a_line_of_text() -> None:
+    aec = env("versailles1682", 3, seed=2, render_mode="ansi")
+    aec.reset()
+    assert aec.render() == "Versailles 1682, action 0: seat 1 to decide among 24 actions"
+    with pytest.raises(ValueError, match="render_mode must be None or 'ansi'"):
+        env("versailles1682", 3, render_mode="human")
+
+
+def test_pettingzoo_refuses_bad_setups() -> None:
+    with pytest.raises(UnknownGame):
+        env("chess", 2)
+    with pytest.raises(InvalidOptions, match="2–4 players"):
+        env("louis14", 7)
+    with pytest.raises(ValueError, match="reward must be one of"):
+        env("louis14", 2, reward="glory")  # type: ignore[arg-type]
+
+
+def test_score_difference_reward() -> None:
+    table = Table("vive_le_roi", 3, seed=2, reward="score_difference")
+    rng = np.random.default_rng(1)
+    while table.to_move is not None:
+        assert table.rewards() == [0.0, 0.0, 0.0]
+        table.step(int(rng.choice(table.legal_tokens())))
+    scores = table.state.result().scores
+    assert table.rewards() == [s - (sum(scores) - s) / 2 for s in scores]
+
+
+# Fortunes and scores have no bound: the observation box is unbounded on purpose.
+@pytest.mark.filterwarnings("ignore:.*A Box observation space m.* value is")
+@pytest.mark.parametrize("env_id", sorted(sk_gym.ENV_IDS))
+def test_gymnasium_check_env(env_id: str) -> None:
+    check_env(gymnasium.make(env_id, opponents="heuristic").unwrapped)
+
+
+def test_gymnasium_episode_against_bots() -> None:
+    e = gymnasium.make("sunking/ViveLeRoi-v0", num_players=4, opponents="random,heuristic,random",
+                       seat=None)
+    obs, info = e.reset(seed=9)
+    seat = e.unwrapped.seat
+    assert np.array_equal(obs["action_mask"], info["action_mask"])
+    rng = np.random.default_rng(2)
+    done = False
+    while not done:
+        assert e.unwrapped.table.to_move == seat
+        obs, reward, done, _truncated, info = e.step(
+            int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    winners = e.unwrapped.table.state.result().winners
+    assert reward == (1 / len(winners) if seat in winners else 0.0)
+
+
+def test_gymnasium_illegal_token_loses_or_raises() -> None:
+    e = gymnasium.make("sunking/Louis14-v0")
+    obs, _ = e.reset(seed=1)
+    illegal = int(np.flatnonzero(obs["action_mask"] == 0)[0])
+    _, reward, terminated, _, info = e.step(illegal)
+    assert (reward, terminated, info["illegal_action"]) == (-1.0, True, True)
+    strict = gymnasium.make("sunking/Louis14-v0", illegal="raise")
+    strict.reset(seed=1)
+    with pytest.raises(ActionSchemeError, match="not allowed here"):
+        strict.step(illegal)
+    with pytest.raises(ValueError, match="opponent specs"):
+        gymnasium.make("sunking/Versailles1682-v0", num_players=4, opponents="random,random")
+
+
+@pytest.mark.parametrize("game", available_games())
+def test_openspiel_loads_the_game(game: str) -> None:
+    n = make(game).spec.max_players
+    spiel = pyspiel.load_game(sk_spiel.short_name(game), {"players": n, "seed": 1})
+    assert spiel.num_players() == n
+    assert spiel.num_distinct_actions() == Table(game, n).scheme.size
+    state = spiel.new_initial_state()
+    assert len(state.information_state_tensor(0)) == spiel.information_state_tensor_size()
+    assert len(state.observation_tensor(1)) == spiel.observation_tensor_size()
+    pyspiel.random_sim_test(spiel, num_sims=1, serialize=False, verbose=False)
+
+
+@pytest.mark.parametrize("game", available_games())
+def test_openspiel_ismcts_plays_the_heuristic_to_the_end(game: str) -> None:
+    n = make(game).spec.min_players
+    spiel = pyspiel.load_game(sk_spiel.short_name(game), {"players": n, "seed": 5})
+    bot = ismcts.ISMCTSBot(spiel, sk_spiel.HeuristicEvaluator(), 2.0, 8,
+                           random_state=np.random.RandomState(3))
+    heuristic = HeuristicBot()
+    rngs = [bot_rng(5, p) for p in range(n)]
+    state = spiel.new_initial_state()
+    searched = 0
+    while not state.is_terminal():
+        seat = state.current_player()
+        if seat == 0:
+            state.apply_action(bot.step(state))
+            searched += 1
+        else:
+            engine = state.engine_state
+            state.apply_engine_action(heuristic.act(Observation(engine, seat), rngs[seat]))
+    assert searched > 10
+    assert state.engine_state.is_terminal
+    returns = state.returns()
+    assert sum(returns) == pytest.approx(1.0)

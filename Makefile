@@ -6,8 +6,8 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-# Lint only the directories that exist (benchmarks/ and scripts/ may not yet).
-LINT_PATHS := $(wildcard src tests benchmarks scripts)
+# Lint only the directories that exist.
+LINT_PATHS := $(wildcard src tests benchmarks scripts examples)
 
 .PHONY: setup sysdeps lint typecheck test run bench golden screenshots clean
 

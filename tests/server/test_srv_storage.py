@@ -14,6 +14,7 @@ from srv_support import postgres_url
 
 from sunking.server.storage import (
     ActionRecord,
+    ChatRecord,
     DuplicateRequest,
     MatchRecord,
     MatchStore,
@@ -194,14 +195,31 @@ def test_srv_active_matches(opener: StoreFactory) -> None:
     assert done.match_id not in active
 
 
+def test_srv_chat_round_trip_and_numbering(opener: StoreFactory) -> None:
+    store = opener()
+    match, _ = a_match()
+    store.create_match(match, None)
+    first = ChatRecord(0, 0, None, "<b>hello</b>", 0, 1000.0)
+    private = ChatRecord(1, 2, (0,), "just you", 3, 1001.5)
+    store.append_chat(match.match_id, first)
+    store.append_chat(match.match_id, private)
+    with pytest.raises(VersionConflict):
+        store.append_chat(match.match_id, ChatRecord(1, 0, None, "again", 3, 1002.0))
+    with pytest.raises(UnknownMatch):
+        store.append_chat("nosuchmatch", ChatRecord(0, 0, None, "hi", 0, 1.0))
+    assert opener().load_chat(match.match_id) == (first, private)
+    assert opener().load_chat("nosuchmatch") == ()
+
+
 def test_srv_migrations_are_idempotent_and_complete(tmp_path: Path) -> None:
     url = sqlite_url(tmp_path)
     SqlStore(url).close()
     store = SqlStore(url)  # a second start migrates nothing and keeps working
     inspector = sa.inspect(store.engine)
-    assert {"matches", "seats", "actions", "alembic_version"} <= set(inspector.get_table_names())
+    assert {"matches", "seats", "actions", "chat_messages", "alembic_version"} <= set(
+        inspector.get_table_names())
     with store.engine.connect() as conn:
-        assert conn.execute(sa.text("select version_num from alembic_version")).scalar() == "0001"
+        assert conn.execute(sa.text("select version_num from alembic_version")).scalar() == "0002"
     store.close()
 
 

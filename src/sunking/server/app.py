@@ -24,6 +24,7 @@ from starlette.staticfiles import StaticFiles
 
 from ..core.registry import available_games, make
 from .bot_worker import SERVER_BOTS, BotRunner
+from .chat_api import chat_router
 from .config import Settings
 from .errors import ApiError, malformed
 from .hub import serve_socket
@@ -263,8 +264,10 @@ def create_app(
     @app.get("/api/matches/{match_id}/replay")
     async def replay(match_id: str, request: Request) -> dict[str, Any]:
         service = service_of(request)
-        live, _viewer = await service.authenticate(match_id, bearer(request))
-        return await asyncio.to_thread(build_replay, *live.replay_source())
+        live, viewer = await service.authenticate(match_id, bearer(request))
+        answer = await asyncio.to_thread(build_replay, *live.replay_source())
+        answer["chat"], _ = await service.chat.read(live, viewer)
+        return answer
 
     @app.post("/api/my-matches")
     async def my_matches(request: Request) -> list[dict[str, Any]]:
@@ -273,6 +276,8 @@ def create_app(
         except pydantic.ValidationError as err:
             raise malformed(_problems(err)) from None
         return await service_of(request).my_matches(body.tokens)
+
+    app.include_router(chat_router(bearer, json_body))
 
     @app.websocket("/ws/matches/{match_id}")
     async def socket(websocket: WebSocket, match_id: str) -> None:

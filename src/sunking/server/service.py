@@ -25,6 +25,7 @@ from ..core.errors import RulesError
 from ..core.game import GameState
 from ..core.registry import make
 from .bot_worker import SERVER_BOTS, STAND_IN_BOT, BotRunner
+from .chat import TableChat
 from .errors import ApiError, bad_token, forbidden, malformed, missing_token, unknown_match
 from .live import LiveMatch, Viewer
 from .pubsub import LocalPubSub, PubSub
@@ -121,6 +122,7 @@ class MatchService:
         self._tasks: dict[str, tuple[_Plan, asyncio.Task[None]]] = {}
         self._changes: set[asyncio.Task[Any]] = set()
         self._closed = False
+        self.chat = TableChat(store, self.pubsub, self._call, clock)
 
     # --- lifecycle ----------------------------------------------------------------------
 

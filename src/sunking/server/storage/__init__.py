@@ -5,6 +5,7 @@ from __future__ import annotations
 from .memory import MemoryStore
 from .protocol import (
     ActionRecord,
+    ChatRecord,
     DuplicateRequest,
     MatchRecord,
     MatchStatus,
@@ -22,6 +23,7 @@ from .protocol import (
 
 __all__ = [
     "ActionRecord",
+    "ChatRecord",
     "DuplicateRequest",
     "MatchRecord",
     "MatchStatus",

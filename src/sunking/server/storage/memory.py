@@ -9,6 +9,7 @@ from collections.abc import Iterable, Sequence
 
 from .protocol import (
     ActionRecord,
+    ChatRecord,
     DuplicateRequest,
     MatchRecord,
     MatchStatus,
@@ -26,6 +27,7 @@ class _Entry:
     actions: list[ActionRecord]
     status: MatchStatus
     turn_deadline: float | None
+    chat: list[ChatRecord] = dataclasses.field(default_factory=list)
 
 
 class MemoryStore:
@@ -105,6 +107,21 @@ class MemoryStore:
     def active_match_ids(self) -> Sequence[str]:
         with self._lock:
             return [k for k, e in self._matches.items() if e.status == "active"]
+
+    def append_chat(self, match_id: str, message: ChatRecord) -> None:
+        with self._lock:
+            entry = self._entry(match_id)
+            if message.number != len(entry.chat):
+                raise VersionConflict(
+                    f"match {match_id} has {len(entry.chat)} chat messages, so the next is "
+                    f"number {len(entry.chat)}, not {message.number}"
+                )
+            entry.chat.append(message)
+
+    def load_chat(self, match_id: str) -> tuple[ChatRecord, ...]:
+        with self._lock:
+            entry = self._matches.get(match_id)
+            return () if entry is None else tuple(entry.chat)
 
     def close(self) -> None:
         """Nothing to release."""

@@ -76,6 +76,20 @@ class ActionRecord:
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
+class ChatRecord:
+    """One table-chat message: the ``number``-th of its match (from 0), written by ``seat``
+    to everyone (``to`` None) or to the seats of ``to`` only, while the match was at
+    ``version``."""
+
+    number: int
+    seat: int
+    to: tuple[int, ...] | None
+    text: str
+    version: int
+    created_at: float
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
 class StoredMatch:
     """A match as loaded from storage."""
 
@@ -155,6 +169,17 @@ class MatchStore(Protocol):
 
     def active_match_ids(self) -> Sequence[str]:
         """The ids of every match that has not finished."""
+
+    def append_chat(self, match_id: str, message: ChatRecord) -> None:
+        """Store a chat message under its number.
+
+        Raises:
+            UnknownMatch: no match has that id.
+            VersionConflict: a message with that number is stored already.
+        """
+
+    def load_chat(self, match_id: str) -> tuple[ChatRecord, ...]:
+        """Every chat message of a match, by number (empty for an unknown match)."""
 
     def close(self) -> None:
         """Release connections."""

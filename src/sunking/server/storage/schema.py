@@ -54,4 +54,19 @@ ACTIONS = sa.Table(
     sa.UniqueConstraint("match_id", "seat", "request_id", name="uq_actions_request"),
 )
 
+CHAT = sa.Table(
+    "chat_messages",
+    METADATA,
+    sa.Column(
+        "match_id", sa.String(32), sa.ForeignKey("matches.match_id", ondelete="CASCADE"),
+        primary_key=True,
+    ),
+    sa.Column("number", sa.Integer, primary_key=True),
+    sa.Column("seat", sa.Integer, nullable=False),
+    sa.Column("recipients", sa.JSON, nullable=True),
+    sa.Column("text", sa.Text, nullable=False),
+    sa.Column("version", sa.Integer, nullable=False),
+    sa.Column("created_at", sa.Float, nullable=False),
+)
+
 sa.Index("ix_matches_status", MATCHES.c.status)

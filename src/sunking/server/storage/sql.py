@@ -21,6 +21,7 @@ from alembic.config import Config
 
 from .protocol import (
     ActionRecord,
+    ChatRecord,
     DuplicateRequest,
     MatchRecord,
     MatchStatus,
@@ -31,7 +32,7 @@ from .protocol import (
     UnknownMatch,
     VersionConflict,
 )
-from .schema import ACTIONS, MATCHES, SEATS
+from .schema import ACTIONS, CHAT, MATCHES, SEATS
 
 
 def normalise_url(url: str) -> str:
@@ -252,6 +253,38 @@ class SqlStore:
                 sa.select(MATCHES.c.match_id).where(MATCHES.c.status == "active")
                 .order_by(MATCHES.c.created_at)
             ).scalars())
+
+    def append_chat(self, match_id: str, message: ChatRecord) -> None:
+        try:
+            with self.engine.begin() as conn:
+                conn.execute(sa.insert(CHAT).values(
+                    match_id=match_id, number=message.number, seat=message.seat,
+                    recipients=None if message.to is None else list(message.to),
+                    text=message.text, version=message.version,
+                    created_at=message.created_at,
+                ))
+        except sa.exc.IntegrityError:
+            with self.engine.connect() as conn:
+                known = conn.execute(
+                    sa.select(MATCHES.c.match_id).where(MATCHES.c.match_id == match_id)
+                ).first()
+            if known is None:
+                raise UnknownMatch(f"no match {match_id!r}") from None
+            raise VersionConflict(
+                f"match {match_id} already has chat message {message.number}"
+            ) from None
+
+    def load_chat(self, match_id: str) -> tuple[ChatRecord, ...]:
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                sa.select(CHAT).where(CHAT.c.match_id == match_id).order_by(CHAT.c.number)
+            ).mappings().all()
+        return tuple(
+            ChatRecord(r["number"], r["seat"],
+                       None if r["recipients"] is None else tuple(r["recipients"]),
+                       r["text"], r["version"], r["created_at"])
+            for r in rows
+        )
 
     def close(self) -> None:
         self.engine.dispose()

@@ -4,6 +4,7 @@
 // comes over the websocket (REST when it is down); every action carries the view's version.
 
 import { api, errorText, storeToken, tokenFor } from "./api.js";
+import { TableChat } from "./chat.js";
 import { MatchConnection } from "./connection.js";
 import {
   applyStatic, bindLanguageSelect, loadLanguage, preferredLanguage, t,
@@ -22,6 +23,7 @@ const token = fragment.get("t") || tokenFor(matchId);
 let mv = null;
 let ui = null;
 let connection = null;
+let chat = null;
 let toastTimer = null;
 const replay = { data: null, base: null, frames: [], index: 0, perspective: null };
 
@@ -125,6 +127,16 @@ function context(mode) {
   };
 }
 
+/** The table chat of this match (`replay`: read-only, following the frame shown). */
+function openChat(replay) {
+  chat = new TableChat($("chat"), {
+    matchId, token, replay, colourName, colourClass, showError,
+    seat: () => (mv && mv.seat !== undefined ? mv.seat : null),
+    seats: () => (mv ? mv.seats || [] : []),
+  });
+  return chat;
+}
+
 function render() {
   drawHeader();
   if (ui && mv) ui.render(mv);
@@ -180,6 +192,7 @@ function showReplayFrame(index) {
   $("replay-pos").textContent = t("replay.position", { n: replay.index + 1, total: frames.length, version: mv.version });
   $("replay-prev").disabled = replay.index === 0;
   $("replay-next").disabled = replay.index === frames.length - 1;
+  if (chat) chat.showUpTo(mv.version);
   render();
 }
 
@@ -236,6 +249,7 @@ async function startReplay() {
   drawPerspective();
   const module = await gameModule(base.game);
   ui = module.createGameUI($("game"), context("replay"));
+  openChat(true).add(data.chat || [], false);
   showReplayFrame(0);
 }
 
@@ -254,7 +268,11 @@ async function startLive() {
   const module = await gameModule(first.game);
   ui = module.createGameUI($("game"), context("live"));
   render();
+  openChat(false).load().catch(showError);
   connection = new MatchConnection(matchId, token, {
+    onChat(messages) {
+      chat.add(messages);
+    },
     onView(view) {
       mv = view;
       render();
@@ -292,6 +310,7 @@ async function main() {
   drawHeader();
   document.addEventListener("sunking:language", () => {
     if (connection) setConnState($("conn").dataset.state || "connecting");
+    if (chat) chat.redraw();
     render();
   });
   document.body.dataset.ready = "1";

@@ -1,0 +1,58 @@
+"""The table-chat routes: ``POST`` and ``GET /api/matches/<id>/chat`` (``docs/web-api.md``).
+
+Thin like the other routes: authenticate the token, read the request, call the service's
+:class:`~.chat.TableChat`. New messages also reach open websockets (see :mod:`.hub`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from fastapi import APIRouter, Request
+
+from .errors import malformed
+from .service import MatchService
+
+
+def chat_router(
+    bearer: Callable[[Request], str | None],
+    json_body: Callable[[Request], Awaitable[dict[str, Any]]],
+) -> APIRouter:
+    """The chat routes; ``bearer`` and ``json_body`` are the application's request readers."""
+    router = APIRouter()
+
+    def service_of(request: Request) -> MatchService:
+        service: MatchService = request.app.state.service
+        return service
+
+    @router.post("/api/matches/{match_id}/chat", status_code=201)
+    async def write(match_id: str, request: Request) -> dict[str, Any]:
+        service = service_of(request)
+        live, viewer = await service.authenticate(match_id, bearer(request))
+        body = await json_body(request)
+        unknown = sorted(set(body) - {"text", "to"})
+        if unknown or "text" not in body:
+            raise malformed("the body is {\"text\", \"to\"?: [seats]}"
+                            + (f"; unknown fields {', '.join(unknown)}" if unknown else ""))
+        message: dict[str, Any] = await service.chat.post(live, viewer, body["text"],
+                                                          body.get("to"))
+        return message
+
+    @router.get("/api/matches/{match_id}/chat")
+    async def read(match_id: str, request: Request) -> dict[str, Any]:
+        service = service_of(request)
+        live, viewer = await service.authenticate(match_id, bearer(request))
+        raw = request.query_params.get("after")
+        after = None
+        if raw not in (None, ""):
+            try:
+                after = int(raw)
+            except ValueError:
+                raise malformed(f"'after' must be a message id, not {raw!r}") from None
+            if after < -1:
+                raise malformed("'after' must be a message id (or -1 for all)")
+        messages, last = await service.chat.read(live, viewer, after)
+        return {"messages": messages, "last": last}
+
+    return router

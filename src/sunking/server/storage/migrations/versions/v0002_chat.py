@@ -1,0 +1,36 @@
+"""The table chat of every match.
+
+Revision ID: 0002
+Revises: 0001
+Create Date: 2026-11-24
+"""
+
+from __future__ import annotations
+
+import sqlalchemy as sa
+from alembic import op
+
+revision = "0002"
+down_revision = "0001"
+branch_labels = None
+depends_on = None
+
+
+def upgrade() -> None:
+    op.create_table(
+        "chat_messages",
+        sa.Column(
+            "match_id", sa.String(32),
+            sa.ForeignKey("matches.match_id", ondelete="CASCADE"), primary_key=True,
+        ),
+        sa.Column("number", sa.Integer, primary_key=True),
+        sa.Column("seat", sa.Integer, nullable=False),
+        sa.Column("recipients", sa.JSON, nullable=True),
+        sa.Column("text", sa.Text, nullable=False),
+        sa.Column("version", sa.Integer, nullable=False),
+        sa.Column("created_at", sa.Float, nullable=False),
+    )
+
+
+def downgrade() -> None:
+    op.drop_table("chat_messages")

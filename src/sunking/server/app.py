@@ -24,7 +24,6 @@ from starlette.staticfiles import StaticFiles
 
 from ..core.registry import available_games, make
 from .bot_worker import SERVER_BOTS, BotRunner
-from .chat_api import chat_router
 from .config import Settings
 from .errors import ApiError, malformed
 from .hub import serve_socket
@@ -32,6 +31,7 @@ from .live import build_replay
 from .service import MatchRequest, MatchService, SeatRequest
 from .storage import MatchStore
 from .storage.sql import SqlStore
+from .table_api import table_router
 
 log = logging.getLogger(__name__)
 
@@ -65,7 +65,7 @@ def web_dir() -> Path:
 
 class SeatBody(pydantic.BaseModel):
     model_config = pydantic.ConfigDict(extra="forbid", strict=True)
-    kind: Literal["human", "bot"]
+    kind: Literal["human", "bot", "open"]
     name: str | None = None
     bot: str | None = None
 
@@ -277,7 +277,7 @@ def create_app(
             raise malformed(_problems(err)) from None
         return await service_of(request).my_matches(body.tokens)
 
-    app.include_router(chat_router(bearer, json_body))
+    app.include_router(table_router(bearer, json_body))
 
     @app.websocket("/ws/matches/{match_id}")
     async def socket(websocket: WebSocket, match_id: str) -> None:

@@ -73,3 +73,7 @@ def forbidden(message: str) -> ApiError:
 
 def unknown_match(match_id: str) -> ApiError:
     return ApiError("unknown_match", f"no match {match_id!r}", 404)
+
+
+def not_started() -> ApiError:
+    return ApiError("not_started", "the match waits for players and has not started", 409)

@@ -26,7 +26,15 @@ from ..core.game import GameState
 from ..core.registry import make
 from .bot_worker import SERVER_BOTS, STAND_IN_BOT, BotRunner
 from .chat import TableChat
-from .errors import ApiError, bad_token, forbidden, malformed, missing_token, unknown_match
+from .errors import (
+    ApiError,
+    bad_token,
+    forbidden,
+    malformed,
+    missing_token,
+    not_started,
+    unknown_match,
+)
 from .live import LiveMatch, Viewer
 from .pubsub import LocalPubSub, PubSub
 from .storage import (
@@ -36,6 +44,7 @@ from .storage import (
     MatchStore,
     Mover,
     SeatRecord,
+    SeatTaken,
     StorageError,
     UnknownMatch,
     VersionConflict,
@@ -47,6 +56,8 @@ T = TypeVar("T")
 log = logging.getLogger(__name__)
 
 MAX_SEED = 2**63 - 1
+OPEN_LIST_LIMIT = 100
+"""The most open tables ``GET /api/open-matches`` lists (the newest)."""
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -219,6 +230,8 @@ class MatchService:
                 tokens[i] = new_token()
                 seats.append(SeatRecord(i, "human", want.name or f"Player {i + 1}", None,
                                         token_hash(tokens[i])))
+            elif want.kind == "open":
+                seats.append(SeatRecord(i, "open", "", None, None))
             else:
                 spec = want.bot or ""
                 seats.append(SeatRecord(i, "bot", want.name or spec, spec, None))
@@ -228,7 +241,7 @@ class MatchService:
             options=options, language=request.language,
             turn_clock_seconds=request.turn_clock_seconds,
             spectator_hash=token_hash(spectator), created_at=self.clock(),
-            seats=tuple(seats),
+            seats=tuple(seats), host_seat=self._host(request),
         )
         first = game.new_game(record.players, seed, **options)
         live = LiveMatch(record, first, [], None)
@@ -237,6 +250,13 @@ class MatchService:
         self._live[record.match_id] = live
         self._schedule(live)
         return CreatedMatch(record, tokens, spectator)
+
+    @staticmethod
+    def _host(request: MatchRequest) -> int | None:
+        """At an open table, the creator's seat: the first human seat."""
+        if not any(s.kind == "open" for s in request.seats):
+            return None
+        return next(i for i, s in enumerate(request.seats) if s.kind == "human")
 
     def _check_setup(self, request: MatchRequest) -> None:
         def refuse(message: str) -> ApiError:
@@ -253,8 +273,14 @@ class MatchService:
                 if seat.bot not in SERVER_BOTS:
                     raise refuse(f"seat {i}: bot {seat.bot!r} is not one of "
                                  f"{', '.join(SERVER_BOTS)}")
+            elif seat.kind == "open":
+                if seat.bot is not None or seat.name is not None:
+                    raise refuse(f"seat {i} is free: the player who takes it names it")
             else:
-                raise refuse(f"seat {i}: kind {seat.kind!r} is not 'human' or 'bot'")
+                raise refuse(f"seat {i}: kind {seat.kind!r} is not 'human', 'bot' or 'open'")
+        kinds = {seat.kind for seat in request.seats}
+        if "open" in kinds and "human" not in kinds:
+            raise refuse("an open table needs a human seat for its creator")
             if seat.name is not None and not 1 <= len(seat.name.strip()) <= 40:
                 raise refuse(f"seat {i}: a name has 1 to 40 characters")
         if self._languages is not None and request.language not in self._languages():
@@ -297,7 +323,8 @@ class MatchService:
             out.append({
                 "match_id": live.match_id, "game": live.record.game, "seat": holder.seat,
                 "status": live.status, "to_move": to_move,
-                "your_turn": holder.seat is not None and holder.seat == to_move,
+                "your_turn": holder.seat is not None and holder.seat == to_move
+                and live.status == "active",
                 "version": live.version,
             })
         return out
@@ -365,6 +392,8 @@ class MatchService:
                 await self._return(live, seat)
                 if request_id is not None and live.has_request(seat, request_id):
                     return
+                if live.record.waiting:
+                    raise not_started()
                 try:
                     parsed = live.state.game.parse_action(action)
                     after = live.state.apply(parsed, seat=seat, version=version)
@@ -417,7 +446,7 @@ class MatchService:
     def _deadline(self, live: LiveMatch, state: GameState) -> float | None:
         clock = live.record.turn_clock_seconds
         seat = state.to_move
-        if clock is None or seat is None:
+        if clock is None or seat is None or live.record.waiting:
             return None
         holder = live.record.seats[seat]
         if holder.kind != "human" or holder.away:
@@ -480,11 +509,103 @@ class MatchService:
         if (live.connected[viewer] > 0) != before:
             self.pubsub.publish(live.match_id, live.version)
 
+    # --- open tables ----------------------------------------------------------------------
+
+    async def open_matches(self) -> list[dict[str, Any]]:
+        """The newest matches that wait for players, as ``GET /api/open-matches`` lists them."""
+        out = []
+        for match_id in await self._call(self.store.open_match_ids, OPEN_LIST_LIMIT):
+            try:
+                live = await self.live(match_id)
+            except ApiError:
+                continue
+            record = live.record
+            if not record.waiting:
+                continue
+            out.append({
+                "match_id": record.match_id, "game": record.game, "players": record.players,
+                "language": record.language, "turn_clock_seconds": record.turn_clock_seconds,
+                "created_at": record.created_at,
+                "free": sum(1 for s in record.seats if s.kind == "open"),
+                "seats": [{"seat": s.seat, "kind": s.kind, "name": s.name, "bot": s.bot}
+                          for s in record.seats],
+            })
+        return out
+
+    async def join(self, match_id: str, name: object) -> tuple[int, str]:
+        """Give a free seat of an open table to a new player named ``name``; returns the seat
+        and its token. The match starts when its last free seat is taken.
+
+        Raises:
+            ApiError: ``malformed`` (the name), ``unknown_match``, ``table_full`` (no free
+                seat: the table is full, has started, or is not open).
+        """
+        if not isinstance(name, str) or not 1 <= len(name.strip()) <= 40:
+            raise malformed("'name' must be a string of 1 to 40 characters")
+        live = await self.live(match_id)
+        token = new_token()
+
+        async def work() -> int:
+            async with live.lock:
+                free = [s.seat for s in live.record.seats if s.kind == "open"]
+                if not free:
+                    raise ApiError("table_full", f"match {match_id} has no free seat", 409)
+                taken = SeatRecord(free[0], "human", name.strip(), None, token_hash(token))
+                await self._fill(live, [taken])
+                return taken.seat
+
+        return await self._change(work), token
+
+    async def start_table(self, live: LiveMatch, viewer: Viewer, bot: object = None) -> None:
+        """The creator of an open table starts it: bots (``bot``, a server bot spec; the
+        stand-in bot by default) take the free seats.
+
+        Raises:
+            ApiError: ``forbidden`` (not the creator's seat), ``malformed`` (the bot),
+                ``not_waiting`` (the match has started already).
+        """
+        if viewer is None or viewer != live.record.host_seat:
+            raise forbidden("only the creator of an open table starts it")
+        spec = STAND_IN_BOT if bot is None else bot
+        if spec not in SERVER_BOTS:
+            raise malformed(f"'bot' must be one of {', '.join(SERVER_BOTS)}")
+        assert isinstance(spec, str)
+
+        async def work() -> None:
+            async with live.lock:
+                free = [s.seat for s in live.record.seats if s.kind == "open"]
+                if not free:
+                    raise ApiError("not_waiting", "the match has started already", 409)
+                await self._fill(live, [SeatRecord(s, "bot", spec, spec, None) for s in free])
+
+        await self._change(work)
+
+    async def _fill(self, live: LiveMatch, seats: list[SeatRecord]) -> None:
+        """Store free seats as taken, then update the live match, publish and schedule
+        (under the lock)."""
+        record = live.record
+        for seat in seats:
+            record = replace_seat(record, seat)
+        deadline = None
+        if not record.waiting:
+            deadline = self._deadline(dataclasses.replace(live, record=record), live.state)
+        status = "waiting" if record.waiting else "active"
+        try:
+            await self._call(self.store.fill_seats, live.match_id, seats, status=status,
+                             turn_deadline=deadline)
+        except SeatTaken as err:
+            await self._reload(live)
+            raise ApiError("table_full", str(err), 409) from None
+        live.record = record
+        live.turn_deadline = deadline
+        self.pubsub.publish(live.match_id, live.version)
+        self._schedule(live)
+
     # --- bots and clocks ------------------------------------------------------------------
 
     def _plan(self, live: LiveMatch) -> _Plan | None:
         seat = live.state.to_move
-        if seat is None or self._closed:
+        if seat is None or self._closed or live.record.waiting:
             return None
         holder = live.record.seats[seat]
         if holder.kind == "bot":

@@ -13,6 +13,8 @@ from .protocol import (
     DuplicateRequest,
     MatchRecord,
     MatchStatus,
+    SeatRecord,
+    SeatTaken,
     StorageError,
     StoredMatch,
     TokenHolder,
@@ -41,7 +43,8 @@ class MemoryStore:
         with self._lock:
             if match.match_id in self._matches:
                 raise StorageError(f"match {match.match_id} exists already")
-            self._matches[match.match_id] = _Entry(match, [], "active", turn_deadline)
+            status: MatchStatus = "waiting" if match.waiting else "active"
+            self._matches[match.match_id] = _Entry(match, [], status, turn_deadline)
 
     def append_action(
         self,
@@ -107,6 +110,32 @@ class MemoryStore:
     def active_match_ids(self) -> Sequence[str]:
         with self._lock:
             return [k for k, e in self._matches.items() if e.status == "active"]
+
+    def fill_seats(
+        self,
+        match_id: str,
+        seats: Sequence[SeatRecord],
+        *,
+        status: MatchStatus,
+        turn_deadline: float | None,
+    ) -> None:
+        with self._lock:
+            entry = self._entry(match_id)
+            now = list(entry.match.seats)
+            for seat in seats:
+                if not 0 <= seat.seat < len(now) or now[seat.seat].kind != "open":
+                    raise SeatTaken(f"match {match_id}: seat {seat.seat} is not free")
+            for seat in seats:
+                now[seat.seat] = seat
+            entry.match = dataclasses.replace(entry.match, seats=tuple(now))
+            entry.status = status
+            entry.turn_deadline = turn_deadline
+
+    def open_match_ids(self, limit: int) -> Sequence[str]:
+        with self._lock:
+            waiting = [e.match for e in self._matches.values() if e.status == "waiting"]
+            waiting.sort(key=lambda m: m.created_at, reverse=True)
+            return [m.match_id for m in waiting[:limit]]
 
     def append_chat(self, match_id: str, message: ChatRecord) -> None:
         with self._lock:

@@ -12,8 +12,10 @@ import dataclasses
 from collections.abc import Iterable, Sequence
 from typing import Any, Literal, Protocol, TypeAlias
 
-SeatKind: TypeAlias = Literal["human", "bot"]
-MatchStatus: TypeAlias = Literal["active", "finished"]
+SeatKind: TypeAlias = Literal["human", "bot", "open"]
+"""A seat held by a person, by a bot, or still free at an open table."""
+MatchStatus: TypeAlias = Literal["waiting", "active", "finished"]
+"""An open table waits for players (it has free seats) until it starts."""
 Mover: TypeAlias = Literal["seat", "bot", "stand_in", "clock"]
 """Who made a stored move: the seat's holder, the seat's bot, the stand-in bot of an away
 seat, or the stand-in bot after the turn clock ran out."""
@@ -33,6 +35,10 @@ class VersionConflict(StorageError):
 
 class DuplicateRequest(StorageError):
     """The seat already sent an action with that request id."""
+
+
+class SeatTaken(StorageError):
+    """A seat to fill is not free any more (another player took it, or the match started)."""
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -61,6 +67,13 @@ class MatchRecord:
     spectator_hash: str
     created_at: float
     seats: tuple[SeatRecord, ...]
+    host_seat: int | None = None
+    """At an open table, the seat of its creator, who may start it before it is full."""
+
+    @property
+    def waiting(self) -> bool:
+        """Whether the match still has free seats (an open table that has not started)."""
+        return any(s.kind == "open" for s in self.seats)
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -168,7 +181,26 @@ class MatchStore(Protocol):
         """
 
     def active_match_ids(self) -> Sequence[str]:
-        """The ids of every match that has not finished."""
+        """The ids of every match that is being played (started, not finished)."""
+
+    def fill_seats(
+        self,
+        match_id: str,
+        seats: Sequence[SeatRecord],
+        *,
+        status: MatchStatus,
+        turn_deadline: float | None,
+    ) -> None:
+        """Give free seats to people or bots and set the match's status and deadline,
+        atomically.
+
+        Raises:
+            UnknownMatch: no match has that id.
+            SeatTaken: one of ``seats`` is not free (nothing is changed).
+        """
+
+    def open_match_ids(self, limit: int) -> Sequence[str]:
+        """The ids of the newest ``limit`` matches that wait for players."""
 
     def append_chat(self, match_id: str, message: ChatRecord) -> None:
         """Store a chat message under its number.

@@ -21,6 +21,7 @@ MATCHES = sa.Table(
     sa.Column("version", sa.Integer, nullable=False),
     sa.Column("status", sa.String(16), nullable=False),
     sa.Column("turn_deadline", sa.Float, nullable=True),
+    sa.Column("host_seat", sa.Integer, nullable=True),
 )
 
 SEATS = sa.Table(

@@ -26,6 +26,7 @@ from .protocol import (
     MatchRecord,
     MatchStatus,
     SeatRecord,
+    SeatTaken,
     StorageError,
     StoredMatch,
     TokenHolder,
@@ -118,7 +119,8 @@ class SqlStore:
                     seed=match.seed, options=match.options, language=match.language,
                     turn_clock_seconds=match.turn_clock_seconds,
                     spectator_hash=match.spectator_hash, created_at=match.created_at,
-                    version=0, status="active", turn_deadline=turn_deadline,
+                    version=0, status="waiting" if match.waiting else "active",
+                    turn_deadline=turn_deadline, host_seat=match.host_seat,
                 ))
                 conn.execute(sa.insert(SEATS), [
                     {"match_id": match.match_id, "seat": s.seat, "kind": s.kind,
@@ -195,7 +197,7 @@ class SqlStore:
             match_id=row["match_id"], game=row["game"], players=row["players"],
             seed=row["seed"], options=dict(row["options"]), language=row["language"],
             turn_clock_seconds=row["turn_clock_seconds"], spectator_hash=row["spectator_hash"],
-            created_at=row["created_at"],
+            created_at=row["created_at"], host_seat=row["host_seat"],
             seats=tuple(
                 SeatRecord(s["seat"], s["kind"], s["name"], s["bot"], s["token_hash"],
                            bool(s["away"]))
@@ -252,6 +254,38 @@ class SqlStore:
             return list(conn.execute(
                 sa.select(MATCHES.c.match_id).where(MATCHES.c.status == "active")
                 .order_by(MATCHES.c.created_at)
+            ).scalars())
+
+    def fill_seats(
+        self,
+        match_id: str,
+        seats: Sequence[SeatRecord],
+        *,
+        status: MatchStatus,
+        turn_deadline: float | None,
+    ) -> None:
+        with self.engine.begin() as conn:
+            done = conn.execute(
+                sa.update(MATCHES).where(MATCHES.c.match_id == match_id)
+                .values(status=status, turn_deadline=turn_deadline)
+            )
+            if done.rowcount != 1:
+                raise UnknownMatch(f"no match {match_id!r}")
+            for seat in seats:
+                done = conn.execute(
+                    sa.update(SEATS).where(SEATS.c.match_id == match_id,
+                                           SEATS.c.seat == seat.seat, SEATS.c.kind == "open")
+                    .values(kind=seat.kind, name=seat.name, bot=seat.bot,
+                            token_hash=seat.token_hash, away=seat.away)
+                )
+                if done.rowcount != 1:
+                    raise SeatTaken(f"match {match_id}: seat {seat.seat} is not free")
+
+    def open_match_ids(self, limit: int) -> Sequence[str]:
+        with self.engine.connect() as conn:
+            return list(conn.execute(
+                sa.select(MATCHES.c.match_id).where(MATCHES.c.status == "waiting")
+                .order_by(MATCHES.c.created_at.desc()).limit(limit)
             ).scalars())
 
     def append_chat(self, match_id: str, message: ChatRecord) -> None:

@@ -5,9 +5,10 @@ import {
   applyStatic, bindLanguageSelect, currentLanguage, languages, loadLanguage,
   preferredLanguage, t,
 } from "./i18n.js";
+import { OpenTables } from "./tables.js";
 
 const REFRESH_MS = 10000;
-const state = { games: [], bots: [], created: null, mine: [] };
+const state = { games: [], bots: [], created: null, mine: [], open: null };
 
 const $ = (id) => document.getElementById(id);
 
@@ -81,7 +82,8 @@ function fillSeats() {
     const kind = el("select", { className: "seat-kind", "data-testid": `seat-kind-${seat}`,
       "aria-label": t("lobby.seat_kind") },
     el("option", { value: "human", text: t("lobby.human") }),
-    el("option", { value: "bot", text: t("lobby.bot") }));
+    el("option", { value: "bot", text: t("lobby.bot") }),
+    el("option", { value: "open", text: t("lobby.kind_open") }));
     kind.value = before.kind;
     const name = el("input", { className: "seat-name", type: "text", maxlength: "24",
       "data-testid": `seat-name-${seat}`, placeholder: t("lobby.name_placeholder", { n: seat + 1 }),
@@ -112,6 +114,7 @@ function seatsFromForm() {
         || t("lobby.default_name", { n: seat + 1 });
       return { kind: "human", name };
     }
+    if (kind === "open") return { kind: "open" };
     return { kind: "bot", bot: row.querySelector(".seat-bot").value };
   });
 }
@@ -142,6 +145,7 @@ async function createMatch(event) {
     for (const seat of created.seats) if (seat.token) storeToken(created.match_id, seat.token, seat.seat);
     renderCreated();
     refreshMine();
+    if (state.open) state.open.refresh();
   } catch (err) {
     error.textContent = errorText(err);
     error.hidden = false;
@@ -170,9 +174,9 @@ function renderCreated() {
   const list = $("links");
   list.replaceChildren();
   for (const seat of created.seats) {
-    const who = seat.kind === "human"
-      ? t("lobby.link_seat", { n: seat.seat + 1, name: seat.name || "" })
-      : t("lobby.bot_seat", { n: seat.seat + 1, bot: botLabel(seat.bot || "") });
+    let who = t("lobby.bot_seat", { n: seat.seat + 1, bot: botLabel(seat.bot || "") });
+    if (seat.kind === "human") who = t("lobby.link_seat", { n: seat.seat + 1, name: seat.name || "" });
+    if (seat.kind === "open") who = t("lobby.open_seat_link", { n: seat.seat + 1 });
     const item = el("li", { className: "link-row", "data-seat": String(seat.seat) },
       el("span", { className: `seat-swatch colour-${seat.seat}` }),
       el("span", { className: "link-who", text: who }));
@@ -252,6 +256,7 @@ function relabel() {
   fillMatchLanguages();
   renderCreated();
   renderMine();
+  if (state.open) state.open.render();
 }
 
 async function main() {
@@ -269,6 +274,8 @@ async function main() {
   document.addEventListener("sunking:language", relabel);
   relabel();
   $("match-lang").value = currentLanguage();
+  state.open = new OpenTables();
+  state.open.start();
   document.body.dataset.ready = "1";
   await refreshMine();
   setInterval(refreshMine, REFRESH_MS);

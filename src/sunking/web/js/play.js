@@ -6,6 +6,7 @@
 import { api, errorText, storeToken, tokenFor } from "./api.js";
 import { TableChat } from "./chat.js";
 import { MatchConnection } from "./connection.js";
+import { drawWaiting } from "./tables.js";
 import {
   applyStatic, bindLanguageSelect, loadLanguage, preferredLanguage, t,
 } from "./i18n.js";
@@ -24,6 +25,7 @@ let mv = null;
 let ui = null;
 let connection = null;
 let chat = null;
+let bots = [];
 let toastTimer = null;
 const replay = { data: null, base: null, frames: [], index: 0, perspective: null };
 
@@ -36,6 +38,7 @@ function colourName(colour) {
   if (!mv || colour === null || colour === undefined) return "";
   const seat = (mv.seats || []).find((s) => s.seat === colour);
   if (!seat) return t("player.neutral");
+  if (seat.kind === "open") return t("player.open");
   if (seat.kind === "bot") return t("player.bot", { n: colour + 1, bot: botLabel(seat.bot || "") });
   return seat.name || t("lobby.default_name", { n: colour + 1 });
 }
@@ -139,6 +142,9 @@ function openChat(replay) {
 
 function render() {
   drawHeader();
+  drawWaiting($("waiting-bar"), replayMode ? null : mv, {
+    matchId, token, bots, showError, onView: (view) => connection && connection.deliver(view),
+  });
   if (ui && mv) ui.render(mv);
   document.body.dataset.version = mv ? String(mv.version) : "";
   document.body.dataset.status = mv ? mv.status : "";
@@ -264,6 +270,7 @@ async function startLive() {
   }
   mv = first;
   storeToken(matchId, token, first.seat === undefined ? null : first.seat);
+  if (first.status === "waiting") bots = await api("GET", "/api/bots");
   await loadLanguage(preferredLanguage(first.language));
   const module = await gameModule(first.game);
   ui = module.createGameUI($("game"), context("live"));

@@ -1,4 +1,4 @@
-"""The table chat of every match.
+"""The table chat of every match, and the host of an open table.
 
 Revision ID: 0002
 Revises: 0001
@@ -17,6 +17,7 @@ depends_on = None
 
 
 def upgrade() -> None:
+    op.add_column("matches", sa.Column("host_seat", sa.Integer, nullable=True))
     op.create_table(
         "chat_messages",
         sa.Column(
@@ -34,3 +35,5 @@ def upgrade() -> None:
 
 def downgrade() -> None:
     op.drop_table("chat_messages")
+    with op.batch_alter_table("matches") as batch:
+        batch.drop_column("host_seat")

@@ -5,9 +5,12 @@ import {
   applyStatic, bindLanguageSelect, currentLanguage, languages, loadLanguage,
   preferredLanguage, t,
 } from "./i18n.js";
-import { OpenTables } from "./tables.js";
+import { clockText, OpenTables } from "./tables.js";
 
 const REFRESH_MS = 10000;
+/** The turn clocks the form offers, in seconds per move ("": no clock). */
+const CLOCKS = ["", 10, 30, 60, 120, 300, 900, 3600, 86400];
+const CLOCK_KEY = "sunking.clock";
 const state = { games: [], bots: [], created: null, mine: [], open: null };
 
 const $ = (id) => document.getElementById(id);
@@ -58,6 +61,13 @@ function fillPlayers() {
   select.replaceChildren(...options);
   select.value = String(Math.min(Math.max(keep, game.min_players), game.max_players));
   fillSeats();
+}
+
+function fillClocks() {
+  const select = $("clock");
+  const keep = select.options.length ? select.value : (localStorage.getItem(CLOCK_KEY) || "");
+  select.replaceChildren(...CLOCKS.map((c) => el("option", { value: String(c), text: clockText(c) })));
+  select.value = keep;
 }
 
 function fillMatchLanguages() {
@@ -137,6 +147,7 @@ async function createMatch(event) {
     seats: seatsFromForm(),
     language: $("match-lang").value,
   };
+  if ($("clock").value) body.turn_clock_seconds = Number($("clock").value);
   const button = $("create");
   button.disabled = true;
   try {
@@ -254,6 +265,7 @@ function relabel() {
   document.title = t("lobby.title");
   fillGames();
   fillMatchLanguages();
+  fillClocks();
   renderCreated();
   renderMine();
   if (state.open) state.open.render();
@@ -270,6 +282,7 @@ async function main() {
   }
   $("game").addEventListener("change", fillPlayers);
   $("players").addEventListener("change", fillSeats);
+  $("clock").addEventListener("change", () => localStorage.setItem(CLOCK_KEY, $("clock").value));
   $("create-form").addEventListener("submit", createMatch);
   document.addEventListener("sunking:language", relabel);
   relabel();

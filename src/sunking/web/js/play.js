@@ -61,9 +61,35 @@ function gameName(game) {
   return text === key ? game : text;
 }
 
+/** Whether this page's seat is to decide now (so the tab says so). */
+function myTurn() {
+  return !replayMode && mv && mv.status === "active" && mv.seat !== null && mv.seat !== undefined
+    && mv.seat === mv.to_move && (mv.legal_actions || []).length > 0;
+}
+
+/** The tab's title and icon say when it is your turn; the header shows the turn clock. */
+function drawTurn() {
+  const mine = myTurn();
+  const game = gameName(mv.game);
+  document.title = mine ? t("play.tab_your_turn", { game }) : `${game} · ${t("app.title")}`;
+  $("icon").href = mine ? "/static/img/sun-turn.svg" : "/static/img/sun.svg";
+  document.body.classList.toggle("my-turn", Boolean(mine));
+  const mover = (mv.seats || []).find((s) => s.seat === mv.to_move);
+  const clock = $("turn-clock");
+  const left = mover && !replayMode ? mover.clock_seconds_left : null;
+  clock.hidden = typeof left !== "number";
+  if (clock.hidden) {
+    delete clock.dataset.clockDeadline;
+    return;
+  }
+  clock.dataset.clockDeadline = String(Date.now() + left * 1000);
+  clock.dataset.mine = mine ? "1" : "0";
+  clock.textContent = clockLabel(left);
+}
+
 function drawHeader() {
   if (!mv) return;
-  document.title = `${gameName(mv.game)} · ${t("app.title")}`;
+  drawTurn();
   $("match-title").textContent = t("play.match_title", { game: gameName(mv.game), id: matchId.slice(0, 8) });
   const role = mv.seat === null || mv.seat === undefined
     ? t("play.role_spectator") : t("play.role_seat", { player: colourName(mv.seat) });
@@ -100,11 +126,21 @@ async function leave() {
   drawHeader();
 }
 
+/** Time left on a turn clock: "⏱ 42 s", "⏱ 4:05", "⏱ 23:59:59". */
+function clockLabel(seconds) {
+  const s = Math.max(0, Math.round(seconds));
+  if (s < 60) return t("players.clock", { s });
+  const two = (n) => String(n).padStart(2, "0");
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  const time = h ? `${h}:${two(m)}:${two(s % 60)}` : `${m}:${two(s % 60)}`;
+  return t("players.clock_long", { time });
+}
+
 /** Turn clocks count down between views. */
 function tickClocks() {
   for (const badge of document.querySelectorAll("[data-clock-deadline]")) {
-    const left = Math.max(0, Math.round((Number(badge.dataset.clockDeadline) - Date.now()) / 1000));
-    badge.textContent = t("players.clock", { s: left });
+    badge.textContent = clockLabel((Number(badge.dataset.clockDeadline) - Date.now()) / 1000);
   }
 }
 

@@ -25,6 +25,15 @@ function gameName(id) {
   return text === key ? id : text;
 }
 
+/** A turn clock in words: "30 s", "2 min", "1 h", "1 day" per move ("" or null: none). */
+export function clockText(seconds) {
+  if (!seconds) return t("lobby.clock_none");
+  if (seconds >= 86400) return t("lobby.clock_days", { n: Math.round(seconds / 86400) });
+  if (seconds >= 3600) return t("lobby.clock_hours", { n: Math.round(seconds / 3600) });
+  if (seconds >= 60) return t("lobby.clock_minutes", { n: Math.round(seconds / 60) });
+  return t("lobby.clock_per_move", { s: Math.round(seconds) });
+}
+
 /** A seat of a listed table, as text: its holder's name, its bot, or "free". */
 function seatText(seat) {
   if (seat.kind === "open") return t("player.open");
@@ -92,8 +101,7 @@ export class OpenTables {
         seats.append(el("span", { className: `open-seat ${seat.kind === "open" ? "free" : ""}` },
           el("span", { className: `seat-swatch colour-${seat.seat}` }), ` ${seatText(seat)}`));
       }
-      const clock = table.turn_clock_seconds
-        ? t("lobby.clock_per_move", { s: Math.round(table.turn_clock_seconds) }) : t("lobby.clock_none");
+      const clock = clockText(table.turn_clock_seconds);
       const row = el("tr", {},
         el("td", { textContent: gameName(table.game) }),
         seats,

@@ -1,0 +1,62 @@
+"""Whose turn it is, in the browser: a turn clock chosen in the lobby counts down in the
+header and, when it runs out, the stand-in bot moves for the seat; the tab's title and icon
+say when it is your turn."""
+
+from __future__ import annotations
+
+import re
+from types import ModuleType
+from typing import Any
+
+from playwright.sync_api import Browser, Page, expect
+
+CLOCK_SECONDS = 10
+YOUR_TURN = "▶ Your turn · Louis XIV"
+
+
+def test_e2e_turn_clock_from_the_lobby_and_the_tab_title(
+    browser: Browser, server: Any, driver: ModuleType,
+) -> None:
+    lobby = browser.new_context(viewport=driver.VIEWPORT).new_page()
+    driver.open_lobby(lobby, server.base)
+    lobby.select_option("[data-testid=clock]", str(CLOCK_SECONDS))
+    links, _ = driver.create_match(lobby, server.base, [
+        {"kind": "human", "name": "Anna"}, {"kind": "human", "name": "Bert"}])
+    lobby.context.close()
+    seats = [link for link in links if link is not None]
+    pages: list[Page] = []
+    for link in seats:
+        page = browser.new_context(viewport=driver.VIEWPORT).new_page()
+        driver.open_match(page, link)
+        pages.append(page)
+
+    mv = server.call("GET", f"/api/matches/{seats[0].match_id}", token=seats[0].token)
+    mover = mv["to_move"]
+    assert mv["seats"][mover]["clock_seconds_left"] is not None
+    waiting = pages[1 - mover]
+    expect(pages[mover]).to_have_title(YOUR_TURN)
+    assert pages[mover].locator("#icon").get_attribute("href") == "/static/img/sun-turn.svg"
+    assert waiting.title() != YOUR_TURN
+    assert waiting.locator("#icon").get_attribute("href") == "/static/img/sun.svg"
+    for page in pages:
+        expect(page.locator("[data-testid=turn-clock]")).to_be_visible()
+        expect(page.locator("[data-testid=turn-clock]")).to_have_text(
+            re.compile(r"⏱ \d+ s"))
+    expect(pages[mover].locator("[data-testid=turn-clock]")).to_have_attribute("data-mine", "1")
+
+    # Nobody moves: the clock runs out and the stand-in bot moves for that seat.
+    before = mv["version"]
+    pages[mover].wait_for_function(f"Number(document.body.dataset.version) > {before}",
+                                   timeout=(CLOCK_SECONDS + 30) * 1000)
+    after = server.call("GET", f"/api/matches/{seats[0].match_id}", token=seats[0].token)
+    assert after["version"] > before
+    # Each page's title follows whose turn it is now.
+    for seat, page in enumerate(pages):
+        mine = server.call("GET", f"/api/matches/{seats[seat].match_id}",
+                           token=seats[seat].token)
+        if mine["legal_actions"]:
+            expect(page).to_have_title(YOUR_TURN)
+        else:
+            expect(page).not_to_have_title(YOUR_TURN)
+    for page in pages:
+        page.context.close()

@@ -245,6 +245,7 @@ def place_stones(page: Page, n: int) -> None:
         place.click()
     else:
         page.locator("[data-testid=retrieve]").click()
+        page.locator("[data-testid=retrieve-confirm]").click()
 
 
 def decide(page: Page, n: int) -> None:

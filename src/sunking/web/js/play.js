@@ -19,7 +19,9 @@ const matchId = decodeURIComponent(parts[1] || "");
 const query = new URLSearchParams(window.location.search);
 const replayMode = query.has("replay") && query.get("replay") !== "0";
 const fragment = new URLSearchParams(window.location.hash.slice(1));
-const token = fragment.get("t") || tokenFor(matchId);
+/** This tab's token survives a reload in sessionStorage once the address bar no longer has it. */
+const TAB_KEY = `sunking.tab.${matchId}`;
+const token = fragment.get("t") || sessionStorage.getItem(TAB_KEY) || tokenFor(matchId);
 
 let mv = null;
 let ui = null;
@@ -260,6 +262,19 @@ function drawPerspective() {
   select.value = keep;
 }
 
+/**
+ * Take the token out of the address bar once it is kept in this browser, so that an address
+ * copied from the bar never hands over the seat (the page finds the token again by match).
+ */
+function hideToken() {
+  sessionStorage.setItem(TAB_KEY, token);
+  if (!fragment.has("t")) return;
+  fragment.delete("t");
+  const rest = fragment.toString();
+  window.history.replaceState(null, "",
+    window.location.pathname + window.location.search + (rest ? `#${rest}` : ""));
+}
+
 async function startReplay() {
   $("replay-bar").hidden = false;
   const [data, base] = await Promise.all([
@@ -268,6 +283,8 @@ async function startReplay() {
   ]);
   replay.data = data;
   replay.base = base;
+  storeToken(matchId, token, base.seat === undefined ? null : base.seat);
+  hideToken();
   replay.frames = data.frames || [];
   if (!replay.frames.length) throw Object.assign(new Error("empty replay"), { code: "empty_replay" });
   mv = base;
@@ -306,6 +323,7 @@ async function startLive() {
   }
   mv = first;
   storeToken(matchId, token, first.seat === undefined ? null : first.seat);
+  hideToken();
   if (first.status === "waiting") bots = await api("GET", "/api/bots");
   await loadLanguage(preferredLanguage(first.language));
   const module = await gameModule(first.game);

@@ -45,6 +45,7 @@ export function createGameUI(root, ctx) {
       sel.card = card;
       sel.cardIndex = index;
       sel.placement = null;
+      sel.retrieving = false;
       render();
     },
     rerender() {
@@ -217,6 +218,7 @@ export function createGameUI(root, ctx) {
       sel.card = null;
       sel.placement = null;
       sel.boost = false;
+      sel.retrieving = false;
     }
     drawBanner(view);
     const model = ctx.mode === "replay"

@@ -202,3 +202,67 @@ def test_e2e_log_sentences_agree_in_number(
     assert "1 stones" not in joined and " receive the reward" not in joined, joined
     assert "takes 1 stone back" in joined and "receives the reward" in joined, joined
     page.context.close()
+
+
+ACCOUNT_JS = """
+async ([mid, later]) => {
+  const { createGameUI } = await import('/static/js/games/louis14/index.js');
+  const root = document.createElement('main');
+  document.body.append(root);
+  let current = mid;
+  const ctx = { mode: 'live', get seat() { return current.seat; },
+                colourName: (s) => `P${s}`, colourClass: (s) => `colour-${s}`,
+                seatInfo: () => null, act() {} };
+  const ui = createGameUI(root, ctx);
+  ui.render(mid);
+  const before = root.querySelectorAll('.tile-highlight').length;
+  root.querySelector('.step-tile').click();   // look at the first tile of the last evaluation
+  const chosen = [...root.querySelectorAll('.tile-highlight')].map((g) => Number(g.dataset.tile));
+  const firstTile = Number(root.querySelector('.step-tile').textContent);
+  current = later;
+  ui.render(later);
+  const tiles = [...root.querySelectorAll('.step-tile')];
+  return { before, chosen, firstTile,
+           count: root.querySelector('.step-count').textContent,
+           current: tiles.findIndex((b) => b.classList.contains('current')),
+           tiles: tiles.length };
+}
+"""
+
+
+def evaluation_positions(seed: int) -> tuple[Louis14State, Louis14State]:
+    """A 2-player game's state on a seat's influence turn in round 2 (so round 1's evaluation
+    is in the log), then one in a later evaluation, two tiles with stones into it."""
+    game = make("louis14")
+    state = game.new_game(2, seed)
+    rng = Rng(seed)
+    mid = None
+    while not state.is_terminal:
+        view = state.view(None)
+        if view["round"] >= 2:
+            if mid is None and view["phase"] == "influence" and state.to_move is not None:
+                mid = state
+            if mid is not None and view["phase"] == "evaluation" and state.to_move is not None:
+                start = max(e["version"] for e in state.events(None)
+                            if e["type"] == "reshuffle")
+                scored = [e for e in state.events(None) if e["type"] == "evaluate"
+                          and e["version"] > start and any(e["stones"])]
+                if len(scored) >= 2:
+                    return mid, state
+        actions = state.legal_actions()
+        state = state.apply(actions[rng.below(len(actions))])
+    raise AssertionError(f"seed {seed}: no such positions")
+
+
+def test_e2e_the_evaluation_account_follows_and_highlights(
+    browser: Browser, server: Any, driver: ModuleType,
+) -> None:
+    mid, later = evaluation_positions(5)
+    page = module_page(browser, server, driver)
+    out = page.evaluate(ACCOUNT_JS, [match_view(mid, mid.to_move), match_view(later, None)])
+    # Mid-game, on this seat's own turn, the chosen tile of the account lights up on the court.
+    assert out["before"] == 0 and out["chosen"] == [out["firstTile"]]
+    # A new evaluation is followed live: its newest step, not the step looked at before.
+    assert out["current"] == out["tiles"] - 1
+    assert out["count"] == f"Tile {out['tiles']} of {out['tiles']}"
+    page.context.close()

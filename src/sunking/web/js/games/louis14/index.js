@@ -31,7 +31,7 @@ export function createGameUI(root, ctx) {
 
   let mv = null;
   const sel = { card: null, cardIndex: null, boost: false, placement: null, version: -1 };
-  const acc = { count: 0, step: -1, timer: null, follow: true };
+  const acc = { count: 0, step: -1, timer: null, follow: true, key: null };
 
   // Inherits from ctx (its getters too: the seat is read when asked, not copied now).
   const gameCtx = Object.assign(Object.create(ctx), {
@@ -122,7 +122,7 @@ export function createGameUI(root, ctx) {
 
   function currentEvaluation() {
     const all = evaluations(mv.events || []);
-    return all.length ? all[all.length - 1] : null;
+    return all.length ? { ...all[all.length - 1], key: all.length } : null;
   }
 
   function drawAccount() {
@@ -130,6 +130,13 @@ export function createGameUI(root, ctx) {
     if (!ev || !ev.steps.length) {
       account.hidden = true;
       return null;
+    }
+    // A new evaluation: follow it live again, whatever step of the last one was looked at.
+    if (acc.key !== ev.key) {
+      stopPlay();
+      acc.key = ev.key;
+      acc.follow = true;
+      acc.count = 0;
     }
     account.hidden = false;
     const steps = ev.steps;
@@ -230,8 +237,10 @@ export function createGameUI(root, ctx) {
     let highlight = model.highlight ?? null;
     if (step && !model.tileOptions && highlight === step.tile) {
       shownStones.set(step.tile, step.evaluate.stones);
-    } else if (step && !model.mine && !model.tileOptions
-      && (acc.timer || !acc.follow || view.phase === "evaluation")) {
+    } else if (step && !model.tileOptions
+      && (acc.timer || !acc.follow || (!model.mine && view.phase === "evaluation"))) {
+      // A step the player chose (or the one being played) is shown on the court at any time;
+      // the live one while someone else decides during the evaluation.
       highlight = step.tile;
       shownStones.set(step.tile, step.evaluate.stones);
     }

@@ -266,3 +266,41 @@ def test_e2e_the_evaluation_account_follows_and_highlights(
     assert out["current"] == out["tiles"] - 1
     assert out["count"] == f"Tile {out['tiles']} of {out['tiles']}"
     page.context.close()
+
+
+MOVES_JS = """
+async ([before, after]) => {
+  const { createGameUI } = await import('/static/js/games/louis14/index.js');
+  const root = document.createElement('main');
+  document.body.append(root);
+  const ctx = { mode: 'live', seat: before.seat, colourName: (s) => `P${s}`,
+                colourClass: (s) => `colour-${s}`, seatInfo: () => null, act() {} };
+  const ui = createGameUI(root, ctx);
+  ui.render(before);
+  const first = root.querySelectorAll('.tile-moved').length;
+  ui.render(after);
+  return { first,
+           moved: [...root.querySelectorAll('.tile-moved')].map((g) => Number(g.dataset.tile)),
+           fresh: [...root.querySelectorAll('.log-entry.log-new')].map((li) => li.textContent) };
+}
+"""
+
+
+def test_e2e_another_seats_move_is_shown_on_the_court_and_in_the_log(
+    browser: Browser, server: Any, driver: ModuleType,
+) -> None:
+    state = make("louis14").new_game(2, 4)
+    mover = state.to_move
+    assert mover is not None
+    place = next(a for a in state.legal_actions()
+                 if a.to_json()["type"] == "place" and len(a.to_json()["stones"]) >= 2)
+    after = state.apply(place)
+    watcher = 1 - mover
+    page = module_page(browser, server, driver)
+    out = page.evaluate(MOVES_JS, [match_view(state, watcher), match_view(after, watcher)])
+    assert out["first"] == 0
+    changed = sorted(t["tile"] for t, u in zip(state.view(None)["tiles"], after.view(None)["tiles"],
+                                               strict=True) if t["stones"] != u["stones"])
+    assert sorted(out["moved"]) == changed == sorted(tile for tile, _ in place.to_json()["stones"])
+    assert out["fresh"] and all("P" in text for text in out["fresh"])
+    page.context.close()

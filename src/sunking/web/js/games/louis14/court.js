@@ -59,6 +59,7 @@ function louisFigure(x, y) {
  *   preview: Map<number, number> stones being placed (not sent yet)
  *   highlight: number|null     a tile being explained (evaluation account)
  *   shownStones: Map<number, number[]> stones to show instead of the current ones
+ *   moved: Set<number>          tiles whose stones the last move(s) changed
  *   onTile(tile)
  */
 export function drawCourt(host, view, opts) {
@@ -110,6 +111,7 @@ export function drawCourt(host, view, opts) {
     const classes = ["tile", `cond-${tile.condition.kind}`, `side-${tile.side}`];
     if (clickable) classes.push("tile-option");
     if (opts.highlight === number) classes.push("tile-highlight");
+    if (opts.moved && opts.moved.has(number)) classes.push("tile-moved");
     const g = svg("g", { class: classes.join(" "), "data-tile": number,
       transform: `translate(${x} ${y})` });
     if (clickable) {

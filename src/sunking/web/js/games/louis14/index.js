@@ -32,6 +32,8 @@ export function createGameUI(root, ctx) {
   let mv = null;
   const sel = { card: null, cardIndex: null, boost: false, placement: null, version: -1 };
   const acc = { count: 0, step: -1, timer: null, follow: true, key: null };
+  /** The last move(s) seen: tiles whose stones changed and the version before them. */
+  const moves = { version: null, before: -1, stones: null, changed: new Set() };
 
   // Inherits from ctx (its getters too: the seat is read when asked, not copied now).
   const gameCtx = Object.assign(Object.create(ctx), {
@@ -75,6 +77,21 @@ export function createGameUI(root, ctx) {
     banner.replaceChildren(...parts.flatMap((p, i) => (i ? [el("span", { className: "sep", text: "·" }), p] : [p])));
   }
 
+  /** When a new version arrives, note which tiles' stones it changed (to show the move). */
+  function noteMoves(view) {
+    if (moves.version === mv.version) return;
+    const stones = new Map(view.tiles.map((tile) => [tile.tile, tile.stones.join(",")]));
+    moves.changed = new Set();
+    if (moves.stones && moves.version !== null && mv.version > moves.version) {
+      for (const [tile, now] of stones) if (moves.stones.get(tile) !== now) moves.changed.add(tile);
+      moves.before = moves.version;
+    } else {
+      moves.before = mv.version;
+    }
+    moves.version = mv.version;
+    moves.stones = stones;
+  }
+
   function drawLog(events) {
     const entries = logEntries(events, gameCtx).slice(-LOG_SHOWN);
     const list = el("ol", { className: "log-list", "data-testid": "log-list" });
@@ -84,7 +101,8 @@ export function createGameUI(root, ctx) {
         round = entry.round;
         if (round) list.append(el("li", { className: "log-round", text: t("log.round_header", { round }) }));
       }
-      list.append(el("li", { className: `log-entry log-${entry.type}${entry.private ? " private" : ""}`,
+      const fresh = entry.version > moves.before ? " log-new" : "";
+      list.append(el("li", { className: `log-entry log-${entry.type}${entry.private ? " private" : ""}${fresh}`,
         text: entry.text }));
     }
     const scroller = el("div", { className: "log-scroll" }, list);
@@ -227,6 +245,7 @@ export function createGameUI(root, ctx) {
       sel.boost = false;
       sel.retrieving = false;
     }
+    noteMoves(view);
     drawBanner(view);
     const model = ctx.mode === "replay"
       ? { title: t("prompt.replay"), text: waitingText(view, gameCtx), buttons: [], mine: false }
@@ -253,6 +272,7 @@ export function createGameUI(root, ctx) {
       previewColour: mv.seat,
       highlight,
       shownStones,
+      moved: moves.changed,
     });
     drawYou(you, view, gameCtx, model.cards || null);
     drawPlayers(players, view, gameCtx);

@@ -60,3 +60,57 @@ def test_e2e_turn_clock_from_the_lobby_and_the_tab_title(
             expect(page).not_to_have_title(YOUR_TURN)
     for page in pages:
         page.context.close()
+
+
+STUBS = """
+window.__notes = [];
+window.__beeps = 0;
+window.Notification = class {
+  constructor(title) { window.__notes.push(title); }
+  static requestPermission() { return Promise.resolve('granted'); }
+};
+window.Notification.permission = 'granted';
+window.AudioContext = class {
+  constructor() { this.currentTime = 0; this.destination = {}; }
+  createOscillator() {
+    return { frequency: {}, connect: (g) => g, start() { window.__beeps += 1; }, stop() {} };
+  }
+  createGain() { return { gain: {}, connect: (d) => d }; }
+};
+"""
+
+
+def test_e2e_alert_me_when_the_turn_comes(
+    browser: Browser, server: Any, driver: ModuleType,
+) -> None:
+    created = server.call("POST", "/api/matches", {
+        "game": "louis14", "players": 2, "seed": 8, "language": "en",
+        "seats": [{"kind": "human", "name": "Anna"}, {"kind": "human", "name": "Bert"}]})
+    links = [driver.parse_link(server.base + s["link"]) for s in created["seats"]]
+    first = server.call("GET", f"/api/matches/{links[0].match_id}", token=links[0].token)
+    mover = first["to_move"]
+    pages = []
+    for link in links:
+        context = browser.new_context(viewport=driver.VIEWPORT)
+        context.add_init_script(STUBS)
+        page = context.new_page()
+        driver.open_match(page, link)
+        pages.append(page)
+    waiting = pages[1 - mover]
+    waiting.check("[data-testid=notify]")
+    # The mover moves (over the API): the turn passes to the waiting seat, which is alerted once.
+    view = server.call("GET", f"/api/matches/{links[mover].match_id}", token=links[mover].token)
+    server.call("POST", f"/api/matches/{links[mover].match_id}/actions",
+                {"version": view["version"], "action": view["legal_actions"][0]},
+                token=links[mover].token)
+    expect(waiting).to_have_title(YOUR_TURN)
+    assert waiting.evaluate("window.__notes") == [YOUR_TURN]
+    assert waiting.evaluate("window.__beeps") == 1
+    # The page that did not ask is not alerted; the choice is remembered after a reload.
+    assert pages[mover].evaluate("window.__notes") == []
+    waiting.reload()
+    waiting.wait_for_selector("body[data-ready='1']")
+    expect(waiting.locator("[data-testid=notify]")).to_be_checked()
+    assert waiting.evaluate("window.__notes") == []  # already its turn on arrival: no alert
+    for page in pages:
+        page.context.close()

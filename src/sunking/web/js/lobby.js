@@ -1,6 +1,7 @@
 // The lobby: create a match, hand out its secret links, list this browser's matches.
 
 import { api, errorText, storedTokens, storeToken } from "./api.js";
+import { drawCarry, takeCarried } from "./carry.js";
 import {
   applyStatic, bindLanguageSelect, currentLanguage, languages, loadLanguage,
   preferredLanguage, t,
@@ -269,9 +270,11 @@ function relabel() {
   renderCreated();
   renderMine();
   if (state.open) state.open.render();
+  drawCarry($("carry"), copyButton);
 }
 
 async function main() {
+  takeCarried();
   await loadLanguage(preferredLanguage(null));
   bindLanguageSelect($("lang"));
   try {
@@ -290,6 +293,9 @@ async function main() {
   state.open = new OpenTables();
   state.open.start();
   document.body.dataset.ready = "1";
+  window.addEventListener("hashchange", () => {
+    if (takeCarried()) refreshMine();
+  });
   await refreshMine();
   setInterval(refreshMine, REFRESH_MS);
 }

@@ -6,6 +6,7 @@
 import { api, errorText, storeToken, tokenFor } from "./api.js";
 import { TableChat } from "./chat.js";
 import { MatchConnection } from "./connection.js";
+import { TurnAlert } from "./notify.js";
 import { drawWaiting } from "./tables.js";
 import {
   applyStatic, bindLanguageSelect, loadLanguage, preferredLanguage, t,
@@ -28,6 +29,7 @@ let ui = null;
 let connection = null;
 let chat = null;
 let bots = [];
+let turnAlert = null;
 let toastTimer = null;
 const replay = { data: null, base: null, frames: [], index: 0, perspective: null };
 
@@ -76,6 +78,7 @@ function drawTurn() {
   document.title = mine ? t("play.tab_your_turn", { game }) : `${game} · ${t("app.title")}`;
   $("icon").href = mine ? "/static/img/sun-turn.svg" : "/static/img/sun.svg";
   document.body.classList.toggle("my-turn", Boolean(mine));
+  if (turnAlert) turnAlert.update(Boolean(mine), game);
   const mover = (mv.seats || []).find((s) => s.seat === mv.to_move);
   const clock = $("turn-clock");
   const left = mover && !replayMode ? mover.clock_seconds_left : null;
@@ -330,6 +333,10 @@ async function startLive() {
   ui = module.createGameUI($("game"), context("live"));
   render();
   openChat(false).load().catch(showError);
+  if (first.seat !== null && first.seat !== undefined) {
+    turnAlert = new TurnAlert($("notify"));
+    $("notify").parentElement.hidden = false;
+  }
   connection = new MatchConnection(matchId, token, {
     onChat(messages) {
       chat.add(messages);

@@ -218,7 +218,7 @@ def test_srv_open_seats_fill_once(opener: StoreFactory) -> None:
     match, _ = a_match()
     seats = list(match.seats)
     seats[2] = SeatRecord(2, "open", "", None, None)
-    waiting = dataclasses.replace(match, seats=tuple(seats), host_seat=0)
+    waiting = dataclasses.replace(match, seats=tuple(seats), host_seat=0, hints=True)
     store.create_match(waiting, None)
     assert waiting.match_id in opener().open_match_ids(1000)
     assert waiting.match_id not in opener().active_match_ids()
@@ -234,6 +234,7 @@ def test_srv_open_seats_fill_once(opener: StoreFactory) -> None:
         store.fill_seats("nosuchmatch", [taken], status="active", turn_deadline=None)
     loaded = opener().load(waiting.match_id)
     assert loaded.match.seats[2] == taken and loaded.match.host_seat == 0
+    assert loaded.match.hints is True
     assert loaded.status == "active" and loaded.turn_deadline == 5.0
     assert waiting.match_id not in opener().open_match_ids(1000)
     assert waiting.match_id in opener().active_match_ids()

@@ -76,6 +76,9 @@ class SearchReport:
     seconds: float
     root_children: int
     best_visits: int
+    choices: tuple[tuple[Action, int, float], ...] = ()
+    """Every root action tried: (action, visits, mean reward of the deciding seat), most
+    visited first."""
 
 
 def rewards(game: Game, state: GameState) -> list[float]:
@@ -136,8 +139,12 @@ class IsmctsBot:
         best_action, best = max(
             root.children.items(), key=lambda item: (item[1].visits, item[1].reward)
         )
+        choices = sorted(
+            ((a, n.visits, n.reward / n.visits) for a, n in root.children.items() if n.visits),
+            key=lambda c: (-c[1], -c[2]),
+        )
         self.last = SearchReport(done, time.perf_counter() - start, len(root.children),
-                                 best.visits)
+                                 best.visits, tuple(choices))
         return best_action
 
     def _iterate(

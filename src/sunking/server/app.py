@@ -78,6 +78,7 @@ class MatchBody(pydantic.BaseModel):
     language: str = "en"
     seed: int | None = None
     turn_clock_seconds: float | None = None
+    hints: bool = False
     options: dict[str, Any] = pydantic.Field(default_factory=dict)
 
 
@@ -214,7 +215,7 @@ def create_app(
             game=body.game, players=body.players,
             seats=tuple(SeatRequest(s.kind, s.name, s.bot) for s in body.seats),
             language=body.language, seed=body.seed,
-            turn_clock_seconds=body.turn_clock_seconds, options=body.options,
+            turn_clock_seconds=body.turn_clock_seconds, options=body.options, hints=body.hints,
         ))
         record = created.record
         seats = []

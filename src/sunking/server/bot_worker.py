@@ -21,6 +21,7 @@ from typing import Any
 
 from ..bots import make_bot
 from ..bots.arena import bot_rng
+from ..bots.ismcts import IsmctsBot, IsmctsConfig
 from ..bots.protocol import Observation
 from ..core.registry import available_games, make
 from ..core.rng import Rng
@@ -56,6 +57,36 @@ def choose_action(
     bot = make_bot(spec)
     action = bot.act(Observation(state, seat), decision_rng(seed, seat, state.version))
     return action.to_json()
+
+
+HINT_SEARCH = IsmctsConfig(iterations=400, horizon=8, seconds=3.0)
+"""The search behind a hint: a little more than the medium bot's, at most 3 seconds."""
+HINT_MOVES = 3
+
+
+def hint_moves(game_id: str, state_json: Mapping[str, Any], seed: int) -> list[dict[str, Any]]:
+    """The AI's top moves for the seat to move, best first: ``{"action", "win_chance",
+    "visits"}`` each (``win_chance`` the search's estimate in [0, 1]; None when the move is
+    the only one). The search sees only what that seat may know (its observation).
+
+    Raises:
+        ValueError: the state is not readable, or the game is over.
+    """
+    game = make(game_id)
+    state = game.state_from_json(state_json)
+    seat = state.to_move
+    if seat is None:
+        raise ValueError("the game is over: no move to hint")
+    state.quiet = True
+    observation = Observation(state, seat)
+    legal = observation.legal_actions
+    if len(legal) == 1:
+        return [{"action": legal[0].to_json(), "win_chance": None, "visits": 0}]
+    bot = IsmctsBot(HINT_SEARCH, name="hint")
+    bot.act(observation, decision_rng(seed, seat, state.version).fork())
+    assert bot.last is not None
+    return [{"action": action.to_json(), "win_chance": round(chance, 3), "visits": visits}
+            for action, visits, chance in bot.last.choices[:HINT_MOVES]]
 
 
 PARENT_CHECK_SECONDS = 1.0
@@ -117,6 +148,26 @@ class BotRunner:
             self._pool = None
             return await loop.run_in_executor(
                 self._executor(), choose_action, game_id, state_json, spec, seed
+            )
+
+    async def hint(
+        self, game_id: str, state_json: Mapping[str, Any], seed: int
+    ) -> list[dict[str, Any]]:
+        """:func:`hint_moves`, computed off the loop like a bot's move.
+
+        Raises:
+            ValueError: see :func:`hint_moves`.
+        """
+        loop = asyncio.get_running_loop()
+        try:
+            return await loop.run_in_executor(
+                self._executor(), hint_moves, game_id, state_json, seed
+            )
+        except concurrent.futures.BrokenExecutor:
+            log.warning("the bot pool broke; starting a new one")
+            self._pool = None
+            return await loop.run_in_executor(
+                self._executor(), hint_moves, game_id, state_json, seed
             )
 
     def close(self) -> None:

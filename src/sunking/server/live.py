@@ -200,6 +200,7 @@ class LiveMatch:
             "seats": self.seats_json(now),
             "to_move": self.state.to_move,
             "host_seat": self.record.host_seat,
+            "hints": self.record.hints,
         })
         tail = "" if since is None else f',"events_since":{since}'
         text = (f'{head[:-1]},{self._seat_parts(viewer)},"events":{log.since(since)}'

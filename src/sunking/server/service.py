@@ -80,6 +80,7 @@ class MatchRequest:
     seed: int | None = None
     turn_clock_seconds: float | None = None
     options: dict[str, Any] = dataclasses.field(default_factory=dict)
+    hints: bool = False
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -132,6 +133,7 @@ class MatchService:
         self._loading: dict[str, asyncio.Future[LiveMatch]] = {}
         self._tasks: dict[str, tuple[_Plan, asyncio.Task[None]]] = {}
         self._changes: set[asyncio.Task[Any]] = set()
+        self._hints: dict[tuple[str, int, int], asyncio.Future[list[dict[str, Any]]]] = {}
         self._closed = False
         self.chat = TableChat(store, self.pubsub, self._call, clock)
 
@@ -241,7 +243,7 @@ class MatchService:
             options=options, language=request.language,
             turn_clock_seconds=request.turn_clock_seconds,
             spectator_hash=token_hash(spectator), created_at=self.clock(),
-            seats=tuple(seats), host_seat=self._host(request),
+            seats=tuple(seats), host_seat=self._host(request), hints=request.hints,
         )
         first = game.new_game(record.players, seed, **options)
         live = LiveMatch(record, first, [], None)
@@ -508,6 +510,40 @@ class MatchService:
         live.connected[viewer] += delta
         if (live.connected[viewer] > 0) != before:
             self.pubsub.publish(live.match_id, live.version)
+
+    # --- hints ----------------------------------------------------------------------------
+
+    async def hint(self, live: LiveMatch, viewer: Viewer) -> list[dict[str, Any]]:
+        """The AI's top moves for ``viewer``, who is to move, in a match with hints on;
+        computed once per seat and version, in the bot workers.
+
+        Raises:
+            ApiError: ``forbidden`` (the spectator), ``hints_off``, ``not_started``,
+                ``game_over`` or ``not_your_turn``.
+        """
+        if viewer is None:
+            raise forbidden("the spectator has no moves to be hinted")
+        if not live.record.hints:
+            raise ApiError("hints_off", "this match was created without hints", 409)
+        if live.record.waiting:
+            raise not_started()
+        if live.state.is_terminal:
+            raise ApiError("game_over", "the match is over", 409)
+        if live.state.to_move != viewer:
+            raise ApiError("not_your_turn", f"seat {viewer} is not to move", 409)
+        key = (live.match_id, viewer, live.version)
+        pending = self._hints.get(key)
+        if pending is None:
+            for old in [k for k in self._hints if k[0] == live.match_id and k[2] < key[2]]:
+                del self._hints[old]
+            pending = asyncio.ensure_future(self.bots.hint(
+                live.record.game, live.state.to_json(), live.record.seed))
+            self._hints[key] = pending
+        try:
+            return await asyncio.shield(pending)
+        except (ValueError, RulesError) as err:
+            self._hints.pop(key, None)
+            raise ApiError("hint_failed", f"no hint could be computed: {err}", 409) from None
 
     # --- open tables ----------------------------------------------------------------------
 

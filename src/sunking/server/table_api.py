@@ -1,6 +1,6 @@
 """The routes around the table (``docs/web-api.md``): its chat (``POST`` and
-``GET /api/matches/<id>/chat``) and open tables (``GET /api/open-matches``,
-``POST /api/matches/<id>/join`` and ``…/start``).
+``GET /api/matches/<id>/chat``), the AI's hints (``GET /api/matches/<id>/hint``) and open
+tables (``GET /api/open-matches``, ``POST /api/matches/<id>/join`` and ``…/start``).
 
 Thin like the other routes: authenticate the token, read the request, call the service (the
 chat is its :class:`~.chat.TableChat`). New messages also reach open websockets (:mod:`.hub`).
@@ -57,6 +57,14 @@ def table_router(
                 raise malformed("'after' must be a message id (or -1 for all)")
         messages, last = await service.chat.read(live, viewer, after)
         return {"messages": messages, "last": last}
+
+    @router.get("/api/matches/{match_id}/hint")
+    async def hint(match_id: str, request: Request) -> dict[str, Any]:
+        service = service_of(request)
+        live, viewer = await service.authenticate(match_id, bearer(request))
+        version = live.version
+        moves = await service.hint(live, viewer)
+        return {"match_id": match_id, "seat": viewer, "version": version, "moves": moves}
 
     @router.get("/api/open-matches")
     async def open_matches(request: Request) -> list[dict[str, Any]]:

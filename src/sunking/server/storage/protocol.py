@@ -69,6 +69,8 @@ class MatchRecord:
     seats: tuple[SeatRecord, ...]
     host_seat: int | None = None
     """At an open table, the seat of its creator, who may start it before it is full."""
+    hints: bool = False
+    """Whether a seat may ask the AI for a hint (every seat, and everyone sees that it may)."""
 
     @property
     def waiting(self) -> bool:

@@ -22,6 +22,7 @@ MATCHES = sa.Table(
     sa.Column("status", sa.String(16), nullable=False),
     sa.Column("turn_deadline", sa.Float, nullable=True),
     sa.Column("host_seat", sa.Integer, nullable=True),
+    sa.Column("hints", sa.Boolean, nullable=False, server_default=sa.false()),
 )
 
 SEATS = sa.Table(

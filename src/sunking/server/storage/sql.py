@@ -120,7 +120,7 @@ class SqlStore:
                     turn_clock_seconds=match.turn_clock_seconds,
                     spectator_hash=match.spectator_hash, created_at=match.created_at,
                     version=0, status="waiting" if match.waiting else "active",
-                    turn_deadline=turn_deadline, host_seat=match.host_seat,
+                    turn_deadline=turn_deadline, host_seat=match.host_seat, hints=match.hints,
                 ))
                 conn.execute(sa.insert(SEATS), [
                     {"match_id": match.match_id, "seat": s.seat, "kind": s.kind,
@@ -197,7 +197,7 @@ class SqlStore:
             match_id=row["match_id"], game=row["game"], players=row["players"],
             seed=row["seed"], options=dict(row["options"]), language=row["language"],
             turn_clock_seconds=row["turn_clock_seconds"], spectator_hash=row["spectator_hash"],
-            created_at=row["created_at"], host_seat=row["host_seat"],
+            created_at=row["created_at"], host_seat=row["host_seat"], hints=bool(row["hints"]),
             seats=tuple(
                 SeatRecord(s["seat"], s["kind"], s["name"], s["bot"], s["token_hash"],
                            bool(s["away"]))

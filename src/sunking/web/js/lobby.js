@@ -149,6 +149,7 @@ async function createMatch(event) {
     language: $("match-lang").value,
   };
   if ($("clock").value) body.turn_clock_seconds = Number($("clock").value);
+  if ($("hints").checked) body.hints = true;
   const button = $("create");
   button.disabled = true;
   try {

@@ -6,6 +6,7 @@
 import { api, errorText, storeToken, tokenFor } from "./api.js";
 import { TableChat } from "./chat.js";
 import { MatchConnection } from "./connection.js";
+import { HintBar } from "./hint.js";
 import { TurnAlert } from "./notify.js";
 import { drawWaiting } from "./tables.js";
 import {
@@ -30,6 +31,7 @@ let connection = null;
 let chat = null;
 let bots = [];
 let turnAlert = null;
+let hints = null;
 let toastTimer = null;
 const replay = { data: null, base: null, frames: [], index: 0, perspective: null };
 
@@ -79,6 +81,7 @@ function drawTurn() {
   $("icon").href = mine ? "/static/img/sun-turn.svg" : "/static/img/sun.svg";
   document.body.classList.toggle("my-turn", Boolean(mine));
   if (turnAlert) turnAlert.update(Boolean(mine), game);
+  if (hints) hints.draw(mv, Boolean(mine));
   const mover = (mv.seats || []).find((s) => s.seat === mv.to_move);
   const clock = $("turn-clock");
   const left = mover && !replayMode ? mover.clock_seconds_left : null;
@@ -331,6 +334,12 @@ async function startLive() {
   await loadLanguage(preferredLanguage(first.language));
   const module = await gameModule(first.game);
   ui = module.createGameUI($("game"), context("live"));
+  hints = new HintBar($("hint-bar"), {
+    matchId, token, showError,
+    label: (action, view) => (module.actionLabel ? module.actionLabel(action)
+      : t("hint.choice", { n: (view.legal_actions || []).findIndex(
+        (a) => JSON.stringify(a) === JSON.stringify(action)) + 1 })),
+  });
   render();
   openChat(false).load().catch(showError);
   if (first.seat !== null && first.seat !== undefined) {

@@ -1,4 +1,4 @@
-"""The table chat of every match, and the host of an open table.
+"""The table chat of every match, the host of an open table, and whether hints are on.
 
 Revision ID: 0002
 Revises: 0001
@@ -18,6 +18,8 @@ depends_on = None
 
 def upgrade() -> None:
     op.add_column("matches", sa.Column("host_seat", sa.Integer, nullable=True))
+    op.add_column("matches", sa.Column("hints", sa.Boolean, nullable=False,
+                                       server_default=sa.false()))
     op.create_table(
         "chat_messages",
         sa.Column(
@@ -37,3 +39,4 @@ def downgrade() -> None:
     op.drop_table("chat_messages")
     with op.batch_alter_table("matches") as batch:
         batch.drop_column("host_seat")
+        batch.drop_column("hints")

@@ -13,6 +13,9 @@ import { buildPrompt, waitingText } from "./prompts.js";
 const STEP_MS = 1400;
 const LOG_SHOWN = 400;
 
+/** A legal action in words (for the AI's hints). */
+export { actionLabel } from "./labels.js";
+
 export function createGameUI(root, ctx) {
   root.replaceChildren();
   const banner = el("div", { className: "turn-banner", "data-testid": "turn-banner", role: "status" });

@@ -299,5 +299,9 @@ def create_app(
     async def play(match_id: str) -> Response:
         return page("play.html")
 
+    @app.get("/rules/{game}", include_in_schema=False)
+    async def rules(game: str) -> Response:
+        return page("rules.html")
+
     app.mount("/static", StaticFiles(directory=web_dir(), check_dir=False), name="static")
     return app

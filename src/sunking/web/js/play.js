@@ -10,7 +10,7 @@ import { HintBar } from "./hint.js";
 import { TurnAlert } from "./notify.js";
 import { drawWaiting } from "./tables.js";
 import {
-  applyStatic, bindLanguageSelect, loadLanguage, preferredLanguage, t,
+  applyStatic, bindLanguageSelect, has, loadLanguage, preferredLanguage, t,
 } from "./i18n.js";
 
 const TOAST_MS = 7000;
@@ -110,6 +110,9 @@ function drawHeader() {
   $("leave").hidden = replayMode || !connection || mv.seat === null || mv.seat === undefined
     || mv.status !== "active";
   $("conn").hidden = replayMode;
+  const rules = $("rules-link");
+  rules.hidden = !has(`rules.${mv.game}.title`);
+  rules.href = `/rules/${encodeURIComponent(mv.game)}`;
 }
 
 /** Leave the table: the server's stand-in bot plays this seat until the holder returns. */

@@ -114,3 +114,32 @@ def test_e2e_alert_me_when_the_turn_comes(
     assert waiting.evaluate("window.__notes") == []  # already its turn on arrival: no alert
     for page in pages:
         page.context.close()
+
+
+def test_e2e_time_bank_chosen_in_the_lobby(
+    browser: Browser, server: Any, driver: ModuleType,
+) -> None:
+    lobby = browser.new_context(viewport=driver.VIEWPORT).new_page()
+    driver.open_lobby(lobby, server.base)
+    lobby.select_option("[data-testid=clock]", "")
+    expect(lobby.locator("[data-testid=bank]")).to_be_hidden()
+    lobby.select_option("[data-testid=clock]", "300")
+    lobby.select_option("[data-testid=bank]", "60")
+    lobby.select_option("#players", "2")
+    for seat, name in enumerate(("Anna", "Bert")):
+        lobby.select_option(f"[data-testid=seat-kind-{seat}]", "human")
+        lobby.fill(f"[data-testid=seat-name-{seat}]", name)
+    lobby.click("#create")
+    lobby.wait_for_selector("[data-testid=spectator-link]")
+    seat = driver.parse_link(lobby.get_attribute("[data-testid=seat-link-0]", "href") or "")
+    mv = server.call("GET", f"/api/matches/{seat.match_id}", token=seat.token)
+    assert [s["bank_seconds"] for s in mv["seats"]] == [60.0, 60.0]
+    assert 300 < mv["seats"][mv["to_move"]]["clock_seconds_left"] <= 360
+    page = browser.new_context(viewport=driver.VIEWPORT).new_page()
+    driver.open_match(page, seat)
+    clock = page.locator("[data-testid=turn-clock]")
+    expect(clock).to_have_text(re.compile(r"⏱ [56]:\d\d"))
+    assert "bank 1:00" in (clock.get_attribute("title") or "")
+    lobby.select_option("[data-testid=clock]", "")  # leave the remembered clock as it was
+    for p in (lobby, page):
+        p.context.close()

@@ -79,6 +79,7 @@ class MatchBody(pydantic.BaseModel):
     seed: int | None = None
     turn_clock_seconds: float | None = None
     hints: bool = False
+    time_bank_seconds: float | None = None
     options: dict[str, Any] = pydantic.Field(default_factory=dict)
 
 
@@ -216,6 +217,7 @@ def create_app(
             seats=tuple(SeatRequest(s.kind, s.name, s.bot) for s in body.seats),
             language=body.language, seed=body.seed,
             turn_clock_seconds=body.turn_clock_seconds, options=body.options, hints=body.hints,
+            time_bank_seconds=body.time_bank_seconds,
         ))
         record = created.record
         seats = []

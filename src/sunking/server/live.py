@@ -157,6 +157,7 @@ class LiveMatch:
                 "seat": s.seat, "kind": s.kind, "name": s.name, "bot": s.bot,
                 "connected": s.kind == "bot" or self.connected[s.seat] > 0,
                 "away": s.away, "clock_seconds_left": left,
+                "bank_seconds": None if s.bank_left is None else round(s.bank_left, 1),
             })
         return out
 

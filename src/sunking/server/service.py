@@ -81,6 +81,7 @@ class MatchRequest:
     turn_clock_seconds: float | None = None
     options: dict[str, Any] = dataclasses.field(default_factory=dict)
     hints: bool = False
+    time_bank_seconds: float | None = None
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -231,7 +232,8 @@ class MatchService:
             if want.kind == "human":
                 tokens[i] = new_token()
                 seats.append(SeatRecord(i, "human", want.name or f"Player {i + 1}", None,
-                                        token_hash(tokens[i])))
+                                        token_hash(tokens[i]),
+                                        bank_left=request.time_bank_seconds))
             elif want.kind == "open":
                 seats.append(SeatRecord(i, "open", "", None, None))
             else:
@@ -244,6 +246,7 @@ class MatchService:
             turn_clock_seconds=request.turn_clock_seconds,
             spectator_hash=token_hash(spectator), created_at=self.clock(),
             seats=tuple(seats), host_seat=self._host(request), hints=request.hints,
+            time_bank_seconds=request.time_bank_seconds,
         )
         first = game.new_game(record.players, seed, **options)
         live = LiveMatch(record, first, [], None)
@@ -291,6 +294,10 @@ class MatchService:
         clock = request.turn_clock_seconds
         if clock is not None and not 0 < clock <= 7 * 24 * 3600:
             raise refuse("turn_clock_seconds must be positive and at most a week, or null")
+        bank = request.time_bank_seconds
+        if bank is not None and (clock is None or not 0 < bank <= 7 * 24 * 3600):
+            raise refuse("time_bank_seconds needs a turn clock and must be positive and at most "
+                         "a week, or null")
 
     async def authenticate(self, match_id: str, token: str | None) -> tuple[LiveMatch, Viewer]:
         """The match and whose token this is (a seat, or None for the spectator).
@@ -420,12 +427,16 @@ class MatchService:
             ApiError: ``stale_action`` if storage already holds a move at this version (another
                 process moved): the live state is then reloaded.
         """
-        deadline = self._deadline(live, after)
+        bank = self._bank_after(live, seat, mover)
+        setup = live.record
+        if bank is not None:
+            setup = replace_seat(setup, dataclasses.replace(setup.seats[seat], bank_left=bank))
+        deadline = self._deadline(live, after, setup)
         record = ActionRecord(live.version, seat, action, request_id, mover, self.clock())
         try:
             await self._call(self.store.append_action, live.match_id, record,
                              status="finished" if after.is_terminal else "active",
-                             turn_deadline=deadline)
+                             turn_deadline=deadline, bank_left=bank)
         except (VersionConflict, DuplicateRequest) as err:
             await self._reload(live)
             if isinstance(err, DuplicateRequest):
@@ -433,6 +444,7 @@ class MatchService:
             raise ApiError("stale_action", f"the match moved on: {err}", 409) from None
         live.state = after
         live.actions.append(record)
+        live.record = setup
         live.turn_deadline = deadline
         self.pubsub.publish(live.match_id, live.version)
         self._schedule(live)
@@ -445,15 +457,33 @@ class MatchService:
         self.pubsub.publish(live.match_id, live.version)
         self._schedule(live)
 
-    def _deadline(self, live: LiveMatch, state: GameState) -> float | None:
-        clock = live.record.turn_clock_seconds
+    def _deadline(
+        self, live: LiveMatch, state: GameState, record: MatchRecord | None = None
+    ) -> float | None:
+        """When the seat to move in ``state`` runs out of time: its turn clock plus what is
+        left of its time bank (``record``: the setup to read, the live one by default)."""
+        setup = record or live.record
+        clock = setup.turn_clock_seconds
         seat = state.to_move
-        if clock is None or seat is None or live.record.waiting:
+        if clock is None or seat is None or setup.waiting:
             return None
-        holder = live.record.seats[seat]
+        holder = setup.seats[seat]
         if holder.kind != "human" or holder.away:
             return None
-        return self.clock() + clock
+        return self.clock() + clock + (holder.bank_left or 0.0)
+
+    def _bank_after(self, live: LiveMatch, seat: int, mover: Mover) -> float | None:
+        """The time bank ``seat`` keeps after its move (None: unchanged). A move made after
+        the turn clock ran down spends the bank for the time it took; the stand-in's move when
+        the time ran out empties it."""
+        holder = live.record.seats[seat]
+        if holder.bank_left is None or live.turn_deadline is None:
+            return None
+        if mover == "clock":
+            return 0.0
+        if mover != "seat":
+            return None
+        return round(max(0.0, min(holder.bank_left, live.turn_deadline - self.clock())), 3)
 
     # --- leaving and returning ------------------------------------------------------------
 
@@ -586,7 +616,8 @@ class MatchService:
                 free = [s.seat for s in live.record.seats if s.kind == "open"]
                 if not free:
                     raise ApiError("table_full", f"match {match_id} has no free seat", 409)
-                taken = SeatRecord(free[0], "human", name.strip(), None, token_hash(token))
+                taken = SeatRecord(free[0], "human", name.strip(), None, token_hash(token),
+                                   bank_left=live.record.time_bank_seconds)
                 await self._fill(live, [taken])
                 return taken.seat
 
@@ -624,7 +655,7 @@ class MatchService:
             record = replace_seat(record, seat)
         deadline = None
         if not record.waiting:
-            deadline = self._deadline(dataclasses.replace(live, record=record), live.state)
+            deadline = self._deadline(live, live.state, record)
         status = "waiting" if record.waiting else "active"
         try:
             await self._call(self.store.fill_seats, live.match_id, seats, status=status,

@@ -53,6 +53,7 @@ class MemoryStore:
         *,
         status: MatchStatus,
         turn_deadline: float | None,
+        bank_left: float | None = None,
     ) -> None:
         with self._lock:
             entry = self._entry(match_id)
@@ -71,6 +72,10 @@ class MemoryStore:
             entry.actions.append(copy.deepcopy(action))
             entry.status = status
             entry.turn_deadline = turn_deadline
+            if bank_left is not None:
+                seats = list(entry.match.seats)
+                seats[action.seat] = dataclasses.replace(seats[action.seat], bank_left=bank_left)
+                entry.match = dataclasses.replace(entry.match, seats=tuple(seats))
 
     def load(self, match_id: str) -> StoredMatch:
         with self._lock:

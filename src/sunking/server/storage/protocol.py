@@ -51,6 +51,8 @@ class SeatRecord:
     bot: str | None
     token_hash: str | None
     away: bool = False
+    bank_left: float | None = None
+    """Seconds left in the seat's time bank (None: the match has no time bank)."""
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -71,6 +73,8 @@ class MatchRecord:
     """At an open table, the seat of its creator, who may start it before it is full."""
     hints: bool = False
     """Whether a seat may ask the AI for a hint (every seat, and everyone sees that it may)."""
+    time_bank_seconds: float | None = None
+    """Each human seat's time bank, spent when a move takes longer than the turn clock."""
 
     @property
     def waiting(self) -> bool:
@@ -148,9 +152,10 @@ class MatchStore(Protocol):
         *,
         status: MatchStatus,
         turn_deadline: float | None,
+        bank_left: float | None = None,
     ) -> None:
-        """Append ``action`` at ``action.version`` and set the match's status and deadline,
-        atomically.
+        """Append ``action`` at ``action.version`` and set the match's status and deadline
+        (and, with ``bank_left``, the moving seat's time bank), atomically.
 
         Raises:
             UnknownMatch: no match has that id.

@@ -23,6 +23,7 @@ MATCHES = sa.Table(
     sa.Column("turn_deadline", sa.Float, nullable=True),
     sa.Column("host_seat", sa.Integer, nullable=True),
     sa.Column("hints", sa.Boolean, nullable=False, server_default=sa.false()),
+    sa.Column("time_bank_seconds", sa.Float, nullable=True),
 )
 
 SEATS = sa.Table(
@@ -38,6 +39,7 @@ SEATS = sa.Table(
     sa.Column("bot", sa.String(64), nullable=True),
     sa.Column("token_hash", sa.String(64), nullable=True, unique=True),
     sa.Column("away", sa.Boolean, nullable=False),
+    sa.Column("bank_left", sa.Float, nullable=True),
 )
 
 ACTIONS = sa.Table(

@@ -121,10 +121,12 @@ class SqlStore:
                     spectator_hash=match.spectator_hash, created_at=match.created_at,
                     version=0, status="waiting" if match.waiting else "active",
                     turn_deadline=turn_deadline, host_seat=match.host_seat, hints=match.hints,
+                    time_bank_seconds=match.time_bank_seconds,
                 ))
                 conn.execute(sa.insert(SEATS), [
                     {"match_id": match.match_id, "seat": s.seat, "kind": s.kind,
-                     "name": s.name, "bot": s.bot, "token_hash": s.token_hash, "away": s.away}
+                     "name": s.name, "bot": s.bot, "token_hash": s.token_hash, "away": s.away,
+                     "bank_left": s.bank_left}
                     for s in match.seats
                 ])
         except sa.exc.IntegrityError as err:
@@ -137,6 +139,7 @@ class SqlStore:
         *,
         status: MatchStatus,
         turn_deadline: float | None,
+        bank_left: float | None = None,
     ) -> None:
         try:
             with self.engine.begin() as conn:
@@ -153,6 +156,12 @@ class SqlStore:
                     action=action.action, request_id=action.request_id, mover=action.mover,
                     created_at=action.created_at,
                 ))
+                if bank_left is not None:
+                    conn.execute(
+                        sa.update(SEATS)
+                        .where(SEATS.c.match_id == match_id, SEATS.c.seat == action.seat)
+                        .values(bank_left=bank_left)
+                    )
         except (_Missed, sa.exc.IntegrityError):
             raise self._refusal(match_id, action) from None
 
@@ -198,9 +207,10 @@ class SqlStore:
             seed=row["seed"], options=dict(row["options"]), language=row["language"],
             turn_clock_seconds=row["turn_clock_seconds"], spectator_hash=row["spectator_hash"],
             created_at=row["created_at"], host_seat=row["host_seat"], hints=bool(row["hints"]),
+            time_bank_seconds=row["time_bank_seconds"],
             seats=tuple(
                 SeatRecord(s["seat"], s["kind"], s["name"], s["bot"], s["token_hash"],
-                           bool(s["away"]))
+                           bool(s["away"]), s["bank_left"])
                 for s in seats
             ),
         )
@@ -276,7 +286,8 @@ class SqlStore:
                     sa.update(SEATS).where(SEATS.c.match_id == match_id,
                                            SEATS.c.seat == seat.seat, SEATS.c.kind == "open")
                     .values(kind=seat.kind, name=seat.name, bot=seat.bot,
-                            token_hash=seat.token_hash, away=seat.away)
+                            token_hash=seat.token_hash, away=seat.away,
+                            bank_left=seat.bank_left)
                 )
                 if done.rowcount != 1:
                     raise SeatTaken(f"match {match_id}: seat {seat.seat} is not free")

@@ -12,6 +12,8 @@ const REFRESH_MS = 10000;
 /** The turn clocks the form offers, in seconds per move ("": no clock). */
 const CLOCKS = ["", 10, 30, 60, 120, 300, 900, 3600, 86400];
 const CLOCK_KEY = "sunking.clock";
+/** The time banks offered on top of the clock, in seconds ("": none). */
+const BANKS = ["", 60, 300, 900, 3600];
 const state = { games: [], bots: [], created: null, mine: [], open: null };
 
 const $ = (id) => document.getElementById(id);
@@ -69,6 +71,12 @@ function fillClocks() {
   const keep = select.options.length ? select.value : (localStorage.getItem(CLOCK_KEY) || "");
   select.replaceChildren(...CLOCKS.map((c) => el("option", { value: String(c), text: clockText(c) })));
   select.value = keep;
+  const bank = $("bank");
+  const keepBank = bank.value;
+  bank.replaceChildren(...BANKS.map((b) => el("option", { value: String(b),
+    text: b ? t("lobby.time_bank_minutes", { n: b / 60 }) : t("lobby.time_bank_none") })));
+  bank.value = keepBank;
+  $("bank-row").hidden = !select.value;
 }
 
 function fillMatchLanguages() {
@@ -149,6 +157,7 @@ async function createMatch(event) {
     language: $("match-lang").value,
   };
   if ($("clock").value) body.turn_clock_seconds = Number($("clock").value);
+  if ($("clock").value && $("bank").value) body.time_bank_seconds = Number($("bank").value);
   if ($("hints").checked) body.hints = true;
   const button = $("create");
   button.disabled = true;
@@ -286,7 +295,10 @@ async function main() {
   }
   $("game").addEventListener("change", fillPlayers);
   $("players").addEventListener("change", fillSeats);
-  $("clock").addEventListener("change", () => localStorage.setItem(CLOCK_KEY, $("clock").value));
+  $("clock").addEventListener("change", () => {
+    localStorage.setItem(CLOCK_KEY, $("clock").value);
+    $("bank-row").hidden = !$("clock").value;
+  });
   $("create-form").addEventListener("submit", createMatch);
   document.addEventListener("sunking:language", relabel);
   relabel();

@@ -93,6 +93,10 @@ function drawTurn() {
   clock.dataset.clockDeadline = String(Date.now() + left * 1000);
   clock.dataset.mine = mine ? "1" : "0";
   clock.textContent = clockLabel(left);
+  const bank = mover.bank_seconds;
+  clock.title = typeof bank === "number"
+    ? `${t("players.clock_title")} · ${t("players.bank", { time: longDuration(bank) || `${Math.round(bank)} s` })}`
+    : t("players.clock_title");
 }
 
 function drawHeader() {
@@ -137,15 +141,20 @@ async function leave() {
   drawHeader();
 }
 
-/** Time left on a turn clock: "⏱ 42 s", "⏱ 4:05", "⏱ 23:59:59". */
-function clockLabel(seconds) {
+/** A duration as "4:05" or "23:59:59" (null under a minute). */
+function longDuration(seconds) {
   const s = Math.max(0, Math.round(seconds));
-  if (s < 60) return t("players.clock", { s });
+  if (s < 60) return null;
   const two = (n) => String(n).padStart(2, "0");
   const h = Math.floor(s / 3600);
   const m = Math.floor((s % 3600) / 60);
-  const time = h ? `${h}:${two(m)}:${two(s % 60)}` : `${m}:${two(s % 60)}`;
-  return t("players.clock_long", { time });
+  return h ? `${h}:${two(m)}:${two(s % 60)}` : `${m}:${two(s % 60)}`;
+}
+
+/** Time left on a turn clock: "⏱ 42 s", "⏱ 4:05", "⏱ 23:59:59". */
+function clockLabel(seconds) {
+  const time = longDuration(seconds);
+  return time ? t("players.clock_long", { time }) : t("players.clock", { s: Math.max(0, Math.round(seconds)) });
 }
 
 /** Turn clocks count down between views. */

@@ -1,4 +1,5 @@
-"""The table chat of every match, the host of an open table, and whether hints are on.
+"""The table chat of every match, the host of an open table, whether hints are on, and the
+time bank of the match and of each seat.
 
 Revision ID: 0002
 Revises: 0001
@@ -20,6 +21,8 @@ def upgrade() -> None:
     op.add_column("matches", sa.Column("host_seat", sa.Integer, nullable=True))
     op.add_column("matches", sa.Column("hints", sa.Boolean, nullable=False,
                                        server_default=sa.false()))
+    op.add_column("matches", sa.Column("time_bank_seconds", sa.Float, nullable=True))
+    op.add_column("seats", sa.Column("bank_left", sa.Float, nullable=True))
     op.create_table(
         "chat_messages",
         sa.Column(
@@ -40,3 +43,6 @@ def downgrade() -> None:
     with op.batch_alter_table("matches") as batch:
         batch.drop_column("host_seat")
         batch.drop_column("hints")
+        batch.drop_column("time_bank_seconds")
+    with op.batch_alter_table("seats") as batch:
+        batch.drop_column("bank_left")

@@ -4,6 +4,7 @@ the seat to move; a match without hints offers none and the server refuses one."
 from __future__ import annotations
 
 import json
+import time
 import urllib.error
 from types import ModuleType
 from typing import Any
@@ -58,3 +59,30 @@ def test_e2e_hint_shows_three_moves_and_is_refused_without_hints(
     assert json.loads(refused.value.read())["error"]["code"] == "hints_off"
     for p in (lobby, page, waiting):
         p.context.close()
+
+
+def test_e2e_review_after_the_end(browser: Browser, server: Any, driver: ModuleType) -> None:
+    created = server.call("POST", "/api/matches", {
+        "game": "louis14", "players": 2, "seed": 3, "language": "en", "hints": True,
+        "seats": [{"kind": "human", "name": "Anna"}, {"kind": "bot", "bot": "random"}]})
+    seat = driver.parse_link(server.base + created["seats"][0]["link"])
+    path = f"/api/matches/{seat.match_id}"
+    deadline = time.monotonic() + 120
+    view = server.call("GET", path, token=seat.token)
+    while view["status"] != "finished":
+        assert time.monotonic() < deadline, "the match did not end"
+        if view["to_move"] == 0 and view["legal_actions"]:
+            server.call("POST", f"{path}/actions", {
+                "version": view["version"], "action": view["legal_actions"][-1]}, token=seat.token)
+        else:
+            time.sleep(0.05)
+        view = server.call("GET", path, token=seat.token)
+    page = browser.new_context(viewport=driver.VIEWPORT).new_page()
+    driver.open_match(page, seat)
+    page.wait_for_selector("[data-testid=final-table]")
+    page.click("[data-testid=review-ask]")
+    items = page.locator("[data-testid=review] li")
+    expect(items.first).to_be_visible(timeout=90_000)
+    text = items.first.inner_text()
+    assert "you played" in text and "the AI preferred" in text and "{" not in text, text
+    page.context.close()

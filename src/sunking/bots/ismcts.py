@@ -116,7 +116,9 @@ class IsmctsBot:
     def budget(self) -> int | None:
         return self.config.iterations
 
-    def act(self, observation: Observation, rng: Rng) -> Action:
+    def act(self, observation: Observation, rng: Rng, first: Action | None = None) -> Action:
+        """The most visited move after the search. ``first`` (a legal action) is tried before
+        the others, so the report always has an estimate for it (a game review uses this)."""
         actions = observation.legal_actions
         if len(actions) == 1:
             return actions[0]
@@ -126,6 +128,8 @@ class IsmctsBot:
         game = observation.game
         seat = observation.seat
         order = ranked(game, observation.determinize(rng), actions, seat)
+        if first is not None and first in order:
+            order = [first, *(a for a in order if a != first)]
         root = _Node()
         sets: dict[int, tuple[Sequence[Action], frozenset[Action]]] = {}
         # Keyed by id: the legal tuples are kept alive in the values, so ids stay unique.

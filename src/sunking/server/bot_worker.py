@@ -89,6 +89,38 @@ def hint_moves(game_id: str, state_json: Mapping[str, Any], seed: int) -> list[d
             for action, visits, chance in bot.last.choices[:HINT_MOVES]]
 
 
+REVIEW_SEARCH = IsmctsConfig(iterations=200, horizon=8, seconds=2.0)
+"""The search behind each decision of a review (a whole match's worth of them)."""
+
+
+def review_decision(
+    game_id: str, state_json: Mapping[str, Any], seed: int, chosen: Mapping[str, Any]
+) -> dict[str, Any]:
+    """The AI's view of one decision: its preferred move and win chance, and its estimate of
+    the move that was played (searched first, so it always has one). Sees only what the
+    deciding seat could know.
+
+    Raises:
+        ValueError: the state or the action is not readable, or the game is over.
+    """
+    game = make(game_id)
+    state = game.state_from_json(state_json)
+    seat = state.to_move
+    if seat is None:
+        raise ValueError("the game is over: no decision to review")
+    state.quiet = True
+    played = game.parse_action(dict(chosen))
+    bot = IsmctsBot(REVIEW_SEARCH, name="review")
+    bot.act(Observation(state, seat), decision_rng(seed, seat, state.version).fork(),
+            first=played)
+    if bot.last is None:  # only one legal move: nothing to review
+        return {"best": played.to_json(), "best_chance": None, "chosen_chance": None}
+    best, _, best_chance = bot.last.choices[0]
+    chosen_chance = next((c for a, _, c in bot.last.choices if a == played), None)
+    return {"best": best.to_json(), "best_chance": round(best_chance, 3),
+            "chosen_chance": None if chosen_chance is None else round(chosen_chance, 3)}
+
+
 PARENT_CHECK_SECONDS = 1.0
 """How often a worker process checks that the server that started it still runs."""
 
@@ -138,17 +170,8 @@ class BotRunner:
         Raises:
             ValueError: see :func:`choose_action`.
         """
-        loop = asyncio.get_running_loop()
-        try:
-            return await loop.run_in_executor(
-                self._executor(), choose_action, game_id, state_json, spec, seed
-            )
-        except concurrent.futures.BrokenExecutor:
-            log.warning("the bot pool broke; starting a new one")
-            self._pool = None
-            return await loop.run_in_executor(
-                self._executor(), choose_action, game_id, state_json, spec, seed
-            )
+        action: dict[str, Any] = await self.run(choose_action, game_id, state_json, spec, seed)
+        return action
 
     async def hint(
         self, game_id: str, state_json: Mapping[str, Any], seed: int
@@ -158,17 +181,30 @@ class BotRunner:
         Raises:
             ValueError: see :func:`hint_moves`.
         """
+        result: list[dict[str, Any]] = await self.run(hint_moves, game_id, state_json, seed)
+        return result
+
+    async def review(
+        self, game_id: str, state_json: Mapping[str, Any], seed: int, chosen: Mapping[str, Any]
+    ) -> dict[str, Any]:
+        """:func:`review_decision`, computed off the loop like a bot's move.
+
+        Raises:
+            ValueError: see :func:`review_decision`.
+        """
+        result: dict[str, Any] = await self.run(review_decision, game_id, state_json, seed,
+                                                chosen)
+        return result
+
+    async def run(self, fn: Any, *args: Any) -> Any:
+        """``fn(*args)`` in the pool (a fresh pool if the last one broke)."""
         loop = asyncio.get_running_loop()
         try:
-            return await loop.run_in_executor(
-                self._executor(), hint_moves, game_id, state_json, seed
-            )
+            return await loop.run_in_executor(self._executor(), fn, *args)
         except concurrent.futures.BrokenExecutor:
             log.warning("the bot pool broke; starting a new one")
             self._pool = None
-            return await loop.run_in_executor(
-                self._executor(), hint_moves, game_id, state_json, seed
-            )
+            return await loop.run_in_executor(self._executor(), fn, *args)
 
     def close(self) -> None:
         """Stop the workers (pending moves are abandoned)."""

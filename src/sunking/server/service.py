@@ -24,6 +24,7 @@ from typing import Any, TypeVar
 from ..core.errors import RulesError
 from ..core.game import GameState
 from ..core.registry import make
+from .advice import Advisor
 from .bot_worker import SERVER_BOTS, STAND_IN_BOT, BotRunner
 from .chat import TableChat
 from .errors import (
@@ -134,9 +135,9 @@ class MatchService:
         self._loading: dict[str, asyncio.Future[LiveMatch]] = {}
         self._tasks: dict[str, tuple[_Plan, asyncio.Task[None]]] = {}
         self._changes: set[asyncio.Task[Any]] = set()
-        self._hints: dict[tuple[str, int, int], asyncio.Future[list[dict[str, Any]]]] = {}
         self._closed = False
         self.chat = TableChat(store, self.pubsub, self._call, clock)
+        self.advisor = Advisor(bots)
 
     # --- lifecycle ----------------------------------------------------------------------
 
@@ -152,6 +153,7 @@ class MatchService:
     async def close(self) -> None:
         """Stop bots and clocks, wait for changes in flight, release storage."""
         self._closed = True
+        self.advisor.close()
         for _, task in list(self._tasks.values()):
             task.cancel()
         if self._changes:
@@ -540,40 +542,6 @@ class MatchService:
         live.connected[viewer] += delta
         if (live.connected[viewer] > 0) != before:
             self.pubsub.publish(live.match_id, live.version)
-
-    # --- hints ----------------------------------------------------------------------------
-
-    async def hint(self, live: LiveMatch, viewer: Viewer) -> list[dict[str, Any]]:
-        """The AI's top moves for ``viewer``, who is to move, in a match with hints on;
-        computed once per seat and version, in the bot workers.
-
-        Raises:
-            ApiError: ``forbidden`` (the spectator), ``hints_off``, ``not_started``,
-                ``game_over`` or ``not_your_turn``.
-        """
-        if viewer is None:
-            raise forbidden("the spectator has no moves to be hinted")
-        if not live.record.hints:
-            raise ApiError("hints_off", "this match was created without hints", 409)
-        if live.record.waiting:
-            raise not_started()
-        if live.state.is_terminal:
-            raise ApiError("game_over", "the match is over", 409)
-        if live.state.to_move != viewer:
-            raise ApiError("not_your_turn", f"seat {viewer} is not to move", 409)
-        key = (live.match_id, viewer, live.version)
-        pending = self._hints.get(key)
-        if pending is None:
-            for old in [k for k in self._hints if k[0] == live.match_id and k[2] < key[2]]:
-                del self._hints[old]
-            pending = asyncio.ensure_future(self.bots.hint(
-                live.record.game, live.state.to_json(), live.record.seed))
-            self._hints[key] = pending
-        try:
-            return await asyncio.shield(pending)
-        except (ValueError, RulesError) as err:
-            self._hints.pop(key, None)
-            raise ApiError("hint_failed", f"no hint could be computed: {err}", 409) from None
 
     # --- open tables ----------------------------------------------------------------------
 

@@ -1,5 +1,6 @@
 """The routes around the table (``docs/web-api.md``): its chat (``POST`` and
-``GET /api/matches/<id>/chat``), the AI's hints (``GET /api/matches/<id>/hint``) and open
+``GET /api/matches/<id>/chat``), the AI's hints and review (``GET /api/matches/<id>/hint``,
+``…/review``) and open
 tables (``GET /api/open-matches``, ``POST /api/matches/<id>/join`` and ``…/start``).
 
 Thin like the other routes: authenticate the token, read the request, call the service (the
@@ -63,8 +64,14 @@ def table_router(
         service = service_of(request)
         live, viewer = await service.authenticate(match_id, bearer(request))
         version = live.version
-        moves = await service.hint(live, viewer)
+        moves = await service.advisor.hint(live, viewer)
         return {"match_id": match_id, "seat": viewer, "version": version, "moves": moves}
+
+    @router.get("/api/matches/{match_id}/review")
+    async def review(match_id: str, request: Request) -> dict[str, Any]:
+        service = service_of(request)
+        live, viewer = await service.authenticate(match_id, bearer(request))
+        return service.advisor.review(live, viewer)
 
     @router.get("/api/open-matches")
     async def open_matches(request: Request) -> list[dict[str, Any]]:

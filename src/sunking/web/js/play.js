@@ -348,9 +348,11 @@ async function startLive() {
   ui = module.createGameUI($("game"), context("live"));
   hints = new HintBar($("hint-bar"), {
     matchId, token, showError,
-    label: (action, view) => (module.actionLabel ? module.actionLabel(action)
-      : t("hint.choice", { n: (view.legal_actions || []).findIndex(
-        (a) => JSON.stringify(a) === JSON.stringify(action)) + 1 })),
+    label: (action, view) => {
+      if (module.actionLabel) return module.actionLabel(action);
+      const n = (view.legal_actions || []).findIndex((a) => JSON.stringify(a) === JSON.stringify(action));
+      return n >= 0 ? t("hint.choice", { n: n + 1 }) : t("hint.a_move");
+    },
   });
   render();
   openChat(false).load().catch(showError);

@@ -18,15 +18,10 @@ def test_e2e_hint_shows_three_moves_and_is_refused_without_hints(
 ) -> None:
     lobby = browser.new_context(viewport=driver.VIEWPORT).new_page()
     driver.open_lobby(lobby, server.base)
-    lobby.select_option("#players", "2")
-    for seat, name in enumerate(("Anna", "Bert")):
-        lobby.select_option(f"[data-testid=seat-kind-{seat}]", "human")
-        lobby.fill(f"[data-testid=seat-name-{seat}]", name)
     lobby.check("[data-testid=hints]")
-    lobby.click("#create")
-    lobby.wait_for_selector("[data-testid=spectator-link]")
-    links = [driver.parse_link(lobby.get_attribute(f"[data-testid=seat-link-{s}]", "href") or "")
-             for s in (0, 1)]
+    created, _ = driver.submit_match(lobby, [{"kind": "human", "name": "Anna"},
+                                             {"kind": "human", "name": "Bert"}])
+    links = [link for link in created if link is not None]
     mv = server.call("GET", f"/api/matches/{links[0].match_id}", token=links[0].token)
     assert mv["hints"] is True
     mover = mv["to_move"]

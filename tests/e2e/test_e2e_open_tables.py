@@ -16,15 +16,10 @@ def test_e2e_open_table_join_and_start_with_bots(
     errors: list[str] = []
     host = browser.new_context(viewport=driver.VIEWPORT).new_page()
     host.on("pageerror", lambda err: errors.append(str(err)))
-    driver.open_lobby(host, server.base)
-    host.select_option("#players", "3")
-    host.select_option("[data-testid=seat-kind-0]", "human")
-    host.fill("[data-testid=seat-name-0]", "Hostess")
-    host.select_option("[data-testid=seat-kind-1]", "open")
-    host.select_option("[data-testid=seat-kind-2]", "open")
-    host.click("#create")
-    host.wait_for_selector("[data-testid=spectator-link]")
-    link = driver.parse_link(host.get_attribute("[data-testid=seat-link-0]", "href") or "")
+    links, _ = driver.create_match(host, server.base, [
+        {"kind": "human", "name": "Hostess"}, {"kind": "open"}, {"kind": "open"}])
+    link = links[0]
+    assert link is not None
     private, _ = driver.create_match(host, server.base, [
         {"kind": "human", "name": "Solo"}, {"kind": "bot", "bot": "random"}])
 

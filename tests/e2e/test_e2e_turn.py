@@ -125,13 +125,10 @@ def test_e2e_time_bank_chosen_in_the_lobby(
     expect(lobby.locator("[data-testid=bank]")).to_be_hidden()
     lobby.select_option("[data-testid=clock]", "300")
     lobby.select_option("[data-testid=bank]", "60")
-    lobby.select_option("#players", "2")
-    for seat, name in enumerate(("Anna", "Bert")):
-        lobby.select_option(f"[data-testid=seat-kind-{seat}]", "human")
-        lobby.fill(f"[data-testid=seat-name-{seat}]", name)
-    lobby.click("#create")
-    lobby.wait_for_selector("[data-testid=spectator-link]")
-    seat = driver.parse_link(lobby.get_attribute("[data-testid=seat-link-0]", "href") or "")
+    links, _ = driver.submit_match(lobby, [{"kind": "human", "name": "Anna"},
+                                           {"kind": "human", "name": "Bert"}])
+    seat = links[0]
+    assert seat is not None
     mv = server.call("GET", f"/api/matches/{seat.match_id}", token=seat.token)
     assert [s["bank_seconds"] for s in mv["seats"]] == [60.0, 60.0]
     assert 300 < mv["seats"][mv["to_move"]]["clock_seconds_left"] <= 360

@@ -40,6 +40,22 @@ def decision_rng(seed: int, seat: int, version: int) -> Rng:
     return Rng(bot_rng(seed, seat).next64() ^ (version * 0x9E3779B97F4A7C15)).fork()
 
 
+def _deciding(game_id: str, state_json: Mapping[str, Any], what: str) -> tuple[Any, Any, int]:
+    """The game, the (quiet) state and the seat to move of a state sent to a worker.
+
+    Raises:
+        ValueError: the state is not readable, or the game is over (``what`` says what could
+            not be done).
+    """
+    game = make(game_id)
+    state = game.state_from_json(state_json)
+    seat = state.to_move
+    if seat is None:
+        raise ValueError(f"the game is over: no {what}")
+    state.quiet = True
+    return game, state, seat
+
+
 def choose_action(
     game_id: str, state_json: Mapping[str, Any], spec: str, seed: int
 ) -> dict[str, Any]:
@@ -48,12 +64,7 @@ def choose_action(
     Raises:
         ValueError: the spec names no bot, the state is not readable, or the game is over.
     """
-    game = make(game_id)
-    state = game.state_from_json(state_json)
-    seat = state.to_move
-    if seat is None:
-        raise ValueError("the game is over: no bot move to choose")
-    state.quiet = True
+    _, state, seat = _deciding(game_id, state_json, "bot move to choose")
     bot = make_bot(spec)
     action = bot.act(Observation(state, seat), decision_rng(seed, seat, state.version))
     return action.to_json()
@@ -72,12 +83,7 @@ def hint_moves(game_id: str, state_json: Mapping[str, Any], seed: int) -> list[d
     Raises:
         ValueError: the state is not readable, or the game is over.
     """
-    game = make(game_id)
-    state = game.state_from_json(state_json)
-    seat = state.to_move
-    if seat is None:
-        raise ValueError("the game is over: no move to hint")
-    state.quiet = True
+    _, state, seat = _deciding(game_id, state_json, "move to hint")
     observation = Observation(state, seat)
     legal = observation.legal_actions
     if len(legal) == 1:
@@ -103,12 +109,7 @@ def review_decision(
     Raises:
         ValueError: the state or the action is not readable, or the game is over.
     """
-    game = make(game_id)
-    state = game.state_from_json(state_json)
-    seat = state.to_move
-    if seat is None:
-        raise ValueError("the game is over: no decision to review")
-    state.quiet = True
+    game, state, seat = _deciding(game_id, state_json, "decision to review")
     played = game.parse_action(dict(chosen))
     bot = IsmctsBot(REVIEW_SEARCH, name="review")
     bot.act(Observation(state, seat), decision_rng(seed, seat, state.version).fork(),

@@ -31,7 +31,8 @@ def test_e2e_hint_shows_three_moves_and_is_refused_without_hints(
     expect(page.locator("[data-testid=hint-bar]")).to_contain_text("AI hints are on")
     page.click("[data-testid=hint-ask]")
     moves = page.locator("[data-testid=hint-moves] li")
-    expect(moves).to_have_count(3)
+    # The first search may wait for the server's bot workers to start.
+    expect(moves).to_have_count(3, timeout=90_000)
     for i in range(3):
         text = moves.nth(i).inner_text()
         assert "estimated win chance" in text and "{" not in text, text

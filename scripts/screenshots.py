@@ -178,18 +178,25 @@ def open_lobby(page: Page, base: str, lang: str | None = None) -> None:
 
 def create_match(page: Page, base: str, seats: list[dict[str, str]],
                  lang: str | None = None) -> tuple[list[SeatLink | None], SeatLink]:
-    """Create a match through the lobby form.
-
-    ``seats`` holds ``{"kind": "human", "name": ...}`` or ``{"kind": "bot", "bot": ...}``
-    per seat. Returns each seat's link (None for a bot) and the spectator's link.
-    """
+    """Create a match through the lobby form (see :func:`submit_match`)."""
     open_lobby(page, base, lang)
+    return submit_match(page, seats)
+
+
+def submit_match(page: Page, seats: list[dict[str, str]]) -> tuple[list[SeatLink | None],
+                                                                    SeatLink]:
+    """Fill the seats of the lobby's form (already open, its other choices made) and create.
+
+    ``seats`` holds ``{"kind": "human", "name": ...}``, ``{"kind": "bot", "bot": ...}`` or
+    ``{"kind": "open"}`` per seat. Returns each human seat's link (None for the others) and
+    the spectator's link.
+    """
     page.select_option("#players", str(len(seats)))
     for i, seat in enumerate(seats):
         page.select_option(f"[data-testid=seat-kind-{i}]", seat["kind"])
         if seat["kind"] == "human":
             page.fill(f"[data-testid=seat-name-{i}]", seat.get("name", f"Player {i + 1}"))
-        else:
+        elif seat["kind"] == "bot":
             page.select_option(f"[data-testid=seat-bot-{i}]", seat["bot"])
     page.click("#create")
     page.wait_for_selector("[data-testid=spectator-link]")
@@ -247,6 +254,7 @@ def place_stones(page: Page, n: int) -> None:
         place.click()
     else:
         page.locator("[data-testid=retrieve]").click()
+        page.locator("[data-testid=retrieve-confirm]").click()
 
 
 def decide(page: Page, n: int) -> None:
@@ -320,6 +328,7 @@ OVERFLOW_JS = """
     if (style.display === 'none' || style.visibility === 'hidden') continue;
     const rect = el.getBoundingClientRect();
     if (!rect.width || !rect.height) continue;
+    if (el.tagName === 'INPUT' && ['checkbox', 'radio'].includes(el.type)) continue;  // no text
     if (el.tagName === 'SELECT' || el.tagName === 'INPUT') {
       // Their text is not in the layout: measure it against the room inside the box.
       const shown = el.tagName === 'SELECT'

@@ -97,6 +97,8 @@ def family_ids() -> set[str]:
     for m in MISSIONS:
         ids |= {f"mission.title.{m.effect}", f"mission.text.{m.effect}"}
     ids |= {f"chip.{c}" for c in CHIP_CODES} | {f"deck.{d}" for d in DECKS}
+    ids |= {f"chip.short.{c}" for c in CHIP_CODES}
+    ids |= {f"{k}.one" for k in ("log.retrieve", "log.stones_back", "eval.stones")}
     for kind in {c.kind for p in TILES.values() for c in (p.front, p.back)}:
         ids |= {f"condition.{kind}.short", f"condition.{kind}.text"}
     ids |= {f"phase.{p}" for p in ("supply", "influence", "evaluation", "missions", "end")}

@@ -96,6 +96,15 @@ def test_intrigue_two_personal_stones_then_the_tile_is_scored() -> None:
     assert s.to_move is None and s.side[4] == 0
 
 
+def test_a_played_intrigue_card_is_known_to_all_under_the_pile() -> None:
+    s = intrigue_position()
+    assert all(s.view(v)["intrigue_deck_known"] == [] for v in (None, Y, R))
+    s = s.apply(PlayIntrigue("personal", 2))
+    bottom = len(s.intrigue_deck) - 1
+    for viewer in (None, Y, R, G, B):
+        assert s.view(viewer)["intrigue_deck_known"] == [{"depth": bottom, "card": 4}]
+
+
 def test_intrigue_one_stone_from_the_general_supply() -> None:
     s = intrigue_position(supplies={Y: (11, 5)})
     s = s.apply(PlayIntrigue("general", 1))

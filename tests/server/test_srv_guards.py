@@ -282,3 +282,10 @@ def test_srv_a_match_that_cannot_load_does_not_stop_the_start() -> None:
                           headers=auth(created["tokens"][0])).status_code == 200
         assert "loaded" in error_of(client.get("/api/matches/broken", headers=auth("x")),
                                     503, "unavailable")
+
+
+def test_srv_seat_names_have_1_to_40_characters(client: TestClient) -> None:
+    for name in ("x" * 41, "   "):
+        seats = [{"kind": "human", "name": name}, {"kind": "human", "name": "B"}]
+        answer = client.post("/api/matches", json={**MATCH_BODY, "seats": seats})
+        assert "1 to 40" in error_of(answer, 422, "invalid_options")

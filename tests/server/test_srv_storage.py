@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import threading
 import uuid
 from collections.abc import Callable, Iterator
@@ -14,11 +15,13 @@ from srv_support import postgres_url
 
 from sunking.server.storage import (
     ActionRecord,
+    ChatRecord,
     DuplicateRequest,
     MatchRecord,
     MatchStore,
     MemoryStore,
     SeatRecord,
+    SeatTaken,
     StorageError,
     UnknownMatch,
     VersionConflict,
@@ -194,14 +197,58 @@ def test_srv_active_matches(opener: StoreFactory) -> None:
     assert done.match_id not in active
 
 
+def test_srv_chat_round_trip_and_numbering(opener: StoreFactory) -> None:
+    store = opener()
+    match, _ = a_match()
+    store.create_match(match, None)
+    first = ChatRecord(0, 0, None, "<b>hello</b>", 0, 1000.0)
+    private = ChatRecord(1, 2, (0,), "just you", 3, 1001.5)
+    store.append_chat(match.match_id, first)
+    store.append_chat(match.match_id, private)
+    with pytest.raises(VersionConflict):
+        store.append_chat(match.match_id, ChatRecord(1, 0, None, "again", 3, 1002.0))
+    with pytest.raises(UnknownMatch):
+        store.append_chat("nosuchmatch", ChatRecord(0, 0, None, "hi", 0, 1.0))
+    assert opener().load_chat(match.match_id) == (first, private)
+    assert opener().load_chat("nosuchmatch") == ()
+
+
+def test_srv_open_seats_fill_once(opener: StoreFactory) -> None:
+    store = opener()
+    match, _ = a_match()
+    seats = list(match.seats)
+    seats[2] = SeatRecord(2, "open", "", None, None)
+    waiting = dataclasses.replace(match, seats=tuple(seats), host_seat=0, hints=True)
+    store.create_match(waiting, None)
+    assert waiting.match_id in opener().open_match_ids(1000)
+    assert waiting.match_id not in opener().active_match_ids()
+    taken = SeatRecord(2, "human", "Joiner", None, token_hash(f"joiner-{uuid.uuid4()}"))
+    store.fill_seats(waiting.match_id, [taken], status="active", turn_deadline=5.0)
+    with pytest.raises(SeatTaken):
+        store.fill_seats(waiting.match_id, [SeatRecord(2, "bot", "b", "random", None)],
+                         status="active", turn_deadline=None)
+    with pytest.raises(SeatTaken):  # seat 0 was never free
+        store.fill_seats(waiting.match_id, [SeatRecord(0, "bot", "b", "random", None)],
+                         status="active", turn_deadline=None)
+    with pytest.raises(UnknownMatch):
+        store.fill_seats("nosuchmatch", [taken], status="active", turn_deadline=None)
+    loaded = opener().load(waiting.match_id)
+    assert loaded.match.seats[2] == taken and loaded.match.host_seat == 0
+    assert loaded.match.hints is True
+    assert loaded.status == "active" and loaded.turn_deadline == 5.0
+    assert waiting.match_id not in opener().open_match_ids(1000)
+    assert waiting.match_id in opener().active_match_ids()
+
+
 def test_srv_migrations_are_idempotent_and_complete(tmp_path: Path) -> None:
     url = sqlite_url(tmp_path)
     SqlStore(url).close()
     store = SqlStore(url)  # a second start migrates nothing and keeps working
     inspector = sa.inspect(store.engine)
-    assert {"matches", "seats", "actions", "alembic_version"} <= set(inspector.get_table_names())
+    assert {"matches", "seats", "actions", "chat_messages", "alembic_version"} <= set(
+        inspector.get_table_names())
     with store.engine.connect() as conn:
-        assert conn.execute(sa.text("select version_num from alembic_version")).scalar() == "0001"
+        assert conn.execute(sa.text("select version_num from alembic_version")).scalar() == "0002"
     store.close()
 
 

@@ -76,6 +76,9 @@ class SearchReport:
     seconds: float
     root_children: int
     best_visits: int
+    choices: tuple[tuple[Action, int, float], ...] = ()
+    """Every root action tried: (action, visits, mean reward of the deciding seat), most
+    visited first."""
 
 
 def rewards(game: Game, state: GameState) -> list[float]:
@@ -113,7 +116,9 @@ class IsmctsBot:
     def budget(self) -> int | None:
         return self.config.iterations
 
-    def act(self, observation: Observation, rng: Rng) -> Action:
+    def act(self, observation: Observation, rng: Rng, first: Action | None = None) -> Action:
+        """The most visited move after the search. ``first`` (a legal action) is tried before
+        the others, so the report always has an estimate for it (a game review uses this)."""
         actions = observation.legal_actions
         if len(actions) == 1:
             return actions[0]
@@ -123,6 +128,8 @@ class IsmctsBot:
         game = observation.game
         seat = observation.seat
         order = ranked(game, observation.determinize(rng), actions, seat)
+        if first is not None and first in order:
+            order = [first, *(a for a in order if a != first)]
         root = _Node()
         sets: dict[int, tuple[Sequence[Action], frozenset[Action]]] = {}
         # Keyed by id: the legal tuples are kept alive in the values, so ids stay unique.
@@ -136,8 +143,12 @@ class IsmctsBot:
         best_action, best = max(
             root.children.items(), key=lambda item: (item[1].visits, item[1].reward)
         )
+        choices = sorted(
+            ((a, n.visits, n.reward / n.visits) for a, n in root.children.items() if n.visits),
+            key=lambda c: (-c[1], -c[2]),
+        )
         self.last = SearchReport(done, time.perf_counter() - start, len(root.children),
-                                 best.visits)
+                                 best.visits, tuple(choices))
         return best_action
 
     def _iterate(

@@ -34,6 +34,7 @@ from .pgpubsub import PgPubSub, is_postgres
 from .service import MatchRequest, MatchService, SeatRequest
 from .storage import MatchStore
 from .storage.sql import SqlStore
+from .table_api import table_router
 from .throttle import Throttle
 
 log = logging.getLogger(__name__)
@@ -72,7 +73,7 @@ Short = Annotated[str, pydantic.StringConstraints(max_length=100)]
 
 class SeatBody(pydantic.BaseModel):
     model_config = pydantic.ConfigDict(extra="forbid", strict=True)
-    kind: Literal["human", "bot"]
+    kind: Literal["human", "bot", "open"]
     name: Short | None = None
     bot: Short | None = None
 
@@ -85,6 +86,8 @@ class MatchBody(pydantic.BaseModel):
     language: Short = "en"
     seed: int | None = None
     turn_clock_seconds: float | None = None
+    hints: bool = False
+    time_bank_seconds: float | None = None
     options: dict[Short, Any] = pydantic.Field(default_factory=dict, max_length=16)
 
 
@@ -270,7 +273,8 @@ def create_app(
             game=body.game, players=body.players,
             seats=tuple(SeatRequest(s.kind, s.name, s.bot) for s in body.seats),
             language=body.language, seed=body.seed,
-            turn_clock_seconds=body.turn_clock_seconds, options=body.options,
+            turn_clock_seconds=body.turn_clock_seconds, options=body.options, hints=body.hints,
+            time_bank_seconds=body.time_bank_seconds,
             owner=request.client.host if request.client else None,
         ))
         record = created.record
@@ -322,8 +326,10 @@ def create_app(
     @app.get("/api/matches/{match_id}/replay")
     async def replay(match_id: str, request: Request) -> dict[str, Any]:
         service = service_of(request)
-        live, _viewer = await service.authenticate(match_id, bearer(request))
-        return await asyncio.to_thread(build_replay, *live.replay_source())
+        live, viewer = await service.authenticate(match_id, bearer(request))
+        answer = await asyncio.to_thread(build_replay, *live.replay_source())
+        answer["chat"], _ = await service.chat.read(live, viewer)
+        return answer
 
     @app.post("/api/my-matches", openapi_extra=body_schema(TokensBody))
     async def my_matches(request: Request) -> list[dict[str, Any]]:
@@ -332,6 +338,8 @@ def create_app(
         except pydantic.ValidationError as err:
             raise malformed(_problems(err)) from None
         return await service_of(request).my_matches(body.tokens)
+
+    app.include_router(table_router(bearer, json_body))
 
     @app.websocket("/ws/matches/{match_id}")
     async def socket(websocket: WebSocket, match_id: str) -> None:
@@ -351,6 +359,10 @@ def create_app(
     @app.get("/play/{match_id}", include_in_schema=False)
     async def play(match_id: str) -> Response:
         return page("play.html")
+
+    @app.get("/rules/{game}", include_in_schema=False)
+    async def rules(game: str) -> Response:
+        return page("rules.html")
 
     app.mount("/static", StaticFiles(directory=web_dir(), check_dir=False), name="static")
     return app

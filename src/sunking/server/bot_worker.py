@@ -21,6 +21,7 @@ from typing import Any
 
 from ..bots import make_bot
 from ..bots.arena import bot_rng
+from ..bots.ismcts import IsmctsBot, IsmctsConfig
 from ..bots.protocol import Observation
 from ..core.registry import available_games, make
 from ..core.rng import Rng
@@ -39,6 +40,22 @@ def decision_rng(seed: int, seat: int, version: int) -> Rng:
     return Rng(bot_rng(seed, seat).next64() ^ (version * 0x9E3779B97F4A7C15)).fork()
 
 
+def _deciding(game_id: str, state_json: Mapping[str, Any], what: str) -> tuple[Any, Any, int]:
+    """The game, the (quiet) state and the seat to move of a state sent to a worker.
+
+    Raises:
+        ValueError: the state is not readable, or the game is over (``what`` says what could
+            not be done).
+    """
+    game = make(game_id)
+    state = game.state_from_json(state_json)
+    seat = state.to_move
+    if seat is None:
+        raise ValueError(f"the game is over: no {what}")
+    state.quiet = True
+    return game, state, seat
+
+
 def choose_action(
     game_id: str, state_json: Mapping[str, Any], spec: str, seed: int
 ) -> dict[str, Any]:
@@ -47,15 +64,62 @@ def choose_action(
     Raises:
         ValueError: the spec names no bot, the state is not readable, or the game is over.
     """
-    game = make(game_id)
-    state = game.state_from_json(state_json)
-    seat = state.to_move
-    if seat is None:
-        raise ValueError("the game is over: no bot move to choose")
-    state.quiet = True
+    _, state, seat = _deciding(game_id, state_json, "bot move to choose")
     bot = make_bot(spec)
     action = bot.act(Observation(state, seat), decision_rng(seed, seat, state.version))
     return action.to_json()
+
+
+HINT_SEARCH = IsmctsConfig(iterations=400, horizon=8, seconds=3.0)
+"""The search behind a hint: a little more than the medium bot's, at most 3 seconds."""
+HINT_MOVES = 3
+
+
+def hint_moves(game_id: str, state_json: Mapping[str, Any], seed: int) -> list[dict[str, Any]]:
+    """The AI's top moves for the seat to move, best first: ``{"action", "win_chance",
+    "visits"}`` each (``win_chance`` the search's estimate in [0, 1]; None when the move is
+    the only one). The search sees only what that seat may know (its observation).
+
+    Raises:
+        ValueError: the state is not readable, or the game is over.
+    """
+    _, state, seat = _deciding(game_id, state_json, "move to hint")
+    observation = Observation(state, seat)
+    legal = observation.legal_actions
+    if len(legal) == 1:
+        return [{"action": legal[0].to_json(), "win_chance": None, "visits": 0}]
+    bot = IsmctsBot(HINT_SEARCH, name="hint")
+    bot.act(observation, decision_rng(seed, seat, state.version).fork())
+    assert bot.last is not None
+    return [{"action": action.to_json(), "win_chance": round(chance, 3), "visits": visits}
+            for action, visits, chance in bot.last.choices[:HINT_MOVES]]
+
+
+REVIEW_SEARCH = IsmctsConfig(iterations=200, horizon=8, seconds=2.0)
+"""The search behind each decision of a review (a whole match's worth of them)."""
+
+
+def review_decision(
+    game_id: str, state_json: Mapping[str, Any], seed: int, chosen: Mapping[str, Any]
+) -> dict[str, Any]:
+    """The AI's view of one decision: its preferred move and win chance, and its estimate of
+    the move that was played (searched first, so it always has one). Sees only what the
+    deciding seat could know.
+
+    Raises:
+        ValueError: the state or the action is not readable, or the game is over.
+    """
+    game, state, seat = _deciding(game_id, state_json, "decision to review")
+    played = game.parse_action(dict(chosen))
+    bot = IsmctsBot(REVIEW_SEARCH, name="review")
+    bot.act(Observation(state, seat), decision_rng(seed, seat, state.version).fork(),
+            first=played)
+    if bot.last is None:  # only one legal move: nothing to review
+        return {"best": played.to_json(), "best_chance": None, "chosen_chance": None}
+    best, _, best_chance = bot.last.choices[0]
+    chosen_chance = next((c for a, _, c in bot.last.choices if a == played), None)
+    return {"best": best.to_json(), "best_chance": round(best_chance, 3),
+            "chosen_chance": None if chosen_chance is None else round(chosen_chance, 3)}
 
 
 PARENT_CHECK_SECONDS = 1.0
@@ -107,17 +171,41 @@ class BotRunner:
         Raises:
             ValueError: see :func:`choose_action`.
         """
+        action: dict[str, Any] = await self.run(choose_action, game_id, state_json, spec, seed)
+        return action
+
+    async def hint(
+        self, game_id: str, state_json: Mapping[str, Any], seed: int
+    ) -> list[dict[str, Any]]:
+        """:func:`hint_moves`, computed off the loop like a bot's move.
+
+        Raises:
+            ValueError: see :func:`hint_moves`.
+        """
+        result: list[dict[str, Any]] = await self.run(hint_moves, game_id, state_json, seed)
+        return result
+
+    async def review(
+        self, game_id: str, state_json: Mapping[str, Any], seed: int, chosen: Mapping[str, Any]
+    ) -> dict[str, Any]:
+        """:func:`review_decision`, computed off the loop like a bot's move.
+
+        Raises:
+            ValueError: see :func:`review_decision`.
+        """
+        result: dict[str, Any] = await self.run(review_decision, game_id, state_json, seed,
+                                                chosen)
+        return result
+
+    async def run(self, fn: Any, *args: Any) -> Any:
+        """``fn(*args)`` in the pool (a fresh pool if the last one broke)."""
         loop = asyncio.get_running_loop()
         try:
-            return await loop.run_in_executor(
-                self._executor(), choose_action, game_id, state_json, spec, seed
-            )
+            return await loop.run_in_executor(self._executor(), fn, *args)
         except concurrent.futures.BrokenExecutor:
             log.warning("the bot pool broke; starting a new one")
             self._pool = None
-            return await loop.run_in_executor(
-                self._executor(), choose_action, game_id, state_json, spec, seed
-            )
+            return await loop.run_in_executor(self._executor(), fn, *args)
 
     def close(self) -> None:
         """Stop the workers (pending moves are abandoned)."""

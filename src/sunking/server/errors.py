@@ -90,3 +90,5 @@ def unavailable(message: str) -> ApiError:
     error = ApiError("unavailable", message, 503)
     error.retry_after = 1
     return error
+def not_started() -> ApiError:
+    return ApiError("not_started", "the match waits for players and has not started", 409)

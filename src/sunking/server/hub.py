@@ -5,7 +5,9 @@ only marks the connection dirty; the connection's writer then sends the newest v
 client gets fewer views but never an older one after a newer one, and the service never waits
 for a socket. The first view on a socket is whole; every later one is a delta whose events are
 only those after the version this socket was last sent (``events_since``), which covers every
-version a slow client skipped. A ``sync`` message asks for a whole view again. Client
+version a slow client skipped. A ``sync`` message asks for a whole view again. Table-chat
+messages the viewer may read follow as ``chat`` messages: all of them when the socket opens
+(if there are any), then each new one once. Client
 messages (``action``, ``sync``, ``ping``) are read and answered in order; a refused
 action is answered to that client only, with the request id it carried.
 """
@@ -21,6 +23,7 @@ from typing import Any
 
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from .chat import chat_channel
 from .errors import ApiError, forbidden, malformed
 from .guards import MAX_BODY_BYTES, parse_json, same_origin
 from .live import LiveMatch, Viewer
@@ -53,6 +56,9 @@ class Connection:
         self.dirty = True
         self.sent: int | None = None
         """The version of the last view sent on this socket (``None``: send a whole one)."""
+        self.chat_dirty = True
+        self.chat_sent = -1
+        """The number of the last chat message this socket has looked at."""
         self.outbox: deque[str] = deque()
         self.overflow = False
         self.throttle: Throttle | None = None
@@ -62,6 +68,11 @@ class Connection:
     def notify(self, _match_id: str, _version: int) -> None:
         """The match changed: send the newest view when the socket is free."""
         self.dirty = True
+        self.wake.set()
+
+    def notify_chat(self, _channel: str, _number: int) -> None:
+        """A chat message was written: send the new ones when the socket is free."""
+        self.chat_dirty = True
         self.wake.set()
 
     def send(self, message: dict[str, Any]) -> None:
@@ -90,6 +101,18 @@ class Connection:
                 text = self.service.view_message(self.live, self.viewer, since)
                 self.sent = version
                 await self.socket.send_text(text)
+            if self.chat_dirty:
+                self.chat_dirty = False
+                await self.send_chat()
+
+    async def send_chat(self) -> None:
+        """Send the chat messages after :attr:`chat_sent` that this viewer may read."""
+        messages, last = await self.service.chat.read(self.live, self.viewer, self.chat_sent)
+        self.chat_sent = max(self.chat_sent, last)
+        if messages:
+            await self.socket.send_text(json.dumps(
+                {"type": "chat", "messages": messages}, separators=(",", ":"),
+                ensure_ascii=False))
 
     async def handle(self, raw: str) -> None:
         """Answer one client message."""
@@ -146,6 +169,7 @@ async def serve_socket(
     connection = Connection(socket, service, live, viewer)
     connection.throttle = throttle
     unsubscribe = service.pubsub.subscribe(match_id, connection.notify)
+    unsubscribe_chat = service.pubsub.subscribe(chat_channel(match_id), connection.notify_chat)
     service.set_connected(live, viewer, +1)
     writer = asyncio.create_task(connection.write())
     try:
@@ -164,6 +188,7 @@ async def serve_socket(
         pass
     finally:
         unsubscribe()
+        unsubscribe_chat()
         service.set_connected(live, viewer, -1)
         writer.cancel()
         with contextlib.suppress(asyncio.CancelledError, Exception):

@@ -87,7 +87,7 @@ class LiveMatch:
         default_factory=lambda: defaultdict(int)
     )
     """Open websockets per seat."""
-    _parts: dict[Viewer, tuple[int, str]] = dataclasses.field(default_factory=dict)
+    _parts: dict[Viewer, tuple[tuple[int, bool], str]] = dataclasses.field(default_factory=dict)
     """Per viewer, the version and the encoded parts of its MatchView that only the state
     decides (``view``, ``legal_actions``, ``result``)."""
     _logs: dict[Viewer, SeatLog] = dataclasses.field(default_factory=dict)
@@ -112,7 +112,9 @@ class LiveMatch:
 
     @property
     def status(self) -> MatchStatus:
-        return "finished" if self.state.is_terminal else "active"
+        if self.state.is_terminal:
+            return "finished"
+        return "waiting" if self.record.waiting else "active"
 
     def has_request(self, seat: int, request_id: str) -> bool:
         """Whether ``seat`` already sent an action under ``request_id``."""
@@ -127,18 +129,20 @@ class LiveMatch:
     # --- views --------------------------------------------------------------------------
 
     def _seat_parts(self, viewer: Viewer) -> str:
+        key = (self.version, self.record.waiting)
         cached = self._parts.get(viewer)
-        if cached is not None and cached[0] == self.version:
+        if cached is not None and cached[0] == key:
             return cached[1]
         state = self.state
         legal = (
             [a.to_json() for a in state.legal_actions()]
-            if viewer is not None and viewer == state.to_move else []
+            if viewer is not None and viewer == state.to_move and not self.record.waiting
+            else []
         )
         result = state.result().to_json() if state.is_terminal else None
         text = (f'"view":{_encode(state.view(viewer))},"legal_actions":{_encode(legal)},'
                 f'"result":{_encode(result)}')
-        self._parts[viewer] = (self.version, text)
+        self._parts[viewer] = (key, text)
         return text
 
     def seats_json(self, now: float) -> list[dict[str, Any]]:
@@ -153,6 +157,7 @@ class LiveMatch:
                 "seat": s.seat, "kind": s.kind, "name": s.name, "bot": s.bot,
                 "connected": s.kind == "bot" or self.connected[s.seat] > 0,
                 "away": s.away, "clock_seconds_left": left,
+                "bank_seconds": None if s.bank_left is None else round(s.bank_left, 1),
             })
         return out
 
@@ -172,7 +177,7 @@ class LiveMatch:
         stamp = (
             self.version,
             tuple(self.connected[s.seat] > 0 for s in self.record.seats),
-            tuple(s.away for s in self.record.seats),
+            tuple((s.kind, s.name, s.away) for s in self.record.seats),
         )
         cached = self._texts.get(viewer)
         if cached is None or cached[0] != stamp or self.turn_deadline is not None:
@@ -195,6 +200,8 @@ class LiveMatch:
             "seat": viewer,
             "seats": self.seats_json(now),
             "to_move": self.state.to_move,
+            "host_seat": self.record.host_seat,
+            "hints": self.record.hints,
         })
         tail = "" if since is None else f',"events_since":{since}'
         text = (f'{head[:-1]},{self._seat_parts(viewer)},"events":{log.since(since)}'

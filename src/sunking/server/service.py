@@ -24,13 +24,16 @@ from typing import Any, TypeVar
 from ..core.errors import RulesError
 from ..core.game import GameState
 from ..core.registry import make
+from .advice import Advisor
 from .bot_worker import SERVER_BOTS, STAND_IN_BOT, BotRunner
+from .chat import TableChat
 from .errors import (
     ApiError,
     bad_token,
     forbidden,
     malformed,
     missing_token,
+    not_started,
     unavailable,
     unknown_match,
 )
@@ -44,6 +47,7 @@ from .storage import (
     MatchStore,
     Mover,
     SeatRecord,
+    SeatTaken,
     StorageError,
     UnknownMatch,
     VersionConflict,
@@ -55,6 +59,8 @@ T = TypeVar("T")
 log = logging.getLogger(__name__)
 
 MAX_SEED = 2**63 - 1
+OPEN_LIST_LIMIT = 100
+"""The most open tables ``GET /api/open-matches`` lists (the newest)."""
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -79,6 +85,8 @@ class MatchRequest:
     options: dict[str, Any] = dataclasses.field(default_factory=dict)
     owner: str | None = None
     """Who asked (the client address): bot moves are shared fairly among owners."""
+    hints: bool = False
+    time_bank_seconds: float | None = None
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -146,6 +154,8 @@ class MatchService:
         self._owners: dict[str, str] = {}
         """The client address that created each match (in memory: after a restart each
         match counts as its own client)."""
+        self.chat = TableChat(store, self.pubsub, self._call, clock)
+        self.advisor = Advisor(bots)
 
     # --- lifecycle ----------------------------------------------------------------------
 
@@ -196,6 +206,7 @@ class MatchService:
         self._closed = True
         for task in self._background:
             task.cancel()
+        self.advisor.close()
         for _, task in list(self._tasks.values()):
             task.cancel()
         if self._changes:
@@ -284,7 +295,10 @@ class MatchService:
             if want.kind == "human":
                 tokens[i] = new_token()
                 seats.append(SeatRecord(i, "human", want.name or f"Player {i + 1}", None,
-                                        token_hash(tokens[i])))
+                                        token_hash(tokens[i]),
+                                        bank_left=request.time_bank_seconds))
+            elif want.kind == "open":
+                seats.append(SeatRecord(i, "open", "", None, None))
             else:
                 spec = want.bot or ""
                 seats.append(SeatRecord(i, "bot", want.name or spec, spec, None))
@@ -294,7 +308,8 @@ class MatchService:
             options=options, language=request.language,
             turn_clock_seconds=request.turn_clock_seconds,
             spectator_hash=token_hash(spectator), created_at=self.clock(),
-            seats=tuple(seats),
+            seats=tuple(seats), host_seat=self._host(request), hints=request.hints,
+            time_bank_seconds=request.time_bank_seconds,
         )
         first = game.new_game(record.players, seed, **options)
         live = LiveMatch(record, first, [], None)
@@ -305,6 +320,13 @@ class MatchService:
             self._owners[record.match_id] = request.owner
         self._schedule(live)
         return CreatedMatch(record, tokens, spectator)
+
+    @staticmethod
+    def _host(request: MatchRequest) -> int | None:
+        """At an open table, the creator's seat: the first human seat."""
+        if not any(s.kind == "open" for s in request.seats):
+            return None
+        return next(i for i, s in enumerate(request.seats) if s.kind == "human")
 
     def _check_setup(self, request: MatchRequest) -> None:
         def refuse(message: str) -> ApiError:
@@ -321,16 +343,26 @@ class MatchService:
                 if seat.bot not in SERVER_BOTS:
                     raise refuse(f"seat {i}: bot {seat.bot!r} is not one of "
                                  f"{', '.join(SERVER_BOTS)}")
+            elif seat.kind == "open":
+                if seat.bot is not None or seat.name is not None:
+                    raise refuse(f"seat {i} is free: the player who takes it names it")
             else:
-                raise refuse(f"seat {i}: kind {seat.kind!r} is not 'human' or 'bot'")
+                raise refuse(f"seat {i}: kind {seat.kind!r} is not 'human', 'bot' or 'open'")
             if seat.name is not None and not 1 <= len(seat.name.strip()) <= 40:
                 raise refuse(f"seat {i}: a name has 1 to 40 characters")
+        kinds = {seat.kind for seat in request.seats}
+        if "open" in kinds and "human" not in kinds:
+            raise refuse("an open table needs a human seat for its creator")
         if self._languages is not None and request.language not in self._languages():
             raise refuse(f"language {request.language!r} is not one of "
                          f"{', '.join(self._languages())}")
         clock = request.turn_clock_seconds
         if clock is not None and not 0 < clock <= 7 * 24 * 3600:
             raise refuse("turn_clock_seconds must be positive and at most a week, or null")
+        bank = request.time_bank_seconds
+        if bank is not None and (clock is None or not 0 < bank <= 7 * 24 * 3600):
+            raise refuse("time_bank_seconds needs a turn clock and must be positive and at most "
+                         "a week, or null")
 
     async def authenticate(self, match_id: str, token: str | None) -> tuple[LiveMatch, Viewer]:
         """The match and whose token this is (a seat, or None for the spectator).
@@ -365,7 +397,8 @@ class MatchService:
             out.append({
                 "match_id": live.match_id, "game": live.record.game, "seat": holder.seat,
                 "status": live.status, "to_move": to_move,
-                "your_turn": holder.seat is not None and holder.seat == to_move,
+                "your_turn": holder.seat is not None and holder.seat == to_move
+                and live.status == "active",
                 "version": live.version,
             })
         return out
@@ -433,6 +466,8 @@ class MatchService:
                 await self._return(live, seat)
                 if request_id is not None and live.has_request(seat, request_id):
                     return
+                if live.record.waiting:
+                    raise not_started()
                 try:
                     parsed = live.state.game.parse_action(action)
                     after = live.state.apply(parsed, seat=seat, version=version)
@@ -457,12 +492,16 @@ class MatchService:
             ApiError: ``stale_action`` if storage already holds a move at this version (another
                 process moved): the live state is then reloaded.
         """
-        deadline = self._deadline(live, after)
+        bank = self._bank_after(live, seat, mover)
+        setup = live.record
+        if bank is not None:
+            setup = replace_seat(setup, dataclasses.replace(setup.seats[seat], bank_left=bank))
+        deadline = self._deadline(live, after, setup)
         record = ActionRecord(live.version, seat, action, request_id, mover, self.clock())
         try:
             await self._call(self.store.append_action, live.match_id, record,
                              status="finished" if after.is_terminal else "active",
-                             turn_deadline=deadline)
+                             turn_deadline=deadline, bank_left=bank)
         except (VersionConflict, DuplicateRequest) as err:
             await self._reload(live)
             if isinstance(err, DuplicateRequest):
@@ -470,6 +509,7 @@ class MatchService:
             raise ApiError("stale_action", f"the match moved on: {err}", 409) from None
         live.state = after
         live.actions.append(record)
+        live.record = setup
         live.turn_deadline = deadline
         self.pubsub.publish(live.match_id, live.version)
         self._schedule(live)
@@ -499,15 +539,33 @@ class MatchService:
         task = asyncio.get_running_loop().create_task(self._change(work))
         task.add_done_callback(self._change_done)
 
-    def _deadline(self, live: LiveMatch, state: GameState) -> float | None:
-        clock = live.record.turn_clock_seconds
+    def _deadline(
+        self, live: LiveMatch, state: GameState, record: MatchRecord | None = None
+    ) -> float | None:
+        """When the seat to move in ``state`` runs out of time: its turn clock plus what is
+        left of its time bank (``record``: the setup to read, the live one by default)."""
+        setup = record or live.record
+        clock = setup.turn_clock_seconds
         seat = state.to_move
-        if clock is None or seat is None:
+        if clock is None or seat is None or setup.waiting:
             return None
-        holder = live.record.seats[seat]
+        holder = setup.seats[seat]
         if holder.kind != "human" or holder.away:
             return None
-        return self.clock() + clock
+        return self.clock() + clock + (holder.bank_left or 0.0)
+
+    def _bank_after(self, live: LiveMatch, seat: int, mover: Mover) -> float | None:
+        """The time bank ``seat`` keeps after its move (None: unchanged). A move made after
+        the turn clock ran down spends the bank for the time it took; the stand-in's move when
+        the time ran out empties it."""
+        holder = live.record.seats[seat]
+        if holder.bank_left is None or live.turn_deadline is None:
+            return None
+        if mover == "clock":
+            return 0.0
+        if mover != "seat":
+            return None
+        return round(max(0.0, min(holder.bank_left, live.turn_deadline - self.clock())), 3)
 
     # --- leaving and returning ------------------------------------------------------------
 
@@ -565,11 +623,104 @@ class MatchService:
         if (live.connected[viewer] > 0) != before:
             self.pubsub.publish(live.match_id, live.version)
 
+    # --- open tables ----------------------------------------------------------------------
+
+    async def open_matches(self) -> list[dict[str, Any]]:
+        """The newest matches that wait for players, as ``GET /api/open-matches`` lists them."""
+        out = []
+        for match_id in await self._call(self.store.open_match_ids, OPEN_LIST_LIMIT):
+            try:
+                live = await self.live(match_id)
+            except ApiError:
+                continue
+            record = live.record
+            if not record.waiting:
+                continue
+            out.append({
+                "match_id": record.match_id, "game": record.game, "players": record.players,
+                "language": record.language, "turn_clock_seconds": record.turn_clock_seconds,
+                "created_at": record.created_at,
+                "free": sum(1 for s in record.seats if s.kind == "open"),
+                "seats": [{"seat": s.seat, "kind": s.kind, "name": s.name, "bot": s.bot}
+                          for s in record.seats],
+            })
+        return out
+
+    async def join(self, match_id: str, name: object) -> tuple[int, str]:
+        """Give a free seat of an open table to a new player named ``name``; returns the seat
+        and its token. The match starts when its last free seat is taken.
+
+        Raises:
+            ApiError: ``malformed`` (the name), ``unknown_match``, ``table_full`` (no free
+                seat: the table is full, has started, or is not open).
+        """
+        if not isinstance(name, str) or not 1 <= len(name.strip()) <= 40:
+            raise malformed("'name' must be a string of 1 to 40 characters")
+        live = await self.live(match_id)
+        token = new_token()
+
+        async def work() -> int:
+            async with live.lock:
+                free = [s.seat for s in live.record.seats if s.kind == "open"]
+                if not free:
+                    raise ApiError("table_full", f"match {match_id} has no free seat", 409)
+                taken = SeatRecord(free[0], "human", name.strip(), None, token_hash(token),
+                                   bank_left=live.record.time_bank_seconds)
+                await self._fill(live, [taken])
+                return taken.seat
+
+        return await self._change(work), token
+
+    async def start_table(self, live: LiveMatch, viewer: Viewer, bot: object = None) -> None:
+        """The creator of an open table starts it: bots (``bot``, a server bot spec; the
+        stand-in bot by default) take the free seats.
+
+        Raises:
+            ApiError: ``forbidden`` (not the creator's seat), ``malformed`` (the bot),
+                ``not_waiting`` (the match has started already).
+        """
+        if viewer is None or viewer != live.record.host_seat:
+            raise forbidden("only the creator of an open table starts it")
+        spec = STAND_IN_BOT if bot is None else bot
+        if spec not in SERVER_BOTS:
+            raise malformed(f"'bot' must be one of {', '.join(SERVER_BOTS)}")
+        assert isinstance(spec, str)
+
+        async def work() -> None:
+            async with live.lock:
+                free = [s.seat for s in live.record.seats if s.kind == "open"]
+                if not free:
+                    raise ApiError("not_waiting", "the match has started already", 409)
+                await self._fill(live, [SeatRecord(s, "bot", spec, spec, None) for s in free])
+
+        await self._change(work)
+
+    async def _fill(self, live: LiveMatch, seats: list[SeatRecord]) -> None:
+        """Store free seats as taken, then update the live match, publish and schedule
+        (under the lock)."""
+        record = live.record
+        for seat in seats:
+            record = replace_seat(record, seat)
+        deadline = None
+        if not record.waiting:
+            deadline = self._deadline(live, live.state, record)
+        status = "waiting" if record.waiting else "active"
+        try:
+            await self._call(self.store.fill_seats, live.match_id, seats, status=status,
+                             turn_deadline=deadline)
+        except SeatTaken as err:
+            await self._reload(live)
+            raise ApiError("table_full", str(err), 409) from None
+        live.record = record
+        live.turn_deadline = deadline
+        self.pubsub.publish(live.match_id, live.version)
+        self._schedule(live)
+
     # --- bots and clocks ------------------------------------------------------------------
 
     def _plan(self, live: LiveMatch) -> _Plan | None:
         seat = live.state.to_move
-        if seat is None or self._closed:
+        if seat is None or self._closed or live.record.waiting:
             return None
         holder = live.record.seats[seat]
         if holder.kind == "bot":

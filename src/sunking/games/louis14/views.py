@@ -42,13 +42,14 @@ def decision_json(s: Louis14State) -> dict[str, JsonValue] | None:
     return out
 
 
-def _known(deck: list[int], known: list[int], seat: int) -> list[dict[str, int]]:
-    """Cards of a pile ``seat`` knows, by depth from the top (0 = top)."""
+def _known(deck: list[int], known: list[int], seats: int) -> list[dict[str, int]]:
+    """Cards of a pile known to every seat of the bit set ``seats``, by depth from the top
+    (0 = top)."""
     top = len(deck) - 1
     return [
         {"depth": top - i, "card": card}
         for i, (card, mask) in enumerate(zip(deck, known, strict=True))
-        if mask >> seat & 1
+        if mask & seats == seats
     ]
 
 
@@ -120,7 +121,8 @@ def view(s: Louis14State, seat: int | None) -> dict[str, JsonValue]:
             "money_deck": len(s.money_deck),
             "center": sorted(s.center),
         },
-        "intrigue_deck_known": _known(s.intrigue_deck, s.intrigue_known, s.num_players),
+        "intrigue_deck_known": _known(s.intrigue_deck, s.intrigue_known,
+                                      (1 << s.num_players) - 1),
     }
     if seat is not None:
         base = seat * FACES
@@ -131,9 +133,9 @@ def view(s: Louis14State, seat: int | None) -> dict[str, JsonValue]:
             "missions": list(s.missions[seat]),
             "blazon_kinds": s.blazons[seat * BLAZON_SLOTS:seat * BLAZON_SLOTS + BLAZON_KINDS],
             "kindless_blazons": s.blazons[seat * BLAZON_SLOTS + KINDLESS],
-            "known_influence_deck": _known(s.deck, s.deck_known, seat),
+            "known_influence_deck": _known(s.deck, s.deck_known, 1 << seat),
             "known_mission_decks": {
-                DECKS[d]: _known(s.mdecks[d], s.mknown[d], seat) for d in range(3)
+                DECKS[d]: _known(s.mdecks[d], s.mknown[d], 1 << seat) for d in range(3)
             },
             "known_hands": [
                 {"seat": holder, "kind": _HAND_KINDS[kind], "card": card}

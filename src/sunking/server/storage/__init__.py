@@ -5,6 +5,7 @@ from __future__ import annotations
 from .memory import MemoryStore
 from .protocol import (
     ActionRecord,
+    ChatRecord,
     DuplicateRequest,
     MatchRecord,
     MatchStatus,
@@ -12,6 +13,7 @@ from .protocol import (
     Mover,
     SeatKind,
     SeatRecord,
+    SeatTaken,
     StorageError,
     StoredMatch,
     TokenHolder,
@@ -22,6 +24,7 @@ from .protocol import (
 
 __all__ = [
     "ActionRecord",
+    "ChatRecord",
     "DuplicateRequest",
     "MatchRecord",
     "MatchStatus",
@@ -30,6 +33,7 @@ __all__ = [
     "Mover",
     "SeatKind",
     "SeatRecord",
+    "SeatTaken",
     "StorageError",
     "StoredMatch",
     "TokenHolder",

@@ -9,9 +9,12 @@ from collections.abc import Iterable, Sequence
 
 from .protocol import (
     ActionRecord,
+    ChatRecord,
     DuplicateRequest,
     MatchRecord,
     MatchStatus,
+    SeatRecord,
+    SeatTaken,
     StorageError,
     StoredMatch,
     TokenHolder,
@@ -26,6 +29,7 @@ class _Entry:
     actions: list[ActionRecord]
     status: MatchStatus
     turn_deadline: float | None
+    chat: list[ChatRecord] = dataclasses.field(default_factory=list)
 
 
 class MemoryStore:
@@ -39,7 +43,8 @@ class MemoryStore:
         with self._lock:
             if match.match_id in self._matches:
                 raise StorageError(f"match {match.match_id} exists already")
-            self._matches[match.match_id] = _Entry(match, [], "active", turn_deadline)
+            status: MatchStatus = "waiting" if match.waiting else "active"
+            self._matches[match.match_id] = _Entry(match, [], status, turn_deadline)
 
     def append_action(
         self,
@@ -48,6 +53,7 @@ class MemoryStore:
         *,
         status: MatchStatus,
         turn_deadline: float | None,
+        bank_left: float | None = None,
     ) -> None:
         with self._lock:
             entry = self._entry(match_id)
@@ -66,6 +72,10 @@ class MemoryStore:
             entry.actions.append(copy.deepcopy(action))
             entry.status = status
             entry.turn_deadline = turn_deadline
+            if bank_left is not None:
+                seats = list(entry.match.seats)
+                seats[action.seat] = dataclasses.replace(seats[action.seat], bank_left=bank_left)
+                entry.match = dataclasses.replace(entry.match, seats=tuple(seats))
 
     def load(self, match_id: str) -> StoredMatch:
         with self._lock:
@@ -105,6 +115,47 @@ class MemoryStore:
     def active_match_ids(self) -> Sequence[str]:
         with self._lock:
             return [k for k, e in self._matches.items() if e.status == "active"]
+
+    def fill_seats(
+        self,
+        match_id: str,
+        seats: Sequence[SeatRecord],
+        *,
+        status: MatchStatus,
+        turn_deadline: float | None,
+    ) -> None:
+        with self._lock:
+            entry = self._entry(match_id)
+            now = list(entry.match.seats)
+            for seat in seats:
+                if not 0 <= seat.seat < len(now) or now[seat.seat].kind != "open":
+                    raise SeatTaken(f"match {match_id}: seat {seat.seat} is not free")
+            for seat in seats:
+                now[seat.seat] = seat
+            entry.match = dataclasses.replace(entry.match, seats=tuple(now))
+            entry.status = status
+            entry.turn_deadline = turn_deadline
+
+    def open_match_ids(self, limit: int) -> Sequence[str]:
+        with self._lock:
+            waiting = [e.match for e in self._matches.values() if e.status == "waiting"]
+            waiting.sort(key=lambda m: m.created_at, reverse=True)
+            return [m.match_id for m in waiting[:limit]]
+
+    def append_chat(self, match_id: str, message: ChatRecord) -> None:
+        with self._lock:
+            entry = self._entry(match_id)
+            if message.number != len(entry.chat):
+                raise VersionConflict(
+                    f"match {match_id} has {len(entry.chat)} chat messages, so the next is "
+                    f"number {len(entry.chat)}, not {message.number}"
+                )
+            entry.chat.append(message)
+
+    def load_chat(self, match_id: str) -> tuple[ChatRecord, ...]:
+        with self._lock:
+            entry = self._matches.get(match_id)
+            return () if entry is None else tuple(entry.chat)
 
     def close(self) -> None:
         """Nothing to release."""

@@ -12,8 +12,10 @@ import dataclasses
 from collections.abc import Iterable, Sequence
 from typing import Any, Literal, Protocol, TypeAlias
 
-SeatKind: TypeAlias = Literal["human", "bot"]
-MatchStatus: TypeAlias = Literal["active", "finished"]
+SeatKind: TypeAlias = Literal["human", "bot", "open"]
+"""A seat held by a person, by a bot, or still free at an open table."""
+MatchStatus: TypeAlias = Literal["waiting", "active", "finished"]
+"""An open table waits for players (it has free seats) until it starts."""
 Mover: TypeAlias = Literal["seat", "bot", "stand_in", "clock"]
 """Who made a stored move: the seat's holder, the seat's bot, the stand-in bot of an away
 seat, or the stand-in bot after the turn clock ran out."""
@@ -35,6 +37,10 @@ class DuplicateRequest(StorageError):
     """The seat already sent an action with that request id."""
 
 
+class SeatTaken(StorageError):
+    """A seat to fill is not free any more (another player took it, or the match started)."""
+
+
 @dataclasses.dataclass(frozen=True, slots=True)
 class SeatRecord:
     """One seat of a match. Human seats have a token hash; bot seats a bot spec."""
@@ -45,6 +51,8 @@ class SeatRecord:
     bot: str | None
     token_hash: str | None
     away: bool = False
+    bank_left: float | None = None
+    """Seconds left in the seat's time bank (None: the match has no time bank)."""
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -61,6 +69,17 @@ class MatchRecord:
     spectator_hash: str
     created_at: float
     seats: tuple[SeatRecord, ...]
+    host_seat: int | None = None
+    """At an open table, the seat of its creator, who may start it before it is full."""
+    hints: bool = False
+    """Whether a seat may ask the AI for a hint (every seat, and everyone sees that it may)."""
+    time_bank_seconds: float | None = None
+    """Each human seat's time bank, spent when a move takes longer than the turn clock."""
+
+    @property
+    def waiting(self) -> bool:
+        """Whether the match still has free seats (an open table that has not started)."""
+        return any(s.kind == "open" for s in self.seats)
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -72,6 +91,20 @@ class ActionRecord:
     action: dict[str, Any]
     request_id: str | None
     mover: Mover
+    created_at: float
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class ChatRecord:
+    """One table-chat message: the ``number``-th of its match (from 0), written by ``seat``
+    to everyone (``to`` None) or to the seats of ``to`` only, while the match was at
+    ``version``."""
+
+    number: int
+    seat: int
+    to: tuple[int, ...] | None
+    text: str
+    version: int
     created_at: float
 
 
@@ -119,9 +152,10 @@ class MatchStore(Protocol):
         *,
         status: MatchStatus,
         turn_deadline: float | None,
+        bank_left: float | None = None,
     ) -> None:
-        """Append ``action`` at ``action.version`` and set the match's status and deadline,
-        atomically.
+        """Append ``action`` at ``action.version`` and set the match's status and deadline
+        (and, with ``bank_left``, the moving seat's time bank), atomically.
 
         Raises:
             UnknownMatch: no match has that id.
@@ -154,7 +188,37 @@ class MatchStore(Protocol):
         """
 
     def active_match_ids(self) -> Sequence[str]:
-        """The ids of every match that has not finished."""
+        """The ids of every match that is being played (started, not finished)."""
+
+    def fill_seats(
+        self,
+        match_id: str,
+        seats: Sequence[SeatRecord],
+        *,
+        status: MatchStatus,
+        turn_deadline: float | None,
+    ) -> None:
+        """Give free seats to people or bots and set the match's status and deadline,
+        atomically.
+
+        Raises:
+            UnknownMatch: no match has that id.
+            SeatTaken: one of ``seats`` is not free (nothing is changed).
+        """
+
+    def open_match_ids(self, limit: int) -> Sequence[str]:
+        """The ids of the newest ``limit`` matches that wait for players."""
+
+    def append_chat(self, match_id: str, message: ChatRecord) -> None:
+        """Store a chat message under its number.
+
+        Raises:
+            UnknownMatch: no match has that id.
+            VersionConflict: a message with that number is stored already.
+        """
+
+    def load_chat(self, match_id: str) -> tuple[ChatRecord, ...]:
+        """Every chat message of a match, by number (empty for an unknown match)."""
 
     def close(self) -> None:
         """Release connections."""

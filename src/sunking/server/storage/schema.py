@@ -21,6 +21,9 @@ MATCHES = sa.Table(
     sa.Column("version", sa.Integer, nullable=False),
     sa.Column("status", sa.String(16), nullable=False),
     sa.Column("turn_deadline", sa.Float, nullable=True),
+    sa.Column("host_seat", sa.Integer, nullable=True),
+    sa.Column("hints", sa.Boolean, nullable=False, server_default=sa.false()),
+    sa.Column("time_bank_seconds", sa.Float, nullable=True),
 )
 
 SEATS = sa.Table(
@@ -36,6 +39,7 @@ SEATS = sa.Table(
     sa.Column("bot", sa.String(64), nullable=True),
     sa.Column("token_hash", sa.String(64), nullable=True, unique=True),
     sa.Column("away", sa.Boolean, nullable=False),
+    sa.Column("bank_left", sa.Float, nullable=True),
 )
 
 ACTIONS = sa.Table(
@@ -52,6 +56,21 @@ ACTIONS = sa.Table(
     sa.Column("mover", sa.String(16), nullable=False),
     sa.Column("created_at", sa.Float, nullable=False),
     sa.UniqueConstraint("match_id", "seat", "request_id", name="uq_actions_request"),
+)
+
+CHAT = sa.Table(
+    "chat_messages",
+    METADATA,
+    sa.Column(
+        "match_id", sa.String(32), sa.ForeignKey("matches.match_id", ondelete="CASCADE"),
+        primary_key=True,
+    ),
+    sa.Column("number", sa.Integer, primary_key=True),
+    sa.Column("seat", sa.Integer, nullable=False),
+    sa.Column("recipients", sa.JSON, nullable=True),
+    sa.Column("text", sa.Text, nullable=False),
+    sa.Column("version", sa.Integer, nullable=False),
+    sa.Column("created_at", sa.Float, nullable=False),
 )
 
 sa.Index("ix_matches_status", MATCHES.c.status)

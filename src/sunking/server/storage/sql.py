@@ -21,17 +21,19 @@ from alembic.config import Config
 
 from .protocol import (
     ActionRecord,
+    ChatRecord,
     DuplicateRequest,
     MatchRecord,
     MatchStatus,
     SeatRecord,
+    SeatTaken,
     StorageError,
     StoredMatch,
     TokenHolder,
     UnknownMatch,
     VersionConflict,
 )
-from .schema import ACTIONS, MATCHES, SEATS
+from .schema import ACTIONS, CHAT, MATCHES, SEATS
 
 
 def normalise_url(url: str) -> str:
@@ -117,11 +119,14 @@ class SqlStore:
                     seed=match.seed, options=match.options, language=match.language,
                     turn_clock_seconds=match.turn_clock_seconds,
                     spectator_hash=match.spectator_hash, created_at=match.created_at,
-                    version=0, status="active", turn_deadline=turn_deadline,
+                    version=0, status="waiting" if match.waiting else "active",
+                    turn_deadline=turn_deadline, host_seat=match.host_seat, hints=match.hints,
+                    time_bank_seconds=match.time_bank_seconds,
                 ))
                 conn.execute(sa.insert(SEATS), [
                     {"match_id": match.match_id, "seat": s.seat, "kind": s.kind,
-                     "name": s.name, "bot": s.bot, "token_hash": s.token_hash, "away": s.away}
+                     "name": s.name, "bot": s.bot, "token_hash": s.token_hash, "away": s.away,
+                     "bank_left": s.bank_left}
                     for s in match.seats
                 ])
         except sa.exc.IntegrityError as err:
@@ -134,6 +139,7 @@ class SqlStore:
         *,
         status: MatchStatus,
         turn_deadline: float | None,
+        bank_left: float | None = None,
     ) -> None:
         try:
             with self.engine.begin() as conn:
@@ -150,6 +156,12 @@ class SqlStore:
                     action=action.action, request_id=action.request_id, mover=action.mover,
                     created_at=action.created_at,
                 ))
+                if bank_left is not None:
+                    conn.execute(
+                        sa.update(SEATS)
+                        .where(SEATS.c.match_id == match_id, SEATS.c.seat == action.seat)
+                        .values(bank_left=bank_left)
+                    )
         except (_Missed, sa.exc.IntegrityError):
             raise self._refusal(match_id, action) from None
 
@@ -194,10 +206,11 @@ class SqlStore:
             match_id=row["match_id"], game=row["game"], players=row["players"],
             seed=row["seed"], options=dict(row["options"]), language=row["language"],
             turn_clock_seconds=row["turn_clock_seconds"], spectator_hash=row["spectator_hash"],
-            created_at=row["created_at"],
+            created_at=row["created_at"], host_seat=row["host_seat"], hints=bool(row["hints"]),
+            time_bank_seconds=row["time_bank_seconds"],
             seats=tuple(
                 SeatRecord(s["seat"], s["kind"], s["name"], s["bot"], s["token_hash"],
-                           bool(s["away"]))
+                           bool(s["away"]), s["bank_left"])
                 for s in seats
             ),
         )
@@ -252,6 +265,71 @@ class SqlStore:
                 sa.select(MATCHES.c.match_id).where(MATCHES.c.status == "active")
                 .order_by(MATCHES.c.created_at)
             ).scalars())
+
+    def fill_seats(
+        self,
+        match_id: str,
+        seats: Sequence[SeatRecord],
+        *,
+        status: MatchStatus,
+        turn_deadline: float | None,
+    ) -> None:
+        with self.engine.begin() as conn:
+            done = conn.execute(
+                sa.update(MATCHES).where(MATCHES.c.match_id == match_id)
+                .values(status=status, turn_deadline=turn_deadline)
+            )
+            if done.rowcount != 1:
+                raise UnknownMatch(f"no match {match_id!r}")
+            for seat in seats:
+                done = conn.execute(
+                    sa.update(SEATS).where(SEATS.c.match_id == match_id,
+                                           SEATS.c.seat == seat.seat, SEATS.c.kind == "open")
+                    .values(kind=seat.kind, name=seat.name, bot=seat.bot,
+                            token_hash=seat.token_hash, away=seat.away,
+                            bank_left=seat.bank_left)
+                )
+                if done.rowcount != 1:
+                    raise SeatTaken(f"match {match_id}: seat {seat.seat} is not free")
+
+    def open_match_ids(self, limit: int) -> Sequence[str]:
+        with self.engine.connect() as conn:
+            return list(conn.execute(
+                sa.select(MATCHES.c.match_id).where(MATCHES.c.status == "waiting")
+                .order_by(MATCHES.c.created_at.desc()).limit(limit)
+            ).scalars())
+
+    def append_chat(self, match_id: str, message: ChatRecord) -> None:
+        try:
+            with self.engine.begin() as conn:
+                conn.execute(sa.insert(CHAT).values(
+                    match_id=match_id, number=message.number, seat=message.seat,
+                    recipients=None if message.to is None else list(message.to),
+                    text=message.text, version=message.version,
+                    created_at=message.created_at,
+                ))
+        except sa.exc.IntegrityError:
+            with self.engine.connect() as conn:
+                known = conn.execute(
+                    sa.select(MATCHES.c.match_id).where(MATCHES.c.match_id == match_id)
+                ).first()
+            if known is None:
+                raise UnknownMatch(f"no match {match_id!r}") from None
+            raise VersionConflict(
+                f"match {match_id} already has chat message {message.number}"
+            ) from None
+
+    def load_chat(self, match_id: str) -> tuple[ChatRecord, ...]:
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                sa.select(CHAT).where(CHAT.c.match_id == match_id).order_by(CHAT.c.number)
+            ).mappings().all()
+        return tuple(
+            ChatRecord(r["number"], r["seat"],
+                       None if r["recipients"] is None else tuple(r["recipients"]),
+                       r["text"], r["version"], r["created_at"])
+            for r in rows
+        )
 
     def close(self) -> None:
         self.engine.dispose()

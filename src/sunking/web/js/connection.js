@@ -15,9 +15,10 @@ export class MatchConnection {
   /**
    * @param {string} matchId
    * @param {string} token  seat or spectator token
-   * @param {{onView: Function, onError: Function, onState: Function}} handlers
+   * @param {{onView: Function, onError: Function, onState: Function, onChat?: Function}} handlers
    *   onView(matchView) on every new view; onError({code, message}) for a refused action;
-   *   onState("connecting" | "live" | "offline") when the socket's state changes.
+   *   onState("connecting" | "live" | "offline") when the socket's state changes;
+   *   onChat([message]) for the table-chat messages the socket brings.
    */
   constructor(matchId, token, handlers) {
     this.matchId = matchId;
@@ -170,6 +171,8 @@ export class MatchConnection {
     }
     if (message.type === "view") {
       this.deliver(message.view);
+    } else if (message.type === "chat") {
+      if (this.handlers.onChat) this.handlers.onChat(message.messages || []);
     } else if (message.type === "error") {
       const waiting = this.pending.get(message.request_id);
       this.pending.delete(message.request_id);

@@ -1,13 +1,20 @@
 // The lobby: create a match, hand out its secret links, list this browser's matches.
 
 import { api, errorText, storedTokens, storeToken } from "./api.js";
+import { drawCarry, takeCarried } from "./carry.js";
 import {
   applyStatic, bindLanguageSelect, currentLanguage, languages, loadLanguage,
   preferredLanguage, t,
 } from "./i18n.js";
+import { clockText, OpenTables } from "./tables.js";
 
 const REFRESH_MS = 10000;
-const state = { games: [], bots: [], created: null, mine: [] };
+/** The turn clocks the form offers, in seconds per move ("": no clock). */
+const CLOCKS = ["", 10, 30, 60, 120, 300, 900, 3600, 86400];
+const CLOCK_KEY = "sunking.clock";
+/** The time banks offered on top of the clock, in seconds ("": none). */
+const BANKS = ["", 60, 300, 900, 3600];
+const state = { games: [], bots: [], created: null, mine: [], open: null };
 
 const $ = (id) => document.getElementById(id);
 
@@ -59,6 +66,19 @@ function fillPlayers() {
   fillSeats();
 }
 
+function fillClocks() {
+  const select = $("clock");
+  const keep = select.options.length ? select.value : (localStorage.getItem(CLOCK_KEY) || "");
+  select.replaceChildren(...CLOCKS.map((c) => el("option", { value: String(c), text: clockText(c) })));
+  select.value = keep;
+  const bank = $("bank");
+  const keepBank = bank.value;
+  bank.replaceChildren(...BANKS.map((b) => el("option", { value: String(b),
+    text: b ? t("lobby.time_bank_minutes", { n: b / 60 }) : t("lobby.time_bank_none") })));
+  bank.value = keepBank;
+  $("bank-row").hidden = !select.value;
+}
+
 function fillMatchLanguages() {
   const select = $("match-lang");
   const keep = select.value || currentLanguage();
@@ -81,7 +101,8 @@ function fillSeats() {
     const kind = el("select", { className: "seat-kind", "data-testid": `seat-kind-${seat}`,
       "aria-label": t("lobby.seat_kind") },
     el("option", { value: "human", text: t("lobby.human") }),
-    el("option", { value: "bot", text: t("lobby.bot") }));
+    el("option", { value: "bot", text: t("lobby.bot") }),
+    el("option", { value: "open", text: t("lobby.kind_open") }));
     kind.value = before.kind;
     const name = el("input", { className: "seat-name", type: "text", maxlength: "24",
       "data-testid": `seat-name-${seat}`, placeholder: t("lobby.name_placeholder", { n: seat + 1 }),
@@ -112,6 +133,7 @@ function seatsFromForm() {
         || t("lobby.default_name", { n: seat + 1 });
       return { kind: "human", name };
     }
+    if (kind === "open") return { kind: "open" };
     return { kind: "bot", bot: row.querySelector(".seat-bot").value };
   });
 }
@@ -134,6 +156,9 @@ async function createMatch(event) {
     seats: seatsFromForm(),
     language: $("match-lang").value,
   };
+  if ($("clock").value) body.turn_clock_seconds = Number($("clock").value);
+  if ($("clock").value && $("bank").value) body.time_bank_seconds = Number($("bank").value);
+  if ($("hints").checked) body.hints = true;
   const button = $("create");
   button.disabled = true;
   try {
@@ -142,6 +167,7 @@ async function createMatch(event) {
     for (const seat of created.seats) if (seat.token) storeToken(created.match_id, seat.token, seat.seat);
     renderCreated();
     refreshMine();
+    if (state.open) state.open.refresh();
   } catch (err) {
     error.textContent = errorText(err);
     error.hidden = false;
@@ -170,9 +196,9 @@ function renderCreated() {
   const list = $("links");
   list.replaceChildren();
   for (const seat of created.seats) {
-    const who = seat.kind === "human"
-      ? t("lobby.link_seat", { n: seat.seat + 1, name: seat.name || "" })
-      : t("lobby.bot_seat", { n: seat.seat + 1, bot: botLabel(seat.bot || "") });
+    let who = t("lobby.bot_seat", { n: seat.seat + 1, bot: botLabel(seat.bot || "") });
+    if (seat.kind === "human") who = t("lobby.link_seat", { n: seat.seat + 1, name: seat.name || "" });
+    if (seat.kind === "open") who = t("lobby.open_seat_link", { n: seat.seat + 1 });
     const item = el("li", { className: "link-row", "data-seat": String(seat.seat) },
       el("span", { className: `seat-swatch colour-${seat.seat}` }),
       el("span", { className: "link-who", text: who }));
@@ -250,11 +276,15 @@ function relabel() {
   document.title = t("lobby.title");
   fillGames();
   fillMatchLanguages();
+  fillClocks();
   renderCreated();
   renderMine();
+  if (state.open) state.open.render();
+  drawCarry($("carry"), copyButton);
 }
 
 async function main() {
+  takeCarried();
   await loadLanguage(preferredLanguage(null));
   bindLanguageSelect($("lang"));
   try {
@@ -265,11 +295,20 @@ async function main() {
   }
   $("game").addEventListener("change", fillPlayers);
   $("players").addEventListener("change", fillSeats);
+  $("clock").addEventListener("change", () => {
+    localStorage.setItem(CLOCK_KEY, $("clock").value);
+    $("bank-row").hidden = !$("clock").value;
+  });
   $("create-form").addEventListener("submit", createMatch);
   document.addEventListener("sunking:language", relabel);
   relabel();
   $("match-lang").value = currentLanguage();
+  state.open = new OpenTables();
+  state.open.start();
   document.body.dataset.ready = "1";
+  window.addEventListener("hashchange", () => {
+    if (takeCarried()) refreshMine();
+  });
   await refreshMine();
   setInterval(refreshMine, REFRESH_MS);
 }

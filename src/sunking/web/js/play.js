@@ -4,9 +4,13 @@
 // comes over the websocket (REST when it is down); every action carries the view's version.
 
 import { api, errorText, storeToken, tokenFor } from "./api.js";
+import { TableChat } from "./chat.js";
 import { MatchConnection } from "./connection.js";
+import { HintBar } from "./hint.js";
+import { TurnAlert } from "./notify.js";
+import { drawWaiting } from "./tables.js";
 import {
-  applyStatic, bindLanguageSelect, loadLanguage, preferredLanguage, t,
+  applyStatic, bindLanguageSelect, has, loadLanguage, preferredLanguage, t,
 } from "./i18n.js";
 
 const TOAST_MS = 7000;
@@ -17,11 +21,17 @@ const matchId = decodeURIComponent(parts[1] || "");
 const query = new URLSearchParams(window.location.search);
 const replayMode = query.has("replay") && query.get("replay") !== "0";
 const fragment = new URLSearchParams(window.location.hash.slice(1));
-const token = fragment.get("t") || tokenFor(matchId);
+/** This tab's token survives a reload in sessionStorage once the address bar no longer has it. */
+const TAB_KEY = `sunking.tab.${matchId}`;
+const token = fragment.get("t") || sessionStorage.getItem(TAB_KEY) || tokenFor(matchId);
 
 let mv = null;
 let ui = null;
 let connection = null;
+let chat = null;
+let bots = [];
+let turnAlert = null;
+let hints = null;
 let toastTimer = null;
 const replay = { data: null, base: null, frames: [], index: 0, perspective: null };
 
@@ -34,6 +44,7 @@ function colourName(colour) {
   if (!mv || colour === null || colour === undefined) return "";
   const seat = (mv.seats || []).find((s) => s.seat === colour);
   if (!seat) return t("player.neutral");
+  if (seat.kind === "open") return t("player.open");
   if (seat.kind === "bot") return t("player.bot", { n: colour + 1, bot: botLabel(seat.bot || "") });
   return seat.name || t("lobby.default_name", { n: colour + 1 });
 }
@@ -56,9 +67,41 @@ function gameName(game) {
   return text === key ? game : text;
 }
 
+/** Whether this page's seat is to decide now (so the tab says so). */
+function myTurn() {
+  return !replayMode && mv && mv.status === "active" && mv.seat !== null && mv.seat !== undefined
+    && mv.seat === mv.to_move && (mv.legal_actions || []).length > 0;
+}
+
+/** The tab's title and icon say when it is your turn; the header shows the turn clock. */
+function drawTurn() {
+  const mine = myTurn();
+  const game = gameName(mv.game);
+  document.title = mine ? t("play.tab_your_turn", { game }) : `${game} · ${t("app.title")}`;
+  $("icon").href = mine ? "/static/img/sun-turn.svg" : "/static/img/sun.svg";
+  document.body.classList.toggle("my-turn", Boolean(mine));
+  if (turnAlert) turnAlert.update(Boolean(mine), game);
+  if (hints) hints.draw(mv, Boolean(mine));
+  const mover = (mv.seats || []).find((s) => s.seat === mv.to_move);
+  const clock = $("turn-clock");
+  const left = mover && !replayMode ? mover.clock_seconds_left : null;
+  clock.hidden = typeof left !== "number";
+  if (clock.hidden) {
+    delete clock.dataset.clockDeadline;
+    return;
+  }
+  clock.dataset.clockDeadline = String(Date.now() + left * 1000);
+  clock.dataset.mine = mine ? "1" : "0";
+  clock.textContent = clockLabel(left);
+  const bank = mover.bank_seconds;
+  clock.title = typeof bank === "number"
+    ? `${t("players.clock_title")} · ${t("players.bank", { time: longDuration(bank) || `${Math.round(bank)} s` })}`
+    : t("players.clock_title");
+}
+
 function drawHeader() {
   if (!mv) return;
-  document.title = `${gameName(mv.game)} · ${t("app.title")}`;
+  drawTurn();
   $("match-title").textContent = t("play.match_title", { game: gameName(mv.game), id: matchId.slice(0, 8) });
   const role = mv.seat === null || mv.seat === undefined
     ? t("play.role_spectator") : t("play.role_seat", { player: colourName(mv.seat) });
@@ -71,6 +114,9 @@ function drawHeader() {
   $("leave").hidden = replayMode || !connection || mv.seat === null || mv.seat === undefined
     || mv.status !== "active";
   $("conn").hidden = replayMode;
+  const rules = $("rules-link");
+  rules.hidden = !has(`rules.${mv.game}.title`);
+  rules.href = `/rules/${encodeURIComponent(mv.game)}`;
 }
 
 /** Leave the table: the server's stand-in bot plays this seat until the holder returns. */
@@ -95,11 +141,26 @@ async function leave() {
   drawHeader();
 }
 
+/** A duration as "4:05" or "23:59:59" (null under a minute). */
+function longDuration(seconds) {
+  const s = Math.max(0, Math.round(seconds));
+  if (s < 60) return null;
+  const two = (n) => String(n).padStart(2, "0");
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  return h ? `${h}:${two(m)}:${two(s % 60)}` : `${m}:${two(s % 60)}`;
+}
+
+/** Time left on a turn clock: "⏱ 42 s", "⏱ 4:05", "⏱ 23:59:59". */
+function clockLabel(seconds) {
+  const time = longDuration(seconds);
+  return time ? t("players.clock_long", { time }) : t("players.clock", { s: Math.max(0, Math.round(seconds)) });
+}
+
 /** Turn clocks count down between views. */
 function tickClocks() {
   for (const badge of document.querySelectorAll("[data-clock-deadline]")) {
-    const left = Math.max(0, Math.round((Number(badge.dataset.clockDeadline) - Date.now()) / 1000));
-    badge.textContent = t("players.clock", { s: left });
+    badge.textContent = clockLabel((Number(badge.dataset.clockDeadline) - Date.now()) / 1000);
   }
 }
 
@@ -125,8 +186,21 @@ function context(mode) {
   };
 }
 
+/** The table chat of this match (`replay`: read-only, following the frame shown). */
+function openChat(replay) {
+  chat = new TableChat($("chat"), {
+    matchId, token, replay, colourName, colourClass, showError,
+    seat: () => (mv && mv.seat !== undefined ? mv.seat : null),
+    seats: () => (mv ? mv.seats || [] : []),
+  });
+  return chat;
+}
+
 function render() {
   drawHeader();
+  drawWaiting($("waiting-bar"), replayMode ? null : mv, {
+    matchId, token, bots, showError, onView: (view) => connection && connection.deliver(view),
+  });
   if (ui && mv) ui.render(mv);
   document.body.dataset.version = mv ? String(mv.version) : "";
   document.body.dataset.status = mv ? mv.status : "";
@@ -180,6 +254,7 @@ function showReplayFrame(index) {
   $("replay-pos").textContent = t("replay.position", { n: replay.index + 1, total: frames.length, version: mv.version });
   $("replay-prev").disabled = replay.index === 0;
   $("replay-next").disabled = replay.index === frames.length - 1;
+  if (chat) chat.showUpTo(mv.version);
   render();
 }
 
@@ -205,6 +280,19 @@ function drawPerspective() {
   select.value = keep;
 }
 
+/**
+ * Take the token out of the address bar once it is kept in this browser, so that an address
+ * copied from the bar never hands over the seat (the page finds the token again by match).
+ */
+function hideToken() {
+  sessionStorage.setItem(TAB_KEY, token);
+  if (!fragment.has("t")) return;
+  fragment.delete("t");
+  const rest = fragment.toString();
+  window.history.replaceState(null, "",
+    window.location.pathname + window.location.search + (rest ? `#${rest}` : ""));
+}
+
 async function startReplay() {
   $("replay-bar").hidden = false;
   const [data, base] = await Promise.all([
@@ -213,6 +301,8 @@ async function startReplay() {
   ]);
   replay.data = data;
   replay.base = base;
+  storeToken(matchId, token, base.seat === undefined ? null : base.seat);
+  hideToken();
   replay.frames = data.frames || [];
   if (!replay.frames.length) throw Object.assign(new Error("empty replay"), { code: "empty_replay" });
   mv = base;
@@ -236,6 +326,7 @@ async function startReplay() {
   drawPerspective();
   const module = await gameModule(base.game);
   ui = module.createGameUI($("game"), context("replay"));
+  openChat(true).add(data.chat || [], false);
   showReplayFrame(0);
 }
 
@@ -250,11 +341,29 @@ async function startLive() {
   }
   mv = first;
   storeToken(matchId, token, first.seat === undefined ? null : first.seat);
+  hideToken();
+  if (first.status === "waiting") bots = await api("GET", "/api/bots");
   await loadLanguage(preferredLanguage(first.language));
   const module = await gameModule(first.game);
   ui = module.createGameUI($("game"), context("live"));
+  hints = new HintBar($("hint-bar"), {
+    matchId, token, showError,
+    label: (action, view) => {
+      if (module.actionLabel) return module.actionLabel(action);
+      const n = (view.legal_actions || []).findIndex((a) => JSON.stringify(a) === JSON.stringify(action));
+      return n >= 0 ? t("hint.choice", { n: n + 1 }) : t("hint.a_move");
+    },
+  });
   render();
+  openChat(false).load().catch(showError);
+  if (first.seat !== null && first.seat !== undefined) {
+    turnAlert = new TurnAlert($("notify"));
+    $("notify").parentElement.hidden = false;
+  }
   connection = new MatchConnection(matchId, token, {
+    onChat(messages) {
+      chat.add(messages);
+    },
     onView(view) {
       mv = view;
       render();
@@ -292,6 +401,7 @@ async function main() {
   drawHeader();
   document.addEventListener("sunking:language", () => {
     if (connection) setConnState($("conn").dataset.state || "connecting");
+    if (chat) chat.redraw();
     render();
   });
   document.body.dataset.ready = "1";

@@ -59,6 +59,7 @@ function louisFigure(x, y) {
  *   preview: Map<number, number> stones being placed (not sent yet)
  *   highlight: number|null     a tile being explained (evaluation account)
  *   shownStones: Map<number, number[]> stones to show instead of the current ones
+ *   moved: Set<number>          tiles whose stones the last move(s) changed
  *   onTile(tile)
  */
 export function drawCourt(host, view, opts) {
@@ -81,14 +82,20 @@ export function drawCourt(host, view, opts) {
   const counts = new Map();
   for (const card of played) counts.set(card, (counts.get(card) || 0) + 1);
   const list = [...counts.entries()].sort((a, b) => a[0] - b[0]);
-  list.slice(0, 8).forEach(([card, n], i) => {
+  // Each card face once, with how many of it were played (so the count adds up).
+  list.slice(0, 12).forEach(([card, n], i) => {
     const x = 2 * CELL + 22 + (i % 4) * 20;
     const y = 2 * CELL + 48 + Math.floor(i / 4) * 24;
-    const g = svg("g", { class: "played-card" });
+    const g = svg("g", { class: "played-card", "data-card": card, "data-count": n });
     g.append(svg("title", {}, `${cardName(card)} ×${n}`));
     g.append(svg("rect", { x: x - 8, y: y - 9, width: 17, height: 21, rx: 2 }));
     g.append(svg("text", { x: x + 0.5, y: y + 5, "text-anchor": "middle" },
       card === 0 ? "?" : String(card)));
+    if (n > 1) {
+      g.append(svg("circle", { cx: x + 9, cy: y - 9, r: 6, class: "played-count" }));
+      g.append(svg("text", { x: x + 9, y: y - 6, "text-anchor": "middle", class: "played-count-text" },
+        `${n}`));
+    }
     centre.append(g);
   });
   host.append(centre);
@@ -104,6 +111,7 @@ export function drawCourt(host, view, opts) {
     const classes = ["tile", `cond-${tile.condition.kind}`, `side-${tile.side}`];
     if (clickable) classes.push("tile-option");
     if (opts.highlight === number) classes.push("tile-highlight");
+    if (opts.moved && opts.moved.has(number)) classes.push("tile-moved");
     const g = svg("g", { class: classes.join(" "), "data-tile": number,
       transform: `translate(${x} ${y})` });
     if (clickable) {

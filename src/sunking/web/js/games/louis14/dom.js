@@ -1,5 +1,7 @@
 // Small DOM helpers shared by the Louis XIV screens.
 
+import { t } from "../../i18n.js";
+
 export function el(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
   for (const [name, value] of Object.entries(attrs)) {
@@ -16,9 +18,9 @@ export function el(tag, attrs = {}, ...children) {
   return node;
 }
 
-/** A chip: its letter in a coloured hexagon, with a count. */
+/** A chip: its initial in the current language in a coloured hexagon, with a count. */
 export function chipBadge(code, count, title) {
-  return el("span", { className: `chip chip-${code}`, title },
-    el("span", { className: "chip-letter", text: code }),
+  return el("span", { className: `chip chip-${code}`, title, "data-chip": code },
+    el("span", { className: "chip-letter", text: t(`chip.short.${code}`) }),
     count === undefined ? null : el("span", { className: "chip-count", text: String(count) }));
 }

@@ -1,7 +1,7 @@
 // The Louis XIV screen: court, prompt, your holdings, the players, the evaluation account,
 // the final table and the log. createGameUI() returns {render(matchView)}.
 
-import { t } from "../../i18n.js";
+import { has, t } from "../../i18n.js";
 import { drawCourt } from "./court.js";
 import { el } from "./dom.js";
 import { drawFinal } from "./final.js";
@@ -12,6 +12,19 @@ import { buildPrompt, waitingText } from "./prompts.js";
 
 const STEP_MS = 1400;
 const LOG_SHOWN = 400;
+
+/** A legal action in words (for the AI's hints). */
+export { actionLabel } from "./labels.js";
+
+const GUIDE_KEY = "sunking.guide.louis14";
+const FINISHED_KEY = "sunking.finished.louis14";
+
+/** The first-match guide is on until the player turns it off or has finished a match. */
+function guideOn() {
+  const chosen = localStorage.getItem(GUIDE_KEY);
+  if (chosen) return chosen === "on";
+  return localStorage.getItem(FINISHED_KEY) !== "1";
+}
 
 export function createGameUI(root, ctx) {
   root.replaceChildren();
@@ -31,7 +44,9 @@ export function createGameUI(root, ctx) {
 
   let mv = null;
   const sel = { card: null, cardIndex: null, boost: false, placement: null, version: -1 };
-  const acc = { count: 0, step: -1, timer: null, follow: true };
+  const acc = { count: 0, step: -1, timer: null, follow: true, key: null };
+  /** The last move(s) seen: tiles whose stones changed and the version before them. */
+  const moves = { version: null, before: -1, stones: null, changed: new Set() };
 
   // Inherits from ctx (its getters too: the seat is read when asked, not copied now).
   const gameCtx = Object.assign(Object.create(ctx), {
@@ -45,6 +60,7 @@ export function createGameUI(root, ctx) {
       sel.card = card;
       sel.cardIndex = index;
       sel.placement = null;
+      sel.retrieving = false;
       render();
     },
     rerender() {
@@ -74,6 +90,21 @@ export function createGameUI(root, ctx) {
     banner.replaceChildren(...parts.flatMap((p, i) => (i ? [el("span", { className: "sep", text: "·" }), p] : [p])));
   }
 
+  /** When a new version arrives, note which tiles' stones it changed (to show the move). */
+  function noteMoves(view) {
+    if (moves.version === mv.version) return;
+    const stones = new Map(view.tiles.map((tile) => [tile.tile, tile.stones.join(",")]));
+    moves.changed = new Set();
+    if (moves.stones && moves.version !== null && mv.version > moves.version) {
+      for (const [tile, now] of stones) if (moves.stones.get(tile) !== now) moves.changed.add(tile);
+      moves.before = moves.version;
+    } else {
+      moves.before = mv.version;
+    }
+    moves.version = mv.version;
+    moves.stones = stones;
+  }
+
   function drawLog(events) {
     const entries = logEntries(events, gameCtx).slice(-LOG_SHOWN);
     const list = el("ol", { className: "log-list", "data-testid": "log-list" });
@@ -83,7 +114,8 @@ export function createGameUI(root, ctx) {
         round = entry.round;
         if (round) list.append(el("li", { className: "log-round", text: t("log.round_header", { round }) }));
       }
-      list.append(el("li", { className: `log-entry log-${entry.type}${entry.private ? " private" : ""}`,
+      const fresh = entry.version > moves.before ? " log-new" : "";
+      list.append(el("li", { className: `log-entry log-${entry.type}${entry.private ? " private" : ""}${fresh}`,
         text: entry.text }));
     }
     const scroller = el("div", { className: "log-scroll" }, list);
@@ -121,7 +153,7 @@ export function createGameUI(root, ctx) {
 
   function currentEvaluation() {
     const all = evaluations(mv.events || []);
-    return all.length ? all[all.length - 1] : null;
+    return all.length ? { ...all[all.length - 1], key: all.length } : null;
   }
 
   function drawAccount() {
@@ -129,6 +161,13 @@ export function createGameUI(root, ctx) {
     if (!ev || !ev.steps.length) {
       account.hidden = true;
       return null;
+    }
+    // A new evaluation: follow it live again, whatever step of the last one was looked at.
+    if (acc.key !== ev.key) {
+      stopPlay();
+      acc.key = ev.key;
+      acc.follow = true;
+      acc.count = 0;
     }
     account.hidden = false;
     const steps = ev.steps;
@@ -193,6 +232,15 @@ export function createGameUI(root, ctx) {
     prompt.classList.toggle("my-turn", Boolean(model.mine));
     prompt.append(el("h2", { className: "prompt-title", text: model.title }));
     if (model.text) prompt.append(el("p", { className: "prompt-text", text: model.text }));
+    const kind = mv.view.decision ? mv.view.decision.kind : null;
+    const guide = `guide.louis14.${kind}`;
+    if (model.mine && ctx.mode !== "replay" && kind && has(guide)) {
+      const on = guideOn();
+      if (on) prompt.append(el("p", { className: "guide", "data-testid": "guide", text: t(guide) }));
+      prompt.append(el("button", { type: "button", className: "small guide-toggle",
+        "data-testid": "guide-toggle", text: on ? t("guide.hide") : t("guide.show"),
+        onclick: () => { localStorage.setItem(GUIDE_KEY, on ? "off" : "on"); render(); } }));
+    }
     if (model.buttons.length) {
       const row = el("div", { className: "choices" });
       model.buttons.forEach((b, i) => {
@@ -217,7 +265,9 @@ export function createGameUI(root, ctx) {
       sel.card = null;
       sel.placement = null;
       sel.boost = false;
+      sel.retrieving = false;
     }
+    noteMoves(view);
     drawBanner(view);
     const model = ctx.mode === "replay"
       ? { title: t("prompt.replay"), text: waitingText(view, gameCtx), buttons: [], mine: false }
@@ -228,8 +278,10 @@ export function createGameUI(root, ctx) {
     let highlight = model.highlight ?? null;
     if (step && !model.tileOptions && highlight === step.tile) {
       shownStones.set(step.tile, step.evaluate.stones);
-    } else if (step && !model.mine && !model.tileOptions
-      && (acc.timer || !acc.follow || view.phase === "evaluation")) {
+    } else if (step && !model.tileOptions
+      && (acc.timer || !acc.follow || (!model.mine && view.phase === "evaluation"))) {
+      // A step the player chose (or the one being played) is shown on the court at any time;
+      // the live one while someone else decides during the evaluation.
       highlight = step.tile;
       shownStones.set(step.tile, step.evaluate.stones);
     }
@@ -242,12 +294,16 @@ export function createGameUI(root, ctx) {
       previewColour: mv.seat,
       highlight,
       shownStones,
+      moved: moves.changed,
     });
     drawYou(you, view, gameCtx, model.cards || null);
     drawPlayers(players, view, gameCtx);
     const result = view.result || null;
     final.hidden = !result;
     if (result) drawFinal(final, result, gameCtx);
+    if (result && ctx.mode === "live" && mv.seat !== null && mv.seat !== undefined) {
+      localStorage.setItem(FINISHED_KEY, "1");
+    }
     drawLog(mv.events || []);
   }
 

@@ -62,7 +62,7 @@ export function eventText(e, ctx, count = 1) {
         stones: e.stones.map(([tile, n]) => t("action.stones_on", { n, tile })).join(", "),
       }) + (e.boost ? ` ${t("action.boosted")}` : "");
     case "retrieve":
-      return t("log.retrieve", { player, card: cardName(e.card), n: e.stones });
+      return t(e.stones === 1 ? "log.retrieve.one" : "log.retrieve", { player, card: cardName(e.card), n: e.stones });
     case "pay_to_pass":
       return t("log.pay_to_pass", { player });
     case "swap_influence":
@@ -100,7 +100,7 @@ export function eventText(e, ctx, count = 1) {
     case "maintenon":
       return t("log.maintenon", { player, n: e.stones, back: e.stones_back });
     case "stones_back":
-      return t("log.stones_back", { player, n: e.stones });
+      return t(e.stones === 1 ? "log.stones_back.one" : "log.stones_back", { player, n: e.stones });
     case "income":
       return t("log.income", { player, louis: e.louis, stones: e.stones });
     case "lay_mission":
@@ -185,7 +185,8 @@ export function outcomeLines(e, ctx) {
   let toGeneral = [];
   if (kind === "stones") {
     lines.push(e.receivers.length
-      ? t("eval.stones.some", { k: value, players: list(e.receivers.map(name)) })
+      ? t(e.receivers.length === 1 ? "eval.stones.one" : "eval.stones.some",
+        { k: value, players: list(e.receivers.map(name)) })
       : t("eval.stones.none", { k: value }));
   } else if (e.louis) {
     if (e.firsts.length === 1) {

@@ -173,13 +173,17 @@ export function drawPlayers(host, view, ctx) {
     body.append(row);
   }
   table.append(body);
-  host.append(el("div", { className: "table-scroll" }, table));
+  host.append(el("div", { className: "table-scroll" }, table),
+    el("p", { className: "hint players-legend", "data-testid": "players-legend",
+      text: t("players.legend") }));
 
   // The supply: decks, money cards, Louis XIV.
   const s = view.supply;
   host.append(el("div", { className: "supply" },
     el("span", { text: t("supply.influence_deck", { n: s.influence_deck }) }),
     el("span", { text: t("supply.intrigue_deck", { n: s.intrigue_deck }) }),
+    ...(view.intrigue_deck_known || []).map((k) => el("span", { "data-testid": "intrigue-known",
+      text: t("supply.intrigue_known", { card: tileLabel(k.card), n: k.depth + 1, total: s.intrigue_deck }) })),
     el("span", { text: t("supply.mission_decks", {
       light: s.mission_decks.light, medium: s.mission_decks.medium, dark: s.mission_decks.dark }) }),
     el("span", { text: t("supply.blazons", { n: s.blazons }) }),

@@ -80,10 +80,22 @@ function turnPrompt(mv, sel, ctx) {
     { primary: true, disabled: !done, testid: "place" }));
   if (placed) model.buttons.push(button(t("prompt.turn.undo"), () => { p.undo(); ctx.rerender(); }, { testid: "undo" }));
   const retrieve = legal.find((a) => a.type === "retrieve" && a.card === card && Boolean(a.boost) === boost);
-  if (retrieve) {
-    const most = boost ? STONES_RETRIEVED.boost : card === 0 ? STONES_RETRIEVED.joker : STONES_RETRIEVED.person;
-    model.buttons.push(choice(ctx, retrieve,
-      t("prompt.turn.retrieve", { n: Math.min(most, me.general) }), { testid: "retrieve" }));
+  const most = boost ? STONES_RETRIEVED.boost : card === 0 ? STONES_RETRIEVED.joker : STONES_RETRIEVED.person;
+  const back = Math.min(most, me.general);
+  // Taking stones back spends the card: offered when it moves a stone (or nothing else can be
+  // done with the card), and asked twice.
+  if (retrieve && (back > 0 || !p.possible())) {
+    if (sel.retrieving) {
+      model.text = t("prompt.turn.retrieve_confirm", { card: cardName(card), n: back });
+      model.tileOptions = new Set();
+      model.buttons = [
+        choice(ctx, retrieve, t("prompt.turn.retrieve_yes", { n: back }), { primary: true, testid: "retrieve-confirm" }),
+        button(t("prompt.turn.retrieve_no"), () => { sel.retrieving = false; ctx.rerender(); }, { testid: "retrieve-cancel" }),
+      ];
+      return model;
+    }
+    model.buttons.push(button(t("prompt.turn.retrieve", { n: back }),
+      () => { sel.retrieving = true; ctx.rerender(); }, { testid: "retrieve" }));
   }
   if (canBoost) {
     model.buttons.push(button(boost ? t("prompt.turn.boost_off") : t("prompt.turn.boost_on"),

@@ -1,0 +1,180 @@
+"""The table chat of a match: messages from seats to the whole table or to chosen seats.
+
+A message is written by a seat (never by the spectator or a bot), checked (plain text of 1 to
+:data:`MAX_CHARS` characters, recipients that are other seats of the match), rate-limited per
+seat, **stored** with the match, then published. Everyone at the table and the spectator read
+the public messages; a private message (``to``: seats) is read only by its writer and its
+recipients. The chat is kept in memory per match once read, loaded from storage on first use,
+so it survives a restart. Texts are stored and sent as written: clients show them as text.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import unicodedata
+from collections import defaultdict, deque
+from collections.abc import Awaitable, Callable
+from typing import Any, TypeVar
+
+from .errors import ApiError, forbidden, malformed
+from .live import LiveMatch, Viewer
+from .pubsub import PubSub
+from .storage import ChatRecord, MatchStore, StorageError, VersionConflict
+
+T = TypeVar("T")
+
+MAX_CHARS = 500
+"""The longest message, in characters."""
+RATE_COUNT = 5
+RATE_SECONDS = 10.0
+"""A seat writes at most :data:`RATE_COUNT` messages in any :data:`RATE_SECONDS` seconds."""
+MAX_MESSAGES = 5000
+"""The most messages one match keeps; the table is told when it is full."""
+
+Caller = Callable[..., Awaitable[Any]]
+
+
+def chat_channel(match_id: str) -> str:
+    """The pub/sub key on which a match's new chat messages are announced (by number)."""
+    return f"{match_id}/chat"
+
+
+def clean_text(raw: object) -> str:
+    """The message text: control characters but line breaks removed, ends trimmed.
+
+    Raises:
+        ApiError: ``malformed`` if it is not a string of 1 to :data:`MAX_CHARS` characters.
+    """
+    if not isinstance(raw, str):
+        raise malformed("'text' must be a string")
+    text = "".join(
+        ch for ch in raw.replace("\r\n", "\n").replace("\t", " ")
+        if ch == "\n" or unicodedata.category(ch) != "Cc"
+    ).strip()
+    if not text:
+        raise malformed("'text' is empty")
+    if len(text) > MAX_CHARS:
+        raise malformed(f"'text' has {len(text)} characters; a message has at most {MAX_CHARS}")
+    return text
+
+
+def recipients(raw: object, live: LiveMatch, writer: int) -> tuple[int, ...] | None:
+    """The seats a message goes to (``None``: the whole table, spectators included).
+
+    Raises:
+        ApiError: ``malformed`` unless ``raw`` is null or a non-empty list of distinct seats of
+            the match other than the writer's.
+    """
+    if raw is None:
+        return None
+    players = live.record.players
+    if not isinstance(raw, list) or not raw:
+        raise malformed("'to' must be a non-empty list of seats, or left out for everyone")
+    seats: list[int] = []
+    for seat in raw:
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < players:
+            raise malformed(f"'to' holds {seat!r}, not a seat from 0 to {players - 1}")
+        if seat == writer:
+            raise malformed("'to' names the writer's own seat; name the other seats")
+        if seat in seats:
+            raise malformed(f"'to' names seat {seat} twice")
+        seats.append(seat)
+    return tuple(sorted(seats))
+
+
+def can_read(message: ChatRecord, viewer: Viewer) -> bool:
+    """Whether ``viewer`` may read ``message``: public ones everyone; private ones only the
+    writer and the recipients."""
+    if message.to is None:
+        return True
+    return viewer is not None and (viewer == message.seat or viewer in message.to)
+
+
+def message_json(live: LiveMatch, message: ChatRecord) -> dict[str, Any]:
+    """A message as the API sends it (``docs/web-api.md``)."""
+    return {
+        "id": message.number, "seat": message.seat, "name": live.record.seats[message.seat].name,
+        "to": None if message.to is None else list(message.to), "text": message.text,
+        "version": message.version, "at": message.created_at,
+    }
+
+
+class TableChat:
+    """The chats of every match of one server process.
+
+    ``call`` runs a blocking storage call off the event loop; ``clock`` is the wall clock.
+    """
+
+    def __init__(self, store: MatchStore, pubsub: PubSub, call: Caller,
+                 clock: Callable[[], float]) -> None:
+        self.store = store
+        self.pubsub = pubsub
+        self.call = call
+        self.clock = clock
+        self._chats: dict[str, list[ChatRecord]] = {}
+        self._locks: defaultdict[str, asyncio.Lock] = defaultdict(asyncio.Lock)
+        self._recent: defaultdict[tuple[str, int], deque[float]] = defaultdict(deque)
+
+    async def messages(self, match_id: str) -> list[ChatRecord]:
+        """Every message of the match (loaded from storage on first use)."""
+        chat = self._chats.get(match_id)
+        if chat is None:
+            async with self._locks[match_id]:
+                chat = self._chats.get(match_id)
+                if chat is None:
+                    loaded: tuple[ChatRecord, ...] = await self.call(self.store.load_chat,
+                                                                     match_id)
+                    chat = self._chats[match_id] = list(loaded)
+        return chat
+
+    async def read(self, live: LiveMatch, viewer: Viewer,
+                   after: int | None = None) -> tuple[list[dict[str, Any]], int]:
+        """The messages ``viewer`` may read, oldest first (with ``after``, only those with a
+        higher id), and the id of the match's last message (-1: none), taken at one moment."""
+        chat = await self.messages(live.match_id)
+        start = -1 if after is None else after
+        readable = [message_json(live, m) for m in chat[start + 1:] if can_read(m, viewer)]
+        return readable, len(chat) - 1
+
+    async def post(self, live: LiveMatch, viewer: Viewer, text: object,
+                   to: object = None) -> dict[str, Any]:
+        """Check, store and publish a seat's message; returns it as sent.
+
+        Raises:
+            ApiError: ``forbidden`` (the spectator), ``malformed`` (text or recipients),
+                ``rate_limited`` (429) or ``chat_full`` (409).
+        """
+        if viewer is None:
+            raise forbidden("the spectator reads the chat but cannot write in it")
+        seat = viewer
+        body = clean_text(text)
+        targets = recipients(to, live, seat)
+        now = self.clock()
+        recent = self._recent[(live.match_id, seat)]
+        while recent and recent[0] <= now - RATE_SECONDS:
+            recent.popleft()
+        if len(recent) >= RATE_COUNT:
+            wait = max(1, round(recent[0] + RATE_SECONDS - now))
+            raise ApiError("rate_limited",
+                           f"at most {RATE_COUNT} messages in {RATE_SECONDS:g} seconds; "
+                           f"write again in {wait} s", 429)
+        chat = await self.messages(live.match_id)
+        async with self._locks[live.match_id]:
+            if len(chat) >= MAX_MESSAGES:
+                raise ApiError("chat_full", f"this table's chat holds {MAX_MESSAGES} messages, "
+                               "its most", 409)
+            message = ChatRecord(len(chat), seat, targets, body, live.version, now)
+            try:
+                await self.call(self.store.append_chat, live.match_id, message)
+            except VersionConflict:
+                # Another process wrote to this match's chat: take the stored chat as it is.
+                self._chats[live.match_id] = list(
+                    await self.call(self.store.load_chat, live.match_id))
+                raise ApiError("chat_busy", "another message was written at the same moment; "
+                               "send yours again", 409) from None
+            except StorageError as err:
+                raise ApiError("unknown_match", str(err), 404) from None
+            chat.append(message)
+            recent.append(now)
+        self.pubsub.publish(chat_channel(live.match_id), message.number)
+        return message_json(live, message)

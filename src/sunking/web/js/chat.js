@@ -1,0 +1,226 @@
+// The table chat of the match page: a panel that opens from a button, the messages this
+// token may read, and (for a seat, live) a form to write to everyone or to chosen seats.
+//
+// Every name and text is set with textContent, never as markup. Messages come from
+// GET /api/matches/<id>/chat, then from the websocket ("chat" messages), polled over REST
+// while the socket is down; they are kept by id, so a message that arrives twice shows once.
+
+import { api } from "./api.js";
+import { t } from "./i18n.js";
+
+const POLL_MS = 4000;
+const MAX_CHARS = 500;
+const OPEN_KEY = "sunking.chat.open";
+
+const el = (tag, props = {}, ...children) => {
+  const node = Object.assign(document.createElement(tag), props);
+  node.append(...children);
+  return node;
+};
+
+export class TableChat {
+  /**
+   * @param {HTMLElement} root  the (empty) element the panel is built in
+   * @param {{matchId: string, token: string, replay: boolean, seat: () => (number|null),
+   *          seats: () => Array, colourName: Function, colourClass: Function,
+   *          showError: Function}} ctx
+   */
+  constructor(root, ctx) {
+    this.root = root;
+    this.ctx = ctx;
+    this.messages = new Map();
+    this.unread = 0;
+    this.upToVersion = null;
+    this.pollTimer = null;
+    this.open = !ctx.replay && localStorage.getItem(OPEN_KEY) === "1";
+    this.build();
+  }
+
+  get path() {
+    return `/api/matches/${encodeURIComponent(this.ctx.matchId)}/chat`;
+  }
+
+  get canWrite() {
+    const seat = this.ctx.seat();
+    return !this.ctx.replay && seat !== null && seat !== undefined;
+  }
+
+  build() {
+    this.toggle = el("button", { type: "button", className: "chat-toggle" });
+    this.toggle.dataset.testid = "chat-toggle";
+    this.toggle.addEventListener("click", () => this.setOpen(!this.open));
+    this.title = el("h2", { className: "chat-title" });
+    this.closeButton = el("button", { type: "button", className: "small chat-close", textContent: "×" });
+    this.closeButton.addEventListener("click", () => this.setOpen(false));
+    this.list = el("ol", { className: "chat-log" });
+    this.list.dataset.testid = "chat-log";
+    this.list.setAttribute("aria-live", "polite");
+    this.note = el("p", { className: "hint chat-note" });
+    this.form = el("form", { className: "chat-form" });
+    this.form.dataset.testid = "chat-form";
+    this.recipients = el("fieldset", { className: "chat-to" });
+    this.input = el("textarea", { className: "chat-input", rows: 2, maxLength: MAX_CHARS });
+    this.input.dataset.testid = "chat-input";
+    this.sendButton = el("button", { type: "submit", className: "primary small" });
+    this.sendButton.dataset.testid = "chat-send";
+    this.form.append(this.recipients, el("div", { className: "chat-write" }, this.input, this.sendButton));
+    this.form.addEventListener("submit", (event) => {
+      event.preventDefault();
+      this.send();
+    });
+    this.input.addEventListener("keydown", (event) => {
+      if (event.key === "Enter" && !event.shiftKey) {
+        event.preventDefault();
+        this.send();
+      }
+    });
+    this.panel = el("section", { className: "chat-panel" },
+      el("header", { className: "chat-head" }, this.title, this.closeButton),
+      this.list, this.note, this.form);
+    this.panel.dataset.testid = "chat";
+    this.root.replaceChildren(this.toggle, this.panel);
+    this.root.hidden = false;
+    this.redraw();
+  }
+
+  setOpen(open) {
+    this.open = open;
+    if (!this.ctx.replay) localStorage.setItem(OPEN_KEY, open ? "1" : "0");
+    if (open) this.unread = 0;
+    this.redraw();
+    if (open) {
+      this.list.scrollTop = this.list.scrollHeight;
+      if (this.canWrite) this.input.focus();
+    }
+  }
+
+  /** Load the messages this token may read. */
+  async load() {
+    const answer = await api("GET", this.path, { token: this.ctx.token });
+    this.add(answer.messages || [], false);
+  }
+
+  /** Take messages (from REST or the socket); `fresh`: count them as unread when closed. */
+  add(messages, fresh = true) {
+    let added = false;
+    for (const message of messages || []) {
+      if (!message || typeof message.id !== "number" || this.messages.has(message.id)) continue;
+      this.messages.set(message.id, message);
+      added = true;
+      if (fresh && !this.open && message.seat !== this.ctx.seat()) this.unread += 1;
+    }
+    if (added) this.redraw();
+  }
+
+  /** While the socket is down, new messages are fetched over REST. */
+  setPolling(on) {
+    if (on && !this.pollTimer) {
+      this.pollTimer = setInterval(() => this.poll(), POLL_MS);
+    } else if (!on && this.pollTimer) {
+      clearInterval(this.pollTimer);
+      this.pollTimer = null;
+    }
+  }
+
+  async poll() {
+    const ids = [...this.messages.keys()];
+    const after = ids.length ? Math.max(...ids) : -1;
+    try {
+      const answer = await api("GET", `${this.path}?after=${after}`, { token: this.ctx.token });
+      this.add(answer.messages || []);
+    } catch (_) {
+      // The connection line already says the page is offline.
+    }
+  }
+
+  /** In the replay only the messages written up to the version shown appear. */
+  showUpTo(version) {
+    this.upToVersion = version;
+    this.redraw();
+  }
+
+  async send() {
+    const text = this.input.value.trim();
+    if (!text || !this.canWrite) return;
+    const to = [...this.recipients.querySelectorAll("input:checked")].map((box) => Number(box.value));
+    const body = to.length ? { text, to } : { text };
+    this.sendButton.disabled = true;
+    try {
+      const message = await api("POST", this.path, { token: this.ctx.token, body });
+      this.input.value = "";
+      this.add([message], false);
+    } catch (err) {
+      this.ctx.showError(err);
+    } finally {
+      this.sendButton.disabled = false;
+      this.input.focus();
+    }
+  }
+
+  nameOf(seat) {
+    return this.ctx.colourName(seat);
+  }
+
+  drawRecipients() {
+    const mine = this.ctx.seat();
+    const checked = new Set([...this.recipients.querySelectorAll("input:checked")].map((b) => b.value));
+    const legend = el("legend", { textContent: t("chat.private_to") });
+    legend.title = t("chat.private_hint");
+    const boxes = [];
+    for (const seat of this.ctx.seats()) {
+      if (seat.seat === mine || seat.kind !== "human") continue;
+      const box = el("input", { type: "checkbox", value: String(seat.seat), checked: checked.has(String(seat.seat)) });
+      box.dataset.testid = `chat-to-${seat.seat}`;
+      boxes.push(el("label", { className: `chat-to-seat ${this.ctx.colourClass(seat.seat)}` },
+        box, el("span", { textContent: this.nameOf(seat.seat) })));
+    }
+    this.recipients.replaceChildren(legend, ...boxes);
+    this.recipients.hidden = boxes.length === 0;
+  }
+
+  drawMessage(message) {
+    const item = el("li", { className: "chat-msg" });
+    item.dataset.testid = "chat-message";
+    item.dataset.id = String(message.id);
+    if (message.seat === this.ctx.seat()) item.classList.add("mine");
+    const name = el("span", { className: `chat-name ${this.ctx.colourClass(message.seat)}`, textContent: this.nameOf(message.seat) });
+    name.dataset.testid = "chat-name";
+    const head = el("div", { className: "chat-meta" }, name);
+    if (Array.isArray(message.to)) {
+      item.classList.add("private");
+      const names = message.to.map((seat) => this.nameOf(seat)).join(", ");
+      head.append(el("span", { className: "chat-private", textContent: t("chat.private_label", { names }) }));
+    }
+    const text = el("div", { className: "chat-text", textContent: message.text });
+    text.dataset.testid = "chat-text";
+    item.append(head, text);
+    return item;
+  }
+
+  redraw() {
+    const shown = [...this.messages.values()]
+      .filter((m) => this.upToVersion === null || m.version <= this.upToVersion)
+      .sort((a, b) => a.id - b.id);
+    this.toggle.textContent = this.unread ? t("chat.toggle_unread", { n: this.unread }) : t("chat.toggle");
+    this.toggle.classList.toggle("unread", this.unread > 0);
+    this.toggle.setAttribute("aria-expanded", String(this.open));
+    this.panel.hidden = !this.open;
+    this.title.textContent = t("chat.title");
+    this.closeButton.title = t("chat.close");
+    this.closeButton.setAttribute("aria-label", t("chat.close"));
+    const atBottom = this.list.scrollHeight - this.list.scrollTop - this.list.clientHeight < 30;
+    this.list.replaceChildren(...(shown.length ? shown.map((m) => this.drawMessage(m))
+      : [el("li", { className: "hint chat-empty", textContent: t("chat.empty") })]));
+    if (atBottom) this.list.scrollTop = this.list.scrollHeight;
+    const spectator = this.ctx.seat() === null || this.ctx.seat() === undefined;
+    this.note.textContent = t("chat.spectator_note");
+    this.note.hidden = !spectator || this.ctx.replay;
+    this.form.hidden = !this.canWrite;
+    if (this.canWrite) {
+      this.drawRecipients();
+      this.input.placeholder = t("chat.placeholder");
+      this.input.setAttribute("aria-label", t("chat.placeholder"));
+      this.sendButton.textContent = t("chat.send");
+    }
+  }
+}

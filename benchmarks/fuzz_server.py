@@ -129,7 +129,7 @@ def make_tables(client: httpx.Client) -> list[Table]:
 def fuzz_http(url: str, tables: list[Table], count: int, report: Report, seed: int) -> None:
     schema = schemathesis.openapi.from_url(f"{url}/openapi.json")
     operations = [result.ok() for result in schema.get_all_operations()]
-    per_operation = max(1, count // len(operations))
+    per_operation = max(1, -(-count // len(operations)))
     client = httpx.Client(base_url=url, timeout=LIMIT)
     choose = st.integers(0, 1 << 30)
 

@@ -175,13 +175,16 @@ def open_lobby(page: Page, base: str, lang: str | None = None) -> None:
 
 
 def create_match(page: Page, base: str, seats: list[dict[str, str]],
-                 lang: str | None = None) -> tuple[list[SeatLink | None], SeatLink]:
-    """Create a match through the lobby form.
+                 lang: str | None = None,
+                 game: str | None = None) -> tuple[list[SeatLink | None], SeatLink]:
+    """Create a match (of ``game``, else the lobby's first game) through the lobby form.
 
     ``seats`` holds ``{"kind": "human", "name": ...}`` or ``{"kind": "bot", "bot": ...}``
     per seat. Returns each seat's link (None for a bot) and the spectator's link.
     """
     open_lobby(page, base, lang)
+    if game is not None:
+        page.select_option("#game", game)
     page.select_option("#players", str(len(seats)))
     for i, seat in enumerate(seats):
         page.select_option(f"[data-testid=seat-kind-{i}]", seat["kind"])

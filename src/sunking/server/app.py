@@ -53,6 +53,26 @@ def languages() -> list[tuple[str, str]]:
     return list(i18n.languages())
 
 
+def all_messages(lang: str) -> dict[str, str]:
+    """The common catalog of ``lang`` and every registered game's own catalog (its keys
+    namespaced by the game id), English filling a game's gaps.
+
+    Raises:
+        KeyError: ``lang`` is not a supported language.
+        ImportError: the message catalogs are not installed.
+    """
+    from .. import i18n
+    from ..core.presentation import catalog
+
+    messages = i18n.messages(lang)
+    for game_id in available_games():
+        try:
+            messages.update(catalog(game_id, lang))
+        except NotImplementedError:
+            continue  # a game without a presentation has no catalog of its own
+    return messages
+
+
 def language_codes() -> list[str]:
     return [code for code, _ in languages()]
 
@@ -124,6 +144,12 @@ def since_of(request: Request) -> int | None:
         raise malformed(f"'since' must be a version number, not {raw!r}") from None
 
 
+def lang_of(request: Request | WebSocket) -> str | None:
+    """The ``?lang=<code>`` of a request, if any (checked by the service)."""
+    raw = request.query_params.get("lang")
+    return raw if raw else None
+
+
 def json_text(text: str) -> Response:
     """An answer whose JSON is already encoded."""
     return Response(content=text.encode("utf-8"), media_type="application/json")
@@ -175,13 +201,16 @@ def create_app(
     async def invalid_body(_request: Request, err: RequestValidationError) -> JSONResponse:
         return JSONResponse({"error": malformed(_problems(err)).to_json()}, status_code=422)
 
+    boards_dir = web_dir() / "js" / "games"
+
     @app.get("/api/games")
     async def games() -> list[dict[str, Any]]:
         out = []
         for game_id in available_games():
             spec = make(game_id).spec
             out.append({"id": spec.id, "name": spec.name, "names": dict(spec.names),
-                        "min_players": spec.min_players, "max_players": spec.max_players})
+                        "min_players": spec.min_players, "max_players": spec.max_players,
+                        "dedicated_board": (boards_dir / spec.id / "index.js").is_file()})
         return out
 
     @app.get("/api/bots")
@@ -195,9 +224,7 @@ def create_app(
     @app.get("/api/i18n/{lang}")
     async def catalog(lang: str) -> dict[str, Any]:
         try:
-            from .. import i18n
-
-            messages = i18n.messages(lang)
+            messages = all_messages(lang)
         except (ImportError, KeyError):
             raise ApiError("unknown_language", f"no messages for language {lang!r}",
                            404) from None
@@ -235,14 +262,16 @@ def create_app(
         service = service_of(request)
         live, viewer = await service.authenticate(match_id, bearer(request))
         since = since_of(request)
+        lang = service.language(lang_of(request))
         await service.come_back(live, viewer)
-        return json_text(service.view(live, viewer, since))
+        return json_text(service.view(live, viewer, since, lang))
 
     @app.post("/api/matches/{match_id}/actions")
     async def act(match_id: str, request: Request) -> Response:
         service = service_of(request)
         live, viewer = await service.authenticate(match_id, bearer(request))
         since = since_of(request)
+        lang = service.language(lang_of(request))
         service.check_since(live, since)
         body = await json_body(request)
         unknown = sorted(set(body) - {"version", "action", "request_id"})
@@ -251,7 +280,7 @@ def create_app(
                             + (f"; unknown fields {', '.join(unknown)}" if unknown else ""))
         await service.submit(live, viewer, body["version"], body["action"],
                              body.get("request_id"))
-        return json_text(service.view(live, viewer, since))
+        return json_text(service.view(live, viewer, since, lang))
 
     @app.post("/api/matches/{match_id}/leave")
     async def leave(match_id: str, request: Request) -> Response:
@@ -277,7 +306,7 @@ def create_app(
     @app.websocket("/ws/matches/{match_id}")
     async def socket(websocket: WebSocket, match_id: str) -> None:
         await serve_socket(websocket, service_of(websocket), match_id,
-                           websocket.query_params.get("token"))
+                           websocket.query_params.get("token"), lang_of(websocket))
 
     def page(name: str) -> Response:
         path = web_dir() / name

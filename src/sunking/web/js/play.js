@@ -6,7 +6,7 @@
 import { api, errorText, storeToken, tokenFor } from "./api.js";
 import { MatchConnection } from "./connection.js";
 import {
-  applyStatic, bindLanguageSelect, loadLanguage, preferredLanguage, t,
+  applyStatic, bindLanguageSelect, currentLanguage, has, loadLanguage, preferredLanguage, t,
 } from "./i18n.js";
 
 const TOAST_MS = 7000;
@@ -16,6 +16,8 @@ const parts = window.location.pathname.split("/").filter(Boolean);
 const matchId = decodeURIComponent(parts[1] || "");
 const query = new URLSearchParams(window.location.search);
 const replayMode = query.has("replay") && query.get("replay") !== "0";
+/** `?board=generic` opens any game in the generic screen, even one with a board of its own. */
+const forceGeneric = query.get("board") === "generic";
 const fragment = new URLSearchParams(window.location.hash.slice(1));
 const token = fragment.get("t") || tokenFor(matchId);
 
@@ -50,10 +52,28 @@ function showError(error) {
   toastTimer = setTimeout(() => { toast.hidden = true; }, TOAST_MS);
 }
 
+/** The registered games (GET /api/games), loaded once. */
+let gamesList = null;
+
+async function loadGames() {
+  if (gamesList === null) {
+    try {
+      gamesList = await api("GET", "/api/games");
+    } catch (_) {
+      gamesList = [];
+    }
+  }
+  return gamesList;
+}
+
+/** A game's name in the current language: the catalog's, else the one the server gives. */
 function gameName(game) {
-  const key = `game.${game}`;
-  const text = t(key);
-  return text === key ? game : text;
+  for (const key of [`game.${game}`, `${game}.title`]) {
+    if (has(key)) return t(key);
+  }
+  const entry = (gamesList || []).find((g) => g.id === game);
+  if (!entry) return "";
+  return (entry.names || {})[currentLanguage()] || entry.name;
 }
 
 function drawHeader() {
@@ -103,12 +123,22 @@ function tickClocks() {
   }
 }
 
+/**
+ * The screen of `game`: its own board when the server lists one (`dedicated_board` in
+ * /api/games) and the page does not ask for the generic one, else the generic screen.
+ */
 async function gameModule(game) {
-  try {
-    return await import(`./games/${game}/index.js`);
-  } catch (_) {
-    return import("./generic.js");
+  const games = await loadGames();
+  if (!forceGeneric) {
+    const entry = games.find((g) => g.id === game);
+    if (entry && entry.dedicated_board) return import(`./games/${game}/index.js`);
   }
+  return import("./generic.js");
+}
+
+/** The query asking for the described board when the screen draws from it. */
+function boardQuery(module) {
+  return module.describedBoard ? `?lang=${encodeURIComponent(currentLanguage())}` : "";
 }
 
 function context(mode) {
@@ -248,13 +278,17 @@ async function startLive() {
     applyStatic(document);
     throw err;
   }
-  mv = first;
   storeToken(matchId, token, first.seat === undefined ? null : first.seat);
   await loadLanguage(preferredLanguage(first.language));
   const module = await gameModule(first.game);
+  if (module.describedBoard) {
+    first = await api("GET", `/api/matches/${encodeURIComponent(matchId)}${boardQuery(module)}`, { token });
+  }
+  mv = first;
   ui = module.createGameUI($("game"), context("live"));
   render();
   connection = new MatchConnection(matchId, token, {
+    lang: module.describedBoard ? currentLanguage() : null,
     onView(view) {
       mv = view;
       render();
@@ -291,7 +325,10 @@ async function main() {
   setInterval(tickClocks, 1000);
   drawHeader();
   document.addEventListener("sunking:language", () => {
-    if (connection) setConnState($("conn").dataset.state || "connecting");
+    if (connection) {
+      setConnState($("conn").dataset.state || "connecting");
+      connection.setLanguage(currentLanguage());
+    }
     render();
   });
   document.body.dataset.ready = "1";

@@ -1,0 +1,104 @@
+"""Described boards: a viewer's MatchView in words, for the browser's generic renderer.
+
+A described board (``docs/presentation.md``) is computed by the core's
+:func:`~sunking.core.presentation.describe` from exactly what the viewer receives anyway: its
+view, its legal actions, the visible tail of its event log and the seat names. So it can never
+show more than the MatchView it rides in. A :class:`BoardCache` keeps the encoded board per
+(version, viewer, language); only the current version is kept, so it holds at most one board
+per viewer and supported language.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from typing import Any
+
+from ..core.game import GameState
+from ..core.presentation import describe
+from .errors import ApiError
+from .storage import MatchRecord
+
+LOG_LIMIT = 120
+"""How many of the newest visible events the board's log holds."""
+
+
+def bad_language(lang: str, known: Sequence[str]) -> ApiError:
+    """The ``lang`` of a request is not a supported language (422)."""
+    shown = lang if len(lang) <= 20 else lang[:20] + "…"
+    return ApiError("unknown_language",
+                    f"'lang' must be one of {', '.join(known)}, not {shown!r}", 422)
+
+
+def check_language(lang: str | None, known: Sequence[str]) -> str | None:
+    """``lang`` if it is absent or supported.
+
+    Raises:
+        ApiError: ``unknown_language`` for any other value.
+    """
+    if lang is None:
+        return None
+    if lang not in known:
+        raise bad_language(lang, known)
+    return lang
+
+
+def seat_names(record: MatchRecord, lang: str) -> list[str]:
+    """Every seat's name as the pages show it: the name chosen, else "Player n"; a bot by its
+    kind and number ("Heuristic bot (2)")."""
+    from .. import i18n
+
+    names = []
+    for seat in record.seats:
+        n = seat.seat + 1
+        if seat.kind == "bot":
+            bot = i18n.translate(lang, f"bot.{str(seat.bot or '').replace(':', '.')}")
+            names.append(i18n.translate(lang, "player.bot", n=n, bot=bot))
+        else:
+            names.append(seat.name or i18n.translate(lang, "lobby.default_name", n=n))
+    return names
+
+
+def board(record: MatchRecord, state: GameState, viewer: int | None,
+          lang: str) -> dict[str, Any]:
+    """The described board of ``viewer`` (``None``: the spectator) in ``lang``."""
+    legal = (
+        [a.to_json() for a in state.legal_actions()]
+        if viewer is not None and not state.is_terminal and viewer == state.to_move else []
+    )
+    events = state.events(viewer)[-LOG_LIMIT:]
+    described: dict[str, Any] = describe(
+        record.game, state.view(viewer), legal, viewer, lang, seat_names(record, lang),
+        events=events,
+    )
+    return described
+
+
+class BoardCache:
+    """Encoded boards of one match's current version, per (viewer, language)."""
+
+    def __init__(self) -> None:
+        self.version: int | None = None
+        self.texts: dict[tuple[int | None, str], str] = {}
+
+    def text(self, record: MatchRecord, state: GameState, viewer: int | None,
+             lang: str) -> str:
+        """The board of ``viewer`` in ``lang`` at ``state``'s version, as JSON text
+        (``null`` for a game that declares no presentation)."""
+        if self.version != state.version:
+            self.version = state.version
+            self.texts = {}
+        key = (viewer, lang)
+        text = self.texts.get(key)
+        if text is None:
+            try:
+                described: dict[str, Any] | None = board(record, state, viewer, lang)
+            except NotImplementedError:
+                described = None  # the game declares no presentation: the client says so
+            text = json.dumps(described, separators=(",", ":"), ensure_ascii=False)
+            self.texts[key] = text
+        return text
+
+    def clear(self) -> None:
+        self.version = None
+        self.texts = {}

@@ -1,0 +1,112 @@
+"""Vive le Roi and Versailles 1682 played whole in the browser's generic screen: one person
+clicking at a phone's size (390x844) against three bots, to the final table.
+
+At every decision of the person the page is read as a person reads it: no visible text holds
+JSON (``{``, ``"type"``), ``key=value`` (``card=``) or a component's key, every action is a
+sentence, and every card the seat holds (by its own view) is shown by name. Forced passes are
+left to the page, which makes them itself after a short moment.
+"""
+
+from __future__ import annotations
+
+import re
+from types import ModuleType
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, Page
+
+PHONE = {"width": 390, "height": 844}
+GAMES = ("vive_le_roi",)
+KEY = re.compile(r"\b[a-z][a-z0-9]*(?:_[a-z0-9]+)*\.[a-z0-9_]+")
+"""A text key (`vive_le_roi.card.7`, `generic.hand`): what the page must never show."""
+MAX_DECISIONS = 400
+
+
+def _visible_text(page: Page) -> str:
+    text: str = page.inner_text("body")
+    return text
+
+
+def _check_words(page: Page, where: str) -> None:
+    text = _visible_text(page)
+    for bad in ("{", '"type"', "card=", "=", "undefined", "null", "NaN", *GAMES):
+        assert bad not in text, f"{where}: the page shows {bad!r}:\n{text}"
+    match = KEY.search(text)
+    assert match is None, f"{where}: the page shows the key {match.group(0)!r}"
+
+
+def _check_hand(page: Page, server: Any, link: Any, where: str) -> dict[str, Any]:
+    """Every card of the seat's hand (its own view) is on the page by its name."""
+    match = server.call("GET", f"/api/matches/{link.match_id}?lang=en", token=link.token)
+    held = match["view"]["you"]["hand"]
+    board = match["board"]
+    assert str(page.evaluate("document.body.dataset.version")) == str(match["version"]), where
+    cards = page.locator("[data-testid=hand] .gcard")
+    assert cards.count() == len(held) == len(board["hand"]), f"{where}: {held}"
+    shown = [cards.nth(i).locator(".gcard-name").inner_text().strip() for i in range(cards.count())]
+    assert shown == [card["name"] for card in board["hand"]], where
+    for name in shown:
+        assert name and not name.isdigit() and not KEY.search(name), f"{where}: card {name!r}"
+    buttons = page.locator("[data-testid=prompt] .choice")
+    assert buttons.count() == len(match["legal_actions"]) == len(board["actions"]), where
+    return match
+
+
+def _decide(page: Page, n: int) -> None:
+    """Click the n-th choice (modulo), opening its folded group first, as a person would."""
+    choices = page.locator("[data-testid=prompt] .choice:enabled")
+    count = choices.count()
+    assert count, f"nothing to choose: {page.inner_text('[data-testid=prompt]')}"
+    button = choices.nth((n * 7) % count)
+    group = button.locator("xpath=ancestor::details[1]")
+    if group.count() and group.get_attribute("open") is None:
+        group.locator("summary").click()
+    button.click()
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_e2e_a_whole_match_in_the_generic_screen(
+    browser: Browser, server: Any, driver: ModuleType, game: str,
+) -> None:
+    context = browser.new_context(viewport=PHONE)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda err: errors.append(str(err)))
+    links, _ = driver.create_match(page, server.base, [
+        {"kind": "human", "name": "Ana"},
+        {"kind": "bot", "bot": "random"},
+        {"kind": "bot", "bot": "heuristic"},
+        {"kind": "bot", "bot": "random"},
+    ], "en", game=game)
+    link = links[0]
+    assert link is not None
+    driver.open_match(page, link)
+    decisions = passes = 0
+    while not driver.is_over(page):
+        assert decisions < MAX_DECISIONS, "the match does not end"
+        driver.wait_for_turn_or_end(page)
+        if driver.is_over(page):
+            break
+        before = driver.version(page)
+        if page.locator("[data-testid=autopassing]").count():
+            passes += 1  # the page passes for the person: wait for it
+            driver.wait_for_change(page, before)
+            continue
+        where = f"{game} version {before}"
+        _check_words(page, where)
+        _check_hand(page, server, link, where)
+        assert page.evaluate("document.scrollingElement.scrollWidth") <= PHONE["width"], where
+        _decide(page, decisions)
+        driver.wait_for_change(page, before)
+        decisions += 1
+    page.wait_for_selector("[data-testid=final-table]")
+    _check_words(page, f"{game} final table")
+    final = server.call("GET", f"/api/matches/{link.match_id}?lang=en", token=link.token)
+    assert final["status"] == "finished"
+    table = page.inner_text("[data-testid=final-table]")
+    for row in final["board"]["players"]:
+        assert row["name"] in table
+    assert decisions > 5
+    assert errors == []
+    context.close()

@@ -73,6 +73,9 @@ def test_e2e_a_whole_match_in_the_generic_screen(
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda err: errors.append(str(err)))
+    refused: list[str] = []
+    page.on("response", lambda r: refused.append(f"{r.status} {r.url}") if r.status >= 400
+            else None)
     links, _ = driver.create_match(page, server.base, [
         {"kind": "human", "name": "Ana"},
         {"kind": "bot", "bot": "random"},
@@ -109,4 +112,44 @@ def test_e2e_a_whole_match_in_the_generic_screen(
         assert row["name"] in table
     assert decisions > 5
     assert errors == []
+    assert refused == [], "no request of the page is refused (no 404 for a board it lacks)"
+    context.close()
+
+
+def test_e2e_forced_passes_wait_for_the_person_when_the_setting_is_off(
+    browser: Browser, server: Any, driver: ModuleType,
+) -> None:
+    context = browser.new_context(viewport=PHONE)
+    page = context.new_page()
+    links, _ = driver.create_match(page, server.base, [
+        {"kind": "human", "name": "Ana"},
+        {"kind": "bot", "bot": "random"},
+        {"kind": "bot", "bot": "random"},
+        {"kind": "bot", "bot": "random"},
+    ], "en", game="vive_le_roi")
+    link = links[0]
+    assert link is not None
+    driver.open_match(page, link)
+    page.locator("[data-testid=autopass]").uncheck()
+    page.reload()
+    page.wait_for_selector("body[data-ready='1']")
+    assert not page.locator("[data-testid=autopass]").is_checked(), "the setting is remembered"
+    for n in range(MAX_DECISIONS):
+        driver.wait_for_turn_or_end(page)
+        assert not driver.is_over(page), "no forced pass in a whole match"
+        match = server.call("GET", f"/api/matches/{link.match_id}?lang=en", token=link.token)
+        if match["board"]["forced_pass"]:
+            break
+        before = driver.version(page)
+        _decide(page, n)
+        driver.wait_for_change(page, before)
+    # A forced pass, and the page leaves it to the person: one choice, no note, no move.
+    assert page.locator("[data-testid=autopassing]").count() == 0
+    choices = page.locator("[data-testid=prompt] .choice")
+    assert choices.count() == 1
+    assert choices.first.inner_text() == match["board"]["actions"][0]["text"]
+    assert driver.version(page) == str(match["version"])
+    before = driver.version(page)
+    choices.first.click()
+    driver.wait_for_change(page, before)
     context.close()

@@ -109,7 +109,7 @@ class Texts:
 
     def fact(self, fact: Fact) -> dict[str, JsonValue]:
         """A fact in words: ``{"label": …, "value": …}``."""
-        value = self(str(fact.value)) if fact.translate else str(fact.value)
+        value = self(str(fact.value)) if fact.translate else number(self, fact.value)
         return {"label": self(fact.label), "value": value}
 
     def name_of(self, key: str) -> str:
@@ -271,7 +271,7 @@ def final_table(
             order[place - 1] in winners
         ):
             rank = int(rows[-1]["rank"])
-        rows.append({"seat": p, "name": t.player(p), "score": _number(t, scores[p]),
+        rows.append({"seat": p, "name": t.player(p), "score": number(t, scores[p]),
                      "rank": rank, "winner": p in winners})
     return {"text": text, "rows": rows}
 
@@ -290,8 +290,8 @@ def log_entries(
 
 FieldKinds = Mapping[str, str]
 """How a game reads the fields of its actions and events: field name to ``"seat"``,
-``"seats"``, ``"card"``, ``"cards"``, ``"number"`` or ``"word"`` (a value that is itself a text
-key suffix, looked up as ``<game>.word.<value>``)."""
+``"seats"``, ``"card"``, ``"cards"``, ``"number"``, ``"text"`` (a name shown as it is) or
+``"word"`` (a value that is itself a text key suffix, looked up as ``<game>.word.<value>``)."""
 
 
 def fill(
@@ -323,17 +323,20 @@ def fill(
         elif kind == "word":
             out[name] = t(f"{g}.word.{value}")
         elif kind == "number":
-            out[name] = _number(t, value)
+            out[name] = number(t, value)
+        elif kind == "text":
+            out[name] = str(value)
     return out
 
 
-def _number(t: Texts, value: object) -> str:
+def number(t: Texts, value: object) -> str:
+    """A number (or a list of them, or a yes/no) in words of ``t.lang``."""
     if isinstance(value, bool):
         return t("presentation.yes") if value else t("presentation.no")
     if isinstance(value, int):
         return format_decimal(value, locale=t.lang)
     if isinstance(value, list):
-        return t.listing(_number(t, v) for v in value)
+        return t.listing(number(t, v) for v in value)
     return str(value)
 
 
@@ -362,6 +365,7 @@ __all__ = [
     "fill",
     "final_table",
     "log_entries",
+    "number",
     "only_pass",
     "player_row",
     "presentation",

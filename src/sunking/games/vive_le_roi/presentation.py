@@ -199,6 +199,7 @@ class ViveLeRoiPresentation(Presentation):
         kind = action["type"]
         values = self.decision_values(decision, t)
         values.update(fill(t, action, FIELDS, card_key))
+        values.setdefault("card", t(f"{G}.word.this_card"))
         for name in ("target", "province", "person", "card"):
             card = action.get(name)
             if isinstance(card, int) and card in owners:

@@ -141,3 +141,46 @@ def test_the_served_catalog_holds_every_games_own_texts(client: TestClient, lang
         own = catalog(game_id, lang)
         assert own, game_id
         assert {k: served[k] for k in own} == own
+
+
+def _play_out(client: TestClient, created: dict[str, Any]) -> None:
+    """Play every seat's first offered action until the match ends."""
+    match_id = created["match_id"]
+    for _ in range(2000):
+        view = _view(client, match_id, created["spectator"]["token"])
+        if view["status"] == "finished":
+            return
+        token = created["tokens"][view["to_move"]]
+        legal = _view(client, match_id, token)["legal_actions"]
+        answer = client.post(f"/api/matches/{match_id}/actions", headers=auth(token),
+                             json={"version": view["version"], "action": legal[-1]})
+        assert answer.status_code == 200, answer.text
+    pytest.fail("the match did not end")
+
+
+def test_a_replay_frames_board_is_the_spectators_then_any_seats_once_finished(
+    client: TestClient,
+) -> None:
+    created = new_match(client, game="vive_le_roi")
+    match_id = created["match_id"]
+    spectator = created["spectator"]["token"]
+    first = _view(client, match_id, spectator)
+    url = f"/api/matches/{match_id}/replay/board"
+    board = client.get(url, params={"version": 0, "lang": "nl"}, headers=auth(spectator))
+    assert board.status_code == 200, board.text
+    assert board.json()["hand"] == [] and board.json()["actions"] == []
+    assert board.json() == describe("vive_le_roi", first["view"], [], None, "nl",
+                                    ["P0", "P1", "P2", "P3"], events=first["events"])
+    refused = client.get(url, params={"version": 0, "seat": 1}, headers=auth(spectator))
+    assert refused.status_code == 403
+    for params in ({"version": first["version"] + 1}, {"version": "x"}, {},
+                   {"version": 0, "lang": "xx"}):
+        answer = client.get(url, params=params, headers=auth(spectator))
+        assert answer.status_code == 422, (params, answer.text)
+    _play_out(client, created)
+    seat_board = client.get(url, params={"version": 3, "seat": 2, "lang": "en"},
+                            headers=auth(spectator))
+    assert seat_board.status_code == 200, seat_board.text
+    assert seat_board.json()["hand"], "a seat's hand is shown once the match has finished"
+    assert client.get(url, params={"version": 3, "seat": 4},
+                      headers=auth(spectator)).status_code == 422

@@ -23,6 +23,7 @@ from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from starlette.staticfiles import StaticFiles
 
 from ..core.registry import available_games, make
+from .boards import replay_board
 from .bot_worker import SERVER_BOTS, BotRunner
 from .config import Settings
 from .errors import ApiError, malformed
@@ -129,19 +130,30 @@ async def json_body(request: Request) -> dict[str, Any]:
     return body
 
 
+def int_query(request: Request, name: str) -> int | None:
+    """The whole number ``?<name>=`` of a request, if any.
+
+    Raises:
+        ApiError: ``malformed`` if it is not a whole number.
+    """
+    raw = request.query_params.get(name)
+    if raw is None or raw == "":
+        return None
+    if len(raw) > 12:
+        raise malformed(f"'{name}' must be a whole number, not {raw[:12]!r}…")
+    try:
+        return int(raw)
+    except ValueError:
+        raise malformed(f"'{name}' must be a whole number, not {raw!r}") from None
+
+
 def since_of(request: Request) -> int | None:
     """The ``?since=<version>`` of a request, if any.
 
     Raises:
         ApiError: ``malformed`` if it is not a whole number.
     """
-    raw = request.query_params.get("since")
-    if raw is None or raw == "":
-        return None
-    try:
-        return int(raw)
-    except ValueError:
-        raise malformed(f"'since' must be a version number, not {raw!r}") from None
+    return int_query(request, "since")
 
 
 def lang_of(request: Request | WebSocket) -> str | None:
@@ -294,6 +306,19 @@ def create_app(
         service = service_of(request)
         live, _viewer = await service.authenticate(match_id, bearer(request))
         return await asyncio.to_thread(build_replay, *live.replay_source())
+
+    @app.get("/api/matches/{match_id}/replay/board")
+    async def replay_frame_board(match_id: str, request: Request) -> Response:
+        service = service_of(request)
+        live, _viewer = await service.authenticate(match_id, bearer(request))
+        lang = service.language(lang_of(request)) or live.record.language
+        version = int_query(request, "version")
+        if version is None:
+            raise malformed("'version' is required")
+        seat = int_query(request, "seat")
+        described = await asyncio.to_thread(replay_board, *live.replay_source(), version, seat,
+                                            lang)
+        return json_text(json.dumps(described, separators=(",", ":"), ensure_ascii=False))
 
     @app.post("/api/my-matches")
     async def my_matches(request: Request) -> list[dict[str, Any]]:

@@ -16,8 +16,9 @@ from typing import Any
 
 from ..core.game import GameState
 from ..core.presentation import describe
-from .errors import ApiError
-from .storage import MatchRecord
+from ..core.registry import make
+from .errors import ApiError, forbidden, malformed
+from .storage import ActionRecord, MatchRecord
 
 LOG_LIMIT = 120
 """How many of the newest visible events the board's log holds."""
@@ -71,6 +72,42 @@ def board(record: MatchRecord, state: GameState, viewer: int | None,
         record.game, state.view(viewer), legal, viewer, lang, seat_names(record, lang),
         events=events,
     )
+    return described
+
+
+def replay_board(record: MatchRecord, actions: tuple[ActionRecord, ...], last: GameState,
+                 version: int, seat: int | None, lang: str) -> dict[str, Any] | None:
+    """The described board of the replay frame at ``version``, as the spectator sees it, or
+    as ``seat`` saw it once the match has finished (the replay's own rule, ``docs/web-api.md``):
+    the position then, no actions, the log up to it. ``None`` for a game that declares no
+    presentation.
+
+    Raises:
+        ApiError: ``malformed`` for a version the match has not reached; ``forbidden`` for a
+            seat's board while the match runs.
+    """
+    if seat is not None and not last.is_terminal:
+        raise forbidden("a seat's replay is shown once the match has finished")
+    if seat is not None and not 0 <= seat < record.players:
+        raise malformed(f"'seat' must be a seat from 0 to {record.players - 1}, not {seat}")
+    game = make(record.game)
+    state = game.new_game(record.players, record.seed, **record.options)
+    state.quiet = True
+    for stored in actions:
+        if state.version >= version:
+            break
+        state = state.apply_unchecked(game.parse_action(stored.action))
+    if state.version != version:
+        raise malformed(f"'version' must be a version of this match from 0 to {last.version}, "
+                        f"not {version}")
+    events = [e for e in last.events(seat) if int(e["version"]) <= version][-LOG_LIMIT:]
+    try:
+        described: dict[str, Any] = describe(
+            record.game, state.view(seat), [], seat, lang, seat_names(record, lang),
+            events=events,
+        )
+    except NotImplementedError:
+        return None
     return described
 
 

@@ -203,6 +203,7 @@ export function createGameUI(root, ctx) {
     showDebug.text.textContent = t("generic.debug");
     if (!mv) return;
     drawDebug(mv);
+    if (!("board" in mv)) return; // a replay frame whose board is on its way
     const board = mv.board;
     if (!board) {
       banner.textContent = "";

@@ -23,6 +23,8 @@ const token = fragment.get("t") || tokenFor(matchId);
 
 let mv = null;
 let ui = null;
+/** The screen's module (its own board, or the generic screen). */
+let screen = null;
 let connection = null;
 let toastTimer = null;
 const replay = { data: null, base: null, frames: [], index: 0, perspective: null };
@@ -201,11 +203,38 @@ function frameView(index) {
   };
 }
 
+/** The described board of a replay frame (promises kept per version, seat and language). */
+const frameBoards = new Map();
+
+function frameBoard(version, seat) {
+  const lang = currentLanguage();
+  const key = `${version}/${seat}/${lang}`;
+  if (!frameBoards.has(key)) {
+    const params = new URLSearchParams({ version: String(version), lang });
+    if (seat !== null && seat !== undefined) params.set("seat", String(seat));
+    frameBoards.set(key, api("GET",
+      `/api/matches/${encodeURIComponent(matchId)}/replay/board?${params}`, { token })
+      .catch((err) => { frameBoards.delete(key); showError(err); return null; }));
+  }
+  return frameBoards.get(key);
+}
+
+/** For a screen that draws from the described board: fetch the frame's, then draw. */
+function describeFrame(frame) {
+  if (!screen || !screen.describedBoard) return;
+  frameBoard(frame.version, frame.seat).then((board) => {
+    if (mv !== frame) return;
+    frame.board = board;
+    render();
+  });
+}
+
 function showReplayFrame(index) {
   const frames = replay.frames;
   if (!frames.length) return;
   replay.index = Math.max(0, Math.min(index, frames.length - 1));
   mv = frameView(replay.index);
+  describeFrame(mv);
   $("replay-slider").value = String(replay.index);
   $("replay-pos").textContent = t("replay.position", { n: replay.index + 1, total: frames.length, version: mv.version });
   $("replay-prev").disabled = replay.index === 0;
@@ -265,6 +294,7 @@ async function startReplay() {
   document.addEventListener("sunking:language", drawPerspective);
   drawPerspective();
   const module = await gameModule(base.game);
+  screen = module;
   ui = module.createGameUI($("game"), context("replay"));
   showReplayFrame(0);
 }
@@ -281,6 +311,7 @@ async function startLive() {
   storeToken(matchId, token, first.seat === undefined ? null : first.seat);
   await loadLanguage(preferredLanguage(first.language));
   const module = await gameModule(first.game);
+  screen = module;
   if (module.describedBoard) {
     first = await api("GET", `/api/matches/${encodeURIComponent(matchId)}${boardQuery(module)}`, { token });
   }
@@ -329,6 +360,7 @@ async function main() {
       setConnState($("conn").dataset.state || "connecting");
       connection.setLanguage(currentLanguage());
     }
+    if (replayMode && mv) describeFrame(mv);
     render();
   });
   document.body.dataset.ready = "1";

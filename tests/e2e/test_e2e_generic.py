@@ -17,7 +17,7 @@ import pytest
 from playwright.sync_api import Browser, Page
 
 PHONE = {"width": 390, "height": 844}
-GAMES = ("vive_le_roi",)
+GAMES = ("vive_le_roi", "versailles1682")
 KEY = re.compile(r"\b[a-z][a-z0-9]*(?:_[a-z0-9]+)*\.[a-z0-9_]+")
 """A text key (`vive_le_roi.card.7`, `generic.hand`): what the page must never show."""
 MAX_DECISIONS = 400

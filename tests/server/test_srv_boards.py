@@ -15,7 +15,7 @@ from sunking.core.presentation import catalog, describe
 from sunking.i18n import translate
 from sunking.server.app import web_dir
 
-GAMES = ("vive_le_roi",)
+GAMES = ("vive_le_roi", "versailles1682")
 
 
 def _view(client: TestClient, match_id: str, token: str, query: str = "") -> dict[str, Any]:
@@ -100,7 +100,7 @@ def test_a_bad_language_is_a_clear_422_that_changes_nothing(client: TestClient,
 
 
 def test_the_socket_with_lang_sends_the_board_with_every_view(client: TestClient) -> None:
-    created = new_match(client, game="vive_le_roi")
+    created = new_match(client, game="versailles1682")
     match_id = created["match_id"]
     to_move = _view(client, match_id, created["spectator"]["token"])["to_move"]
     token = created["tokens"][to_move]

@@ -105,7 +105,7 @@ export function createGameUI(root, ctx) {
       details.addEventListener("toggle", () => folded.set(name, details.open));
       const summary = el("summary", { className: "action-group-title" });
       summary.append(el("span", { textContent: name || t("generic.your_turn") }),
-        el("span", { className: "count", textContent: t("generic.choices", { n: actions.length }) }));
+        el("span", { className: "count", textContent: String(actions.length) }));
       const row = el("div", { className: "choices" });
       for (const action of actions) {
         const button = el("button", { type: "button", className: "choice", textContent: action.text });

@@ -40,7 +40,7 @@ export function playersTable(board) {
       document.createTextNode(` ${row.name}`));
     if (row.you) name.append(el("span", { className: "hint", textContent: ` (${t("generic.you")})` }));
     if (row.to_move) name.append(el("span", { className: "to-move", textContent: ` · ${t("generic.to_move")}` }));
-    const facts = el("td");
+    const facts = el("td", { className: "generic-facts" });
     facts.append(factList(row.facts));
     const score = el("td", { className: "generic-score" });
     if (row.score !== null && row.score !== undefined) {

@@ -168,6 +168,13 @@ class Presentation(ABC):
         return keys
 
     @abstractmethod
+    def event_text(
+        self, event: Mapping[str, Any], t: Texts, view: Mapping[str, Any],
+    ) -> str | None:
+        """One event of the log in words (None: nothing to tell people). ``view`` is the
+        view the log goes with (at least its ``num_players``)."""
+
+    @abstractmethod
     def board(
         self, view: Mapping[str, Any], legal: Sequence[Mapping[str, Any]], seat: int | None,
         t: Texts, events: Sequence[Mapping[str, Any]],
@@ -212,6 +219,25 @@ def describe(
     }
     out.update(board)
     return out
+
+
+def describe_events(
+    game_id: str, events: Sequence[Mapping[str, Any]], lang: str, names: Sequence[str],
+    num_players: int | None = None,
+) -> list[dict[str, JsonValue]]:
+    """The log alone in words: ``[{"n": version, "text": …}]`` (for a log without a board,
+    such as ``sunking simulate``'s).
+
+    Raises:
+        UnknownGame: no game has that id.
+        KeyError: ``lang`` is not a supported language.
+    """
+    p = presentation(game_id)
+    if lang not in i18n.LANGUAGES:
+        raise KeyError(f"unknown language {lang!r}; supported: {', '.join(i18n.LANGUAGES)}")
+    t = Texts(p, lang, names)
+    view = {"num_players": len(names) if num_players is None else num_players}
+    return log_entries(t, events, lambda e: p.event_text(e, t, view), limit=len(events))
 
 
 def catalog(game_id: str, lang: str) -> dict[str, str]:
@@ -362,6 +388,7 @@ __all__ = [
     "action_entry",
     "catalog",
     "describe",
+    "describe_events",
     "fill",
     "final_table",
     "log_entries",

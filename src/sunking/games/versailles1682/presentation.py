@@ -138,7 +138,7 @@ class VersaillesPresentation(Presentation):
             "round": t(f"{G}.round", round=view["round"], steward=t.player(view["steward"])),
             "players": self._players(view, seat, t),
             "zones": self._zones(view, t),
-            "log": log_entries(t, events, lambda e: self.event_text(e, t)),
+            "log": log_entries(t, events, lambda e: self.event_text(e, t, view)),
         }
         you = view.get("you")
         if isinstance(you, dict):
@@ -227,7 +227,9 @@ class VersaillesPresentation(Presentation):
         group = t(f"{G}.group.{kind}", **values)
         return action_entry(index, group, t(variant(t, f"{G}.action.{kind}", *suffix), **values))
 
-    def event_text(self, event: Mapping[str, Any], t: Texts) -> str | None:
+    def event_text(
+        self, event: Mapping[str, Any], t: Texts, view: Mapping[str, Any],
+    ) -> str | None:
         """One log entry in words (None for one that says nothing to people)."""
         kind = event.get("type")
         if kind not in EVENT_TYPES:

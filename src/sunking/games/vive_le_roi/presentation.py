@@ -126,7 +126,7 @@ class ViveLeRoiPresentation(Presentation):
             "round": t(f"{G}.round", round=view["round"], deal=view["deal"]),
             "players": self._players(view, seat, t),
             "zones": self._zones(view, t),
-            "log": log_entries(t, events, lambda e: self.event_text(e, t)),
+            "log": log_entries(t, events, lambda e: self.event_text(e, t, view)),
         }
         you = view.get("you")
         if isinstance(you, dict):
@@ -210,7 +210,9 @@ class ViveLeRoiPresentation(Presentation):
         key = variant(t, f"{G}.action.{kind}", *suffix)
         return action_entry(index, t(f"{G}.group.{kind}"), t(key, **values))
 
-    def event_text(self, event: Mapping[str, Any], t: Texts) -> str | None:
+    def event_text(
+        self, event: Mapping[str, Any], t: Texts, view: Mapping[str, Any],
+    ) -> str | None:
         """One log entry in words (None for an entry that says nothing to people)."""
         kind = event.get("type")
         if kind not in EVENT_TYPES:

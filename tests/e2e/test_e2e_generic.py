@@ -10,13 +10,14 @@ left to the page, which makes them itself after a short moment.
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from types import ModuleType
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Browser, BrowserContext, Page, ViewportSize
 
-PHONE = {"width": 390, "height": 844}
+PHONE: ViewportSize = {"width": 390, "height": 844}
 GAMES = ("vive_le_roi", "versailles1682")
 KEY = re.compile(r"\b[a-z][a-z0-9]*(?:_[a-z0-9]+)*\.[a-z0-9_]+")
 """A text key (`vive_le_roi.card.7`, `generic.hand`): what the page must never show."""
@@ -36,10 +37,19 @@ def _check_words(page: Page, where: str) -> None:
     assert match is None, f"{where}: the page shows the key {match.group(0)!r}"
 
 
+def _held(you: dict[str, Any]) -> list[Any]:
+    """The cards a seat holds by its own view: its hand; for Louis XIV its influence and
+    intrigue cards and its mission cards."""
+    if "hand" in you:
+        return list(you["hand"])
+    return [*you["influence_hand"], *you["intrigue_hand"], *you["missions"]]
+
+
 def _check_hand(page: Page, server: Any, link: Any, where: str) -> dict[str, Any]:
     """Every card of the seat's hand (its own view) is on the page by its name."""
-    match = server.call("GET", f"/api/matches/{link.match_id}?lang=en", token=link.token)
-    held = match["view"]["you"]["hand"]
+    match: dict[str, Any] = server.call("GET", f"/api/matches/{link.match_id}?lang=en",
+                                        token=link.token)
+    held = _held(match["view"]["you"])
     board = match["board"]
     assert str(page.evaluate("document.body.dataset.version")) == str(match["version"]), where
     cards = page.locator("[data-testid=hand] .gcard")
@@ -65,10 +75,19 @@ def _decide(page: Page, n: int) -> None:
     button.click()
 
 
-@pytest.mark.parametrize("game", GAMES)
-def test_e2e_a_whole_match_in_the_generic_screen(
-    browser: Browser, server: Any, driver: ModuleType, game: str,
-) -> None:
+@dataclass
+class Seat:
+    """The person's page on a new match: one human (Ana) and three bots."""
+
+    context: BrowserContext
+    page: Page
+    link: Any
+    errors: list[str]
+    refused: list[str]
+
+
+def _seat(browser: Browser, server: Any, driver: ModuleType, game: str,
+          bots: tuple[str, str, str]) -> Seat:
     context = browser.new_context(viewport=PHONE)
     page = context.new_page()
     errors: list[str] = []
@@ -76,32 +95,43 @@ def test_e2e_a_whole_match_in_the_generic_screen(
     refused: list[str] = []
     page.on("response", lambda r: refused.append(f"{r.status} {r.url}") if r.status >= 400
             else None)
-    links, _ = driver.create_match(page, server.base, [
-        {"kind": "human", "name": "Ana"},
-        {"kind": "bot", "bot": "random"},
-        {"kind": "bot", "bot": "heuristic"},
-        {"kind": "bot", "bot": "random"},
-    ], "en", game=game)
-    link = links[0]
-    assert link is not None
+    links, _ = driver.create_match(
+        page, server.base,
+        [{"kind": "human", "name": "Ana"}, *({"kind": "bot", "bot": b} for b in bots)],
+        "en", game=game)
+    assert links[0] is not None
+    return Seat(context, page, links[0], errors, refused)
+
+
+def _checked_decision(seat: Seat, server: Any, driver: ModuleType, where: str, n: int) -> None:
+    """Read the page at a decision as a person would, then decide by clicking."""
+    page = seat.page
+    before = driver.version(page)
+    where = f"{where} version {before}"
+    _check_words(page, where)
+    _check_hand(page, server, seat.link, where)
+    assert page.evaluate("document.scrollingElement.scrollWidth") <= PHONE["width"], where
+    _decide(page, n)
+    driver.wait_for_change(page, before)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_e2e_a_whole_match_in_the_generic_screen(
+    browser: Browser, server: Any, driver: ModuleType, game: str,
+) -> None:
+    seat = _seat(browser, server, driver, game, ("random", "heuristic", "random"))
+    page, link = seat.page, seat.link
     driver.open_match(page, link)
-    decisions = passes = 0
+    decisions = 0
     while not driver.is_over(page):
         assert decisions < MAX_DECISIONS, "the match does not end"
         driver.wait_for_turn_or_end(page)
         if driver.is_over(page):
             break
-        before = driver.version(page)
         if page.locator("[data-testid=autopassing]").count():
-            passes += 1  # the page passes for the person: wait for it
-            driver.wait_for_change(page, before)
+            driver.wait_for_change(page, driver.version(page))  # the page passes for Ana
             continue
-        where = f"{game} version {before}"
-        _check_words(page, where)
-        _check_hand(page, server, link, where)
-        assert page.evaluate("document.scrollingElement.scrollWidth") <= PHONE["width"], where
-        _decide(page, decisions)
-        driver.wait_for_change(page, before)
+        _checked_decision(seat, server, driver, game, decisions)
         decisions += 1
     page.wait_for_selector("[data-testid=final-table]")
     _check_words(page, f"{game} final table")
@@ -119,24 +149,16 @@ def test_e2e_a_whole_match_in_the_generic_screen(
     page.select_option("[data-testid=replay-seat]", "0")
     page.wait_for_selector("[data-testid=hand]:not([hidden]) h3")
     _check_words(page, f"{game} replay")
-    assert errors == []
-    assert refused == [], "no request of the page is refused (no 404 for a board it lacks)"
-    context.close()
+    assert seat.errors == []
+    assert seat.refused == [], "no request of the page is refused (no 404 for a board it lacks)"
+    seat.context.close()
 
 
 def test_e2e_forced_passes_wait_for_the_person_when_the_setting_is_off(
     browser: Browser, server: Any, driver: ModuleType,
 ) -> None:
-    context = browser.new_context(viewport=PHONE)
-    page = context.new_page()
-    links, _ = driver.create_match(page, server.base, [
-        {"kind": "human", "name": "Ana"},
-        {"kind": "bot", "bot": "random"},
-        {"kind": "bot", "bot": "random"},
-        {"kind": "bot", "bot": "random"},
-    ], "en", game="vive_le_roi")
-    link = links[0]
-    assert link is not None
+    seat = _seat(browser, server, driver, "vive_le_roi", ("random", "random", "random"))
+    page, link = seat.page, seat.link
     driver.open_match(page, link)
     page.locator("[data-testid=autopass]").uncheck()
     page.reload()
@@ -160,4 +182,21 @@ def test_e2e_forced_passes_wait_for_the_person_when_the_setting_is_off(
     before = driver.version(page)
     choices.first.click()
     driver.wait_for_change(page, before)
-    context.close()
+    seat.context.close()
+
+
+def test_e2e_board_generic_opens_louis_xiv_in_the_generic_screen(
+    browser: Browser, server: Any, driver: ModuleType,
+) -> None:
+    seat = _seat(browser, server, driver, "louis14", ("random", "random", "random"))
+    page, link = seat.page, seat.link
+    driver.open_match(page, link)
+    assert page.locator("[data-testid=court]").count() == 1, "Louis XIV keeps its own board"
+    generic = driver.SeatLink(link.url.replace("#", "?board=generic#"), link.match_id, link.token)
+    driver.open_match(page, generic)
+    assert page.locator("[data-testid=court]").count() == 0
+    for n in range(3):
+        driver.wait_for_turn_or_end(page)
+        _checked_decision(seat, server, driver, "louis14", n)
+    assert seat.errors == [] and seat.refused == []
+    seat.context.close()

@@ -198,5 +198,14 @@ def test_e2e_board_generic_opens_louis_xiv_in_the_generic_screen(
     for n in range(3):
         driver.wait_for_turn_or_end(page)
         _checked_decision(seat, server, driver, "louis14", n)
+    # Another language: the board comes again in it (the socket reopens with the new lang).
+    driver.wait_for_turn_or_end(page)
+    dutch = server.call("GET", f"/api/matches/{link.match_id}?lang=nl", token=link.token)
+    driver.set_language(page, "nl")
+    first = dutch["board"]["actions"][0]["text"]
+    page.wait_for_function("t => [...document.querySelectorAll('[data-testid=prompt] .choice')]"
+                           ".some((b) => b.textContent === t)", arg=first)
+    _check_words(page, "louis14 in Dutch")
+    assert dutch["board"]["log"][-1]["text"] in page.inner_text("[data-testid=log]")
     assert seat.errors == [] and seat.refused == []
     seat.context.close()

@@ -321,6 +321,7 @@ OVERFLOW_JS = """
     if (style.display === 'none' || style.visibility === 'hidden') continue;
     const rect = el.getBoundingClientRect();
     if (!rect.width || !rect.height) continue;
+    if (el.tagName === 'INPUT' && ['checkbox', 'radio'].includes(el.type)) continue;
     if (el.tagName === 'SELECT' || el.tagName === 'INPUT') {
       // Their text is not in the layout: measure it against the room inside the box.
       const shown = el.tagName === 'SELECT'

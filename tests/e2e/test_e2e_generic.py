@@ -111,6 +111,7 @@ def _checked_decision(seat: Seat, server: Any, driver: ModuleType, where: str, n
     _check_words(page, where)
     _check_hand(page, server, seat.link, where)
     assert page.evaluate("document.scrollingElement.scrollWidth") <= PHONE["width"], where
+    assert driver.find_overflow(page) == [], where
     _decide(page, n)
     driver.wait_for_change(page, before)
 

@@ -19,6 +19,7 @@ from sunking.core import GameState, Rng
 from sunking.tui import Session, parse_seats, renderer_for
 from sunking.tui.app import HandOver, PlayApp
 from sunking.tui.louis14_moves import SHORT_NAMES, card_name, mission_text
+from sunking.tui.render import Seating
 
 SEATS = "human:Alice,random,human:Bruno"
 NAMES = ("Alice", "random", "Bruno")
@@ -62,7 +63,7 @@ def check_no_leak(text: str, session: Session, seat: int) -> None:
     renderer = renderer_for(session.game_id)
     for event in session.events(other):
         if event.get("private_to") == other:
-            line = renderer.event_line(event)
+            line = renderer.event_line(event, Seating(session.names, other, session.game_id))
             assert line not in text, f"{NAMES[other]}'s private event on the screen: {line}"
 
 

@@ -316,8 +316,10 @@ def log_entries(
 
 FieldKinds = Mapping[str, str]
 """How a game reads the fields of its actions and events: field name to ``"seat"``,
-``"seats"``, ``"card"``, ``"cards"``, ``"number"``, ``"text"`` (a name shown as it is) or
-``"word"`` (a value that is itself a text key suffix, looked up as ``<game>.word.<value>``)."""
+``"seats"``, ``"card"``, ``"cards"``, ``"number"``, ``"text"`` (a name shown as it is),
+``"per_seat"`` (a list with one number per seat), ``"seat_cards"`` (a list of
+``[seat, card, value]``) or ``"word"`` (a value that is itself a text key suffix, looked up
+as ``<game>.word.<value>``)."""
 
 
 def fill(
@@ -352,6 +354,16 @@ def fill(
             out[name] = number(t, value)
         elif kind == "text":
             out[name] = str(value)
+        elif kind == "per_seat" and isinstance(value, list):
+            out[name] = ", ".join(
+                f"{t.player(seat)}: {number(t, v)}" for seat, v in enumerate(value)
+            )
+        elif kind == "seat_cards" and isinstance(value, list):
+            out[name] = t.listing(
+                f"{t.player(seat)}: {t(card_key(card)) if card_key(card) else ''}"
+                + (f" ({number(t, more[0])})" if more else "")
+                for seat, card, *more in value
+            )
     return out
 
 

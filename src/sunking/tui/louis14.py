@@ -13,7 +13,6 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from ..cli_render import details_notes, details_table, event_message
 from ..games.louis14.data import CHIP_CODES, POSITIONS, ROUNDS
 from . import louis14_moves as moves
 from .render import NotationError, Path, Renderer, Seating, register_renderer
@@ -23,15 +22,6 @@ NEUTRAL_STYLE = "bold white"
 COURT_SIZE = 5
 CELL_WIDTH = 17
 NAME_WIDTH = 16
-
-PRIVATE_MESSAGES: dict[str, str] = {
-    "influence_card": "{seat} receives influence card {card}",
-    "intrigue_card": "{seat} receives intrigue card {tile}",
-    "mission_card": "{seat} receives mission {mission}",
-    "blazon_kind": "{seat}'s blazon is of kind {kind}",
-    "last_card_face": "{seat}'s last influence card (face down) is {card}",
-}
-"""Wording of the events only their own seat sees."""
 
 CONDITIONS = {"money": "money {value}", "first": "first", "stones": "stones {value}"}
 
@@ -244,38 +234,27 @@ class Louis14Renderer(Renderer):
             out.append(f"seat {fact['seat']} holds {fact['kind']} card {shown}")
         return out
 
-    def result(self, result: Mapping[str, Any], seating: Seating) -> RenderableType:
-        parts: list[RenderableType] = []
-        details = result.get("details") or {}
-        rows = details.get("players")
-        if isinstance(rows, list) and all(isinstance(r, Mapping) for r in rows):
-            parts.append(details_table(rows))
-        parts += [Text(note) for note in details_notes(details)]
-        return Group(*parts)
-
-    def event_line(self, event: Mapping[str, Any]) -> str:
-        template = PRIVATE_MESSAGES.get(str(event.get("type")))
-        if template is None:
-            return event_message(self.game_id, event)
-        fields = dict(event)
-        fields["seat"] = f"seat {event.get('seat')}"
-        if "card" in fields and isinstance(fields["card"], int):
-            fields["card"] = moves.card_name(fields["card"])
-        try:
-            return template.format(**fields)
-        except (KeyError, IndexError):
-            return event_message(self.game_id, event)
-
     # --- decisions -------------------------------------------------------------------
 
     def prompt(self, view: Mapping[str, Any], seating: Seating) -> str:
         return moves.prompt(view)
 
-    def describe(self, action: Mapping[str, Any], view: Mapping[str, Any]) -> str:
+    def describe(
+        self, action: Mapping[str, Any], view: Mapping[str, Any], seating: Seating,
+    ) -> str:
         return moves.describe(action, view)
 
-    def paths(self, action: Mapping[str, Any], view: Mapping[str, Any]) -> list[Path]:
+    def paths(
+        self, action: Mapping[str, Any], view: Mapping[str, Any], seating: Seating,
+    ) -> list[Path]:
         return moves.paths(action, view)
+
+    def menu(
+        self, view: Mapping[str, Any], legal: Sequence[Mapping[str, Any]], seating: Seating,
+    ) -> list[tuple[int, Path]]:
+        """Each placement step by step: the card, the mode, the stones one by one."""
+        return [(index, path) for index, action in enumerate(legal)
+                for path in moves.paths(action, view)]
 
     def notation(self, action: Mapping[str, Any]) -> str | None:
         return moves.notation(action)
@@ -290,7 +269,7 @@ class Louis14Renderer(Renderer):
 
     def why_illegal(
         self, action: Mapping[str, Any], view: Mapping[str, Any],
-        legal: Sequence[Mapping[str, Any]],
+        legal: Sequence[Mapping[str, Any]], seating: Seating,
     ) -> str:
         return moves.why_illegal(action, view, legal)
 

@@ -66,7 +66,7 @@ def _components() -> dict[str, Component]:
             Fact(f"{G}.fact.effect", f"{G}.mission.effect.{m.id}", translate=True),
         ))
     for code in CHIP_CODES:
-        out[f"{G}.chip.{code}"] = Component(f"{G}.chip.{code}", f"{G}.kind.chip")
+        out[f"{G}.token.{code}"] = Component(f"{G}.token.{code}", f"{G}.kind.chip")
     return out
 
 
@@ -280,13 +280,13 @@ class Louis14Presentation(Presentation):
         if kind in ("influence_drawn", "intrigue_drawn", "blazon"):
             return t(key, player=player) + tail
         if kind == "influence_card" or kind == "last_card_face":
-            return t(key, card=self.card(t, e["card"]))
+            return t(key, player=player, card=self.card(t, e["card"]))
         if kind == "intrigue_card":
-            return t(key, tile=self.tile(t, e["card"]))
+            return t(key, player=player, tile=self.tile(t, e["card"]))
         if kind == "mission_card":
-            return t(key, mission=t(f"{G}.mission.{e['mission']}"))
+            return t(key, player=player, mission=t(f"{G}.mission.{e['mission']}"))
         if kind == "blazon_kind":
-            return t(key, kind=t(f"{G}.blazon.kind", n=e["kind"] + 1))
+            return t(key, player=player, kind=t(f"{G}.blazon.kind", n=e["kind"] + 1))
         if kind == "place":
             boost = f" {t(f'{G}.action.boosted')}" if e.get("boost") else ""
             return t(key, player=player, card=self.card(t, e["card"]),

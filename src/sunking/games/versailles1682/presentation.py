@@ -116,6 +116,8 @@ class VersaillesPresentation(Presentation):
             kinds["target"] = "number"
         if payload.get("type") == "reshuffle":
             kinds["cards"] = "number"
+        if payload.get("type") == "game_over":
+            kinds["fortunes"] = "per_seat"
         values = fill(t, payload, kinds, card_key)
         if payload.get("type") == "standing" and isinstance(payload.get("change"), int):
             values["change"] = number(t, abs(payload["change"]))

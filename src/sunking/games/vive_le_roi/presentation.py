@@ -61,7 +61,14 @@ FIELDS: Mapping[str, str] = {
         ("value", "defender_value", "points", "round", "deal", "players", "rebellions",
          "attacker_total", "defender_total", "kept_value", "rank"), "number"),
     "kind": "word",
+    "bids": "seat_cards",
 }
+PER_SEAT: Mapping[str, Mapping[str, str]] = {
+    "province_scoring": {"points": "per_seat", "scores": "per_seat"},
+    "final_scoring": {"scores": "per_seat"},
+    "game_end": {"scores": "per_seat"},
+}
+"""Events whose numbers come one per seat."""
 """How the fields of actions, events and decisions read."""
 
 DECISION_CONTEXT: Mapping[str, tuple[str, ...]] = {
@@ -217,7 +224,7 @@ class ViveLeRoiPresentation(Presentation):
         kind = event.get("type")
         if kind not in EVENT_TYPES:
             return None
-        values = fill(t, event, FIELDS, card_key)
+        values = fill(t, event, {**FIELDS, **PER_SEAT.get(str(kind), {})}, card_key)
         if kind == "hand":
             values["count"] = str(len(event.get("cards", ())))
         suffix: tuple[object, ...] = ()

@@ -33,11 +33,11 @@ function botLabel(bot) {
   return t(`bot.${String(bot).replace(":", ".")}`);
 }
 
-/** A seat's name (or the neutral colour's, for a colour beyond the seats). */
+/** A seat's name ("" for a colour that is no seat: a game's own screen names those). */
 function colourName(colour) {
   if (!mv || colour === null || colour === undefined) return "";
   const seat = (mv.seats || []).find((s) => s.seat === colour);
-  if (!seat) return t("player.neutral");
+  if (!seat) return "";
   if (seat.kind === "bot") return t("player.bot", { n: colour + 1, bot: botLabel(seat.bot || "") });
   return seat.name || t("lobby.default_name", { n: colour + 1 });
 }
@@ -70,9 +70,7 @@ async function loadGames() {
 
 /** A game's name in the current language: the catalog's, else the one the server gives. */
 function gameName(game) {
-  for (const key of [`game.${game}`, `${game}.title`]) {
-    if (has(key)) return t(key);
-  }
+  if (has(`${game}.title`)) return t(`${game}.title`);
   const entry = (gamesList || []).find((g) => g.id === game);
   if (!entry) return "";
   return (entry.names || {})[currentLanguage()] || entry.name;

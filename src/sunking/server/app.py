@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import json
 import logging
 from collections.abc import AsyncIterator, Callable
@@ -54,9 +55,11 @@ def languages() -> list[tuple[str, str]]:
     return list(i18n.languages())
 
 
+@functools.cache
 def all_messages(lang: str) -> dict[str, str]:
     """The common catalog of ``lang`` and every registered game's own catalog (its keys
-    namespaced by the game id), English filling a game's gaps.
+    namespaced by the game id), English filling a game's gaps. Worked out once per language
+    (do not change the answer).
 
     Raises:
         KeyError: ``lang`` is not a supported language.

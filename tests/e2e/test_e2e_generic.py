@@ -63,18 +63,6 @@ def _check_hand(page: Page, server: Any, link: Any, where: str) -> dict[str, Any
     return match
 
 
-def _decide(page: Page, n: int) -> None:
-    """Click the n-th choice (modulo), opening its folded group first, as a person would."""
-    choices = page.locator("[data-testid=prompt] .choice:enabled")
-    count = choices.count()
-    assert count, f"nothing to choose: {page.inner_text('[data-testid=prompt]')}"
-    button = choices.nth((n * 7) % count)
-    group = button.locator("xpath=ancestor::details[1]")
-    if group.count() and group.get_attribute("open") is None:
-        group.locator("summary").click()
-    button.click()
-
-
 @dataclass
 class Seat:
     """The person's page on a new match: one human (Ana) and three bots."""
@@ -112,7 +100,7 @@ def _checked_decision(seat: Seat, server: Any, driver: ModuleType, where: str, n
     _check_hand(page, server, seat.link, where)
     assert page.evaluate("document.scrollingElement.scrollWidth") <= PHONE["width"], where
     assert driver.find_overflow(page) == [], where
-    _decide(page, n)
+    driver.decide_generic(page, n)
     driver.wait_for_change(page, before)
 
 
@@ -172,7 +160,7 @@ def test_e2e_forced_passes_wait_for_the_person_when_the_setting_is_off(
         if match["board"]["forced_pass"]:
             break
         before = driver.version(page)
-        _decide(page, n)
+        driver.decide_generic(page, n)
         driver.wait_for_change(page, before)
     # A forced pass, and the page leaves it to the person: one choice, no note, no move.
     assert page.locator("[data-testid=autopassing]").count() == 0

@@ -215,7 +215,7 @@ export function createGameUI(root, ctx) {
     drawPrompt(mv, board);
     result.hidden = mv.status !== "finished";
     result.replaceChildren(...(result.hidden ? [] : [finalTable(mv, board)]));
-    players.replaceChildren(el("h3", { textContent: t("generic.players") }), playersTable(board));
+    players.replaceChildren(el("h3", { textContent: t("generic.players") }), playersTable(board, ctx));
     drawHand(board, mv.seat !== null && mv.seat !== undefined);
     drawZones(board);
     drawLog(board);

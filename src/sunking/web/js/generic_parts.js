@@ -2,6 +2,7 @@
 // table and the final table, all from the described board.
 
 import { t } from "./i18n.js";
+import { seatBadges } from "./seat_badges.js";
 
 /** A new element with properties (className, textContent, type, …) set. */
 export function el(tag, props = {}) {
@@ -26,8 +27,11 @@ export function cardElement(card) {
   return box;
 }
 
-/** The players: name (you and whose turn marked), their public facts, their score. */
-export function playersTable(board) {
+/**
+ * The players: name (you and whose turn marked, away, offline, turn clock), their public
+ * facts, their score. `ctx` is the page's context (seatInfo, mode).
+ */
+export function playersTable(board, ctx) {
   const wrap = el("div", { className: "table-scroll" });
   const table = el("table", { className: "table generic-players" });
   table.dataset.testid = "players";
@@ -40,6 +44,7 @@ export function playersTable(board) {
       document.createTextNode(` ${row.name}`));
     if (row.you) name.append(el("span", { className: "hint", textContent: ` (${t("generic.you")})` }));
     if (row.to_move) name.append(el("span", { className: "to-move", textContent: ` · ${t("generic.to_move")}` }));
+    for (const mark of seatBadges(ctx.seatInfo(row.seat), ctx.mode)) name.append(" ", mark);
     const facts = el("td", { className: "generic-facts" });
     facts.append(factList(row.facts));
     const score = el("td", { className: "generic-score" });

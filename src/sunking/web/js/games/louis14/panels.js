@@ -1,6 +1,7 @@
 // The side panels: your own hand and holdings, and every player's public state.
 
 import { t } from "../../i18n.js";
+import { seatBadges } from "../../seat_badges.js";
 import { COMPONENTS } from "./components.js";
 import { chipBadge, el } from "./dom.js";
 import {
@@ -141,16 +142,7 @@ export function drawPlayers(host, view, ctx) {
     if (seat === toMove) marks.push(el("span", { className: "badge turn", text: t("louis14.players.to_move") }));
     else if (waiting.has(seat)) marks.push(el("span", { className: "badge waiting", text: t("louis14.players.still_to_play") }));
     if (seat === view.start_player) marks.push(el("span", { className: "badge start", title: t("louis14.players.start_player"), text: "★" }));
-    if (info && info.away && ctx.mode !== "replay") {
-      marks.push(el("span", { className: "badge away", title: t("players.away_title"), text: t("players.away") }));
-    } else if (info && info.kind === "human" && info.connected === false && ctx.mode !== "replay") {
-      marks.push(el("span", { className: "badge offline", text: t("players.offline") }));
-    }
-    if (info && typeof info.clock_seconds_left === "number" && ctx.mode !== "replay") {
-      marks.push(el("span", { className: "badge clock", title: t("players.clock_title"),
-        "data-clock-deadline": String(Date.now() + info.clock_seconds_left * 1000),
-        text: t("players.clock", { s: Math.max(0, Math.round(info.clock_seconds_left)) }) }));
-    }
+    marks.push(...seatBadges(info, ctx.mode));
     const row = el("tr", { className: `${seat === toMove ? "to-move" : ""}${ctx.seat === seat ? " me" : ""}`,
       "data-seat": seat },
     el("td", { className: "player-cell" },

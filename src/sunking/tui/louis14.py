@@ -13,6 +13,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from ..core.presentation import Texts
 from ..games.louis14.data import CHIP_CODES, POSITIONS, ROUNDS
 from . import louis14_moves as moves
 from .render import NotationError, Path, Renderer, Seating, register_renderer
@@ -22,8 +23,6 @@ NEUTRAL_STYLE = "bold white"
 COURT_SIZE = 5
 CELL_WIDTH = 17
 NAME_WIDTH = 16
-
-CONDITIONS = {"money": "money {value}", "first": "first", "stones": "stones {value}"}
 
 HELP = """\
 # Playing Louis XIV in the terminal
@@ -83,7 +82,7 @@ def _fit(text: str, width: int) -> str:
     return text[:width].ljust(width)
 
 
-def tile_box(tile: Mapping[str, Any], num_players: int) -> list[Text]:
+def tile_box(tile: Mapping[str, Any], num_players: int, t: Texts | None = None) -> list[Text]:
     """One person tile as a box of :data:`CELL_WIDTH` × :data:`TILE_LINES` cells: name,
     condition (and side), reward, stones by colour. Louis XIV's tile has a crowned border."""
     number = int(tile["tile"])
@@ -91,10 +90,10 @@ def tile_box(tile: Mapping[str, Any], num_players: int) -> list[Text]:
     louis = bool(tile.get("louis"))
     border = "bold magenta" if louis else "dim"
     condition = tile["condition"]
-    cond = CONDITIONS.get(condition["kind"], condition["kind"]).format(**condition)
+    cond = moves.condition_text(condition, t)
     if tile["side"] == "back":
         cond += " (back)"
-    title = ("♔ " if louis else "") + f"{number} {moves.SHORT_NAMES.get(number, tile['person'])}"
+    title = ("♔ " if louis else "") + f"{number} {moves.short(number, t)}"
     title = title[:inner - 3]
     top = Text.assemble(("╭─", border), (f" {title} ", "bold"),
                         ("─" * (inner - len(title) - 3) + "╮", border))
@@ -102,7 +101,7 @@ def tile_box(tile: Mapping[str, Any], num_players: int) -> list[Text]:
     stones.truncate(inner, pad=True)
     lines = [top]
     for body in (Text(_fit(cond, inner), style="italic"),
-                 Text(_fit(moves.reward_text(number), inner)), stones):
+                 Text(_fit(moves.reward_text(number, t), inner)), stones):
         lines.append(Text.assemble(("│", border), body, ("│", border)))
     lines.append(Text("╰" + "─" * inner + "╯", style=border))
     return lines
@@ -133,21 +132,22 @@ class Louis14Renderer(Renderer):
         cells = [[blank] * COURT_SIZE for _ in range(COURT_SIZE)]
         for tile in view["tiles"]:
             column, row = POSITIONS[int(tile["tile"])]
-            cells[row][column] = tile_box(tile, n)
-        court = Text("The court\n", style="bold underline", no_wrap=True)
+            cells[row][column] = tile_box(tile, n, moves.words(seating.lang))
+        title = moves.words(seating.lang)("louis14.court.title")
+        court = Text(title + "\n", style="bold underline", no_wrap=True)
         for cells_row in cells:
             for line in range(TILE_LINES):
                 for cell in cells_row:
                     court.append_text(cell[line])
                 court.append("\n")
-        return Group(court, self._supply(view))
+        return Group(court, self._supply(view, moves.words(seating.lang)))
 
-    def _supply(self, view: Mapping[str, Any]) -> Text:
+    def _supply(self, view: Mapping[str, Any], t: Texts) -> Text:
         supply = view["supply"]
         money = ", ".join(f"tile {c['tile']}: {c['amount']}" for c in view["money_cards"])
         decks = supply["mission_decks"]
         chips = " ".join(f"{k}{v}" for k, v in supply["chips"].items())
-        played = ", ".join(moves.card_name(c) for c in supply.get("center", [])) or "none"
+        played = ", ".join(moves.card_name(c, t) for c in supply.get("center", [])) or "none"
         known = ", ".join(
             f"{k['card']}" for k in view.get("intrigue_deck_known", [])
         )
@@ -166,6 +166,7 @@ class Louis14Renderer(Renderer):
 
     def players(self, view: Mapping[str, Any], seating: Seating) -> RenderableType:
         n = int(view["num_players"])
+        t = moves.words(seating.lang)
         table = Table(box=None, pad_edge=False, padding=(0, 1), title="Players",
                       title_justify="left", title_style="bold underline")
         for column in ("", "seat", "louis", "stones", " ".join(CHIP_CODES), "blz", "cards"):
@@ -190,7 +191,7 @@ class Louis14Renderer(Renderer):
             )
             for m in p["laid_missions"]:
                 used = " (used)" if m in p["used_missions"] else ""
-                laid.append(f"seat {seat}: {moves.mission_text(m)}{used}\n")
+                laid.append(f"seat {seat}: {moves.mission_text(m, t)}{used}\n")
         legend = Text("▶ to decide, ★ start player; stones personal/general/on the court; "
                       "chips; blazons; cards: influence/intrigue/missions light+medium+dark",
                       style="dim")
@@ -203,8 +204,9 @@ class Louis14Renderer(Renderer):
         you = view.get("you")
         if seating.viewer is None or not isinstance(you, Mapping):
             return Text("")
-        influence = ", ".join(moves.card_name(c) for c in you["influence_hand"]) or "none"
-        intrigue = ", ".join(moves.card_name(t) for t in you["intrigue_hand"]) or "none"
+        t = moves.words(seating.lang)
+        influence = ", ".join(moves.card_name(c, t) for c in you["influence_hand"]) or "none"
+        intrigue = ", ".join(moves.card_name(c, t) for c in you["intrigue_hand"]) or "none"
         lines = Text()
         lines.append(f"Hand of {seating.name(seating.viewer)} (seat {seating.viewer})\n",
                      style="bold underline")
@@ -212,7 +214,7 @@ class Louis14Renderer(Renderer):
         lines.append(f"Intrigue cards: {intrigue}\n")
         lines.append("Missions in hand:" + ("" if you["missions"] else " none") + "\n")
         for m in you["missions"]:
-            lines.append(f"  {moves.mission_text(m)}\n")
+            lines.append(f"  {moves.mission_text(m, t)}\n")
         kinds = " ".join(str(k) for k in you["blazon_kinds"])
         lines.append(f"Blazons by kind: {kinds}"
                      + (f", without kind {you['kindless_blazons']}"
@@ -237,12 +239,12 @@ class Louis14Renderer(Renderer):
     # --- decisions -------------------------------------------------------------------
 
     def prompt(self, view: Mapping[str, Any], seating: Seating) -> str:
-        return moves.prompt(view)
+        return moves.prompt(view, moves.words(seating.lang))
 
     def describe(
         self, action: Mapping[str, Any], view: Mapping[str, Any], seating: Seating,
     ) -> str:
-        return moves.describe(action, view)
+        return moves.describe(action, view, moves.words(seating.lang))
 
     def paths(
         self, action: Mapping[str, Any], view: Mapping[str, Any], seating: Seating,

@@ -22,7 +22,7 @@ from __future__ import annotations
 import dataclasses
 import re
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from importlib.resources.abc import Traversable
 from typing import Any
 
@@ -191,6 +191,13 @@ def presentation(game_id: str) -> Presentation:
     return make(game_id).presentation()
 
 
+def _texts(game_id: str, lang: str, names: Sequence[str]) -> tuple[Presentation, Texts]:
+    p = presentation(game_id)
+    if lang not in i18n.LANGUAGES:
+        raise KeyError(f"unknown language {lang!r}; supported: {', '.join(i18n.LANGUAGES)}")
+    return p, Texts(p, lang, names)
+
+
 def describe(
     game_id: str, view: Mapping[str, Any], legal_actions: Sequence[Mapping[str, Any]],
     seat: int | None, lang: str, names: Sequence[str],
@@ -206,10 +213,7 @@ def describe(
         UnknownGame: no game has that id.
         KeyError: ``lang`` is not a supported language.
     """
-    p = presentation(game_id)
-    if lang not in i18n.LANGUAGES:
-        raise KeyError(f"unknown language {lang!r}; supported: {', '.join(i18n.LANGUAGES)}")
-    t = Texts(p, lang, names)
+    p, t = _texts(game_id, lang, names)
     board = p.board(view, legal_actions, seat, t, events)
     out: dict[str, JsonValue] = {
         "title": t(f"{game_id}.title"),
@@ -232,10 +236,7 @@ def describe_events(
         UnknownGame: no game has that id.
         KeyError: ``lang`` is not a supported language.
     """
-    p = presentation(game_id)
-    if lang not in i18n.LANGUAGES:
-        raise KeyError(f"unknown language {lang!r}; supported: {', '.join(i18n.LANGUAGES)}")
-    t = Texts(p, lang, names)
+    p, t = _texts(game_id, lang, names)
     view = {"num_players": len(names) if num_players is None else num_players}
     return log_entries(t, events, lambda e: p.event_text(e, t, view), limit=len(events))
 
@@ -387,6 +388,20 @@ def variant(t: Texts, key: str, *suffixes: object) -> str:
     return key
 
 
+def decision_fields(
+    t: Texts, decision: Mapping[str, Any], seat: int | None,
+    legal: Sequence[Mapping[str, Any]], prompt: Callable[[], str],
+    action: Callable[[int, Mapping[str, Any]], dict[str, JsonValue]],
+) -> dict[str, JsonValue]:
+    """The board's fields for a pending ``decision``: for the seat deciding, its ``prompt``
+    (``prompt()``), every legal action in words (``action(index, action)``) and whether it is a
+    forced pass; for anybody else, whose decision it is."""
+    if seat is not None and decision.get("seat") == seat:
+        return {"prompt": prompt(), "actions": [action(i, a) for i, a in enumerate(legal)],
+                "forced_pass": only_pass(legal)}
+    return {"waiting_for": t.player(int(decision["seat"]))}
+
+
 def only_pass(legal: Sequence[Mapping[str, Any]], pass_type: str = "pass") -> bool:
     """Whether the one legal action is to pass."""
     return len(legal) == 1 and legal[0].get("type") == pass_type
@@ -399,6 +414,7 @@ __all__ = [
     "Texts",
     "action_entry",
     "catalog",
+    "decision_fields",
     "describe",
     "describe_events",
     "fill",

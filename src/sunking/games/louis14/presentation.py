@@ -19,9 +19,9 @@ from ...core.presentation import (
     Presentation,
     Texts,
     action_entry,
+    decision_fields,
     final_table,
     log_entries,
-    only_pass,
     player_row,
     zone,
 )
@@ -125,14 +125,9 @@ class Louis14Presentation(Presentation):
                 + [t.component(f"{G}.mission.{m}") for m in you["missions"]]
             )
         if decision is not None:
-            if seat is not None and decision["seat"] == seat:
-                out["prompt"] = self.prompt(decision, t)
-                out["actions"] = [
-                    self.action(i, a, decision, t) for i, a in enumerate(legal)
-                ]
-                out["forced_pass"] = only_pass(legal)
-            else:
-                out["waiting_for"] = t.player(decision["seat"])
+            out.update(decision_fields(t, decision, seat, legal,
+                                       lambda: self.prompt(decision, t),
+                                       lambda i, a: self.action(i, a, decision, t)))
         elif isinstance(view.get("result"), dict):
             out["result"] = self.result(view["result"], t)
         return out

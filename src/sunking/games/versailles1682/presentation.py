@@ -19,11 +19,11 @@ from ...core.presentation import (
     Presentation,
     Texts,
     action_entry,
+    decision_fields,
     fill,
     final_table,
     log_entries,
     number,
-    only_pass,
     player_row,
     variant,
     zone,
@@ -149,14 +149,10 @@ class VersaillesPresentation(Presentation):
             context = self.values(t, decision)
             context["player"] = t.player(decision["seat"])
             context["left"] = str(view.get("actions_left", 0))
-            if seat is not None and decision["seat"] == seat:
-                out["prompt"] = t(f"{G}.decision.{decision['kind']}", **context)
-                out["actions"] = [
-                    self.action(i, a, decision, t) for i, a in enumerate(legal)
-                ]
-                out["forced_pass"] = only_pass(legal)
-            else:
-                out["waiting_for"] = t.player(decision["seat"])
+            out.update(decision_fields(
+                t, decision, seat, legal,
+                lambda: t(f"{G}.decision.{decision['kind']}", **context),
+                lambda i, a: self.action(i, a, decision, t)))
         elif "result" in view:
             out["result"] = self.result(view["result"], t)
         return out

@@ -18,10 +18,10 @@ from ...core.presentation import (
     Presentation,
     Texts,
     action_entry,
+    decision_fields,
     fill,
     final_table,
     log_entries,
-    only_pass,
     player_row,
     variant,
     zone,
@@ -140,14 +140,10 @@ class ViveLeRoiPresentation(Presentation):
             out["hand"] = [t.component(f"{G}.card.{c}") for c in you["hand"]]
         if decision is not None:
             context = self.decision_values(decision, t)
-            if seat is not None and decision["seat"] == seat:
-                out["prompt"] = t(f"{G}.decision.{decision['kind']}", **context)
-                out["actions"] = [
-                    self.action(i, a, decision, owners, t) for i, a in enumerate(legal)
-                ]
-                out["forced_pass"] = only_pass(legal)
-            else:
-                out["waiting_for"] = t.player(decision["seat"])
+            out.update(decision_fields(
+                t, decision, seat, legal,
+                lambda: t(f"{G}.decision.{decision['kind']}", **context),
+                lambda i, a: self.action(i, a, decision, owners, t)))
         elif to_move is None and "result" in view:
             out["result"] = self.result_text(view["result"], t)
         return out

@@ -23,6 +23,7 @@ import dataclasses
 import re
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from importlib import resources
 from importlib.resources.abc import Traversable
 from typing import Any
 
@@ -129,10 +130,11 @@ class Texts:
 class Presentation(ABC):
     """How a game shows itself to people. A game's package holds one, its catalogs beside it.
 
-    A subclass sets :attr:`game_id`, :attr:`locale` (the directory of its catalogs),
-    :attr:`components`, :attr:`decision_kinds`, :attr:`event_types` and :attr:`phases`, and
-    implements :meth:`board`. The action types are those of the game's codec. Texts are found
-    by convention: ``<id>.action.<type>``, ``<id>.decision.<kind>``, ``<id>.event.<type>``,
+    A game's instance is made with its id, its package (whose ``locale`` folder holds its
+    catalogs), :attr:`components`, :attr:`decision_kinds`, :attr:`event_types` and
+    :attr:`phases`; its subclass implements :meth:`board` and :meth:`event_text`. The action
+    types are those of the game's codec. Texts are found by convention:
+    ``<id>.action.<type>``, ``<id>.decision.<kind>``, ``<id>.event.<type>``,
     ``<id>.phase.<phase>``, a component's name under its key and its kind under
     :attr:`Component.kind`.
     """
@@ -143,6 +145,19 @@ class Presentation(ABC):
     decision_kinds: tuple[str, ...]
     event_types: tuple[str, ...]
     phases: tuple[str, ...]
+
+    def __init__(
+        self, game_id: str, package: str, components: Mapping[str, Component],
+        decision_kinds: tuple[str, ...], event_types: tuple[str, ...],
+        phases: tuple[str, ...],
+    ) -> None:
+        """``package`` is the game's package: its catalogs are in its ``locale`` folder."""
+        self.game_id = game_id
+        self.locale = resources.files(package).joinpath("locale")
+        self.components = components
+        self.decision_kinds = decision_kinds
+        self.event_types = event_types
+        self.phases = phases
 
     def messages(self, lang: str) -> Mapping[str, str]:
         """The game's own catalog in ``lang`` (``{key: text}``)."""

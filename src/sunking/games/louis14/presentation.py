@@ -9,7 +9,6 @@ lines ``louis14.log.<type>``, actions ``louis14.action.<type>``.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from importlib import resources
 from typing import Any
 
 from ...core.actions import JsonValue
@@ -72,13 +71,6 @@ def _components() -> dict[str, Component]:
 
 class Louis14Presentation(Presentation):
     """The words of Louis XIV."""
-
-    game_id = G
-    locale = resources.files(__package__).joinpath("locale")
-    components = _components()
-    decision_kinds = DECISION_KINDS
-    event_types = EVENT_TYPES
-    phases = PHASES
 
     # --- names -------------------------------------------------------------------------
 
@@ -395,4 +387,6 @@ class Louis14Presentation(Presentation):
         return final_table(t, scores, winners, text)
 
 
-PRESENTATION = Louis14Presentation()
+PRESENTATION = Louis14Presentation(
+    G, __package__, _components(), DECISION_KINDS, EVENT_TYPES, PHASES,
+)

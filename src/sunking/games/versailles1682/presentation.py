@@ -9,7 +9,6 @@ rules know cards by id and type key only.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from importlib import resources
 from typing import Any
 
 from ...core.actions import JsonValue
@@ -101,13 +100,6 @@ def _seat_word(t: Texts, value: object, vacant: str = "king") -> str | None:
 
 class VersaillesPresentation(Presentation):
     """The words of Versailles 1682."""
-
-    game_id = G
-    locale = resources.files(__package__).joinpath("locale")
-    components = _components()
-    decision_kinds = DECISION_KINDS
-    event_types = EVENT_TYPES
-    phases = PHASES
 
     def values(self, t: Texts, payload: Mapping[str, Any]) -> dict[str, str]:
         """The placeholders of an action, event or decision in words."""
@@ -260,4 +252,6 @@ class VersaillesPresentation(Presentation):
         return table
 
 
-PRESENTATION = VersaillesPresentation()
+PRESENTATION = VersaillesPresentation(
+    G, __package__, _components(), DECISION_KINDS, EVENT_TYPES, PHASES,
+)

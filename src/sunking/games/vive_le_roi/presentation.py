@@ -8,7 +8,6 @@ ambtsdrager, machtsstructuur) and its German card titles.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from importlib import resources
 from typing import Any
 
 from ...core.actions import JsonValue
@@ -113,13 +112,6 @@ def _owners(view: Mapping[str, Any]) -> dict[int, int]:
 
 class ViveLeRoiPresentation(Presentation):
     """The words of Vive le Roi."""
-
-    game_id = G
-    locale = resources.files(__package__).joinpath("locale")
-    components = _components()
-    decision_kinds = DECISION_KINDS
-    event_types = EVENT_TYPES
-    phases = PHASES
 
     def board(
         self, view: Mapping[str, Any], legal: Sequence[Mapping[str, Any]], seat: int | None,
@@ -241,4 +233,6 @@ class ViveLeRoiPresentation(Presentation):
         return final_table(t, scores, winners, text)
 
 
-PRESENTATION = ViveLeRoiPresentation()
+PRESENTATION = ViveLeRoiPresentation(
+    G, __package__, _components(), DECISION_KINDS, EVENT_TYPES, PHASES,
+)

@@ -13,6 +13,7 @@ from tui_support import run_pilot
 
 from sunking.core import replay
 from sunking.core.presentation import presentation
+from sunking.i18n import translate
 from sunking.tui import RENDERERS, Session, parse_seats
 from sunking.tui.app import FORCED_PASS_NOTE, PlayApp
 
@@ -96,5 +97,5 @@ async def _forced_pass() -> tuple[bool, str]:
 
 def test_a_forced_pass_is_shown_then_taken_by_itself() -> None:
     moved, text = run_pilot(_forced_pass())
-    assert FORCED_PASS_NOTE in text
+    assert translate("en", FORCED_PASS_NOTE) in text
     assert moved, "the client passed for the person"

@@ -34,7 +34,7 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Footer, Input, Markdown, OptionList, RichLog, Static
 from textual.widgets.option_list import Option as ListOption
 
-from ..i18n import DEFAULT_LANGUAGE
+from ..i18n import DEFAULT_LANGUAGE, translate
 from .render import Chooser, NotationError, Option, Seating, chooser_for, renderer_for, resolve
 from .session import Session
 
@@ -56,7 +56,8 @@ LOG_LINES = 200
 BOT_REDRAW_SECONDS = 0.1
 FORCED_PASS_SECONDS = 1.0
 """How long the only choice, to pass, stays on screen before the client passes by itself."""
-FORCED_PASS_NOTE = "Nothing to decide but to pass: passing in a moment (Enter passes now)."
+FORCED_PASS_NOTE = "generic.autopassing"
+"""The text key of the note shown while the client passes for the person."""
 """While bots play in a row, the position is redrawn at most this often (and at the end)."""
 
 
@@ -291,7 +292,7 @@ class PlayApp(App[None]):
         self._show_menu()
         self.query_one("#choices", OptionList).focus()
         if self.auto_pass and self.renderer.forced_pass(view, self._legal, self.seating):
-            self._say(FORCED_PASS_NOTE)
+            self._say(translate(self.lang, FORCED_PASS_NOTE))
             version = self.session.version
             self.set_timer(FORCED_PASS_SECONDS, lambda: self._pass_for(seat, version))
 

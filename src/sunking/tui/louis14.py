@@ -118,13 +118,17 @@ class Louis14Renderer(Renderer):
     input_hint = "type a move (7:7-7-2, j:5, 7:r, pass, lay 12 S+L …), #N, back or help"
 
     def status(self, view: Mapping[str, Any], seating: Seating) -> str:
+        t = moves.words(seating.lang)
         to_move = view.get("to_move")
-        phase = view.get("phase")
-        head = f"Louis XIV · round {view.get('round')} of {ROUNDS} · {phase} phase"
+        title = t("louis14.title")
         if to_move is None:
-            return f"Louis XIV · game over after {view.get('version')} actions"
+            return f"{title} · {t('prompt.over')}"
+        rounds = t("louis14.banner.round", round=view.get("round"), rounds=ROUNDS)
+        phase = t(f"louis14.phase.{view.get('phase')}")
+        head = f"{title} · {rounds} · {phase}"
         start = seating.name(int(view.get("start_player", 0)))
-        return f"{head} · start player {start} · {seating.name(int(to_move))} to decide"
+        waiting = t("generic.waiting", player=seating.name(int(to_move)))
+        return f"{head} · {t('louis14.players.start_player')}: {start} · {waiting}"
 
     def board(self, view: Mapping[str, Any], seating: Seating) -> RenderableType:
         n = int(view["num_players"])
@@ -205,18 +209,21 @@ class Louis14Renderer(Renderer):
         if seating.viewer is None or not isinstance(you, Mapping):
             return Text("")
         t = moves.words(seating.lang)
-        influence = ", ".join(moves.card_name(c, t) for c in you["influence_hand"]) or "none"
-        intrigue = ", ".join(moves.card_name(c, t) for c in you["intrigue_hand"]) or "none"
+        none = t("louis14.you.none")
+        influence = ", ".join(moves.card_name(c, t) for c in you["influence_hand"]) or none
+        intrigue = ", ".join(moves.card_name(c, t) for c in you["intrigue_hand"]) or none
         lines = Text()
-        lines.append(f"Hand of {seating.name(seating.viewer)} (seat {seating.viewer})\n",
+        lines.append(t("louis14.you.title", player=seating.name(seating.viewer)) + "\n",
                      style="bold underline")
-        lines.append(f"Influence cards: {influence}\n")
-        lines.append(f"Intrigue cards: {intrigue}\n")
-        lines.append("Missions in hand:" + ("" if you["missions"] else " none") + "\n")
+        lines.append(f"{t('louis14.you.influence_hand', n=len(you['influence_hand']))}: "
+                     f"{influence}\n")
+        lines.append(f"{t('louis14.you.intrigue_hand')}: {intrigue}\n")
+        lines.append(f"{t('louis14.you.missions')}:" + ("" if you["missions"] else f" {none}")
+                     + "\n")
         for m in you["missions"]:
             lines.append(f"  {moves.mission_text(m, t)}\n")
         kinds = " ".join(str(k) for k in you["blazon_kinds"])
-        lines.append(f"Blazons by kind: {kinds}"
+        lines.append(f"{t('louis14.you.blazon_kinds')}: {kinds}"
                      + (f", without kind {you['kindless_blazons']}"
                         if you["kindless_blazons"] else "") + "\n")
         known = self._known(you)

@@ -3,7 +3,8 @@
 ``python scripts/screenshots.py --out DIR`` starts ``sunking serve`` on a free port, creates
 matches through the lobby and plays them by clicking, and saves PNGs of the lobby, the match
 screen mid-game with a prompt open, the evaluation account, the final table and the replay
-viewer, in English, Dutch, French, German and Czech. On every screen it checks in the page
+viewer, in English, Dutch, French, German and Czech, and the generic screen of Vive le Roi and
+Versailles 1682 at a phone's size (390x844). On every screen it checks in the page
 that no text overflows its box; it exits with status 1 listing every overflow.
 
 The module is also the browser driver of the end-to-end tests (``tests/e2e``): starting the
@@ -177,9 +178,13 @@ def open_lobby(page: Page, base: str, lang: str | None = None) -> None:
 
 
 def create_match(page: Page, base: str, seats: list[dict[str, str]],
-                 lang: str | None = None) -> tuple[list[SeatLink | None], SeatLink]:
-    """Create a match through the lobby form (see :func:`submit_match`)."""
+                 lang: str | None = None,
+                 game: str | None = None) -> tuple[list[SeatLink | None], SeatLink]:
+    """Create a match (of ``game``, else the lobby's first game) through the lobby form (see
+    :func:`submit_match`)."""
     open_lobby(page, base, lang)
+    if game is not None:
+        page.select_option("#game", game)
     return submit_match(page, seats)
 
 
@@ -478,6 +483,56 @@ def screens(browser: Browser, server: Server, out: Path, langs: tuple[str, ...])
     return shots
 
 
+PHONE = {"width": 390, "height": 844}
+GENERIC_GAMES = ("vive_le_roi", "versailles1682")
+
+
+def decide_generic(page: Page, n: int) -> None:
+    """Click the n-th choice of the generic screen (opening its folded group first)."""
+    choices = page.locator("[data-testid=prompt] .choice:enabled")
+    count = choices.count()
+    assert count, f"nothing to choose: {page.inner_text('[data-testid=prompt]')}"
+    button = choices.nth((n * 7) % count)
+    group = button.locator("xpath=ancestor::details[1]")
+    if group.count() and group.get_attribute("open") is None:
+        group.locator("summary").click()
+    button.click()
+
+
+def generic_screens(browser: Browser, server: Server, out: Path,
+                    langs: tuple[str, ...]) -> list[Shot]:
+    """A few decisions into a match of each game without a board of its own (one person,
+    three bots), its generic screen at a phone's size in every language."""
+    shots: list[Shot] = []
+    context = browser.new_context(viewport=PHONE)
+    page = context.new_page()
+    for game in GENERIC_GAMES:
+        links, _ = create_match(page, server.base, [
+            {"kind": "human", "name": "Anne-Marguerite"},
+            {"kind": "bot", "bot": "heuristic"},
+            {"kind": "bot", "bot": "random"},
+            {"kind": "bot", "bot": "random"},
+        ], langs[0], game=game)
+        seat = links[0]
+        assert seat is not None
+        open_match(page, seat)
+        for n in range(6):
+            wait_for_turn_or_end(page)
+            if is_over(page):
+                break
+            before = version(page)
+            if not page.locator("[data-testid=autopassing]").count():
+                decide_generic(page, n)
+            wait_for_change(page, before)
+        wait_for_turn_or_end(page)
+        for lang in langs:
+            set_language(page, lang)
+            page.wait_for_selector("[data-testid=log] li")
+            snap(page, out, f"generic-{game}", lang, shots)
+    context.close()
+    return shots
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, required=True, help="directory for the PNGs")
@@ -495,6 +550,7 @@ def main(argv: list[str] | None = None) -> int:
         browser = launch_browser(playwright)
         try:
             shots = screens(browser, server, out, langs)
+            shots += generic_screens(browser, server, out, langs)
         finally:
             browser.close()
     failed = False

@@ -10,7 +10,6 @@ from typer.testing import CliRunner, Result
 
 from sunking import make
 from sunking.cli import app, play_random
-from sunking.cli_render import EVENT_MESSAGES, event_message, generic_message
 from sunking.core import GameRecord, InvalidOptions, UnknownGame, replay
 
 ANSI = re.compile(r"\x1b\[[0-9;]*[A-Za-z]")
@@ -76,8 +75,8 @@ def test_simulate_prints_the_scores_of_the_api(seed7: Result) -> None:
 
 def test_simulate_prints_the_public_log(seed7: Result) -> None:
     out = text(seed7)
-    assert "── round 1 ── start player: seat 0" in out
-    assert "game over: scores" in out
+    assert "Round 1 begins; Player 1 is the start player." in out
+    assert "The game is over. Winner: " in out
     # Nothing private: a spectator never sees which card was drawn.
     final = play_random("louis14", 4, 7)
     private = [e for e in final.events(everything=True) if "private_to" in e]
@@ -177,34 +176,20 @@ def test_version() -> None:
     assert result.output.startswith("sunking ")
 
 
-# --- event wording ------------------------------------------------------------------------
+# --- the log's language ----------------------------------------------------------------------
 
 
-def test_every_worded_event_of_a_game_fits_its_message() -> None:
-    """Each louis14 message names only fields its events carry (else it falls back)."""
-    seen: set[str] = set()
-    for players, seed in [(2, 1), (3, 2), (4, 7)]:
-        for event in play_random("louis14", players, seed).events(None):
-            if event["type"] in EVENT_MESSAGES["louis14"]:
-                seen.add(event["type"])
-                message = event_message("louis14", event)
-                assert message != generic_message(event), event
-                assert "{" not in message, message
-    assert {"place", "evaluate", "round", "game_end"} <= seen
+def test_simulate_tells_the_log_in_the_language_asked_for() -> None:
+    dutch = text(run("simulate", "vive_le_roi", "--players", "3", "--seed", "2", "--lang", "nl"))
+    english = text(run("simulate", "vive_le_roi", "--players", "3", "--seed", "2"))
+    assert "Ronde 1 begint; Speler 3 is startspeler" in dutch
+    assert "Round 1 begins; Player 3 starts" in english
+    assert printed_scores(dutch) == printed_scores(english)
+    for out in (dutch, english):
+        assert "seat=" not in out and "card=" not in out and "{" not in out
 
 
-def test_event_wording_falls_back_to_type_and_fields() -> None:
-    event = {"type": "surprise", "seat": 2, "tiles": [3, 5], "version": 9}
-    assert event_message("louis14", event) == "surprise seat=2 tiles=3, 5"
-    assert event_message("nosuchgame", event) == "surprise seat=2 tiles=3, 5"
-    # A known type whose fields changed falls back rather than failing.
-    assert event_message("louis14", {"type": "place", "seat": 1}) == "place seat=1"
-
-
-def test_event_wording_uses_value_names_and_specs() -> None:
-    place = {"type": "place", "seat": 1, "card": 0, "stones": [[4, 2], [9, 1]], "boost": False}
-    assert event_message("louis14", place) == (
-        "seat 1 plays influence card joker and places 2 stones on tile 4, 1 stone on tile 9"
-    )
-    end = {"type": "game_end", "scores": [30, 30], "winners": [0, 1]}
-    assert event_message("louis14", end) == "game over: scores 30, 30; winner: seats 0 and 1"
+def test_simulate_refuses_an_unknown_language() -> None:
+    result = run("simulate", "louis14", "--lang", "xx")
+    assert result.exit_code == 2
+    assert "no language 'xx'" in text(result)

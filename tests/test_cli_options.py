@@ -11,7 +11,7 @@ from typer.testing import CliRunner, Result
 
 from sunking import make
 from sunking.cli import app
-from sunking.cli_options import describe_options, parse_options
+from sunking.cli.options import describe_options, parse_options
 from sunking.core import GameRecord, InvalidOptions
 
 ENV = {"COLUMNS": "200", "NO_COLOR": "1"}

@@ -14,7 +14,8 @@ from pathlib import Path
 import pytest
 from babel.messages.pofile import read_po
 
-from sunking import i18n
+from sunking import available_games, i18n
+from sunking.core.presentation import catalog
 from sunking.core.registry import make
 from sunking.core.rng import Rng
 from sunking.games.louis14.data import CHIP_CODES, DECKS, MISSIONS, TILES
@@ -35,6 +36,15 @@ JS_ERROR_CODE = re.compile(r"""\bcode:\s*["']([a-z_]+)["']""")
 
 def english() -> dict[str, str]:
     return i18n.messages("en")
+
+
+def served() -> set[str]:
+    """The ids the browser can look up: the common catalog and every game's own catalog
+    (``/api/i18n/<lang>`` serves them together)."""
+    ids = set(english())
+    for game in available_games():
+        ids |= set(catalog(game, "en"))
+    return ids
 
 
 def raw_catalog(lang: str) -> dict[str, str]:
@@ -90,32 +100,34 @@ def error_codes() -> set[str]:
 
 
 def family_ids() -> set[str]:
-    """The ids the client builds from game and server data."""
-    ids: set[str] = set()
+    """The ids the client builds from game and server data (Louis XIV's in its own catalog,
+    under ``louis14.``)."""
+    louis14: set[str] = set()
     for t in TILES:
-        ids |= {f"tile.name.{t}", f"tile.reward.{t}", f"tile.reward.short.{t}"}
+        louis14 |= {f"tile.name.{t}", f"tile.reward.{t}", f"tile.reward.short.{t}"}
     for m in MISSIONS:
-        ids |= {f"mission.title.{m.effect}", f"mission.text.{m.effect}"}
-    ids |= {f"chip.{c}" for c in CHIP_CODES} | {f"deck.{d}" for d in DECKS}
-    ids |= {f"chip.short.{c}" for c in CHIP_CODES}
-    ids |= {f"{k}.one" for k in ("log.retrieve", "log.stones_back", "eval.stones")}
+        louis14 |= {f"mission.title.{m.effect}", f"mission.text.{m.effect}"}
+    louis14 |= {f"chip.{c}" for c in CHIP_CODES} | {f"deck.{d}" for d in DECKS}
+    louis14 |= {f"chip.short.{c}" for c in CHIP_CODES}
+    louis14 |= {f"{k}.one" for k in ("log.retrieve", "log.stones_back", "eval.stones")}
     for kind in {c.kind for p in TILES.values() for c in (p.front, p.back)}:
-        ids |= {f"condition.{kind}.short", f"condition.{kind}.text"}
-    ids |= {f"phase.{p}" for p in ("supply", "influence", "evaluation", "missions", "end")}
-    ids |= {f"decision.{kind}" for kind in LEGAL}
+        louis14 |= {f"condition.{kind}.short", f"condition.{kind}.text"}
+    louis14 |= {f"phase.{p}" for p in ("supply", "influence", "evaluation", "missions", "end")}
+    louis14 |= {f"decision.{kind}" for kind in LEGAL}
     # "evaluate" is told by the eval.* sentences, "intrigue" per stone source.
-    ids |= {f"log.{e}" for e in engine_events() - {"evaluate", "intrigue"}}
-    ids |= {f"log.{e}.many" for e in ("influence_drawn", "intrigue_drawn", "blazon")}
-    ids |= {f"log.intrigue.{s}" for s in ("general", "personal")}
-    ids |= {f"action.intrigue.{s}" for s in ("general", "personal")}
-    ids |= {f"why.{w}" for w in played_reasons()}
+    louis14 |= {f"log.{e}" for e in engine_events() - {"evaluate", "intrigue"}}
+    louis14 |= {f"log.{e}.many" for e in ("influence_drawn", "intrigue_drawn", "blazon")}
+    louis14 |= {f"log.intrigue.{s}" for s in ("general", "personal")}
+    louis14 |= {f"action.intrigue.{s}" for s in ("general", "personal")}
+    louis14 |= {f"why.{w}" for w in played_reasons()}
+    louis14 |= {f"final.conversion.{k}" for k in
+                ("influence_cards", "intrigue_cards", "chips", "stones_on_court", "louis")}
+    ids = {f"louis14.{key}" for key in louis14}
     ids |= {f"error.{code}" for code in error_codes()}
     ids |= {f"bot.{b.replace(':', '.')}" for b in SERVER_BOTS}
     ids |= {f"status.{s}" for s in ("active", "finished")}
     ids |= {f"conn.{s}" for s in ("connecting", "live", "offline")}
-    ids |= {f"final.conversion.{k}" for k in
-            ("influence_cards", "intrigue_cards", "chips", "stones_on_court", "louis")}
-    ids |= {f"game.{g}" for g in ("louis14",)}
+    ids |= {f"{g}.title" for g in available_games()}
     return ids
 
 
@@ -157,13 +169,13 @@ def test_placeholders_match_english(lang: str) -> None:
 def test_every_id_the_client_writes_exists() -> None:
     ids = client_ids()
     assert len(ids) > 100, "the extraction of t(...) calls found too little"
-    missing = sorted(ids - set(english()))
-    assert not missing, f"used by the client but not in the catalog: {missing}"
+    missing = sorted(ids - served())
+    assert not missing, f"used by the client but not in the catalogs: {missing}"
 
 
 def test_every_id_the_client_builds_from_game_data_exists() -> None:
-    missing = sorted(family_ids() - set(english()))
-    assert not missing, f"built by the client but not in the catalog: {missing}"
+    missing = sorted(family_ids() - served())
+    assert not missing, f"built by the client but not in the catalogs: {missing}"
 
 
 def test_translate_fills_placeholders_and_falls_back_to_english() -> None:

@@ -97,4 +97,4 @@ def test_typed_moves_get_a_clear_message_and_the_prompt_again() -> None:
     assert "you hold no influence card" in not_held
     assert "not possible now" in wrong_time
     for text in (malformed, not_held, wrong_time):
-        assert "Play an influence card" in text
+        assert "play an influence card" in text, "the prompt (the game's own words) stays"

@@ -18,7 +18,8 @@ from tui_support import run_pilot
 from sunking.core import GameState, Rng
 from sunking.tui import Session, parse_seats, renderer_for
 from sunking.tui.app import HandOver, PlayApp
-from sunking.tui.louis14_moves import SHORT_NAMES, card_name, mission_text
+from sunking.tui.louis14_moves import SHORT_NAMES, card_name, mission_text, words
+from sunking.tui.render import Seating
 
 SEATS = "human:Alice,random,human:Bruno"
 NAMES = ("Alice", "random", "Bruno")
@@ -31,13 +32,16 @@ REDEAL_EVERY = 4
 def hidden_facts(view: Mapping[str, Any]) -> dict[str, str]:
     """The screen strings that would give away a seat's hidden information."""
     you = view["you"]
+    t = words()
+    none = t("louis14.you.none")
     facts = {
-        "hand": f"Hand of {NAMES[you['seat']]}",
-        "influence": "Influence cards: "
-        + (", ".join(card_name(c) for c in you["influence_hand"]) or "none"),
-        "intrigue": "Intrigue cards: "
-        + (", ".join(card_name(t) for t in you["intrigue_hand"]) or "none"),
-        "blazons": "Blazons by kind: " + " ".join(str(k) for k in you["blazon_kinds"]),
+        "hand": t("louis14.you.title", player=NAMES[you["seat"]]),
+        "influence": t("louis14.you.influence_hand", n=len(you["influence_hand"])) + ": "
+        + (", ".join(card_name(c) for c in you["influence_hand"]) or none),
+        "intrigue": t("louis14.you.intrigue_hand") + ": "
+        + (", ".join(card_name(c) for c in you["intrigue_hand"]) or none),
+        "blazons": t("louis14.you.blazon_kinds") + ": "
+        + " ".join(str(k) for k in you["blazon_kinds"]),
     }
     for m in you["missions"]:
         facts[f"mission {m}"] = mission_text(m)
@@ -62,7 +66,7 @@ def check_no_leak(text: str, session: Session, seat: int) -> None:
     renderer = renderer_for(session.game_id)
     for event in session.events(other):
         if event.get("private_to") == other:
-            line = renderer.event_line(event)
+            line = renderer.event_line(event, Seating(session.names, other, session.game_id))
             assert line not in text, f"{NAMES[other]}'s private event on the screen: {line}"
 
 
@@ -70,7 +74,8 @@ def check_hand_over(text: str, session: Session) -> None:
     seat = session.to_move
     assert seat in HUMANS
     assert f"Pass the terminal to {NAMES[seat]}" in text
-    for word in ("Hand of", "Influence cards", "Intrigue cards", "Missions", "Blazons",
+    hand_title = words()("louis14.you.title", player="").strip()
+    for word in (hand_title, "Influence cards", "Intrigue cards", "Missions", "blazons by kind",
                  "The court", "Players", *SHORT_NAMES.values()):
         assert word not in text, f"the hand-over screen shows {word!r}"
 
@@ -86,7 +91,7 @@ async def _redrawn_with(app: PlayApp, session: Session, state: GameState, pilot:
 
 async def _play_hot_seat(seed: int) -> dict[str, int]:
     session = Session("louis14", parse_seats(SEATS), seed)
-    app = PlayApp(session)
+    app = PlayApp(session, auto_pass=False)  # redraws swap the state: no timer may act then
     seen = {"hand_overs": 0, "screens": 0, "redealt": 0}
     last_viewer: int | None = None
     handed_to: int | None = None
@@ -126,7 +131,8 @@ async def _play_hot_seat(seed: int) -> dict[str, int]:
             last_viewer = seat
             await pilot.press("enter")
         text = app.screen_text()
-        assert "Final scores" in text and "Hand of" not in text
+        assert "Final scores" in text
+        assert words()("louis14.you.title", player="").strip() not in text
     return seen
 
 

@@ -7,7 +7,6 @@ legal action must read back to that action. Bad input gets a clear message.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterator
 from typing import Any
 
@@ -17,7 +16,7 @@ from sunking import make
 from sunking.core import Rng
 from sunking.tui.louis14 import RENDERER
 from sunking.tui.louis14_moves import placement_orders
-from sunking.tui.render import GENERIC, Chooser, NotationError, chooser_for, resolve
+from sunking.tui.render import GENERIC, Chooser, NotationError, Seating, chooser_for, resolve
 
 
 def positions(players: int, seed: int) -> Iterator[tuple[dict[str, Any], list[dict[str, Any]]]]:
@@ -28,6 +27,9 @@ def positions(players: int, seed: int) -> Iterator[tuple[dict[str, Any], list[di
         seat = state.to_move
         yield state.view(seat), [a.to_json() for a in state.legal_actions()]
         state = state.apply(rng.choice(state.legal_actions()))
+
+
+SEATING = Seating(("Ana", "Bruno", "Claire", "David"), 0, "louis14", "en")
 
 
 def reachable(chooser: Chooser) -> set[int]:
@@ -69,9 +71,9 @@ def test_every_legal_action_is_reachable_by_menu_and_by_notation(players: int) -
         for index in {0, len(legal) - 1}:
             code = RENDERER.notation(legal[index])
             assert code is not None
-            assert resolve(RENDERER, code, view, legal) == index
+            assert resolve(RENDERER, code, view, legal, SEATING) == index
         if number % 3 == 0 or view["decision"]["kind"] != "turn":
-            assert reachable(chooser_for(RENDERER, view, legal)) == set(range(len(legal)))
+            assert reachable(chooser_for(RENDERER, view, legal, SEATING)) == set(range(len(legal)))
     assert {"turn", "missions", "keep"} <= kinds
 
 
@@ -96,7 +98,7 @@ def _turn() -> tuple[dict[str, Any], list[dict[str, Any]]]:
 def test_the_placement_menu_offers_only_legal_continuations() -> None:
     view, legal = _turn()
     card = view["you"]["influence_hand"][-1]
-    chooser = chooser_for(RENDERER, view, legal)
+    chooser = chooser_for(RENDERER, view, legal, SEATING)
     first = {o.step.key for o in chooser.options() if o.step is not None}
     assert f"card:{card}" in first
     assert all(key.startswith("card:") for key in first)
@@ -141,7 +143,7 @@ def test_the_placement_menu_offers_only_legal_continuations() -> None:
 def test_malformed_moves_get_a_clear_message(typed: str, message: str) -> None:
     view, legal = _turn()
     with pytest.raises(NotationError, match=message):
-        resolve(RENDERER, typed, view, legal)
+        resolve(RENDERER, typed, view, legal, SEATING)
 
 
 def test_illegal_moves_say_why() -> None:
@@ -159,7 +161,7 @@ def test_illegal_moves_say_why() -> None:
     }
     for typed, message in cases.items():
         with pytest.raises(NotationError, match=message):
-            resolve(RENDERER, typed, view, legal)
+            resolve(RENDERER, typed, view, legal, SEATING)
     # The other spellings of a placement name the same action.
     place = next(a for a in legal if a["type"] == "place" and len(a["stones"]) == 1
                  and a["stones"][0][1] == 2 and a["card"])
@@ -167,23 +169,21 @@ def test_illegal_moves_say_why() -> None:
     index = legal.index(place)
     for typed in (f"{place['card']}:{tile}x2", f" {place['card']} : {tile}-{tile} ",
                   f"{place['card']}:{tile},{tile}"):
-        assert resolve(RENDERER, typed, view, legal) == index
+        assert resolve(RENDERER, typed, view, legal, SEATING) == index
 
 
-def test_the_generic_renderer_plays_any_game_from_json() -> None:
+def test_the_generic_renderer_offers_every_action_in_words() -> None:
     view, legal = _turn()
-    chooser = chooser_for(GENERIC, view, legal)
-    assert len(chooser.options()) == len(legal)
-    assert chooser.choose(chooser.options()[5]) == 5
-    card = view["you"]["influence_hand"][0]
-    typed = json.dumps({"type": "retrieve", "card": card, "boost": False})
-    assert legal[resolve(GENERIC, typed, view, legal)] == json.loads(typed)
-    with pytest.raises(NotationError, match="legal actions are of type 'place'"):
-        resolve(GENERIC, "place", view, legal)
-    with pytest.raises(NotationError, match="not valid JSON"):
-        resolve(GENERIC, "{oops", view, legal)
-    with pytest.raises(NotationError, match="not a legal move"):
-        resolve(GENERIC, '{"type": "bribe"}', view, legal)
+    chooser = chooser_for(GENERIC, view, legal, SEATING)
+    groups = chooser.options()
+    assert len(legal) > 8 and 1 < len(groups) < len(legal), "many actions come in groups"
+    assert all(o.label.startswith("Play ") and o.label.endswith("…") for o in groups)
+    assert reachable(chooser_for(GENERIC, view, legal, SEATING)) == set(range(len(legal)))
+    assert chooser.choose(groups[0]) is None
+    actions = [o for o in chooser.options() if o.kind == "step"]
+    assert actions and all("{" not in o.label and "=" not in o.label for o in actions)
+    with pytest.raises(NotationError, match="choose from the menu"):
+        resolve(GENERIC, '{"type": "bribe"}', view, legal, SEATING)
 
 
 def test_a_chooser_rejects_two_actions_with_the_same_path() -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from sunking.core.presentation import presentation
 from sunking.games.versailles1682.data import (
     CARD_TYPES,
     CARDS,
@@ -10,6 +11,7 @@ from sunking.games.versailles1682.data import (
     TYPE_INDEX,
     cards_of,
 )
+from sunking.i18n import LANGUAGES
 
 
 def test_deck_counts() -> None:
@@ -35,5 +37,13 @@ def test_confirmed_values() -> None:
 
 def test_reconstructed_values_are_flagged() -> None:
     assert all(ct.reconstructed for ct in CARD_TYPES)
-    assert all(set(ct.names) == {"en", "de", "fr"} for ct in CARD_TYPES)
-    assert CARD_TYPES[TYPE_INDEX["comte"]].names["de"] == "Conte"
+
+
+
+def test_every_card_type_is_named_in_the_games_catalogs() -> None:
+    p = presentation("versailles1682")
+    for lang in LANGUAGES:
+        assert all(p.messages(lang).get(f"versailles1682.type.{ct.key}") for ct in CARD_TYPES)
+    # The German rulebook prints "Conte"; the rulings show the title as "Comte".
+    assert p.messages("de")["versailles1682.type.comte"] == "Comte"
+    assert p.messages("fr")[f"versailles1682.card.{cards_of('comte')[0]}"] == "Comte"

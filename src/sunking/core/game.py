@@ -11,12 +11,15 @@ from __future__ import annotations
 import dataclasses
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, ClassVar, Literal, Self, TypeAlias
+from typing import TYPE_CHECKING, Any, ClassVar, Literal, Self, TypeAlias
 
 from .actions import Action, ActionCodec, JsonValue
 from .errors import GameOver, IllegalAction, InvalidOptions, NotYourTurn, StaleAction
 from .events import Event, EventChain, chain_from, events_for
 from .rng import Rng
+
+if TYPE_CHECKING:
+    from .presentation import Presentation
 
 Seat: TypeAlias = int
 """A player's seat: 0 .. num_players - 1, in clockwise order."""
@@ -169,6 +172,15 @@ class Game(ABC):
     def rollout_action(self, state: GameState, rng: Rng) -> Action:
         """The fast default policy search plays out positions with: uniform at random."""
         return rng.choice(state.legal_actions())
+
+    def presentation(self) -> Presentation:
+        """How the game shows itself to people (see :mod:`sunking.core.presentation`); a game
+        loads its presentation module here, so the rules never load its texts.
+
+        Raises:
+            NotImplementedError: the game declares no presentation.
+        """
+        raise NotImplementedError(f"{self.spec.id} declares no presentation")
 
     def parse_action(self, data: object) -> Action:
         """Parse an action from its JSON form.

@@ -15,9 +15,9 @@ English message id with the same placeholders (``tests/i18n`` checks this).
 
 from __future__ import annotations
 
-import functools
 import re
 from importlib import resources
+from importlib.resources.abc import Traversable
 from types import MappingProxyType
 from typing import Final
 
@@ -55,11 +55,30 @@ def _check(lang: str) -> None:
         raise KeyError(f"unknown language {lang!r}; supported: {', '.join(LANGUAGES)}")
 
 
-@functools.cache
 def _load(lang: str) -> MappingProxyType[str, str]:
-    ref = resources.files(__package__).joinpath("locale", lang, "LC_MESSAGES", f"{DOMAIN}.po")
+    return catalog_messages(resources.files(__package__).joinpath("locale"), DOMAIN, lang)
+
+
+_CATALOGS: dict[tuple[str, str, str], MappingProxyType[str, str]] = {}
+
+
+def catalog_messages(locale: Traversable, domain: str, lang: str) -> MappingProxyType[str, str]:
+    """The messages of the catalog ``<locale>/<lang>/LC_MESSAGES/<domain>.po`` (a game's own
+    catalog, or the common one), untranslated and fuzzy entries left out; empty when the
+    catalog does not exist.
+
+    Raises :class:`KeyError` for a language that is not supported.
+    """
+    _check(lang)
+    cache_key = (str(locale), domain, lang)
+    cached = _CATALOGS.get(cache_key)
+    if cached is not None:
+        return cached
+    ref = locale.joinpath(lang, "LC_MESSAGES", f"{domain}.po")
+    if not ref.is_file():
+        return MappingProxyType({})
     with ref.open("rb") as handle:
-        catalog = read_po(handle, locale=lang, domain=DOMAIN)
+        catalog = read_po(handle, locale=lang, domain=domain)
     out: dict[str, str] = {}
     for message in catalog:
         if not message.id or not isinstance(message.id, str):
@@ -67,7 +86,8 @@ def _load(lang: str) -> MappingProxyType[str, str]:
         text = message.string
         if isinstance(text, str) and text and not message.fuzzy:
             out[message.id] = text
-    return MappingProxyType(out)
+    result = _CATALOGS[cache_key] = MappingProxyType(out)
+    return result
 
 
 def messages(lang: str) -> dict[str, str]:

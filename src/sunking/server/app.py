@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
+import json
 import logging
 from collections.abc import AsyncIterator, Callable
 from importlib import resources
@@ -24,6 +26,7 @@ from starlette.middleware.gzip import GZipMiddleware
 from starlette.staticfiles import StaticFiles
 
 from ..core.registry import available_games, make
+from .boards import replay_board
 from .bot_worker import SERVER_BOTS, BotRunner
 from .config import Settings
 from .errors import ApiError, malformed, unavailable
@@ -56,6 +59,28 @@ def languages() -> list[tuple[str, str]]:
     except ImportError:
         return list(FALLBACK_LANGUAGES)
     return list(i18n.languages())
+
+
+@functools.cache
+def all_messages(lang: str) -> dict[str, str]:
+    """The common catalog of ``lang`` and every registered game's own catalog (its keys
+    namespaced by the game id), English filling a game's gaps. Worked out once per language
+    (do not change the answer).
+
+    Raises:
+        KeyError: ``lang`` is not a supported language.
+        ImportError: the message catalogs are not installed.
+    """
+    from .. import i18n
+    from ..core.presentation import catalog
+
+    messages = i18n.messages(lang)
+    for game_id in available_games():
+        try:
+            messages.update(catalog(game_id, lang))
+        except NotImplementedError:
+            continue  # a game without a presentation has no catalog of its own
+    return messages
 
 
 def language_codes() -> list[str]:
@@ -145,19 +170,36 @@ async def json_body(request: Request) -> dict[str, Any]:
     return body
 
 
+def int_query(request: Request, name: str) -> int | None:
+    """The whole number ``?<name>=`` of a request, if any.
+
+    Raises:
+        ApiError: ``malformed`` if it is not a whole number.
+    """
+    raw = request.query_params.get(name)
+    if raw is None or raw == "":
+        return None
+    if len(raw) > 12:
+        raise malformed(f"'{name}' must be a whole number, not {raw[:12]!r}…")
+    try:
+        return int(raw)
+    except ValueError:
+        raise malformed(f"'{name}' must be a whole number, not {raw!r}") from None
+
+
 def since_of(request: Request) -> int | None:
     """The ``?since=<version>`` of a request, if any.
 
     Raises:
         ApiError: ``malformed`` if it is not a whole number.
     """
-    raw = request.query_params.get("since")
-    if raw is None or raw == "":
-        return None
-    try:
-        return int(raw)
-    except ValueError:
-        raise malformed(f"'since' must be a version number, not {raw!r}") from None
+    return int_query(request, "since")
+
+
+def lang_of(request: Request | WebSocket) -> str | None:
+    """The ``?lang=<code>`` of a request, if any (checked by the service)."""
+    raw = request.query_params.get("lang")
+    return raw if raw else None
 
 
 def json_text(text: str) -> Response:
@@ -234,13 +276,16 @@ def create_app(
     async def invalid_body(_request: Request, err: RequestValidationError) -> JSONResponse:
         return JSONResponse({"error": malformed(_problems(err)).to_json()}, status_code=422)
 
+    boards_dir = web_dir() / "js" / "games"
+
     @app.get("/api/games")
     async def games() -> list[dict[str, Any]]:
         out = []
         for game_id in available_games():
             spec = make(game_id).spec
             out.append({"id": spec.id, "name": spec.name, "names": dict(spec.names),
-                        "min_players": spec.min_players, "max_players": spec.max_players})
+                        "min_players": spec.min_players, "max_players": spec.max_players,
+                        "dedicated_board": (boards_dir / spec.id / "index.js").is_file()})
         return out
 
     @app.get("/api/bots")
@@ -254,9 +299,7 @@ def create_app(
     @app.get("/api/i18n/{lang}")
     async def catalog(lang: str) -> dict[str, Any]:
         try:
-            from .. import i18n
-
-            messages = i18n.messages(lang)
+            messages = all_messages(lang)
         except (ImportError, KeyError):
             raise ApiError("unknown_language", f"no messages for language {lang!r}",
                            404) from None
@@ -297,8 +340,9 @@ def create_app(
         service = service_of(request)
         live, viewer = await service.authenticate(match_id, bearer(request))
         since = since_of(request)
+        lang = service.language(lang_of(request))
         await service.come_back(live, viewer)
-        return json_text(service.view(live, viewer, since))
+        return json_text(service.view(live, viewer, since, lang))
 
     @app.post("/api/matches/{match_id}/actions", openapi_extra=body_schema(ActionBody))
     async def act(match_id: str, request: Request) -> Response:
@@ -306,6 +350,7 @@ def create_app(
         service = service_of(request)
         live, viewer = await service.authenticate(match_id, bearer(request))
         since = since_of(request)
+        lang = service.language(lang_of(request))
         service.check_since(live, since)
         body = await json_body(request)
         unknown = sorted(set(body) - {"version", "action", "request_id"})
@@ -314,7 +359,7 @@ def create_app(
                             + (f"; unknown fields {', '.join(unknown)}" if unknown else ""))
         await service.submit(live, viewer, body["version"], body["action"],
                              body.get("request_id"))
-        return json_text(service.view(live, viewer, since))
+        return json_text(service.view(live, viewer, since, lang))
 
     @app.post("/api/matches/{match_id}/leave")
     async def leave(match_id: str, request: Request) -> Response:
@@ -331,6 +376,19 @@ def create_app(
         answer["chat"], _ = await service.chat.read(live, viewer)
         return answer
 
+    @app.get("/api/matches/{match_id}/replay/board")
+    async def replay_frame_board(match_id: str, request: Request) -> Response:
+        service = service_of(request)
+        live, _viewer = await service.authenticate(match_id, bearer(request))
+        lang = service.language(lang_of(request)) or live.record.language
+        version = int_query(request, "version")
+        if version is None:
+            raise malformed("'version' is required")
+        seat = int_query(request, "seat")
+        described = await asyncio.to_thread(replay_board, *live.replay_source(), version, seat,
+                                            lang)
+        return json_text(json.dumps(described, separators=(",", ":"), ensure_ascii=False))
+
     @app.post("/api/my-matches", openapi_extra=body_schema(TokensBody))
     async def my_matches(request: Request) -> list[dict[str, Any]]:
         try:
@@ -344,7 +402,8 @@ def create_app(
     @app.websocket("/ws/matches/{match_id}")
     async def socket(websocket: WebSocket, match_id: str) -> None:
         await serve_socket(websocket, service_of(websocket), match_id,
-                           websocket.query_params.get("token"), websocket.app.state.throttle)
+                           websocket.query_params.get("token"), lang_of(websocket),
+                           websocket.app.state.throttle)
 
     def page(name: str) -> Response:
         path = web_dir() / name

@@ -33,7 +33,7 @@ from .throttle import Throttle
 log = logging.getLogger(__name__)
 
 CLOSE_CODES = {"missing_token": 4401, "bad_token": 4403, "forbidden": 4403,
-               "unknown_match": 4404}
+               "unknown_match": 4404, "unknown_language": 4422}
 """Websocket close codes for a refused connection (4000 + the HTTP status)."""
 
 MAX_MESSAGE_CHARS = MAX_BODY_BYTES
@@ -47,9 +47,12 @@ class Connection:
     """One open websocket of ``viewer`` on ``live``."""
 
     def __init__(
-        self, socket: WebSocket, service: MatchService, live: LiveMatch, viewer: Viewer
+        self, socket: WebSocket, service: MatchService, live: LiveMatch, viewer: Viewer,
+        lang: str | None = None,
     ) -> None:
         self.socket = socket
+        self.lang = lang
+        """The language of the described board every view carries (``None``: no board)."""
         self.service = service
         self.live = live
         self.viewer = viewer
@@ -98,7 +101,7 @@ class Connection:
                 self.dirty = False
                 version = self.live.version
                 since = self.sent if self.sent is not None and self.sent <= version else None
-                text = self.service.view_message(self.live, self.viewer, since)
+                text = self.service.view_message(self.live, self.viewer, since, self.lang)
                 self.sent = version
                 await self.socket.send_text(text)
             if self.chat_dirty:
@@ -151,14 +154,17 @@ class Connection:
 
 async def serve_socket(
     socket: WebSocket, service: MatchService, match_id: str, token: str | None,
-    throttle: Throttle | None = None,
+    lang: str | None = None, throttle: Throttle | None = None,
 ) -> None:
     """Run one websocket: authenticate, send the view at once, then serve until it closes.
+
+    With ``lang`` every view carries the viewer's described board in that language;
     ``throttle`` limits the moves of the socket's client address."""
     await socket.accept()
     try:
         if not same_origin(socket.headers):
             raise forbidden("the websocket was opened from a page of another site")
+        lang = service.language(lang)
         live, viewer = await service.authenticate(match_id, token)
     except ApiError as err:
         await socket.send_text(json.dumps({"type": "error", "request_id": None,
@@ -166,7 +172,7 @@ async def serve_socket(
         await socket.close(code=CLOSE_CODES.get(err.code, 4400))
         return
     await service.come_back(live, viewer)
-    connection = Connection(socket, service, live, viewer)
+    connection = Connection(socket, service, live, viewer, lang)
     connection.throttle = throttle
     unsubscribe = service.pubsub.subscribe(match_id, connection.notify)
     unsubscribe_chat = service.pubsub.subscribe(chat_channel(match_id), connection.notify_chat)

@@ -17,6 +17,7 @@ from typing import Any, TypeAlias
 
 from ..core.game import GameState
 from ..core.registry import make
+from .boards import BoardCache
 from .storage import ActionRecord, MatchRecord, MatchStatus, StorageError, StoredMatch
 
 Viewer: TypeAlias = int | None
@@ -91,10 +92,12 @@ class LiveMatch:
     """Per viewer, the version and the encoded parts of its MatchView that only the state
     decides (``view``, ``legal_actions``, ``result``)."""
     _logs: dict[Viewer, SeatLog] = dataclasses.field(default_factory=dict)
-    _texts: dict[Viewer, tuple[tuple[Any, ...], dict[int | None, str]]] = dataclasses.field(
-        default_factory=dict
-    )
-    """Per viewer, the stamp of what the texts show and the MatchView texts by ``since``."""
+    _texts: dict[
+        Viewer, tuple[tuple[Any, ...], dict[tuple[int | None, str | None], str]]
+    ] = dataclasses.field(default_factory=dict)
+    """Per viewer, the stamp of what the texts show and the MatchView texts by ``since`` and
+    the language of the described board (``None``: no board)."""
+    _boards: BoardCache = dataclasses.field(default_factory=BoardCache)
 
     @classmethod
     def from_stored(cls, stored: StoredMatch) -> LiveMatch:
@@ -125,6 +128,7 @@ class LiveMatch:
         self._parts.clear()
         self._logs.clear()
         self._texts.clear()
+        self._boards.clear()
 
     # --- views --------------------------------------------------------------------------
 
@@ -161,13 +165,15 @@ class LiveMatch:
             })
         return out
 
-    def view_text(self, viewer: Viewer, now: float, since: int | None = None) -> str:
+    def view_text(self, viewer: Viewer, now: float, since: int | None = None,
+                  lang: str | None = None) -> str:
         """The MatchView of ``docs/web-api.md`` for ``viewer``, as JSON text.
 
         With ``since`` (a version at most the current one) ``events`` holds only the events
         of the later versions and ``events_since`` says so; without it, the whole log. Texts
         are cached while nothing in them changes (never while a turn clock runs), so each is
-        encoded once per viewer and version.
+        encoded once per viewer and version. With ``lang`` the view also carries ``board``,
+        the viewer's described board in that language (:mod:`.boards`).
 
         Raises:
             ValueError: ``since`` is negative or after the current version.
@@ -183,7 +189,7 @@ class LiveMatch:
         if cached is None or cached[0] != stamp or self.turn_deadline is not None:
             cached = (stamp, {})
             self._texts[viewer] = cached
-        text = cached[1].get(since)
+        text = cached[1].get((since, lang))
         if text is not None:
             return text
         log = self._logs.get(viewer)
@@ -204,20 +210,24 @@ class LiveMatch:
             "hints": self.record.hints,
         })
         tail = "" if since is None else f',"events_since":{since}'
+        if lang is not None:
+            tail += f',"board":{self._boards.text(self.record, self.state, viewer, lang)}'
         text = (f'{head[:-1]},{self._seat_parts(viewer)},"events":{log.since(since)}'
                 f"{tail}}}")
         if len(cached[1]) > 8:
             cached[1].clear()
-        cached[1][since] = text
+        cached[1][(since, lang)] = text
         return text
 
-    def view_message(self, viewer: Viewer, now: float, since: int | None = None) -> str:
+    def view_message(self, viewer: Viewer, now: float, since: int | None = None,
+                     lang: str | None = None) -> str:
         """The websocket message carrying :meth:`view_text`."""
-        return f'{{"type":"view","view":{self.view_text(viewer, now, since)}}}'
+        return f'{{"type":"view","view":{self.view_text(viewer, now, since, lang)}}}'
 
-    def match_view(self, viewer: Viewer, now: float, since: int | None = None) -> dict[str, Any]:
+    def match_view(self, viewer: Viewer, now: float, since: int | None = None,
+                   lang: str | None = None) -> dict[str, Any]:
         """:meth:`view_text` decoded (for callers that want the data)."""
-        view: dict[str, Any] = json.loads(self.view_text(viewer, now, since))
+        view: dict[str, Any] = json.loads(self.view_text(viewer, now, since, lang))
         return view
 
     def replay_source(self) -> tuple[MatchRecord, tuple[ActionRecord, ...], GameState]:

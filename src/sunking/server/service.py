@@ -25,6 +25,7 @@ from ..core.errors import RulesError
 from ..core.game import GameState
 from ..core.registry import make
 from .advice import Advisor
+from .boards import check_language
 from .bot_worker import SERVER_BOTS, STAND_IN_BOT, BotRunner
 from .chat import TableChat
 from .errors import (
@@ -403,16 +404,17 @@ class MatchService:
             })
         return out
 
-    def view(self, live: LiveMatch, viewer: Viewer, since: object = None) -> str:
+    def view(self, live: LiveMatch, viewer: Viewer, since: object = None,
+             lang: str | None = None) -> str:
         """The MatchView of ``viewer`` as JSON text; with ``since`` (a version) its events
-        are only those after that version.
+        are only those after that version; with ``lang`` it carries the described board.
 
         Raises:
             ApiError: ``malformed`` if ``since`` is not a version from 0 to the current one.
         """
         self.check_since(live, since)
         assert since is None or isinstance(since, int)
-        return live.view_text(viewer, self.clock(), since)
+        return live.view_text(viewer, self.clock(), since, lang)
 
     @staticmethod
     def check_since(live: LiveMatch, since: object) -> None:
@@ -428,9 +430,23 @@ class MatchService:
         if not 0 <= since <= live.version:
             raise malformed(f"'since' must be a version from 0 to {live.version}, not {since}")
 
-    def view_message(self, live: LiveMatch, viewer: Viewer, since: int | None = None) -> str:
-        """The encoded websocket ``view`` message for ``viewer`` (a delta with ``since``)."""
-        return live.view_message(viewer, self.clock(), since)
+    def view_message(self, live: LiveMatch, viewer: Viewer, since: int | None = None,
+                     lang: str | None = None) -> str:
+        """The encoded websocket ``view`` message for ``viewer`` (a delta with ``since``; with
+        the described board in ``lang``)."""
+        return live.view_message(viewer, self.clock(), since, lang)
+
+    def language(self, lang: str | None) -> str | None:
+        """``lang`` of a request if it is absent or a supported language.
+
+        Raises:
+            ApiError: ``unknown_language`` (422) for any other value.
+        """
+        if self._languages is not None:
+            return check_language(lang, list(self._languages()))
+        from .. import i18n
+
+        return check_language(lang, i18n.LANGUAGES)
 
     # --- moves ----------------------------------------------------------------------------
 

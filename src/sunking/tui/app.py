@@ -34,6 +34,7 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Footer, Input, Markdown, OptionList, RichLog, Static
 from textual.widgets.option_list import Option as ListOption
 
+from ..i18n import DEFAULT_LANGUAGE, translate
 from .render import Chooser, NotationError, Option, Seating, chooser_for, renderer_for, resolve
 from .session import Session
 
@@ -53,6 +54,10 @@ _NOT_ON_BOARD = frozenset({"log", "legal_actions", "you", "version"})
 LOG_LINES = 200
 """How many of the latest events the log keeps on screen (scrolling back up to them)."""
 BOT_REDRAW_SECONDS = 0.1
+FORCED_PASS_SECONDS = 1.0
+"""How long the only choice, to pass, stays on screen before the client passes by itself."""
+FORCED_PASS_NOTE = "generic.autopassing"
+"""The text key of the note shown while the client passes for the person."""
 """While bots play in a row, the position is redrawn at most this often (and at the end)."""
 
 
@@ -131,9 +136,14 @@ class PlayApp(App[None]):
         Binding("ctrl+q", "quit", "Quit"),
     ]
 
-    def __init__(self, session: Session) -> None:
+    def __init__(
+        self, session: Session, lang: str = DEFAULT_LANGUAGE, auto_pass: bool = True,
+    ) -> None:
         super().__init__()
         self.session = session
+        self.lang = lang
+        self.auto_pass = auto_pass
+        """Pass for a human whose only legal action is to pass, after a visible moment."""
         self.renderer = renderer_for(session.game_id)
         self.viewer: int | None = session.humans[0] if len(session.humans) == 1 else None
         self.chooser: Chooser | None = None
@@ -169,7 +179,7 @@ class PlayApp(App[None]):
 
     @property
     def seating(self) -> Seating:
-        return Seating(self.session.names, self.viewer)
+        return Seating(self.session.names, self.viewer, self.session.game_id, self.lang)
 
     # --- drawing ---------------------------------------------------------------------
 
@@ -214,15 +224,17 @@ class PlayApp(App[None]):
         """Add the shown seat's new events to the log (all of them when the seat changed)."""
         lines = self._log_lines.setdefault(self.viewer, [])
         events = self.session.events(self.viewer)
+        seating = self.seating
         for event in events[len(lines):]:
-            lines.append(f"{event.get('version', ''):>4} {self.renderer.event_line(event)}")
+            text = self.renderer.event_line(event, seating)
+            lines.append(f"{event.get('version', ''):>4} {text}" if text else "")
         log = self.query_one("#log", RichLog)
         if self._log_seat != self.viewer:
             log.clear()
             self._logged = max(0, len(lines) - LOG_LINES)
             self._log_seat = self.viewer
         if self._logged < len(lines):
-            log.write(Text("\n".join(lines[self._logged:])))
+            log.write(Text("\n".join(line for line in lines[self._logged:] if line)))
             self._logged = len(lines)
             self.call_after_refresh(log.scroll_end, animate=False)
 
@@ -275,10 +287,19 @@ class PlayApp(App[None]):
         self._draw()
         view = self._view()
         self._legal = self.session.legal_actions(seat)
-        self.chooser = chooser_for(self.renderer, view, self._legal)
+        self.chooser = chooser_for(self.renderer, view, self._legal, self.seating)
         self._say()
         self._show_menu()
         self.query_one("#choices", OptionList).focus()
+        if self.auto_pass and self.renderer.forced_pass(view, self._legal, self.seating):
+            self._say(translate(self.lang, FORCED_PASS_NOTE))
+            version = self.session.version
+            self.set_timer(FORCED_PASS_SECONDS, lambda: self._pass_for(seat, version))
+
+    def _pass_for(self, seat: int, version: int) -> None:
+        """Take the only (passing) action for ``seat``, unless the decision moved on."""
+        if self.session.version == version and self.viewer == seat and self.chooser:
+            self._play(0)
 
     def _clear_decision(self) -> None:
         self.chooser = None
@@ -384,7 +405,7 @@ class PlayApp(App[None]):
                 self._say(f"{text!r}: the menu has entries #1 to #{len(self._menu)}")
             return
         try:
-            index = resolve(self.renderer, text, self._view(), self._legal)
+            index = resolve(self.renderer, text, self._view(), self._legal, self.seating)
         except NotationError as error:
             self._say(f"{text!r}: {error}")
             return

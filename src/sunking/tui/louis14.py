@@ -13,7 +13,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from ..cli_render import details_notes, details_table, event_message
+from ..core.presentation import Texts
 from ..games.louis14.data import CHIP_CODES, POSITIONS, ROUNDS
 from . import louis14_moves as moves
 from .render import NotationError, Path, Renderer, Seating, register_renderer
@@ -23,17 +23,6 @@ NEUTRAL_STYLE = "bold white"
 COURT_SIZE = 5
 CELL_WIDTH = 17
 NAME_WIDTH = 16
-
-PRIVATE_MESSAGES: dict[str, str] = {
-    "influence_card": "{seat} receives influence card {card}",
-    "intrigue_card": "{seat} receives intrigue card {tile}",
-    "mission_card": "{seat} receives mission {mission}",
-    "blazon_kind": "{seat}'s blazon is of kind {kind}",
-    "last_card_face": "{seat}'s last influence card (face down) is {card}",
-}
-"""Wording of the events only their own seat sees."""
-
-CONDITIONS = {"money": "money {value}", "first": "first", "stones": "stones {value}"}
 
 HELP = """\
 # Playing Louis XIV in the terminal
@@ -93,7 +82,7 @@ def _fit(text: str, width: int) -> str:
     return text[:width].ljust(width)
 
 
-def tile_box(tile: Mapping[str, Any], num_players: int) -> list[Text]:
+def tile_box(tile: Mapping[str, Any], num_players: int, t: Texts | None = None) -> list[Text]:
     """One person tile as a box of :data:`CELL_WIDTH` × :data:`TILE_LINES` cells: name,
     condition (and side), reward, stones by colour. Louis XIV's tile has a crowned border."""
     number = int(tile["tile"])
@@ -101,10 +90,10 @@ def tile_box(tile: Mapping[str, Any], num_players: int) -> list[Text]:
     louis = bool(tile.get("louis"))
     border = "bold magenta" if louis else "dim"
     condition = tile["condition"]
-    cond = CONDITIONS.get(condition["kind"], condition["kind"]).format(**condition)
+    cond = moves.condition_text(condition, t)
     if tile["side"] == "back":
         cond += " (back)"
-    title = ("♔ " if louis else "") + f"{number} {moves.SHORT_NAMES.get(number, tile['person'])}"
+    title = ("♔ " if louis else "") + f"{number} {moves.short(number, t)}"
     title = title[:inner - 3]
     top = Text.assemble(("╭─", border), (f" {title} ", "bold"),
                         ("─" * (inner - len(title) - 3) + "╮", border))
@@ -112,7 +101,7 @@ def tile_box(tile: Mapping[str, Any], num_players: int) -> list[Text]:
     stones.truncate(inner, pad=True)
     lines = [top]
     for body in (Text(_fit(cond, inner), style="italic"),
-                 Text(_fit(moves.reward_text(number), inner)), stones):
+                 Text(_fit(moves.reward_text(number, t), inner)), stones):
         lines.append(Text.assemble(("│", border), body, ("│", border)))
     lines.append(Text("╰" + "─" * inner + "╯", style=border))
     return lines
@@ -129,13 +118,17 @@ class Louis14Renderer(Renderer):
     input_hint = "type a move (7:7-7-2, j:5, 7:r, pass, lay 12 S+L …), #N, back or help"
 
     def status(self, view: Mapping[str, Any], seating: Seating) -> str:
+        t = moves.words(seating.lang)
         to_move = view.get("to_move")
-        phase = view.get("phase")
-        head = f"Louis XIV · round {view.get('round')} of {ROUNDS} · {phase} phase"
+        title = t("louis14.title")
         if to_move is None:
-            return f"Louis XIV · game over after {view.get('version')} actions"
+            return f"{title} · {t('prompt.over')}"
+        rounds = t("louis14.banner.round", round=view.get("round"), rounds=ROUNDS)
+        phase = t(f"louis14.phase.{view.get('phase')}")
+        head = f"{title} · {rounds} · {phase}"
         start = seating.name(int(view.get("start_player", 0)))
-        return f"{head} · start player {start} · {seating.name(int(to_move))} to decide"
+        waiting = t("generic.waiting", player=seating.name(int(to_move)))
+        return f"{head} · {t('louis14.players.start_player')}: {start} · {waiting}"
 
     def board(self, view: Mapping[str, Any], seating: Seating) -> RenderableType:
         n = int(view["num_players"])
@@ -143,21 +136,22 @@ class Louis14Renderer(Renderer):
         cells = [[blank] * COURT_SIZE for _ in range(COURT_SIZE)]
         for tile in view["tiles"]:
             column, row = POSITIONS[int(tile["tile"])]
-            cells[row][column] = tile_box(tile, n)
-        court = Text("The court\n", style="bold underline", no_wrap=True)
+            cells[row][column] = tile_box(tile, n, moves.words(seating.lang))
+        title = moves.words(seating.lang)("louis14.court.title")
+        court = Text(title + "\n", style="bold underline", no_wrap=True)
         for cells_row in cells:
             for line in range(TILE_LINES):
                 for cell in cells_row:
                     court.append_text(cell[line])
                 court.append("\n")
-        return Group(court, self._supply(view))
+        return Group(court, self._supply(view, moves.words(seating.lang)))
 
-    def _supply(self, view: Mapping[str, Any]) -> Text:
+    def _supply(self, view: Mapping[str, Any], t: Texts) -> Text:
         supply = view["supply"]
         money = ", ".join(f"tile {c['tile']}: {c['amount']}" for c in view["money_cards"])
         decks = supply["mission_decks"]
         chips = " ".join(f"{k}{v}" for k, v in supply["chips"].items())
-        played = ", ".join(moves.card_name(c) for c in supply.get("center", [])) or "none"
+        played = ", ".join(moves.card_name(c, t) for c in supply.get("center", [])) or "none"
         known = ", ".join(
             f"{k['card']}" for k in view.get("intrigue_deck_known", [])
         )
@@ -176,6 +170,7 @@ class Louis14Renderer(Renderer):
 
     def players(self, view: Mapping[str, Any], seating: Seating) -> RenderableType:
         n = int(view["num_players"])
+        t = moves.words(seating.lang)
         table = Table(box=None, pad_edge=False, padding=(0, 1), title="Players",
                       title_justify="left", title_style="bold underline")
         for column in ("", "seat", "louis", "stones", " ".join(CHIP_CODES), "blz", "cards"):
@@ -200,7 +195,7 @@ class Louis14Renderer(Renderer):
             )
             for m in p["laid_missions"]:
                 used = " (used)" if m in p["used_missions"] else ""
-                laid.append(f"seat {seat}: {moves.mission_text(m)}{used}\n")
+                laid.append(f"seat {seat}: {moves.mission_text(m, t)}{used}\n")
         legend = Text("▶ to decide, ★ start player; stones personal/general/on the court; "
                       "chips; blazons; cards: influence/intrigue/missions light+medium+dark",
                       style="dim")
@@ -213,18 +208,22 @@ class Louis14Renderer(Renderer):
         you = view.get("you")
         if seating.viewer is None or not isinstance(you, Mapping):
             return Text("")
-        influence = ", ".join(moves.card_name(c) for c in you["influence_hand"]) or "none"
-        intrigue = ", ".join(moves.card_name(t) for t in you["intrigue_hand"]) or "none"
+        t = moves.words(seating.lang)
+        none = t("louis14.you.none")
+        influence = ", ".join(moves.card_name(c, t) for c in you["influence_hand"]) or none
+        intrigue = ", ".join(moves.card_name(c, t) for c in you["intrigue_hand"]) or none
         lines = Text()
-        lines.append(f"Hand of {seating.name(seating.viewer)} (seat {seating.viewer})\n",
+        lines.append(t("louis14.you.title", player=seating.name(seating.viewer)) + "\n",
                      style="bold underline")
-        lines.append(f"Influence cards: {influence}\n")
-        lines.append(f"Intrigue cards: {intrigue}\n")
-        lines.append("Missions in hand:" + ("" if you["missions"] else " none") + "\n")
+        lines.append(f"{t('louis14.you.influence_hand', n=len(you['influence_hand']))}: "
+                     f"{influence}\n")
+        lines.append(f"{t('louis14.you.intrigue_hand')}: {intrigue}\n")
+        lines.append(f"{t('louis14.you.missions')}:" + ("" if you["missions"] else f" {none}")
+                     + "\n")
         for m in you["missions"]:
-            lines.append(f"  {moves.mission_text(m)}\n")
+            lines.append(f"  {moves.mission_text(m, t)}\n")
         kinds = " ".join(str(k) for k in you["blazon_kinds"])
-        lines.append(f"Blazons by kind: {kinds}"
+        lines.append(f"{t('louis14.you.blazon_kinds')}: {kinds}"
                      + (f", without kind {you['kindless_blazons']}"
                         if you["kindless_blazons"] else "") + "\n")
         known = self._known(you)
@@ -244,38 +243,27 @@ class Louis14Renderer(Renderer):
             out.append(f"seat {fact['seat']} holds {fact['kind']} card {shown}")
         return out
 
-    def result(self, result: Mapping[str, Any], seating: Seating) -> RenderableType:
-        parts: list[RenderableType] = []
-        details = result.get("details") or {}
-        rows = details.get("players")
-        if isinstance(rows, list) and all(isinstance(r, Mapping) for r in rows):
-            parts.append(details_table(rows))
-        parts += [Text(note) for note in details_notes(details)]
-        return Group(*parts)
-
-    def event_line(self, event: Mapping[str, Any]) -> str:
-        template = PRIVATE_MESSAGES.get(str(event.get("type")))
-        if template is None:
-            return event_message(self.game_id, event)
-        fields = dict(event)
-        fields["seat"] = f"seat {event.get('seat')}"
-        if "card" in fields and isinstance(fields["card"], int):
-            fields["card"] = moves.card_name(fields["card"])
-        try:
-            return template.format(**fields)
-        except (KeyError, IndexError):
-            return event_message(self.game_id, event)
-
     # --- decisions -------------------------------------------------------------------
 
     def prompt(self, view: Mapping[str, Any], seating: Seating) -> str:
-        return moves.prompt(view)
+        return moves.prompt(view, moves.words(seating.lang))
 
-    def describe(self, action: Mapping[str, Any], view: Mapping[str, Any]) -> str:
-        return moves.describe(action, view)
+    def describe(
+        self, action: Mapping[str, Any], view: Mapping[str, Any], seating: Seating,
+    ) -> str:
+        return moves.describe(action, view, moves.words(seating.lang))
 
-    def paths(self, action: Mapping[str, Any], view: Mapping[str, Any]) -> list[Path]:
+    def paths(
+        self, action: Mapping[str, Any], view: Mapping[str, Any], seating: Seating,
+    ) -> list[Path]:
         return moves.paths(action, view)
+
+    def menu(
+        self, view: Mapping[str, Any], legal: Sequence[Mapping[str, Any]], seating: Seating,
+    ) -> list[tuple[int, Path]]:
+        """Each placement step by step: the card, the mode, the stones one by one."""
+        return [(index, path) for index, action in enumerate(legal)
+                for path in moves.paths(action, view)]
 
     def notation(self, action: Mapping[str, Any]) -> str | None:
         return moves.notation(action)
@@ -290,7 +278,7 @@ class Louis14Renderer(Renderer):
 
     def why_illegal(
         self, action: Mapping[str, Any], view: Mapping[str, Any],
-        legal: Sequence[Mapping[str, Any]],
+        legal: Sequence[Mapping[str, Any]], seating: Seating,
     ) -> str:
         return moves.why_illegal(action, view, legal)
 

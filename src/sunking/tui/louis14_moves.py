@@ -26,159 +26,89 @@ from collections.abc import Mapping, Sequence
 from itertools import pairwise, permutations
 from typing import Any
 
+from ..core.presentation import Texts, presentation
 from ..games.louis14.data import CHIP_CODES, CHIP_NAMES, DECKS, MISSIONS, NEIGHBOURS, TILES
+from ..games.louis14.presentation import PRESENTATION as LOUIS14
+from ..i18n import DEFAULT_LANGUAGE
 from .render import NotationError, Path, Step
 
 View = Mapping[str, Any]
 ActionJson = Mapping[str, Any]
 
-SHORT_NAMES: dict[int, str] = {
-    1: "Anne", 2: "Philippe", 3: "Marie-Thérèse", 4: "Dauphin", 5: "Montespan", 6: "Condé",
-    7: "Colbert", 8: "Maintenon", 9: "La Vallière", 10: "Turenne", 11: "Mazarin",
-    12: "Louvois",
-}
-"""Short names of the persons, for the court and the menus."""
-
-EFFECTS: dict[str, str] = {
-    "stone": "+1 stone back each round",
-    "louis": "+1 louis d'or each round",
-    "tile_stone": "a stone on tile {tile} at the start of each influence phase",
-    "extra_mission": "draw one more mission card when laid",
-    "pay_to_pass": "pay 2 louis d'or to pass a turn",
-    "chip_to_crown": "pay 2 louis d'or to turn a chip into a crown",
-    "swap_missions": "swap mission cards at the end of the mission phase",
-    "income": "+2 louis d'or, or 1 and 1 stone, or 2 stones, each round",
-    "blazon": "+1 blazon each round",
-    "louis_tile_stone": "a stone on Louis XIV's tile at the start of each influence phase",
-    "swap_influence": "swap an influence card instead of a turn",
-    "stones3": "+3 stones back each round",
-    "boost": "one influence card = 4 stones",
-    "louis3": "+3 louis d'or each round",
-    "end_stone": "1 stone anywhere at the end of the influence phase",
-    "intrigue": "+1 intrigue card each round",
-    "win_tie": "win one tie for first",
-    "stone_for_card": "1 stone = 1 influence card",
-    "cheap_bribe": "−1 louis d'or on every bribe",
-}
-"""What each mission card does, in the card's own terms."""
-
-REWARDS: dict[str, str] = {
-    "conde": "blazon + stone",
-    "maintenon": "≤2 stones on 5",
-    "influence_card": "influence card",
-    "louvois": "blazon+intrigue",
-}
-
-PROMPTS: dict[str, str] = {
-    "turn": "Play an influence card (or use a mission instead)",
-    "income": "Mission income: louis d'or or stones?",
-    "trade": "Mission \"1 stone = 1 influence card\": trade a stone for the top card?",
-    "mission_stone": "Mission: put a stone on tile {tile}?",
-    "end_stone": "Mission: put 1 stone on any tile at the end of the influence phase",
-    "intrigue": "Tile {tile} is evaluated: play its intrigue card?",
-    "tie": "You are tied for first on tile {tile}: use \"win one tie for first\"?",
-    "bribe": "Tile {tile}: bribe for {cost} louis d'or to receive its reward?",
-    "conde": "le Grand Condé: put one of your stones on any tile",
-    "maintenon": "Madame de Maintenon: put up to 2 stones on tile 5",
-    "missions": "Mission phase: lay missions with your chips",
-    "draw": "Draw a mission card: from which deck?",
-    "keep": "Keep one chip; the others are traded for blazons",
-    "swap": "Mission \"swap mission cards\": put cards back under their decks?",
-}
+_TEXTS: dict[str, Texts] = {}
 
 
-def card_name(card: int) -> str:
-    """An influence card: ``7 Colbert`` or ``joker``."""
-    return "joker" if card == 0 else f"{card} {SHORT_NAMES.get(card, '?')}"
+def words(lang: str = DEFAULT_LANGUAGE) -> Texts:
+    """Louis XIV's texts in ``lang``, from the game's catalogs (one instance per language)."""
+    texts = _TEXTS.get(lang)
+    if texts is None:
+        texts = _TEXTS[lang] = Texts(presentation("louis14"), lang, ())
+    return texts
 
 
-def tile_name(tile: int) -> str:
-    return f"tile {tile} ({SHORT_NAMES.get(tile, '?')})"
+SHORT_NAMES: dict[int, str] = {n: words()(f"louis14.tile.short.{n}") for n in TILES}
+"""Short names of the persons, for the court and the menus (English; see :func:`short`)."""
 
 
-def reward_text(tile: int) -> str:
+def short(tile: int, t: Texts | None = None) -> str:
+    """A person's short name (``Colbert``) in ``t``'s language."""
+    return (t or words())(f"louis14.tile.short.{tile}")
+
+
+def card_name(card: int, t: Texts | None = None) -> str:
+    """An influence card: ``7 Colbert`` or ``Joker``."""
+    t = t or words()
+    return t("louis14.card.0") if card == 0 else f"{card} {short(card, t)}"
+
+
+def tile_name(tile: int, t: Texts | None = None) -> str:
+    """A tile as the court shows it: ``7 · Jean-Baptiste Colbert``."""
+    return (t or words())(f"louis14.tile.{tile}")
+
+
+def reward_text(tile: int, t: Texts | None = None) -> str:
     """A tile's reward in a few words."""
-    person = TILES[tile]
-    if person.reward == "chip":
-        return f"{CHIP_NAMES[person.reward_value]} chip"
-    if person.reward == "louis":
-        return f"{person.reward_value} louis d'or"
-    if person.reward == "blazons":
-        return f"{person.reward_value} blazons"
-    return REWARDS.get(person.reward, person.reward)
+    return (t or words())(f"louis14.tile.reward.short.{tile}")
 
 
-def mission_text(mission: int) -> str:
-    """A mission card: ``#3 light S+? → stone on tile 4 ...``."""
+def condition_text(condition: Mapping[str, Any], t: Texts | None = None) -> str:
+    """A tile's condition in a few words: ``Money 3``, ``1st place``, ``3+ stones``."""
+    return (t or words())(f"louis14.condition.{condition['kind']}.short",
+                          value=condition.get("value", 0))
+
+
+def mission_text(mission: int, t: Texts | None = None) -> str:
+    """A mission card: ``#3 light blue sceptre + any chip → +1 stone``."""
+    t = t or words()
     card = MISSIONS[mission]
-    effect = EFFECTS.get(card.effect, card.effect).format(tile=card.tile)
-    return f"#{mission} {DECKS[card.deck]} {card.needs_code()} → {effect}"
+    needs = t(f"louis14.mission.needs.{mission}")
+    title = t(f"louis14.mission.title.{card.effect}", tile=card.tile,
+              name=t(f"louis14.tile.name.{card.tile}") if card.tile else "")
+    return f"#{mission} {t(f'louis14.deck.{DECKS[card.deck]}')} {needs} → {title}"
 
 
-def stones_text(stones: Sequence[Sequence[int]]) -> str:
-    parts = [f"{count} on tile {tile}" for tile, count in stones]
-    return ", ".join(parts) or "no stones"
+def stones_text(stones: Sequence[Sequence[int]], t: Texts | None = None) -> str:
+    t = t or words()
+    parts = [t("louis14.action.stones_on", n=count, tile=tile_name(tile, t))
+             for tile, count in stones]
+    return ", ".join(parts) or t("louis14.eval.empty")
 
 
-def chip_name(code: str) -> str:
-    return CHIP_NAMES[CHIP_CODES.index(code)] if code in CHIP_CODES else code
+def chip_name(code: str, t: Texts | None = None) -> str:
+    return (t or words())(f"louis14.chip.{code}") if code in CHIP_CODES else code
 
 
-def describe(action: ActionJson, view: View) -> str:
-    """A Louis XIV action in words."""
-    kind = action.get("type")
-    boost = " with \"one card = 4 stones\"" if action.get("boost") else ""
-    if kind == "place":
-        return f"play {card_name(action['card'])}{boost}: {stones_text(action['stones'])}"
-    if kind == "retrieve":
-        return f"play {card_name(action['card'])}{boost} to take stones back"
-    if kind == "swap_influence":
-        return f"discard {card_name(action['card'])} unplayed and draw the top card"
-    if kind == "pay_to_pass":
-        return "pay 2 louis d'or to pass this turn"
-    if kind == "pass":
-        return "pass"
-    if kind == "bribe":
-        decision = view.get("decision") or {}
-        return f"bribe: pay {decision.get('cost', '?')} louis d'or"
-    if kind == "win_tie":
-        return "win the tie for first"
-    if kind == "trade_stone":
-        return "trade a personal stone for the top influence card"
-    if kind == "place_stone":
-        return f"a stone on {tile_name(action['tile'])}"
-    if kind == "intrigue":
-        return (f"play the intrigue card: {action['stones']} stone(s) from the "
-                f"{action['source']} supply")
-    if kind == "maintenon":
-        return f"put {action['stones']} stone(s) on tile 5"
-    if kind == "income":
-        return f"take {action['louis']} louis d'or and {action['stones']} stone(s)"
-    if kind == "lay_mission":
-        chips = " + ".join(chip_name(c) for c in action["chips"])
-        return f"lay mission {mission_text(action['mission'])}, paying {chips}"
-    if kind == "convert_chip":
-        return f"pay 2 louis d'or to turn a {chip_name(action['chip'])} chip into a crown"
-    if kind == "end_missions":
-        return "lay no more missions"
-    if kind == "draw_mission":
-        return f"draw from the {action['deck']} deck"
-    if kind == "keep_chip":
-        return f"keep a {chip_name(action['chip'])} chip"
-    if kind == "swap_missions":
-        return "put back " + ", ".join(mission_text(m) for m in action["missions"])
-    return f"{kind} " + " ".join(f"{k}={v}" for k, v in action.items() if k != "type")
+def describe(action: ActionJson, view: View, t: Texts | None = None) -> str:
+    """A Louis XIV action in words (the game's own, as its board says them)."""
+    decision = view.get("decision") or {}
+    return LOUIS14.action_text(action, decision, t or words())
 
 
-def prompt(view: View) -> str:
+def prompt(view: View, t: Texts | None = None) -> str:
     decision = view.get("decision")
     if not isinstance(decision, Mapping):
-        return "Decide"
-    template = PROMPTS.get(str(decision.get("kind")), "Decide: {kind}")
-    try:
-        return template.format(**decision)
-    except (KeyError, IndexError):
-        return f"Decide: {decision.get('kind')}"
+        return ""
+    return LOUIS14.prompt(decision, t or words())
 
 
 # --- placements as paths -----------------------------------------------------------------

@@ -3,8 +3,7 @@
 A renderer works from JSON only: a seat's view (``state.view(seat)``), the seat's event log
 and its legal actions as ``Action.to_json()``. It never sees a game state. Each game may
 register its own renderer in :data:`RENDERERS` (``RENDERERS["louis14"]``); a game without
-one is shown by the generic :class:`Renderer`: the view as a tree and a menu of its legal
-actions.
+one is shown by the generic :class:`Renderer`, in words from the game's presentation.
 
 Input is built step by step: a renderer gives every legal action one or more *paths*, each a
 sequence of :class:`Step` (choose a card, then a mode, then tiles ...). The menu offers the
@@ -22,11 +21,12 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from rich.console import Group, RenderableType
-from rich.pretty import Pretty
 from rich.table import Table
 from rich.text import Text
 
-from ..cli_render import event_message, generic_message, plain
+from ..core.presentation import describe, describe_events
+from ..i18n import DEFAULT_LANGUAGE
+from ..tables import details_notes, details_table
 
 View = Mapping[str, Any]
 ActionJson = Mapping[str, Any]
@@ -50,70 +50,116 @@ Path = tuple[Step, ...]
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class Seating:
-    """Who sits at the table, for renderers: the seats' names and the seat being shown."""
+    """Who sits at the table, for renderers: the game, the seats' names, the seat being
+    shown and the language the players read."""
 
     names: tuple[str, ...]
     viewer: int | None
     """The seat whose view is shown (None: a spectator's view)."""
+    game: str = ""
+    lang: str = DEFAULT_LANGUAGE
 
     def name(self, seat: int) -> str:
         if 0 <= seat < len(self.names):
             return self.names[seat]
         return f"seat {seat}"
 
+    def board(
+        self, view: View, legal: Sequence[ActionJson] = (),
+        events: Sequence[Mapping[str, Any]] = (),
+    ) -> dict[str, Any]:
+        """The described board of ``view`` (see :func:`sunking.core.presentation.describe`)."""
+        return describe(self.game, view, list(legal), self.viewer, self.lang, self.names,
+                        events)
+
+
+MENU_GROUPING = 8
+"""Above this many legal actions, the menu offers their groups first, then the actions."""
 
 
 class Renderer:
     """The generic renderer, and the base every game's renderer derives from.
 
     Every method takes JSON (views, events, actions) and returns text or Rich renderables.
+    This base shows any registered game in words, from the game's presentation
+    (:mod:`sunking.core.presentation`): the players table, the hand by name with the facts
+    printed on each card, the public zones, the log and every legal action as a sentence,
+    grouped when there are many.
     """
 
     game_id = "*"
     help_text = (
-        "Choose a move from the menu (arrows and Enter, or click), or type it in the input "
-        "box as the action's JSON, e.g. {\"type\": \"pass\"}, or as its type alone when that "
-        "is unique. #N picks the N-th menu entry."
+        "Choose a move from the menu (arrows and Enter, or click); with many moves, choose "
+        "their group first. #N picks the N-th menu entry; Backspace goes back a step."
     )
     """Markdown shown by the in-app help."""
-    input_hint = "type a move as JSON or its type alone, #N for a menu entry, or help"
+    input_hint = "#N for a menu entry, back, or help"
     """The placeholder of the move box."""
 
     # --- the position ----------------------------------------------------------------
 
     def status(self, view: View, seating: Seating) -> str:
-        """One line: where the game stands and whose decision it is."""
-        to_move = view.get("to_move")
-        who = "game over" if to_move is None else f"{seating.name(int(to_move))} to decide"
-        return f"move {view.get('version', '?')} — {who}"
+        """One line: the game, where it stands and whose decision it is."""
+        board = seating.board(view)
+        parts = [str(board["title"])]
+        parts += [str(board[k]) for k in ("round", "phase") if board.get(k)]
+        if board.get("waiting_for"):
+            parts.append(f"{board['waiting_for']} …")
+        return " · ".join(parts)
 
     def board(self, view: View, seating: Seating) -> RenderableType:
-        """The public part of the position."""
-        public = {
-            k: v for k, v in view.items() if k not in {"log", "legal_actions", "you", "result"}
-        }
-        return Pretty(public, expand_all=False)
+        """The public zones: each a title, its facts and its cards by name."""
+        parts: list[RenderableType] = []
+        for zone in seating.board(view)["zones"]:
+            parts.append(Text(str(zone["title"]), style="bold underline"))
+            for fact in zone["facts"]:
+                parts.append(Text(f"  {fact['label']}: {fact['value']}", style="dim"))
+            for card in zone["cards"]:
+                parts.append(card_line(card))
+        return Group(*parts)
 
     def players(self, view: View, seating: Seating) -> RenderableType:
-        """The players' public state."""
-        table = Table(box=None, pad_edge=False)
-        table.add_column("seat")
-        table.add_column("player")
-        for seat, name in enumerate(seating.names):
-            table.add_row(str(seat), name)
+        """The players table: one column per player (▶ to move, ● you), one row per fact
+        everybody sees, the score last."""
+        rows = seating.board(view)["players"]
+        labels: list[str] = []
+        for row in rows:
+            labels += [f["label"] for f in row["facts"] if f["label"] not in labels]
+        table = Table(box=None, pad_edge=False, padding=(0, 1))
+        table.add_column("", overflow="fold")
+        for row in rows:
+            mark = ("▶ " if row["to_move"] else "") + str(row["name"]) + (" ●" if row["you"]
+                                                                          else "")
+            table.add_column(mark, justify="right", overflow="fold",
+                             style="bold" if row["you"] else None)
+        for label in labels:
+            values = [{f["label"]: f["value"] for f in row["facts"]}.get(label, "")
+                      for row in rows]
+            table.add_row(label, *values)
+        if any(row["score"] for row in rows):
+            table.add_row("★", *(row["score"] or "" for row in rows))
         return table
 
     def private(self, view: View, seating: Seating) -> RenderableType:
-        """What only the shown seat may see (its hand ...)."""
-        you = view.get("you")
-        if seating.viewer is None or you is None:
+        """The shown seat's hand: every card by name, with its printed facts."""
+        if seating.viewer is None:
             return Text("")
-        return Group(Text(f"Hand of {seating.name(seating.viewer)}", style="bold"), Pretty(you))
+        hand = seating.board(view)["hand"]
+        lines: list[RenderableType] = [
+            Text(f"Hand of {seating.name(seating.viewer)} ({len(hand)})", style="bold")
+        ]
+        lines += [card_line(card) for card in hand]
+        return Group(*lines)
 
     def result(self, result: Mapping[str, Any], seating: Seating) -> RenderableType:
         """The game's account of the final scoring (shown where the hand was)."""
         details = result.get("details") or {}
-        return Group(Text("Scoring", style="bold underline"), Pretty(details))
+        rows = details.get("players")
+        parts: list[RenderableType] = []
+        if isinstance(rows, list) and all(isinstance(r, Mapping) for r in rows):
+            parts.append(details_table(rows))
+        parts += [Text(note) for note in details_notes(details)]
+        return Group(*parts)
 
     def final_scores(self, result: Mapping[str, Any], seating: Seating) -> RenderableType:
         """The final scores: one row per seat, winners starred."""
@@ -130,61 +176,86 @@ class Renderer:
             )
         return table
 
-    def event_line(self, event: Mapping[str, Any]) -> str:
-        """One log line for an event."""
-        return event_message(self.game_id, event)
+    def event_line(self, event: Mapping[str, Any], seating: Seating) -> str:
+        """One log line for an event ("" for one that tells people nothing)."""
+        entries = describe_events(seating.game, [event], seating.lang, seating.names)
+        return str(entries[0]["text"]) if entries else ""
 
     # --- decisions -------------------------------------------------------------------
 
     def prompt(self, view: View, seating: Seating) -> str:
         """What the seat to move is asked."""
-        decision = view.get("decision")
-        if isinstance(decision, Mapping) and "kind" in decision:
-            return f"Decide: {decision['kind']}"
-        return "Choose an action"
+        board = seating.board(view)
+        return str(board["prompt"] or board["waiting_for"] or "")
 
-    def describe(self, action: ActionJson, view: View) -> str:
+    def describe(self, action: ActionJson, view: View, seating: Seating) -> str:
         """The action in words."""
-        return generic_message(action)
+        return str(seating.board(view, [action])["actions"][0]["text"])
 
-    def paths(self, action: ActionJson, view: View) -> list[Path]:
-        """The ways to reach ``action`` step by step (one step: the action itself)."""
-        return [(Step(json.dumps(dict(action), sort_keys=True), self.describe(action, view)),)]
+    def paths(self, action: ActionJson, view: View, seating: Seating) -> list[Path]:
+        """The ways to reach ``action`` step by step (one step: the action in words)."""
+        return [(Step(_key(action), self.describe(action, view, seating)),)]
+
+    def menu(
+        self, view: View, legal: Sequence[ActionJson], seating: Seating,
+    ) -> list[tuple[int, Path]]:
+        """Every legal action's paths. This base words them all at once and, above
+        :data:`MENU_GROUPING` actions, puts each group with more than one action first."""
+        actions = seating.board(view, legal)["actions"]
+        sizes: dict[str, int] = {}
+        for a in actions:
+            sizes[a["group"]] = sizes.get(a["group"], 0) + 1
+        out: list[tuple[int, Path]] = []
+        for a in actions:
+            index, group, text = int(a["index"]), str(a["group"]), str(a["text"])
+            step = Step(_key(legal[index]), text)
+            if len(actions) > MENU_GROUPING and sizes[group] > 1:
+                out.append((index, (Step(f"group:{group}", f"{group} ({sizes[group]}) …"),
+                                    step)))
+            else:
+                out.append((index, (step,)))
+        return out
+
+    def forced_pass(self, view: View, legal: Sequence[ActionJson], seating: Seating) -> bool:
+        """Whether the only legal action passes (the client may pass by itself)."""
+        return bool(seating.board(view, legal)["forced_pass"])
 
     def notation(self, action: ActionJson) -> str | None:
         """The compact notation of ``action``, shown beside its menu entry (None: none)."""
         return None
 
     def parse(self, text: str, view: View, legal: Sequence[ActionJson]) -> dict[str, Any]:
-        """Turn typed text into an action's JSON (not yet checked for legality).
+        """Turn typed text into an action's JSON (not yet checked for legality). This base
+        knows no notation: moves are chosen from the menu (``#N``).
 
         Raises:
-            NotationError: the text is malformed.
+            NotationError: always, saying how to choose.
         """
-        text = text.strip()
-        if text.startswith("{"):
-            try:
-                data = json.loads(text)
-            except ValueError as error:
-                raise NotationError(f"not valid JSON: {error}") from None
-            if not isinstance(data, dict):
-                raise NotationError("an action is a JSON object")
-            return data
-        same = [a for a in legal if a.get("type") == text]
-        if len(same) == 1:
-            return dict(same[0])
-        if same:
-            raise NotationError(f"{len(same)} legal actions are of type {text!r}: give its JSON")
-        types = sorted({str(a.get("type")) for a in legal})
-        raise NotationError(f"{text!r} is no action type offered now ({', '.join(types)})")
+        raise NotationError("choose from the menu, or type #N for its N-th entry")
 
-    def why_illegal(self, action: ActionJson, view: View, legal: Sequence[ActionJson]) -> str:
+    def why_illegal(
+        self, action: ActionJson, view: View, legal: Sequence[ActionJson], seating: Seating,
+    ) -> str:
         """Why a well-formed action is not among the legal ones."""
-        return f"{self.describe(action, view)} is not a legal move now"
+        return "that is not a legal move now"
+
+
+def card_line(card: Mapping[str, Any]) -> Text:
+    """A card in one line: its name in bold, its kind, then its facts."""
+    line = Text("  ")
+    line.append(str(card["name"]), style="bold")
+    line.append(f"  {card['kind']}", style="italic")
+    for fact in card["facts"]:
+        line.append(f" · {fact['label']}: {fact['value']}", style="dim")
+    return line
+
+
+def _key(action: ActionJson) -> str:
+    return json.dumps(dict(action), sort_keys=True)
 
 
 def resolve(
-    renderer: Renderer, text: str, view: View, legal: Sequence[ActionJson]
+    renderer: Renderer, text: str, view: View, legal: Sequence[ActionJson], seating: Seating,
 ) -> int:
     """The index in ``legal`` of the action typed as ``text``.
 
@@ -197,7 +268,7 @@ def resolve(
     for index, candidate in enumerate(legal):
         if _same_action(candidate, action):
             return index
-    raise NotationError(renderer.why_illegal(action, view, legal))
+    raise NotationError(renderer.why_illegal(action, view, legal, seating))
 
 
 def _same_action(a: ActionJson, b: ActionJson) -> bool:
@@ -302,16 +373,15 @@ class Chooser:
         return True
 
 
-def chooser_for(renderer: Renderer, view: View, legal: Sequence[ActionJson]) -> Chooser:
+def chooser_for(
+    renderer: Renderer, view: View, legal: Sequence[ActionJson], seating: Seating,
+) -> Chooser:
     """The menu of the decision whose legal actions are ``legal``."""
-    paths = [
-        (index, path) for index, action in enumerate(legal)
-        for path in renderer.paths(action, view)
-    ]
+    paths = renderer.menu(view, legal, seating)
     labels = {}
-    for index, action in enumerate(legal):
-        code = renderer.notation(action)
-        labels[index] = "✔ " + renderer.describe(action, view) + (f"   [{code}]" if code else "")
+    for index, path in paths:
+        code = renderer.notation(legal[index])
+        labels[index] = "✔ " + path[-1].label + (f"   [{code}]" if code else "")
     return Chooser(paths, labels)
 
 
@@ -342,8 +412,8 @@ __all__ = [
     "Renderer",
     "Seating",
     "Step",
+    "card_line",
     "chooser_for",
-    "plain",
     "register_renderer",
     "renderer_for",
     "resolve",

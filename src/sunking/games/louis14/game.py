@@ -7,6 +7,7 @@ from typing import Any
 
 from ...core.errors import InvalidState
 from ...core.game import Game, GameSpec, GameState
+from ...core.presentation import Presentation
 from .actions import CODEC
 from .flow import new_state
 from .heuristic import evaluate
@@ -39,6 +40,12 @@ class Louis14(Game):
         if state.is_terminal:
             return list(super().evaluate(state))
         return evaluate(state)
+
+    def presentation(self) -> Presentation:
+        """The tiles, cards, texts and view reading of Louis XIV (see :mod:`.presentation`)."""
+        from .presentation import PRESENTATION
+
+        return PRESENTATION
 
     def new_game(self, num_players: int, seed: int, **options: Any) -> Louis14State:
         """Start a game; the start player is seat 0.

@@ -8,6 +8,7 @@ from typing import Any
 from ...core.actions import Action
 from ...core.errors import InvalidState
 from ...core.game import Game, GameSpec, GameState, OptionSpec
+from ...core.presentation import Presentation
 from ...core.rng import Rng
 from .actions import CODEC
 from .data import NEGOTIATION_MOVE_CHOICES, NEGOTIATION_MOVES, ROUND_LIMITS, TARGETS
@@ -63,6 +64,12 @@ class Versailles1682(Game):
         """The fast default policy of :mod:`.heuristic`: no enumeration of legal actions."""
         assert isinstance(state, V1682State)
         return rollout_action(state, rng)
+
+    def presentation(self) -> Presentation:
+        """The cards, texts and view reading of Versailles 1682 (see :mod:`.presentation`)."""
+        from .presentation import PRESENTATION
+
+        return PRESENTATION
 
     def new_game(self, num_players: int, seed: int, **options: Any) -> V1682State:
         """Start a game.

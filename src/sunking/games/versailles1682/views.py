@@ -25,7 +25,7 @@ _CONTEXT: dict[str, tuple[str, ...]] = {"give": ("to", "given")}
 
 def card_json(card: int) -> dict[str, JsonValue]:
     ct = CARDS[card]
-    return {"id": card, "key": ct.key, "kind": ct.kind, "name": ct.names["en"]}
+    return {"id": card, "key": ct.key, "kind": ct.kind}
 
 
 def _standing(value: int) -> int | None:

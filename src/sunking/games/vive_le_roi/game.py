@@ -8,6 +8,7 @@ from typing import Any
 from ...core.actions import Action
 from ...core.errors import InvalidState
 from ...core.game import Game, GameSpec, GameState, OptionSpec
+from ...core.presentation import Presentation
 from ...core.rng import Rng
 from .actions import CODEC
 from .data import POINTS_LIMITS
@@ -55,6 +56,12 @@ class ViveLeRoi(Game):
         """Search's default policy (see :func:`.heuristic.rollout_action`)."""
         assert isinstance(state, VlrState)
         return rollout_action(state, rng)
+
+    def presentation(self) -> Presentation:
+        """The cards, texts and view reading of Vive le Roi (see :mod:`.presentation`)."""
+        from .presentation import PRESENTATION
+
+        return PRESENTATION
 
     def new_game(self, num_players: int, seed: int, **options: Any) -> VlrState:
         """Start a game.

@@ -35,6 +35,32 @@ export class MatchConnection {
     /** The whole event log of the view at lastVersion (views after the first are deltas). */
     this.events = null;
     this.syncing = false;
+    /** The language of the described board the views carry (null: no board). */
+    this.lang = handlers.lang || null;
+  }
+
+  /** The query of a REST call: the language of the board and, with `since`, the delta. */
+  query(since) {
+    const params = new URLSearchParams();
+    if (since && this.events) params.set("since", String(this.lastVersion));
+    if (this.lang) params.set("lang", this.lang);
+    const text = params.toString();
+    return text ? `?${text}` : "";
+  }
+
+  /** Ask for the described board in `lang` from now on: the socket is opened again with it. */
+  setLanguage(lang) {
+    if (!this.lang || this.lang === lang) return;
+    this.lang = lang;
+    const old = this.socket;
+    if (old) {
+      old.replaced = true;
+      this.socket = null;
+      old.close();
+      this.open();
+    } else {
+      this.refresh(true);
+    }
   }
 
   /** Load the view over REST at once, then open the socket. */
@@ -45,7 +71,7 @@ export class MatchConnection {
 
   /** The query asking for only the events after the version this page has. */
   sinceQuery() {
-    return this.events ? `?since=${this.lastVersion}` : "";
+    return this.query(true);
   }
 
   /** Fetch the current view over REST (`quiet`: a failure is not reported). */
@@ -112,7 +138,8 @@ export class MatchConnection {
     if (this.closed) return;
     const scheme = window.location.protocol === "https:" ? "wss" : "ws";
     const url = `${scheme}://${window.location.host}/ws/matches/${encodeURIComponent(this.matchId)}`
-      + `?token=${encodeURIComponent(this.token)}`;
+      + `?token=${encodeURIComponent(this.token)}`
+      + (this.lang ? `&lang=${encodeURIComponent(this.lang)}` : "");
     this.handlers.onState("connecting");
     let socket;
     try {
@@ -133,6 +160,7 @@ export class MatchConnection {
     });
     socket.addEventListener("message", (event) => this.onMessage(event));
     socket.addEventListener("close", (event) => {
+      if (socket.replaced) return;
       clearInterval(this.pingTimer);
       if (this.socket === socket) this.socket = null;
       if (event.code >= REFUSED_MIN && event.code <= REFUSED_MAX) {

@@ -3,7 +3,7 @@
 import { api, errorText, storedTokens, storeToken } from "./api.js";
 import { drawCarry, takeCarried } from "./carry.js";
 import {
-  applyStatic, bindLanguageSelect, currentLanguage, languages, loadLanguage,
+  applyStatic, bindLanguageSelect, currentLanguage, has, languages, loadLanguage,
   preferredLanguage, t,
 } from "./i18n.js";
 import { clockText, OpenTables } from "./tables.js";
@@ -34,10 +34,11 @@ export function botLabel(bot) {
   return t(`bot.${bot.replace(":", ".")}`);
 }
 
+/** A game's name: its catalog's title in the current language, else the server's name. */
 function gameName(game) {
-  const key = `game.${game.id}`;
-  const text = t(key);
-  return text === key ? game.name : text;
+  const key = `${game.id}.title`;
+  if (has(key)) return t(key);
+  return (game.names || {})[currentLanguage()] || game.name;
 }
 
 function selectedGame() {

@@ -10,7 +10,7 @@ import { HintBar } from "./hint.js";
 import { TurnAlert } from "./notify.js";
 import { drawWaiting } from "./tables.js";
 import {
-  applyStatic, bindLanguageSelect, has, loadLanguage, preferredLanguage, t,
+  applyStatic, bindLanguageSelect, currentLanguage, has, loadLanguage, preferredLanguage, t,
 } from "./i18n.js";
 
 const TOAST_MS = 7000;
@@ -20,6 +20,8 @@ const parts = window.location.pathname.split("/").filter(Boolean);
 const matchId = decodeURIComponent(parts[1] || "");
 const query = new URLSearchParams(window.location.search);
 const replayMode = query.has("replay") && query.get("replay") !== "0";
+/** `?board=generic` opens any game in the generic screen, even one with a board of its own. */
+const forceGeneric = query.get("board") === "generic";
 const fragment = new URLSearchParams(window.location.hash.slice(1));
 /** This tab's token survives a reload in sessionStorage once the address bar no longer has it. */
 const TAB_KEY = `sunking.tab.${matchId}`;
@@ -27,6 +29,8 @@ const token = fragment.get("t") || sessionStorage.getItem(TAB_KEY) || tokenFor(m
 
 let mv = null;
 let ui = null;
+/** The screen's module (its own board, or the generic screen). */
+let screen = null;
 let connection = null;
 let chat = null;
 let bots = [];
@@ -39,11 +43,11 @@ function botLabel(bot) {
   return t(`bot.${String(bot).replace(":", ".")}`);
 }
 
-/** A seat's name (or the neutral colour's, for a colour beyond the seats). */
+/** A seat's name ("" for a colour that is no seat: a game's own screen names those). */
 function colourName(colour) {
   if (!mv || colour === null || colour === undefined) return "";
   const seat = (mv.seats || []).find((s) => s.seat === colour);
-  if (!seat) return t("player.neutral");
+  if (!seat) return "";
   if (seat.kind === "open") return t("player.open");
   if (seat.kind === "bot") return t("player.bot", { n: colour + 1, bot: botLabel(seat.bot || "") });
   return seat.name || t("lobby.default_name", { n: colour + 1 });
@@ -61,10 +65,26 @@ function showError(error) {
   toastTimer = setTimeout(() => { toast.hidden = true; }, TOAST_MS);
 }
 
+/** The registered games (GET /api/games), loaded once. */
+let gamesList = null;
+
+async function loadGames() {
+  if (gamesList === null) {
+    try {
+      gamesList = await api("GET", "/api/games");
+    } catch (_) {
+      gamesList = [];
+    }
+  }
+  return gamesList;
+}
+
+/** A game's name in the current language: the catalog's, else the one the server gives. */
 function gameName(game) {
-  const key = `game.${game}`;
-  const text = t(key);
-  return text === key ? game : text;
+  if (has(`${game}.title`)) return t(`${game}.title`);
+  const entry = (gamesList || []).find((g) => g.id === game);
+  if (!entry) return "";
+  return (entry.names || {})[currentLanguage()] || entry.name;
 }
 
 /** Whether this page's seat is to decide now (so the tab says so). */
@@ -164,12 +184,22 @@ function tickClocks() {
   }
 }
 
+/**
+ * The screen of `game`: its own board when the server lists one (`dedicated_board` in
+ * /api/games) and the page does not ask for the generic one, else the generic screen.
+ */
 async function gameModule(game) {
-  try {
-    return await import(`./games/${game}/index.js`);
-  } catch (_) {
-    return import("./generic.js");
+  const games = await loadGames();
+  if (!forceGeneric) {
+    const entry = games.find((g) => g.id === game);
+    if (entry && entry.dedicated_board) return import(`./games/${game}/index.js`);
   }
+  return import("./generic.js");
+}
+
+/** The query asking for the described board when the screen draws from it. */
+function boardQuery(module) {
+  return module.describedBoard ? `?lang=${encodeURIComponent(currentLanguage())}` : "";
 }
 
 function context(mode) {
@@ -245,11 +275,38 @@ function frameView(index) {
   };
 }
 
+/** The described board of a replay frame (promises kept per version, seat and language). */
+const frameBoards = new Map();
+
+function frameBoard(version, seat) {
+  const lang = currentLanguage();
+  const key = `${version}/${seat}/${lang}`;
+  if (!frameBoards.has(key)) {
+    const params = new URLSearchParams({ version: String(version), lang });
+    if (seat !== null && seat !== undefined) params.set("seat", String(seat));
+    frameBoards.set(key, api("GET",
+      `/api/matches/${encodeURIComponent(matchId)}/replay/board?${params}`, { token })
+      .catch((err) => { frameBoards.delete(key); showError(err); return null; }));
+  }
+  return frameBoards.get(key);
+}
+
+/** For a screen that draws from the described board: fetch the frame's, then draw. */
+function describeFrame(frame) {
+  if (!screen || !screen.describedBoard) return;
+  frameBoard(frame.version, frame.seat).then((board) => {
+    if (mv !== frame) return;
+    frame.board = board;
+    render();
+  });
+}
+
 function showReplayFrame(index) {
   const frames = replay.frames;
   if (!frames.length) return;
   replay.index = Math.max(0, Math.min(index, frames.length - 1));
   mv = frameView(replay.index);
+  describeFrame(mv);
   $("replay-slider").value = String(replay.index);
   $("replay-pos").textContent = t("replay.position", { n: replay.index + 1, total: frames.length, version: mv.version });
   $("replay-prev").disabled = replay.index === 0;
@@ -325,6 +382,7 @@ async function startReplay() {
   document.addEventListener("sunking:language", drawPerspective);
   drawPerspective();
   const module = await gameModule(base.game);
+  screen = module;
   ui = module.createGameUI($("game"), context("replay"));
   openChat(true).add(data.chat || [], false);
   showReplayFrame(0);
@@ -339,12 +397,16 @@ async function startLive() {
     applyStatic(document);
     throw err;
   }
-  mv = first;
   storeToken(matchId, token, first.seat === undefined ? null : first.seat);
   hideToken();
   if (first.status === "waiting") bots = await api("GET", "/api/bots");
   await loadLanguage(preferredLanguage(first.language));
   const module = await gameModule(first.game);
+  screen = module;
+  if (module.describedBoard) {
+    first = await api("GET", `/api/matches/${encodeURIComponent(matchId)}${boardQuery(module)}`, { token });
+  }
+  mv = first;
   ui = module.createGameUI($("game"), context("live"));
   hints = new HintBar($("hint-bar"), {
     matchId, token, showError,
@@ -364,6 +426,7 @@ async function startLive() {
     onChat(messages) {
       chat.add(messages);
     },
+    lang: module.describedBoard ? currentLanguage() : null,
     onView(view) {
       mv = view;
       render();
@@ -400,8 +463,12 @@ async function main() {
   setInterval(tickClocks, 1000);
   drawHeader();
   document.addEventListener("sunking:language", () => {
-    if (connection) setConnState($("conn").dataset.state || "connecting");
+    if (connection) {
+      setConnState($("conn").dataset.state || "connecting");
+      connection.setLanguage(currentLanguage());
+    }
     if (chat) chat.redraw();
+    if (replayMode && mv) describeFrame(mv);
     render();
   });
   document.body.dataset.ready = "1";

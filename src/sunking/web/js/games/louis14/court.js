@@ -39,7 +39,7 @@ function fit(text, max) {
 /** Louis XIV's figure: a crowned sun. */
 function louisFigure(x, y) {
   const g = svg("g", { class: "louis-figure", transform: `translate(${x} ${y})` });
-  g.append(svg("title", {}, t("court.louis_here")));
+  g.append(svg("title", {}, t("louis14.court.louis_here")));
   g.append(svg("circle", { cx: 0, cy: 4, r: 13, class: "louis-sun" }));
   g.append(svg("path", {
     d: "M-11 -4 L-11 -15 L-5.5 -9 L0 -18 L5.5 -9 L11 -15 L11 -4 Z",
@@ -66,7 +66,7 @@ export function drawCourt(host, view, opts) {
   host.replaceChildren();
   host.setAttribute("viewBox", `0 0 ${SIZE} ${SIZE}`);
   host.setAttribute("role", "group");
-  host.setAttribute("aria-label", t("court.title"));
+  host.setAttribute("aria-label", t("louis14.court.title"));
   const tiles = new Map(view.tiles.map((tile) => [tile.tile, tile]));
   const fits = [];
 
@@ -76,7 +76,7 @@ export function drawCourt(host, view, opts) {
     height: CELL - 20, rx: 8, class: "centre-box" }));
   const played = view.supply ? view.supply.center || [] : [];
   const heading = svg("text", { x: 2.5 * CELL, y: 2 * CELL + 30, class: "centre-title",
-    "text-anchor": "middle" }, t("court.played", { n: played.length }));
+    "text-anchor": "middle" }, t("louis14.court.played", { n: played.length }));
   centre.append(heading);
   fits.push([heading, CELL - 28]);
   const counts = new Map();
@@ -128,9 +128,9 @@ export function drawCourt(host, view, opts) {
     const next = otherSide(number, tile.side);
     g.append(svg("title", {}, [
       tileLabel(number),
-      `${t("court.condition")}: ${conditionText(tile.condition)}`,
-      `${t("court.reward")}: ${rewardText(number)}`,
-      `${t("court.other_side")}: ${conditionShort(next)}`,
+      `${t("louis14.court.condition")}: ${conditionText(tile.condition)}`,
+      `${t("louis14.court.reward")}: ${rewardText(number)}`,
+      `${t("louis14.court.other_side")}: ${conditionShort(next)}`,
     ].join("\n")));
     g.append(svg("rect", { x: 0, y: 0, width: w, height: w, rx: 6, class: "tile-body" }));
     g.append(svg("rect", { x: 0, y: 0, width: w, height: 22, rx: 6, class: "tile-band" }));
@@ -159,7 +159,7 @@ export function drawCourt(host, view, opts) {
       const cx = 16 + i * slot;
       const stone = svg("g", { class: `stone ${opts.colourClass(colour)}`,
         "data-colour": colour, "data-count": n });
-      stone.append(svg("title", {}, t("court.stones_of", { n, player: opts.colourName(colour) })));
+      stone.append(svg("title", {}, t("louis14.court.stones_of", { n, player: opts.colourName(colour) })));
       stone.append(svg("circle", { cx, cy: 78, r: 10 }));
       stone.append(svg("text", { x: cx, y: 82.5, "text-anchor": "middle" }, String(n)));
       g.append(stone);

@@ -11,10 +11,10 @@ export function drawFinal(host, result, ctx) {
   if (!result || !result.players) return;
   const rows = result.players;
   const winners = new Set(result.winners);
-  host.append(el("h2", { text: t("final.title") }));
+  host.append(el("h2", { text: t("louis14.final.title") }));
   const names = rows.map((r) => ctx.colourName(r.seat));
   host.append(el("p", { className: "final-winner", "data-testid": "final-winner",
-    text: t(winners.size > 1 ? "final.winners" : "final.winner",
+    text: t(winners.size > 1 ? "louis14.final.winners" : "louis14.final.winner",
       { players: [...winners].map((s) => ctx.colourName(s)).join(", ") }) }));
   const table = el("table", { className: "table final-table", "data-testid": "final-table" });
   table.append(el("thead", {}, el("tr", {}, el("th", { text: "" }),
@@ -22,33 +22,33 @@ export function drawFinal(host, result, ctx) {
       "data-seat": r.seat },
     el("span", { className: `seat-swatch ${ctx.colourClass(r.seat)}` }),
     el("span", { text: ` ${names[i]}` }),
-    winners.has(r.seat) ? el("span", { className: "winner-mark", title: t("final.winner_mark"), text: " ♛" }) : null)))));
+    winners.has(r.seat) ? el("span", { className: "winner-mark", title: t("louis14.final.winner_mark"), text: " ♛" }) : null)))));
   const body = el("tbody");
   const line = (label, cells, cls = "") => body.append(el("tr", { className: cls },
     el("th", { scope: "row", text: label }), ...cells));
-  line(t("final.blazons_during"), rows.map((r) => el("td", { text: String(r.blazons_during_game) })));
+  line(t("louis14.final.blazons_during"), rows.map((r) => el("td", { text: String(r.blazons_during_game) })));
   for (const key of CONVERSIONS) {
-    line(t(`final.conversion.${key}`), rows.map((r) => el("td", { text: `+${r.conversions[key]}` })), "conversion");
+    line(t(`louis14.final.conversion.${key}`), rows.map((r) => el("td", { text: `+${r.conversions[key]}` })), "conversion");
   }
   for (let kind = 0; kind < rows[0].blazon_kinds.length; kind += 1) {
-    line(t("final.kind", { n: kind + 1 }), rows.map((r) => {
+    line(t("louis14.final.kind", { n: kind + 1 }), rows.map((r) => {
       const major = r.majorities.includes(kind);
-      return el("td", { className: major ? "majority" : "", title: major ? t("final.majority_title") : null,
+      return el("td", { className: major ? "majority" : "", title: major ? t("louis14.final.majority_title") : null,
         text: major ? `${r.blazon_kinds[kind]} ★` : String(r.blazon_kinds[kind]) });
     }), "kind");
   }
   if (rows.some((r) => r.kindless_blazons)) {
-    line(t("final.kindless"), rows.map((r) => el("td", { text: String(r.kindless_blazons) })), "kind");
+    line(t("louis14.final.kindless"), rows.map((r) => el("td", { text: String(r.kindless_blazons) })), "kind");
   }
-  line(t("final.majorities"), rows.map((r) => el("td", { text: `+${r.majorities.length}` })), "majorities");
-  line(t("final.blazons"), rows.map((r) => el("td", { text: String(r.blazons) })), "subtotal");
-  line(t("final.missions"), rows.map((r) => el("td", {
-    text: t("final.missions_cell", { n: r.missions, points: r.mission_points }) })));
-  line(t("final.score"), rows.map((r) => el("td", { className: winners.has(r.seat) ? "winner" : "",
+  line(t("louis14.final.majorities"), rows.map((r) => el("td", { text: `+${r.majorities.length}` })), "majorities");
+  line(t("louis14.final.blazons"), rows.map((r) => el("td", { text: String(r.blazons) })), "subtotal");
+  line(t("louis14.final.missions"), rows.map((r) => el("td", {
+    text: t("louis14.final.missions_cell", { n: r.missions, points: r.mission_points }) })));
+  line(t("louis14.final.score"), rows.map((r) => el("td", { className: winners.has(r.seat) ? "winner" : "",
     "data-testid": `final-score-${r.seat}`, "data-winner": winners.has(r.seat) ? "1" : "0",
     text: String(r.score) })), "total");
-  line(t("final.tiebreak"), rows.map((r) => el("td", { text: String(r.personal_stones) })), "tiebreak");
+  line(t("louis14.final.tiebreak"), rows.map((r) => el("td", { text: String(r.personal_stones) })), "tiebreak");
   table.append(body);
   host.append(el("div", { className: "table-scroll" }, table));
-  host.append(el("p", { className: "hint", text: t("final.rules") }));
+  host.append(el("p", { className: "hint", text: t("louis14.final.rules") }));
 }

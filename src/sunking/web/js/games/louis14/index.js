@@ -26,7 +26,11 @@ function guideOn() {
   return localStorage.getItem(FINISHED_KEY) !== "1";
 }
 
-export function createGameUI(root, ctx) {
+export function createGameUI(root, pageCtx) {
+  // The page names the seats; a colour beyond them is Louis XIV's neutral colour.
+  const ctx = Object.create(pageCtx);
+  ctx.colourName = (colour) => pageCtx.colourName(colour)
+    || (colour === null || colour === undefined ? "" : t("louis14.player.neutral"));
   root.replaceChildren();
   const banner = el("div", { className: "turn-banner", "data-testid": "turn-banner", role: "status" });
   const court = document.createElementNS("http://www.w3.org/2000/svg", "svg");
@@ -73,7 +77,7 @@ export function createGameUI(root, ctx) {
     if (view.phase === "end" || mv.status === "finished") {
       parts.push(el("strong", { text: t("banner.over") }));
     } else {
-      parts.push(el("strong", { text: t("banner.round", { round: view.round, rounds: 4 }) }),
+      parts.push(el("strong", { text: t("louis14.banner.round", { round: view.round, rounds: 4 }) }),
         el("span", { text: phaseName(view.phase) }));
       if (view.decision) {
         const who = view.decision.seat;
@@ -128,7 +132,7 @@ export function createGameUI(root, ctx) {
     const box = el("div", { className: "step-detail", "data-testid": "account-step" });
     box.append(el("h3", {}, el("span", { text: tileLabel(step.tile) }),
       el("span", { className: "cond", text: ` · ${conditionShort(conditionOf(e.condition))}` }),
-      e.louis ? el("span", { className: "louis-note", text: ` · ${t("account.louis")}` }) : null));
+      e.louis ? el("span", { className: "louis-note", text: ` · ${t("louis14.account.louis")}` }) : null));
     const stones = el("div", { className: "step-stones" });
     e.stones.forEach((n, colour) => {
       if (!n) return;
@@ -182,22 +186,22 @@ export function createGameUI(root, ctx) {
     const empty = steps.filter((s) => !s.evaluate.stones.some((n) => n > 0)).map((s) => s.tile);
     const nav = el("div", { className: "step-nav" },
       el("button", { type: "button", className: "small", "data-testid": "account-prev",
-        disabled: acc.step <= 0, text: `◀ ${t("account.prev")}`,
+        disabled: acc.step <= 0, text: `◀ ${t("louis14.account.prev")}`,
         onclick: () => { stopPlay(); acc.follow = false; acc.step -= 1; render(); } }),
-      el("span", { className: "step-count", text: t("account.step", { n: acc.step + 1, total: shown.length }) }),
+      el("span", { className: "step-count", text: t("louis14.account.step", { n: acc.step + 1, total: shown.length }) }),
       el("button", { type: "button", className: "small", "data-testid": "account-next",
-        disabled: acc.step >= shown.length - 1, text: `${t("account.next")} ▶`,
+        disabled: acc.step >= shown.length - 1, text: `${t("louis14.account.next")} ▶`,
         onclick: () => { stopPlay(); acc.step += 1; acc.follow = acc.step === shown.length - 1; render(); } }),
       el("button", { type: "button", className: "small", "data-testid": "account-play",
-        text: acc.timer ? t("account.stop") : t("account.play"), onclick: togglePlay }));
+        text: acc.timer ? t("louis14.account.stop") : t("louis14.account.play"), onclick: togglePlay }));
     const chips = el("div", { className: "step-tiles" },
       ...shown.map((s, i) => el("button", { type: "button",
         className: `step-tile${i === acc.step ? " current" : ""}`, title: tileLabel(s.tile),
         text: String(s.tile), onclick: () => { stopPlay(); acc.step = i; acc.follow = i === shown.length - 1; render(); } })));
     account.replaceChildren(
-      el("h2", { text: t("account.title", { round: ev.round }) }), nav, chips, stepDetail(step));
+      el("h2", { text: t("louis14.account.title", { round: ev.round }) }), nav, chips, stepDetail(step));
     if (empty.length) {
-      account.append(el("p", { className: "hint", text: t("account.empty_tiles", { tiles: empty.join(", ") }) }));
+      account.append(el("p", { className: "hint", text: t("louis14.account.empty_tiles", { tiles: empty.join(", ") }) }));
     }
     return step;
   }

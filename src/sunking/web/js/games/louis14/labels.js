@@ -8,49 +8,49 @@ export const JOKER = 0;
 
 /** A tile's person, e.g. "le Grand Condé". */
 export function tileName(tile) {
-  return t(`tile.name.${tile}`);
+  return t(`louis14.tile.name.${tile}`);
 }
 
 /** "6 · le Grand Condé" */
 export function tileLabel(tile) {
-  return t("tile.label", { n: tile, name: tileName(tile) });
+  return t("louis14.tile.label", { n: tile, name: tileName(tile) });
 }
 
 /** An influence card: a person or the joker. */
 export function cardName(card) {
-  return card === JOKER ? t("card.joker") : tileName(card);
+  return card === JOKER ? t("louis14.card.joker") : tileName(card);
 }
 
 export function cardLabel(card) {
-  return card === JOKER ? t("card.joker") : tileLabel(card);
+  return card === JOKER ? t("louis14.card.joker") : tileLabel(card);
 }
 
 export function chipName(code) {
-  return t(`chip.${code}`);
+  return t(`louis14.chip.${code}`);
 }
 
 export function deckName(deck) {
-  return t(`deck.${deck}`);
+  return t(`louis14.deck.${deck}`);
 }
 
 /** A condition {kind, value} in a few words: "Bribe: 3", "1st place", "2 stones". */
 export function conditionShort(cond) {
   if (!cond) return "";
-  return t(`condition.${cond.kind}.short`, { value: cond.value });
+  return t(`louis14.condition.${cond.kind}.short`, { value: cond.value });
 }
 
 /** A condition explained in a sentence. */
 export function conditionText(cond) {
   if (!cond) return "";
-  return t(`condition.${cond.kind}.text`, { value: cond.value });
+  return t(`louis14.condition.${cond.kind}.text`, { value: cond.value });
 }
 
 export function rewardShort(tile) {
-  return t(`tile.reward.short.${tile}`);
+  return t(`louis14.tile.reward.short.${tile}`);
 }
 
 export function rewardText(tile) {
-  return t(`tile.reward.${tile}`);
+  return t(`louis14.tile.reward.${tile}`);
 }
 
 /** The other side's condition of `tile` given the side now shown. */
@@ -66,21 +66,21 @@ export function mission(id) {
 /** The mission card's short title, e.g. "+1 louis d'or" or "Stone on tile 3". */
 export function missionTitle(id) {
   const m = mission(id);
-  return t(`mission.title.${m.effect}`, { tile: m.tile, name: m.tile ? tileName(m.tile) : "" });
+  return t(`louis14.mission.title.${m.effect}`, { tile: m.tile, name: m.tile ? tileName(m.tile) : "" });
 }
 
 /** The mission card's full text. */
 export function missionText(id) {
   const m = mission(id);
-  return t(`mission.text.${m.effect}`, { tile: m.tile, name: m.tile ? tileName(m.tile) : "" });
+  return t(`louis14.mission.text.${m.effect}`, { tile: m.tile, name: m.tile ? tileName(m.tile) : "" });
 }
 
 export function needsText(id) {
-  return mission(id).needs.map((c) => (c === "?" ? t("chip.any") : chipName(c))).join(" + ");
+  return mission(id).needs.map((c) => (c === "?" ? t("louis14.chip.any") : chipName(c))).join(" + ");
 }
 
 export function phaseName(phase) {
-  return t(`phase.${phase}`);
+  return t(`louis14.phase.${phase}`);
 }
 
 /**
@@ -91,46 +91,46 @@ export function actionLabel(action) {
   const a = action;
   switch (a.type) {
     case "place":
-      return t("action.place", {
+      return t("louis14.action.place", {
         card: cardName(a.card),
-        stones: a.stones.map(([tile, n]) => t("action.stones_on", { n, tile })).join(", "),
-      }) + (a.boost ? ` ${t("action.boosted")}` : "");
+        stones: a.stones.map(([tile, n]) => t("louis14.action.stones_on", { n, tile })).join(", "),
+      }) + (a.boost ? ` ${t("louis14.action.boosted")}` : "");
     case "retrieve":
-      return t("action.retrieve", { card: cardName(a.card) }) + (a.boost ? ` ${t("action.boosted")}` : "");
+      return t("louis14.action.retrieve", { card: cardName(a.card) }) + (a.boost ? ` ${t("louis14.action.boosted")}` : "");
     case "pay_to_pass":
-      return t("action.pay_to_pass");
+      return t("louis14.action.pay_to_pass");
     case "swap_influence":
-      return t("action.swap_influence", { card: cardName(a.card) });
+      return t("louis14.action.swap_influence", { card: cardName(a.card) });
     case "income":
-      return t("action.income", { louis: a.louis, stones: a.stones });
+      return t("louis14.action.income", { louis: a.louis, stones: a.stones });
     case "trade_stone":
-      return t("action.trade_stone");
+      return t("louis14.action.trade_stone");
     case "place_stone":
-      return t("action.place_stone", { tile: tileLabel(a.tile) });
+      return t("louis14.action.place_stone", { tile: tileLabel(a.tile) });
     case "pass":
-      return t("action.pass");
+      return t("louis14.action.pass");
     case "intrigue":
-      return t(`action.intrigue.${a.source}`, { n: a.stones });
+      return t(`louis14.action.intrigue.${a.source}`, { n: a.stones });
     case "win_tie":
-      return t("action.win_tie");
+      return t("louis14.action.win_tie");
     case "bribe":
-      return t("action.bribe");
+      return t("louis14.action.bribe");
     case "maintenon":
-      return t("action.maintenon", { n: a.stones });
+      return t("louis14.action.maintenon", { n: a.stones });
     case "lay_mission":
-      return t("action.lay_mission", {
+      return t("louis14.action.lay_mission", {
         mission: missionTitle(a.mission), chips: a.chips.map(chipName).join(" + "),
       });
     case "draw_mission":
-      return t("action.draw_mission", { deck: deckName(a.deck) });
+      return t("louis14.action.draw_mission", { deck: deckName(a.deck) });
     case "convert_chip":
-      return t("action.convert_chip", { chip: chipName(a.chip) });
+      return t("louis14.action.convert_chip", { chip: chipName(a.chip) });
     case "end_missions":
-      return t("action.end_missions");
+      return t("louis14.action.end_missions");
     case "keep_chip":
-      return t("action.keep_chip", { chip: chipName(a.chip) });
+      return t("louis14.action.keep_chip", { chip: chipName(a.chip) });
     case "swap_missions":
-      return t("action.swap_missions", { missions: a.missions.map(missionTitle).join(", ") });
+      return t("louis14.action.swap_missions", { missions: a.missions.map(missionTitle).join(", ") });
     default:
       return t("action.other", { json: JSON.stringify(a) });
   }

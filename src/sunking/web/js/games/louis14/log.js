@@ -17,8 +17,8 @@ const BEFORE = new Set(["intrigue", "win_tie"]);
 function whyText(why) {
   if (!why) return "";
   const tile = /^tile (\d+)$/.exec(why);
-  if (tile) return t("why.tile", { tile: tileLabel(Number(tile[1])) });
-  return t(`why.${why}`);
+  if (tile) return t("louis14.why.tile", { tile: tileLabel(Number(tile[1])) });
+  return t(`louis14.why.${why}`);
 }
 
 function list(names) {
@@ -41,85 +41,85 @@ export function eventText(e, ctx, count = 1) {
   const tail = why ? ` (${why})` : "";
   switch (e.type) {
     case "setup":
-      return t("log.setup", { players: e.players });
+      return t("louis14.log.setup", { players: e.players });
     case "round":
-      return t("log.round", { round: e.round, player: ctx.colourName(e.start_player) });
+      return t("louis14.log.round", { round: e.round, player: ctx.colourName(e.start_player) });
     case "money_card":
-      return t("log.money_card", { amount: e.amount, tile: tileLabel(e.tile) });
+      return t("louis14.log.money_card", { amount: e.amount, tile: tileLabel(e.tile) });
     case "influence_drawn":
     case "intrigue_drawn":
     case "blazon":
-      return (count > 1 ? t(`log.${e.type}.many`, { player, count }) : t(`log.${e.type}`, { player })) + tail;
+      return (count > 1 ? t(`louis14.log.${e.type}.many`, { player, count }) : t(`louis14.log.${e.type}`, { player })) + tail;
     case "influence_card":
-      return t("log.influence_card", { card: cardName(e.card) });
+      return t("louis14.log.influence_card", { card: cardName(e.card) });
     case "blazon_kind":
-      return t("log.blazon_kind", { kind: t("blazon.kind", { n: e.kind + 1 }) });
+      return t("louis14.log.blazon_kind", { kind: t("louis14.blazon.kind", { n: e.kind + 1 }) });
     case "intrigue_card":
-      return t("log.intrigue_card", { tile: tileLabel(e.card) });
+      return t("louis14.log.intrigue_card", { tile: tileLabel(e.card) });
     case "place":
-      return t("log.place", {
+      return t("louis14.log.place", {
         player, card: cardName(e.card),
-        stones: e.stones.map(([tile, n]) => t("action.stones_on", { n, tile })).join(", "),
-      }) + (e.boost ? ` ${t("action.boosted")}` : "");
+        stones: e.stones.map(([tile, n]) => t("louis14.action.stones_on", { n, tile })).join(", "),
+      }) + (e.boost ? ` ${t("louis14.action.boosted")}` : "");
     case "retrieve":
-      return t(e.stones === 1 ? "log.retrieve.one" : "log.retrieve", { player, card: cardName(e.card), n: e.stones });
+      return t(e.stones === 1 ? "louis14.log.retrieve.one" : "louis14.log.retrieve", { player, card: cardName(e.card), n: e.stones });
     case "pay_to_pass":
-      return t("log.pay_to_pass", { player });
+      return t("louis14.log.pay_to_pass", { player });
     case "swap_influence":
-      return t("log.swap_influence", { player, card: cardName(e.card) });
+      return t("louis14.log.swap_influence", { player, card: cardName(e.card) });
     case "last_card":
-      return t("log.last_card", { player });
+      return t("louis14.log.last_card", { player });
     case "last_card_face":
-      return t("log.last_card_face", { card: cardName(e.card) });
+      return t("louis14.log.last_card_face", { card: cardName(e.card) });
     case "neutral":
-      return t("log.neutral", { tiles: e.tiles.map(String).join(", ") });
+      return t("louis14.log.neutral", { tiles: e.tiles.map(String).join(", ") });
     case "neutral_joker":
-      return t("log.neutral_joker");
+      return t("louis14.log.neutral_joker");
     case "mission_stone":
-      return t("log.mission_stone", { player, tile: tileLabel(e.tile) });
+      return t("louis14.log.mission_stone", { player, tile: tileLabel(e.tile) });
     case "conde_stone":
-      return t("log.conde_stone", { player, tile: tileLabel(e.tile) });
+      return t("louis14.log.conde_stone", { player, tile: tileLabel(e.tile) });
     case "reshuffle":
-      return t("log.reshuffle");
+      return t("louis14.log.reshuffle");
     case "intrigue":
-      return t(`log.intrigue.${e.source}`, { player, tile: tileLabel(e.tile), n: e.stones });
+      return t(`louis14.log.intrigue.${e.source}`, { player, tile: tileLabel(e.tile), n: e.stones });
     case "win_tie":
-      return t("log.win_tie", { player, tile: tileLabel(e.tile) });
+      return t("louis14.log.win_tie", { player, tile: tileLabel(e.tile) });
     case "evaluate":
       return `${tileLabel(e.tile)}: ${outcomeLines(e, ctx).join("; ")}`;
     case "flip":
-      return t("log.flip", { tile: tileLabel(e.tile),
+      return t("louis14.log.flip", { tile: tileLabel(e.tile),
         condition: conditionShort(sideCondition(e.tile, e.side)) });
     case "chip":
-      return t("log.chip", { player, chip: chipName(e.chip) }) + tail;
+      return t("louis14.log.chip", { player, chip: chipName(e.chip) }) + tail;
     case "louis":
-      return t("log.louis", { player, louis: e.louis })
-        + (e.tile ? ` (${whyText(`tile ${e.tile}`)})` : ` (${t("why.mission")})`);
+      return t("louis14.log.louis", { player, louis: e.louis })
+        + (e.tile ? ` (${whyText(`tile ${e.tile}`)})` : ` (${t("louis14.why.mission")})`);
     case "bribe":
-      return t("log.bribe", { player, tile: tileLabel(e.tile), louis: e.louis });
+      return t("louis14.log.bribe", { player, tile: tileLabel(e.tile), louis: e.louis });
     case "maintenon":
-      return t("log.maintenon", { player, n: e.stones, back: e.stones_back });
+      return t("louis14.log.maintenon", { player, n: e.stones, back: e.stones_back });
     case "stones_back":
-      return t(e.stones === 1 ? "log.stones_back.one" : "log.stones_back", { player, n: e.stones });
+      return t(e.stones === 1 ? "louis14.log.stones_back.one" : "louis14.log.stones_back", { player, n: e.stones });
     case "income":
-      return t("log.income", { player, louis: e.louis, stones: e.stones });
+      return t("louis14.log.income", { player, louis: e.louis, stones: e.stones });
     case "lay_mission":
-      return t("log.lay_mission", { player, mission: missionTitle(e.mission),
+      return t("louis14.log.lay_mission", { player, mission: missionTitle(e.mission),
         chips: e.chips.map(chipName).join(" + ") });
     case "draw_mission":
-      return t("log.draw_mission", { player, deck: deckName(e.deck) });
+      return t("louis14.log.draw_mission", { player, deck: deckName(e.deck) });
     case "mission_card":
-      return t("log.mission_card", { mission: missionTitle(e.mission) });
+      return t("louis14.log.mission_card", { mission: missionTitle(e.mission) });
     case "convert_chip":
-      return t("log.convert_chip", { player, chip: chipName(e.chip) });
+      return t("louis14.log.convert_chip", { player, chip: chipName(e.chip) });
     case "keep_chip":
       return e.given_up.length
-        ? t("log.keep_chip", { player, chip: chipName(e.chip), given: e.given_up.map(chipName).join(", ") })
-        : t("log.keep_chip.none", { player, chip: chipName(e.chip) });
+        ? t("louis14.log.keep_chip", { player, chip: chipName(e.chip), given: e.given_up.map(chipName).join(", ") })
+        : t("louis14.log.keep_chip.none", { player, chip: chipName(e.chip) });
     case "swap_missions":
-      return t("log.swap_missions", { player, n: e.decks.length });
+      return t("louis14.log.swap_missions", { player, n: e.decks.length });
     case "game_end":
-      return t("log.game_end", { players: list(e.winners.map((s) => ctx.colourName(s))) });
+      return t("louis14.log.game_end", { players: list(e.winners.map((s) => ctx.colourName(s))) });
     default:
       return t("log.unknown", { type: e.type });
   }
@@ -131,7 +131,7 @@ const PARTNER = { influence_drawn: "influence_card", intrigue_drawn: "intrigue_c
 function detail(e) {
   if (e.type === "influence_card") return cardName(e.card);
   if (e.type === "intrigue_card") return tileLabel(e.card);
-  return t("blazon.kind", { n: e.kind + 1 });
+  return t("louis14.blazon.kind", { n: e.kind + 1 });
 }
 
 /** The log as entries {text, type, round, version, seat}; a run of draws of one kind by one
@@ -175,51 +175,51 @@ export function outcomeLines(e, ctx) {
   const n = ctx.players;
   const name = (c) => ctx.colourName(c);
   const present = e.stones.map((k, c) => [c, k]).filter(([, k]) => k > 0);
-  if (!present.length) return [t("eval.empty")];
+  if (!present.length) return [t("louis14.eval.empty")];
   const kind = /^money/.test(e.condition) ? "money"
     : /^stones/.test(e.condition) ? "stones" : "first";
   const value = Number((/\((\d+)\)/.exec(e.condition) || [0, 0])[1]);
   if (e.tie_winner !== null && e.tie_winner !== undefined) {
-    lines.push(t("eval.tie_won", { player: name(e.tie_winner) }));
+    lines.push(t("louis14.eval.tie_won", { player: name(e.tie_winner) }));
   }
   let toGeneral = [];
   if (kind === "stones") {
     lines.push(e.receivers.length
-      ? t(e.receivers.length === 1 ? "eval.stones.one" : "eval.stones.some",
+      ? t(e.receivers.length === 1 ? "louis14.eval.stones.one" : "louis14.eval.stones.some",
         { k: value, players: list(e.receivers.map(name)) })
-      : t("eval.stones.none", { k: value }));
+      : t("louis14.eval.stones.none", { k: value }));
   } else if (e.louis) {
     if (e.firsts.length === 1) {
       const first = e.firsts[0];
       toGeneral = [first];
-      lines.push(first >= n ? t("eval.majority.neutral")
-        : t("eval.louis.first", { player: name(first), n: e.stones[first] }));
+      lines.push(first >= n ? t("louis14.eval.majority.neutral")
+        : t("louis14.eval.louis.first", { player: name(first), n: e.stones[first] }));
       if (e.seconds.length === 1 && e.seconds[0] < n) {
-        lines.push(t("eval.louis.second", { player: name(e.seconds[0]), n: e.stones[e.seconds[0]] }));
+        lines.push(t("louis14.eval.louis.second", { player: name(e.seconds[0]), n: e.stones[e.seconds[0]] }));
       } else if (e.seconds.length > 1) {
-        lines.push(t("eval.louis.tied_second", { players: list(e.seconds.map(name)) }));
+        lines.push(t("louis14.eval.louis.tied_second", { players: list(e.seconds.map(name)) }));
       }
     } else {
       toGeneral = e.firsts;
-      lines.push(t("eval.louis.tie", { players: list(e.firsts.map(name)) }));
+      lines.push(t("louis14.eval.louis.tie", { players: list(e.firsts.map(name)) }));
     }
   } else if (e.firsts.length === 1) {
     const first = e.firsts[0];
     toGeneral = [first];
-    lines.push(first >= n ? t("eval.majority.neutral")
-      : t("eval.majority", { player: name(first), n: e.stones[first] }));
+    lines.push(first >= n ? t("louis14.eval.majority.neutral")
+      : t("louis14.eval.majority", { player: name(first), n: e.stones[first] }));
   } else {
-    lines.push(t("eval.tie", { players: list(e.firsts.map(name)) }));
+    lines.push(t("louis14.eval.tie", { players: list(e.firsts.map(name)) }));
   }
   if (e.bribers.length) {
-    lines.push(t("eval.bribers", { players: list(e.bribers.map(name)), cost: value }));
+    lines.push(t("louis14.eval.bribers", { players: list(e.bribers.map(name)), cost: value }));
   }
   const general = present.filter(([c]) => toGeneral.includes(c)).map(([c]) => name(c));
   const personal = present.filter(([c]) => !toGeneral.includes(c) && c < n).map(([c]) => name(c));
-  if (general.length) lines.push(t("eval.to_general", { players: list(general) }));
-  if (personal.length) lines.push(t("eval.to_personal", { players: list(personal) }));
+  if (general.length) lines.push(t("louis14.eval.to_general", { players: list(general) }));
+  if (personal.length) lines.push(t("louis14.eval.to_personal", { players: list(personal) }));
   if (present.some(([c]) => c >= n) && !toGeneral.some((c) => c >= n)) {
-    lines.push(t("eval.neutral_back"));
+    lines.push(t("louis14.eval.neutral_back"));
   }
   return lines;
 }

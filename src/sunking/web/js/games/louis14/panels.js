@@ -1,6 +1,7 @@
 // The side panels: your own hand and holdings, and every player's public state.
 
 import { t } from "../../i18n.js";
+import { seatBadges } from "../../seat_badges.js";
 import { COMPONENTS } from "./components.js";
 import { chipBadge, el } from "./dom.js";
 import {
@@ -17,7 +18,7 @@ export function missionCard(id, { used = false, extra = {} } = {}) {
     ...m.needs.map((c) => (c === "?" ? el("span", { className: "chip chip-any" },
       el("span", { className: "chip-letter", text: "?" })) : chipBadge(c, undefined, chipName(c))))),
   el("div", { className: "mission-title", text: missionTitle(id) }),
-  used ? el("div", { className: "mission-used", text: t("you.used") }) : null);
+  used ? el("div", { className: "mission-used", text: t("louis14.you.used") }) : null);
 }
 
 function stat(label, value, extra = {}) {
@@ -39,27 +40,27 @@ export function drawYou(host, view, ctx, select) {
   host.replaceChildren();
   const you = view.you;
   if (!you) {
-    host.append(el("h2", { text: t("you.spectator") }),
-      el("p", { className: "hint", text: t("you.spectator_hint") }));
+    host.append(el("h2", { text: t("louis14.you.spectator") }),
+      el("p", { className: "hint", text: t("louis14.you.spectator_hint") }));
     return;
   }
   const me = view.players[you.seat];
   host.append(el("h2", {},
     el("span", { className: `seat-swatch ${ctx.colourClass(you.seat)}` }),
-    document.createTextNode(` ${t("you.title", { player: ctx.colourName(you.seat) })}`)));
+    document.createTextNode(` ${t("louis14.you.title", { player: ctx.colourName(you.seat) })}`)));
   host.append(el("div", { className: "stats" },
-    stat(t("you.money"), me.money, { "data-testid": "you-money" }),
-    stat(t("you.personal"), me.personal),
-    stat(t("you.general"), me.general),
-    stat(t("you.on_court"), me.on_court),
-    stat(t("you.blazons"), me.blazons, { "data-testid": "you-blazons" })));
-  host.append(el("h3", { text: t("you.chips") }),
+    stat(t("louis14.you.money"), me.money, { "data-testid": "you-money" }),
+    stat(t("louis14.you.personal"), me.personal),
+    stat(t("louis14.you.general"), me.general),
+    stat(t("louis14.you.on_court"), me.on_court),
+    stat(t("louis14.you.blazons"), me.blazons, { "data-testid": "you-blazons" })));
+  host.append(el("h3", { text: t("louis14.you.chips") }),
     me.chips && Object.values(me.chips).some((n) => n > 0) ? chipsRow(me.chips)
-      : el("p", { className: "hint", text: t("you.none") }));
+      : el("p", { className: "hint", text: t("louis14.you.none") }));
 
   // Influence cards: buttons while a card is to be chosen.
   const hand = you.influence_hand;
-  host.append(el("h3", { text: t("you.influence_hand", { n: hand.length }) }));
+  host.append(el("h3", { text: t("louis14.you.influence_hand", { n: hand.length }) }));
   const cards = el("div", { className: "hand", "data-testid": "hand" });
   hand.forEach((card, i) => {
     const enabled = select && select.enabled.has(card);
@@ -76,32 +77,32 @@ export function drawYou(host, view, ctx, select) {
     if (enabled) button.addEventListener("click", () => select.onCard(card, i));
     cards.append(button);
   });
-  if (!hand.length) cards.append(el("p", { className: "hint", text: t("you.none") }));
+  if (!hand.length) cards.append(el("p", { className: "hint", text: t("louis14.you.none") }));
   host.append(cards);
 
-  host.append(el("h3", { text: t("you.intrigue_hand") }),
+  host.append(el("h3", { text: t("louis14.you.intrigue_hand") }),
     you.intrigue_hand.length
       ? el("ul", { className: "plain intrigue-hand" },
         ...you.intrigue_hand.map((tile) => el("li", { className: "intrigue-card", text: tileLabel(tile) })))
-      : el("p", { className: "hint", text: t("you.none") }));
+      : el("p", { className: "hint", text: t("louis14.you.none") }));
 
-  host.append(el("h3", { text: t("you.missions") }),
+  host.append(el("h3", { text: t("louis14.you.missions") }),
     you.missions.length
       ? el("div", { className: "missions" }, ...you.missions.map((id) => missionCard(id)))
-      : el("p", { className: "hint", text: t("you.none") }));
+      : el("p", { className: "hint", text: t("louis14.you.none") }));
   if (me.laid_missions.length) {
-    host.append(el("h3", { text: t("you.laid") }),
+    host.append(el("h3", { text: t("louis14.you.laid") }),
       el("div", { className: "missions" },
         ...me.laid_missions.map((id) => missionCard(id, { used: me.used_missions.includes(id) }))));
   }
   const kinds = you.blazon_kinds || [];
   if (kinds.some((k) => k > 0) || you.kindless_blazons) {
-    host.append(el("h3", { text: t("you.blazon_kinds") }),
+    host.append(el("h3", { text: t("louis14.you.blazon_kinds") }),
       el("div", { className: "blazons" },
         ...kinds.map((k, i) => (k ? el("span", { className: `blazon blazon-${i}`,
-          title: t("blazon.kind", { n: i + 1 }), text: `${i + 1}×${k}` }) : null)),
+          title: t("louis14.blazon.kind", { n: i + 1 }), text: `${i + 1}×${k}` }) : null)),
         you.kindless_blazons ? el("span", { className: "blazon blazon-none",
-          title: t("blazon.kindless"), text: `–×${you.kindless_blazons}` }) : null));
+          title: t("louis14.blazon.kindless"), text: `–×${you.kindless_blazons}` }) : null));
   }
 }
 
@@ -121,36 +122,27 @@ export function leftToAct(view) {
 
 /** Every player's public state, one row each. */
 export function drawPlayers(host, view, ctx) {
-  host.replaceChildren(el("h2", { text: t("players.title") }));
+  host.replaceChildren(el("h2", { text: t("louis14.players.title") }));
   const toMove = view.to_move;
   const waiting = new Set(leftToAct(view));
   const table = el("table", { className: "table players-table" });
   table.append(el("thead", {}, el("tr", {},
-    el("th", { text: t("players.player") }),
-    el("th", { text: t("players.money"), title: t("you.money") }),
-    el("th", { text: t("players.stones"), title: t("players.stones_title") }),
-    el("th", { text: t("players.chips") }),
-    el("th", { text: t("players.blazons") }),
-    el("th", { text: t("players.cards"), title: t("players.cards_title") }),
-    el("th", { text: t("players.missions"), title: t("players.missions_title") }))));
+    el("th", { text: t("louis14.players.player") }),
+    el("th", { text: t("louis14.players.money"), title: t("louis14.you.money") }),
+    el("th", { text: t("louis14.players.stones"), title: t("louis14.players.stones_title") }),
+    el("th", { text: t("louis14.players.chips") }),
+    el("th", { text: t("louis14.players.blazons") }),
+    el("th", { text: t("louis14.players.cards"), title: t("louis14.players.cards_title") }),
+    el("th", { text: t("louis14.players.missions"), title: t("louis14.players.missions_title") }))));
   const body = el("tbody");
   for (const p of view.players) {
     const seat = p.seat;
     const info = ctx.seatInfo(seat);
     const marks = [];
-    if (seat === toMove) marks.push(el("span", { className: "badge turn", text: t("players.to_move") }));
-    else if (waiting.has(seat)) marks.push(el("span", { className: "badge waiting", text: t("players.still_to_play") }));
-    if (seat === view.start_player) marks.push(el("span", { className: "badge start", title: t("players.start_player"), text: "★" }));
-    if (info && info.away && ctx.mode !== "replay") {
-      marks.push(el("span", { className: "badge away", title: t("players.away_title"), text: t("players.away") }));
-    } else if (info && info.kind === "human" && info.connected === false && ctx.mode !== "replay") {
-      marks.push(el("span", { className: "badge offline", text: t("players.offline") }));
-    }
-    if (info && typeof info.clock_seconds_left === "number" && ctx.mode !== "replay") {
-      marks.push(el("span", { className: "badge clock", title: t("players.clock_title"),
-        "data-clock-deadline": String(Date.now() + info.clock_seconds_left * 1000),
-        text: t("players.clock", { s: Math.max(0, Math.round(info.clock_seconds_left)) }) }));
-    }
+    if (seat === toMove) marks.push(el("span", { className: "badge turn", text: t("louis14.players.to_move") }));
+    else if (waiting.has(seat)) marks.push(el("span", { className: "badge waiting", text: t("louis14.players.still_to_play") }));
+    if (seat === view.start_player) marks.push(el("span", { className: "badge start", title: t("louis14.players.start_player"), text: "★" }));
+    marks.push(...seatBadges(info, ctx.mode));
     const row = el("tr", { className: `${seat === toMove ? "to-move" : ""}${ctx.seat === seat ? " me" : ""}`,
       "data-seat": seat },
     el("td", { className: "player-cell" },
@@ -164,7 +156,7 @@ export function drawPlayers(host, view, ctx) {
     el("td", { text: String(p.blazons) }),
     el("td", { text: `${p.influence_cards} / ${p.intrigue_cards}` }),
     el("td", {},
-      el("span", { className: "deck-counts", title: t("players.missions_title"),
+      el("span", { className: "deck-counts", title: t("louis14.players.missions_title"),
         text: COMPONENTS.decks.map((d) => p.missions_in_hand[d]).join("/") }),
       el("span", { className: "laid-list" },
         ...p.laid_missions.map((id) => el("span", {
@@ -180,12 +172,12 @@ export function drawPlayers(host, view, ctx) {
   // The supply: decks, money cards, Louis XIV.
   const s = view.supply;
   host.append(el("div", { className: "supply" },
-    el("span", { text: t("supply.influence_deck", { n: s.influence_deck }) }),
-    el("span", { text: t("supply.intrigue_deck", { n: s.intrigue_deck }) }),
+    el("span", { text: t("louis14.supply.influence_deck", { n: s.influence_deck }) }),
+    el("span", { text: t("louis14.supply.intrigue_deck", { n: s.intrigue_deck }) }),
     ...(view.intrigue_deck_known || []).map((k) => el("span", { "data-testid": "intrigue-known",
-      text: t("supply.intrigue_known", { card: tileLabel(k.card), n: k.depth + 1, total: s.intrigue_deck }) })),
-    el("span", { text: t("supply.mission_decks", {
+      text: t("louis14.supply.intrigue_known", { card: tileLabel(k.card), n: k.depth + 1, total: s.intrigue_deck }) })),
+    el("span", { text: t("louis14.supply.mission_decks", {
       light: s.mission_decks.light, medium: s.mission_decks.medium, dark: s.mission_decks.dark }) }),
-    el("span", { text: t("supply.blazons", { n: s.blazons }) }),
-    view.louis_tile ? el("span", { text: t("supply.louis", { tile: tileName(view.louis_tile) }) }) : null));
+    el("span", { text: t("louis14.supply.blazons", { n: s.blazons }) }),
+    view.louis_tile ? el("span", { text: t("louis14.supply.louis", { tile: tileName(view.louis_tile) }) }) : null));
 }

@@ -27,7 +27,7 @@ export function waitingText(view, ctx) {
   const d = view.decision;
   if (!d) return "";
   const player = ctx.colourName(d.seat);
-  return t(`decision.${d.kind}`, {
+  return t(`louis14.decision.${d.kind}`, {
     player, tile: d.tile ? tileLabel(d.tile) : "", cost: d.cost ?? "",
   });
 }
@@ -48,12 +48,12 @@ function turnPrompt(mv, sel, ctx) {
   const view = mv.view;
   const me = view.players[mv.seat];
   const playable = new Set(legal.filter((a) => "card" in a && a.type !== "swap_influence").map((a) => a.card));
-  const model = { title: t("prompt.turn.title"), text: t("prompt.turn.choose_card"), buttons: [],
+  const model = { title: t("louis14.prompt.turn.title"), text: t("louis14.prompt.turn.choose_card"), buttons: [],
     mine: true, cards: { enabled: playable, chosen: sel.card, chosenIndex: sel.cardIndex,
       onCard: (card, index) => ctx.chooseCard(card, index) } };
   const payToPass = legal.find((a) => a.type === "pay_to_pass");
   if (sel.card === null || sel.card === undefined) {
-    if (payToPass) model.buttons.push(choice(ctx, payToPass, t("prompt.turn.pay_to_pass"), { testid: "pay-to-pass" }));
+    if (payToPass) model.buttons.push(choice(ctx, payToPass, t("louis14.prompt.turn.pay_to_pass"), { testid: "pay-to-pass" }));
     return model;
   }
   const card = sel.card;
@@ -67,18 +67,18 @@ function turnPrompt(mv, sel, ctx) {
   const done = p.complete();
   const counts = p.counts();
   const placed = [...counts.values()].reduce((a, b) => a + b, 0);
-  model.title = t("prompt.turn.card_chosen", { card: cardName(card) });
-  if (!p.possible()) model.text = t("prompt.turn.no_stones");
-  else if (!placed) model.text = t("prompt.turn.first_tile");
-  else model.text = t("prompt.turn.placed", { n: placed });
+  model.title = t("louis14.prompt.turn.card_chosen", { card: cardName(card) });
+  if (!p.possible()) model.text = t("louis14.prompt.turn.no_stones");
+  else if (!placed) model.text = t("louis14.prompt.turn.first_tile");
+  else model.text = t("louis14.prompt.turn.placed", { n: placed });
   model.tileOptions = options;
   model.onTile = (tile) => {
     if (p.add(tile)) ctx.rerender();
   };
   model.preview = counts;
-  model.buttons.push(button(t("prompt.turn.place", { n: placed }), () => done && ctx.act(done),
+  model.buttons.push(button(t("louis14.prompt.turn.place", { n: placed }), () => done && ctx.act(done),
     { primary: true, disabled: !done, testid: "place" }));
-  if (placed) model.buttons.push(button(t("prompt.turn.undo"), () => { p.undo(); ctx.rerender(); }, { testid: "undo" }));
+  if (placed) model.buttons.push(button(t("louis14.prompt.turn.undo"), () => { p.undo(); ctx.rerender(); }, { testid: "undo" }));
   const retrieve = legal.find((a) => a.type === "retrieve" && a.card === card && Boolean(a.boost) === boost);
   const most = boost ? STONES_RETRIEVED.boost : card === 0 ? STONES_RETRIEVED.joker : STONES_RETRIEVED.person;
   const back = Math.min(most, me.general);
@@ -86,25 +86,25 @@ function turnPrompt(mv, sel, ctx) {
   // done with the card), and asked twice.
   if (retrieve && (back > 0 || !p.possible())) {
     if (sel.retrieving) {
-      model.text = t("prompt.turn.retrieve_confirm", { card: cardName(card), n: back });
+      model.text = t("louis14.prompt.turn.retrieve_confirm", { card: cardName(card), n: back });
       model.tileOptions = new Set();
       model.buttons = [
-        choice(ctx, retrieve, t("prompt.turn.retrieve_yes", { n: back }), { primary: true, testid: "retrieve-confirm" }),
-        button(t("prompt.turn.retrieve_no"), () => { sel.retrieving = false; ctx.rerender(); }, { testid: "retrieve-cancel" }),
+        choice(ctx, retrieve, t("louis14.prompt.turn.retrieve_yes", { n: back }), { primary: true, testid: "retrieve-confirm" }),
+        button(t("louis14.prompt.turn.retrieve_no"), () => { sel.retrieving = false; ctx.rerender(); }, { testid: "retrieve-cancel" }),
       ];
       return model;
     }
-    model.buttons.push(button(t("prompt.turn.retrieve", { n: back }),
+    model.buttons.push(button(t("louis14.prompt.turn.retrieve", { n: back }),
       () => { sel.retrieving = true; ctx.rerender(); }, { testid: "retrieve" }));
   }
   if (canBoost) {
-    model.buttons.push(button(boost ? t("prompt.turn.boost_off") : t("prompt.turn.boost_on"),
+    model.buttons.push(button(boost ? t("louis14.prompt.turn.boost_off") : t("louis14.prompt.turn.boost_on"),
       () => { sel.boost = !boost; sel.placement = null; ctx.rerender(); }, { testid: "boost" }));
   }
   const swap = legal.find((a) => a.type === "swap_influence" && a.card === card);
-  if (swap) model.buttons.push(choice(ctx, swap, t("prompt.turn.swap"), { testid: "swap-influence" }));
-  if (payToPass) model.buttons.push(choice(ctx, payToPass, t("prompt.turn.pay_to_pass"), { testid: "pay-to-pass" }));
-  model.buttons.push(button(t("prompt.turn.other_card"), () => ctx.chooseCard(null, null), { testid: "cancel" }));
+  if (swap) model.buttons.push(choice(ctx, swap, t("louis14.prompt.turn.swap"), { testid: "swap-influence" }));
+  if (payToPass) model.buttons.push(choice(ctx, payToPass, t("louis14.prompt.turn.pay_to_pass"), { testid: "pay-to-pass" }));
+  model.buttons.push(button(t("louis14.prompt.turn.other_card"), () => ctx.chooseCard(null, null), { testid: "cancel" }));
   return model;
 }
 
@@ -120,8 +120,8 @@ function tilePrompt(mv, ctx, title, text) {
       if (action) ctx.act(action);
     },
     buttons: [
-      ...(tiles.length === 1 ? [choice(ctx, tiles[0], t("prompt.place_on", { tile: tileLabel(tiles[0].tile) }), { primary: true })] : []),
-      ...(pass ? [choice(ctx, pass, t("prompt.no_stone"))] : []),
+      ...(tiles.length === 1 ? [choice(ctx, tiles[0], t("louis14.prompt.place_on", { tile: tileLabel(tiles[0].tile) }), { primary: true })] : []),
+      ...(pass ? [choice(ctx, pass, t("louis14.prompt.no_stone"))] : []),
     ],
   };
 }
@@ -142,65 +142,65 @@ export function buildPrompt(mv, sel, ctx) {
     case "intrigue": {
       const plays = others("intrigue");
       return {
-        title: t("prompt.intrigue.title", { tile: tileLabel(d.tile) }),
-        text: plays.length ? t("prompt.intrigue.text") : t("prompt.intrigue.none"),
+        title: t("louis14.prompt.intrigue.title", { tile: tileLabel(d.tile) }),
+        text: plays.length ? t("louis14.prompt.intrigue.text") : t("louis14.prompt.intrigue.none"),
         mine: true, highlight: d.tile,
         buttons: [
           ...plays.map((a) => choice(ctx, a)),
-          ...(pass ? [choice(ctx, pass, plays.length ? t("prompt.intrigue.pass") : t("prompt.continue"))] : []),
+          ...(pass ? [choice(ctx, pass, plays.length ? t("louis14.prompt.intrigue.pass") : t("prompt.continue"))] : []),
         ],
       };
     }
     case "tie":
-      return { title: t("prompt.tie.title", { tile: tileLabel(d.tile) }), text: t("prompt.tie.text"),
+      return { title: t("louis14.prompt.tie.title", { tile: tileLabel(d.tile) }), text: t("louis14.prompt.tie.text"),
         mine: true, highlight: d.tile,
-        buttons: legal.map((a) => choice(ctx, a, a.type === "win_tie" ? t("prompt.tie.use") : t("prompt.tie.pass"))) };
+        buttons: legal.map((a) => choice(ctx, a, a.type === "win_tie" ? t("louis14.prompt.tie.use") : t("louis14.prompt.tie.pass"))) };
     case "bribe":
-      return { title: t("prompt.bribe.title", { tile: tileLabel(d.tile) }),
-        text: t("prompt.bribe.text", { cost: d.cost, reward: rewardText(d.tile), money: view.players[mv.seat].money }),
+      return { title: t("louis14.prompt.bribe.title", { tile: tileLabel(d.tile) }),
+        text: t("louis14.prompt.bribe.text", { cost: d.cost, reward: rewardText(d.tile), money: view.players[mv.seat].money }),
         mine: true, highlight: d.tile,
         buttons: legal.map((a) => choice(ctx, a, a.type === "bribe"
-          ? t("prompt.bribe.pay", { cost: d.cost }) : t("prompt.bribe.pass"), { primary: a.type === "bribe" })) };
+          ? t("louis14.prompt.bribe.pay", { cost: d.cost }) : t("louis14.prompt.bribe.pass"), { primary: a.type === "bribe" })) };
     case "conde":
-      return tilePrompt(mv, ctx, t("prompt.conde.title"), t("prompt.conde.text"));
+      return tilePrompt(mv, ctx, t("louis14.prompt.conde.title"), t("louis14.prompt.conde.text"));
     case "end_stone":
-      return tilePrompt(mv, ctx, t("prompt.end_stone.title"), t("prompt.end_stone.text"));
+      return tilePrompt(mv, ctx, t("louis14.prompt.end_stone.title"), t("louis14.prompt.end_stone.text"));
     case "mission_stone":
-      return tilePrompt(mv, ctx, t("prompt.mission_stone.title"),
-        t("prompt.mission_stone.text", { tile: tileLabel(d.tile), mission: missionTitle(d.mission) }));
+      return tilePrompt(mv, ctx, t("louis14.prompt.mission_stone.title"),
+        t("louis14.prompt.mission_stone.text", { tile: tileLabel(d.tile), mission: missionTitle(d.mission) }));
     case "maintenon":
-      return { title: t("prompt.maintenon.title"), text: t("prompt.maintenon.text"), mine: true,
-        highlight: 5, buttons: legal.map((a) => choice(ctx, a, t("prompt.maintenon.stones", { n: a.stones }))) };
+      return { title: t("louis14.prompt.maintenon.title"), text: t("louis14.prompt.maintenon.text"), mine: true,
+        highlight: 5, buttons: legal.map((a) => choice(ctx, a, t("louis14.prompt.maintenon.stones", { n: a.stones }))) };
     case "missions": {
       const lays = others("lay_mission");
       const converts = others("convert_chip");
       const end = legal.find((a) => a.type === "end_missions");
-      return { title: t("prompt.missions.title"),
-        text: lays.length ? t("prompt.missions.text") : t("prompt.missions.none"), mine: true,
+      return { title: t("louis14.prompt.missions.title"),
+        text: lays.length ? t("louis14.prompt.missions.text") : t("louis14.prompt.missions.none"), mine: true,
         buttons: [
-          ...lays.map((a) => choice(ctx, a, t("prompt.missions.lay", {
+          ...lays.map((a) => choice(ctx, a, t("louis14.prompt.missions.lay", {
             mission: missionTitle(a.mission), chips: a.chips.map(chipName).join(" + ") }))),
-          ...converts.map((a) => choice(ctx, a, t("prompt.missions.convert", { chip: chipName(a.chip) }))),
-          ...(end ? [choice(ctx, end, t("prompt.missions.end"), { primary: !lays.length })] : []),
+          ...converts.map((a) => choice(ctx, a, t("louis14.prompt.missions.convert", { chip: chipName(a.chip) }))),
+          ...(end ? [choice(ctx, end, t("louis14.prompt.missions.end"), { primary: !lays.length })] : []),
         ] };
     }
     case "draw":
-      return { title: t("prompt.draw.title"), text: t("prompt.draw.text"), mine: true,
-        buttons: legal.map((a) => choice(ctx, a, t("prompt.draw.deck", {
+      return { title: t("louis14.prompt.draw.title"), text: t("louis14.prompt.draw.text"), mine: true,
+        buttons: legal.map((a) => choice(ctx, a, t("louis14.prompt.draw.deck", {
           deck: deckName(a.deck), n: view.supply.mission_decks[a.deck] }))) };
     case "keep":
-      return { title: t("prompt.keep.title"), text: t("prompt.keep.text"), mine: true,
-        buttons: legal.map((a) => choice(ctx, a, t("prompt.keep.chip", { chip: chipName(a.chip) }))) };
+      return { title: t("louis14.prompt.keep.title"), text: t("louis14.prompt.keep.text"), mine: true,
+        buttons: legal.map((a) => choice(ctx, a, t("louis14.prompt.keep.chip", { chip: chipName(a.chip) }))) };
     case "swap":
-      return { title: t("prompt.swap.title"), text: t("prompt.swap.text"), mine: true,
-        buttons: legal.map((a) => choice(ctx, a, a.type === "pass" ? t("prompt.swap.keep")
-          : t("prompt.swap.these", { missions: a.missions.map(missionTitle).join(" + ") }))) };
+      return { title: t("louis14.prompt.swap.title"), text: t("louis14.prompt.swap.text"), mine: true,
+        buttons: legal.map((a) => choice(ctx, a, a.type === "pass" ? t("louis14.prompt.swap.keep")
+          : t("louis14.prompt.swap.these", { missions: a.missions.map(missionTitle).join(" + ") }))) };
     case "income":
-      return { title: t("prompt.income.title"), text: t("prompt.income.text"), mine: true,
+      return { title: t("louis14.prompt.income.title"), text: t("louis14.prompt.income.text"), mine: true,
         buttons: legal.map((a) => choice(ctx, a)) };
     case "trade":
-      return { title: t("prompt.trade.title"), text: t("prompt.trade.text"), mine: true,
-        buttons: legal.map((a) => choice(ctx, a, a.type === "pass" ? t("prompt.trade.pass") : t("prompt.trade.do"))) };
+      return { title: t("louis14.prompt.trade.title"), text: t("louis14.prompt.trade.text"), mine: true,
+        buttons: legal.map((a) => choice(ctx, a, a.type === "pass" ? t("louis14.prompt.trade.pass") : t("louis14.prompt.trade.do"))) };
     default:
       return { title: t("prompt.generic.title"), text: t("prompt.generic.text", { kind: d.kind }),
         mine: true, buttons: legal.map((a) => choice(ctx, a)) };

@@ -12,10 +12,10 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 from rich.text import Text
 
-from .bots.arena import MatchResult
-from .bots.tournament import Runner, TournamentResult, run_tournament
-from .cli_options import OptionsArg, parse_options
-from .core import RulesError, make
+from ..bots.arena import MatchResult
+from ..bots.tournament import Runner, TournamentResult, run_tournament
+from ..core import RulesError, make
+from .options import OptionsArg, parse_options
 
 
 def results_table(result: TournamentResult) -> Table:
@@ -46,7 +46,7 @@ def _runner(backend: str, address: str | None, jobs: int) -> Runner | None:
                        style="bold red"))
         raise typer.Exit(code=2)
     try:
-        from .envs.ray_backend import ray_runner
+        from ..envs.ray_backend import ray_runner
     except ImportError:
         err.print(Text("Error: --backend ray needs Ray: pip install 'sunking[rl]'",
                        style="bold red"))
@@ -134,7 +134,7 @@ def tournament_command(
     if json_path is not None:
         json_path.write_text(json.dumps(result.to_json(), indent=1) + "\n", encoding="utf-8")
     if plot_path is not None:
-        from .bots.plot import plot_ratings
+        from ..bots.plot import plot_ratings
 
         plot_ratings(list(result.entries), plot_path,
                      f"{make(game).spec.name}, {count} players, {games} games")

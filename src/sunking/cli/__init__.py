@@ -1,8 +1,8 @@
 """The ``sunking`` command: list the games, simulate seeded games, and run bot tournaments.
 
 The command only talks to games through the game-agnostic core (:func:`sunking.make`,
-:class:`~sunking.core.GameSpec`, :class:`~sunking.core.GameState`); per-game wording of the
-event log is data in :mod:`sunking.cli_render`.
+:class:`~sunking.core.GameSpec`, :class:`~sunking.core.GameState`); the event log is told in
+each game's own words (:mod:`sunking.core.presentation`), in the language of ``--lang``.
 """
 
 from __future__ import annotations
@@ -15,20 +15,15 @@ import typer
 from rich.console import Console
 from rich.text import Text
 
-from . import __version__, available_games, make
-from .cli_options import OptionsArg, describe_options, parse_options
-from .cli_play import play_command
-from .cli_render import (
-    details_notes,
-    details_sections,
-    details_table,
-    event_log,
-    games_table,
-    result_table,
-)
-from .cli_serve import serve_command
-from .cli_tournament import tournament_command
-from .core import GameRecord, GameState, Rng, RulesError
+from .. import __version__, available_games, make
+from ..core import GameRecord, GameState, Rng, RulesError
+from ..i18n import DEFAULT_LANGUAGE, LANGUAGES
+from ..tables import details_notes, details_sections, details_table, result_table
+from .options import OptionsArg, describe_options, parse_options
+from .play import play_command
+from .render import event_log, games_table
+from .serve import serve_command
+from .tournament import tournament_command
 
 POLICY_SALT = 0x5EED_B07_CAFE
 """XORed into the game seed to seed the random bots, so that their choices do not replay the
@@ -179,14 +174,27 @@ def simulate_command(
         ),
     ] = False,
     option: OptionsArg = None,
+    lang: Annotated[
+        str,
+        typer.Option(
+            "--lang",
+            "-l",
+            metavar="LANG",
+            help=f"Language of the event log: {', '.join(LANGUAGES)}.",
+        ),
+    ] = DEFAULT_LANGUAGE,
 ) -> None:
     """Simulate a game between bots that pick uniformly random legal moves.
 
-    Prints the public event log (what a spectator sees), one line per event, each prefixed
-    with the number of actions played so far, then the result and the game's scoring table.
+    Prints the public event log (what a spectator sees) in the language of `--lang`, one
+    line per event, each prefixed with the number of actions played so far, then the result
+    and the game's scoring table. The players are named Player 1, Player 2 ….
     A seed replays the same game exactly. Exits with code 2 for an unknown game or a player
-    count the game does not allow, or an option it does not have.
+    count the game does not allow, an option it does not have, or a language it does not
+    speak.
     """
+    if lang not in LANGUAGES:
+        raise _fail(f"no language {lang!r}; the languages are {', '.join(LANGUAGES)}")
     try:
         spec = make(game).spec
         count = spec.max_players if players is None else players
@@ -202,7 +210,8 @@ def simulate_command(
     console = Console()
     console.print(Text(f"{spec.name} ({spec.id}) — {count} players, seed {seed}", style="bold"))
     if not quiet:
-        console.print(event_log(spec.id, state.events(None)))
+        names = [""] * count  # each seat is then named as the language names it
+        console.print(event_log(spec.id, state.events(None), lang, names))
     console.print(Text(f"Game over after {state.version} actions."))
     console.print(result_table(result))
     players_rows = result.details.get("players")
@@ -219,5 +228,3 @@ app.command("play")(play_command)
 app.command("serve")(serve_command)
 
 
-if __name__ == "__main__":  # pragma: no cover
-    app()

@@ -13,8 +13,8 @@ from typing import Annotated, Any
 
 import typer
 
-from .core import GameSpec
-from .core.errors import InvalidOptions
+from ..core import GameSpec
+from ..core.errors import InvalidOptions
 
 OptionsArg = Annotated[
     list[str] | None,

@@ -9,11 +9,12 @@ import typer
 from rich.console import Console
 from rich.text import Text
 
-from .cli_options import OptionsArg, parse_options
-from .cli_render import result_table
-from .core import InvalidOptions, Result, RulesError, available_games, make
-from .tui.seats import SEATS_HELP, SeatsError, parse_seats
-from .tui.session import Session
+from ..core import InvalidOptions, Result, RulesError, available_games, make
+from ..i18n import DEFAULT_LANGUAGE, LANGUAGES
+from ..tables import result_table
+from ..tui.seats import SEATS_HELP, SeatsError, parse_seats
+from ..tui.session import Session
+from .options import OptionsArg, parse_options
 
 
 def _fail(message: str) -> typer.Exit:
@@ -48,6 +49,16 @@ def play_command(
                      show_default=False),
     ] = None,
     option: OptionsArg = None,
+    lang: Annotated[
+        str,
+        typer.Option("--lang", "-l", metavar="LANG",
+                     help=f"Language of the game's words: {', '.join(LANGUAGES)}."),
+    ] = DEFAULT_LANGUAGE,
+    auto_pass: Annotated[
+        bool,
+        typer.Option("--auto-pass/--no-auto-pass",
+                     help="When your only choice is to pass, pass for you after a moment."),
+    ] = True,
 ) -> None:
     """Play a game in the terminal: you against bots, or several people at one terminal.
 
@@ -64,6 +75,8 @@ def play_command(
     end the final scores are printed. Exits with code 2 for an unknown game, a seats entry
     that cannot be read or a number of seats the game does not allow.
     """
+    if lang not in LANGUAGES:
+        raise _fail(f"no language {lang!r}; the languages are {', '.join(LANGUAGES)}")
     try:
         seat_specs = parse_seats(seats)
     except SeatsError as error:
@@ -78,9 +91,9 @@ def play_command(
         raise _fail(f"{error} (--seats gives {len(seat_specs)} seats)") from None
     except RulesError as error:
         raise _fail(str(error)) from None
-    from .tui.app import PlayApp
+    from ..tui.app import PlayApp
 
-    PlayApp(session).run()
+    PlayApp(session, lang=lang, auto_pass=auto_pass).run()
     console = Console()
     result = session.result()
     if result is None:

@@ -49,8 +49,8 @@ def serve_command(
     """
     import uvicorn  # the server's libraries load only for this command
 
-    from .server import Settings, create_app
-    from .server.storage.sql import SqlStore
+    from ..server import Settings, create_app
+    from ..server.storage.sql import SqlStore
 
     console = Console()
     settings = Settings.from_env(data_dir=data_dir, bot_workers=bot_workers,

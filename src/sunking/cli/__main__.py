@@ -1,0 +1,5 @@
+"""``python -m sunking.cli``: the ``sunking`` command."""
+
+from . import app
+
+app()

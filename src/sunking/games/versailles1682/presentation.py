@@ -1,0 +1,257 @@
+"""How Versailles 1682 shows itself to people: its cards, texts and the reading of its view.
+
+The texts live in this package's catalogs (``locale/<lang>/LC_MESSAGES/versailles1682.po``)
+under keys ``versailles1682.…``; the German ones follow the rulebook (Haushofmeister, Anfrage,
+Audienz, Ansehen, Hofregister). Card names are found under ``versailles1682.card.<id>``; the
+rules know cards by id and type key only.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from ...core.actions import JsonValue
+from ...core.presentation import (
+    Component,
+    Fact,
+    Presentation,
+    Texts,
+    action_entry,
+    decision_fields,
+    fill,
+    final_table,
+    log_entries,
+    number,
+    player_row,
+    variant,
+    zone,
+)
+from .data import CARDS
+
+G = "versailles1682"
+
+DECISION_KINDS = ("choose", "party", "negotiate", "court", "act", "give", "discard")
+EVENT_TYPES = (
+    "audience", "bastille", "card_given", "court_moves", "court_stays", "courtier", "death",
+    "discard", "done", "draw", "draw_house", "drawn", "end_turn", "exile", "favourite", "fine",
+    "fortune", "game_over", "give", "given", "granted", "heir", "intervention", "king_dies",
+    "lover", "marriage", "negotiation", "negotiation_ends", "new_queen", "new_royals",
+    "no_income", "no_turn", "party", "payment", "peace", "play", "play_war", "power",
+    "presented", "privilege_lost", "queen_dies", "queen_origin", "received", "regency",
+    "regency_ends", "request", "reshuffle", "returns", "round", "round_ends_at_once",
+    "secret_marriage", "setup", "shown", "shows", "standing", "to_house", "turn", "war",
+    "widow_inherits",
+)
+PHASES = ("setup", "introduction", "negotiation", "court", "turns", "over")
+PLACES = ("versailles", "hunt", "war")
+STATUSES = ("court", "bastille", "exile", "absent")
+COUNTRIES = ("england", "spain", "holland")
+ROYALS = ("king", "queen")
+
+FIELDS: Mapping[str, str] = {
+    **dict.fromkeys(
+        ("seat", "to", "beneficiary", "target", "husband", "wife", "steward", "spouse",
+         "offender", "addressed"), "seat"),
+    "winners": "seats",
+    **dict.fromkeys(("card", "office"), "card"),
+    **dict.fromkeys(
+        ("amount", "fortune", "roll", "change", "standing", "round", "players", "king", "queen",
+         "until_round", "rolls", "given", "left"), "number"),
+    **dict.fromkeys(
+        ("royal", "place", "country", "origin", "party", "power", "kind", "gender", "reason",
+         "verdict", "why"), "word"),
+    "name": "text",
+}
+"""How the fields of actions, events and decisions read."""
+
+SPECIAL_SEATS = {-1: "king", -2: "queen"}
+"""A card's target or a ``to`` below zero: the King, the Queen (or the House of the King)."""
+
+
+def card_key(card: int) -> str | None:
+    """The component key of card ``card`` (None for none)."""
+    return f"{G}.card.{card}" if 0 <= card < len(CARDS) else None
+
+
+def _components() -> dict[str, Component]:
+    out: dict[str, Component] = {}
+    for c, ct in enumerate(CARDS):
+        facts: list[Fact] = []
+        if ct.income:
+            facts.append(Fact(f"{G}.fact.income", ct.income))
+        if ct.icon:
+            facts.append(Fact(f"{G}.fact.where", f"{G}.icon.{ct.icon}", translate=True))
+        if ct.gender:
+            facts.append(Fact(f"{G}.fact.for", f"{G}.word.{ct.gender}", translate=True))
+        if ct.min_royal:
+            facts.append(Fact(f"{G}.fact.min_{ct.min_royal}", ct.min_standing))
+        facts.append(Fact(f"{G}.fact.effect", f"{G}.effect.{ct.key}", translate=True))
+        key = f"{G}.card.{c}"
+        out[key] = Component(key, f"{G}.kind.{ct.kind}", tuple(facts))
+    return out
+
+
+def _seat_word(t: Texts, value: object, vacant: str = "king") -> str | None:
+    if isinstance(value, int) and value < 0:
+        return t(f"{G}.word.{vacant if value == -1 else SPECIAL_SEATS.get(value, 'king')}")
+    return None
+
+
+class VersaillesPresentation(Presentation):
+    """The words of Versailles 1682."""
+
+    def values(self, t: Texts, payload: Mapping[str, Any]) -> dict[str, str]:
+        """The placeholders of an action, event or decision in words."""
+        kinds = dict(FIELDS)
+        if payload.get("type") == "setup":
+            kinds["target"] = "number"
+        if payload.get("type") == "reshuffle":
+            kinds["cards"] = "number"
+        if payload.get("type") == "game_over":
+            kinds["fortunes"] = "per_seat"
+        values = fill(t, payload, kinds, card_key)
+        if payload.get("type") == "standing" and isinstance(payload.get("change"), int):
+            values["change"] = number(t, abs(payload["change"]))
+        for name in ("target", "to"):
+            special = _seat_word(t, payload.get(name), "house" if name == "to" else "king")
+            if special is not None and kinds.get(name) == "seat":
+                values[name] = special
+        why = payload.get("why")
+        if isinstance(why, str) and not t.has(f"{G}.word.{why}"):
+            values["why"] = t(f"{G}.type.{why}" if t.has(f"{G}.type.{why}") else f"{G}.word.other")
+        return values
+
+    def board(
+        self, view: Mapping[str, Any], legal: Sequence[Mapping[str, Any]], seat: int | None,
+        t: Texts, events: Sequence[Mapping[str, Any]],
+    ) -> dict[str, JsonValue]:
+        decision = view.get("decision")
+        out: dict[str, JsonValue] = {
+            "phase": t(f"{G}.phase.{view['phase']}"),
+            "round": t(f"{G}.round", round=view["round"], steward=t.player(view["steward"])),
+            "players": self._players(view, seat, t),
+            "zones": self._zones(view, t),
+            "log": log_entries(t, events, lambda e: self.event_text(e, t, view)),
+        }
+        you = view.get("you")
+        if isinstance(you, dict):
+            out["hand"] = [t.component(f"{G}.card.{c['id']}") for c in you["hand"]]
+        if decision is not None:
+            context = self.values(t, decision)
+            context["player"] = t.player(decision["seat"])
+            context["left"] = str(view.get("actions_left", 0))
+            out.update(decision_fields(
+                t, decision, seat, legal,
+                lambda: t(f"{G}.decision.{decision['kind']}", **context),
+                lambda i, a: self.action(i, a, decision, t)))
+        elif "result" in view:
+            out["result"] = self.result(view["result"], t)
+        return out
+
+    def _players(
+        self, view: Mapping[str, Any], seat: int | None, t: Texts,
+    ) -> list[JsonValue]:
+        rows: list[JsonValue] = []
+        for c in view["courtiers"]:
+            facts: list[tuple[str, object]] = []
+            if c["family"]:
+                facts.append((f"{G}.fact.courtier",
+                              f"{c['given_name'] or ''} {c['family']}".strip()))
+            if c["party"]:
+                facts.append((f"{G}.fact.party", t(f"{G}.word.{c['party']}")))
+            facts.append((f"{G}.fact.place", t(f"{G}.status.{c['place']}")))
+            for royal in ROYALS:
+                standing = c[f"{royal}_standing"]
+                if standing is not None:
+                    facts.append((f"{G}.fact.standing_{royal}", standing))
+            facts.append((f"{G}.fact.income", t(f"{G}.livres", amount=number(t, c["income"]))))
+            facts.append((f"{G}.fact.hand", c["hand_size"]))
+            score = t(f"{G}.livres", amount=number(t, c["fortune"]))
+            rows.append(player_row(t, c["seat"], seat, view.get("to_move"), facts, score))
+        return rows
+
+    def _zones(self, view: Mapping[str, Any], t: Texts) -> list[JsonValue]:
+        zones: list[JsonValue] = [
+            zone(t, t(f"{G}.zone.tableau", player=t.player(c["seat"])),
+                 (f"{G}.card.{card['id']}" for card in c["cards"]), owner=c["seat"])
+            for c in view["courtiers"]
+        ]
+        court = [(f"{G}.fact.court", t(f"{G}.place.{view['court']}")),
+                 (f"{G}.fact.king", t(f"{G}.royal_state.{view['king']}")),
+                 (f"{G}.fact.queen", t(f"{G}.royal_state.{view['queen']}"))]
+        if view["wars"]:
+            court.append((f"{G}.fact.wars",
+                          t.listing(t(f"{G}.word.{w}") for w in view["wars"])))
+        court.append((f"{G}.fact.target", t(f"{G}.livres", amount=number(t, view["target"]))))
+        zones.append(zone(t, t(f"{G}.zone.house"),
+                          (f"{G}.card.{c['id']}" for c in view["house_of_the_king"]),
+                          facts=court))
+        if view["war_minister_box"]:
+            zones.append(zone(t, t(f"{G}.zone.box"),
+                              (f"{G}.card.{c['id']}" for c in view["war_minister_box"])))
+        pile = view["discard_pile"]
+        zones.append(zone(t, t(f"{G}.zone.discard"),
+                          (f"{G}.card.{c['id']}" for c in pile[-6:]),
+                          facts=[(f"{G}.fact.cards", len(pile)),
+                                 (f"{G}.fact.talon", view["talon"])]))
+        return zones
+
+    def action(
+        self, index: int, action: Mapping[str, Any], decision: Mapping[str, Any], t: Texts,
+    ) -> dict[str, JsonValue]:
+        """One legal action as a sentence in its group (grouped by card where it has one)."""
+        kind = action["type"]
+        values = self.values(t, action)
+        suffix: list[object] = []
+        if kind == "request" and action.get("queen"):
+            suffix = ["queen"]
+        elif kind in ("intervene", "governess"):
+            suffix = ["up" if action.get("sign", 1) > 0 else "down"]
+        elif kind == "withdraw_office" and action.get("to", 0) < 0:
+            suffix = ["vacant"]
+        elif kind == "play" and action.get("royal"):
+            suffix = ["royal"]
+        elif kind == "pass":
+            suffix = [decision["kind"]]
+        group = t(f"{G}.group.{kind}", **values)
+        return action_entry(index, group, t(variant(t, f"{G}.action.{kind}", *suffix), **values))
+
+    def event_text(
+        self, event: Mapping[str, Any], t: Texts, view: Mapping[str, Any],
+    ) -> str | None:
+        """One log entry in words (None for one that says nothing to people)."""
+        kind = event.get("type")
+        if kind not in EVENT_TYPES:
+            return None
+        values = self.values(t, event)
+        suffix: tuple[object, ...] = ()
+        if kind == "request":
+            suffix = ("granted" if event.get("granted") else "refused",)
+        elif kind == "audience":
+            suffix = ("accepted" if event.get("accepted") else "refused",)
+        elif kind == "power":
+            suffix = (event.get("power", ""), "peace" if event.get("peace") else "")
+        elif kind == "standing":
+            suffix = ("up" if event.get("change", 0) > 0 else "down",)
+        elif kind == "fortune":
+            suffix = ("loss" if event.get("amount", 0) < 0 else "gain",)
+        elif kind == "court_moves" and "seat" not in event:
+            suffix = ("alone",)
+        return t(variant(t, f"{G}.event.{kind}", *suffix), **values)
+
+    def result(self, result: Mapping[str, Any], t: Texts) -> dict[str, JsonValue]:
+        """The final table: the richest families first."""
+        winners = list(result.get("winners", ()))
+        scores = list(result.get("scores", ()))
+        text = t(f"{G}.result", winners=t.listing(t.player(w) for w in winners),
+                 amount=t(f"{G}.livres", amount=number(t, max(scores) if scores else 0)))
+        table = final_table(t, scores, winners, text)
+        for row in table["rows"]:
+            row["score"] = t(f"{G}.livres", amount=number(t, scores[row["seat"]]))
+        return table
+
+
+PRESENTATION = VersaillesPresentation(
+    G, __package__, _components(), DECISION_KINDS, EVENT_TYPES, PHASES,
+)

@@ -1,0 +1,238 @@
+"""How Vive le Roi shows itself to people: its cards, texts and the reading of its view.
+
+The texts live in this package's catalogs (``locale/<lang>/LC_MESSAGES/vive_le_roi.po``) under
+keys ``vive_le_roi.…``; the card names follow the Dutch rulebook's vocabulary (edele, hoveling,
+ambtsdrager, machtsstructuur) and its German card titles.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from ...core.actions import JsonValue
+from ...core.presentation import (
+    Component,
+    Fact,
+    Presentation,
+    Texts,
+    action_entry,
+    decision_fields,
+    fill,
+    final_table,
+    log_entries,
+    player_row,
+    variant,
+    zone,
+)
+from .data import ARMS, CARDS, EVENT, KIND_NAMES, NO_ARMS, NOBLE, OFFICIAL
+
+G = "vive_le_roi"
+
+DECISION_KINDS = (
+    "turn", "lay", "react", "duel_card", "duel_again", "batch", "bid", "ear_noble", "execute",
+    "steal", "target", "extorted", "guard", "give", "place", "receive", "arrest", "church",
+    "activate_order",
+)
+EVENT_TYPES = (
+    "activate", "arrest", "attack", "bribe", "challenge", "church_decree", "commit", "deal",
+    "deck_empty", "decree_refused", "denounce", "distribution", "drawn", "duel_again",
+    "duel_card", "duel_card_is", "duel_off", "duel_reveal", "ear_bid", "ear_bid_is", "ear_bids",
+    "ear_contest", "ear_no_bid", "ear_stays", "ear_to_middle", "event", "execute", "extorted",
+    "extorted_kept", "extorted_placed", "extortion", "fight_won", "final_scoring", "game_end",
+    "give", "group_tied", "group_won", "guard", "hand", "king_moves", "king_released",
+    "kings_ear", "last_round", "no_effect", "nobility_decree", "noble_dies", "place", "play",
+    "province_scoring", "rebellion", "riots", "riots_take", "round", "sits_out", "steal",
+    "take_back", "to_hand",
+)
+PHASES = ("setup", "turns", "reactions", "distribution", "scoring", "end")
+
+FIELDS: Mapping[str, str] = {
+    **dict.fromkeys(
+        ("seat", "victim", "defender", "receiver", "captor", "decreer", "challenger",
+         "attacker", "winner", "king", "start_player", "rioter"), "seat"),
+    **dict.fromkeys(("seats", "rebels", "paid", "winners"), "seats"),
+    **dict.fromkeys(
+        ("card", "noble", "person", "province", "musketeer", "courtier", "office",
+         "defender_card", "target", "onto"), "card"),
+    **dict.fromkeys(("cards", "kept", "gold", "provinces", "taken"), "cards"),
+    **dict.fromkeys(
+        ("value", "defender_value", "points", "round", "deal", "players", "rebellions",
+         "attacker_total", "defender_total", "kept_value", "rank"), "number"),
+    "kind": "word",
+    "bids": "seat_cards",
+}
+PER_SEAT: Mapping[str, Mapping[str, str]] = {
+    "province_scoring": {"points": "per_seat", "scores": "per_seat"},
+    "final_scoring": {"scores": "per_seat"},
+    "game_end": {"scores": "per_seat"},
+}
+"""Events whose numbers come one per seat."""
+"""How the fields of actions, events and decisions read."""
+
+DECISION_CONTEXT: Mapping[str, tuple[str, ...]] = {
+    "duel_card": ("challenger", "defender", "noble", "target"),
+    "duel_again": ("challenger", "defender", "noble", "target"),
+    "batch": ("fight", "attacker", "defender", "target", "batch"),
+    "ear_noble": ("card",), "execute": ("card",), "steal": ("card",), "target": ("card",),
+    "extorted": ("victim",), "guard": ("rioter",), "give": ("receiver", "what"),
+    "place": ("card",), "receive": ("card",), "church": ("decreer",),
+}
+"""The meaning of each decision's context, in order."""
+
+
+def card_key(card: int) -> str | None:
+    """The component key of card ``card`` (None for -1, no card)."""
+    return f"{G}.card.{card}" if 0 <= card < len(CARDS) else None
+
+
+def _components() -> dict[str, Component]:
+    out: dict[str, Component] = {}
+    for c in CARDS:
+        facts: list[Fact] = []
+        if c.value:
+            facts.append(Fact(f"{G}.fact.value", c.value))
+        if c.arms != NO_ARMS and c.kind != NOBLE:
+            facts.append(Fact(f"{G}.fact.arms", f"{G}.arms.{ARMS[c.arms]}", translate=True))
+        if c.kind in (OFFICIAL, EVENT):
+            facts.append(Fact(f"{G}.fact.effect", f"{G}.effect.{c.kind}.{c.role}",
+                              translate=True))
+        key = f"{G}.card.{c.id}"
+        out[key] = Component(key, f"{G}.kind.{KIND_NAMES[c.kind]}", tuple(facts))
+    return out
+
+
+def _owners(view: Mapping[str, Any]) -> dict[int, int]:
+    owners: dict[int, int] = {}
+    for p in view["players"]:
+        for card, _ in p["structure"]:
+            owners[card] = p["seat"]
+    return owners
+
+
+class ViveLeRoiPresentation(Presentation):
+    """The words of Vive le Roi."""
+
+    def board(
+        self, view: Mapping[str, Any], legal: Sequence[Mapping[str, Any]], seat: int | None,
+        t: Texts, events: Sequence[Mapping[str, Any]],
+    ) -> dict[str, JsonValue]:
+        decision = view.get("decision")
+        to_move = view.get("to_move")
+        owners = _owners(view)
+        out: dict[str, JsonValue] = {
+            "phase": t(f"{G}.phase.{view['phase']}"),
+            "round": t(f"{G}.round", round=view["round"], deal=view["deal"]),
+            "players": self._players(view, seat, t),
+            "zones": self._zones(view, t),
+            "log": log_entries(t, events, lambda e: self.event_text(e, t, view)),
+        }
+        you = view.get("you")
+        if isinstance(you, dict):
+            out["hand"] = [t.component(f"{G}.card.{c}") for c in you["hand"]]
+        if decision is not None:
+            context = self.decision_values(decision, t)
+            out.update(decision_fields(
+                t, decision, seat, legal,
+                lambda: t(f"{G}.decision.{decision['kind']}", **context),
+                lambda i, a: self.action(i, a, decision, owners, t)))
+        elif to_move is None and "result" in view:
+            out["result"] = self.result_text(view["result"], t)
+        return out
+
+    def _players(
+        self, view: Mapping[str, Any], seat: int | None, t: Texts,
+    ) -> list[JsonValue]:
+        king = view["king"]
+        rows: list[JsonValue] = []
+        for p in view["players"]:
+            facts: list[tuple[str, object]] = [(f"{G}.fact.hand", p["hand_size"])]
+            if p["face_down"]:
+                facts.append((f"{G}.fact.face_down", t("presentation.yes")))
+            if king["seat"] == p["seat"]:
+                facts.append((f"{G}.fact.king",
+                              t(f"{G}.word.captive" if king["captive"] else f"{G}.word.visit")))
+            rows.append(player_row(t, p["seat"], seat, view.get("to_move"), facts, p["score"]))
+        return rows
+
+    def _zones(self, view: Mapping[str, Any], t: Texts) -> list[JsonValue]:
+        zones: list[JsonValue] = []
+        for p in view["players"]:
+            cards = []
+            for card, onto in p["structure"]:
+                extra = (Fact(f"{G}.fact.on", f"{G}.card.{onto}", translate=True),)
+                cards.append(t.component(f"{G}.card.{card}", *extra[: 1 if onto >= 0 else 0]))
+            zones.append({
+                "title": t(f"{G}.zone.structure", player=t.player(p["seat"])),
+                "owner": p["seat"], "cards": cards, "facts": [],
+            })
+        zones.append(zone(t, t(f"{G}.zone.middle"), (f"{G}.card.{c}" for c, _ in view["middle"])))
+        if view["exchange"]:
+            zones.append(zone(t, t(f"{G}.zone.exchange"),
+                              (f"{G}.card.{c}" for c, _ in view["exchange"])))
+        discard = view["discard"]
+        zones.append(zone(t, t(f"{G}.zone.discard"), (f"{G}.card.{c}" for c in discard[-6:]),
+                          facts=[(f"{G}.fact.cards", len(discard)),
+                                 (f"{G}.fact.draw_pile", view["draw_pile"])]))
+        return zones
+
+    def decision_values(self, decision: Mapping[str, Any], t: Texts) -> dict[str, str]:
+        """The placeholders of a decision: its seat and its context in words."""
+        names = DECISION_CONTEXT.get(decision["kind"], ())
+        raw = dict(zip(names, decision.get("context", ()), strict=False))
+        values = fill(t, raw, FIELDS, card_key)
+        if "fight" in raw:
+            values["fight"] = t(f"{G}.word.{'attack' if raw['fight'] == 0 else 'bribery'}")
+        values["player"] = t.player(decision["seat"])
+        return values
+
+    def action(
+        self, index: int, action: Mapping[str, Any], decision: Mapping[str, Any],
+        owners: Mapping[int, int], t: Texts,
+    ) -> dict[str, JsonValue]:
+        """One legal action as a sentence in its group."""
+        kind = action["type"]
+        values = self.decision_values(decision, t)
+        values.update(fill(t, action, FIELDS, card_key))
+        values.setdefault("card", t(f"{G}.word.this_card"))
+        for name in ("target", "province", "person", "card"):
+            card = action.get(name)
+            if isinstance(card, int) and card in owners:
+                values["owner"] = t.player(owners[card])
+        suffix: list[object] = [decision["kind"]]
+        if kind == "place" and action.get("onto", -1) < 0:
+            suffix = ["free"]
+        key = variant(t, f"{G}.action.{kind}", *suffix)
+        return action_entry(index, t(f"{G}.group.{kind}"), t(key, **values))
+
+    def event_text(
+        self, event: Mapping[str, Any], t: Texts, view: Mapping[str, Any],
+    ) -> str | None:
+        """One log entry in words (None for an entry that says nothing to people)."""
+        kind = event.get("type")
+        if kind not in EVENT_TYPES:
+            return None
+        values = fill(t, event, {**FIELDS, **PER_SEAT.get(str(kind), {})}, card_key)
+        if kind == "hand":
+            values["count"] = str(len(event.get("cards", ())))
+        suffix: tuple[object, ...] = ()
+        if "effect" in event:
+            suffix = (event["effect"].replace(":", "").replace(" ", "_"),)
+        elif "why" in event:
+            suffix = (event["why"].replace(",", "").replace(" ", "_"),)
+        elif kind in ("place", "extorted_placed") and event.get("onto", -1) < 0:
+            suffix = ("free",)
+        return t(variant(t, f"{G}.event.{kind}", *suffix), **values)
+
+    def result_text(self, result: Mapping[str, Any], t: Texts) -> dict[str, JsonValue]:
+        """The final table: who won, with how many points."""
+        winners = list(result.get("winners", ()))
+        scores = list(result.get("scores", ()))
+        best = max(scores) if scores else 0
+        text = t(f"{G}.result", winners=t.listing(t.player(w) for w in winners), points=best)
+        return final_table(t, scores, winners, text)
+
+
+PRESENTATION = ViveLeRoiPresentation(
+    G, __package__, _components(), DECISION_KINDS, EVENT_TYPES, PHASES,
+)

@@ -1,0 +1,200 @@
+"""Vive le Roi and Versailles 1682 played whole in the browser's generic screen: one person
+clicking at a phone's size (390x844) against three bots, to the final table.
+
+At every decision of the person the page is read as a person reads it: no visible text holds
+JSON (``{``, ``"type"``), ``key=value`` (``card=``) or a component's key, every action is a
+sentence, and every card the seat holds (by its own view) is shown by name. Forced passes are
+left to the page, which makes them itself after a short moment.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from types import ModuleType
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Page, ViewportSize
+
+PHONE: ViewportSize = {"width": 390, "height": 844}
+GAMES = ("vive_le_roi", "versailles1682")
+KEY = re.compile(r"\b[a-z][a-z0-9]*(?:_[a-z0-9]+)*\.[a-z0-9_]+")
+"""A text key (`vive_le_roi.card.7`, `generic.hand`): what the page must never show."""
+MAX_DECISIONS = 400
+
+
+def _visible_text(page: Page) -> str:
+    text: str = page.inner_text("body")
+    return text
+
+
+def _check_words(page: Page, where: str) -> None:
+    text = _visible_text(page)
+    for bad in ("{", '"type"', "card=", "=", "undefined", "null", "NaN", *GAMES):
+        assert bad not in text, f"{where}: the page shows {bad!r}:\n{text}"
+    match = KEY.search(text)
+    assert match is None, f"{where}: the page shows the key {match.group(0)!r}"
+
+
+def _held(you: dict[str, Any]) -> list[Any]:
+    """The cards a seat holds by its own view: its hand; for Louis XIV its influence and
+    intrigue cards and its mission cards."""
+    if "hand" in you:
+        return list(you["hand"])
+    return [*you["influence_hand"], *you["intrigue_hand"], *you["missions"]]
+
+
+def _check_hand(page: Page, server: Any, link: Any, where: str) -> dict[str, Any]:
+    """Every card of the seat's hand (its own view) is on the page by its name."""
+    match: dict[str, Any] = server.call("GET", f"/api/matches/{link.match_id}?lang=en",
+                                        token=link.token)
+    held = _held(match["view"]["you"])
+    board = match["board"]
+    assert str(page.evaluate("document.body.dataset.version")) == str(match["version"]), where
+    cards = page.locator("[data-testid=hand] .gcard")
+    assert cards.count() == len(held) == len(board["hand"]), f"{where}: {held}"
+    shown = [cards.nth(i).locator(".gcard-name").inner_text().strip() for i in range(cards.count())]
+    assert shown == [card["name"] for card in board["hand"]], where
+    for name in shown:
+        assert name and not name.isdigit() and not KEY.search(name), f"{where}: card {name!r}"
+    buttons = page.locator("[data-testid=prompt] .choice")
+    assert buttons.count() == len(match["legal_actions"]) == len(board["actions"]), where
+    return match
+
+
+@dataclass
+class Seat:
+    """The person's page on a new match: one human (Ana) and three bots."""
+
+    context: BrowserContext
+    page: Page
+    link: Any
+    errors: list[str]
+    refused: list[str]
+
+
+def _seat(browser: Browser, server: Any, driver: ModuleType, game: str,
+          bots: tuple[str, str, str]) -> Seat:
+    context = browser.new_context(viewport=PHONE)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda err: errors.append(str(err)))
+    refused: list[str] = []
+    page.on("response", lambda r: refused.append(f"{r.status} {r.url}") if r.status >= 400
+            else None)
+    links, _ = driver.create_match(
+        page, server.base,
+        [{"kind": "human", "name": "Ana"}, *({"kind": "bot", "bot": b} for b in bots)],
+        "en", game=game)
+    assert links[0] is not None
+    return Seat(context, page, links[0], errors, refused)
+
+
+def _checked_decision(seat: Seat, server: Any, driver: ModuleType, where: str, n: int) -> None:
+    """Read the page at a decision as a person would, then decide by clicking."""
+    page = seat.page
+    before = driver.version(page)
+    where = f"{where} version {before}"
+    _check_words(page, where)
+    _check_hand(page, server, seat.link, where)
+    assert page.evaluate("document.scrollingElement.scrollWidth") <= PHONE["width"], where
+    assert driver.find_overflow(page) == [], where
+    driver.decide_generic(page, n)
+    driver.wait_for_change(page, before)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_e2e_a_whole_match_in_the_generic_screen(
+    browser: Browser, server: Any, driver: ModuleType, game: str,
+) -> None:
+    seat = _seat(browser, server, driver, game, ("random", "heuristic", "random"))
+    page, link = seat.page, seat.link
+    driver.open_match(page, link)
+    decisions = 0
+    while not driver.is_over(page):
+        assert decisions < MAX_DECISIONS, "the match does not end"
+        driver.wait_for_turn_or_end(page)
+        if driver.is_over(page):
+            break
+        if page.locator("[data-testid=autopassing]").count():
+            driver.wait_for_change(page, driver.version(page))  # the page passes for Ana
+            continue
+        _checked_decision(seat, server, driver, game, decisions)
+        decisions += 1
+    page.wait_for_selector("[data-testid=final-table]")
+    _check_words(page, f"{game} final table")
+    final = server.call("GET", f"/api/matches/{link.match_id}?lang=en", token=link.token)
+    assert final["status"] == "finished"
+    table = page.inner_text("[data-testid=final-table]")
+    for row in final["board"]["players"]:
+        assert row["name"] in table
+    assert decisions > 5
+    # The replay, in the generic screen too: a frame in words, as the person saw it.
+    page.goto(f"{server.base}/play/{link.match_id}?replay=1#t={link.token}")
+    page.wait_for_selector("[data-testid=replay-bar]")
+    slider = page.locator("[data-testid=replay-slider]")
+    slider.fill(str(int(slider.get_attribute("max") or "0") // 2))
+    page.select_option("[data-testid=replay-seat]", "0")
+    page.wait_for_selector("[data-testid=hand]:not([hidden]) h3")
+    _check_words(page, f"{game} replay")
+    assert seat.errors == []
+    assert seat.refused == [], "no request of the page is refused (no 404 for a board it lacks)"
+    seat.context.close()
+
+
+def test_e2e_forced_passes_wait_for_the_person_when_the_setting_is_off(
+    browser: Browser, server: Any, driver: ModuleType,
+) -> None:
+    seat = _seat(browser, server, driver, "vive_le_roi", ("random", "random", "random"))
+    page, link = seat.page, seat.link
+    driver.open_match(page, link)
+    page.locator("[data-testid=autopass]").uncheck()
+    page.reload()
+    page.wait_for_selector("body[data-ready='1']")
+    assert not page.locator("[data-testid=autopass]").is_checked(), "the setting is remembered"
+    for n in range(MAX_DECISIONS):
+        driver.wait_for_turn_or_end(page)
+        assert not driver.is_over(page), "no forced pass in a whole match"
+        match = server.call("GET", f"/api/matches/{link.match_id}?lang=en", token=link.token)
+        if match["board"]["forced_pass"]:
+            break
+        before = driver.version(page)
+        driver.decide_generic(page, n)
+        driver.wait_for_change(page, before)
+    # A forced pass, and the page leaves it to the person: one choice, no note, no move.
+    assert page.locator("[data-testid=autopassing]").count() == 0
+    choices = page.locator("[data-testid=prompt] .choice")
+    assert choices.count() == 1
+    assert choices.first.inner_text() == match["board"]["actions"][0]["text"]
+    assert driver.version(page) == str(match["version"])
+    before = driver.version(page)
+    choices.first.click()
+    driver.wait_for_change(page, before)
+    seat.context.close()
+
+
+def test_e2e_board_generic_opens_louis_xiv_in_the_generic_screen(
+    browser: Browser, server: Any, driver: ModuleType,
+) -> None:
+    seat = _seat(browser, server, driver, "louis14", ("random", "random", "random"))
+    page, link = seat.page, seat.link
+    driver.open_match(page, link)
+    assert page.locator("[data-testid=court]").count() == 1, "Louis XIV keeps its own board"
+    generic = driver.SeatLink(link.url.replace("#", "?board=generic#"), link.match_id, link.token)
+    driver.open_match(page, generic)
+    assert page.locator("[data-testid=court]").count() == 0
+    for n in range(3):
+        driver.wait_for_turn_or_end(page)
+        _checked_decision(seat, server, driver, "louis14", n)
+    # Another language: the board comes again in it (the socket reopens with the new lang).
+    driver.wait_for_turn_or_end(page)
+    dutch = server.call("GET", f"/api/matches/{link.match_id}?lang=nl", token=link.token)
+    driver.set_language(page, "nl")
+    first = dutch["board"]["actions"][0]["text"]
+    page.wait_for_function("t => [...document.querySelectorAll('[data-testid=prompt] .choice')]"
+                           ".some((b) => b.textContent === t)", arg=first)
+    _check_words(page, "louis14 in Dutch")
+    assert dutch["board"]["log"][-1]["text"] in page.inner_text("[data-testid=log]")
+    assert seat.errors == [] and seat.refused == []
+    seat.context.close()

@@ -1,0 +1,101 @@
+"""Vive le Roi and Versailles 1682 are played to the end in the terminal, through the generic
+renderer, by one person (Enter on the first menu entry, every time) and three bots. At every
+decision the screen is checked: no placeholder, JSON or ``key=value`` and no text key, and
+every card the person holds is on the screen by name."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from textual.widgets import OptionList
+from tui_support import run_pilot
+
+from sunking.core import replay
+from sunking.core.presentation import presentation
+from sunking.i18n import translate
+from sunking.tui import RENDERERS, Session, parse_seats
+from sunking.tui.app import FORCED_PASS_NOTE, PlayApp
+
+SIZE = (170, 110)
+RAW = re.compile(r"\{|\"type\"|[a-z_]+=|\b[a-z0-9_]+\.[a-z_]{2,}\b")
+
+
+def held_names(session: Session, lang: str) -> list[str]:
+    """The names of the cards seat 0 holds, in ``lang``."""
+    game = session.game_id
+    you = session.view(0)["you"]
+    assert isinstance(you, dict)
+    texts = presentation(game).messages(lang)
+    ids = [c["id"] if isinstance(c, dict) else c for c in you["hand"]]
+    return [texts[f"{game}.card.{c}"] for c in ids]
+
+
+async def _play_whole_game(game: str, seed: int, lang: str) -> tuple[Session, str, int]:
+    session = Session(game, parse_seats("me,random,heuristic,random"), seed)
+    app = PlayApp(session, lang=lang, auto_pass=False)
+    assert game not in RENDERERS, "the generic renderer is under test"
+    decisions = 0
+    async with app.run_test(size=SIZE) as pilot:
+        while True:
+            await app.workers.wait_for_complete()
+            if session.is_over:
+                break
+            assert session.to_move == 0, "only the person's decisions wait for a key"
+            assert isinstance(app.focused, OptionList)
+            await pilot.pause()
+            text = app.screen_text()
+            raw = RAW.search(text)
+            assert raw is None, f"decision {decisions}: {raw[0]!r} on the screen:\n{text}"
+            for name in held_names(session, lang):
+                assert name in text, f"decision {decisions}: {name!r} not shown:\n{text}"
+            before = session.version
+            while session.version == before:
+                await pilot.press("enter")  # a group first, then its first action
+                await pilot.pause()
+            decisions += 1
+            assert decisions < 3000, "the game does not end"
+        await pilot.pause()
+        text = app.screen_text()
+    return session, text, decisions
+
+
+@pytest.mark.parametrize(("game", "seed", "lang"), [
+    ("vive_le_roi", 4, "nl"), ("versailles1682", 2, "de"),
+])
+def test_a_person_plays_a_whole_game_in_words(game: str, seed: int, lang: str) -> None:
+    session, text, decisions = run_pilot(_play_whole_game(game, seed, lang))
+    assert session.is_over
+    assert decisions >= 10
+    expected = replay(session.record()).result()
+    assert "Game over" in text and "Final scores" in text
+    for seat, score in enumerate(expected.scores):
+        assert re.search(rf"│\s*{seat}\s*│[^│]+│\s*{score}\s*│", text), (seat, score)
+
+
+async def _forced_pass() -> tuple[bool, str]:
+    """Play Vive le Roi until the person's only choice is to pass; then wait."""
+    session = Session("vive_le_roi", parse_seats("me,random,random,random"), 3)
+    app = PlayApp(session)
+    async with app.run_test(size=SIZE) as pilot:
+        for _ in range(400):
+            await app.workers.wait_for_complete()
+            if session.is_over:
+                return False, ""
+            legal = session.legal_actions(0)
+            if legal == [{"type": "pass"}]:
+                await pilot.pause()
+                text = app.screen_text()
+                before = session.version
+                await pilot.pause(1.5)
+                await app.workers.wait_for_complete()
+                return session.version > before, text
+            await pilot.press("enter", "enter")
+            await pilot.pause()
+    return False, ""
+
+
+def test_a_forced_pass_is_shown_then_taken_by_itself() -> None:
+    moved, text = run_pilot(_forced_pass())
+    assert translate("en", FORCED_PASS_NOTE) in text
+    assert moved, "the client passed for the person"

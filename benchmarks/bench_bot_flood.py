@@ -14,48 +14,16 @@ person about one bot move's time at most.
 from __future__ import annotations
 
 import argparse
-import contextlib
-import os
 import statistics
-import subprocess
-import sys
-import tempfile
 import time
-from collections.abc import Iterator
-from pathlib import Path
 
 import httpx
+from serving import local_server
 
 from sunking.core import Rng
 
 PERSON = {"X-Forwarded-For": "198.51.100.2"}
 FLOODER = {"X-Forwarded-For": "198.51.100.1"}
-
-
-@contextlib.contextmanager
-def server(data_dir: str) -> Iterator[str]:
-    import socket
-
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    env = dict(os.environ, SUNKING_RATE_CREATE="0", SUNKING_RATE_ACTIONS="0")
-    env.pop("SUNKING_DATABASE_URL", None)
-    process = subprocess.Popen(
-        [str(Path(sys.executable).parent / "sunking"), "serve", "--port", str(port),
-         "--data-dir", data_dir, "--bot-workers", "1", "--bot-delay", "0"],
-        env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    url = f"http://127.0.0.1:{port}"
-    try:
-        for _ in range(600):
-            with contextlib.suppress(httpx.TransportError):
-                if httpx.get(f"{url}/api/bots").status_code == 200:
-                    break
-            time.sleep(0.1)
-        yield url
-    finally:
-        process.terminate()
-        process.wait(60)
 
 
 def replies(url: str, moves: int, seed: int) -> list[float]:
@@ -94,7 +62,7 @@ def main() -> None:
     parser.add_argument("--flood", type=int, default=40, help="all-bot matches of the flooder")
     parser.add_argument("--moves", type=int, default=8, help="person's moves timed per phase")
     args = parser.parse_args()
-    with tempfile.TemporaryDirectory(prefix="sunking-flood-") as tmp, server(tmp) as url:
+    with local_server("--bot-workers", "1", "--bot-delay", "0") as url:
         quiet = replies(url, args.moves, 1)
         bots = {"game": "louis14", "players": 4, "language": "en",
                 "seats": [{"kind": "bot", "bot": "ismcts:hard"}] * 4}

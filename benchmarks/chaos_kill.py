@@ -21,7 +21,6 @@ import contextlib
 import dataclasses
 import os
 import signal
-import socket
 import subprocess
 import sys
 import tempfile
@@ -31,19 +30,13 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+from serving import free_port
 
 from sunking.core import Rng, available_games
 from sunking.server.storage.sql import SqlStore, sqlite_url
 
 START_LIMIT = 60.0
 """Seconds a server start or a match's resumption may take before it counts as failed."""
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
 
 
 @dataclasses.dataclass

@@ -24,13 +24,9 @@ import contextlib
 import dataclasses
 import json
 import os
-import socket
-import subprocess
 import sys
-import tempfile
 import time
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import httpx
@@ -38,6 +34,7 @@ import schemathesis
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import seed as hypothesis_seed
 from hypothesis import strategies as st
+from serving import local_server
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
@@ -82,34 +79,11 @@ class Table:
     version: int
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
-
-
 @contextlib.contextmanager
-def local_server() -> Iterator[str]:
-    port = free_port()
-    with tempfile.TemporaryDirectory(prefix="sunking-fuzz-") as data_dir:
-        env = {k: v for k, v in os.environ.items() if k != "SUNKING_DATABASE_URL"}
-        env.update(SUNKING_RATE_CREATE="0", SUNKING_RATE_ACTIONS="0", SUNKING_API_DOCS="1")
-        process = subprocess.Popen(
-            [str(Path(sys.executable).parent / "sunking"), "serve", "--port", str(port),
-             "--data-dir", data_dir, "--bot-workers", "0", "--bot-delay", "0"],
-            env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        url = f"http://127.0.0.1:{port}"
-        try:
-            for _ in range(600):
-                with contextlib.suppress(httpx.TransportError):
-                    if httpx.get(f"{url}/api/bots").status_code == 200:
-                        break
-                time.sleep(0.1)
-            yield url
-        finally:
-            process.terminate()
-            process.wait(60)
+def fuzz_server() -> Iterator[str]:
+    """A fresh server that serves its OpenAPI schema."""
+    with local_server("--bot-workers", "0", "--bot-delay", "0", SUNKING_API_DOCS="1") as url:
+        yield url
 
 
 def make_tables(client: httpx.Client) -> list[Table]:
@@ -295,7 +269,7 @@ def main() -> None:
     args = parser.parse_args()
     started = time.monotonic()
     with contextlib.ExitStack() as stack:
-        url = args.url or stack.enter_context(local_server())
+        url = args.url or stack.enter_context(fuzz_server())
         report = fuzz(url, args.requests, args.messages, args.seed)
     print(f"requests: {report.requests}, websocket messages: {report.messages}, "
           f"in {time.monotonic() - started:.0f} s")

@@ -9,11 +9,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
 
-from fuzz_server import fuzz, local_server
+from fuzz_server import fuzz, fuzz_server
 
 
 def test_srv_fuzzed_requests_and_messages_get_clear_answers() -> None:
-    with local_server() as url:
+    with fuzz_server() as url:
         report = fuzz(url, requests=1500, messages=500, seed=3)
     assert report.requests >= 1500 and report.messages >= 500
     assert report.faults == [] and report.hangs == []

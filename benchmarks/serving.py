@@ -1,0 +1,55 @@
+"""``sunking serve`` for the benchmarks: on a free port of this machine, with a fresh SQLite
+database, and no rate limits (every request of a benchmark comes from one address)."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import httpx
+
+START_SECONDS = 60.0
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+@contextlib.contextmanager
+def local_server(*args: str, **env: str) -> Iterator[str]:
+    """The URL of a new ``sunking serve ARGS`` with ``env`` added to its environment; it is
+    stopped and its database removed afterwards."""
+    port = free_port()
+    with tempfile.TemporaryDirectory(prefix="sunking-bench-") as data_dir:
+        environ = {k: v for k, v in os.environ.items() if k != "SUNKING_DATABASE_URL"}
+        environ.update(SUNKING_RATE_CREATE="0", SUNKING_RATE_ACTIONS="0", **env)
+        process = subprocess.Popen(
+            [str(Path(sys.executable).parent / "sunking"), "serve", "--port", str(port),
+             "--data-dir", data_dir, *args],
+            env=environ, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        url = f"http://127.0.0.1:{port}"
+        try:
+            deadline = time.monotonic() + START_SECONDS
+            while True:
+                if process.poll() is not None:
+                    raise RuntimeError(f"sunking serve exited with {process.returncode}")
+                with contextlib.suppress(httpx.TransportError):
+                    if httpx.get(f"{url}/api/bots").status_code == 200:
+                        break
+                if time.monotonic() > deadline:
+                    raise RuntimeError("sunking serve did not start in time")
+                time.sleep(0.1)
+            yield url
+        finally:
+            process.terminate()
+            process.wait(START_SECONDS)

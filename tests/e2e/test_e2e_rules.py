@@ -8,6 +8,7 @@ from typing import Any
 from playwright.sync_api import Browser, expect
 
 from sunking import i18n
+from sunking.core.presentation import catalog
 from sunking.core.registry import make
 
 READINGS = sum(1 for key in i18n.messages("en") if key.startswith("rules.louis14.reading."))
@@ -89,11 +90,11 @@ def test_e2e_first_match_guide_says_what_to_do(
     page = browser.new_context(viewport=driver.VIEWPORT).new_page()
     driver.open_lobby(page, server.base, "de")
     fresh = page.evaluate(GUIDE_JS, [mv, False])
-    assert fresh["first"] == i18n.messages("de")["guide.louis14.turn"]
+    assert fresh["first"] == catalog("louis14", "de")["louis14.guide.turn"]
     assert fresh["after"] is None and fresh["stored"] == "off"
     # After a finished match the guide starts hidden; the toggle shows it again.
     seasoned = page.evaluate(GUIDE_JS, [mv, True])
     assert seasoned["first"] is None
-    assert seasoned["after"] == i18n.messages("de")["guide.louis14.turn"]
+    assert seasoned["after"] == catalog("louis14", "de")["louis14.guide.turn"]
     assert seasoned["stored"] == "on"
     page.context.close()

@@ -21,6 +21,6 @@ export function el(tag, attrs = {}, ...children) {
 /** A chip: its initial in the current language in a coloured hexagon, with a count. */
 export function chipBadge(code, count, title) {
   return el("span", { className: `chip chip-${code}`, title, "data-chip": code },
-    el("span", { className: "chip-letter", text: t(`chip.short.${code}`) }),
+    el("span", { className: "chip-letter", text: t(`louis14.chip.short.${code}`) }),
     count === undefined ? null : el("span", { className: "chip-count", text: String(count) }));
 }

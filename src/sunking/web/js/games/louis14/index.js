@@ -237,7 +237,7 @@ export function createGameUI(root, pageCtx) {
     prompt.append(el("h2", { className: "prompt-title", text: model.title }));
     if (model.text) prompt.append(el("p", { className: "prompt-text", text: model.text }));
     const kind = mv.view.decision ? mv.view.decision.kind : null;
-    const guide = `guide.louis14.${kind}`;
+    const guide = `louis14.guide.${kind}`;
     if (model.mine && ctx.mode !== "replay" && kind && has(guide)) {
       const on = guideOn();
       if (on) prompt.append(el("p", { className: "guide", "data-testid": "guide", text: t(guide) }));

@@ -167,7 +167,7 @@ export function drawPlayers(host, view, ctx) {
   table.append(body);
   host.append(el("div", { className: "table-scroll" }, table),
     el("p", { className: "hint players-legend", "data-testid": "players-legend",
-      text: t("players.legend") }));
+      text: t("louis14.players.legend") }));
 
   // The supply: decks, money cards, Louis XIV.
   const s = view.supply;

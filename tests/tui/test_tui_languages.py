@@ -82,6 +82,9 @@ def test_louis14_is_drawn_in_german() -> None:
             errors.append(str(error))
     assert len(errors) == 3 and not english_on(" | ".join(errors)), errors
     assert renderer.input_hint(LANG) == t["louis14.tui.input_hint"]
+    help_text = renderer.help_text(LANG)
+    assert help_text == t["louis14.tui.help"] and "| `7:7-7-2` |" in help_text
+    assert not english_on(help_text, ("Playing", "meaning", "this help", "quit")), help_text
 
 
 async def _hot_seat_to_the_end(seats: str, seed: int) -> tuple[list[str], str]:

@@ -24,40 +24,6 @@ COURT_SIZE = 5
 CELL_WIDTH = 17
 NAME_WIDTH = 16
 
-HELP = """\
-# Playing Louis XIV in the terminal
-
-Choose from the menu with the arrow keys and **Enter** (or click). A turn is built step by
-step: the influence card, then place or take back, then the stones one by one (only tiles
-that lead to a legal placement are offered); **✔** finishes, **← back** or **Backspace**
-undoes a step. Press **Tab** to type a move instead:
-
-| notation | meaning |
-| --- | --- |
-| `7:7-7-2` | card 7: two stones on tile 7, jump to tile 2 with one (`7x2-2` is the same) |
-| `j:5-4` | a joker: one stone on 5, one on its neighbour 4 |
-| `b7:3-3-2-1` | card 7 with the mission "one influence card = 4 stones" |
-| `7:r` / `b7:r` | play card 7 to take stones back from the general supply |
-| `7:swap` | discard card 7 unplayed and draw the top card (mission) |
-| `pay` | pay 2 louis d'or to pass this turn (mission) |
-| `pass` | decline (a bribe, an intrigue card, a mission's option) |
-| `bribe`, `tie`, `trade` | bribe; win the tie; trade a stone for a card |
-| `end` | lay no more missions |
-| `@4` | put a stone on tile 4 |
-| `intrigue g1` / `p1` / `p2` | intrigue card: 1 stone from the general supply, 1 or 2 personal |
-| `maintenon 2` | Madame de Maintenon's stones on tile 5 (0–2) |
-| `income 1/1` | louis d'or / stones of the income mission |
-| `lay 12 S+L` | lay mission 12, paying a sceptre and a letter (chips S L R H C) |
-| `convert S`, `keep R` | turn a chip into a crown; keep a chip |
-| `draw light` | draw a mission card (light, medium, dark) |
-| `swap 3,20` | put mission cards 3 and 20 back |
-| `#3` | the third menu entry |
-
-Tiles 1–12 are numbered as printed; influence card 0 is the joker. Stones on a tile are shown
-per seat as `seat:count` (`N`: the neutral colour). **F1** or **?**: this help,
-**Ctrl+Q**: quit.
-"""
-
 
 def _seat_style(seat: int, num_players: int) -> str:
     if seat >= num_players:
@@ -116,7 +82,7 @@ class Louis14Renderer(Renderer):
     game_id = "louis14"
 
     def help_text(self, lang: str) -> str:
-        return HELP
+        return moves.words(lang)("louis14.tui.help")
 
     def input_hint(self, lang: str) -> str:
         return moves.words(lang)("louis14.tui.input_hint")

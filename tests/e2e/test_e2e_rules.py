@@ -8,10 +8,11 @@ from typing import Any
 from playwright.sync_api import Browser, expect
 
 from sunking import i18n
-from sunking.core.presentation import catalog
+from sunking.core.presentation import catalog, presentation
 from sunking.core.registry import make
 
-READINGS = sum(1 for key in i18n.messages("en") if key.startswith("rules.louis14.reading."))
+READINGS = sum(1 for key in presentation("louis14").messages("en")
+               if key.startswith("louis14.rules.reading."))
 
 
 def test_e2e_rules_help_is_linked_and_translated(
@@ -33,11 +34,12 @@ def test_e2e_rules_help_is_linked_and_translated(
     readings = rules.locator("[data-testid=rules-readings] li")
     expect(readings).to_have_count(READINGS)
     english = readings.first.inner_text()
-    assert english == i18n.messages("en")["rules.louis14.reading.1"]
+    assert english == presentation("louis14").messages("en")["louis14.rules.reading.1"]
     assert rules.evaluate("document.scrollingElement.scrollWidth") <= 390
     for lang in ("nl", "fr", "de", "cs"):
         rules.select_option("[data-testid=lang]", lang)
-        expect(readings.first).to_have_text(i18n.messages(lang)["rules.louis14.reading.1"])
+        expect(readings.first).to_have_text(presentation("louis14").messages(lang)[
+            "louis14.rules.reading.1"])
         assert "rules." not in rules.inner_text("[data-testid=rules]")
 
     rules.goto(server.base + "/rules/nosuchgame")

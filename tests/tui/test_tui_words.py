@@ -68,7 +68,9 @@ def test_a_person_plays_a_whole_game_in_words(game: str, seed: int, lang: str) -
     assert session.is_over
     assert decisions >= 10
     expected = replay(session.record()).result()
-    assert "Game over" in text and "Final scores" in text
+    assert translate(lang, "tui.final_scores") in text
+    assert translate(lang, "tui.game_over", winners="").split(":")[0] in text
+    assert "Game over" not in text and "Final scores" not in text
     for seat, score in enumerate(expected.scores):
         assert re.search(rf"│\s*{seat}\s*│[^│]+│\s*{score}\s*│", text), (seat, score)
 

@@ -18,6 +18,7 @@ Bots think on a worker thread, so the interface keeps drawing while they do.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import io
 import json
 import time
@@ -30,6 +31,7 @@ from textual import on, work
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Center, Horizontal, Middle, Vertical, VerticalScroll
+from textual.dom import DOMNode
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Footer, Input, Markdown, OptionList, RichLog, Static
 from textual.widgets.option_list import Option as ListOption
@@ -37,17 +39,6 @@ from textual.widgets.option_list import Option as ListOption
 from ..i18n import DEFAULT_LANGUAGE, translate
 from .render import Chooser, NotationError, Option, Seating, chooser_for, renderer_for, resolve
 from .session import Session
-
-GENERAL_HELP = """
-## Keys
-
-- **Enter** / click: take the highlighted menu entry.
-- **Backspace** or **Escape** (in the menu): undo the last step.
-- **Tab**: switch between the menu and the move box; type `#N` for the N-th menu entry,
-  `back` to undo a step, `help` or `?` for this help.
-- **F1** or **?**: this help. **Ctrl+Q**: quit.
-"""
-
 
 _NOT_ON_BOARD = frozenset({"log", "legal_actions", "you", "version"})
 """Parts of a view that the board and the players' table do not show."""
@@ -61,6 +52,17 @@ FORCED_PASS_NOTE = "generic.autopassing"
 """While bots play in a row, the position is redrawn at most this often (and at the end)."""
 
 
+def label_keys(node: DOMNode, lang: str) -> None:
+    """Label ``node``'s key bindings (the footer shows them) in ``lang``: the common
+    catalog's ``tui.key.<action>``."""
+    keys = node._bindings.key_to_bindings
+    for key, bindings in keys.items():
+        keys[key] = [
+            dataclasses.replace(b, description=translate(lang, f"tui.key.{b.action}"))
+            if b.description else b for b in bindings
+        ]
+
+
 class HandOver(Screen[None]):
     """Covers the table between two human players: it shows only whose turn it is."""
 
@@ -70,16 +72,17 @@ class HandOver(Screen[None]):
     HandOver Static { width: auto; padding: 1 4; border: double $accent; }
     """
 
-    def __init__(self, name: str, seat: int) -> None:
+    def __init__(self, name: str, seat: int, lang: str = DEFAULT_LANGUAGE) -> None:
         super().__init__()
         self.player = name
         self.seat = seat
+        self.lang = lang
+        label_keys(self, lang)
 
     def compose(self) -> ComposeResult:
         with Middle(), Center():
             yield Static(
-                f"Pass the terminal to {self.player} (seat {self.seat}).\n\n"
-                f"{self.player}: press Enter when you are ready.",
+                translate(self.lang, "tui.handover", player=self.player, seat=self.seat),
                 id="handover",
             )
 
@@ -99,9 +102,10 @@ class HelpScreen(ModalScreen[None]):
                                 background: $surface; }
     """
 
-    def __init__(self, text: str) -> None:
+    def __init__(self, text: str, lang: str = DEFAULT_LANGUAGE) -> None:
         super().__init__()
         self.text = text
+        label_keys(self, lang)
 
     def compose(self) -> ComposeResult:
         with VerticalScroll():
@@ -142,6 +146,7 @@ class PlayApp(App[None]):
         super().__init__()
         self.session = session
         self.lang = lang
+        label_keys(self, lang)
         self.auto_pass = auto_pass
         """Pass for a human whose only legal action is to pass, after a visible moment."""
         self.renderer = renderer_for(session.game_id)
@@ -168,7 +173,7 @@ class PlayApp(App[None]):
                 yield Static(id="players")
                 yield Static(id="prompt")
                 yield OptionList(id="choices")
-                yield Input(placeholder=self.renderer.input_hint, id="move")
+                yield Input(placeholder=self.renderer.input_hint(self.lang), id="move")
                 yield Static(id="message")
                 yield RichLog(id="log", wrap=True, markup=False, max_lines=LOG_LINES)
         yield Footer()
@@ -206,7 +211,8 @@ class PlayApp(App[None]):
         view = self._view()
         seating = self.seating
         public = {k: v for k, v in view.items() if k not in _NOT_ON_BOARD}
-        status = f"{self.renderer.status(view, seating)} · seed {self.session.seed}"
+        seed = translate(self.lang, "tui.seed", seed=self.session.seed)
+        status = f"{self.renderer.status(view, seating)} · {seed}"
         self._update("status", status, Text(status))
         self._update("board", (public, seating), lambda: self.renderer.board(view, seating))
         self._update("players", (public, seating),
@@ -276,7 +282,7 @@ class PlayApp(App[None]):
             self.viewer = None  # behind the hand-over screen, only the public view
             self._clear_decision()
             self._draw()
-            self.push_screen(HandOver(session.names[seat], seat),
+            self.push_screen(HandOver(session.names[seat], seat, self.lang),
                              callback=lambda _: self._take_seat(seat))
             return
         self._take_seat(seat)
@@ -313,7 +319,8 @@ class PlayApp(App[None]):
         self._clear_decision()
         seat = self.session.to_move
         if seat is not None:
-            thinking = f"{self.session.names[seat]} (seat {seat}) is thinking …"
+            thinking = translate(self.lang, "tui.thinking", player=self.session.names[seat],
+                                 seat=seat)
             self._update("prompt", thinking, Text(thinking))
         self._bots()
 
@@ -331,7 +338,8 @@ class PlayApp(App[None]):
             if not session.is_over and not session.human_to_move:
                 nxt = session.to_move
                 assert nxt is not None
-                thinking = f"{session.names[nxt]} (seat {nxt}) is thinking …"
+                thinking = translate(self.lang, "tui.thinking", player=session.names[nxt],
+                                     seat=nxt)
                 self._update("prompt", thinking, Text(thinking))
         self._advance()
 
@@ -348,7 +356,7 @@ class PlayApp(App[None]):
         winners = ", ".join(self.session.names[w] for w in result["winners"])
         final = self.renderer.final_scores(result, self.seating)
         self._update("prompt", result, lambda: Group(
-            Text(f"Game over — winner: {winners}. Ctrl+Q quits."), final))
+            Text(translate(self.lang, "tui.game_over", winners=winners)), final))
 
     def _play(self, index: int) -> None:
         seat = self.viewer
@@ -385,7 +393,7 @@ class PlayApp(App[None]):
     def _typed(self, event: Input.Submitted) -> None:
         text = event.value.strip()
         if self.chooser is None:
-            self._say("It is not your turn.")
+            self._say(translate(self.lang, "tui.not_your_turn"))
             return
         if text.lower() in ("?", "help"):
             event.input.value = ""
@@ -402,7 +410,8 @@ class PlayApp(App[None]):
                 event.input.value = ""
                 self._take(int(number) - 1)
             else:
-                self._say(f"{text!r}: the menu has entries #1 to #{len(self._menu)}")
+                self._say(f"{text!r}: "
+                          + translate(self.lang, "tui.menu_range", n=len(self._menu)))
             return
         try:
             index = resolve(self.renderer, text, self._view(), self._legal, self.seating)
@@ -423,7 +432,8 @@ class PlayApp(App[None]):
             self._show_menu()
 
     def action_help(self) -> None:
-        self.push_screen(HelpScreen(self.renderer.help_text + GENERAL_HELP))
+        self.push_screen(HelpScreen(self.renderer.help_text(self.lang) + "\n"
+                                    + translate(self.lang, "tui.help.keys"), self.lang))
 
     # --- for tests and tools ---------------------------------------------------------
 

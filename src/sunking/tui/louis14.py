@@ -24,40 +24,6 @@ COURT_SIZE = 5
 CELL_WIDTH = 17
 NAME_WIDTH = 16
 
-HELP = """\
-# Playing Louis XIV in the terminal
-
-Choose from the menu with the arrow keys and **Enter** (or click). A turn is built step by
-step: the influence card, then place or take back, then the stones one by one (only tiles
-that lead to a legal placement are offered); **✔** finishes, **← back** or **Backspace**
-undoes a step. Press **Tab** to type a move instead:
-
-| notation | meaning |
-| --- | --- |
-| `7:7-7-2` | card 7: two stones on tile 7, jump to tile 2 with one (`7x2-2` is the same) |
-| `j:5-4` | a joker: one stone on 5, one on its neighbour 4 |
-| `b7:3-3-2-1` | card 7 with the mission "one influence card = 4 stones" |
-| `7:r` / `b7:r` | play card 7 to take stones back from the general supply |
-| `7:swap` | discard card 7 unplayed and draw the top card (mission) |
-| `pay` | pay 2 louis d'or to pass this turn (mission) |
-| `pass` | decline (a bribe, an intrigue card, a mission's option) |
-| `bribe`, `tie`, `trade` | bribe; win the tie; trade a stone for a card |
-| `end` | lay no more missions |
-| `@4` | put a stone on tile 4 |
-| `intrigue g1` / `p1` / `p2` | intrigue card: 1 stone from the general supply, 1 or 2 personal |
-| `maintenon 2` | Madame de Maintenon's stones on tile 5 (0–2) |
-| `income 1/1` | louis d'or / stones of the income mission |
-| `lay 12 S+L` | lay mission 12, paying a sceptre and a letter (chips S L R H C) |
-| `convert S`, `keep R` | turn a chip into a crown; keep a chip |
-| `draw light` | draw a mission card (light, medium, dark) |
-| `swap 3,20` | put mission cards 3 and 20 back |
-| `#3` | the third menu entry |
-
-Tiles 1–12 are numbered as printed; influence card 0 is the joker. Stones on a tile are shown
-per seat as `seat:count` (`N`: the neutral colour). **F1** or **?**: this help,
-**Ctrl+Q**: quit.
-"""
-
 
 def _seat_style(seat: int, num_players: int) -> str:
     if seat >= num_players:
@@ -92,7 +58,7 @@ def tile_box(tile: Mapping[str, Any], num_players: int, t: Texts | None = None) 
     condition = tile["condition"]
     cond = moves.condition_text(condition, t)
     if tile["side"] == "back":
-        cond += " (back)"
+        cond += " " + (t or moves.words())("louis14.tui.back")
     title = ("♔ " if louis else "") + f"{number} {moves.short(number, t)}"
     title = title[:inner - 3]
     top = Text.assemble(("╭─", border), (f" {title} ", "bold"),
@@ -114,8 +80,12 @@ class Louis14Renderer(Renderer):
     """Louis XIV as seen by one seat."""
 
     game_id = "louis14"
-    help_text = HELP
-    input_hint = "type a move (7:7-7-2, j:5, 7:r, pass, lay 12 S+L …), #N, back or help"
+
+    def help_text(self, lang: str) -> str:
+        return moves.words(lang)("louis14.tui.help")
+
+    def input_hint(self, lang: str) -> str:
+        return moves.words(lang)("louis14.tui.input_hint")
 
     def status(self, view: Mapping[str, Any], seating: Seating) -> str:
         t = moves.words(seating.lang)
@@ -148,34 +118,42 @@ class Louis14Renderer(Renderer):
 
     def _supply(self, view: Mapping[str, Any], t: Texts) -> Text:
         supply = view["supply"]
-        money = ", ".join(f"tile {c['tile']}: {c['amount']}" for c in view["money_cards"])
+        none = t("louis14.you.none")
+        money = ", ".join(t("louis14.tui.money_card", tile=c["tile"], amount=c["amount"])
+                          for c in view["money_cards"])
         decks = supply["mission_decks"]
         chips = " ".join(f"{k}{v}" for k, v in supply["chips"].items())
-        played = ", ".join(moves.card_name(c, t) for c in supply.get("center", [])) or "none"
+        played = ", ".join(moves.card_name(c, t) for c in supply.get("center", [])) or none
         known = ", ".join(
             f"{k['card']}" for k in view.get("intrigue_deck_known", [])
         )
+        louis = (t("louis14.tui.louis_on", tile=view["louis_tile"]) if view.get("louis_tile")
+                 else t("louis14.tui.louis_off"))
         lines = [
-            (f"Louis XIV is on tile {view['louis_tile']}" if view.get("louis_tile")
-             else "Louis XIV is not on the court") + f" · money cards: {money or 'none'}",
-            f"Piles: influence {supply['influence_deck']}, intrigue {supply['intrigue_deck']}"
-            + (f" (played under it: {known})" if known else "")
-            + f", missions light {decks['light']} / medium {decks['medium']} / dark "
-            f"{decks['dark']}, money {supply['money_deck']}",
-            f"Supply: chips {chips} · blazons {supply['blazons']}"
-            + (f" · neutral stones {view['neutral_pool']}" if view.get("neutral_pool") else ""),
-            f"Influence cards played this phase: {played}",
+            f"{louis} · {t('louis14.tui.money_cards', cards=money or none)}",
+            t("louis14.tui.piles", influence=supply["influence_deck"],
+              intrigue=supply["intrigue_deck"])
+            + (" " + t("louis14.tui.played_under", cards=known) if known else "")
+            + ", " + t("louis14.tui.mission_piles", light=decks["light"],
+                       medium=decks["medium"], dark=decks["dark"], money=supply["money_deck"]),
+            t("louis14.tui.supply", chips=chips, blazons=supply["blazons"])
+            + (" · " + t("louis14.tui.neutral", n=view["neutral_pool"])
+               if view.get("neutral_pool") else ""),
+            t("louis14.tui.played", cards=played),
         ]
         return Text("\n".join(lines))
 
     def players(self, view: Mapping[str, Any], seating: Seating) -> RenderableType:
         n = int(view["num_players"])
         t = moves.words(seating.lang)
-        table = Table(box=None, pad_edge=False, padding=(0, 1), title="Players",
-                      title_justify="left", title_style="bold underline")
-        for column in ("", "seat", "louis", "stones", " ".join(CHIP_CODES), "blz", "cards"):
-            table.add_column(column, justify="left" if column in ("seat", "") else "right",
-                             no_wrap=True)
+        table = Table(box=None, pad_edge=False, padding=(0, 1),
+                      title=t("louis14.players.title"), title_justify="left",
+                      title_style="bold underline")
+        columns = ("", t("louis14.players.player"), t("louis14.players.money"),
+                   t("louis14.players.stones"), " ".join(CHIP_CODES),
+                   t("louis14.tui.blazons_short"), t("louis14.players.cards"))
+        for number, column in enumerate(columns):
+            table.add_column(column, justify="left" if number < 2 else "right", no_wrap=True)
         to_move = view.get("to_move")
         laid = Text(style="dim")
         for p in view["players"]:
@@ -194,15 +172,13 @@ class Louis14Renderer(Renderer):
                 f"{held['light']}+{held['medium']}+{held['dark']}",
             )
             for m in p["laid_missions"]:
-                used = " (used)" if m in p["used_missions"] else ""
-                laid.append(f"seat {seat}: {moves.mission_text(m, t)}{used}\n")
-        legend = Text("▶ to decide, ★ start player; stones personal/general/on the court; "
-                      "chips; blazons; cards: influence/intrigue/missions light+medium+dark",
-                      style="dim")
+                used = f" ({t('louis14.you.used')})" if m in p["used_missions"] else ""
+                laid.append(f"{seat} {seating.name(seat)}: {moves.mission_text(m, t)}{used}\n")
+        legend = Text(t("louis14.tui.legend"), style="dim")
         if not laid:
             return Group(table, legend)
         laid.rstrip()
-        return Group(table, legend, Text("Laid missions", style="bold"), laid)
+        return Group(table, legend, Text(t("louis14.you.laid"), style="bold"), laid)
 
     def private(self, view: Mapping[str, Any], seating: Seating) -> RenderableType:
         you = view.get("you")
@@ -224,23 +200,26 @@ class Louis14Renderer(Renderer):
             lines.append(f"  {moves.mission_text(m, t)}\n")
         kinds = " ".join(str(k) for k in you["blazon_kinds"])
         lines.append(f"{t('louis14.you.blazon_kinds')}: {kinds}"
-                     + (f", without kind {you['kindless_blazons']}"
+                     + (", " + t("louis14.tui.kindless", n=you["kindless_blazons"])
                         if you["kindless_blazons"] else "") + "\n")
-        known = self._known(you)
+        known = self._known(you, seating, t)
         if known:
-            lines.append("You know: " + "; ".join(known) + "\n", style="dim")
+            lines.append(t("louis14.tui.known", facts="; ".join(known)) + "\n", style="dim")
         return lines
 
-    def _known(self, you: Mapping[str, Any]) -> list[str]:
-        out = [f"influence pile depth {k['depth']}: {moves.card_name(k['card'])}"
+    def _known(self, you: Mapping[str, Any], seating: Seating, t: Texts) -> list[str]:
+        out = [t("louis14.tui.known_influence", depth=k["depth"],
+                 card=moves.card_name(k["card"], t))
                for k in you.get("known_influence_deck", [])]
         for deck, cards in you.get("known_mission_decks", {}).items():
-            out += [f"{deck} pile depth {k['depth']}: #{k['card']}" for k in cards]
+            out += [t("louis14.tui.known_mission", deck=t(f"louis14.deck.{deck}"),
+                      depth=k["depth"], card=k["card"]) for k in cards]
         for fact in you.get("known_hands", []):
-            card = fact["card"]
-            shown = moves.card_name(card) if fact["kind"] == "influence" else f"#{card}" \
-                if fact["kind"] == "mission" else f"{card}"
-            out.append(f"seat {fact['seat']} holds {fact['kind']} card {shown}")
+            card, kind = fact["card"], fact["kind"]
+            shown = moves.card_name(card, t) if kind == "influence" else f"#{card}" \
+                if kind == "mission" else f"{card}"
+            out.append(t(f"louis14.tui.known_hand.{kind}",
+                         player=seating.name(int(fact["seat"])), card=shown))
         return out
 
     # --- decisions -------------------------------------------------------------------
@@ -256,14 +235,15 @@ class Louis14Renderer(Renderer):
     def paths(
         self, action: Mapping[str, Any], view: Mapping[str, Any], seating: Seating,
     ) -> list[Path]:
-        return moves.paths(action, view)
+        return moves.paths(action, view, moves.words(seating.lang))
 
     def menu(
         self, view: Mapping[str, Any], legal: Sequence[Mapping[str, Any]], seating: Seating,
     ) -> list[tuple[int, Path]]:
         """Each placement step by step: the card, the mode, the stones one by one."""
+        t = moves.words(seating.lang)
         return [(index, path) for index, action in enumerate(legal)
-                for path in moves.paths(action, view)]
+                for path in moves.paths(action, view, t)]
 
     def notation(self, action: Mapping[str, Any]) -> str | None:
         return moves.notation(action)
@@ -280,7 +260,7 @@ class Louis14Renderer(Renderer):
         self, action: Mapping[str, Any], view: Mapping[str, Any],
         legal: Sequence[Mapping[str, Any]], seating: Seating,
     ) -> str:
-        return moves.why_illegal(action, view, legal)
+        return moves.why_illegal(action, view, legal, moves.words(seating.lang))
 
 
 RENDERER = register_renderer(Louis14Renderer())

@@ -133,56 +133,58 @@ def placement_orders(
     return orders
 
 
-def _tile_steps(order: Sequence[int]) -> tuple[Step, ...]:
+def _tile_steps(order: Sequence[int], t: Texts) -> tuple[Step, ...]:
     steps: list[Step] = []
     previous: int | None = None
     for tile in order:
         if previous is None:
-            label = f"a stone on {tile_name(tile)}"
+            label = t("louis14.tui.step.first", tile=tile_name(tile, t))
         elif tile == previous:
-            label = f"another stone on tile {tile}"
+            label = t("louis14.tui.step.again", tile=tile)
         else:
-            label = f"jump to {tile_name(tile)}"
+            label = t("louis14.tui.step.jump", tile=tile_name(tile, t))
         steps.append(Step(f"tile:{tile}", label))
         previous = tile
     return tuple(steps)
 
 
-def _card_step(card: int, view: View) -> Step:
+def _card_step(card: int, view: View, t: Texts) -> Step:
     hand = (view.get("you") or {}).get("influence_hand", [])
     copies = hand.count(card)
     extra = f" (×{copies})" if copies > 1 else ""
-    return Step(f"card:{card}", f"play {card_name(card)}{extra}")
+    return Step(f"card:{card}", t("louis14.tui.step.play", card=card_name(card, t)) + extra)
 
 
-def paths(action: ActionJson, view: View) -> list[Path]:
-    """The step-by-step ways to build ``action``."""
+def paths(action: ActionJson, view: View, t: Texts | None = None) -> list[Path]:
+    """The step-by-step ways to build ``action``, labelled in ``t``'s language."""
+    t = t or words()
     kind = action.get("type")
     if kind in ("place", "retrieve", "swap_influence"):
         card = int(action["card"])
-        first = _card_step(card, view)
+        first = _card_step(card, view, t)
         boost = bool(action.get("boost"))
         if kind == "swap_influence":
-            return [(first, Step("mode:swap", "discard it unplayed and draw (mission)"))]
+            return [(first, Step("mode:swap", t("louis14.tui.step.swap")))]
         if kind == "retrieve":
             mode = Step("mode:retrieve" + ("+boost" if boost else ""),
-                        "take stones back from the general supply"
-                        + (" (4, mission)" if boost else ""))
+                        t("louis14.tui.step.retrieve_boost" if boost
+                          else "louis14.tui.step.retrieve"))
             return [(first, mode)]
         mode = Step("mode:place" + ("+boost" if boost else ""),
-                    "place stones" + (" with \"one card = 4 stones\"" if boost else ""))
+                    t("louis14.tui.step.place_boost" if boost else "louis14.tui.step.place"))
         orders = placement_orders(card, action["stones"], boost) or [
-            tuple(t for t, c in action["stones"] for _ in range(c))
+            tuple(tile for tile, c in action["stones"] for _ in range(c))
         ]
-        return [(first, mode, *_tile_steps(order)) for order in orders]
+        return [(first, mode, *_tile_steps(order, t)) for order in orders]
     if kind == "lay_mission":
         mission = int(action["mission"])
-        chips = " + ".join(chip_name(c) for c in action["chips"])
-        return [(Step(f"mission:{mission}", f"lay mission {mission_text(mission)}"),
+        chips = " + ".join(chip_name(c, t) for c in action["chips"])
+        return [(Step(f"mission:{mission}",
+                      t("louis14.tui.step.lay", mission=mission_text(mission, t))),
                  Step(f"chips:{'+'.join(action['chips'])}",
-                      f"pay with {chips}   [{notation(action)}]"))]
+                      t("louis14.tui.step.pay", chips=chips) + f"   [{notation(action)}]"))]
     code = notation(action)
-    label = describe(action, view) + (f"   [{code}]" if code else "")
+    label = describe(action, view, t) + (f"   [{code}]" if code else "")
     return [(Step(code or str(kind), label),)]
 
 
@@ -338,38 +340,42 @@ def parse(text: str, view: View) -> dict[str, Any]:
     )
 
 
-def why_illegal(action: ActionJson, view: View, legal: Sequence[ActionJson]) -> str:
-    """Why a well-formed action is not legal now, as precisely as the view allows."""
-    said = describe(action, view)
+def why_illegal(
+    action: ActionJson, view: View, legal: Sequence[ActionJson], t: Texts | None = None,
+) -> str:
+    """Why a well-formed action is not legal now, as precisely as the view allows, in
+    ``t``'s language."""
+    t = t or words()
+    said = describe(action, view, t)
     kind = action.get("type")
     if not any(a.get("type") == kind for a in legal):
-        return f"not possible now ({said}). {prompt(view)}."
+        return t("louis14.tui.why.not_now", action=said, prompt=prompt(view, t))
     you = view.get("you") or {}
     if kind in ("place", "retrieve", "swap_influence"):
         card = action["card"]
         if card not in you.get("influence_hand", []):
-            hand = ", ".join(card_name(c) for c in you.get("influence_hand", []))
-            return f"you hold no influence card {card_name(card)} (your hand: {hand})"
+            hand = ", ".join(card_name(c, t) for c in you.get("influence_hand", []))
+            return t("louis14.tui.why.no_card", card=card_name(card, t), hand=hand)
         if action.get("boost") and not any(a.get("boost") for a in legal):
-            return "you have no unused mission \"one influence card = 4 stones\""
+            return t("louis14.tui.why.no_boost")
         if kind == "place":
             total = sum(count for _, count in action["stones"])
             players = view.get("players") or []
             seat = you.get("seat")
             personal = players[seat]["personal"] if isinstance(seat, int) else None
             if personal is not None and total > personal:
-                return f"you have only {personal} stone(s) in your personal supply"
+                return t("louis14.tui.why.few_stones", n=personal)
+            placed = stones_text(action["stones"], t)
             if card == 0 and not action.get("boost"):
-                return (f"a joker puts 1 stone on any tile, then optionally 1 more on the "
-                        f"same or a neighbouring tile ({stones_text(action['stones'])})")
-            return (f"{stones_text(action['stones'])} does not follow a path: at most "
-                    f"{4 if action.get('boost') else 3} stones, starting on "
-                    f"{'any tile' if action.get('boost') else tile_name(card)}, jumping to "
-                    "diagonal neighbours and leaving a stone on every tile left")
+                return t("louis14.tui.why.joker", stones=placed)
+            start = (t("louis14.tui.why.any_tile") if action.get("boost")
+                     else tile_name(card, t))
+            return t("louis14.tui.why.path", stones=placed,
+                     n=4 if action.get("boost") else 3, start=start)
     if kind == "lay_mission":
         if action["mission"] not in you.get("missions", []):
-            return f"mission #{action['mission']} is not in your hand"
-        return (f"{'+'.join(action['chips'])} does not pay {mission_text(action['mission'])}"
-                " with the chips you hold")
+            return t("louis14.tui.why.no_mission", mission=action["mission"])
+        return t("louis14.tui.why.chips", chips="+".join(action["chips"]),
+                 mission=mission_text(action["mission"], t))
     options = ", ".join(notation(a) or str(a.get("type")) for a in legal if a.get("type") == kind)
-    return f"{said} is not a legal move now (legal: {options})"
+    return t("louis14.tui.why.illegal", action=said, legal=options)

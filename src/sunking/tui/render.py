@@ -25,7 +25,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ..core.presentation import describe, describe_events
-from ..i18n import DEFAULT_LANGUAGE
+from ..i18n import DEFAULT_LANGUAGE, translate
 from ..tables import details_notes, details_table
 
 View = Mapping[str, Any]
@@ -62,7 +62,11 @@ class Seating:
     def name(self, seat: int) -> str:
         if 0 <= seat < len(self.names):
             return self.names[seat]
-        return f"seat {seat}"
+        return translate(self.lang, "tui.seat", seat=seat)
+
+    def t(self, key: str, **values: object) -> str:
+        """The common catalog's text ``key`` in the players' language."""
+        return translate(self.lang, key, **values)
 
     def board(
         self, view: View, legal: Sequence[ActionJson] = (),
@@ -88,13 +92,13 @@ class Renderer:
     """
 
     game_id = "*"
-    help_text = (
-        "Choose a move from the menu (arrows and Enter, or click); with many moves, choose "
-        "their group first. #N picks the N-th menu entry; Backspace goes back a step."
-    )
-    """Markdown shown by the in-app help."""
-    input_hint = "#N for a menu entry, back, or help"
-    """The placeholder of the move box."""
+    def help_text(self, lang: str) -> str:
+        """Markdown shown by the in-app help, in ``lang``."""
+        return translate(lang, "tui.help.menu")
+
+    def input_hint(self, lang: str) -> str:
+        """The placeholder of the move box, in ``lang``."""
+        return translate(lang, "tui.input_hint")
 
     # --- the position ----------------------------------------------------------------
 
@@ -146,7 +150,8 @@ class Renderer:
             return Text("")
         hand = seating.board(view)["hand"]
         lines: list[RenderableType] = [
-            Text(f"Hand of {seating.name(seating.viewer)} ({len(hand)})", style="bold")
+            Text(seating.t("tui.hand_of", player=seating.name(seating.viewer), n=len(hand)),
+                 style="bold")
         ]
         lines += [card_line(card) for card in hand]
         return Group(*lines)
@@ -163,11 +168,11 @@ class Renderer:
 
     def final_scores(self, result: Mapping[str, Any], seating: Seating) -> RenderableType:
         """The final scores: one row per seat, winners starred."""
-        table = Table(title="Final scores")
-        table.add_column("seat", justify="right")
-        table.add_column("player")
-        table.add_column("score", justify="right")
-        table.add_column("winner", justify="center")
+        table = Table(title=seating.t("tui.final_scores"))
+        table.add_column(seating.t("tui.column.seat"), justify="right")
+        table.add_column(seating.t("tui.column.player"))
+        table.add_column(seating.t("tui.column.score"), justify="right")
+        table.add_column(seating.t("tui.column.winner"), justify="center")
         winners = set(result.get("winners", ()))
         for seat, score in enumerate(result.get("scores", ())):
             table.add_row(
@@ -237,7 +242,7 @@ class Renderer:
         self, action: ActionJson, view: View, legal: Sequence[ActionJson], seating: Seating,
     ) -> str:
         """Why a well-formed action is not among the legal ones."""
-        return "that is not a legal move now"
+        return seating.t("tui.not_legal")
 
 
 def card_line(card: Mapping[str, Any]) -> Text:
@@ -263,7 +268,7 @@ def resolve(
         NotationError: the text is empty, malformed, or names an action that is not legal.
     """
     if not text.strip():
-        raise NotationError("type a move (see the help: F1)")
+        raise NotationError(seating.t("tui.type_a_move"))
     action = renderer.parse(text, view, legal)
     for index, candidate in enumerate(legal):
         if _same_action(candidate, action):
@@ -303,12 +308,14 @@ class Chooser:
     """
 
     def __init__(
-        self, paths: Sequence[tuple[int, Path]], done_label: Mapping[int, str]
+        self, paths: Sequence[tuple[int, Path]], done_label: Mapping[int, str],
+        back_label: str = "← back",
     ) -> None:
         if not paths:
             raise ValueError("a decision needs at least one legal action")
         self._paths = [(index, tuple(path)) for index, path in paths]
         self._done_label = done_label
+        self._back_label = back_label
         ends: dict[tuple[str, ...], int] = {}
         for index, path in self._paths:
             keys = tuple(step.key for step in path)
@@ -338,7 +345,7 @@ class Chooser:
                 seen.add(path[depth].key)
                 out.append(Option("step", path[depth].label, step=path[depth]))
         if depth:
-            out.append(Option("back", "← back"))
+            out.append(Option("back", self._back_label))
         return out
 
     def choose(self, option: Option) -> int | None:
@@ -382,7 +389,7 @@ def chooser_for(
     for index, path in paths:
         code = renderer.notation(legal[index])
         labels[index] = "✔ " + path[-1].label + (f"   [{code}]" if code else "")
-    return Chooser(paths, labels)
+    return Chooser(paths, labels, "← " + seating.t("tui.back"))
 
 
 RENDERERS: dict[str, Renderer] = {}

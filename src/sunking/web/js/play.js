@@ -135,7 +135,7 @@ function drawHeader() {
     || mv.status !== "active";
   $("conn").hidden = replayMode;
   const rules = $("rules-link");
-  rules.hidden = !has(`rules.${mv.game}.title`);
+  rules.hidden = !has(`${mv.game}.rules.title`);
   rules.href = `/rules/${encodeURIComponent(mv.game)}`;
 }
 

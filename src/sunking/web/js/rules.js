@@ -1,5 +1,5 @@
 // The rules help of a game (/rules/<game>): the game in short and how this program reads the
-// points its rulebooks leave open, from the catalog's rules.<game>.* texts, in the current
+// points its rulebooks leave open, from the catalog's <game>.rules.* texts, in the current
 // language.
 
 import {
@@ -8,10 +8,10 @@ import {
 
 const game = decodeURIComponent(window.location.pathname.split("/").filter(Boolean)[1] || "");
 
-/** The texts rules.<game>.<part>.1, .2, … that the catalog has, in order. */
+/** The texts <game>.rules.<part>.1, .2, … that the catalog has, in order. */
 function numbered(part) {
   const out = [];
-  for (let n = 1; has(`rules.${game}.${part}.${n}`); n += 1) out.push(t(`rules.${game}.${part}.${n}`));
+  for (let n = 1; has(`${game}.rules.${part}.${n}`); n += 1) out.push(t(`${game}.rules.${part}.${n}`));
   return out;
 }
 
@@ -23,8 +23,8 @@ function el(tag, props = {}, ...children) {
 
 function draw() {
   const main = document.getElementById("rules");
-  const known = /^[a-z0-9_]+$/.test(game) && has(`rules.${game}.title`);
-  const name = known ? t(`rules.${game}.title`) : "";
+  const known = /^[a-z0-9_]+$/.test(game) && has(`${game}.rules.title`);
+  const name = known ? t(`${game}.rules.title`) : "";
   document.title = `${t("rules.title")}${name ? ` · ${name}` : ""} · ${t("app.title")}`;
   document.getElementById("rules-title").textContent = name ? `${t("rules.title")} · ${name}` : t("rules.title");
   if (!known) {

@@ -252,11 +252,10 @@ def create_app(
     app.add_middleware(GZipMiddleware, minimum_size=1024)
     app.add_middleware(SecurityHeaders)
     app.add_middleware(BodyLimit)
-    app.state.throttle = Throttle(settings.rate_create, settings.rate_actions)
+    limits = Throttle(settings.rate_create, settings.rate_actions)
 
     def throttle(request: Request, kind: Literal["create", "act"]) -> None:
-        checker: Throttle = request.app.state.throttle
-        checker.check(kind, request.client.host if request.client else None)
+        limits.check(kind, request.client.host if request.client else None)
 
     def service_of(request: Request | WebSocket) -> MatchService:
         service: MatchService = request.app.state.service
@@ -403,7 +402,7 @@ def create_app(
     async def socket(websocket: WebSocket, match_id: str) -> None:
         await serve_socket(websocket, service_of(websocket), match_id,
                            websocket.query_params.get("token"), lang_of(websocket),
-                           websocket.app.state.throttle)
+                           limits)
 
     def page(name: str) -> Response:
         path = web_dir() / name

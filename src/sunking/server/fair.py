@@ -31,9 +31,6 @@ class FairQueue:
     def busy(self) -> int:
         return sum(self._held.values())
 
-    def waiting(self, owner: str) -> int:
-        return len(self._waiting.get(owner, ()))
-
     @contextlib.asynccontextmanager
     async def slot(self, owner: str) -> AsyncIterator[None]:
         """Hold one slot for ``owner`` while the block runs (waiting for it if need be)."""

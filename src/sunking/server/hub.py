@@ -48,7 +48,7 @@ class Connection:
 
     def __init__(
         self, socket: WebSocket, service: MatchService, live: LiveMatch, viewer: Viewer,
-        lang: str | None = None,
+        lang: str | None = None, throttle: Throttle | None = None,
     ) -> None:
         self.socket = socket
         self.lang = lang
@@ -64,7 +64,8 @@ class Connection:
         """The number of the last chat message this socket has looked at."""
         self.outbox: deque[str] = deque()
         self.overflow = False
-        self.throttle: Throttle | None = None
+        self.throttle = throttle
+        """The rate limit on this client's moves (``None``: none)."""
         self.wake = asyncio.Event()
         self.wake.set()
 
@@ -172,8 +173,7 @@ async def serve_socket(
         await socket.close(code=CLOSE_CODES.get(err.code, 4400))
         return
     await service.come_back(live, viewer)
-    connection = Connection(socket, service, live, viewer, lang)
-    connection.throttle = throttle
+    connection = Connection(socket, service, live, viewer, lang, throttle)
     unsubscribe = service.pubsub.subscribe(match_id, connection.notify)
     unsubscribe_chat = service.pubsub.subscribe(chat_channel(match_id), connection.notify_chat)
     service.set_connected(live, viewer, +1)

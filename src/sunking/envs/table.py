@@ -133,7 +133,6 @@ class Table:
     def reset(self, seed: int) -> None:
         """Start a new game with ``seed``."""
         self.state = self.game.new_game(self.num_players, seed, **self.options)
-        self.state.quiet = True
         self._begin()
 
     def _begin(self) -> None:

@@ -115,6 +115,15 @@ class TableChat:
         self._locks: defaultdict[str, asyncio.Lock] = defaultdict(asyncio.Lock)
         self._recent: defaultdict[tuple[str, int], deque[float]] = defaultdict(deque)
 
+    def forget(self, match_id: str) -> None:
+        """Drop what is kept of an idle match's chat; it reloads from storage when asked for.
+        A chat being written to is kept."""
+        lock = self._locks.get(match_id)
+        if lock is not None and lock.locked():
+            return
+        self._chats.pop(match_id, None)
+        self._locks.pop(match_id, None)
+
     async def messages(self, match_id: str) -> list[ChatRecord]:
         """Every message of the match (loaded from storage on first use)."""
         chat = self._chats.get(match_id)
@@ -158,8 +167,10 @@ class TableChat:
             raise ApiError("rate_limited",
                            f"at most {RATE_COUNT} messages in {RATE_SECONDS:g} seconds; "
                            f"write again in {wait} s", 429)
-        chat = await self.messages(live.match_id)
+        await self.messages(live.match_id)
         async with self._locks[live.match_id]:
+            # Read under the lock: a conflict in another post may have reloaded the list.
+            chat = self._chats[live.match_id]
             if len(chat) >= MAX_MESSAGES:
                 raise ApiError("chat_full", f"this table's chat holds {MAX_MESSAGES} messages, "
                                "its most", 409)

@@ -56,9 +56,9 @@ class Settings:
     rate_actions: str | None = "20/second"
     """Moves one client address may send over REST and websockets (``None``: no limit)."""
     api_docs: bool = False
+    """Serve the OpenAPI schema and its pages at ``/openapi.json``, ``/docs``, ``/redoc``."""
     idle_seconds: float = 600.0
     """A match untouched this long, watched by nobody, with nothing due, leaves memory."""
-    """Serve the OpenAPI schema and its pages at ``/openapi.json``, ``/docs``, ``/redoc``."""
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None, **overrides: object) -> Settings:

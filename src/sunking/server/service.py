@@ -200,6 +200,7 @@ class MatchService:
             return False
         del self._live[match_id]
         self._touched.pop(match_id, None)
+        self.chat.forget(match_id)
         return True
 
     async def close(self) -> None:
@@ -728,6 +729,7 @@ class MatchService:
             await self._reload(live)
             raise ApiError("table_full", str(err), 409) from None
         live.record = record
+        live.forget_views()  # the seats' names changed at the same version
         live.turn_deadline = deadline
         self.pubsub.publish(live.match_id, live.version)
         self._schedule(live)

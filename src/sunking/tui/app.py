@@ -45,11 +45,11 @@ _NOT_ON_BOARD = frozenset({"log", "legal_actions", "you", "version"})
 LOG_LINES = 200
 """How many of the latest events the log keeps on screen (scrolling back up to them)."""
 BOT_REDRAW_SECONDS = 0.1
+"""While bots play in a row, the position is redrawn at most this often (and at the end)."""
 FORCED_PASS_SECONDS = 1.0
 """How long the only choice, to pass, stays on screen before the client passes by itself."""
 FORCED_PASS_NOTE = "generic.autopassing"
 """The text key of the note shown while the client passes for the person."""
-"""While bots play in a row, the position is redrawn at most this often (and at the end)."""
 
 
 def label_keys(node: DOMNode, lang: str) -> None:

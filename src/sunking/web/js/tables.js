@@ -20,7 +20,7 @@ function botLabel(bot) {
 }
 
 function gameName(id) {
-  const key = `game.${id}`;
+  const key = `${id}.title`;
   const text = t(key);
   return text === key ? id : text;
 }

@@ -75,8 +75,8 @@ class Texts:
         self.names = tuple(names)
         self._own = presentation.messages(lang)
         self._own_en = presentation.messages(i18n.DEFAULT_LANGUAGE)
-        self._common = i18n.messages(lang)
-        self._common_en = i18n.messages(i18n.DEFAULT_LANGUAGE)
+        self._common = i18n.common(lang)
+        self._common_en = i18n.common(i18n.DEFAULT_LANGUAGE)
 
     def has(self, key: str) -> bool:
         """Whether ``key`` has a text (in ``lang`` or in English)."""
@@ -112,10 +112,6 @@ class Texts:
         """A fact in words: ``{"label": …, "value": …}``."""
         value = self(str(fact.value)) if fact.translate else number(self, fact.value)
         return {"label": self(fact.label), "value": value}
-
-    def name_of(self, key: str) -> str:
-        """The name of the component ``key``."""
-        return self(key)
 
     def listing(self, items: Iterable[str]) -> str:
         """Words joined into one list (``A, B and C``) in ``lang``."""

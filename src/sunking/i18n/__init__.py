@@ -90,6 +90,14 @@ def catalog_messages(locale: Traversable, domain: str, lang: str) -> MappingProx
     return result
 
 
+def common(lang: str) -> MappingProxyType[str, str]:
+    """The common catalog of ``lang``, read-only and shared (no copy).
+
+    Raises :class:`KeyError` for a language that is not supported.
+    """
+    return _load(lang)
+
+
 def messages(lang: str) -> dict[str, str]:
     """Every message of ``lang`` as ``{msgid: text}`` (a fresh dict; the catalog is cached).
 

@@ -102,9 +102,10 @@ def board_problems(
             decision = view.get("decision")
             if isinstance(decision, Mapping) and decision.get("kind") not in p.decision_kinds:
                 problems.add(f"{game_id}: undeclared decision kind {decision.get('kind')!r}")
+            actions = state.legal_actions()
             if step % every == 0 or state.is_terminal:
                 lang = LANGUAGES[step % len(LANGUAGES)]
-                legal = [a.to_json() for a in state.legal_actions()]
+                legal = [a.to_json() for a in actions]
                 board = describe(game_id, view, legal, seat, lang, names,
                                  state.events(seat)[-60:])
                 problems.update(f"{game_id} {lang} seed {seed} step {step}: {problem}"
@@ -114,7 +115,7 @@ def board_problems(
                                  f"{len(board['actions'])} described")
             if state.is_terminal:
                 break
-            state = state.apply_unchecked(rng.choice(state.legal_actions()))
+            state = state.apply_unchecked(rng.choice(actions))
             step += 1
         problems.update(f"{game_id}: undeclared event type {e['type']!r}"
                         for e in state.events(everything=True)

@@ -98,18 +98,20 @@ def _seat_word(t: Texts, value: object, vacant: str = "king") -> str | None:
     return None
 
 
+FIELDS_BY_TYPE: Mapping[str, Mapping[str, str]] = {
+    kind: {**FIELDS, **fields} for kind, fields in (
+        ("setup", {"target": "number"}), ("reshuffle", {"cards": "number"}),
+        ("game_over", {"fortunes": "per_seat"}))
+}
+"""The fields of the payloads that read a field otherwise than :data:`FIELDS`, merged once."""
+
+
 class VersaillesPresentation(Presentation):
     """The words of Versailles 1682."""
 
     def values(self, t: Texts, payload: Mapping[str, Any]) -> dict[str, str]:
         """The placeholders of an action, event or decision in words."""
-        kinds = dict(FIELDS)
-        if payload.get("type") == "setup":
-            kinds["target"] = "number"
-        if payload.get("type") == "reshuffle":
-            kinds["cards"] = "number"
-        if payload.get("type") == "game_over":
-            kinds["fortunes"] = "per_seat"
+        kinds = FIELDS_BY_TYPE.get(str(payload.get("type")), FIELDS)
         values = fill(t, payload, kinds, card_key)
         if payload.get("type") == "standing" and isinstance(payload.get("change"), int):
             values["change"] = number(t, abs(payload["change"]))

@@ -62,13 +62,17 @@ FIELDS: Mapping[str, str] = {
     "kind": "word",
     "bids": "seat_cards",
 }
+"""How the fields of actions, events and decisions read."""
 PER_SEAT: Mapping[str, Mapping[str, str]] = {
     "province_scoring": {"points": "per_seat", "scores": "per_seat"},
     "final_scoring": {"scores": "per_seat"},
     "game_end": {"scores": "per_seat"},
 }
 """Events whose numbers come one per seat."""
-"""How the fields of actions, events and decisions read."""
+EVENT_FIELDS: Mapping[str, Mapping[str, str]] = {
+    kind: {**FIELDS, **fields} for kind, fields in PER_SEAT.items()
+}
+"""The fields of those events, merged once."""
 
 DECISION_CONTEXT: Mapping[str, tuple[str, ...]] = {
     "duel_card": ("challenger", "defender", "noble", "target"),
@@ -212,7 +216,7 @@ class ViveLeRoiPresentation(Presentation):
         kind = event.get("type")
         if kind not in EVENT_TYPES:
             return None
-        values = fill(t, event, {**FIELDS, **PER_SEAT.get(str(kind), {})}, card_key)
+        values = fill(t, event, EVENT_FIELDS.get(str(kind), FIELDS), card_key)
         if kind == "hand":
             values["count"] = str(len(event.get("cards", ())))
         suffix: tuple[object, ...] = ()

@@ -43,7 +43,6 @@ export function createGameUI(root, ctx) {
   const banner = el("h2", { className: "generic-title" });
   const prompt = el("section", { className: "panel prompt" });
   prompt.dataset.testid = "prompt";
-  const result = el("section", { className: "panel" });
   const players = el("section", { className: "panel" });
   const hand = el("section", { className: "panel" });
   hand.dataset.testid = "hand";
@@ -56,7 +55,7 @@ export function createGameUI(root, ctx) {
   debug.hidden = true;
   const main = el("div", { className: "generic-main" });
   const side = el("div", { className: "generic-side" });
-  main.append(prompt, result, hand, zones);
+  main.append(prompt, hand, zones);
   side.append(players, log, settings);
   page.append(banner, main, side, debug);
   root.append(page);
@@ -129,10 +128,11 @@ export function createGameUI(root, ctx) {
     prompt.classList.toggle("my-turn", mine);
     prompt.replaceChildren();
     if (mv.status === "finished") {
-      prompt.hidden = true;
+      // The outcome takes the prompt's place, so the final table is what a phone shows first.
+      cancelPass();
+      prompt.append(finalTable(mv, board));
       return;
     }
-    prompt.hidden = false;
     let title;
     if (mine) title = t("generic.your_turn");
     else if (board.waiting_for) title = t("generic.waiting", { player: board.waiting_for });
@@ -208,13 +208,11 @@ export function createGameUI(root, ctx) {
     if (!board) {
       banner.textContent = "";
       prompt.replaceChildren(el("p", { className: "hint", textContent: t("generic.no_board") }));
-      for (const part of [result, players, hand, zones, log]) part.replaceChildren();
+      for (const part of [players, hand, zones, log]) part.replaceChildren();
       return;
     }
     banner.textContent = [board.title, board.phase, board.round].filter(Boolean).join(" · ");
     drawPrompt(mv, board);
-    result.hidden = mv.status !== "finished";
-    result.replaceChildren(...(result.hidden ? [] : [finalTable(mv, board)]));
     players.replaceChildren(el("h3", { textContent: t("generic.players") }), playersTable(board, ctx));
     drawHand(board, mv.seat !== null && mv.seat !== undefined);
     drawZones(board);

@@ -141,3 +141,42 @@ def test_e2e_first_match_guide_says_what_to_do(
     assert seasoned["after"] == catalog("louis14", "de")["louis14.guide.turn"]
     assert seasoned["stored"] == "on"
     page.context.close()
+
+
+@pytest.mark.parametrize("game", ["vive_le_roi", "versailles1682"])
+def test_e2e_first_match_guide_in_the_generic_screen(
+    browser: Browser, server: Any, driver: ModuleType, game: str,
+) -> None:
+    players = make(game).spec.min_players
+    created = server.call("POST", "/api/matches", {
+        "game": game, "players": players, "seed": 2, "language": "en",
+        "seats": [{"kind": "human", "name": "Anna"}]
+        + [{"kind": "bot", "bot": "random"}] * (players - 1)})
+    link = driver.parse_link(server.base + created["seats"][0]["link"])
+    page = browser.new_context(viewport=driver.VIEWPORT).new_page()
+    page.goto(server.base + "/")
+    page.evaluate("g => { localStorage.clear(); localStorage.setItem('sunking.autopass', '0'); }",
+                  game)
+    driver.open_match(page, link)
+    driver.wait_for_turn_or_end(page)
+    mv = server.call("GET", f"/api/matches/{link.match_id}?lang=en", token=link.token)
+    key = f"{game}.guide.{mv['view']['decision']['kind']}"
+    texts = catalog(game, "en")
+    assert key in texts, f"no guide for the first decision: {key}"
+    guide = page.locator("[data-testid=prompt] [data-testid=guide]")
+    toggle = page.locator("[data-testid=prompt] [data-testid=guide-toggle]")
+    expect(guide).to_have_text(texts[key])
+    toggle.click()
+    expect(guide).to_have_count(0)
+    assert page.evaluate(f"localStorage.getItem('sunking.guide.{game}')") == "off"
+    toggle.click()
+    expect(guide).to_have_text(texts[key])
+    # After a finished match of the game the guide starts hidden; the toggle offers it.
+    page.evaluate(f"localStorage.removeItem('sunking.guide.{game}');"
+                  f"localStorage.setItem('sunking.finished.{game}', '1')")
+    page.reload()
+    page.wait_for_selector("body[data-ready='1']")
+    driver.wait_for_turn_or_end(page)
+    expect(toggle).to_have_text(i18n.messages("en")["guide.show"])
+    expect(guide).to_have_count(0)
+    page.context.close()

@@ -1,10 +1,12 @@
 // The screen of any game in words: the described board the server sends with every view
 // (docs/presentation.md) drawn as a players table, your hand, the public zones, the log and
 // every legal action as a sentence, grouped so a long list stays easy to scan. It holds no
-// game's words of its own: every text comes from the board or the common catalog.
+// game's words of its own: every text comes from the board or the catalogs (a game's
+// first-match guide, <game>.guide.<decision kind>, from its own).
 
-import { t } from "./i18n.js";
 import { cardElement, el, finalTable, playersTable } from "./generic_parts.js";
+import { guideNodes, markFinished } from "./guide.js";
+import { t } from "./i18n.js";
 
 const AUTOPASS_KEY = "sunking.autopass";
 const DEBUG_KEY = "sunking.debug";
@@ -131,6 +133,7 @@ export function createGameUI(root, ctx) {
       // The outcome takes the prompt's place, so the final table is what a phone shows first.
       cancelPass();
       prompt.append(finalTable(mv, board));
+      if (live && mv.seat !== null && mv.seat !== undefined) markFinished(mv.game);
       return;
     }
     let title;
@@ -139,6 +142,10 @@ export function createGameUI(root, ctx) {
     else title = "";
     prompt.append(el("h2", { className: "prompt-title", textContent: title }));
     if (board.prompt) prompt.append(el("p", { className: "prompt-text", textContent: board.prompt }));
+    if (mine) {
+      const decision = mv.view && mv.view.decision;
+      prompt.append(...guideNodes(mv.game, decision ? decision.kind : null, () => draw()));
+    }
     if (mine && board.forced_pass && autopass.box.checked) {
       const note = el("p", { className: "autopass-note", textContent: t("generic.autopassing") });
       note.dataset.testid = "autopassing";

@@ -161,12 +161,7 @@ def test_e2e_generic_pages_on_a_phone(
     page.wait_for_selector("[data-testid=final-table]")
     check(page, f"{game} final table", prompt=True)
     check_chat_clear(page, f"{game} final table")
-    page.goto(f"{server.base}/play/{bots['match_id']}?replay=1#t={spectator}")
-    page.wait_for_selector("body[data-ready='1']")
-    slider = page.locator("[data-testid=replay-slider]")
-    slider.fill(str(int(slider.get_attribute("max") or "0") // 2))
-    page.select_option("[data-testid=replay-seat]", "0")
-    page.wait_for_selector("[data-testid=hand]:not([hidden]) h3")
+    driver.open_replay_midway(page, server.base, bots["match_id"], spectator)
     check(page, f"{game} replay", prompt=True)
 
     page.goto(f"{server.base}/rules/{game}")

@@ -132,6 +132,9 @@ def test_e2e_louis14_pages_on_a_phone(browser: Browser, server: Any, driver: Mod
     page.wait_for_selector("body[data-ready='1']")
     page.wait_for_selector("[data-testid=prompt]")
     check(page, "replay", prompt=True)
+    page.goto(f"{server.base}/rules/louis14")
+    page.wait_for_selector("body[data-ready='1']")
+    check(page, "rules", prompt=False)
     page.context.close()
 
 

@@ -26,17 +26,17 @@ def text(result: Result) -> str:
 
 
 def printed_scores(output: str) -> dict[int, int]:
-    """The scores of the Result table: seat -> score."""
-    section = output[output.index("Result") : output.index("Scoring")]
+    """The scores of the final ranking (rank, player, score, winner): seat -> score, the
+    players being named "Player N" (or the language's word for it) for seat N - 1."""
     return {
-        int(m[1]): int(m[2])
-        for m in re.finditer(r"^\s*seat (\d+)\s+(-?\d+)\s", section, re.MULTILINE)
+        int(m[1]) - 1: int(m[2])
+        for m in re.finditer(r"│\s*\d+\s*│\s*\w+ (\d+)\s*│\s*(-?\d+)\s*│", output)
     }
 
 
 def scoring_row(output: str, label: str) -> list[int]:
-    """The numbers of one row of the Scoring table (one per seat)."""
-    section = output[output.index("Scoring") :]
+    """The numbers of one line of the final scoring table (one per seat)."""
+    section = output[output.index("Final scoring") :]
     match = re.search(rf"^\s*{re.escape(label)}((?:\s+-?\d+)+)\s*$", section, re.MULTILINE)
     assert match, f"no row {label!r} in:\n{section}"
     return [int(n) for n in match[1].split()]
@@ -69,7 +69,10 @@ def test_simulate_prints_the_scores_of_the_api(seed7: Result) -> None:
     out = text(seed7)
     expected = play_random("louis14", 4, 7).result()
     assert printed_scores(out) == dict(enumerate(expected.scores))
-    assert scoring_row(out, "score") == list(expected.scores)
+    assert scoring_row(out, "Victory points") == list(expected.scores)
+    assert scoring_row(out, "Blazons in all (1 point each)") == [
+        row["blazons"] for row in expected.details["players"]]
+    assert "blazons_during_game" not in out and "seat 0" not in out
     assert f"Game over after {play_random('louis14', 4, 7).version} actions." in out
 
 

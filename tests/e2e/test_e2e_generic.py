@@ -129,6 +129,11 @@ def test_e2e_a_whole_match_in_the_generic_screen(
     table = page.inner_text("[data-testid=final-table]")
     for row in final["board"]["players"]:
         assert row["name"] in table
+    scoring = final["board"]["result"]["scoring"]
+    assert page.locator("[data-testid=scoring-table]").count() == len(scoring) > 0
+    for section in scoring:  # the game's own scoring, in words, as the terminal shows it
+        assert section["title"] in table
+        assert all(line["label"] in table for line in section["lines"])
     assert decisions > 5
     # The replay, in the generic screen too: a frame in words, as the person saw it.
     driver.open_replay_midway(page, server.base, link.match_id, link.token)

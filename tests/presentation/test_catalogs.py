@@ -80,6 +80,9 @@ class _Grown(Presentation):
     def event_text(self, *args: object) -> str | None:
         raise NotImplementedError
 
+    def result(self, *args: object) -> dict[str, object]:
+        raise NotImplementedError
+
 
 def test_the_check_fails_when_a_game_grows_without_texts(monkeypatch: pytest.MonkeyPatch) -> None:
     grown = _Grown(presentation("vive_le_roi"))

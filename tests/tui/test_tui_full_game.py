@@ -19,11 +19,12 @@ from sunking.tui.app import PlayApp
 SIZE = (150, 48)
 
 
-def shown_scores(text: str) -> dict[int, int]:
-    """The rows of the "Final scores" table on the screen: seat -> score."""
+def shown_scores(text: str) -> dict[str, int]:
+    """The rows of the "Final scores" table on the screen (rank, player, score, winner):
+    player -> score."""
     section = text[text.index("Final scores"):]
-    rows = re.findall(r"│\s*(\d+)\s*│\s*[^│]+│\s*(-?\d+)\s*│", section)
-    return {int(seat): int(score) for seat, score in rows}
+    rows = re.findall(r"│\s*\d+\s*│\s*([^│]+?)\s*│\s*(-?\d+)\s*│", section)
+    return {name: int(score) for name, score in rows}
 
 
 async def _play_whole_game(seed: int) -> tuple[Session, str, int]:
@@ -51,9 +52,11 @@ def test_a_human_plays_a_whole_game_against_bots_and_sees_the_engines_scores() -
     assert presses >= 20
     expected = replay(session.record()).result()
     assert "Game over" in text
-    assert shown_scores(text) == dict(enumerate(expected.scores))
+    assert shown_scores(text) == {session.names[seat]: score
+                                  for seat, score in enumerate(expected.scores)}
     for winner in expected.winners:
-        assert re.search(rf"│\s*{winner}\s*│[^\n]*★", text), f"seat {winner} not starred"
+        name = re.escape(session.names[winner])
+        assert re.search(rf"│\s*{name}\s*│[^\n]*★", text), f"{name} not starred"
 
 
 async def _typed_moves() -> list[str]:

@@ -6,13 +6,16 @@ they replace is on the screen."""
 from __future__ import annotations
 
 import io
+import random
 import re
 from typing import Any
 
+import pytest
 from rich.console import Console, RenderableType
 from textual.widgets import OptionList
 from tui_support import run_pilot
 
+from sunking.core import make
 from sunking.core.presentation import presentation
 from sunking.i18n import translate
 from sunking.tui import Session, parse_seats, renderer_for
@@ -81,6 +84,19 @@ def test_louis14_is_drawn_in_german() -> None:
         except NotationError as error:
             errors.append(str(error))
     assert len(errors) == 3 and not english_on(" | ".join(errors)), errors
+    malformed = {  # the notation is the same in every language; what is wrong is in German
+        "7:7-13": "eine Tafel muss 1–12 sein, nicht 13",
+        "castle": "'castle' ist kein Zug",
+        "lay 3 S+Q": "'q' ist kein Chip",
+        "draw red": "draw nimmt einen Stapel",
+        "maintenon 3": "Die Zahl der Steine für Maintenon muss 0–2 sein, nicht 3",
+    }
+    for typed, german in malformed.items():
+        with pytest.raises(NotationError, match=re.escape(german)):
+            resolve(renderer, typed, view, legal, seating)
+    generic = Seating(tuple(session.names), 0, "louis14", LANG)
+    with pytest.raises(NotationError, match=translate(LANG, "tui.choose_from_menu")):
+        resolve(renderer_for("vive_le_roi"), "spiel", view, legal, generic)
     assert renderer.input_hint(LANG) == t["louis14.tui.input_hint"]
     help_text = renderer.help_text(LANG)
     assert help_text == t["louis14.tui.help"] and "| `7:7-7-2` |" in help_text
@@ -115,8 +131,12 @@ def test_the_terminal_frame_speaks_german() -> None:
     assert translate(LANG, "tui.final_scores") in end
     for text in screens:
         assert not english_on(text), (english_on(text), text)
-    # the scoring account beside the final scores still names the game's fields in English
-    assert not english_on(end, FRAME), (english_on(end, FRAME), end)
+    # the scoring account beside the final scores is in German too, its fields in words
+    assert not english_on(end), (english_on(end), end)
+    texts = presentation("louis14").messages(LANG)
+    scoring = [texts[f"louis14.final.{k}"] for k in ("title", "blazons_during", "score")]
+    assert all(label in end for label in scoring), end
+    assert "blazons_during_game" not in end and "personal_stones" not in end
 
 
 def test_the_generic_renderer_speaks_german() -> None:
@@ -126,10 +146,17 @@ def test_the_generic_renderer_speaks_german() -> None:
     seating = Seating(tuple(session.names), 0, "vive_le_roi", LANG)
     renderer = renderer_for("vive_le_roi")
     view: dict[str, Any] = session.view(0)
-    result = {"scores": [3, 5, 1, 0], "winners": [1]}
-    text = rendered(renderer.private(view, seating), renderer.final_scores(result, seating))
+    state = make("vive_le_roi").new_game(4, seed=2)
+    rng = random.Random(2)
+    while not state.is_terminal:
+        state = state.apply(rng.choice(state.legal_actions()))
+    result = state.result().to_json()
+    text = rendered(renderer.private(view, seating), renderer.final_scores(result, seating),
+                    renderer.result(result, seating))
     assert translate(LANG, "tui.final_scores") in text
+    assert "Schlusswertung" in text and "Personen" in text, text
     assert not english_on(text), text
+    assert "final_scoring" not in text and "provinces" not in text
     assert renderer.help_text(LANG) == translate(LANG, "tui.help.menu")
 
 

@@ -67,7 +67,7 @@ def test_every_legal_action_is_reachable_by_menu_and_by_notation(players: int) -
         for action in legal:
             code = RENDERER.notation(action)
             assert code, action
-            assert RENDERER.parse(code, view, legal) == action, (code, action)
+            assert RENDERER.parse(code, view, legal, SEATING) == action, (code, action)
         for index in {0, len(legal) - 1}:
             code = RENDERER.notation(legal[index])
             assert code is not None

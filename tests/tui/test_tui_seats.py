@@ -17,12 +17,15 @@ ANSI = re.compile(r"\x1b\[[0-9;]*[A-Za-z]")
 
 def test_seats_name_humans_and_build_bots() -> None:
     seats = parse_seats("me, ismcts:medium ,heuristic,random")
-    assert [s.name for s in seats] == ["You", "ismcts:medium", "heuristic", "random"]
+    assert [s.name for s in seats] == [
+        "You", "Bot: medium (2)", "Bot: quick (3)", "Bot: random (4)"]
     assert seats[0].is_human and not any(s.is_human for s in seats[1:])
     assert isinstance(seats[1].bot, IsmctsBot)
     assert isinstance(seats[2].bot, HeuristicBot) and isinstance(seats[3].bot, RandomBot)
     hot = parse_seats("human:Alice,human,HUMAN,me:Zoé,ismcts:50")
-    assert [s.name for s in hot] == ["Alice", "Player 2", "Player 3", "Zoé", "ismcts:50"]
+    assert [s.name for s in hot] == ["Alice", "Player 2", "Player 3", "Zoé", "ismcts:50 (5)"]
+    dutch = parse_seats("me,human,heuristic", "nl")
+    assert [s.name for s in dutch] == ["Jij", "Speler 2", "Bot: snel (3)"]
 
 
 @pytest.mark.parametrize(

@@ -12,7 +12,7 @@ from textual.widgets import OptionList
 from tui_support import run_pilot
 
 from sunking.core import replay
-from sunking.core.presentation import presentation
+from sunking.core.presentation import describe_result, presentation
 from sunking.i18n import translate
 from sunking.tui import RENDERERS, Session, parse_seats
 from sunking.tui.app import FORCED_PASS_NOTE, PlayApp
@@ -71,8 +71,16 @@ def test_a_person_plays_a_whole_game_in_words(game: str, seed: int, lang: str) -
     assert translate(lang, "tui.final_scores") in text
     assert translate(lang, "tui.game_over", winners="").split(":")[0] in text
     assert "Game over" not in text and "Final scores" not in text
-    for seat, score in enumerate(expected.scores):
-        assert re.search(rf"│\s*{seat}\s*│[^│]+│\s*{score}\s*│", text), (seat, score)
+    final = describe_result(game, expected.details, lang, session.names)
+    for row in final["rows"]:
+        assert re.search(rf"│\s*{row['rank']}\s*│\s*{re.escape(str(row['name']))}\s*│"
+                         rf"\s*{re.escape(str(row['score']))}\s*│", text), row
+    for section in final["scoring"]:
+        assert str(section["title"]) in text
+        for line in section["lines"]:  # a long label or value wraps: its first words
+            assert str(line["label"]).split()[0] in text, line
+            firsts = r"\s[^\n]*?".join(re.escape(str(v).split()[0]) for v in line["values"])
+            assert re.search(firsts, text), line
 
 
 async def _forced_pass() -> tuple[bool, str]:

@@ -17,8 +17,9 @@ from rich.text import Text
 
 from .. import __version__, available_games, make
 from ..core import GameRecord, GameState, Rng, RulesError
-from ..i18n import DEFAULT_LANGUAGE, LANGUAGES
-from ..tables import details_notes, details_sections, details_table, result_table
+from ..core.presentation import describe_result, game_title
+from ..i18n import DEFAULT_LANGUAGE, LANGUAGES, translate
+from ..tables import final_tables
 from .options import OptionsArg, describe_options, parse_options
 from .play import play_command
 from .render import event_log, games_table
@@ -208,19 +209,13 @@ def simulate_command(
         typer.echo(json.dumps(payload, indent=2, ensure_ascii=False))
         return
     console = Console()
-    console.print(Text(f"{spec.name} ({spec.id}) — {count} players, seed {seed}", style="bold"))
+    console.print(Text(translate(lang, "cli.simulate.title", game=game_title(spec.id, lang),
+                                 n=count, seed=seed), style="bold"))
+    names = [""] * count  # each seat is then named as the language names it
     if not quiet:
-        names = [""] * count  # each seat is then named as the language names it
         console.print(event_log(spec.id, state.events(None), lang, names))
-    console.print(Text(f"Game over after {state.version} actions."))
-    console.print(result_table(result))
-    players_rows = result.details.get("players")
-    if isinstance(players_rows, list) and all(isinstance(r, dict) for r in players_rows):
-        console.print(details_table(players_rows))
-    for section in details_sections(result.details):
-        console.print(section)
-    for note in details_notes(result.details):
-        console.print(Text(note))
+    console.print(Text(translate(lang, "cli.game_over", n=state.version)))
+    console.print(final_tables(describe_result(spec.id, result.details, lang, names), lang))
 
 
 app.command("tournament")(tournament_command)

@@ -9,9 +9,10 @@ import typer
 from rich.console import Console
 from rich.text import Text
 
-from ..core import InvalidOptions, Result, RulesError, available_games, make
-from ..i18n import DEFAULT_LANGUAGE, LANGUAGES
-from ..tables import result_table
+from ..core import InvalidOptions, RulesError, available_games, make
+from ..core.presentation import describe_result, game_title
+from ..i18n import DEFAULT_LANGUAGE, LANGUAGES, translate
+from ..tables import final_tables
 from ..tui.seats import SEATS_HELP, SeatsError, parse_seats
 from ..tui.session import Session
 from .options import OptionsArg, parse_options
@@ -78,7 +79,7 @@ def play_command(
     if lang not in LANGUAGES:
         raise _fail(f"no language {lang!r}; the languages are {', '.join(LANGUAGES)}")
     try:
-        seat_specs = parse_seats(seats)
+        seat_specs = parse_seats(seats, lang)
     except SeatsError as error:
         raise _fail(str(error)) from None
     try:
@@ -97,13 +98,10 @@ def play_command(
     console = Console()
     result = session.result()
     if result is None:
-        console.print(Text(f"Game left unfinished after {session.version} actions "
-                           f"(seed {session.seed})."))
+        console.print(Text(translate(lang, "cli.unfinished", n=session.version,
+                                     seed=session.seed)))
         return
-    console.print(Text(f"{session.game.spec.name}, seed {session.seed}: game over after "
-                       f"{session.version} actions."))
-    for seat, name in enumerate(session.names):
-        console.print(Text(f"seat {seat}: {name}"))
-    console.print(result_table(Result(scores=tuple(result["scores"]),
-                                      winners=tuple(result["winners"]),
-                                      tiebreak=tuple(result["tiebreak"]))))
+    console.print(Text(translate(lang, "cli.play.over", game=game_title(session.game_id, lang),
+                                 seed=session.seed, n=session.version)))
+    final = describe_result(session.game_id, result["details"], lang, session.names)
+    console.print(final_tables(final, lang))

@@ -192,6 +192,11 @@ class Presentation(ABC):
     ) -> dict[str, JsonValue]:
         """The described board of ``view`` for ``seat`` (see :func:`describe`)."""
 
+    @abstractmethod
+    def result(self, final: Mapping[str, Any], t: Texts) -> dict[str, JsonValue]:
+        """The final table of a finished game (see :func:`final_table`) from the game's final
+        scoring account (``Result.details``: the view's ``result``), with its scoring in words."""
+
 
 def presentation(game_id: str) -> Presentation:
     """The presentation of the registered game ``game_id``.
@@ -252,6 +257,31 @@ def describe_events(
     return log_entries(t, events, lambda e: p.event_text(e, t, view), limit=len(events))
 
 
+def describe_result(
+    game_id: str, final: Mapping[str, Any], lang: str, names: Sequence[str],
+) -> dict[str, JsonValue]:
+    """The final table of a finished game in words of ``lang``: who won, one row per seat by
+    rank, and the game's scoring (``scoring``: titled tables of labelled lines, one value per
+    seat; ``notes``: sentences), from the game's final scoring account (``Result.details``).
+
+    Raises:
+        UnknownGame: no game has that id.
+        KeyError: ``lang`` is not a supported language.
+    """
+    p, t = _texts(game_id, lang, names)
+    return p.result(final, t)
+
+
+def game_title(game_id: str, lang: str) -> str:
+    """The game's name in ``lang`` (``Vive le Roi``, ``Ludvík XIV.``…).
+
+    Raises:
+        UnknownGame: no game has that id.
+        KeyError: ``lang`` is not a supported language.
+    """
+    return _texts(game_id, lang, ())[1](f"{game_id}.title")
+
+
 def catalog(game_id: str, lang: str) -> dict[str, str]:
     """The game's own texts in ``lang``, English filling any gap (for clients that word
     things themselves, like a game's dedicated board)."""
@@ -297,10 +327,43 @@ def zone(
     }
 
 
+@dataclasses.dataclass(frozen=True, slots=True)
+class ScoringLine:
+    """One line of a scoring table: its label (in words) and how a player's row of the game's
+    scoring account reads into the cell (a number, a list of numbers or words).
+    ``total`` marks the line that gives the points."""
+
+    label: str
+    read: Callable[[Mapping[str, Any]], object]
+    total: bool = False
+
+
+def scoring_table(
+    t: Texts, title: str, rows: Sequence[Mapping[str, Any]], lines: Sequence[ScoringLine],
+) -> dict[str, JsonValue]:
+    """A scoring table in words: one column per player (``rows`` are the game's per-player
+    rows, each with its ``seat``), one labelled line per :class:`ScoringLine`."""
+    return {
+        "title": title,
+        "columns": [t.player(int(r.get("seat", i))) for i, r in enumerate(rows)],
+        "lines": [
+            {"label": line.label, "total": line.total,
+             "values": [_cell(t, line.read(r)) for r in rows]}
+            for line in lines
+        ],
+    }
+
+
+def _cell(t: Texts, value: object) -> str:
+    return value if isinstance(value, str) else number(t, value)
+
+
 def final_table(
     t: Texts, scores: Sequence[int], winners: Sequence[int], text: str,
+    scoring: Sequence[dict[str, JsonValue]] = (), notes: Sequence[str] = (),
 ) -> dict[str, JsonValue]:
-    """The final table: a sentence saying who won, and one row per seat by rank."""
+    """The final table: a sentence saying who won, one row per seat by rank, and the game's
+    scoring tables (:func:`scoring_table`) and notes in words."""
     order = sorted(range(len(scores)), key=lambda p: (p not in winners, -scores[p], p))
     rows: list[JsonValue] = []
     for place, p in enumerate(order):
@@ -311,7 +374,7 @@ def final_table(
             rank = int(rows[-1]["rank"])
         rows.append({"seat": p, "name": t.player(p), "score": number(t, scores[p]),
                      "rank": rank, "winner": p in winners})
-    return {"text": text, "rows": rows}
+    return {"text": text, "rows": rows, "scoring": list(scoring), "notes": list(notes)}
 
 
 def log_entries(
@@ -422,19 +485,23 @@ __all__ = [
     "Component",
     "Fact",
     "Presentation",
+    "ScoringLine",
     "Texts",
     "action_entry",
     "catalog",
     "decision_fields",
     "describe",
     "describe_events",
+    "describe_result",
     "fill",
     "final_table",
+    "game_title",
     "log_entries",
     "number",
     "only_pass",
     "player_row",
     "presentation",
+    "scoring_table",
     "variant",
     "zone",
 ]

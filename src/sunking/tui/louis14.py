@@ -249,12 +249,13 @@ class Louis14Renderer(Renderer):
         return moves.notation(action)
 
     def parse(
-        self, text: str, view: Mapping[str, Any], legal: Sequence[Mapping[str, Any]]
+        self, text: str, view: Mapping[str, Any], legal: Sequence[Mapping[str, Any]],
+        seating: Seating,
     ) -> dict[str, Any]:
         stripped = text.strip()
         if stripped.startswith("{"):
-            return super().parse(stripped, view, legal)
-        return moves.parse(stripped, view)
+            return super().parse(stripped, view, legal, seating)
+        return moves.parse(stripped, view, moves.words(seating.lang))
 
     def why_illegal(
         self, action: Mapping[str, Any], view: Mapping[str, Any],

@@ -229,6 +229,9 @@ def notation(action: ActionJson) -> str | None:
     return None
 
 
+N = "louis14.notation."
+"""The keys of the notation's messages in Louis XIV's catalogs."""
+
 _PLACE = re.compile(r"^(b)?(j|joker|\d+)\s*:\s*(.*)$")
 _CHIP_WORDS = {**{c.lower(): c for c in CHIP_CODES},
                **{n: CHIP_CODES[i] for i, n in enumerate(CHIP_NAMES)}}
@@ -238,106 +241,107 @@ _WORDS = {"pay": {"type": "pay_to_pass"}, "pass": {"type": "pass"},
           "trade": {"type": "trade_stone"}, "end": {"type": "end_missions"}}
 
 
-def _int(text: str, what: str, low: int, high: int) -> int:
+def _int(text: str, what: str, low: int, high: int, t: Texts) -> int:
+    """``text`` as a number from ``low`` to ``high``; ``what`` names it (already in words)."""
     if not text.isdigit():
-        raise NotationError(f"{what} must be a number, not {text!r}")
+        raise NotationError(t(f"{N}number", what=what, text=repr(text)))
     value = int(text)
     if not low <= value <= high:
-        raise NotationError(f"{what} must be {low}–{high}, not {value}")
+        raise NotationError(t(f"{N}range", what=what, low=low, high=high, value=value))
     return value
 
 
-def _chip(text: str) -> str:
+def _chip(text: str, t: Texts) -> str:
     code = _CHIP_WORDS.get(text.lower())
     if code is None:
-        raise NotationError(f"{text!r} is not a chip: use S, L, R, H or C")
+        raise NotationError(t(f"{N}chip", text=repr(text)))
     return code
 
 
-def _placement(match: re.Match[str]) -> dict[str, Any]:
+def _placement(match: re.Match[str], t: Texts) -> dict[str, Any]:
     boost = match[1] is not None
-    card = 0 if match[2] in ("j", "joker") else _int(match[2], "the card", 1, 12)
+    card = 0 if match[2] in ("j", "joker") else _int(match[2], t(f"{N}what.card"), 1, 12, t)
     rest = match[3].strip()
     if rest in ("r", "retrieve"):
         return {"type": "retrieve", "card": card, "boost": boost}
     if rest == "swap":
         if boost:
-            raise NotationError("\"b\" (4 stones) goes with placing or retrieving, not swap")
+            raise NotationError(t(f"{N}boost_swap"))
         return {"type": "swap_influence", "card": card}
     if not rest:
-        raise NotationError("give the tiles after ':' (e.g. 7:7-7-2), or r to take stones back")
+        raise NotationError(t(f"{N}tiles"))
     counts: dict[int, int] = {}
     for item in re.split(r"[-,\s]+", rest):
         if not item:
             continue
         tile_text, _, times = item.partition("x")
-        tile = _int(tile_text, "a tile", 1, 12)
-        count = _int(times, f"the stones on tile {tile}", 1, 4) if times else 1
+        tile = _int(tile_text, t(f"{N}what.a_tile"), 1, 12, t)
+        count = _int(times, t(f"{N}what.stones", tile=tile), 1, 4, t) if times else 1
         counts[tile] = counts.get(tile, 0) + count
     stones = [[tile, counts[tile]] for tile in sorted(counts)]
     return {"type": "place", "card": card, "stones": stones, "boost": boost}
 
 
-def parse(text: str, view: View) -> dict[str, Any]:
+def parse(text: str, view: View, t: Texts | None = None) -> dict[str, Any]:
     """Read the compact notation into an action's JSON (legality is checked afterwards).
+    The notation is the same in every language; the messages are in ``t``'s (English when
+    none is given).
 
     Raises:
         NotationError: the text is not in the notation; the message says what is wrong.
     """
+    t = t or words()
     line = " ".join(text.strip().lower().split())
     match = _PLACE.match(line)
     if match:
-        return _placement(match)
+        return _placement(match, t)
     if line in _WORDS:
         return dict(_WORDS[line])
     word, _, arg = line.partition(" ")
     if line.startswith("@"):
         word, arg = "@", line[1:].strip()
     if word in ("@", "tile", "stone"):
-        return {"type": "place_stone", "tile": _int(arg, "the tile", 1, 12)}
+        return {"type": "place_stone", "tile": _int(arg, t(f"{N}what.the_tile"), 1, 12, t)}
     if word == "intrigue":
         found = re.fullmatch(r"(g|p)\s*([12])?", arg)
         if not found or (found[1] == "p" and not found[2]):
-            raise NotationError("intrigue takes g1 (general supply) or p1 / p2 (personal)")
+            raise NotationError(t(f"{N}intrigue"))
         source = "general" if found[1] == "g" else "personal"
         return {"type": "intrigue", "source": source, "stones": int(found[2] or 1)}
     if word == "maintenon":
-        return {"type": "maintenon", "stones": _int(arg, "Maintenon's stones", 0, 2)}
+        return {"type": "maintenon", "stones": _int(arg, t(f"{N}what.maintenon"), 0, 2, t)}
     if word == "income":
         found = re.fullmatch(r"(\d)\s*/\s*(\d)", arg)
         if not found:
-            raise NotationError("income takes LOUIS/STONES, e.g. income 1/1")
+            raise NotationError(t(f"{N}income"))
         return {"type": "income", "louis": int(found[1]), "stones": int(found[2])}
     if word == "lay":
         found = re.fullmatch(r"#?(\d+)\s+(\w+)\s*[+,]?\s*(\w+)?", arg)
         if not found:
-            raise NotationError("lay takes a mission and two chips, e.g. lay 12 S+L")
-        mission = _int(found[1], "the mission", 0, len(MISSIONS) - 1)
+            raise NotationError(t(f"{N}lay"))
+        mission = _int(found[1], t(f"{N}what.mission"), 0, len(MISSIONS) - 1, t)
         chips = [found[2], found[3]] if found[3] else list(found[2])
         if len(chips) != 2:
-            raise NotationError("a mission is paid with exactly two chips, e.g. S+L")
-        codes = sorted((_chip(c) for c in chips), key=CHIP_CODES.index)
+            raise NotationError(t(f"{N}two_chips"))
+        codes = sorted((_chip(c, t) for c in chips), key=CHIP_CODES.index)
         return {"type": "lay_mission", "mission": mission, "chips": codes}
     if word in ("convert", "keep"):
         kind = "convert_chip" if word == "convert" else "keep_chip"
-        return {"type": kind, "chip": _chip(arg)}
+        return {"type": kind, "chip": _chip(arg, t)}
     if word == "draw":
         deck = _DECK_WORDS.get(arg)
         if deck is None:
-            raise NotationError("draw takes a deck: light, medium or dark")
+            raise NotationError(t(f"{N}draw"))
         return {"type": "draw_mission", "deck": deck}
     if word == "swap":
         items = [i for i in re.split(r"[,\s]+", arg.replace("#", "")) if i]
         if not items:
-            raise NotationError("swap takes the mission cards to put back, e.g. swap 3,20")
+            raise NotationError(t(f"{N}swap"))
         hand = list((view.get("you") or {}).get("missions", []))
-        missions = [_int(i, "a mission", 0, len(MISSIONS) - 1) for i in items]
+        missions = [_int(i, t(f"{N}what.a_mission"), 0, len(MISSIONS) - 1, t) for i in items]
         missions.sort(key=lambda m: hand.index(m) if m in hand else len(hand) + m)
         return {"type": "swap_missions", "missions": missions}
-    raise NotationError(
-        f"{text.strip()!r} is not a move: e.g. 7:7-7-2, j:5, 7:r, pass, bribe, lay 12 S+L "
-        "(F1: help)"
-    )
+    raise NotationError(t(f"{N}not_a_move", text=repr(text.strip())))
 
 
 def why_illegal(

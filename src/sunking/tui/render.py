@@ -24,9 +24,9 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from ..core.presentation import describe, describe_events
+from ..core.presentation import describe, describe_events, describe_result
 from ..i18n import DEFAULT_LANGUAGE, translate
-from ..tables import details_notes, details_table
+from ..tables import ranking_table, scoring
 
 View = Mapping[str, Any]
 ActionJson = Mapping[str, Any]
@@ -75,6 +75,11 @@ class Seating:
         """The described board of ``view`` (see :func:`sunking.core.presentation.describe`)."""
         return describe(self.game, view, list(legal), self.viewer, self.lang, self.names,
                         events)
+
+    def final(self, result: Mapping[str, Any]) -> dict[str, Any]:
+        """The final table of a finished game (``Result.to_json()``) in words (see
+        :func:`sunking.core.presentation.describe_result`)."""
+        return describe_result(self.game, result["details"], self.lang, self.names)
 
 
 MENU_GROUPING = 8
@@ -157,29 +162,12 @@ class Renderer:
         return Group(*lines)
 
     def result(self, result: Mapping[str, Any], seating: Seating) -> RenderableType:
-        """The game's account of the final scoring (shown where the hand was)."""
-        details = result.get("details") or {}
-        rows = details.get("players")
-        parts: list[RenderableType] = []
-        if isinstance(rows, list) and all(isinstance(r, Mapping) for r in rows):
-            parts.append(details_table(rows))
-        parts += [Text(note) for note in details_notes(details)]
-        return Group(*parts)
+        """The game's account of the final scoring, in words (shown where the hand was)."""
+        return scoring(seating.final(result))
 
     def final_scores(self, result: Mapping[str, Any], seating: Seating) -> RenderableType:
-        """The final scores: one row per seat, winners starred."""
-        table = Table(title=seating.t("tui.final_scores"))
-        table.add_column(seating.t("tui.column.seat"), justify="right")
-        table.add_column(seating.t("tui.column.player"))
-        table.add_column(seating.t("tui.column.score"), justify="right")
-        table.add_column(seating.t("tui.column.winner"), justify="center")
-        winners = set(result.get("winners", ()))
-        for seat, score in enumerate(result.get("scores", ())):
-            table.add_row(
-                str(seat), seating.name(seat), str(score), "★" if seat in winners else "",
-                style="bold" if seat in winners else None,
-            )
-        return table
+        """The final ranking: one row per player, winners starred."""
+        return ranking_table(seating.final(result), seating.lang)
 
     def event_line(self, event: Mapping[str, Any], seating: Seating) -> str:
         """One log line for an event ("" for one that tells people nothing)."""
@@ -229,14 +217,16 @@ class Renderer:
         """The compact notation of ``action``, shown beside its menu entry (None: none)."""
         return None
 
-    def parse(self, text: str, view: View, legal: Sequence[ActionJson]) -> dict[str, Any]:
+    def parse(
+        self, text: str, view: View, legal: Sequence[ActionJson], seating: Seating,
+    ) -> dict[str, Any]:
         """Turn typed text into an action's JSON (not yet checked for legality). This base
         knows no notation: moves are chosen from the menu (``#N``).
 
         Raises:
             NotationError: always, saying how to choose.
         """
-        raise NotationError("choose from the menu, or type #N for its N-th entry")
+        raise NotationError(seating.t("tui.choose_from_menu"))
 
     def why_illegal(
         self, action: ActionJson, view: View, legal: Sequence[ActionJson], seating: Seating,
@@ -269,7 +259,7 @@ def resolve(
     """
     if not text.strip():
         raise NotationError(seating.t("tui.type_a_move"))
-    action = renderer.parse(text, view, legal)
+    action = renderer.parse(text, view, legal, seating)
     for index, candidate in enumerate(legal):
         if _same_action(candidate, action):
             return index

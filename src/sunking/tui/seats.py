@@ -2,8 +2,10 @@
 
 A seats spec is a comma-separated list with one entry per seat, in seat order:
 
-* ``me`` — a human player called "You" (``me:NAME`` gives another name);
-* ``human`` or ``human:NAME`` — a human player (default name "Player N", N counted from 1);
+* ``me`` — a human player called "You" in the players' language (``me:NAME`` gives another
+  name);
+* ``human`` or ``human:NAME`` — a human player (default name "Player N" in the players'
+  language, N counted from 1);
 * anything else is a bot spec as :func:`sunking.bots.make_bot` accepts it: ``random``,
   ``heuristic``, ``ismcts``, ``ismcts:easy|medium|hard``, ``ismcts:N`` (iterations per
   decision) or ``ismcts:Ns`` (seconds per decision).
@@ -17,6 +19,7 @@ from __future__ import annotations
 import dataclasses
 
 from ..bots import Bot, make_bot
+from ..i18n import DEFAULT_LANGUAGE, common, translate
 
 HUMAN_KINDS = ("me", "human")
 SEATS_HELP = (
@@ -47,8 +50,17 @@ class SeatSpec:
         return self.bot is None
 
 
-def parse_seats(text: str) -> list[SeatSpec]:
-    """Read a seats spec such as ``me,ismcts:medium,heuristic,random``.
+def bot_name(spec: str, seat: int, lang: str) -> str:
+    """A bot's name at the table: its strength in words and its seat counted from 1 (a bot
+    spec with no name of its own, such as ``ismcts:500``, is shown as it was typed)."""
+    key = "bot." + spec.lower().replace(":", ".")
+    strength = translate(lang, key) if key in common(DEFAULT_LANGUAGE) else spec
+    return translate(lang, "player.bot", bot=strength, n=seat + 1)
+
+
+def parse_seats(text: str, lang: str = DEFAULT_LANGUAGE) -> list[SeatSpec]:
+    """Read a seats spec such as ``me,ismcts:medium,heuristic,random``; the seats are named
+    in ``lang`` (a bot by its strength and seat: "Bot: medium (2)").
 
     Raises:
         SeatsError: the spec is empty, an entry is empty, a bot spec is unknown or malformed,
@@ -69,14 +81,15 @@ def parse_seats(text: str) -> list[SeatSpec]:
             if colon and not name:
                 raise SeatsError(f"seat {index}: {entry!r} has an empty name after ':'")
             if not name:
-                name = "You" if kind.lower() == "me" else f"Player {humans}"
+                name = (translate(lang, "tui.you") if kind.lower() == "me"
+                        else translate(lang, "presentation.seat", n=humans))
             seats.append(SeatSpec(name=name))
             continue
         try:
             bot = make_bot(entry)
         except ValueError as error:
             raise SeatsError(f"seat {index}: {error}") from None
-        seats.append(SeatSpec(name=entry, bot=bot))
+        seats.append(SeatSpec(name=bot_name(entry, index, lang), bot=bot))
     names = [seat.name for seat in seats if seat.is_human]
     for name in names:
         if names.count(name) > 1:

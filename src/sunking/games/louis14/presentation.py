@@ -8,7 +8,7 @@ lines ``louis14.log.<type>``, actions ``louis14.action.<type>``.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from ...core.actions import JsonValue
@@ -16,12 +16,14 @@ from ...core.presentation import (
     Component,
     Fact,
     Presentation,
+    ScoringLine,
     Texts,
     action_entry,
     decision_fields,
     final_table,
     log_entries,
     player_row,
+    scoring_table,
     zone,
 )
 from .data import CHIP_CODES, DECKS, MISSIONS, ROUNDS, TILES
@@ -378,13 +380,54 @@ class Louis14Presentation(Presentation):
             lines.append(t(f"{G}.eval.neutral_back"))
         return lines
 
-    def result(self, result: Mapping[str, Any], t: Texts) -> dict[str, JsonValue]:
-        """The final table: victory points, the winners first."""
-        winners = list(result.get("winners", ()))
-        scores = list(result.get("scores", ()))
+
+    def result(self, final: Mapping[str, Any], t: Texts) -> dict[str, JsonValue]:
+        """The final table: victory points, the winners first, and the final scoring (§ Game
+        end: conversions into blazons, majorities per kind, missions, the tie-break)."""
+        winners = list(final.get("winners", ()))
+        scores = list(final.get("scores", ()))
         text = t(f"{G}.result", players=t.listing(t.player(w) for w in winners),
                  points=max(scores) if scores else 0)
-        return final_table(t, scores, winners, text)
+        rows = final.get("players") or []
+        scoring = [scoring_table(t, t(f"{G}.final.title"), rows, _scoring_lines(t, rows))]
+        return final_table(t, scores, winners, text, scoring)
+
+
+CONVERSIONS = ("influence_cards", "intrigue_cards", "chips", "stones_on_court", "louis")
+"""The conversions into blazons at the game's end, in the rulebook's order."""
+
+
+def _scoring_lines(t: Texts, rows: Sequence[Mapping[str, Any]]) -> list[ScoringLine]:
+    """The lines of Louis XIV's final scoring, as the browser's final table shows them."""
+    lines = [ScoringLine(t(f"{G}.final.blazons_during"), lambda r: r["blazons_during_game"])]
+    lines += [
+        ScoringLine(t(f"{G}.final.conversion.{key}"), _conversion(key)) for key in CONVERSIONS
+    ]
+    kinds = len(rows[0]["blazon_kinds"]) if rows else 0
+    lines += [
+        ScoringLine(t(f"{G}.final.kind", n=kind + 1), _of_kind(kind)) for kind in range(kinds)
+    ]
+    if any(r["kindless_blazons"] for r in rows):
+        lines.append(ScoringLine(t(f"{G}.final.kindless"), lambda r: r["kindless_blazons"]))
+    lines += [
+        ScoringLine(t(f"{G}.final.majorities"), lambda r: f"+{len(r['majorities'])}"),
+        ScoringLine(t(f"{G}.final.blazons"), lambda r: r["blazons"]),
+        ScoringLine(t(f"{G}.final.missions"), lambda r: t(
+            f"{G}.final.missions_cell", n=r["missions"], points=r["mission_points"])),
+        ScoringLine(t(f"{G}.final.score"), lambda r: r["score"], total=True),
+        ScoringLine(t(f"{G}.final.tiebreak"), lambda r: r["personal_stones"]),
+    ]
+    return lines
+
+
+def _conversion(key: str) -> Callable[[Mapping[str, Any]], str]:
+    return lambda row: f"+{row['conversions'][key]}"
+
+
+def _of_kind(kind: int) -> Callable[[Mapping[str, Any]], str]:
+    """A kind's blazons, starred where they won the kind's majority."""
+    return lambda row: f"{row['blazon_kinds'][kind]}" + (
+        " ★" if kind in row["majorities"] else "")
 
 
 PRESENTATION = Louis14Presentation(

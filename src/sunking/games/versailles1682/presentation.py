@@ -16,6 +16,7 @@ from ...core.presentation import (
     Component,
     Fact,
     Presentation,
+    ScoringLine,
     Texts,
     action_entry,
     decision_fields,
@@ -24,6 +25,7 @@ from ...core.presentation import (
     log_entries,
     number,
     player_row,
+    scoring_table,
     variant,
     zone,
 )
@@ -242,16 +244,36 @@ class VersaillesPresentation(Presentation):
             suffix = ("alone",)
         return t(variant(t, f"{G}.event.{kind}", *suffix), **values)
 
-    def result(self, result: Mapping[str, Any], t: Texts) -> dict[str, JsonValue]:
-        """The final table: the richest families first."""
-        winners = list(result.get("winners", ()))
-        scores = list(result.get("scores", ()))
+    def result(self, final: Mapping[str, Any], t: Texts) -> dict[str, JsonValue]:
+        """The final table: the richest families first (§1.0), each family's standing at the
+        end, and why the game ended."""
+        winners = list(final.get("winners", ()))
+        scores = list(final.get("scores", ()))
         text = t(f"{G}.result", winners=t.listing(t.player(w) for w in winners),
-                 amount=t(f"{G}.livres", amount=number(t, max(scores) if scores else 0)))
-        table = final_table(t, scores, winners, text)
+                 amount=self.livres(t, max(scores) if scores else 0))
+        rows = final.get("players") or []
+        lines = [
+            ScoringLine(t(f"{G}.final.family"), lambda r: r["family"] or t(f"{G}.final.none")),
+            ScoringLine(t(f"{G}.final.party"),
+                        lambda r: t(f"{G}.word.{r['party']}") if r["party"]
+                        else t(f"{G}.final.none")),
+            ScoringLine(t(f"{G}.final.place"), lambda r: t(f"{G}.final.place.{r['place']}")),
+            ScoringLine(t(f"{G}.final.income"), lambda r: self.livres(t, r["income"])),
+            ScoringLine(t(f"{G}.final.fortune"), lambda r: self.livres(t, r["fortune"]),
+                        total=True),
+        ]
+        ending = t(f"{G}.final.ended.{final.get('reason', 'target')}",
+                   round=final.get("round", 0), target=self.livres(t, final.get("target", 0)))
+        table = final_table(t, scores, winners, text,
+                            [scoring_table(t, t(f"{G}.final.title"), rows, lines)], [ending])
         for row in table["rows"]:
-            row["score"] = t(f"{G}.livres", amount=number(t, scores[row["seat"]]))
+            row["score"] = self.livres(t, scores[row["seat"]])
         return table
+
+    @staticmethod
+    def livres(t: Texts, amount: int) -> str:
+        """An amount of money in words (``12.000 Livre``)."""
+        return t(f"{G}.livres", amount=number(t, amount))
 
 
 PRESENTATION = VersaillesPresentation(

@@ -15,6 +15,7 @@ from ...core.presentation import (
     Component,
     Fact,
     Presentation,
+    ScoringLine,
     Texts,
     action_entry,
     decision_fields,
@@ -22,6 +23,7 @@ from ...core.presentation import (
     final_table,
     log_entries,
     player_row,
+    scoring_table,
     variant,
     zone,
 )
@@ -141,7 +143,7 @@ class ViveLeRoiPresentation(Presentation):
                 lambda: t(f"{G}.decision.{decision['kind']}", **context),
                 lambda i, a: self.action(i, a, decision, owners, t)))
         elif to_move is None and "result" in view:
-            out["result"] = self.result_text(view["result"], t)
+            out["result"] = self.result(view["result"], t)
         return out
 
     def _players(
@@ -228,13 +230,29 @@ class ViveLeRoiPresentation(Presentation):
             suffix = ("free",)
         return t(variant(t, f"{G}.event.{kind}", *suffix), **values)
 
-    def result_text(self, result: Mapping[str, Any], t: Texts) -> dict[str, JsonValue]:
-        """The final table: who won, with how many points."""
-        winners = list(result.get("winners", ()))
-        scores = list(result.get("scores", ()))
+    def result(self, final: Mapping[str, Any], t: Texts) -> dict[str, JsonValue]:
+        """The final table: who won, with how many points, and the final scoring of each deal
+        (persons at their value, provinces with their arms, 10 for the King)."""
+        winners = list(final.get("winners", ()))
+        scores = list(final.get("scores", ()))
         best = max(scores) if scores else 0
         text = t(f"{G}.result", winners=t.listing(t.player(w) for w in winners), points=best)
-        return final_table(t, scores, winners, text)
+        lines = [
+            ScoringLine(t(f"{G}.final.before"), lambda r: r["before"]),
+            ScoringLine(t(f"{G}.final.persons"), lambda r: r["persons"]),
+            ScoringLine(t(f"{G}.final.provinces"), lambda r: r["provinces"]),
+            ScoringLine(t(f"{G}.final.king"), lambda r: r["king"]),
+            ScoringLine(t(f"{G}.final.final_scoring"), lambda r: r["final_scoring"]),
+            ScoringLine(t(f"{G}.final.score"), lambda r: r["before"] + r["final_scoring"],
+                        total=True),
+        ]
+        deals = final.get("deals") or [final.get("players") or []]
+        scoring = [
+            scoring_table(t, t(f"{G}.final.title") if len(deals) == 1
+                          else t(f"{G}.final.deal", n=n), rows, lines)
+            for n, rows in enumerate(deals, start=1)
+        ]
+        return final_table(t, scores, winners, text, scoring, [t(f"{G}.final.tie")])
 
 
 PRESENTATION = ViveLeRoiPresentation(

@@ -103,5 +103,32 @@ export function finalTable(mv, board) {
   }
   table.append(body);
   box.append(table);
+  for (const section of (board.result && board.result.scoring) || []) box.append(scoringTable(section));
+  for (const note of (board.result && board.result.notes) || []) {
+    box.append(el("p", { className: "hint", textContent: note }));
+  }
   return box;
+}
+
+/** One of the game's scoring tables: a labelled line per part, a column per player. */
+function scoringTable(section) {
+  const table = el("table", { className: "table scoring-table" });
+  table.dataset.testid = "scoring-table";
+  table.append(el("caption", { textContent: section.title }));
+  const head = el("tr");
+  head.append(el("th"));
+  for (const name of section.columns) head.append(el("th", { scope: "col", textContent: name }));
+  table.append(el("thead"));
+  table.tHead.append(head);
+  const body = el("tbody");
+  for (const line of section.lines) {
+    const tr = el("tr", { className: line.total ? "total" : "" });
+    tr.append(el("th", { scope: "row", textContent: line.label }));
+    for (const value of line.values) tr.append(el("td", { textContent: value }));
+    body.append(tr);
+  }
+  table.append(body);
+  const scroll = el("div", { className: "table-scroll" });
+  scroll.append(table);
+  return scroll;
 }

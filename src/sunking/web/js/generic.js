@@ -46,6 +46,7 @@ export function createGameUI(root, ctx) {
   const prompt = el("section", { className: "panel prompt" });
   prompt.dataset.testid = "prompt";
   const players = el("section", { className: "panel" });
+  const result = el("section", { className: "panel" });
   const hand = el("section", { className: "panel" });
   hand.dataset.testid = "hand";
   const zones = el("div", { className: "generic-zones" });
@@ -57,7 +58,7 @@ export function createGameUI(root, ctx) {
   debug.hidden = true;
   const main = el("div", { className: "generic-main" });
   const side = el("div", { className: "generic-side" });
-  main.append(prompt, hand, zones);
+  main.append(prompt, result, hand, zones);
   side.append(players, log, settings);
   page.append(banner, main, side, debug);
   root.append(page);
@@ -130,9 +131,12 @@ export function createGameUI(root, ctx) {
     prompt.classList.toggle("my-turn", mine);
     prompt.replaceChildren();
     if (mv.status === "finished") {
-      // The outcome takes the prompt's place, so the final table is what a phone shows first.
+      // The outcome in the prompt's place (on a phone it stays on screen); the table follows.
       cancelPass();
-      prompt.append(finalTable(mv, board));
+      prompt.append(el("h2", { className: "prompt-title", textContent: t("generic.final") }));
+      if (board.result && board.result.text) {
+        prompt.append(el("p", { className: "prompt-text", textContent: board.result.text }));
+      }
       if (live && mv.seat !== null && mv.seat !== undefined) markFinished(mv.game);
       return;
     }
@@ -215,11 +219,13 @@ export function createGameUI(root, ctx) {
     if (!board) {
       banner.textContent = "";
       prompt.replaceChildren(el("p", { className: "hint", textContent: t("generic.no_board") }));
-      for (const part of [players, hand, zones, log]) part.replaceChildren();
+      for (const part of [result, players, hand, zones, log]) part.replaceChildren();
       return;
     }
     banner.textContent = [board.title, board.phase, board.round].filter(Boolean).join(" · ");
     drawPrompt(mv, board);
+    result.hidden = mv.status !== "finished";
+    result.replaceChildren(...(result.hidden ? [] : [finalTable(mv, board, { outcome: false })]));
     players.replaceChildren(el("h3", { textContent: t("generic.players") }), playersTable(board, ctx));
     drawHand(board, mv.seat !== null && mv.seat !== undefined);
     drawZones(board);

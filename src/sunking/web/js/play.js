@@ -240,6 +240,11 @@ function setConnState(state) {
   const conn = $("conn");
   conn.dataset.state = state;
   conn.textContent = t(`conn.${state}`);
+  // Without the socket the chat is fetched over REST; back live, once more to catch up.
+  if (chat) {
+    chat.setPolling(state !== "live");
+    if (state === "live") chat.poll();
+  }
 }
 
 /**

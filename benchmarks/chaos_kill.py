@@ -99,7 +99,7 @@ class Server:
 
 
 def create(client: httpx.Client, game: str, seed: int) -> Match:
-    body = {"game": game, "players": 4, "language": "en", "seed": seed,
+    body = {"game": game, "players": 4, "language": "en", "seed": seed, "practice": True,
             "seats": [{"kind": "human", "name": "A"}, {"kind": "bot", "bot": "random"},
                       {"kind": "human", "name": "B"}, {"kind": "bot", "bot": "random"}]}
     answer = client.post("/api/matches", json=body)

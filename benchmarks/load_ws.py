@@ -178,7 +178,7 @@ class Stats:
 
 async def create_match(client: httpx.AsyncClient, players: int, seed: int) -> dict[str, Any]:
     answer = await client.post("/api/matches", json={
-        "game": "louis14", "players": players, "seed": seed,
+        "game": "louis14", "players": players, "seed": seed, "practice": True,
         "seats": [{"kind": "human", "name": f"Load {i}"} for i in range(players)],
     })
     answer.raise_for_status()

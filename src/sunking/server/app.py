@@ -10,7 +10,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import functools
-import json
 import logging
 from collections.abc import AsyncIterator, Callable
 from importlib import resources
@@ -30,7 +29,7 @@ from .boards import replay_board
 from .bot_worker import SERVER_BOTS, BotRunner
 from .config import Settings
 from .errors import ApiError, malformed, unavailable
-from .guards import BodyLimit, SecurityHeaders, parse_json
+from .guards import BodyLimit, SecurityHeaders, encode_json, parse_json
 from .hub import serve_socket
 from .live import build_replay
 from .pgpubsub import PgPubSub, is_postgres
@@ -113,6 +112,7 @@ class MatchBody(pydantic.BaseModel):
     turn_clock_seconds: float | None = None
     hints: bool = False
     time_bank_seconds: float | None = None
+    practice: bool = False
     options: dict[Short, Any] = pydantic.Field(default_factory=dict, max_length=16)
 
 
@@ -316,7 +316,7 @@ def create_app(
             seats=tuple(SeatRequest(s.kind, s.name, s.bot) for s in body.seats),
             language=body.language, seed=body.seed,
             turn_clock_seconds=body.turn_clock_seconds, options=body.options, hints=body.hints,
-            time_bank_seconds=body.time_bank_seconds,
+            time_bank_seconds=body.time_bank_seconds, practice=body.practice,
             owner=request.client.host if request.client else None,
         ))
         record = created.record
@@ -386,7 +386,7 @@ def create_app(
         seat = int_query(request, "seat")
         described = await asyncio.to_thread(replay_board, *live.replay_source(), version, seat,
                                             lang)
-        return json_text(json.dumps(described, separators=(",", ":"), ensure_ascii=False))
+        return json_text(encode_json(described))
 
     @app.post("/api/my-matches", openapi_extra=body_schema(TokensBody))
     async def my_matches(request: Request) -> list[dict[str, Any]]:

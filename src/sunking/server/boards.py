@@ -10,7 +10,6 @@ per viewer and supported language.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from typing import Any
 
@@ -18,6 +17,7 @@ from ..core.game import GameState
 from ..core.presentation import describe
 from ..core.registry import make
 from .errors import ApiError, forbidden, malformed
+from .guards import encode_json
 from .storage import ActionRecord, MatchRecord
 
 LOG_LIMIT = 120
@@ -132,7 +132,7 @@ class BoardCache:
                 described: dict[str, Any] | None = board(record, state, viewer, lang)
             except NotImplementedError:
                 described = None  # the game declares no presentation: the client says so
-            text = json.dumps(described, separators=(",", ":"), ensure_ascii=False)
+            text = encode_json(described)
             self.texts[key] = text
         return text
 

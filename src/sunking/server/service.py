@@ -88,6 +88,14 @@ class MatchRequest:
     """Who asked (the client address): bot moves are shared fairly among owners."""
     hints: bool = False
     time_bank_seconds: float | None = None
+    practice: bool = False
+    """A practice match, marked as such to everyone: only there may the creator choose the
+    seed when more than one person sits at the table."""
+
+    @property
+    def people(self) -> int:
+        """The people who may sit at the table: its human seats and its free ones."""
+        return sum(1 for s in self.seats if s.kind in ("human", "open"))
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -279,7 +287,8 @@ class MatchService:
 
         Raises:
             ApiError: ``unknown_game``, ``invalid_options`` (player count, options, seats,
-                bot spec, language, clock) or ``malformed`` (seed out of range).
+                bot spec, language, clock, a seed chosen for a match with people at the table
+                that is not a practice match) or ``malformed`` (seed out of range).
         """
         try:
             game = make(request.game)
@@ -311,7 +320,7 @@ class MatchService:
             turn_clock_seconds=request.turn_clock_seconds,
             spectator_hash=token_hash(spectator), created_at=self.clock(),
             seats=tuple(seats), host_seat=self._host(request), hints=request.hints,
-            time_bank_seconds=request.time_bank_seconds,
+            time_bank_seconds=request.time_bank_seconds, practice=request.practice,
         )
         first = game.new_game(record.players, seed, **options)
         live = LiveMatch(record, first, [], None)
@@ -365,6 +374,10 @@ class MatchService:
         if bank is not None and (clock is None or not 0 < bank <= 7 * 24 * 3600):
             raise refuse("time_bank_seconds needs a turn clock and must be positive and at most "
                          "a week, or null")
+        if request.seed is not None and not request.practice and request.people > 1:
+            # The seed alone gives every hand: whoever chose it would know the others' cards.
+            raise refuse("a seed may be chosen only for a practice match (\"practice\": true) "
+                         "when more than one person can sit at the table")
 
     async def authenticate(self, match_id: str, token: str | None) -> tuple[LiveMatch, Viewer]:
         """The match and whose token this is (a seat, or None for the spectator).
@@ -401,7 +414,7 @@ class MatchService:
                 "status": live.status, "to_move": to_move,
                 "your_turn": holder.seat is not None and holder.seat == to_move
                 and live.status == "active",
-                "version": live.version,
+                "version": live.version, "practice": live.record.practice,
             })
         return out
 
@@ -656,7 +669,7 @@ class MatchService:
             out.append({
                 "match_id": record.match_id, "game": record.game, "players": record.players,
                 "language": record.language, "turn_clock_seconds": record.turn_clock_seconds,
-                "created_at": record.created_at,
+                "created_at": record.created_at, "practice": record.practice,
                 "free": sum(1 for s in record.seats if s.kind == "open"),
                 "seats": [{"seat": s.seat, "kind": s.kind, "name": s.name, "bot": s.bot}
                           for s in record.seats],

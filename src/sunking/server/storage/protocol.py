@@ -75,6 +75,9 @@ class MatchRecord:
     """Whether a seat may ask the AI for a hint (every seat, and everyone sees that it may)."""
     time_bank_seconds: float | None = None
     """Each human seat's time bank, spent when a move takes longer than the turn clock."""
+    practice: bool = False
+    """A practice match: its creator may have chosen the seed, so it is marked as such to
+    everyone at the table and in the lists."""
 
     @property
     def waiting(self) -> bool:

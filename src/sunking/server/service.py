@@ -18,7 +18,6 @@ import logging
 import secrets
 import time
 from collections.abc import Awaitable, Callable, Iterable, Sequence
-from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar
 
 from ..core.errors import RulesError
@@ -43,6 +42,7 @@ from .live import LiveMatch, Viewer
 from .pubsub import LocalPubSub, PubSub
 from .storage import (
     ActionRecord,
+    Append,
     DuplicateRequest,
     MatchRecord,
     MatchStore,
@@ -54,6 +54,7 @@ from .storage import (
     VersionConflict,
     replace_seat,
 )
+from .store_io import StoreIO
 from .tokens import new_match_id, new_token, same_hash, token_hash
 
 T = TypeVar("T")
@@ -147,7 +148,7 @@ class MatchService:
         self.bot_delay = bot_delay
         self.clock = clock
         self._languages = languages
-        self._io = ThreadPoolExecutor(io_threads, "sunking-store")
+        self.io = StoreIO(store, io_threads)
         self._live: dict[str, LiveMatch] = {}
         self._loading: dict[str, asyncio.Future[LiveMatch]] = {}
         self._tasks: dict[str, tuple[_Plan, asyncio.Task[None]]] = {}
@@ -163,7 +164,7 @@ class MatchService:
         self._owners: dict[str, str] = {}
         """The client address that created each match (in memory: after a restart each
         match counts as its own client)."""
-        self.chat = TableChat(store, self.pubsub, self._call, clock)
+        self.chat = TableChat(store, self.pubsub, self.io.call, clock)
         self.advisor = Advisor(bots)
 
     # --- lifecycle ----------------------------------------------------------------------
@@ -172,7 +173,7 @@ class MatchService:
         """Resume every unfinished match's bots and clocks, in the background (the server
         answers at once; a match asked for meanwhile loads on demand), and start dropping idle
         matches from memory."""
-        ids = await self._call(self.store.active_match_ids)
+        ids = await self.io.call(self.store.active_match_ids)
         self._background = [asyncio.create_task(self._resume(ids)),
                             asyncio.create_task(self._evict_forever())]
 
@@ -222,12 +223,7 @@ class MatchService:
         if self._changes:
             await asyncio.gather(*self._changes, return_exceptions=True)
         self.bots.close()
-        await self._call(self.store.close)
-        self._io.shutdown(wait=True)
-
-    async def _call(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
-        loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._io, lambda: fn(*args, **kwargs))
+        await self.io.close()
 
     async def live(self, match_id: str) -> LiveMatch:
         """The match in memory, loaded from storage on first use.
@@ -244,7 +240,7 @@ class MatchService:
             pending = asyncio.get_running_loop().create_future()
             self._loading[match_id] = pending
             try:
-                stored = await self._call(self.store.load, match_id)
+                stored = await self.io.call(self.store.load, match_id)
                 live = LiveMatch.from_stored(stored)
                 self._live[match_id] = live
                 pending.set_result(live)
@@ -325,7 +321,7 @@ class MatchService:
         first = game.new_game(record.players, seed, **options)
         live = LiveMatch(record, first, [], None)
         live.turn_deadline = self._deadline(live, first)
-        await self._call(self.store.create_match, record, live.turn_deadline)
+        await self.io.call(self.store.create_match, record, live.turn_deadline)
         self._live[record.match_id] = live
         if request.owner is not None:
             self._owners[record.match_id] = request.owner
@@ -401,7 +397,7 @@ class MatchService:
 
     async def my_matches(self, tokens: Iterable[str]) -> list[dict[str, Any]]:
         """One line per known token: match, seat, status, whose turn (unknown ones skipped)."""
-        holders = await self._call(self.store.find_tokens, [token_hash(t) for t in tokens])
+        holders = await self.io.call(self.store.find_tokens, [token_hash(t) for t in tokens])
         out = []
         for holder in holders:
             try:
@@ -529,9 +525,9 @@ class MatchService:
         deadline = self._deadline(live, after, setup)
         record = ActionRecord(live.version, seat, action, request_id, mover, self.clock())
         try:
-            await self._call(self.store.append_action, live.match_id, record,
-                             status="finished" if after.is_terminal else "active",
-                             turn_deadline=deadline, bank_left=bank)
+            await self.io.append(Append(live.match_id, record,
+                                        "finished" if after.is_terminal else "active",
+                                        deadline, bank))
         except (VersionConflict, DuplicateRequest) as err:
             await self._reload(live)
             if isinstance(err, DuplicateRequest):
@@ -545,7 +541,7 @@ class MatchService:
         self._schedule(live)
 
     async def _reload(self, live: LiveMatch, *, schedule: bool = True) -> None:
-        fresh = LiveMatch.from_stored(await self._call(self.store.load, live.match_id))
+        fresh = LiveMatch.from_stored(await self.io.call(self.store.load, live.match_id))
         live.record, live.state = fresh.record, fresh.state
         live.actions, live.turn_deadline = fresh.actions, fresh.turn_deadline
         live.forget_views()
@@ -635,11 +631,11 @@ class MatchService:
         holder = live.record.seats[seat]
         if holder.kind != "human" or holder.away == away:
             return
-        await self._call(self.store.set_away, live.match_id, seat, away)
+        await self.io.call(self.store.set_away, live.match_id, seat, away)
         live.record = replace_seat(live.record, dataclasses.replace(holder, away=away))
         if live.state.to_move == seat:
             deadline = self._deadline(live, live.state)
-            await self._call(self.store.set_deadline, live.match_id, deadline)
+            await self.io.call(self.store.set_deadline, live.match_id, deadline)
             live.turn_deadline = deadline
         self.pubsub.publish(live.match_id, live.version)
         self._schedule(live)
@@ -658,7 +654,7 @@ class MatchService:
     async def open_matches(self) -> list[dict[str, Any]]:
         """The newest matches that wait for players, as ``GET /api/open-matches`` lists them."""
         out = []
-        for match_id in await self._call(self.store.open_match_ids, OPEN_LIST_LIMIT):
+        for match_id in await self.io.call(self.store.open_match_ids, OPEN_LIST_LIMIT):
             try:
                 live = await self.live(match_id)
             except ApiError:
@@ -736,7 +732,7 @@ class MatchService:
             deadline = self._deadline(live, live.state, record)
         status = "waiting" if record.waiting else "active"
         try:
-            await self._call(self.store.fill_seats, live.match_id, seats, status=status,
+            await self.io.call(self.store.fill_seats, live.match_id, seats, status=status,
                              turn_deadline=deadline)
         except SeatTaken as err:
             await self._reload(live)

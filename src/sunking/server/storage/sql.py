@@ -5,7 +5,8 @@ migrations in ``migrations/`` (:func:`migrate`). SQLite runs in WAL mode with
 ``synchronous=FULL``, so a committed move survives a crash of the process and of the machine.
 An append updates the match row only if it is still at the expected version and inserts the
 action under the primary key ``(match_id, version)``, in one transaction: of two racing appends
-at one version exactly one is stored.
+at one version exactly one is stored. Appends that arrive together are stored in one
+transaction, each under a savepoint, so one commit (one sync to disk) serves them all.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from alembic.config import Config
 
 from .protocol import (
     ActionRecord,
+    Append,
     ChatRecord,
     DuplicateRequest,
     MatchRecord,
@@ -98,6 +100,22 @@ class _Missed(Exception):
     """The conditional update of an append found no row at the expected version."""
 
 
+_MOVE = (
+    sa.update(MATCHES)
+    .where(MATCHES.c.match_id == sa.bindparam("m_id"),
+           MATCHES.c.version == sa.bindparam("m_at"))
+    .values(version=sa.bindparam("m_next"), status=sa.bindparam("m_status"),
+            turn_deadline=sa.bindparam("m_deadline"))
+)
+"""An append's conditional update of its match row (built once: a move is on the hot path)."""
+_LOG = sa.insert(ACTIONS)
+_BANK = (
+    sa.update(SEATS)
+    .where(SEATS.c.match_id == sa.bindparam("b_id"), SEATS.c.seat == sa.bindparam("b_seat"))
+    .values(bank_left=sa.bindparam("b_left"))
+)
+
+
 class SqlStore:
     """A :class:`MatchStore` on an SQLAlchemy engine (migrated on construction)."""
 
@@ -141,29 +159,46 @@ class SqlStore:
         turn_deadline: float | None,
         bank_left: float | None = None,
     ) -> None:
-        try:
-            with self.engine.begin() as conn:
-                moved = conn.execute(
-                    sa.update(MATCHES)
-                    .where(MATCHES.c.match_id == match_id, MATCHES.c.version == action.version)
-                    .values(version=action.version + 1, status=status,
-                            turn_deadline=turn_deadline)
-                )
-                if moved.rowcount != 1:
-                    raise _Missed
-                conn.execute(sa.insert(ACTIONS).values(
-                    match_id=match_id, version=action.version, seat=action.seat,
-                    action=action.action, request_id=action.request_id, mover=action.mover,
-                    created_at=action.created_at,
-                ))
-                if bank_left is not None:
-                    conn.execute(
-                        sa.update(SEATS)
-                        .where(SEATS.c.match_id == match_id, SEATS.c.seat == action.seat)
-                        .values(bank_left=bank_left)
-                    )
-        except (_Missed, sa.exc.IntegrityError):
-            raise self._refusal(match_id, action) from None
+        refusal = self.append_actions([Append(match_id, action, status, turn_deadline,
+                                              bank_left)])[0]
+        if refusal is not None:
+            raise refusal
+
+    def append_actions(self, appends: Sequence[Append]) -> list[StorageError | None]:
+        missed: list[int] = []
+        with self.engine.begin() as conn:
+            for index, append in enumerate(appends):
+                # Each append under a savepoint: a refused one is undone alone.
+                savepoint = conn.begin_nested()
+                try:
+                    self._append(conn, append)
+                except (_Missed, sa.exc.IntegrityError):
+                    savepoint.rollback()
+                    missed.append(index)
+                else:
+                    savepoint.commit()
+        out: list[StorageError | None] = [None] * len(appends)
+        for index in missed:
+            out[index] = self._refusal(appends[index].match_id, appends[index].action)
+        return out
+
+    @staticmethod
+    def _append(conn: sa.Connection, append: Append) -> None:
+        action = append.action
+        moved = conn.execute(_MOVE, {
+            "m_id": append.match_id, "m_at": action.version, "m_next": action.version + 1,
+            "m_status": append.status, "m_deadline": append.turn_deadline,
+        })
+        if moved.rowcount != 1:
+            raise _Missed
+        conn.execute(_LOG, {
+            "match_id": append.match_id, "version": action.version, "seat": action.seat,
+            "action": action.action, "request_id": action.request_id, "mover": action.mover,
+            "created_at": action.created_at,
+        })
+        if append.bank_left is not None:
+            conn.execute(_BANK, {"b_id": append.match_id, "b_seat": action.seat,
+                                 "b_left": append.bank_left})
 
     def _refusal(self, match_id: str, action: ActionRecord) -> StorageError:
         with self.engine.connect() as conn:

@@ -36,6 +36,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import orjson
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
@@ -60,32 +61,44 @@ class LocalServer:
 
 
 @contextlib.contextmanager
-def local_server(bot_workers: int) -> Iterator[LocalServer]:
-    """``sunking serve`` on a free port with its database in a temporary directory."""
-    port = free_port()
+def local_servers(bot_workers: int, processes: int = 1,
+                  database_url: str | None = None) -> Iterator[list[LocalServer]]:
+    """``processes`` times ``sunking serve``, each on a free port: on one PostgreSQL database
+    (``database_url``), or (one process) on SQLite in a temporary directory."""
     with tempfile.TemporaryDirectory(prefix="sunking-load-") as data_dir:
         env = {k: v for k, v in os.environ.items() if k != "SUNKING_DATABASE_URL"}
         env.update(SUNKING_RATE_CREATE="0", SUNKING_RATE_ACTIONS="0")  # one address, many moves
-        command = [str(Path(sys.executable).parent / "sunking"), "serve", "--port", str(port),
-                   "--data-dir", data_dir, "--bot-workers", str(bot_workers)]
-        process = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL)
-        url = f"http://127.0.0.1:{port}"
+        serve = [str(Path(sys.executable).parent / "sunking"), "serve"]
+        if database_url is not None:
+            env["SUNKING_DATABASE_URL"] = database_url
+            subprocess.run([*serve, "--migrate-only"], env=env, check=True,
+                           stdout=subprocess.DEVNULL)
+        started: list[tuple[subprocess.Popen[bytes], LocalServer]] = []
         try:
+            for _ in range(processes):
+                port = free_port()
+                process = subprocess.Popen(
+                    [*serve, "--port", str(port), "--data-dir", data_dir,
+                     "--bot-workers", str(bot_workers)], env=env, stdout=subprocess.DEVNULL)
+                started.append((process, LocalServer(f"http://127.0.0.1:{port}", process.pid)))
             deadline = time.monotonic() + 60
-            with httpx.Client(base_url=url) as client:
-                while True:
-                    if process.poll() is not None:
-                        raise SystemExit(f"the server exited with code {process.returncode}")
-                    with contextlib.suppress(httpx.TransportError):
-                        if client.get("/api/bots").status_code == 200:
-                            break
-                    if time.monotonic() > deadline:
-                        raise SystemExit("the server did not start within 60 s")
-                    time.sleep(0.1)
-            yield LocalServer(url, process.pid)
+            for process, server in started:
+                with httpx.Client(base_url=server.url) as client:
+                    while True:
+                        if process.poll() is not None:
+                            raise SystemExit(f"a server exited with code {process.returncode}")
+                        with contextlib.suppress(httpx.TransportError):
+                            if client.get("/api/bots").status_code == 200:
+                                break
+                        if time.monotonic() > deadline:
+                            raise SystemExit("the servers did not start within 60 s")
+                        time.sleep(0.1)
+            yield [server for _, server in started]
         finally:
-            process.terminate()
-            process.wait(30)
+            for process, _ in started:
+                process.terminate()
+            for process, _ in started:
+                process.wait(30)
 
 
 class Seat:
@@ -104,7 +117,7 @@ class Seat:
     async def run(self, budget: Budget) -> None:
         async with connect(self.ws_url, max_size=1 << 24, open_timeout=120) as ws:
             async for raw in ws:
-                message = json.loads(raw)
+                message = orjson.loads(raw)
                 if message["type"] == "error":
                     self.stats.errors[message["error"]["code"]] = (
                         self.stats.errors.get(message["error"]["code"], 0) + 1)
@@ -186,12 +199,13 @@ async def create_match(client: httpx.AsyncClient, players: int, seed: int) -> di
     return created
 
 
-async def drive(url: str, matches: int, players: int, moves: int | None, seed: int,
+async def drive(urls: list[str], matches: int, players: int, moves: int | None, seed: int,
                 console: Console, pace: tuple[float, float] | None = None,
                 ) -> tuple[Stats, float, int]:
+    """Create the matches (on the first server) and play them, every seat of match ``i`` on
+    server ``i`` modulo the servers (as a reverse proxy routing by match would)."""
     stats = Stats()
-    ws_base = url.replace("http", "ws", 1)
-    async with httpx.AsyncClient(base_url=url, timeout=120) as client:
+    async with httpx.AsyncClient(base_url=urls[0], timeout=120) as client:
         created = [await create_match(client, players, seed + i) for i in range(matches)]
     total = None if moves is None else moves * matches
     with Progress(TextColumn("moves"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
@@ -200,6 +214,7 @@ async def drive(url: str, matches: int, players: int, moves: int | None, seed: i
         runs = []
         for i, match in enumerate(created):
             budget = Budget(moves, progress, task)
+            ws_base = urls[i % len(urls)].replace("http", "ws", 1)
             for seat in match["seats"]:
                 ws_url = f"{ws_base}/ws/matches/{match['match_id']}?token={seat['token']}"
                 client_seat = Seat(ws_url, seat["seat"], Rng((seed + i) * 8 + seat["seat"]),
@@ -218,7 +233,14 @@ def main() -> None:
     parser.add_argument("--moves-per-match", type=int, default=0,
                         help="moves per match (0: play every game to its end)")
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--url", help="a running server (default: start one on SQLite)")
+    parser.add_argument("--url", action="append",
+                        help="a running server (again for several processes on one database; "
+                             "default: start them)")
+    parser.add_argument("--processes", type=int, default=1,
+                        help="server processes to start (more than one needs --database-url)")
+    parser.add_argument("--database-url",
+                        help="the PostgreSQL database of the started servers (default: a fresh "
+                             "SQLite database)")
     parser.add_argument("--bot-workers", type=int, default=1)
     parser.add_argument("--human-pace", action="store_true",
                         help="each seat answers after a random 1-3 s, as people do")
@@ -228,20 +250,24 @@ def main() -> None:
     load_before = " ".join(f"{x:.2f}" for x in os.getloadavg())
     server_cpu: float | None = None
     client_cpu = time.process_time()
+    if args.processes > 1 and not args.database_url:
+        parser.error("several processes share a PostgreSQL database: give --database-url")
     with contextlib.ExitStack() as stack:
-        local = None if args.url else stack.enter_context(local_server(args.bot_workers))
-        url = args.url or local.url  # type: ignore[union-attr]
-        before = cpu_seconds(local.pid) if local else 0.0
+        local = [] if args.url else stack.enter_context(
+            local_servers(args.bot_workers, args.processes, args.database_url))
+        urls = args.url or [server.url for server in local]
+        before = sum(cpu_seconds(server.pid) for server in local)
         stats, elapsed, count = asyncio.run(
-            drive(url, args.matches, args.players, moves, args.seed, console,
+            drive(urls, args.matches, args.players, moves, args.seed, console,
                   (1.0, 3.0) if args.human_pace else None))
-        if local is not None:
-            server_cpu = cpu_seconds(local.pid) - before
+        if local:
+            server_cpu = sum(cpu_seconds(server.pid) for server in local) - before
     client_cpu = time.process_time() - client_cpu
     if not stats.latencies:
         raise SystemExit("no move was timed")
     ordered = sorted(stats.latencies)
     p99 = ordered[min(len(ordered) - 1, int(0.99 * len(ordered)))]
+    where = "PostgreSQL" if args.database_url else "a fresh local SQLite"
     table = Table(title=f"{args.matches} concurrent matches, {args.players} seats each, "
                         f"every seat on its own websocket"
                         + (", at human pace (1-3 s a move)" if args.human_pace else ""))
@@ -259,7 +285,8 @@ def main() -> None:
     )
     console.print(table)
     console.print(f"{platform.python_implementation()} {platform.python_version()}, "
-                  f"{os.cpu_count()} CPUs, server at {args.url or 'a fresh local SQLite'}; "
+                  f"{os.cpu_count()} CPUs, {len(urls)} server process(es) on "
+                  f"{'the given servers' if args.url else where}; "
                   f"load average {load_before} before, "
                   f"{' '.join(f'{x:.2f}' for x in os.getloadavg())} after")
 

@@ -551,11 +551,14 @@ class MatchService:
 
     def remote_change(self, match_id: str, version: int) -> None:
         """Another server process stored ``match_id`` at ``version``: if this process holds
-        the match in memory, reload it and tell its sockets. The bots and clocks stay with the
-        process that made the change, so each bot move is computed once."""
+        the match in memory, reload it and tell its sockets (or, when no socket here watches
+        it and nothing here moves for it, drop it from memory). The bots and clocks stay with
+        the process that made the change, so each bot move is computed once."""
         live = self._live.get(match_id)
         if live is None or version <= live.version or self._closed:
             return
+        if self._forget_if_idle(match_id, force=True):
+            return  # nothing here watches it or moves for it: it reloads when asked for
 
         async def work() -> None:
             async with live.lock:

@@ -266,6 +266,25 @@ def test_srv_appends_together_refuse_one_and_keep_the_others(opener: StoreFactor
     assert again.load(third.match_id).match.seats[2].bank_left == 3.5
 
 
+def test_srv_one_request_twice_in_one_batch(opener: StoreFactory) -> None:
+    """The same request twice in one batch: the first is stored, the second refused, and
+    the other appends of the batch are stored all the same."""
+    store = opener()
+    record, other = a_match()[0], a_match()[0]
+    store.create_match(record, None)
+    store.create_match(other, None)
+    refusals = store.append_actions([
+        Append(record.match_id, act(0, 2, "twice"), "active", None),
+        Append(record.match_id, act(1, 2, "twice"), "active", None, bank_left=1.0),
+        Append(other.match_id, act(0), "active", None),
+    ])
+    assert [type(r) for r in refusals] == [type(None), DuplicateRequest, type(None)]
+    again = opener()
+    assert again.load(record.match_id).actions == (act(0, 2, "twice"),)
+    assert again.load(record.match_id).match.seats[2].bank_left is None
+    assert again.load(other.match_id).actions == (act(0),)
+
+
 def test_srv_migrations_are_idempotent_and_complete(tmp_path: Path) -> None:
     url = sqlite_url(tmp_path)
     SqlStore(url).close()

@@ -6,7 +6,7 @@ migrations in ``migrations/`` (:func:`migrate`). SQLite runs in WAL mode with
 An append updates the match row only if it is still at the expected version and inserts the
 action under the primary key ``(match_id, version)``, in one transaction: of two racing appends
 at one version exactly one is stored. Appends that arrive together are stored in one
-transaction, each under a savepoint, so one commit (one sync to disk) serves them all.
+transaction, so one commit (one sync to disk) serves them all; a refused one moves no row.
 """
 
 from __future__ import annotations
@@ -96,24 +96,31 @@ def migrate(engine: sa.Engine) -> None:
         command.upgrade(config, "head")
 
 
-class _Missed(Exception):
-    """The conditional update of an append found no row at the expected version."""
-
-
 _MOVE = (
     sa.update(MATCHES)
     .where(MATCHES.c.match_id == sa.bindparam("m_id"),
-           MATCHES.c.version == sa.bindparam("m_at"))
+           MATCHES.c.version == sa.bindparam("m_at"),
+           ~sa.exists().where(ACTIONS.c.match_id == sa.bindparam("m_id"),
+                              ACTIONS.c.seat == sa.bindparam("m_seat"),
+                              ACTIONS.c.request_id == sa.bindparam("m_request")))
     .values(version=sa.bindparam("m_next"), status=sa.bindparam("m_status"),
             turn_deadline=sa.bindparam("m_deadline"))
 )
-"""An append's conditional update of its match row (built once: a move is on the hot path)."""
+"""An append's update of its match row, only if the match is at the action's version and the
+seat has not sent the action's request id (built once: a move is on the hot path)."""
 _LOG = sa.insert(ACTIONS)
 _BANK = (
     sa.update(SEATS)
     .where(SEATS.c.match_id == sa.bindparam("b_id"), SEATS.c.seat == sa.bindparam("b_seat"))
     .values(bank_left=sa.bindparam("b_left"))
 )
+
+
+def _log_row(append: Append) -> dict[str, Any]:
+    action = append.action
+    return {"match_id": append.match_id, "version": action.version, "seat": action.seat,
+            "action": action.action, "request_id": action.request_id, "mover": action.mover,
+            "created_at": action.created_at}
 
 
 class SqlStore:
@@ -165,40 +172,36 @@ class SqlStore:
             raise refusal
 
     def append_actions(self, appends: Sequence[Append]) -> list[StorageError | None]:
-        missed: list[int] = []
-        with self.engine.begin() as conn:
-            for index, append in enumerate(appends):
-                # Each append under a savepoint: a refused one is undone alone.
-                savepoint = conn.begin_nested()
-                try:
-                    self._append(conn, append)
-                except (_Missed, sa.exc.IntegrityError):
-                    savepoint.rollback()
-                    missed.append(index)
-                else:
-                    savepoint.commit()
-        out: list[StorageError | None] = [None] * len(appends)
-        for index in missed:
-            out[index] = self._refusal(appends[index].match_id, appends[index].action)
-        return out
+        try:
+            with self.engine.begin() as conn:
+                # Each match row moves only if its append is not refused, so a refused append
+                # changes nothing; the log rows of the others go in together.
+                moved = [self._move(conn, append) for append in appends]
+                logs = [_log_row(a) for a, done in zip(appends, moved, strict=True) if done]
+                if logs:
+                    conn.execute(_LOG, logs)
+                banks = [{"b_id": a.match_id, "b_seat": a.action.seat, "b_left": a.bank_left}
+                         for a, done in zip(appends, moved, strict=True)
+                         if done and a.bank_left is not None]
+                if banks:
+                    conn.execute(_BANK, banks)
+        except sa.exc.IntegrityError:
+            # A log row was refused (two appends of one request in this batch, or a race
+            # with another process): nothing was stored; each append again on its own.
+            if len(appends) > 1:
+                return [self.append_actions([append])[0] for append in appends]
+            moved = [False]
+        return [None if done else self._refusal(append.match_id, append.action)
+                for append, done in zip(appends, moved, strict=True)]
 
     @staticmethod
-    def _append(conn: sa.Connection, append: Append) -> None:
+    def _move(conn: sa.Connection, append: Append) -> bool:
         action = append.action
-        moved = conn.execute(_MOVE, {
+        return conn.execute(_MOVE, {
             "m_id": append.match_id, "m_at": action.version, "m_next": action.version + 1,
             "m_status": append.status, "m_deadline": append.turn_deadline,
-        })
-        if moved.rowcount != 1:
-            raise _Missed
-        conn.execute(_LOG, {
-            "match_id": append.match_id, "version": action.version, "seat": action.seat,
-            "action": action.action, "request_id": action.request_id, "mover": action.mover,
-            "created_at": action.created_at,
-        })
-        if append.bank_left is not None:
-            conn.execute(_BANK, {"b_id": append.match_id, "b_seat": action.seat,
-                                 "b_left": append.bank_left})
+            "m_seat": action.seat, "m_request": action.request_id,
+        }).rowcount == 1
 
     def _refusal(self, match_id: str, action: ActionRecord) -> StorageError:
         with self.engine.connect() as conn:

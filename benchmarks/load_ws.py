@@ -1,16 +1,21 @@
 """Load test of the web platform: N concurrent matches, every seat on its own websocket.
 
-The script starts ``sunking serve`` on a free port with a fresh SQLite database (or uses a
-running server given with ``--url``), creates N matches whose seats are all human, and drives
-every seat through its own websocket client, all concurrently in one asyncio loop: when a
+The script starts ``sunking serve`` on a free port with a fresh SQLite database (or
+``--processes N`` of them on one PostgreSQL database, ``--database-url``; or uses running
+servers given with ``--url``), creates N matches whose seats are all human, and drives every
+seat through its own websocket client, all concurrently in one asyncio loop. Match ``i`` is
+played on server ``i`` modulo the servers, as a reverse proxy routing by match would. Every
+seat first connects and is sent its first view; then all start together, and when a
 seat's newest view says it is to move, it sends a random legal action (seeded ``Rng``) computed
 from that view's version. A move's latency is the time from sending the action to the arrival,
 on the mover's socket, of the view with the new version — so it includes the server's checks,
 the write to the database (committed before anyone is told) and the views' encoding and
-transport. The script prints moves per second (all moves over the wall time of the driving
-phase) and the median and 99th percentile of the move latency.
+transport. The script prints moves per second (all moves over the wall time from the moment
+every seat was connected) and the median and 99th percentile of the move latency.
 
     .venv/bin/python benchmarks/load_ws.py --matches 100 --players 4 --moves-per-match 60
+    .venv/bin/python benchmarks/load_ws.py --matches 100 --moves-per-match 60 --processes 2 \
+        --database-url postgresql+psycopg://sunking@127.0.0.1:5432/sunking
     .venv/bin/python benchmarks/load_ws.py --url http://127.0.0.1:8000 --matches 10
     .venv/bin/python benchmarks/load_ws.py --matches 500 --moves-per-match 20 --human-pace
 
@@ -114,41 +119,48 @@ class Seat:
         """Seconds (least, most) a seat thinks before moving; None: it answers at once."""
         self.sent_at: dict[int, float] = {}
 
-    async def run(self, budget: Budget) -> None:
-        async with connect(self.ws_url, max_size=1 << 24, open_timeout=120) as ws:
+    async def run(self, budget: Budget, ready: Ready) -> None:
+        async with connect(self.ws_url, max_size=1 << 24, open_timeout=300) as ws:
+            first = await ws.recv()
+            await ready.arrive()  # every seat has connected and been sent its first view
+            if await self.handle(ws, first, budget):
+                return
             async for raw in ws:
-                message = orjson.loads(raw)
-                if message["type"] == "error":
-                    self.stats.errors[message["error"]["code"]] = (
-                        self.stats.errors.get(message["error"]["code"], 0) + 1)
-                    continue
-                if message["type"] != "view":
-                    continue
-                self.stats.view_bytes += len(raw) if isinstance(raw, bytes) else len(
-                    raw.encode("utf-8"))
-                self.stats.views += 1
-                view = message["view"]
-                version = view["version"]
-                for sent_version in [v for v in self.sent_at if v < version]:
-                    self.stats.latencies.append(time.perf_counter() - self.sent_at.pop(
-                        sent_version))
-                if view["status"] == "finished" or budget.spent():
-                    budget.finish()
+                if await self.handle(ws, raw, budget):
                     return
-                if view["to_move"] == self.seat and version not in self.sent_at:
-                    action = self.rng.choice(view["legal_actions"])
-                    if self.pace is not None:
-                        low, high = self.pace
-                        await asyncio.sleep(low + (high - low) * self.rng.random())
-                    budget.take()
-                    self.sent_at[version] = time.perf_counter()
-                    await ws.send(json.dumps({"type": "action", "version": version,
-                                              "action": action,
-                                              "request_id": f"{self.seat}-{version}"}))
 
-    async def run_until(self, budget: Budget) -> None:
+    async def handle(self, ws: Any, raw: str | bytes, budget: Budget) -> bool:
+        """Read one message and move if it is this seat's turn; True when the match is done."""
+        message = orjson.loads(raw)
+        if message["type"] == "error":
+            self.stats.errors[message["error"]["code"]] = (
+                self.stats.errors.get(message["error"]["code"], 0) + 1)
+            return False
+        if message["type"] != "view":
+            return False
+        self.stats.view_bytes += len(raw) if isinstance(raw, bytes) else len(raw.encode("utf-8"))
+        self.stats.views += 1
+        view = message["view"]
+        version = view["version"]
+        for sent_version in [v for v in self.sent_at if v < version]:
+            self.stats.latencies.append(time.perf_counter() - self.sent_at.pop(sent_version))
+        if view["status"] == "finished" or budget.spent():
+            budget.finish()
+            return True
+        if view["to_move"] == self.seat and version not in self.sent_at:
+            action = self.rng.choice(view["legal_actions"])
+            if self.pace is not None:
+                low, high = self.pace
+                await asyncio.sleep(low + (high - low) * self.rng.random())
+            budget.take()
+            self.sent_at[version] = time.perf_counter()
+            await ws.send(json.dumps({"type": "action", "version": version, "action": action,
+                                      "request_id": f"{self.seat}-{version}"}))
+        return False
+
+    async def run_until(self, budget: Budget, ready: Ready) -> None:
         """Run until this seat's loop ends or the match is over for another seat."""
-        mine = asyncio.ensure_future(self.run(budget))
+        mine = asyncio.ensure_future(self.run(budget, ready))
         done = asyncio.ensure_future(budget.over.wait())
         await asyncio.wait({mine, done}, return_when=asyncio.FIRST_COMPLETED)
         done.cancel()
@@ -158,6 +170,24 @@ class Seat:
                 await mine
         elif mine.exception() is not None:
             raise mine.exception()  # type: ignore[misc]
+
+
+class Ready:
+    """Holds every seat until all have connected, so that the moves are timed at a steady
+    load, not while thousands of sockets open."""
+
+    def __init__(self, seats: int) -> None:
+        self.waiting = seats
+        self.all = asyncio.Event()
+        self.at = 0.0
+        """When the last seat arrived (``time.perf_counter``)."""
+
+    async def arrive(self) -> None:
+        self.waiting -= 1
+        if self.waiting == 0:
+            self.at = time.perf_counter()
+            self.all.set()
+        await self.all.wait()
 
 
 class Budget:
@@ -212,6 +242,7 @@ async def drive(urls: list[str], matches: int, players: int, moves: int | None, 
                   console=console, transient=True) as progress:
         task = progress.add_task("moves", total=total)
         runs = []
+        ready = Ready(sum(len(match["seats"]) for match in created))
         for i, match in enumerate(created):
             budget = Budget(moves, progress, task)
             ws_base = urls[i % len(urls)].replace("http", "ws", 1)
@@ -219,10 +250,9 @@ async def drive(urls: list[str], matches: int, players: int, moves: int | None, 
                 ws_url = f"{ws_base}/ws/matches/{match['match_id']}?token={seat['token']}"
                 client_seat = Seat(ws_url, seat["seat"], Rng((seed + i) * 8 + seat["seat"]),
                                    stats, pace)
-                runs.append(client_seat.run_until(budget))
-        start = time.perf_counter()
+                runs.append(client_seat.run_until(budget, ready))
         await asyncio.gather(*runs)
-        elapsed = time.perf_counter() - start
+        elapsed = time.perf_counter() - ready.at
     return stats, elapsed, len(stats.latencies)
 
 

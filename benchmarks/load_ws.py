@@ -45,7 +45,7 @@ import orjson
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
-from serving import free_port
+from serving import free_port, wait_until_up
 from websockets.asyncio.client import connect
 
 from sunking.core import Rng
@@ -86,18 +86,8 @@ def local_servers(bot_workers: int, processes: int = 1,
                     [*serve, "--port", str(port), "--data-dir", data_dir,
                      "--bot-workers", str(bot_workers)], env=env, stdout=subprocess.DEVNULL)
                 started.append((process, LocalServer(f"http://127.0.0.1:{port}", process.pid)))
-            deadline = time.monotonic() + 60
             for process, server in started:
-                with httpx.Client(base_url=server.url) as client:
-                    while True:
-                        if process.poll() is not None:
-                            raise SystemExit(f"a server exited with code {process.returncode}")
-                        with contextlib.suppress(httpx.TransportError):
-                            if client.get("/api/bots").status_code == 200:
-                                break
-                        if time.monotonic() > deadline:
-                            raise SystemExit("the servers did not start within 60 s")
-                        time.sleep(0.1)
+                wait_until_up(process, server.url)
             yield [server for _, server in started]
         finally:
             for process, _ in started:

@@ -11,7 +11,8 @@ from that view's version. A move's latency is the time from sending the action t
 on the mover's socket, of the view with the new version — so it includes the server's checks,
 the write to the database (committed before anyone is told) and the views' encoding and
 transport. The script prints moves per second (all moves over the wall time from the moment
-every seat was connected) and the median and 99th percentile of the move latency.
+every seat was connected until the last match was done; the sockets close only then) and the
+median and 99th percentile of the move latency.
 
     .venv/bin/python benchmarks/load_ws.py --matches 100 --players 4 --moves-per-match 60
     .venv/bin/python benchmarks/load_ws.py --matches 100 --moves-per-match 60 --processes 2 \
@@ -110,14 +111,29 @@ class Seat:
         self.sent_at: dict[int, float] = {}
 
     async def run(self, budget: Budget, ready: Ready) -> None:
+        """Connect, wait for every seat, play until the match is done, then keep the socket
+        open until every match is done (so that no match is timed while others close)."""
         async with connect(self.ws_url, max_size=1 << 24, open_timeout=300) as ws:
             first = await ws.recv()
             await ready.arrive()  # every seat has connected and been sent its first view
-            if await self.handle(ws, first, budget):
+            playing = asyncio.ensure_future(self.play(ws, first, budget))
+            over = asyncio.ensure_future(budget.over.wait())
+            await asyncio.wait({playing, over}, return_when=asyncio.FIRST_COMPLETED)
+            over.cancel()
+            if not playing.done():
+                playing.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await playing
+            elif playing.exception() is not None:
+                raise playing.exception()  # type: ignore[misc]
+            await ready.finished.wait()
+
+    async def play(self, ws: Any, first: str | bytes, budget: Budget) -> None:
+        if await self.handle(ws, first, budget):
+            return
+        async for raw in ws:
+            if await self.handle(ws, raw, budget):
                 return
-            async for raw in ws:
-                if await self.handle(ws, raw, budget):
-                    return
 
     async def handle(self, ws: Any, raw: str | bytes, budget: Budget) -> bool:
         """Read one message and move if it is this seat's turn; True when the match is done."""
@@ -148,29 +164,26 @@ class Seat:
                                       "request_id": f"{self.seat}-{version}"}))
         return False
 
-    async def run_until(self, budget: Budget, ready: Ready) -> None:
-        """Run until this seat's loop ends or the match is over for another seat."""
-        mine = asyncio.ensure_future(self.run(budget, ready))
-        done = asyncio.ensure_future(budget.over.wait())
-        await asyncio.wait({mine, done}, return_when=asyncio.FIRST_COMPLETED)
-        done.cancel()
-        if not mine.done():
-            mine.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await mine
-        elif mine.exception() is not None:
-            raise mine.exception()  # type: ignore[misc]
-
-
 class Ready:
     """Holds every seat until all have connected, so that the moves are timed at a steady
-    load, not while thousands of sockets open."""
+    load, not while thousands of sockets open; and every socket until all matches are done,
+    so that none is timed while thousands close."""
 
-    def __init__(self, seats: int) -> None:
+    def __init__(self, seats: int, matches: int) -> None:
         self.waiting = seats
         self.all = asyncio.Event()
         self.at = 0.0
         """When the last seat arrived (``time.perf_counter``)."""
+        self.playing = matches
+        self.finished = asyncio.Event()
+        self.end = 0.0
+        """When the last match was done."""
+
+    def match_done(self) -> None:
+        self.playing -= 1
+        if self.playing == 0:
+            self.end = time.perf_counter()
+            self.finished.set()
 
     async def arrive(self) -> None:
         self.waiting -= 1
@@ -183,11 +196,12 @@ class Ready:
 class Budget:
     """The moves a match may still make (``None``: until the game ends)."""
 
-    def __init__(self, moves: int | None, progress: Any, task: Any) -> None:
+    def __init__(self, moves: int | None, progress: Any, task: Any, ready: Ready) -> None:
         self.left = moves
         self.over = asyncio.Event()
         self.progress = progress
         self.task = task
+        self.ready = ready
 
     def spent(self) -> bool:
         return self.left is not None and self.left <= 0
@@ -198,7 +212,9 @@ class Budget:
         self.progress.advance(self.task)
 
     def finish(self) -> None:
-        self.over.set()
+        if not self.over.is_set():
+            self.over.set()
+            self.ready.match_done()
 
 
 class Stats:
@@ -232,17 +248,17 @@ async def drive(urls: list[str], matches: int, players: int, moves: int | None, 
                   console=console, transient=True) as progress:
         task = progress.add_task("moves", total=total)
         runs = []
-        ready = Ready(sum(len(match["seats"]) for match in created))
+        ready = Ready(sum(len(match["seats"]) for match in created), len(created))
         for i, match in enumerate(created):
-            budget = Budget(moves, progress, task)
+            budget = Budget(moves, progress, task, ready)
             ws_base = urls[i % len(urls)].replace("http", "ws", 1)
             for seat in match["seats"]:
                 ws_url = f"{ws_base}/ws/matches/{match['match_id']}?token={seat['token']}"
                 client_seat = Seat(ws_url, seat["seat"], Rng((seed + i) * 8 + seat["seat"]),
                                    stats, pace)
-                runs.append(client_seat.run_until(budget, ready))
+                runs.append(client_seat.run(budget, ready))
         await asyncio.gather(*runs)
-        elapsed = time.perf_counter() - ready.at
+        elapsed = ready.end - ready.at
     return stats, elapsed, len(stats.latencies)
 
 

@@ -17,7 +17,6 @@ exits 1 if either is not 0.
 from __future__ import annotations
 
 import argparse
-import contextlib
 import dataclasses
 import os
 import signal
@@ -30,7 +29,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
-from serving import free_port
+from serving import free_port, wait_until_up
 
 from sunking.core import Rng, available_games
 from sunking.server.storage.sql import SqlStore, sqlite_url
@@ -72,17 +71,7 @@ class Server:
             [str(Path(sys.executable).parent / "sunking"), "serve", "--port", str(self.port),
              "--data-dir", str(self.data_dir), "--bot-workers", "1", "--bot-delay", "0"],
             env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        deadline = time.monotonic() + START_LIMIT
-        with httpx.Client(base_url=self.url, timeout=5) as client:
-            while True:
-                if self.process.poll() is not None:
-                    raise RuntimeError(f"sunking serve exited with {self.process.returncode}")
-                with contextlib.suppress(httpx.TransportError):
-                    if client.get("/api/bots").status_code == 200:
-                        return
-                if time.monotonic() > deadline:
-                    raise RuntimeError("sunking serve did not start in time")
-                time.sleep(0.05)
+        wait_until_up(self.process, self.url, START_LIMIT, every=0.05)
 
     def kill(self) -> None:
         if self.process is not None:
@@ -99,7 +88,7 @@ class Server:
 
 
 def create(client: httpx.Client, game: str, seed: int) -> Match:
-    body = {"game": game, "players": 4, "language": "en", "seed": seed,
+    body = {"game": game, "players": 4, "language": "en", "seed": seed, "practice": True,
             "seats": [{"kind": "human", "name": "A"}, {"kind": "bot", "bot": "random"},
                       {"kind": "human", "name": "B"}, {"kind": "bot", "bot": "random"}]}
     answer = client.post("/api/matches", json=body)

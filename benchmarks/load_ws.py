@@ -1,16 +1,22 @@
 """Load test of the web platform: N concurrent matches, every seat on its own websocket.
 
-The script starts ``sunking serve`` on a free port with a fresh SQLite database (or uses a
-running server given with ``--url``), creates N matches whose seats are all human, and drives
-every seat through its own websocket client, all concurrently in one asyncio loop: when a
+The script starts ``sunking serve`` on a free port with a fresh SQLite database (or
+``--processes N`` of them on one PostgreSQL database, ``--database-url``; or uses running
+servers given with ``--url``), creates N matches whose seats are all human, and drives every
+seat through its own websocket client, all concurrently in one asyncio loop. Match ``i`` is
+played on server ``i`` modulo the servers, as a reverse proxy routing by match would. Every
+seat first connects and is sent its first view; then all start together, and when a
 seat's newest view says it is to move, it sends a random legal action (seeded ``Rng``) computed
 from that view's version. A move's latency is the time from sending the action to the arrival,
 on the mover's socket, of the view with the new version — so it includes the server's checks,
 the write to the database (committed before anyone is told) and the views' encoding and
-transport. The script prints moves per second (all moves over the wall time of the driving
-phase) and the median and 99th percentile of the move latency.
+transport. The script prints moves per second (all moves over the wall time from the moment
+every seat was connected until the last match was done; the sockets close only then) and the
+median and 99th percentile of the move latency.
 
     .venv/bin/python benchmarks/load_ws.py --matches 100 --players 4 --moves-per-match 60
+    .venv/bin/python benchmarks/load_ws.py --matches 100 --moves-per-match 60 --processes 2 \
+        --database-url postgresql+psycopg://sunking@127.0.0.1:5432/sunking
     .venv/bin/python benchmarks/load_ws.py --url http://127.0.0.1:8000 --matches 10
     .venv/bin/python benchmarks/load_ws.py --matches 500 --moves-per-match 20 --human-pace
 
@@ -36,10 +42,11 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import orjson
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
-from serving import free_port
+from serving import free_port, wait_until_up
 from websockets.asyncio.client import connect
 
 from sunking.core import Rng
@@ -60,32 +67,34 @@ class LocalServer:
 
 
 @contextlib.contextmanager
-def local_server(bot_workers: int) -> Iterator[LocalServer]:
-    """``sunking serve`` on a free port with its database in a temporary directory."""
-    port = free_port()
+def local_servers(bot_workers: int, processes: int = 1,
+                  database_url: str | None = None) -> Iterator[list[LocalServer]]:
+    """``processes`` times ``sunking serve``, each on a free port: on one PostgreSQL database
+    (``database_url``), or (one process) on SQLite in a temporary directory."""
     with tempfile.TemporaryDirectory(prefix="sunking-load-") as data_dir:
         env = {k: v for k, v in os.environ.items() if k != "SUNKING_DATABASE_URL"}
         env.update(SUNKING_RATE_CREATE="0", SUNKING_RATE_ACTIONS="0")  # one address, many moves
-        command = [str(Path(sys.executable).parent / "sunking"), "serve", "--port", str(port),
-                   "--data-dir", data_dir, "--bot-workers", str(bot_workers)]
-        process = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL)
-        url = f"http://127.0.0.1:{port}"
+        serve = [str(Path(sys.executable).parent / "sunking"), "serve"]
+        if database_url is not None:
+            env["SUNKING_DATABASE_URL"] = database_url
+            subprocess.run([*serve, "--migrate-only"], env=env, check=True,
+                           stdout=subprocess.DEVNULL)
+        started: list[tuple[subprocess.Popen[bytes], LocalServer]] = []
         try:
-            deadline = time.monotonic() + 60
-            with httpx.Client(base_url=url) as client:
-                while True:
-                    if process.poll() is not None:
-                        raise SystemExit(f"the server exited with code {process.returncode}")
-                    with contextlib.suppress(httpx.TransportError):
-                        if client.get("/api/bots").status_code == 200:
-                            break
-                    if time.monotonic() > deadline:
-                        raise SystemExit("the server did not start within 60 s")
-                    time.sleep(0.1)
-            yield LocalServer(url, process.pid)
+            for _ in range(processes):
+                port = free_port()
+                process = subprocess.Popen(
+                    [*serve, "--port", str(port), "--data-dir", data_dir,
+                     "--bot-workers", str(bot_workers)], env=env, stdout=subprocess.DEVNULL)
+                started.append((process, LocalServer(f"http://127.0.0.1:{port}", process.pid)))
+            for process, server in started:
+                wait_until_up(process, server.url)
+            yield [server for _, server in started]
         finally:
-            process.terminate()
-            process.wait(30)
+            for process, _ in started:
+                process.terminate()
+            for process, _ in started:
+                process.wait(30)
 
 
 class Seat:
@@ -101,60 +110,98 @@ class Seat:
         """Seconds (least, most) a seat thinks before moving; None: it answers at once."""
         self.sent_at: dict[int, float] = {}
 
-    async def run(self, budget: Budget) -> None:
-        async with connect(self.ws_url, max_size=1 << 24, open_timeout=120) as ws:
-            async for raw in ws:
-                message = json.loads(raw)
-                if message["type"] == "error":
-                    self.stats.errors[message["error"]["code"]] = (
-                        self.stats.errors.get(message["error"]["code"], 0) + 1)
-                    continue
-                if message["type"] != "view":
-                    continue
-                self.stats.view_bytes += len(raw) if isinstance(raw, bytes) else len(
-                    raw.encode("utf-8"))
-                self.stats.views += 1
-                view = message["view"]
-                version = view["version"]
-                for sent_version in [v for v in self.sent_at if v < version]:
-                    self.stats.latencies.append(time.perf_counter() - self.sent_at.pop(
-                        sent_version))
-                if view["status"] == "finished" or budget.spent():
-                    budget.finish()
-                    return
-                if view["to_move"] == self.seat and version not in self.sent_at:
-                    action = self.rng.choice(view["legal_actions"])
-                    if self.pace is not None:
-                        low, high = self.pace
-                        await asyncio.sleep(low + (high - low) * self.rng.random())
-                    budget.take()
-                    self.sent_at[version] = time.perf_counter()
-                    await ws.send(json.dumps({"type": "action", "version": version,
-                                              "action": action,
-                                              "request_id": f"{self.seat}-{version}"}))
+    async def run(self, budget: Budget, ready: Ready) -> None:
+        """Connect, wait for every seat, play until the match is done, then keep the socket
+        open until every match is done (so that no match is timed while others close)."""
+        async with connect(self.ws_url, max_size=1 << 24, open_timeout=300) as ws:
+            first = await ws.recv()
+            await ready.arrive()  # every seat has connected and been sent its first view
+            playing = asyncio.ensure_future(self.play(ws, first, budget))
+            over = asyncio.ensure_future(budget.over.wait())
+            await asyncio.wait({playing, over}, return_when=asyncio.FIRST_COMPLETED)
+            over.cancel()
+            if not playing.done():
+                playing.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await playing
+            elif playing.exception() is not None:
+                raise playing.exception()  # type: ignore[misc]
+            await ready.finished.wait()
 
-    async def run_until(self, budget: Budget) -> None:
-        """Run until this seat's loop ends or the match is over for another seat."""
-        mine = asyncio.ensure_future(self.run(budget))
-        done = asyncio.ensure_future(budget.over.wait())
-        await asyncio.wait({mine, done}, return_when=asyncio.FIRST_COMPLETED)
-        done.cancel()
-        if not mine.done():
-            mine.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await mine
-        elif mine.exception() is not None:
-            raise mine.exception()  # type: ignore[misc]
+    async def play(self, ws: Any, first: str | bytes, budget: Budget) -> None:
+        if await self.handle(ws, first, budget):
+            return
+        async for raw in ws:
+            if await self.handle(ws, raw, budget):
+                return
+
+    async def handle(self, ws: Any, raw: str | bytes, budget: Budget) -> bool:
+        """Read one message and move if it is this seat's turn; True when the match is done."""
+        message = orjson.loads(raw)
+        if message["type"] == "error":
+            self.stats.errors[message["error"]["code"]] = (
+                self.stats.errors.get(message["error"]["code"], 0) + 1)
+            return False
+        if message["type"] != "view":
+            return False
+        self.stats.view_bytes += len(raw) if isinstance(raw, bytes) else len(raw.encode("utf-8"))
+        self.stats.views += 1
+        view = message["view"]
+        version = view["version"]
+        for sent_version in [v for v in self.sent_at if v < version]:
+            self.stats.latencies.append(time.perf_counter() - self.sent_at.pop(sent_version))
+        if view["status"] == "finished" or budget.spent():
+            budget.finish()
+            return True
+        if view["to_move"] == self.seat and version not in self.sent_at:
+            action = self.rng.choice(view["legal_actions"])
+            if self.pace is not None:
+                low, high = self.pace
+                await asyncio.sleep(low + (high - low) * self.rng.random())
+            budget.take()
+            self.sent_at[version] = time.perf_counter()
+            await ws.send(json.dumps({"type": "action", "version": version, "action": action,
+                                      "request_id": f"{self.seat}-{version}"}))
+        return False
+
+class Ready:
+    """Holds every seat until all have connected, so that the moves are timed at a steady
+    load, not while thousands of sockets open; and every socket until all matches are done,
+    so that none is timed while thousands close."""
+
+    def __init__(self, seats: int, matches: int) -> None:
+        self.waiting = seats
+        self.all = asyncio.Event()
+        self.at = 0.0
+        """When the last seat arrived (``time.perf_counter``)."""
+        self.playing = matches
+        self.finished = asyncio.Event()
+        self.end = 0.0
+        """When the last match was done."""
+
+    def match_done(self) -> None:
+        self.playing -= 1
+        if self.playing == 0:
+            self.end = time.perf_counter()
+            self.finished.set()
+
+    async def arrive(self) -> None:
+        self.waiting -= 1
+        if self.waiting == 0:
+            self.at = time.perf_counter()
+            self.all.set()
+        await self.all.wait()
 
 
 class Budget:
     """The moves a match may still make (``None``: until the game ends)."""
 
-    def __init__(self, moves: int | None, progress: Any, task: Any) -> None:
+    def __init__(self, moves: int | None, progress: Any, task: Any, ready: Ready) -> None:
         self.left = moves
         self.over = asyncio.Event()
         self.progress = progress
         self.task = task
+        self.ready = ready
 
     def spent(self) -> bool:
         return self.left is not None and self.left <= 0
@@ -165,7 +212,9 @@ class Budget:
         self.progress.advance(self.task)
 
     def finish(self) -> None:
-        self.over.set()
+        if not self.over.is_set():
+            self.over.set()
+            self.ready.match_done()
 
 
 class Stats:
@@ -178,7 +227,7 @@ class Stats:
 
 async def create_match(client: httpx.AsyncClient, players: int, seed: int) -> dict[str, Any]:
     answer = await client.post("/api/matches", json={
-        "game": "louis14", "players": players, "seed": seed,
+        "game": "louis14", "players": players, "seed": seed, "practice": True,
         "seats": [{"kind": "human", "name": f"Load {i}"} for i in range(players)],
     })
     answer.raise_for_status()
@@ -186,28 +235,30 @@ async def create_match(client: httpx.AsyncClient, players: int, seed: int) -> di
     return created
 
 
-async def drive(url: str, matches: int, players: int, moves: int | None, seed: int,
+async def drive(urls: list[str], matches: int, players: int, moves: int | None, seed: int,
                 console: Console, pace: tuple[float, float] | None = None,
                 ) -> tuple[Stats, float, int]:
+    """Create the matches (on the first server) and play them, every seat of match ``i`` on
+    server ``i`` modulo the servers (as a reverse proxy routing by match would)."""
     stats = Stats()
-    ws_base = url.replace("http", "ws", 1)
-    async with httpx.AsyncClient(base_url=url, timeout=120) as client:
+    async with httpx.AsyncClient(base_url=urls[0], timeout=120) as client:
         created = [await create_match(client, players, seed + i) for i in range(matches)]
     total = None if moves is None else moves * matches
     with Progress(TextColumn("moves"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                   console=console, transient=True) as progress:
         task = progress.add_task("moves", total=total)
         runs = []
+        ready = Ready(sum(len(match["seats"]) for match in created), len(created))
         for i, match in enumerate(created):
-            budget = Budget(moves, progress, task)
+            budget = Budget(moves, progress, task, ready)
+            ws_base = urls[i % len(urls)].replace("http", "ws", 1)
             for seat in match["seats"]:
                 ws_url = f"{ws_base}/ws/matches/{match['match_id']}?token={seat['token']}"
                 client_seat = Seat(ws_url, seat["seat"], Rng((seed + i) * 8 + seat["seat"]),
                                    stats, pace)
-                runs.append(client_seat.run_until(budget))
-        start = time.perf_counter()
+                runs.append(client_seat.run(budget, ready))
         await asyncio.gather(*runs)
-        elapsed = time.perf_counter() - start
+        elapsed = ready.end - ready.at
     return stats, elapsed, len(stats.latencies)
 
 
@@ -218,7 +269,14 @@ def main() -> None:
     parser.add_argument("--moves-per-match", type=int, default=0,
                         help="moves per match (0: play every game to its end)")
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--url", help="a running server (default: start one on SQLite)")
+    parser.add_argument("--url", action="append",
+                        help="a running server (again for several processes on one database; "
+                             "default: start them)")
+    parser.add_argument("--processes", type=int, default=1,
+                        help="server processes to start (more than one needs --database-url)")
+    parser.add_argument("--database-url",
+                        help="the PostgreSQL database of the started servers (default: a fresh "
+                             "SQLite database)")
     parser.add_argument("--bot-workers", type=int, default=1)
     parser.add_argument("--human-pace", action="store_true",
                         help="each seat answers after a random 1-3 s, as people do")
@@ -228,20 +286,24 @@ def main() -> None:
     load_before = " ".join(f"{x:.2f}" for x in os.getloadavg())
     server_cpu: float | None = None
     client_cpu = time.process_time()
+    if args.processes > 1 and not args.database_url:
+        parser.error("several processes share a PostgreSQL database: give --database-url")
     with contextlib.ExitStack() as stack:
-        local = None if args.url else stack.enter_context(local_server(args.bot_workers))
-        url = args.url or local.url  # type: ignore[union-attr]
-        before = cpu_seconds(local.pid) if local else 0.0
+        local = [] if args.url else stack.enter_context(
+            local_servers(args.bot_workers, args.processes, args.database_url))
+        urls = args.url or [server.url for server in local]
+        before = sum(cpu_seconds(server.pid) for server in local)
         stats, elapsed, count = asyncio.run(
-            drive(url, args.matches, args.players, moves, args.seed, console,
+            drive(urls, args.matches, args.players, moves, args.seed, console,
                   (1.0, 3.0) if args.human_pace else None))
-        if local is not None:
-            server_cpu = cpu_seconds(local.pid) - before
+        if local:
+            server_cpu = sum(cpu_seconds(server.pid) for server in local) - before
     client_cpu = time.process_time() - client_cpu
     if not stats.latencies:
         raise SystemExit("no move was timed")
     ordered = sorted(stats.latencies)
     p99 = ordered[min(len(ordered) - 1, int(0.99 * len(ordered)))]
+    where = "PostgreSQL" if args.database_url else "a fresh local SQLite"
     table = Table(title=f"{args.matches} concurrent matches, {args.players} seats each, "
                         f"every seat on its own websocket"
                         + (", at human pace (1-3 s a move)" if args.human_pace else ""))
@@ -259,7 +321,8 @@ def main() -> None:
     )
     console.print(table)
     console.print(f"{platform.python_implementation()} {platform.python_version()}, "
-                  f"{os.cpu_count()} CPUs, server at {args.url or 'a fresh local SQLite'}; "
+                  f"{os.cpu_count()} CPUs, {len(urls)} server process(es) on "
+                  f"{'the given servers' if args.url else where}; "
                   f"load average {load_before} before, "
                   f"{' '.join(f'{x:.2f}' for x in os.getloadavg())} after")
 

@@ -25,6 +25,26 @@ def free_port() -> int:
         return port
 
 
+def wait_until_up(process: subprocess.Popen[bytes], url: str, seconds: float = START_SECONDS,
+                  every: float = 0.1) -> None:
+    """Wait until the ``sunking serve`` ``process`` answers at ``url``.
+
+    Raises:
+        RuntimeError: the process exited, or did not answer within ``seconds``.
+    """
+    deadline = time.monotonic() + seconds
+    with httpx.Client(base_url=url, timeout=5) as client:
+        while True:
+            if process.poll() is not None:
+                raise RuntimeError(f"sunking serve exited with {process.returncode}")
+            with contextlib.suppress(httpx.TransportError):
+                if client.get("/api/bots").status_code == 200:
+                    return
+            if time.monotonic() > deadline:
+                raise RuntimeError("sunking serve did not start in time")
+            time.sleep(every)
+
+
 @contextlib.contextmanager
 def local_server(*args: str, **env: str) -> Iterator[str]:
     """The URL of a new ``sunking serve ARGS`` with ``env`` added to its environment; it is
@@ -39,16 +59,7 @@ def local_server(*args: str, **env: str) -> Iterator[str]:
             env=environ, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         url = f"http://127.0.0.1:{port}"
         try:
-            deadline = time.monotonic() + START_SECONDS
-            while True:
-                if process.poll() is not None:
-                    raise RuntimeError(f"sunking serve exited with {process.returncode}")
-                with contextlib.suppress(httpx.TransportError):
-                    if httpx.get(f"{url}/api/bots").status_code == 200:
-                        break
-                if time.monotonic() > deadline:
-                    raise RuntimeError("sunking serve did not start in time")
-                time.sleep(0.1)
+            wait_until_up(process, url)
             yield url
         finally:
             process.terminate()

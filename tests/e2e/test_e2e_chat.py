@@ -17,7 +17,7 @@ MARKUP = "<script>window.pwned = 1</script><i>hello</i> &amp; <b>welcome</b>"
 def new_match(server: Any, driver: ModuleType, names: tuple[str, ...]) -> list[Any]:
     """A match of humans named ``names``; the seats' links, then the spectator's."""
     created = server.call("POST", "/api/matches", {
-        "game": "louis14", "players": len(names), "seed": 3, "language": "en",
+        "game": "louis14", "players": len(names), "seed": 3, "practice": True, "language": "en",
         "seats": [{"kind": "human", "name": name} for name in names],
     })
     links = [driver.parse_link(server.base + s["link"]) for s in created["seats"]]

@@ -85,7 +85,7 @@ def test_e2e_alert_me_when_the_turn_comes(
     browser: Browser, server: Any, driver: ModuleType,
 ) -> None:
     created = server.call("POST", "/api/matches", {
-        "game": "louis14", "players": 2, "seed": 8, "language": "en",
+        "game": "louis14", "players": 2, "seed": 8, "practice": True, "language": "en",
         "seats": [{"kind": "human", "name": "Anna"}, {"kind": "human", "name": "Bert"}]})
     links = [driver.parse_link(server.base + s["link"]) for s in created["seats"]]
     first = server.call("GET", f"/api/matches/{links[0].match_id}", token=links[0].token)

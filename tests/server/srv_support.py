@@ -51,9 +51,11 @@ def new_match(
     **extra: Any,
 ) -> dict[str, Any]:
     """Create a match of ``game``; ``seats`` are "human" or bot specs. Returns the answer with
-    ``tokens`` (seat → token) added."""
+    ``tokens`` (seat → token) added. A match with more than one human seat is a practice
+    match (only there may the seed be chosen) unless ``practice`` says otherwise."""
     body = {
         "game": game, "players": len(seats), "seed": seed, "language": "en",
+        "practice": seats.count("human") > 1,
         "seats": [{"kind": "human", "name": f"P{i}"} if s == "human" else
                   {"kind": "bot", "bot": s} for i, s in enumerate(seats)],
         **extra,

@@ -5,6 +5,7 @@ serves the games' own texts beside the common ones."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
@@ -184,3 +185,42 @@ def test_a_replay_frames_board_is_the_spectators_then_any_seats_once_finished(
     assert seat_board.json()["hand"], "a seat's hand is shown once the match has finished"
     assert client.get(url, params={"version": 3, "seat": 4},
                       headers=auth(spectator)).status_code == 422
+
+
+@pytest.mark.parametrize("game", ["louis14", "versailles1682", "vive_le_roi"])
+def test_cached_boards_equal_boards_described_afresh(
+    game: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Through a whole game, every viewer's board from the cache (its log worded once per
+    event) equals the board described afresh from the last 120 events; each event is worded
+    once per viewer and language, not once per version."""
+    from sunking.core import Rng, make
+    from sunking.server import boards
+    from sunking.server.storage import MatchRecord, SeatRecord
+
+    worded: list[int] = []
+    original = boards.describe_events
+
+    def counting(*args: Any, **kwargs: Any) -> Any:
+        worded.append(1)
+        return original(*args, **kwargs)
+
+    monkeypatch.setattr(boards, "describe_events", counting)
+    players = 3
+    record = MatchRecord("m", game, players, 5, {}, "en", None, "x", 0.0, tuple(
+        SeatRecord(i, "human", f"P{i}", None, None) for i in range(players)))
+    state = make(game).new_game(players, 5)
+    cache, rng = boards.BoardCache(), Rng(2)
+    viewers: list[int | None] = [*range(players), None]
+    while True:
+        for viewer in viewers:
+            for lang in ("en", "cs"):
+                text = cache.text(record, state, viewer, lang)
+                if state.version % 9 == 0 or state.is_terminal or state.version > 200:
+                    assert json.loads(text) == boards.board(record, state, viewer, lang), (
+                        state.version, viewer, lang)
+        if state.is_terminal or state.version > 200:
+            break
+        state = state.apply(rng.choice(state.legal_actions()))
+    seen = sum(len(state.events(viewer)) for viewer in viewers)
+    assert len(worded) == 2 * seen  # each event once per viewer and language

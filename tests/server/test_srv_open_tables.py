@@ -14,7 +14,7 @@ from sunking.server.storage.sql import SqlStore, sqlite_url
 
 
 def open_table(client: TestClient, seats: list[dict[str, Any]], **extra: Any) -> dict[str, Any]:
-    body = {"game": "louis14", "players": len(seats), "seed": 11, "language": "en",
+    body = {"game": "louis14", "players": len(seats), "language": "en",
             "seats": seats, **extra}
     answer = client.post("/api/matches", json=body)
     assert answer.status_code == 201, answer.text

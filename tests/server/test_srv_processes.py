@@ -3,6 +3,7 @@ sees every move (``LISTEN/NOTIFY``), and each move is stored once."""
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import json
 import os
@@ -23,7 +24,10 @@ from test_srv_restart import free_port
 from websockets.sync.client import ClientConnection, connect
 
 from sunking.core import Rng
+from sunking.server.bot_worker import BotRunner
 from sunking.server.pgpubsub import conninfo
+from sunking.server.service import MatchRequest, MatchService, SeatRequest
+from sunking.server.storage import MemoryStore
 from sunking.server.storage.sql import SqlStore
 
 BIN = Path(sys.executable).parent
@@ -147,3 +151,44 @@ def test_srv_two_processes_every_socket_sees_every_move(database: str) -> None:
             versions = [e["version"] for e in here.events]
             assert versions == sorted(versions), seat
 
+
+
+def test_srv_a_remote_move_drops_an_unwatched_match_and_reloads_a_watched_one() -> None:
+    """Two services on one store stand for two processes: a move stored by one makes the
+    other drop the match from memory when nothing there watches it (it reloads when asked
+    for, at the new version), and reload it at once when a socket there watches it."""
+
+    async def scenario() -> None:
+        store = MemoryStore()
+        here, there = MatchService(store, BotRunner(0)), MatchService(store, BotRunner(0))
+        try:
+            created = await here.create_match(MatchRequest(
+                game="louis14", players=2,
+                seats=(SeatRequest("human", "A"), SeatRequest("human", "B"))))
+            match_id = created.record.match_id
+
+            async def move_there() -> int:
+                mover = (await there.live(match_id)).state.to_move
+                assert mover is not None
+                live, seat = await there.authenticate(match_id, created.seat_tokens[mover])
+                await there.submit(live, seat, live.version,
+                                   live.state.legal_actions()[0].to_json())
+                return live.version
+
+            here.remote_change(match_id, await move_there())
+            assert match_id not in here._live
+            assert (await here.live(match_id)).version == 1
+            told: list[int] = []
+            here.pubsub.subscribe(match_id, lambda _m, v: told.append(v))
+            held = here._live[match_id]
+            here.remote_change(match_id, await move_there())
+            for _ in range(500):
+                if told:
+                    break
+                await asyncio.sleep(0.01)
+            assert here._live[match_id] is held and held.version == 2 and told == [2]
+        finally:
+            await here.close()
+            await there.close()
+
+    asyncio.run(scenario())

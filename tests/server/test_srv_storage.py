@@ -15,6 +15,7 @@ from srv_support import postgres_url
 
 from sunking.server.storage import (
     ActionRecord,
+    Append,
     ChatRecord,
     DuplicateRequest,
     MatchRecord,
@@ -240,6 +241,50 @@ def test_srv_open_seats_fill_once(opener: StoreFactory) -> None:
     assert waiting.match_id in opener().active_match_ids()
 
 
+def test_srv_appends_together_refuse_one_and_keep_the_others(opener: StoreFactory) -> None:
+    """Moves stored in one batch: a stale one and a duplicate request are refused and change
+    nothing; the others are stored, each with its status and deadline."""
+    store = opener()
+    first, second, third = a_match()[0], a_match()[0], a_match()[0]
+    for record in (first, second, third):
+        store.create_match(record, None)
+    store.append_action(second.match_id, act(0, 0, "r"), status="active", turn_deadline=None)
+    refusals = store.append_actions([
+        Append(first.match_id, act(0), "active", 5.0),
+        Append(second.match_id, act(0, 2), "active", None),  # version 0 is taken
+        Append(second.match_id, act(1, 0, "r"), "active", None),  # request r was sent
+        Append(third.match_id, act(0, 2), "finished", None, bank_left=3.5),
+        Append("nosuchmatch", act(0), "active", None),
+    ])
+    assert [type(r) for r in refusals] == [type(None), VersionConflict, DuplicateRequest,
+                                          type(None), UnknownMatch]
+    again = opener()
+    assert again.load(first.match_id).actions == (act(0),)
+    assert again.load(first.match_id).turn_deadline == 5.0
+    assert again.load(second.match_id).actions == (act(0, 0, "r"),)
+    assert again.load(third.match_id).status == "finished"
+    assert again.load(third.match_id).match.seats[2].bank_left == 3.5
+
+
+def test_srv_one_request_twice_in_one_batch(opener: StoreFactory) -> None:
+    """The same request twice in one batch: the first is stored, the second refused, and
+    the other appends of the batch are stored all the same."""
+    store = opener()
+    record, other = a_match()[0], a_match()[0]
+    store.create_match(record, None)
+    store.create_match(other, None)
+    refusals = store.append_actions([
+        Append(record.match_id, act(0, 2, "twice"), "active", None),
+        Append(record.match_id, act(1, 2, "twice"), "active", None, bank_left=1.0),
+        Append(other.match_id, act(0), "active", None),
+    ])
+    assert [type(r) for r in refusals] == [type(None), DuplicateRequest, type(None)]
+    again = opener()
+    assert again.load(record.match_id).actions == (act(0, 2, "twice"),)
+    assert again.load(record.match_id).match.seats[2].bank_left is None
+    assert again.load(other.match_id).actions == (act(0),)
+
+
 def test_srv_migrations_are_idempotent_and_complete(tmp_path: Path) -> None:
     url = sqlite_url(tmp_path)
     SqlStore(url).close()
@@ -248,7 +293,8 @@ def test_srv_migrations_are_idempotent_and_complete(tmp_path: Path) -> None:
     assert {"matches", "seats", "actions", "chat_messages", "alembic_version"} <= set(
         inspector.get_table_names())
     with store.engine.connect() as conn:
-        assert conn.execute(sa.text("select version_num from alembic_version")).scalar() == "0002"
+        assert conn.execute(sa.text("select version_num from alembic_version")).scalar() == "0003"
+    assert "practice" in {c["name"] for c in inspector.get_columns("matches")}
     store.close()
 
 

@@ -3,12 +3,22 @@
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated
 
 import typer
 from rich.console import Console
 from rich.text import Text
+
+
+def event_loop_factory() -> Callable[[], asyncio.AbstractEventLoop] | None:
+    """uvloop's event loop where it is installed (not on Windows), else asyncio's own."""
+    try:
+        import uvloop
+    except ImportError:
+        return None
+    return uvloop.new_event_loop
 
 
 def serve_command(
@@ -73,6 +83,7 @@ def serve_command(
             console.print(Text("Press Ctrl-C to stop.", style="dim"))
         await task
 
-    asyncio.run(run())
+    with asyncio.Runner(loop_factory=event_loop_factory()) as runner:
+        runner.run(run())
     if not server.started:
         raise typer.Exit(code=1)

@@ -5,19 +5,20 @@ A described board (``docs/presentation.md``) is computed by the core's
 view, its legal actions, the visible tail of its event log and the seat names. So it can never
 show more than the MatchView it rides in. A :class:`BoardCache` keeps the encoded board per
 (version, viewer, language); only the current version is kept, so it holds at most one board
-per viewer and supported language.
+per viewer and supported language. The board's log is worded once per event
+(:class:`WordedLog`), not again at every version.
 """
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from typing import Any
 
 from ..core.game import GameState
-from ..core.presentation import describe
+from ..core.presentation import describe, describe_events
 from ..core.registry import make
 from .errors import ApiError, forbidden, malformed
+from .guards import encode_json
 from .storage import ActionRecord, MatchRecord
 
 LOG_LIMIT = 120
@@ -63,16 +64,19 @@ def seat_names(record: MatchRecord, lang: str) -> list[str]:
 def board(record: MatchRecord, state: GameState, viewer: int | None,
           lang: str) -> dict[str, Any]:
     """The described board of ``viewer`` (``None``: the spectator) in ``lang``."""
-    legal = (
-        [a.to_json() for a in state.legal_actions()]
-        if viewer is not None and not state.is_terminal and viewer == state.to_move else []
-    )
     events = state.events(viewer)[-LOG_LIMIT:]
     described: dict[str, Any] = describe(
-        record.game, state.view(viewer), legal, viewer, lang, seat_names(record, lang),
-        events=events,
+        record.game, state.view(viewer), legal_json(state, viewer), viewer, lang,
+        seat_names(record, lang), events=events,
     )
     return described
+
+
+def legal_json(state: GameState, viewer: int | None) -> list[dict[str, Any]]:
+    """The legal actions ``viewer`` is offered (none but to the seat to move)."""
+    if viewer is None or state.is_terminal or viewer != state.to_move:
+        return []
+    return [a.to_json() for a in state.legal_actions()]
 
 
 def replay_board(record: MatchRecord, actions: tuple[ActionRecord, ...], last: GameState,
@@ -111,31 +115,78 @@ def replay_board(record: MatchRecord, actions: tuple[ActionRecord, ...], last: G
     return described
 
 
+class WordedLog:
+    """One viewer's log in the words of one language, each event worded once.
+
+    The log only grows, so each new version words only its own events (read with
+    ``events(viewer, since=...)``), by the core's
+    :func:`~sunking.core.presentation.describe_events`, the same wording the described board's
+    log has; only the newest :data:`LOG_LIMIT` events are kept.
+    """
+
+    def __init__(self, names: Sequence[str]) -> None:
+        self.names = tuple(names)
+        self.upto: int | None = None
+        """The version the worded log is complete up to (``None``: nothing worded)."""
+        self.entries: list[dict[str, Any] | None] = []
+        """One per visible event: its entry, or ``None`` for an event that says nothing."""
+
+    def catch_up(self, record: MatchRecord, state: GameState, viewer: int | None,
+                 lang: str) -> None:
+        if self.upto is not None and state.version < self.upto:
+            self.upto, self.entries = None, []
+        if state.version == self.upto:
+            return
+        for event in state.events(viewer, since=self.upto):
+            worded = describe_events(record.game, [event], lang, self.names, record.players)
+            self.entries.append(worded[0] if worded else None)
+        if len(self.entries) > 2 * LOG_LIMIT:
+            del self.entries[:-LOG_LIMIT]
+        self.upto = state.version
+
+    def tail(self) -> list[dict[str, Any]]:
+        """The entries of the newest :data:`LOG_LIMIT` events, oldest first."""
+        return [entry for entry in self.entries[-LOG_LIMIT:] if entry is not None]
+
+
 class BoardCache:
-    """Encoded boards of one match's current version, per (viewer, language)."""
+    """Encoded boards of one match's current version, per (viewer, language), and each
+    viewer's worded log, which carries over from version to version."""
 
     def __init__(self) -> None:
         self.version: int | None = None
         self.texts: dict[tuple[int | None, str], str] = {}
+        self.logs: dict[tuple[int | None, str], WordedLog] = {}
 
     def text(self, record: MatchRecord, state: GameState, viewer: int | None,
              lang: str) -> str:
         """The board of ``viewer`` in ``lang`` at ``state``'s version, as JSON text
-        (``null`` for a game that declares no presentation)."""
+        (``null`` for a game that declares no presentation): :func:`board`, with the log
+        worded once per event rather than once per version."""
         if self.version != state.version:
             self.version = state.version
             self.texts = {}
         key = (viewer, lang)
         text = self.texts.get(key)
         if text is None:
+            names = seat_names(record, lang)
             try:
-                described: dict[str, Any] | None = board(record, state, viewer, lang)
+                described: dict[str, Any] | None = describe(
+                    record.game, state.view(viewer), legal_json(state, viewer), viewer, lang,
+                    names)
             except NotImplementedError:
                 described = None  # the game declares no presentation: the client says so
-            text = json.dumps(described, separators=(",", ":"), ensure_ascii=False)
+            if described is not None:
+                log = self.logs.get(key)
+                if log is None or log.names != tuple(names):
+                    log = self.logs[key] = WordedLog(names)
+                log.catch_up(record, state, viewer, lang)
+                described["log"] = log.tail()
+            text = encode_json(described)
             self.texts[key] = text
         return text
 
     def clear(self) -> None:
         self.version = None
         self.texts = {}
+        self.logs = {}

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 from collections import deque
 from typing import Any
@@ -25,7 +24,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from .chat import chat_channel
 from .errors import ApiError, forbidden, malformed
-from .guards import MAX_BODY_BYTES, parse_json, same_origin
+from .guards import MAX_BODY_BYTES, encode_json, parse_json, same_origin
 from .live import LiveMatch, Viewer
 from .service import MatchService
 from .throttle import Throttle
@@ -85,7 +84,7 @@ class Connection:
         if len(self.outbox) >= MAX_OUTBOX:
             self.overflow = True
         else:
-            self.outbox.append(json.dumps(message, separators=(",", ":"), ensure_ascii=False))
+            self.outbox.append(encode_json(message))
         self.wake.set()
 
     async def write(self) -> None:
@@ -114,9 +113,7 @@ class Connection:
         messages, last = await self.service.chat.read(self.live, self.viewer, self.chat_sent)
         self.chat_sent = max(self.chat_sent, last)
         if messages:
-            await self.socket.send_text(json.dumps(
-                {"type": "chat", "messages": messages}, separators=(",", ":"),
-                ensure_ascii=False))
+            await self.socket.send_text(encode_json({"type": "chat", "messages": messages}))
 
     async def handle(self, raw: str) -> None:
         """Answer one client message."""
@@ -168,7 +165,7 @@ async def serve_socket(
         lang = service.language(lang)
         live, viewer = await service.authenticate(match_id, token)
     except ApiError as err:
-        await socket.send_text(json.dumps({"type": "error", "request_id": None,
+        await socket.send_text(encode_json({"type": "error", "request_id": None,
                                            "error": err.to_json()}))
         await socket.close(code=CLOSE_CODES.get(err.code, 4400))
         return

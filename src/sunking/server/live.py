@@ -18,6 +18,7 @@ from typing import Any, TypeAlias
 from ..core.game import GameState
 from ..core.registry import make
 from .boards import BoardCache
+from .guards import encode_json
 from .storage import ActionRecord, MatchRecord, MatchStatus, StorageError, StoredMatch
 
 Viewer: TypeAlias = int | None
@@ -65,7 +66,7 @@ class SeatLog:
         if state.version == self.upto:
             return
         for event in state.events(viewer, since=self.upto):
-            self.texts.append(_encode(event))
+            self.texts.append(encode_json(event))
             self.versions.append(int(event["version"]))
         self.upto = state.version
 
@@ -144,8 +145,8 @@ class LiveMatch:
             else []
         )
         result = state.result().to_json() if state.is_terminal else None
-        text = (f'"view":{_encode(state.view(viewer))},"legal_actions":{_encode(legal)},'
-                f'"result":{_encode(result)}')
+        text = (f'"view":{encode_json(state.view(viewer))},"legal_actions":{encode_json(legal)},'
+                f'"result":{encode_json(result)}')
         self._parts[viewer] = (key, text)
         return text
 
@@ -196,7 +197,7 @@ class LiveMatch:
         if log is None:
             log = self._logs[viewer] = SeatLog()
         log.catch_up(self.state, viewer)
-        head = _encode({
+        head = encode_json({
             "match_id": self.match_id,
             "game": self.record.game,
             "players": self.record.players,
@@ -208,6 +209,8 @@ class LiveMatch:
             "to_move": self.state.to_move,
             "host_seat": self.record.host_seat,
             "hints": self.record.hints,
+            "practice": self.record.practice,
+            "seed": self.record.seed if self.state.is_terminal else None,
         })
         tail = "" if since is None else f',"events_since":{since}'
         if lang is not None:
@@ -235,10 +238,6 @@ class LiveMatch:
         return self.record, tuple(self.actions), self.state
 
 
-def _encode(value: Any) -> str:
-    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
-
-
 def build_replay(
     record: MatchRecord, actions: tuple[ActionRecord, ...], last: GameState
 ) -> dict[str, Any]:
@@ -264,5 +263,6 @@ def build_replay(
         })
     return {
         "match_id": record.match_id, "game": record.game, "players": record.players,
-        "status": "finished" if finished else "active", "frames": frames,
+        "status": "finished" if finished else "active", "practice": record.practice,
+        "seed": record.seed if finished else None, "frames": frames,
     }

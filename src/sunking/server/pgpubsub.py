@@ -8,7 +8,8 @@ acts on its own notifications, and announces a version only when it is newer tha
 already heard of that match (so a reload does not echo back).
 
 Notifications are sent after the move is stored and committed, so a process that hears of a
-version always finds it in the database. One connection per process listens; one more sends.
+version always finds it in the database. One connection per process listens; one more sends,
+every notification queued meanwhile in one statement.
 """
 
 from __future__ import annotations
@@ -28,6 +29,8 @@ from .pubsub import Listener, LocalPubSub
 log = logging.getLogger(__name__)
 
 CHANNEL = "sunking"
+MAX_BATCH = 500
+"""The most notifications sent in one statement."""
 RECONNECT_SECONDS = 1.0
 """How long to wait before listening again after the connection broke."""
 
@@ -91,13 +94,18 @@ class PgPubSub:
     async def _send(self) -> None:
         assert self._outbox is not None
         while True:
-            payload = await self._outbox.get()
+            payloads = [await self._outbox.get()]
+            while not self._outbox.empty() and len(payloads) < MAX_BATCH:
+                payloads.append(self._outbox.get_nowait())
             while True:
                 try:
                     if self._sender is None or self._sender.closed:
                         self._sender = await psycopg.AsyncConnection.connect(
                             self._conninfo, autocommit=True)
-                    await self._sender.execute("SELECT pg_notify(%s, %s)", (CHANNEL, payload))
+                    # Everything queued meanwhile in one statement, in order.
+                    await self._sender.execute(
+                        "SELECT pg_notify(%s, p) FROM unnest(%s::text[]) WITH ORDINALITY "
+                        "AS n(p, i) ORDER BY i", (CHANNEL, payloads))
                     break
                 except psycopg.Error as err:
                     log.warning("cannot notify the other server processes: %s", err)

@@ -18,7 +18,6 @@ import logging
 import secrets
 import time
 from collections.abc import Awaitable, Callable, Iterable, Sequence
-from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar
 
 from ..core.errors import RulesError
@@ -43,6 +42,7 @@ from .live import LiveMatch, Viewer
 from .pubsub import LocalPubSub, PubSub
 from .storage import (
     ActionRecord,
+    Append,
     DuplicateRequest,
     MatchRecord,
     MatchStore,
@@ -54,6 +54,7 @@ from .storage import (
     VersionConflict,
     replace_seat,
 )
+from .store_io import StoreIO
 from .tokens import new_match_id, new_token, same_hash, token_hash
 
 T = TypeVar("T")
@@ -88,6 +89,14 @@ class MatchRequest:
     """Who asked (the client address): bot moves are shared fairly among owners."""
     hints: bool = False
     time_bank_seconds: float | None = None
+    practice: bool = False
+    """A practice match, marked as such to everyone: only there may the creator choose the
+    seed when more than one person sits at the table."""
+
+    @property
+    def people(self) -> int:
+        """The people who may sit at the table: its human seats and its free ones."""
+        return sum(1 for s in self.seats if s.kind in ("human", "open"))
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -139,7 +148,7 @@ class MatchService:
         self.bot_delay = bot_delay
         self.clock = clock
         self._languages = languages
-        self._io = ThreadPoolExecutor(io_threads, "sunking-store")
+        self.io = StoreIO(store, io_threads)
         self._live: dict[str, LiveMatch] = {}
         self._loading: dict[str, asyncio.Future[LiveMatch]] = {}
         self._tasks: dict[str, tuple[_Plan, asyncio.Task[None]]] = {}
@@ -155,7 +164,7 @@ class MatchService:
         self._owners: dict[str, str] = {}
         """The client address that created each match (in memory: after a restart each
         match counts as its own client)."""
-        self.chat = TableChat(store, self.pubsub, self._call, clock)
+        self.chat = TableChat(store, self.pubsub, self.io.call, clock)
         self.advisor = Advisor(bots)
 
     # --- lifecycle ----------------------------------------------------------------------
@@ -164,7 +173,7 @@ class MatchService:
         """Resume every unfinished match's bots and clocks, in the background (the server
         answers at once; a match asked for meanwhile loads on demand), and start dropping idle
         matches from memory."""
-        ids = await self._call(self.store.active_match_ids)
+        ids = await self.io.call(self.store.active_match_ids)
         self._background = [asyncio.create_task(self._resume(ids)),
                             asyncio.create_task(self._evict_forever())]
 
@@ -214,12 +223,7 @@ class MatchService:
         if self._changes:
             await asyncio.gather(*self._changes, return_exceptions=True)
         self.bots.close()
-        await self._call(self.store.close)
-        self._io.shutdown(wait=True)
-
-    async def _call(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
-        loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._io, lambda: fn(*args, **kwargs))
+        await self.io.close()
 
     async def live(self, match_id: str) -> LiveMatch:
         """The match in memory, loaded from storage on first use.
@@ -236,7 +240,7 @@ class MatchService:
             pending = asyncio.get_running_loop().create_future()
             self._loading[match_id] = pending
             try:
-                stored = await self._call(self.store.load, match_id)
+                stored = await self.io.call(self.store.load, match_id)
                 live = LiveMatch.from_stored(stored)
                 self._live[match_id] = live
                 pending.set_result(live)
@@ -279,7 +283,8 @@ class MatchService:
 
         Raises:
             ApiError: ``unknown_game``, ``invalid_options`` (player count, options, seats,
-                bot spec, language, clock) or ``malformed`` (seed out of range).
+                bot spec, language, clock, a seed chosen for a match with people at the table
+                that is not a practice match) or ``malformed`` (seed out of range).
         """
         try:
             game = make(request.game)
@@ -311,12 +316,12 @@ class MatchService:
             turn_clock_seconds=request.turn_clock_seconds,
             spectator_hash=token_hash(spectator), created_at=self.clock(),
             seats=tuple(seats), host_seat=self._host(request), hints=request.hints,
-            time_bank_seconds=request.time_bank_seconds,
+            time_bank_seconds=request.time_bank_seconds, practice=request.practice,
         )
         first = game.new_game(record.players, seed, **options)
         live = LiveMatch(record, first, [], None)
         live.turn_deadline = self._deadline(live, first)
-        await self._call(self.store.create_match, record, live.turn_deadline)
+        await self.io.call(self.store.create_match, record, live.turn_deadline)
         self._live[record.match_id] = live
         if request.owner is not None:
             self._owners[record.match_id] = request.owner
@@ -365,6 +370,10 @@ class MatchService:
         if bank is not None and (clock is None or not 0 < bank <= 7 * 24 * 3600):
             raise refuse("time_bank_seconds needs a turn clock and must be positive and at most "
                          "a week, or null")
+        if request.seed is not None and not request.practice and request.people > 1:
+            # The seed alone gives every hand: whoever chose it would know the others' cards.
+            raise refuse("a seed may be chosen only for a practice match (\"practice\": true) "
+                         "when more than one person can sit at the table")
 
     async def authenticate(self, match_id: str, token: str | None) -> tuple[LiveMatch, Viewer]:
         """The match and whose token this is (a seat, or None for the spectator).
@@ -388,7 +397,7 @@ class MatchService:
 
     async def my_matches(self, tokens: Iterable[str]) -> list[dict[str, Any]]:
         """One line per known token: match, seat, status, whose turn (unknown ones skipped)."""
-        holders = await self._call(self.store.find_tokens, [token_hash(t) for t in tokens])
+        holders = await self.io.call(self.store.find_tokens, [token_hash(t) for t in tokens])
         out = []
         for holder in holders:
             try:
@@ -401,7 +410,7 @@ class MatchService:
                 "status": live.status, "to_move": to_move,
                 "your_turn": holder.seat is not None and holder.seat == to_move
                 and live.status == "active",
-                "version": live.version,
+                "version": live.version, "practice": live.record.practice,
             })
         return out
 
@@ -516,9 +525,9 @@ class MatchService:
         deadline = self._deadline(live, after, setup)
         record = ActionRecord(live.version, seat, action, request_id, mover, self.clock())
         try:
-            await self._call(self.store.append_action, live.match_id, record,
-                             status="finished" if after.is_terminal else "active",
-                             turn_deadline=deadline, bank_left=bank)
+            await self.io.append(Append(live.match_id, record,
+                                        "finished" if after.is_terminal else "active",
+                                        deadline, bank))
         except (VersionConflict, DuplicateRequest) as err:
             await self._reload(live)
             if isinstance(err, DuplicateRequest):
@@ -532,7 +541,7 @@ class MatchService:
         self._schedule(live)
 
     async def _reload(self, live: LiveMatch, *, schedule: bool = True) -> None:
-        fresh = LiveMatch.from_stored(await self._call(self.store.load, live.match_id))
+        fresh = LiveMatch.from_stored(await self.io.call(self.store.load, live.match_id))
         live.record, live.state = fresh.record, fresh.state
         live.actions, live.turn_deadline = fresh.actions, fresh.turn_deadline
         live.forget_views()
@@ -542,11 +551,14 @@ class MatchService:
 
     def remote_change(self, match_id: str, version: int) -> None:
         """Another server process stored ``match_id`` at ``version``: if this process holds
-        the match in memory, reload it and tell its sockets. The bots and clocks stay with the
-        process that made the change, so each bot move is computed once."""
+        the match in memory, reload it and tell its sockets (or, when no socket here watches
+        it and nothing here moves for it, drop it from memory). The bots and clocks stay with
+        the process that made the change, so each bot move is computed once."""
         live = self._live.get(match_id)
         if live is None or version <= live.version or self._closed:
             return
+        if self._forget_if_idle(match_id, force=True):
+            return  # nothing here watches it or moves for it: it reloads when asked for
 
         async def work() -> None:
             async with live.lock:
@@ -622,11 +634,11 @@ class MatchService:
         holder = live.record.seats[seat]
         if holder.kind != "human" or holder.away == away:
             return
-        await self._call(self.store.set_away, live.match_id, seat, away)
+        await self.io.call(self.store.set_away, live.match_id, seat, away)
         live.record = replace_seat(live.record, dataclasses.replace(holder, away=away))
         if live.state.to_move == seat:
             deadline = self._deadline(live, live.state)
-            await self._call(self.store.set_deadline, live.match_id, deadline)
+            await self.io.call(self.store.set_deadline, live.match_id, deadline)
             live.turn_deadline = deadline
         self.pubsub.publish(live.match_id, live.version)
         self._schedule(live)
@@ -645,7 +657,7 @@ class MatchService:
     async def open_matches(self) -> list[dict[str, Any]]:
         """The newest matches that wait for players, as ``GET /api/open-matches`` lists them."""
         out = []
-        for match_id in await self._call(self.store.open_match_ids, OPEN_LIST_LIMIT):
+        for match_id in await self.io.call(self.store.open_match_ids, OPEN_LIST_LIMIT):
             try:
                 live = await self.live(match_id)
             except ApiError:
@@ -656,7 +668,7 @@ class MatchService:
             out.append({
                 "match_id": record.match_id, "game": record.game, "players": record.players,
                 "language": record.language, "turn_clock_seconds": record.turn_clock_seconds,
-                "created_at": record.created_at,
+                "created_at": record.created_at, "practice": record.practice,
                 "free": sum(1 for s in record.seats if s.kind == "open"),
                 "seats": [{"seat": s.seat, "kind": s.kind, "name": s.name, "bot": s.bot}
                           for s in record.seats],
@@ -723,7 +735,7 @@ class MatchService:
             deadline = self._deadline(live, live.state, record)
         status = "waiting" if record.waiting else "active"
         try:
-            await self._call(self.store.fill_seats, live.match_id, seats, status=status,
+            await self.io.call(self.store.fill_seats, live.match_id, seats, status=status,
                              turn_deadline=deadline)
         except SeatTaken as err:
             await self._reload(live)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from .memory import MemoryStore
 from .protocol import (
     ActionRecord,
+    Append,
     ChatRecord,
     DuplicateRequest,
     MatchRecord,
@@ -24,6 +25,7 @@ from .protocol import (
 
 __all__ = [
     "ActionRecord",
+    "Append",
     "ChatRecord",
     "DuplicateRequest",
     "MatchRecord",

@@ -9,6 +9,7 @@ from collections.abc import Iterable, Sequence
 
 from .protocol import (
     ActionRecord,
+    Append,
     ChatRecord,
     DuplicateRequest,
     MatchRecord,
@@ -76,6 +77,18 @@ class MemoryStore:
                 seats = list(entry.match.seats)
                 seats[action.seat] = dataclasses.replace(seats[action.seat], bank_left=bank_left)
                 entry.match = dataclasses.replace(entry.match, seats=tuple(seats))
+
+    def append_actions(self, appends: Sequence[Append]) -> list[StorageError | None]:
+        out: list[StorageError | None] = []
+        for append in appends:
+            try:
+                self.append_action(append.match_id, append.action, status=append.status,
+                                   turn_deadline=append.turn_deadline,
+                                   bank_left=append.bank_left)
+                out.append(None)
+            except StorageError as err:
+                out.append(err)
+        return out
 
     def load(self, match_id: str) -> StoredMatch:
         with self._lock:

@@ -75,6 +75,9 @@ class MatchRecord:
     """Whether a seat may ask the AI for a hint (every seat, and everyone sees that it may)."""
     time_bank_seconds: float | None = None
     """Each human seat's time bank, spent when a move takes longer than the turn clock."""
+    practice: bool = False
+    """A practice match: its creator may have chosen the seed, so it is marked as such to
+    everyone at the table and in the lists."""
 
     @property
     def waiting(self) -> bool:
@@ -124,6 +127,17 @@ class StoredMatch:
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
+class Append:
+    """One move to store: :meth:`MatchStore.append_action`'s arguments."""
+
+    match_id: str
+    action: ActionRecord
+    status: MatchStatus
+    turn_deadline: float | None
+    bank_left: float | None = None
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
 class TokenHolder:
     """Whom a token belongs to: a seat of a match, or its spectator (``seat`` None)."""
 
@@ -161,6 +175,16 @@ class MatchStore(Protocol):
             UnknownMatch: no match has that id.
             VersionConflict: the match is not at ``action.version`` (an action is stored there).
             DuplicateRequest: the seat already sent an action with ``action.request_id``.
+        """
+
+    def append_actions(self, appends: Sequence[Append]) -> list[StorageError | None]:
+        """Store each append as :meth:`append_action` would, all in one transaction (one
+        commit, so one write to disk for many moves). An append that is refused changes
+        nothing and leaves the others stored; the answer holds, for each append in order,
+        ``None`` (stored) or the refusal.
+
+        Raises:
+            Exception: the database failed (nothing of the batch was stored).
         """
 
     def load(self, match_id: str) -> StoredMatch:

@@ -24,6 +24,7 @@ MATCHES = sa.Table(
     sa.Column("host_seat", sa.Integer, nullable=True),
     sa.Column("hints", sa.Boolean, nullable=False, server_default=sa.false()),
     sa.Column("time_bank_seconds", sa.Float, nullable=True),
+    sa.Column("practice", sa.Boolean, nullable=False, server_default=sa.false()),
 )
 
 SEATS = sa.Table(

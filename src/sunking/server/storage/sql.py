@@ -5,7 +5,8 @@ migrations in ``migrations/`` (:func:`migrate`). SQLite runs in WAL mode with
 ``synchronous=FULL``, so a committed move survives a crash of the process and of the machine.
 An append updates the match row only if it is still at the expected version and inserts the
 action under the primary key ``(match_id, version)``, in one transaction: of two racing appends
-at one version exactly one is stored.
+at one version exactly one is stored. Appends that arrive together are stored in one
+transaction, so one commit (one sync to disk) serves them all; a refused one moves no row.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from alembic.config import Config
 
 from .protocol import (
     ActionRecord,
+    Append,
     ChatRecord,
     DuplicateRequest,
     MatchRecord,
@@ -94,8 +96,31 @@ def migrate(engine: sa.Engine) -> None:
         command.upgrade(config, "head")
 
 
-class _Missed(Exception):
-    """The conditional update of an append found no row at the expected version."""
+_MOVE = (
+    sa.update(MATCHES)
+    .where(MATCHES.c.match_id == sa.bindparam("m_id"),
+           MATCHES.c.version == sa.bindparam("m_at"),
+           ~sa.exists().where(ACTIONS.c.match_id == sa.bindparam("m_id"),
+                              ACTIONS.c.seat == sa.bindparam("m_seat"),
+                              ACTIONS.c.request_id == sa.bindparam("m_request")))
+    .values(version=sa.bindparam("m_next"), status=sa.bindparam("m_status"),
+            turn_deadline=sa.bindparam("m_deadline"))
+)
+"""An append's update of its match row, only if the match is at the action's version and the
+seat has not sent the action's request id (built once: a move is on the hot path)."""
+_LOG = sa.insert(ACTIONS)
+_BANK = (
+    sa.update(SEATS)
+    .where(SEATS.c.match_id == sa.bindparam("b_id"), SEATS.c.seat == sa.bindparam("b_seat"))
+    .values(bank_left=sa.bindparam("b_left"))
+)
+
+
+def _log_row(append: Append) -> dict[str, Any]:
+    action = append.action
+    return {"match_id": append.match_id, "version": action.version, "seat": action.seat,
+            "action": action.action, "request_id": action.request_id, "mover": action.mover,
+            "created_at": action.created_at}
 
 
 class SqlStore:
@@ -121,7 +146,7 @@ class SqlStore:
                     spectator_hash=match.spectator_hash, created_at=match.created_at,
                     version=0, status="waiting" if match.waiting else "active",
                     turn_deadline=turn_deadline, host_seat=match.host_seat, hints=match.hints,
-                    time_bank_seconds=match.time_bank_seconds,
+                    time_bank_seconds=match.time_bank_seconds, practice=match.practice,
                 ))
                 conn.execute(sa.insert(SEATS), [
                     {"match_id": match.match_id, "seat": s.seat, "kind": s.kind,
@@ -141,29 +166,42 @@ class SqlStore:
         turn_deadline: float | None,
         bank_left: float | None = None,
     ) -> None:
+        refusal = self.append_actions([Append(match_id, action, status, turn_deadline,
+                                              bank_left)])[0]
+        if refusal is not None:
+            raise refusal
+
+    def append_actions(self, appends: Sequence[Append]) -> list[StorageError | None]:
         try:
             with self.engine.begin() as conn:
-                moved = conn.execute(
-                    sa.update(MATCHES)
-                    .where(MATCHES.c.match_id == match_id, MATCHES.c.version == action.version)
-                    .values(version=action.version + 1, status=status,
-                            turn_deadline=turn_deadline)
-                )
-                if moved.rowcount != 1:
-                    raise _Missed
-                conn.execute(sa.insert(ACTIONS).values(
-                    match_id=match_id, version=action.version, seat=action.seat,
-                    action=action.action, request_id=action.request_id, mover=action.mover,
-                    created_at=action.created_at,
-                ))
-                if bank_left is not None:
-                    conn.execute(
-                        sa.update(SEATS)
-                        .where(SEATS.c.match_id == match_id, SEATS.c.seat == action.seat)
-                        .values(bank_left=bank_left)
-                    )
-        except (_Missed, sa.exc.IntegrityError):
-            raise self._refusal(match_id, action) from None
+                # Each match row moves only if its append is not refused, so a refused append
+                # changes nothing; the log rows of the others go in together.
+                moved = [self._move(conn, append) for append in appends]
+                logs = [_log_row(a) for a, done in zip(appends, moved, strict=True) if done]
+                if logs:
+                    conn.execute(_LOG, logs)
+                banks = [{"b_id": a.match_id, "b_seat": a.action.seat, "b_left": a.bank_left}
+                         for a, done in zip(appends, moved, strict=True)
+                         if done and a.bank_left is not None]
+                if banks:
+                    conn.execute(_BANK, banks)
+        except sa.exc.IntegrityError:
+            # A log row was refused (two appends of one request in this batch, or a race
+            # with another process): nothing was stored; each append again on its own.
+            if len(appends) > 1:
+                return [self.append_actions([append])[0] for append in appends]
+            moved = [False]
+        return [None if done else self._refusal(append.match_id, append.action)
+                for append, done in zip(appends, moved, strict=True)]
+
+    @staticmethod
+    def _move(conn: sa.Connection, append: Append) -> bool:
+        action = append.action
+        return conn.execute(_MOVE, {
+            "m_id": append.match_id, "m_at": action.version, "m_next": action.version + 1,
+            "m_status": append.status, "m_deadline": append.turn_deadline,
+            "m_seat": action.seat, "m_request": action.request_id,
+        }).rowcount == 1
 
     def _refusal(self, match_id: str, action: ActionRecord) -> StorageError:
         with self.engine.connect() as conn:
@@ -207,7 +245,7 @@ class SqlStore:
             seed=row["seed"], options=dict(row["options"]), language=row["language"],
             turn_clock_seconds=row["turn_clock_seconds"], spectator_hash=row["spectator_hash"],
             created_at=row["created_at"], host_seat=row["host_seat"], hints=bool(row["hints"]),
-            time_bank_seconds=row["time_bank_seconds"],
+            time_bank_seconds=row["time_bank_seconds"], practice=bool(row["practice"]),
             seats=tuple(
                 SeatRecord(s["seat"], s["kind"], s["name"], s["bot"], s["token_hash"],
                            bool(s["away"]), s["bank_left"])

@@ -122,7 +122,8 @@ function drawTurn() {
 function drawHeader() {
   if (!mv) return;
   drawTurn();
-  $("match-title").textContent = t("play.match_title", { game: gameName(mv.game), id: matchId.slice(0, 8) });
+  const practice = mv.practice ? ` · ${t("play.practice")}` : "";
+  $("match-title").textContent = t("play.match_title", { game: gameName(mv.game), id: matchId.slice(0, 8) }) + practice;
   const role = mv.seat === null || mv.seat === undefined
     ? t("play.role_spectator") : t("play.role_seat", { player: colourName(mv.seat) });
   $("role").textContent = role;

@@ -103,7 +103,7 @@ export class OpenTables {
       }
       const clock = clockText(table.turn_clock_seconds);
       const row = el("tr", {},
-        el("td", { textContent: gameName(table.game) }),
+        el("td", { textContent: gameName(table.game) + (table.practice ? ` · ${t("play.practice")}` : "") }),
         seats,
         el("td", { textContent: t("lobby.free_seats", { n: table.free }) }),
         el("td", { textContent: clock }),

@@ -1,0 +1,36 @@
+"""A practice match (its creator may have chosen the seed) is marked as such in the browser:
+in the lobby's row of the open table and in the match page's header, in the page's
+language."""
+
+from __future__ import annotations
+
+from types import ModuleType
+from typing import Any
+
+from playwright.sync_api import Browser, expect
+
+
+def test_e2e_a_practice_match_is_marked_in_the_lobby_and_the_header(
+    browser: Browser, server: Any, driver: ModuleType,
+) -> None:
+    errors: list[str] = []
+    created = server.call("POST", "/api/matches", {
+        "game": "louis14", "players": 2, "seed": 12, "practice": True, "language": "en",
+        "seats": [{"kind": "human", "name": "Coach"}, {"kind": "open"}]})
+    plain = server.call("POST", "/api/matches", {
+        "game": "louis14", "players": 2, "language": "en",
+        "seats": [{"kind": "human", "name": "Rival"}, {"kind": "open"}]})
+    page = browser.new_context(viewport=driver.VIEWPORT).new_page()
+    page.on("pageerror", lambda err: errors.append(str(err)))
+    driver.open_lobby(page, server.base)
+    page.wait_for_selector("#open-panel[data-loaded='1']")
+    expect(page.locator(f"tr[data-match-id='{created['match_id']}']")).to_contain_text(
+        "practice match")
+    expect(page.locator(f"tr[data-match-id='{plain['match_id']}']")).not_to_contain_text(
+        "practice")
+
+    driver.open_match(page, driver.parse_link(server.base + created["seats"][0]["link"]))
+    expect(page.locator("#match-title")).to_contain_text("practice match")
+    driver.open_match(page, driver.parse_link(server.base + plain["seats"][0]["link"]))
+    expect(page.locator("#match-title")).not_to_contain_text("practice")
+    assert errors == []

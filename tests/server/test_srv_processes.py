@@ -153,6 +153,55 @@ def test_srv_two_processes_every_socket_sees_every_move(database: str) -> None:
 
 
 
+class ChatWatcher:
+    """A websocket that records the chat messages it is sent, in a thread."""
+
+    def __init__(self, ws: ClientConnection) -> None:
+        self.ws = ws
+        self.texts: list[str] = []
+        self.thread = threading.Thread(target=self._read, daemon=True)
+        self.thread.start()
+
+    def _read(self) -> None:
+        with contextlib.suppress(Exception):
+            for raw in self.ws:
+                message = json.loads(raw)
+                if message["type"] == "chat":
+                    self.texts.extend(m["text"] for m in message["messages"])
+
+
+def test_srv_two_processes_every_socket_hears_the_chat_it_may_read(database: str) -> None:
+    with serve(database) as one, serve(database) as two, contextlib.ExitStack() as sockets:
+        body = {"game": "louis14", "players": 3, "language": "en",
+                "seats": [{"kind": "human", "name": f"P{i}"} for i in range(3)]}
+        created = httpx.post(f"{one}/api/matches", json=body).json()
+        match_id = created["match_id"]
+        tokens = {s["seat"]: s["token"] for s in created["seats"]}
+        ears: dict[tuple[int, int], ChatWatcher] = {}
+        for p, base in enumerate((one, two)):
+            for seat, token in tokens.items():
+                ws = sockets.enter_context(connect(
+                    f"{base.replace('http', 'ws', 1)}/ws/matches/{match_id}?token={token}"))
+                ears[(p, seat)] = ChatWatcher(ws)
+        said = [(one, 0, "from the first process", None), (two, 1, "from the second", None),
+                (one, 2, "only for seat 1", [1]), (two, 0, "last, for all", None)]
+        for n, (base, seat, text, to) in enumerate(said, start=1):
+            # Each line is written once the one before was heard everywhere (a line written
+            # on the other process at the very same moment is refused as chat_busy).
+            answer = httpx.post(f"{base}/api/matches/{match_id}/chat",
+                                json={"text": text, "to": to},
+                                headers={"Authorization": f"Bearer {tokens[seat]}"})
+            assert answer.status_code == 201, answer.text
+            for (_, reader), ear in ears.items():
+                expected = [t for _, by, t, at in said[:n] if at is None or reader in (by, *at)]
+                wait_until(lambda e=ear, x=expected: e.texts == x, LIMIT)
+        # Read over REST on the other process too: the same chat, the private line kept.
+        seen = httpx.get(f"{two}/api/matches/{match_id}/chat",
+                         headers={"Authorization": f"Bearer {tokens[0]}"}).json()
+        assert [m["text"] for m in seen["messages"]] == [
+            "from the first process", "from the second", "last, for all"]
+
+
 def test_srv_a_remote_move_drops_an_unwatched_match_and_reloads_a_watched_one() -> None:
     """Two services on one store stand for two processes: a move stored by one makes the
     other drop the match from memory when nothing there watches it (it reloads when asked

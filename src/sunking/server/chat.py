@@ -35,9 +35,17 @@ MAX_MESSAGES = 5000
 Caller = Callable[..., Awaitable[Any]]
 
 
+CHANNEL_SUFFIX = "/chat"
+
+
 def chat_channel(match_id: str) -> str:
     """The pub/sub key on which a match's new chat messages are announced (by number)."""
-    return f"{match_id}/chat"
+    return f"{match_id}{CHANNEL_SUFFIX}"
+
+
+def chat_match(channel: str) -> str | None:
+    """The match whose chat ``channel`` is (None: the channel is a match's own)."""
+    return channel.removesuffix(CHANNEL_SUFFIX) if channel.endswith(CHANNEL_SUFFIX) else None
 
 
 def clean_text(raw: object) -> str:
@@ -126,6 +134,13 @@ class TableChat:
         self._locks.pop(match_id, None)
         for key in [k for k in self._recent if k[0] == match_id]:
             del self._recent[key]
+
+    def stale(self, match_id: str) -> None:
+        """Another process wrote to the match's chat: read it from storage when next asked
+        (a post under way here finds out by its own conflict)."""
+        lock = self._locks.get(match_id)
+        if lock is None or not lock.locked():
+            self._chats.pop(match_id, None)
 
     async def messages(self, match_id: str) -> list[ChatRecord]:
         """Every message of the match (loaded from storage on first use)."""

@@ -26,7 +26,7 @@ from ..core.registry import make
 from .advice import Advisor
 from .boards import check_language
 from .bot_worker import SERVER_BOTS, STAND_IN_BOT, BotRunner
-from .chat import TableChat
+from .chat import TableChat, chat_match
 from .errors import (
     ApiError,
     bad_token,
@@ -553,7 +553,15 @@ class MatchService:
         """Another server process stored ``match_id`` at ``version``: if this process holds
         the match in memory, reload it and tell its sockets (or, when no socket here watches
         it and nothing here moves for it, drop it from memory). The bots and clocks stay with
-        the process that made the change, so each bot move is computed once."""
+        the process that made the change, so each bot move is computed once.
+
+        A new chat message (on the match's chat channel) makes this process read the chat
+        afresh and tells its sockets, which send each viewer what it may read."""
+        chatted = chat_match(match_id)
+        if chatted is not None:
+            self.chat.stale(chatted)
+            self.pubsub.publish(match_id, version)  # heard already: only this process's sockets
+            return
         live = self._live.get(match_id)
         if live is None or version <= live.version or self._closed:
             return

@@ -161,29 +161,21 @@ def _groups(s: VlrState, kind: int, seat: int, defending: bool) -> list[tuple[in
     return out
 
 
-MAX_BATCHES = 64
-"""Past this many possible batches, only the minimal ones are offered."""
-
-
 def batches(s: VlrState, kind: int, seat: int, defending: bool, need: int) -> list[Commit]:
-    """The batches worth at least ``need`` that ``seat`` can play. When there are more than
-    :data:`MAX_BATCHES`, only the minimal ones (no card could be left out) are offered."""
+    """Every batch worth at least ``need`` that ``seat`` can play: one per distinct choice of
+    how many cards of each value to take from each source (:func:`_groups`), the
+    interchangeable cards canonicalised to the first ids of their group."""
+    need = max(need, 1)
     groups = _groups(s, kind, seat, defending)
     if sum(v * len(ids) for v, ids in groups) < need:
         return []
-    found: list[tuple[tuple[int, ...], bool]] = []
+    out: list[Commit] = []
     for counts in itertools.product(*[range(len(ids) + 1) for _, ids in groups]):
-        total = sum(k * v for k, (v, _) in zip(counts, groups, strict=True))
-        if total < need:
+        if sum(k * v for k, (v, _) in zip(counts, groups, strict=True)) < need:
             continue
-        minimal = all(total - v < need for k, (v, _) in zip(counts, groups, strict=True) if k)
-        cards = tuple(sorted(c for k, (_, ids) in zip(counts, groups, strict=True)
-                             for c in ids[:k]))
-        found.append((cards, minimal))
-    if len(found) > MAX_BATCHES:
-        found = [f for f in found if f[1]]
-    return [Commit(cards) for cards, _ in found]
-
+        out.append(Commit(tuple(sorted(c for k, (_, ids) in zip(counts, groups, strict=True)
+                                       for c in ids[:k]))))
+    return out
 
 
 def _batch_legal(s: VlrState, d: Decision) -> list[Action]:

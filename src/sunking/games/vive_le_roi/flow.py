@@ -150,10 +150,16 @@ LEGAL: dict[str, Legal] = {
 
 
 def run(s: VlrState, emit: Emit) -> None:
-    """Perform tasks until a decision is pending or the game is over."""
-    agenda = s.agenda
-    while s.pending is None and agenda:
-        task = agenda.pop()
+    """Perform tasks until a decision is pending or the game is over. In the points-limit
+    variant the game ends as soon as a score reaches the limit, after any task or action."""
+    limit = int(s.options.get("points_limit", 0))
+    while True:
+        if limit and s.final is None and max(s.scores) >= limit:
+            scoring.limit_reached(s, emit, limit)
+            return
+        if s.pending is not None or not s.agenda:
+            return
+        task = s.agenda.pop()
         TASKS[task[0]](s, emit, *task[1:])
 
 

@@ -123,7 +123,7 @@ def _after_turn(s: VlrState, emit: Emit, mover: int) -> None:
     s.agenda.extend(("react", (mover + i) % n, mover) for i in range(n - 1, 0, -1))
 
 
-def _react(s: VlrState, emit: Emit, seat: int, mover: int) -> None:
+def _react(s: VlrState, emit: Emit, seat: int, mover: int = -1) -> None:
     if may_act(s, seat):
         s.pending = ("react", seat, mover)
 

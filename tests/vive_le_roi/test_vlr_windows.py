@@ -238,3 +238,12 @@ def test_windows_open_alike_whether_or_not_a_seat_holds_an_s_card() -> None:
     # with a noble is asked since the King's Ear is unseen.
     assert ("react", 2, 0) in holding and ("react", 2, 1) in holding
     assert ("react", 0, 1) in holding
+
+
+def test_a_window_saved_without_its_mover_still_opens() -> None:
+    """A state saved before the windows named their mover (agenda step ``("react", seat)``)
+    loads and runs on: the window is the end-of-Phase-1 one."""
+    s = position(3, hands={1: [GOLD2]}, structures={1: [NOBLE2]}, steps=[("react", 1)])
+    assert s.pending == ("react", 1, -1)
+    back = s.game.state_from_json(s.to_json())
+    assert back.legal_actions() == s.legal_actions()

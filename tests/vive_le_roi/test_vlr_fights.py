@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+
 from sunking.core import Action, GameState, Rng
 from sunking.games.vive_le_roi.actions import (
     AGREE,
@@ -12,7 +14,7 @@ from sunking.games.vive_le_roi.actions import (
     Commit,
     LayDown,
 )
-from sunking.games.vive_le_roi.data import EAR_CARD
+from sunking.games.vive_le_roi.data import EAR_CARD, VALUE
 from sunking.games.vive_le_roi.flow import run
 from sunking.games.vive_le_roi.scenario import find, position
 from sunking.games.vive_le_roi.state import LOC_EAR, VlrState
@@ -197,6 +199,59 @@ def test_defender_wins_a_tie_and_keeps_his_last_batch_on_the_province() -> None:
     assert P in s.structs[1]
     assert s.attached_to(P) == [find("musketeer", 1)]
     assert find("musketeer", 2) in s.discard and find("musketeer", 3) in s.discard
+
+
+def test_every_batch_is_offered_even_the_6_and_7_against_an_attack_of_5() -> None:
+    """A defender with musketeers 1-6 in hand and a 7 in the barracks may answer an attack
+    of 5 with any batch worth at least 5, the 6 and the 7 together included."""
+    hand = [find("musketeer", v) for v in range(1, 7)]
+    seven = find("musketeer", 7)
+    five = find("musketeer", 5, nth=1)
+    s = position(
+        3,
+        hands={0: [five], 1: hand, 2: [find("gold", 1)]},
+        structures={1: [P, seven]},
+        deck_top=[find("event", role="gossip")],
+        steps=[("turn", 0)],
+    )
+    s = play(s, Attack(P), Commit((five,)))
+    assert s.to_move == 1
+    cards = [*hand, seven]
+    expected = {
+        Commit(tuple(sorted(batch)))
+        for size in range(1, len(cards) + 1)
+        for batch in itertools.combinations(cards, size)
+        if sum(VALUE[c] for c in batch) >= 5
+    }
+    offered = {a for a in s.legal_actions() if isinstance(a, Commit)}
+    assert offered == expected
+    assert len(expected) == 121   # 128 subsets less the 7 worth under 5
+    six_and_seven = Commit(tuple(sorted((find("musketeer", 6), seven))))
+    s = play(s, six_and_seven)
+    assert s.legal_actions() == (PASS,)   # the attacker has nothing left
+    s = play(s, PASS)
+    assert P in s.structs[1]
+    assert s.attached_to(P) == list(six_and_seven.cards)
+    assert five in s.discard
+
+
+def test_interchangeable_cards_make_one_batch_per_multiset() -> None:
+    """Two musketeers of one value in the hand are one choice; the same value in the barracks
+    is another source, hence other batches."""
+    threes = [find("musketeer", 3, nth=i) for i in range(3)]
+    opener = find("musketeer", 4)
+    s = position(
+        3,
+        hands={0: [opener], 1: threes[:2], 2: [find("gold", 1)]},
+        structures={1: [P, threes[2]]},
+        deck_top=[find("event", role="gossip")],
+        steps=[("turn", 0)],
+    )
+    s = play(s, Attack(P), Commit((opener,)))
+    offered = sorted(a.cards for a in s.legal_actions() if isinstance(a, Commit))
+    # 3+3 from the hand, 3 (hand) + 3 (barracks), and all three.
+    assert offered == sorted([tuple(sorted(threes[:2])), tuple(sorted([threes[0], threes[2]])),
+                              tuple(sorted(threes))])
 
 
 # --- bribery ----------------------------------------------------------------------------------

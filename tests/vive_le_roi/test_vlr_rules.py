@@ -7,6 +7,7 @@ import pytest
 
 import sunking
 from sunking.core import Action, IllegalAction, InvalidOptions, Rng
+from sunking.core.presentation import describe_result
 from sunking.games.vive_le_roi.actions import (
     CHURCH_DECREE,
     FREE,
@@ -14,6 +15,7 @@ from sunking.games.vive_le_roi.actions import (
     PASS,
     REFUSE,
     RELEASE,
+    Denounce,
     Give,
     NobilityDecree,
     Place,
@@ -267,11 +269,58 @@ def test_points_limit_variant_plays_deals_until_someone_reaches_the_limit() -> N
         s = s.apply_unchecked(rng.choice(s.legal_actions()))
     result = s.result()
     deals = result.details["deals"]
-    assert len(deals) == s.deal > 1
+    assert s.deal > 1 and len(deals) in (s.deal - 1, s.deal)
     totals = [max(row["before"] + row["final_scoring"] for row in deal) for deal in deals]
     assert all(total < 250 for total in totals[:-1])
-    assert totals[-1] >= 250 or s.deal == 12
-    assert max(result.scores) == totals[-1]
+    if "reached" in result.details:   # ended in the middle of a deal
+        assert all(total < 250 for total in totals)
+        assert result.details["reached"]["deal"] == s.deal
+    assert max(result.scores) >= 250 or s.deal == 12
+    assert result.details["limit"] == 250
+
+
+def test_points_limit_is_won_by_the_first_to_reach_it_in_the_middle_of_a_deal() -> None:
+    """"De speler die als eerste de puntengrens heeft bereikt, heeft gewonnen": seat 0 passes
+    250 with Excommunication in his turn; the game ends there, though seat 1 had more points
+    and the deal is far from over."""
+    excommunication = find("event", role="excommunication")
+    bishop = find("official", role="bishop")
+    s = position(
+        3,
+        hands={0: [excommunication, find("gold", 1)], 1: [find("gold", 2)],
+               2: [find("gold", 3)]},
+        structures={0: [find("noble", 1), bishop], 1: [find("noble", 2)],
+                    2: [find("noble", 3)]},
+        deck_top=[find("event", role="gossip")],
+        scores=[245, 249, 100],
+        steps=[("turn", 0), ("turn", 1), ("turn", 2), ("phase2",)],
+        options={"points_limit": 250},
+    )
+    s = s.apply(Denounce(excommunication, 2), seat=0)
+    assert s.is_terminal
+    result = s.result()
+    assert result.scores == (255, 249, 100)
+    assert result.winners == (0,)
+    assert result.details["reached"] == {"deal": s.deal, "round": s.round}
+    assert [e["type"] for e in s.events()][-2:] == ["limit_reached", "game_end"]
+    final = describe_result("vive_le_roi", result.details, "en", ["Ana", "Bruno", "Claire"])
+    assert final["rows"][0]["name"] == "Ana"
+    assert any("250" in note and "first" in note for note in final["notes"])
+    assert any("round" in note for note in final["notes"])
+
+
+def test_without_the_variant_reaching_250_ends_nothing() -> None:
+    excommunication = find("event", role="excommunication")
+    s = position(
+        3,
+        hands={0: [excommunication, find("gold", 1)], 1: [find("gold", 2)]},
+        structures={0: [find("noble", 1), find("official", role="bishop")]},
+        deck_top=[find("event", role="gossip")],
+        scores=[245, 249, 100],
+        steps=[("turn", 0)],
+    )
+    s = s.apply(Denounce(excommunication, 2), seat=0)
+    assert not s.is_terminal and s.scores[0] == 255 and s.to_move == 0
 
 
 def test_views_show_no_other_hand() -> None:

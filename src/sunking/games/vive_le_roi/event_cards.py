@@ -101,17 +101,6 @@ def victims(s: VlrState, seat: int, card: int) -> list[int]:
     return [p for p in range(s.num_players) if p != seat and not hit >> p & 1]
 
 
-def can_react(s: VlrState, seat: int) -> bool:
-    """Whether ``seat`` could, by public facts alone, play an "S" card now."""
-    structure = s.structs[seat]
-    church = has_church(s, seat)
-    if church and any(KIND[c] == EVENT for c in structure if ROLE[c] != KINGS_EAR):
-        return True
-    if not s.hands[seat]:
-        return False
-    return church or bool(nobles(s, seat)) or executioner_allowed(s, seat)
-
-
 def anytime_plays(s: VlrState, seat: int) -> list[Action]:
     """Every "S" card ``seat`` can play now, from the hand (or, for Excommunication and Low
     Birth, passed on from the structure), with its target."""

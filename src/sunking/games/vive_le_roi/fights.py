@@ -35,8 +35,8 @@ from .cards import (
     to_struct,
 )
 from .data import EAR_CARD, EVENT, GOLD, IS_NUMBER, KIND, MUSKETEER, OFFICIAL, VALUE, distinct
-from .event_cards import anytime_plays, play_anytime
 from .state import LOC_STRUCT, RULE_NON_EVENT, RULE_NUMBER, Decision, VlrState
+from .windows import act_anytime, anytime_actions
 
 ATTACK = 0
 BRIBERY = 1
@@ -59,7 +59,7 @@ def _duel_card_legal(s: VlrState, d: Decision) -> list[Action]:
         out: list[Action] = [LayDown(c) for c in distinct([c for c in hand if KIND[c] != EVENT])]
         return out or [PASS]
     out = [LayDown(c) for c in distinct([c for c in hand if IS_NUMBER[c]])]
-    return (out or [PASS]) + anytime_plays(s, seat)
+    return (out or [PASS]) + anytime_actions(s, seat)
 
 
 def _duel_card_handle(s: VlrState, d: Decision, action: Action, emit: Emit) -> None:
@@ -70,8 +70,7 @@ def _duel_card_handle(s: VlrState, d: Decision, action: Action, emit: Emit) -> N
         say(emit, "duel_off", seat=challenger, defender=defender, why="no number card")
         return
     if not isinstance(action, LayDown):
-        play_anytime(s, seat, action, emit)
-        s.pending = d
+        act_anytime(s, seat, action, emit, ("ask", *d))
         return
     card = action.card
     if seat == challenger:
@@ -161,29 +160,21 @@ def _groups(s: VlrState, kind: int, seat: int, defending: bool) -> list[tuple[in
     return out
 
 
-MAX_BATCHES = 64
-"""Past this many possible batches, only the minimal ones are offered."""
-
-
 def batches(s: VlrState, kind: int, seat: int, defending: bool, need: int) -> list[Commit]:
-    """The batches worth at least ``need`` that ``seat`` can play. When there are more than
-    :data:`MAX_BATCHES`, only the minimal ones (no card could be left out) are offered."""
+    """Every batch worth at least ``need`` that ``seat`` can play: one per distinct choice of
+    how many cards of each value to take from each source (:func:`_groups`), the
+    interchangeable cards canonicalised to the first ids of their group."""
+    need = max(need, 1)
     groups = _groups(s, kind, seat, defending)
     if sum(v * len(ids) for v, ids in groups) < need:
         return []
-    found: list[tuple[tuple[int, ...], bool]] = []
+    out: list[Commit] = []
     for counts in itertools.product(*[range(len(ids) + 1) for _, ids in groups]):
-        total = sum(k * v for k, (v, _) in zip(counts, groups, strict=True))
-        if total < need:
+        if sum(k * v for k, (v, _) in zip(counts, groups, strict=True)) < need:
             continue
-        minimal = all(total - v < need for k, (v, _) in zip(counts, groups, strict=True) if k)
-        cards = tuple(sorted(c for k, (_, ids) in zip(counts, groups, strict=True)
-                             for c in ids[:k]))
-        found.append((cards, minimal))
-    if len(found) > MAX_BATCHES:
-        found = [f for f in found if f[1]]
-    return [Commit(cards) for cards, _ in found]
-
+        out.append(Commit(tuple(sorted(c for k, (_, ids) in zip(counts, groups, strict=True)
+                                       for c in ids[:k]))))
+    return out
 
 
 def _batch_legal(s: VlrState, d: Decision) -> list[Action]:
@@ -198,7 +189,7 @@ def _batch_legal(s: VlrState, d: Decision) -> list[Action]:
     if batch > 0 or not out:
         out.append(PASS)
     if batch == 1:
-        out += anytime_plays(s, seat)
+        out += anytime_actions(s, seat)
     return out
 
 
@@ -219,8 +210,7 @@ def _batch_handle(s: VlrState, d: Decision, action: Action, emit: Emit) -> None:
         winner = defender if seat == attacker else attacker
         _settle(s, emit, kind, attacker, defender, target, winner, batch - 1)
     else:
-        play_anytime(s, seat, action, emit)
-        s.pending = d
+        act_anytime(s, seat, action, emit, ("ask", *d))
 
 
 def _settle(s: VlrState, emit: Emit, kind: int, attacker: int, defender: int, target: int,

@@ -5,8 +5,8 @@ pops and performs tasks until one of them needs a player's decision; it then lea
 decision in ``state.pending`` as ``(kind, seat, *context)``. :func:`decide` applies the
 player's action to the pending decision and runs on; :func:`legal_actions` lists the
 actions of the pending decision. The tasks, handlers and legal-action functions live in
-this module and in :mod:`.turns`, :mod:`.fights`, :mod:`.event_cards`, :mod:`.offices` and
-:mod:`.scoring`; the tables below join them.
+this module and in :mod:`.turns`, :mod:`.windows`, :mod:`.fights`, :mod:`.event_cards`,
+:mod:`.offices` and :mod:`.scoring`; the tables below join them.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from typing import Any
 
 from ...core.actions import Action
 from ...core.rng import Rng
-from . import distribution, event_cards, fights, offices, scoring, turns
+from . import distribution, event_cards, fights, offices, scoring, turns, windows
 from .cards import Emit, Handler, Legal, Task, draw, say, tell, to_hand, to_struct
 from .data import (
     DECK_SIZE,
@@ -34,7 +34,8 @@ from .state import LOC_DECK, LOC_KING, RULE_ANY, VlrState
 
 ROUND_FLOW: tuple[str, ...] = (
     "turns",          # Phase 1: every player's turn, from the left of the King
-    "reactions",      # end of Phase 1: one window per player for the "S" event cards
+    "reactions",      # end of Phase 1: one window per player for the "S" cards and the
+                      #   Church decree (after every other turn: see windows.py)
     "phase2",         # Phase 2: events, then provinces/gold/musketeers/courtiers, then
                       #   nobles and officials; a contest for a loose King's Ear
     "phase3",         # Phase 3: province scoring after a Rebellion, refill; or the end
@@ -58,13 +59,18 @@ def _round(s: VlrState, emit: Emit) -> None:
 
 
 def _turns(s: VlrState, emit: Emit) -> None:
+    """Every player's turn, each but the last followed by the other players' window."""
     s.phase = "turns"
-    s.agenda.extend(("turn", seat) for seat in reversed(s.order()))
+    order = s.order()
+    steps: list[tuple[str, int]] = []
+    for seat in order:
+        steps += [("turn", seat), ("after_turn", seat)]
+    s.agenda.extend(reversed(steps[:-1]))
 
 
 def _reactions(s: VlrState, emit: Emit) -> None:
     s.phase = "reactions"
-    s.agenda.extend(("react", seat) for seat in reversed(s.order()))
+    s.agenda.extend(("react", seat, -1) for seat in reversed(s.order()))
 
 
 def _phase2(s: VlrState, emit: Emit) -> None:
@@ -130,6 +136,7 @@ TASKS: dict[str, Task] = {
     **event_cards.TASKS,
     **distribution.TASKS,
     **offices.TASKS,
+    **windows.TASKS,
 }
 
 HANDLERS: dict[str, Handler] = {
@@ -138,6 +145,7 @@ HANDLERS: dict[str, Handler] = {
     **event_cards.HANDLERS,
     **distribution.HANDLERS,
     **offices.HANDLERS,
+    **windows.HANDLERS,
 }
 
 LEGAL: dict[str, Legal] = {
@@ -146,14 +154,21 @@ LEGAL: dict[str, Legal] = {
     **event_cards.LEGAL,
     **distribution.LEGAL,
     **offices.LEGAL,
+    **windows.LEGAL,
 }
 
 
 def run(s: VlrState, emit: Emit) -> None:
-    """Perform tasks until a decision is pending or the game is over."""
-    agenda = s.agenda
-    while s.pending is None and agenda:
-        task = agenda.pop()
+    """Perform tasks until a decision is pending or the game is over. In the points-limit
+    variant the game ends as soon as a score reaches the limit, after any task or action."""
+    limit = int(s.options.get("points_limit", 0))
+    while True:
+        if limit and s.final is None and max(s.scores) >= limit:
+            scoring.limit_reached(s, emit, limit)
+            return
+        if s.pending is not None or not s.agenda:
+            return
+        task = s.agenda.pop()
         TASKS[task[0]](s, emit, *task[1:])
 
 

@@ -38,14 +38,14 @@ DECISION_KINDS = (
 )
 EVENT_TYPES = (
     "activate", "arrest", "attack", "bribe", "challenge", "church_decree", "commit", "deal",
-    "deck_empty", "decree_refused", "denounce", "distribution", "drawn", "duel_again",
-    "duel_card", "duel_card_is", "duel_off", "duel_reveal", "ear_bid", "ear_bid_is", "ear_bids",
-    "ear_contest", "ear_no_bid", "ear_stays", "ear_to_middle", "event", "execute", "extorted",
-    "extorted_kept", "extorted_placed", "extortion", "fight_won", "final_scoring", "game_end",
-    "give", "group_tied", "group_won", "guard", "hand", "king_moves", "king_released",
-    "kings_ear", "last_round", "no_effect", "nobility_decree", "noble_dies", "place", "play",
-    "province_scoring", "rebellion", "riots", "riots_take", "round", "sits_out", "steal",
-    "take_back", "to_hand",
+    "deck_empty", "decree_ignored", "decree_refused", "denounce", "distribution", "drawn",
+    "duel_again", "duel_card", "duel_card_is", "duel_off", "duel_reveal", "ear_bid",
+    "ear_bid_is", "ear_bids", "ear_contest", "ear_no_bid", "ear_stays", "ear_to_middle",
+    "event", "execute", "extorted", "extorted_kept", "extorted_placed", "extortion",
+    "fight_won", "final_scoring", "game_end", "give", "group_tied", "group_won", "guard",
+    "hand", "king_moves", "king_released", "kings_ear", "last_round", "limit_reached",
+    "no_effect", "nobility_decree", "noble_dies", "place", "play", "province_scoring",
+    "rebellion", "riots", "riots_take", "round", "sits_out", "steal", "take_back", "to_hand",
 )
 PHASES = ("setup", "turns", "reactions", "distribution", "scoring", "end")
 
@@ -60,7 +60,7 @@ FIELDS: Mapping[str, str] = {
     **dict.fromkeys(("cards", "kept", "gold", "provinces", "taken"), "cards"),
     **dict.fromkeys(
         ("value", "defender_value", "points", "round", "deal", "players", "rebellions",
-         "attacker_total", "defender_total", "kept_value", "rank"), "number"),
+         "attacker_total", "defender_total", "kept_value", "rank", "limit"), "number"),
     "kind": "word",
     "bids": "seat_cards",
 }
@@ -69,6 +69,7 @@ PER_SEAT: Mapping[str, Mapping[str, str]] = {
     "province_scoring": {"points": "per_seat", "scores": "per_seat"},
     "final_scoring": {"scores": "per_seat"},
     "game_end": {"scores": "per_seat"},
+    "limit_reached": {"scores": "per_seat"},
 }
 """Events whose numbers come one per seat."""
 EVENT_FIELDS: Mapping[str, Mapping[str, str]] = {
@@ -246,13 +247,22 @@ class ViveLeRoiPresentation(Presentation):
             ScoringLine(t(f"{G}.final.score"), lambda r: r["before"] + r["final_scoring"],
                         total=True),
         ]
-        deals = final.get("deals") or [final.get("players") or []]
+        limit = final.get("limit")
+        deals = final.get("deals")
+        if deals is None:
+            deals = [final.get("players") or []]
         scoring = [
-            scoring_table(t, t(f"{G}.final.title") if len(deals) == 1
+            scoring_table(t, t(f"{G}.final.title") if len(deals) == 1 and not limit
                           else t(f"{G}.final.deal", n=n), rows, lines)
             for n, rows in enumerate(deals, start=1)
         ]
-        return final_table(t, scores, winners, text, scoring, [t(f"{G}.final.tie")])
+        notes = [t(f"{G}.final.tie")]
+        if limit:
+            notes.append(t(f"{G}.final.limit", limit=limit))
+        reached = final.get("reached")
+        if isinstance(reached, Mapping):
+            notes.append(t(f"{G}.final.reached", deal=reached["deal"], round=reached["round"]))
+        return final_table(t, scores, winners, text, scoring, notes)
 
 
 PRESENTATION = ViveLeRoiPresentation(

@@ -82,17 +82,19 @@ def position(
     last_round: bool = False,
     steps: Steps = (),
     seed: int = 0,
+    options: Mapping[str, Any] | None = None,
 ) -> VlrState:
     """A position with the given layout; the rest of the deck forms the draw pile.
 
     ``attach`` maps a card to the card it is attached to (both in one structure);
     ``middle`` lists (card, seat) in play order; ``deck_top`` ends with the top card;
-    ``deck_size`` keeps only that many cards in the draw pile (the rest are discarded).
+    ``deck_size`` keeps only that many cards in the draw pile (the rest are discarded);
+    ``options`` are the game's options (``{"points_limit": 250}``).
 
     Raises:
         ValueError: a card is placed twice, or the King is placed.
     """
-    s = GAME.new_game(num_players, seed)
+    s = GAME.new_game(num_players, seed, **(options or {}))
     s.quiet = False
     n = num_players
     placed: list[int] = []

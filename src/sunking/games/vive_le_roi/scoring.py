@@ -3,7 +3,8 @@
 A province is worth 3, doubled when its arms are those of one of the owner's nobles or of
 his Queen (once only). The final scoring counts every person at its value, every province
 as above and 10 for the King; gold, nobles and events count nothing (VR-21). In the
-points-limit variant a new deal follows until someone has reached the limit.
+points-limit variant a new deal follows until someone has reached the limit; the first to
+reach it wins at once, in the middle of a deal if need be (:func:`limit_reached`).
 """
 
 from __future__ import annotations
@@ -66,16 +67,41 @@ def final_scoring(s: VlrState, emit: Emit) -> None:
         s.agenda.append(("new_deal",))
         say(emit, "next_deal", limit=limit, scores=list(s.scores))
         return
+    _finish(s, emit, list(range(n)), limit, rows)
+
+
+def limit_reached(s: VlrState, emit: Emit, limit: int) -> None:
+    """The points-limit variant: "De speler die als eerste de puntengrens heeft bereikt,
+    heeft gewonnen" — the game ends at once, in the middle of a deal if need be. Players who
+    reach the limit together (at one scoring) are ranked by their points."""
+    s.agenda = []
+    s.pending = None
+    s.phase = "end"
+    reached = [p for p in range(s.num_players) if s.scores[p] >= limit]
+    say(emit, "limit_reached", seats=reached, limit=limit, deal=s.deal, round=s.round,
+        scores=list(s.scores))
+    _finish(s, emit, reached, limit, None)
+
+
+def _finish(s: VlrState, emit: Emit, contenders: list[int], limit: int,
+            rows: list[dict[str, Any]] | None) -> None:
+    """The end of the game: the contender with the most points wins (ties share)."""
+    n = s.num_players
     scores = list(s.scores)
-    best = max(scores)
-    winners = [p for p in range(n) if scores[p] == best]
+    best = max(scores[p] for p in contenders)
+    winners = [p for p in contenders if scores[p] == best]
     s.final = {
         "scores": scores,
         "winners": winners,
         "tiebreak": [0] * n,
         "tiebreak_rule": "none: a tie on points is a shared win",
-        "players": rows,
+        "players": rows or [],
     }
-    if len(s.ledger) > 1:
+    if limit:
+        s.final["limit"] = limit
+        s.final["deals"] = s.ledger
+        if rows is None:   # reached in the middle of a deal
+            s.final["reached"] = {"deal": s.deal, "round": s.round}
+    elif len(s.ledger) > 1:
         s.final["deals"] = s.ledger
     say(emit, "game_end", scores=scores, winners=winners)

@@ -1,29 +1,21 @@
-"""Phase 1: a player's turn — draw (A), one action (B), a card to the middle (C) — the
-decrees, and the reaction window every player gets at the end of Phase 1.
+"""Phase 1: a player's turn — draw (A), one action (B), a card to the middle (C) — and the
+Nobility decree.
 
 A turn's step-B decision also offers the middle card itself (no action in step B), the
-decrees and the "S" event cards the player can
-play; after any of them the same decision is asked again. The reaction window asks every
-player who could, by public facts, play an "S" card (a noble for the King's Ear, a Bishop or
-the Cardinal for Excommunication and Low Birth, the Executioner's condition), whatever he
-holds, so that being asked reveals nothing.
+decrees and the "S" event cards the player can play; after any of them the same decision is
+asked again. The windows other players get during a turn are in :mod:`.windows`.
 """
 
 from __future__ import annotations
 
 from ...core.actions import Action
 from .actions import (
-    CHURCH_DECREE,
     PASS,
-    REFUSE,
-    RELEASE,
     Attack,
     Bribe,
     Challenge,
-    ChurchDecree,
     NobilityDecree,
     PlayToMiddle,
-    Release,
 )
 from .cards import (
     Emit,
@@ -31,7 +23,6 @@ from .cards import (
     Legal,
     Task,
     draw,
-    has_church,
     nobles,
     of_kind,
     release,
@@ -49,15 +40,11 @@ from .data import (
     NOBLE,
     OFFICIAL,
     PROVINCE,
-    REFUSAL_PENALTY,
     VALUE,
     distinct,
 )
-from .event_cards import anytime_plays, can_react, play_anytime
 from .state import Decision, VlrState
-
-CHURCH = 1
-NOBILITY = 2
+from .windows import NOBILITY, act_anytime, anytime_actions
 
 
 def _turn(s: VlrState, emit: Emit, seat: int) -> None:
@@ -82,21 +69,7 @@ def _lay(s: VlrState, emit: Emit, seat: int) -> None:
         s.pending = ("lay", seat)
 
 
-def _react(s: VlrState, emit: Emit, seat: int) -> None:
-    if can_react(s, seat):
-        s.pending = ("react", seat)
-
-
 # --- step B ------------------------------------------------------------------------------
-
-
-def church_decree_allowed(s: VlrState, seat: int) -> bool:
-    """A Bishop or the Cardinal, the King captive elsewhere, not yet this round, and no
-    failed decree of this seat since the King was captured (VR-4, VR-28)."""
-    return (
-        s.captive and s.king != seat and not s.decrees[seat] & CHURCH
-        and not s.decree_failed >> seat & 1 and has_church(s, seat)
-    )
 
 
 def nobility_decrees(s: VlrState, seat: int) -> list[Action]:
@@ -148,10 +121,8 @@ def _turn_legal(s: VlrState, d: Decision) -> list[Action]:
                     out.append(Bribe(c))
     # B4, no action: the middle card is laid at once (step C).
     out += [PlayToMiddle(c) for c in distinct(hand)] or [PASS]
-    if church_decree_allowed(s, seat):
-        out.append(CHURCH_DECREE)
     out += nobility_decrees(s, seat)
-    out += anytime_plays(s, seat)
+    out += anytime_actions(s, seat)
     return out
 
 
@@ -172,11 +143,6 @@ def _turn_handle(s: VlrState, d: Decision, action: Action, emit: Emit) -> None:
         defender = s.owner(action.person)
         say(emit, "bribe", seat=seat, defender=defender, person=action.person)
         s.agenda.append(("fight", 1, seat, defender, action.person))
-    elif isinstance(action, ChurchDecree):
-        s.decrees[seat] |= CHURCH
-        say(emit, "church_decree", seat=seat, captor=s.king)
-        s.agenda.append(("turn_again", seat))
-        s.pending = ("church", s.king, seat)
     elif isinstance(action, NobilityDecree):
         s.decrees[seat] |= NOBILITY
         freed = release(s, action.courtier)
@@ -190,32 +156,10 @@ def _turn_handle(s: VlrState, d: Decision, action: Action, emit: Emit) -> None:
     elif action == PASS:
         say(emit, "no_card", seat=seat)
     else:
-        play_anytime(s, seat, action, emit)
-        s.agenda.append(("turn_again", seat))
+        act_anytime(s, seat, action, emit, ("turn_again", seat))
 
 
-# --- the Church decree ---------------------------------------------------------------------
-
-
-def _church_legal(s: VlrState, d: Decision) -> list[Action]:
-    return [RELEASE, REFUSE]
-
-
-def _church_handle(s: VlrState, d: Decision, action: Action, emit: Emit) -> None:
-    captor, decreer = d[1], d[2]
-    if isinstance(action, Release):
-        s.captive = False
-        say(emit, "king_released", seat=captor, decreer=decreer)
-        return
-    s.decree_failed |= 1 << decreer
-    if has_church(s, captor):
-        say(emit, "decree_ignored", seat=captor, decreer=decreer)
-    else:
-        s.scores[captor] -= REFUSAL_PENALTY
-        say(emit, "decree_refused", seat=captor, decreer=decreer, points=-REFUSAL_PENALTY)
-
-
-# --- step C and the reaction window --------------------------------------------------------
+# --- step C --------------------------------------------------------------------------------
 
 
 def _lay_legal(s: VlrState, d: Decision) -> list[Action]:
@@ -228,32 +172,16 @@ def _lay_handle(s: VlrState, d: Decision, action: Action, emit: Emit) -> None:
     say(emit, "play", seat=d[1], card=action.card)
 
 
-def _react_legal(s: VlrState, d: Decision) -> list[Action]:
-    return [PASS, *anytime_plays(s, d[1])]
-
-
-def _react_handle(s: VlrState, d: Decision, action: Action, emit: Emit) -> None:
-    if action == PASS:
-        return
-    play_anytime(s, d[1], action, emit)
-    s.agenda.append(("react", d[1]))
-
-
 TASKS: dict[str, Task] = {
     "turn": _turn,
     "turn_again": _turn_again,
     "lay": _lay,
-    "react": _react,
 }
 HANDLERS: dict[str, Handler] = {
     "turn": _turn_handle,
-    "church": _church_handle,
     "lay": _lay_handle,
-    "react": _react_handle,
 }
 LEGAL: dict[str, Legal] = {
     "turn": _turn_legal,
-    "church": _church_legal,
     "lay": _lay_legal,
-    "react": _react_legal,
 }

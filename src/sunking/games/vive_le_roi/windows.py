@@ -1,0 +1,163 @@
+"""The moments a player acts outside his own step B: the "S" cards and the Church decree.
+
+"Decreten zijn handelingen die een speler op ieder moment, maar slechts één keer per beurt,
+kan uitvoeren", and the "S" cards (the King's Ear, Excommunication, Low Birth, the
+Executioner) "onderbreken het spel meteen" and "kunnen ook op bijzondere momenten tijdens de
+beurtronde worden gespeeld". A sequential engine gives "any moment" as windows, each one
+decision of one player; these are the windows of Phase 1 (the *beurtronde*):
+
+- **his own step B** (:mod:`.turns`), as often as he likes before his action;
+- **his first answer when challenged, attacked or bribed** (:mod:`.fights`): the defender is
+  always asked there;
+- **the end of every other player's turn** (``("react", seat, mover)``): after a player has
+  laid his middle card, every other player in turn from his left, before the next turn;
+- **the end of Phase 1** (``("react", seat, -1)``): every player from the start player, in
+  place of the window after the last turn.
+
+A window is opened to a player whenever public facts allow him an "S" card or the Church
+decree — a noble, a Bishop or the Cardinal, the Executioner's condition, an "S" card not yet
+seen on the table, the King captive elsewhere — whatever he holds, so being asked reveals
+nothing. The Nobility decree is "tijdens zijn beurt": only in one's own step B. Each decree
+is issued at most once per round per player (VR-4), which the decrees' effects make the
+same as once per turn: a released King cannot be released again in the round, and a refused
+decree cannot be repeated by the same player until the King is captured again.
+"""
+
+from __future__ import annotations
+
+from ...core.actions import Action
+from .actions import CHURCH_DECREE, PASS, REFUSE, RELEASE, ChurchDecree, Release
+from .cards import Emit, Handler, Legal, Task, has_church, nobles, person_targets, say
+from .data import (
+    EAR_CARD,
+    EVENT,
+    EXCOMMUNICATION,
+    EXECUTIONER,
+    KIND,
+    LOW_BIRTH,
+    REFUSAL_PENALTY,
+    ROLE,
+)
+from .event_cards import anytime_plays, executioner_allowed, play_anytime, victims
+from .state import LOC_DECK, LOC_HAND, LOC_HIDDEN, LOC_STRUCT, Decision, VlrState
+from .state import Task as Step
+
+CHURCH = 1
+NOBILITY = 2
+"""The bits of ``state.decrees``."""
+
+_S_CARDS = tuple(
+    c for c in range(len(KIND))
+    if KIND[c] == EVENT and ROLE[c] in (EXCOMMUNICATION, LOW_BIRTH, EXECUTIONER)
+)
+
+
+def _unseen(s: VlrState, card: int) -> bool:
+    """Whether ``card`` is in no place all can see (the draw pile, a hand, face down)."""
+    where = s.loc[card]
+    return where == LOC_DECK or LOC_HAND <= where < LOC_STRUCT or where >= LOC_HIDDEN
+
+
+def church_decree_allowed(s: VlrState, seat: int) -> bool:
+    """A Bishop or the Cardinal, the King captive elsewhere, not yet this round, and no
+    failed decree of this seat since the King was captured (VR-4, VR-28)."""
+    return (
+        s.captive and s.king != seat and not s.decrees[seat] & CHURCH
+        and not s.decree_failed >> seat & 1 and has_church(s, seat)
+    )
+
+
+def may_act(s: VlrState, seat: int) -> bool:
+    """Whether public facts allow ``seat`` an "S" card or the Church decree now."""
+    if church_decree_allowed(s, seat):
+        return True
+    church = has_church(s, seat)
+    if church and any(KIND[c] == EVENT and ROLE[c] in (EXCOMMUNICATION, LOW_BIRTH)
+                      and victims(s, seat, c) for c in s.structs[seat]):
+        return True
+    if not s.hands[seat]:
+        return False
+    if _unseen(s, EAR_CARD) and nobles(s, seat):
+        return True
+    for c in _S_CARDS:
+        if not _unseen(s, c):
+            continue
+        if ROLE[c] == EXECUTIONER:
+            if executioner_allowed(s, seat) and person_targets(s, seat):
+                return True
+        elif church and victims(s, seat, c):
+            return True
+    return False
+
+
+def anytime_actions(s: VlrState, seat: int) -> list[Action]:
+    """What ``seat`` can do in a window: his "S" cards and the Church decree."""
+    out = anytime_plays(s, seat)
+    if church_decree_allowed(s, seat):
+        out.append(CHURCH_DECREE)
+    return out
+
+
+def act_anytime(s: VlrState, seat: int, action: Action, emit: Emit, again: Step) -> None:
+    """Play an action of :func:`anytime_actions`; the task ``again`` then follows (it asks
+    the interrupted decision again), after the captor's answer to a Church decree."""
+    s.agenda.append(again)
+    if isinstance(action, ChurchDecree):
+        s.decrees[seat] |= CHURCH
+        say(emit, "church_decree", seat=seat, captor=s.king)
+        s.pending = ("church", s.king, seat)
+    else:
+        play_anytime(s, seat, action, emit)
+
+
+def _ask(s: VlrState, emit: Emit, *decision: object) -> None:
+    s.pending = tuple(decision)
+
+
+# --- the windows at the end of a turn and of Phase 1 -------------------------------------------
+
+
+def _after_turn(s: VlrState, emit: Emit, mover: int) -> None:
+    """Every other player, from the mover's left, before the next turn."""
+    n = s.num_players
+    s.agenda.extend(("react", (mover + i) % n, mover) for i in range(n - 1, 0, -1))
+
+
+def _react(s: VlrState, emit: Emit, seat: int, mover: int = -1) -> None:
+    if may_act(s, seat):
+        s.pending = ("react", seat, mover)
+
+
+def _react_legal(s: VlrState, d: Decision) -> list[Action]:
+    return [PASS, *anytime_actions(s, d[1])]
+
+
+def _react_handle(s: VlrState, d: Decision, action: Action, emit: Emit) -> None:
+    if action != PASS:
+        act_anytime(s, d[1], action, emit, ("react", *d[1:]))
+
+
+# --- the Church decree -------------------------------------------------------------------------
+
+
+def _church_legal(s: VlrState, d: Decision) -> list[Action]:
+    return [RELEASE, REFUSE]
+
+
+def _church_handle(s: VlrState, d: Decision, action: Action, emit: Emit) -> None:
+    captor, decreer = d[1], d[2]
+    if isinstance(action, Release):
+        s.captive = False
+        say(emit, "king_released", seat=captor, decreer=decreer)
+        return
+    s.decree_failed |= 1 << decreer
+    if has_church(s, captor):
+        say(emit, "decree_ignored", seat=captor, decreer=decreer)
+    else:
+        s.scores[captor] -= REFUSAL_PENALTY
+        say(emit, "decree_refused", seat=captor, decreer=decreer, points=-REFUSAL_PENALTY)
+
+
+TASKS: dict[str, Task] = {"after_turn": _after_turn, "react": _react, "ask": _ask}
+HANDLERS: dict[str, Handler] = {"react": _react_handle, "church": _church_handle}
+LEGAL: dict[str, Legal] = {"react": _react_legal, "church": _church_legal}

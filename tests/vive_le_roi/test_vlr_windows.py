@@ -1,0 +1,249 @@
+"""Scenario tests for the moments a player acts outside his own step B: the Church decree
+and the "S" cards at every window of docs/vive_le_roi.md, and windows that reveal nothing."""
+
+from __future__ import annotations
+
+from sunking.core import Action
+from sunking.games.vive_le_roi.actions import (
+    CHURCH_DECREE,
+    PASS,
+    REFUSE,
+    RELEASE,
+    Attack,
+    Bribe,
+    Challenge,
+    Commit,
+    Denounce,
+    Execute,
+    LayDown,
+    PlayEar,
+    PlayToMiddle,
+)
+from sunking.games.vive_le_roi.data import EAR_CARD
+from sunking.games.vive_le_roi.scenario import find, position
+from sunking.games.vive_le_roi.state import VlrState
+
+
+def play(s: VlrState, *actions: Action) -> VlrState:
+    for action in actions:
+        s = s.apply(action, seat=s.to_move)
+    return s
+
+
+def pass_windows(s: VlrState) -> VlrState:
+    """Pass every window until another kind of decision comes."""
+    while s.pending is not None and s.pending[0] == "react":
+        s = play(s, PASS)
+    return s
+
+
+def event_types(s: VlrState) -> list[str]:
+    return [str(e["type"]) for e in s.events()]
+
+
+BISHOP = find("official", role="bishop")
+CARDINAL = find("official", role="cardinal")
+QUEEN = find("official", role="queen")
+EXCOMMUNICATION = find("event", role="excommunication")
+LOW_BIRTH = find("event", role="low_birth")
+EXECUTIONER = find("event", role="executioner")
+NOBLE1, NOBLE2, NOBLE3 = find("noble", 1), find("noble", 2), find("noble", 3)
+GOLD1, GOLD2, GOLD3 = find("gold", 1), find("gold", 2), find("gold", 3)
+ONE_ROUND = [("turn", 0), ("after_turn", 0), ("turn", 1), ("after_turn", 1), ("turn", 2),
+             ("reactions",)]
+
+
+# --- the Church decree ----------------------------------------------------------------------
+
+
+def captive_king_position(**extra: object) -> VlrState:
+    """Seat 2 holds the King captive; seat 1 owns a Bishop; seat 0 starts the round."""
+    return position(
+        3,
+        hands={0: [GOLD1], 1: [GOLD2], 2: [GOLD3]},
+        structures={1: [BISHOP], 2: [NOBLE3]},
+        king=2, captive=True, start=0,
+        deck_top=[find("gold", 1, nth=1), find("gold", 1, nth=2), find("gold", 2, nth=1)],
+        steps=ONE_ROUND,
+        **extra,  # type: ignore[arg-type]
+    )
+
+
+def test_a_church_decree_issued_during_another_players_turn() -> None:
+    s = captive_king_position()
+    assert s.pending == ("turn", 0)
+    s = play(s, PlayToMiddle(GOLD1))
+    # Seat 0's turn closes with a window for every other player from its left: seat 1 may
+    # issue the decree before its own turn begins.
+    assert s.pending == ("react", 1, 0) and s.phase == "turns"
+    assert set(s.legal_actions()) == {PASS, CHURCH_DECREE}
+    s = play(s, CHURCH_DECREE)
+    assert s.to_move == 2 and set(s.legal_actions()) == {RELEASE, REFUSE}
+    s = play(s, RELEASE)
+    assert not s.captive and s.king == 2
+    assert event_types(s)[-2:] == ["church_decree", "king_released"]
+    # Seat 1 is asked again (it could hold Excommunication or Low Birth), but decrees no
+    # more; then the captor's window, then seat 1's own turn.
+    assert s.pending == ("react", 1, 0) and CHURCH_DECREE not in s.legal_actions()
+    s = play(s, PASS)
+    assert s.pending == ("react", 2, 0)   # a noble: the King's Ear is unseen
+    s = play(s, PASS)
+    assert s.pending == ("turn", 1)
+
+
+def test_a_refused_decree_cannot_be_repeated_by_the_same_player_in_later_windows() -> None:
+    s = play(captive_king_position(), PlayToMiddle(GOLD1), CHURCH_DECREE, REFUSE)
+    assert s.captive and s.scores == [0, 0, -15]
+    assert s.pending == ("react", 1, 0) and CHURCH_DECREE not in s.legal_actions()
+    s = pass_windows(s)
+    assert s.pending == ("turn", 1) and CHURCH_DECREE not in s.legal_actions()
+    s = play(s, PlayToMiddle(GOLD2))
+    # After seat 1's turn: the captor's window (a noble) offers no decree; seat 0 owns
+    # nothing, so by public facts it can do nothing and no window opens for it.
+    assert s.pending == ("react", 2, 1)
+    s = play(s, PASS)
+    assert s.pending == ("turn", 2)
+
+
+def test_a_church_decree_in_the_defenders_first_answer() -> None:
+    province = find("province", arms=4)
+    s = position(
+        3,
+        hands={0: [find("musketeer", 4), GOLD1], 1: [find("musketeer", 1)], 2: [GOLD3]},
+        structures={1: [BISHOP, province], 2: [NOBLE3]},
+        king=2, captive=True, start=0,
+        deck_top=[find("gold", 2)],
+        steps=[("turn", 0)],
+    )
+    s = play(s, Attack(province), Commit((find("musketeer", 4),)))
+    assert s.to_move == 1 and CHURCH_DECREE in s.legal_actions()
+    s = play(s, CHURCH_DECREE, RELEASE)
+    # The attack goes on where it was: the defender answers the batch.
+    assert not s.captive
+    assert s.pending is not None and s.pending[:2] == ("batch", 1)
+    assert CHURCH_DECREE not in s.legal_actions()
+    s = play(s, PASS)
+    assert province in s.structs[0]
+
+
+# --- the "S" cards at each window ------------------------------------------------------------
+
+
+def test_s_card_in_ones_own_step_b() -> None:
+    victim = find("courtier", 6, arms=2)
+    s = position(
+        3,
+        hands={0: [EXECUTIONER, GOLD1]},
+        structures={0: [QUEEN], 1: [victim]},
+        deck_top=[GOLD2],
+        steps=[("turn", 0)],
+    )
+    s = play(s, Execute(victim))
+    assert victim in s.discard and s.pending == ("turn", 0)
+
+
+def test_s_card_in_the_defenders_first_answer_to_a_challenge() -> None:
+    s = position(
+        3,
+        hands={0: [GOLD3, GOLD1], 1: [LOW_BIRTH, GOLD2], 2: [find("gold", 1, nth=1)]},
+        structures={0: [NOBLE3], 1: [NOBLE1, CARDINAL]},
+        deck_top=[find("gold", 2, nth=1)],
+        steps=[("turn", 0)],
+    )
+    s = play(s, Challenge(NOBLE3, NOBLE1), LayDown(GOLD3))
+    assert s.to_move == 1 and Denounce(LOW_BIRTH, 0) in s.legal_actions()
+    s = play(s, Denounce(LOW_BIRTH, 0))
+    assert s.scores == [0, 10, 0] and LOW_BIRTH in s.structs[0]
+    assert s.pending is not None and s.pending[:2] == ("duel_card", 1)   # still to answer
+    s = play(s, LayDown(GOLD2))
+    assert NOBLE1 in s.discard
+
+
+def test_s_card_in_the_defenders_first_answer_to_a_bribe() -> None:
+    courtier = find("courtier", 4, arms=1)
+    s = position(
+        3,
+        hands={0: [GOLD2, GOLD1], 1: [EXCOMMUNICATION, GOLD3], 2: [find("gold", 1, nth=1)]},
+        structures={1: [courtier, BISHOP]},
+        deck_top=[find("gold", 2, nth=1)],
+        steps=[("turn", 0)],
+    )
+    s = play(s, Bribe(courtier), Commit((GOLD2,)))
+    s = play(s, Denounce(EXCOMMUNICATION, 2))
+    assert s.scores == [0, 10, 0] and EXCOMMUNICATION in s.structs[2]
+    s = play(s, Commit((GOLD3,)), PASS)
+    assert courtier in s.structs[1]
+
+
+def test_s_card_at_the_end_of_another_players_turn() -> None:
+    s = position(
+        3,
+        hands={0: [GOLD1], 1: [GOLD2], 2: [EAR_CARD, GOLD3]},
+        structures={0: [NOBLE1], 1: [NOBLE2], 2: [NOBLE3]},
+        deck_top=[find("gold", 1, nth=1), find("gold", 1, nth=2), find("gold", 2, nth=1)],
+        steps=ONE_ROUND,
+    )
+    s = play(s, PlayToMiddle(GOLD1))
+    assert s.pending == ("react", 1, 0)   # every seat with a noble: the Ear is unseen
+    s = play(s, PASS)
+    assert s.pending == ("react", 2, 0)
+    s = play(s, PlayEar(NOBLE3))
+    assert s.scores == [0, 0, 10] and s.attach[EAR_CARD] == NOBLE3
+    # The Ear is on the table now: no window opens for it any more, the next turn begins.
+    assert s.pending == ("turn", 1)
+
+
+def test_s_card_at_the_end_of_phase_one() -> None:
+    victim = find("musketeer", 5)
+    s = position(
+        3,
+        hands={0: [GOLD1], 1: [GOLD2, EXECUTIONER], 2: [GOLD3]},
+        structures={1: [CARDINAL], 2: [victim]},
+        deck_top=[find("gold", 1, nth=1), find("gold", 1, nth=2), find("gold", 2, nth=1)],
+        steps=[("turn", 2), ("reactions",)],
+    )
+    s = play(s, PlayToMiddle(GOLD3))
+    assert s.phase == "reactions" and s.pending == ("react", 1, -1)
+    s = play(s, Execute(victim))
+    assert victim in s.discard and EXECUTIONER in s.discard
+
+
+# --- being asked reveals nothing -------------------------------------------------------------
+
+
+def asked(hand_of_2: list[int]) -> list[tuple[object, ...]]:
+    """The decisions seat 0 and seat 1 pass through in a round, seat 2 holding ``hand_of_2``."""
+    s = position(
+        3,
+        hands={0: [GOLD1], 1: [GOLD2], 2: hand_of_2},
+        structures={0: [NOBLE1], 1: [NOBLE2], 2: [NOBLE3, CARDINAL]},
+        deck_top=[find("gold", 1, nth=1), find("gold", 1, nth=2), find("gold", 2, nth=1)],
+        steps=ONE_ROUND,
+    )
+    seen: list[tuple[object, ...]] = []
+    while s.to_move is not None:
+        assert s.pending is not None
+        seen.append(s.pending)
+        legal = s.legal_actions()
+        s = play(s, PASS if PASS in legal else next(a for a in legal
+                                                     if isinstance(a, PlayToMiddle)))
+    return seen
+
+
+def test_windows_open_alike_whether_or_not_a_seat_holds_an_s_card() -> None:
+    holding = asked([GOLD3, EXCOMMUNICATION])
+    not_holding = asked([GOLD3, find("gold", 3, nth=1)])
+    assert holding == not_holding
+    # Seat 2 (a Cardinal, Excommunication unseen) is asked after seats 0 and 1; every seat
+    # with a noble is asked since the King's Ear is unseen.
+    assert ("react", 2, 0) in holding and ("react", 2, 1) in holding
+    assert ("react", 0, 1) in holding
+
+
+def test_a_window_saved_without_its_mover_still_opens() -> None:
+    """A state saved before the windows named their mover (agenda step ``("react", seat)``)
+    loads and runs on: the window is the end-of-Phase-1 one."""
+    s = position(3, hands={1: [GOLD2]}, structures={1: [NOBLE2]}, steps=[("react", 1)])
+    assert s.pending == ("react", 1, -1)
+    back = s.game.state_from_json(s.to_json())
+    assert back.legal_actions() == s.legal_actions()

@@ -16,15 +16,8 @@ from sunking.games.versailles1682.actions import (
     SpecialPension,
     WithdrawOffice,
 )
-from sunking.games.versailles1682.scenario import first, position
-from sunking.games.versailles1682.state import DISCARD, V1682State
-
-
-def play(s: V1682State, *actions: object) -> V1682State:
-    for action in actions:
-        s = s.apply(action)  # type: ignore[arg-type]
-    return s
-
+from sunking.games.versailles1682.scenario import first, play, position
+from sunking.games.versailles1682.state import DISCARD
 
 # --- §10.2: "Es gibt weder einen Liebhaber der Königin … mehr" --------------------------------
 

@@ -20,15 +20,8 @@ from sunking.games.versailles1682.actions import (
     WithdrawOffice,
 )
 from sunking.games.versailles1682.etiquette import courtier, form_of_address, judge
-from sunking.games.versailles1682.scenario import first, keys, loaded_dice, position
+from sunking.games.versailles1682.scenario import first, keys, loaded_dice, play, position
 from sunking.games.versailles1682.state import V1682State
-
-
-def play(s: V1682State, *actions: object) -> V1682State:
-    for action in actions:
-        s = s.apply(action)  # type: ignore[arg-type]
-    return s
-
 
 # --- §7.4.1f: Marquis 5,000 + Marshal 2,000 + Pension 2,000 = 9,000 at the end of the turn ---
 

@@ -24,14 +24,8 @@ from sunking.games.versailles1682.actions import (
 from sunking.games.versailles1682.data import FAMILY_NAMES
 from sunking.games.versailles1682.etiquette import MAX_WORDS, courtier, crib, form_of_address
 from sunking.games.versailles1682.game import GAME
-from sunking.games.versailles1682.scenario import first, position
+from sunking.games.versailles1682.scenario import first, play, position
 from sunking.games.versailles1682.state import V1682State
-
-
-def play(s: V1682State, *actions: object) -> V1682State:
-    for action in actions:
-        s = s.apply(action)  # type: ignore[arg-type]
-    return s
 
 
 def court(**kw: object) -> V1682State:
@@ -268,8 +262,8 @@ def test_random_games_with_talk_at_the_table(seed: int) -> None:
     assert said > 20 and s.faults and any(f["fined"] for f in s.faults)
     fined = [e["fault"] for e in s.register]
     assert len(fined) == len(set(fined))
-    for seat in (None, 0, 3):
-        assert s.view(seat)["faults"] == [dict(f) for f in s.faults]
+    for viewer in (None, 0, 3):
+        assert s.view(viewer)["faults"] == [dict(f) for f in s.faults]
     again = GAME.new_game(4, seed)
     for action in s.history:
         again = again.apply(action)

@@ -61,7 +61,7 @@ ROUND_LIMITS = (20, 30, 40, 60)
 
 NEGOTIATION_MOVES = 1
 """Default of the ``negotiation_moves`` option, the engine bound standing in for the 5-minute
-clock of §7.2: payments or shows per player and negotiation (then he is done); the server
+clock of §7.2: payments, shows or offers per player and negotiation (then he is done); the server
 adds the wall clock. A state saved before the option existed keeps this bound."""
 NEGOTIATION_MOVE_CHOICES = (1, 2, 3, 5, 10)
 PAYMENT_STEP = 1000

@@ -268,3 +268,16 @@ def test_random_games_with_talk_at_the_table(seed: int) -> None:
     for action in s.history:
         again = again.apply(action)
     assert again.to_json() == s.to_json()
+
+
+def test_an_offer_lapses_when_a_fine_leaves_the_offerer_short() -> None:
+    s = position(4, steps=[("negotiation",)], steward=0, fortunes={1: 2000},
+                 names={1: "de Trémière", 2: "de Rohan"})
+    s = play(s, DONE, Offer(2, 2000, "request"))
+    s = play(s, Address(1, 2, "Herr Graf"))
+    s = s.apply(Fine(0), seat=0)  # the steward fines out of turn while seat 2 thinks
+    assert s.fortune[1] == 1000 and s.to_move == 2
+    s = play(s, ACCEPT)
+    assert s.fortune[1:3] == [1000, 0]
+    assert s.events(None)[-1]["type"] == "offer_lapses"
+    assert not any(e["type"] == "promised" for e in s.events(2))

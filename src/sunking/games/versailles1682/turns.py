@@ -116,7 +116,10 @@ def _on_answer(s: V1682State, d: Decision, action: object, emit: Emit) -> None:
     """The offer is accepted (the money passes now; the favour stays a promise, §7.2) or
     declined; the negotiation goes on after the one who offered."""
     seat, payer, amount, favour, k = d[1:]
-    if isinstance(action, Accept):
+    if isinstance(action, Accept) and s.fortune[payer] < amount:
+        # A fine said at the table meanwhile left him short: no money, no promise.
+        say(emit, "offer_lapses", seat=seat, to=payer)
+    elif isinstance(action, Accept):
         say(emit, "offer_accepted", seat=seat, to=payer)
         for who in (seat, payer):
             tell(emit, who, "promised", seat=seat, to=payer, favour=FAVOURS[favour])

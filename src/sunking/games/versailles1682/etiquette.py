@@ -1,15 +1,18 @@
-"""Etiquette (§3.0): the form of address of every courtier, and a judge of any address.
+"""Etiquette (§3.0): the form of address of every courtier, a strict judge of any address,
+and the faults and fines of the table.
 
 A courtier is addressed as RANK – DIGNITY – TITLE – FAMILY NAME – OFFICE, in that order;
 any part may be left out, but the order may not change. A courtier with several titles is
 addressed by the highest; a wife bears her husband's family name and titles (§8.4b), in
-their feminine forms. The forms are French, as in the rulebook's own examples ("Monsieur le
-Marquis de Trémière", "Madame la Marquise de Trémière"); the judge also knows the German and
-English words of the rules. Calling a courtier by the given name ("lieber Peter") is a breach.
+their feminine forms, and a widow keeps them (§10.4). Forms are generated in French, as in
+the rulebook's own examples ("Monsieur le Marquis de Trémière", "Madame la Marquise de
+Trémière"), in the German edition's words or in English. The judge is strict: every word of
+an address but opening words of courtesy must be a part of the form; a given name ("lieber
+Peter"), an unknown word or name is a fault (docs/versailles1682.md lists what it accepts).
 
-:func:`form_of_address` and :func:`judge` are pure functions of a :class:`Courtier`; the
-steward's fine (:class:`~.actions.Fine`) uses the judge and records the breach in the court
-register.
+:func:`form_of_address` and :func:`judge` are pure functions of a :class:`Courtier`. An
+:class:`~.actions.Address` said at the table is judged by :func:`perform_address`; a wrong
+one becomes a fault in the state, which the steward fines once with :class:`~.actions.Fine`.
 """
 
 from __future__ import annotations

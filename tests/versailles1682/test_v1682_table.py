@@ -281,3 +281,15 @@ def test_an_offer_lapses_when_a_fine_leaves_the_offerer_short() -> None:
     assert s.fortune[1:3] == [1000, 0]
     assert s.events(None)[-1]["type"] == "offer_lapses"
     assert not any(e["type"] == "promised" for e in s.events(2))
+
+
+def test_bots_play_a_whole_game_with_the_new_negotiation() -> None:
+    """Random, heuristic and a small search play a 4-player game to the end with three
+    negotiation moves each (payments, shows, offers and answers among their choices)."""
+    from sunking.bots import make_bot
+    from sunking.bots.arena import play_match
+
+    bots = [make_bot(spec) for spec in ("ismcts:30", "heuristic", "heuristic", "random")]
+    result = play_match(GAME, bots, seed=3, options={"negotiation_moves": 3})
+    assert result.winners and len(result.scores) == 4
+    assert 0 < result.actions <= GAME.spec.max_actions and min(result.decisions) > 0

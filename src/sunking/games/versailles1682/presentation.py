@@ -124,6 +124,9 @@ class VersaillesPresentation(Presentation):
             special = _seat_word(t, payload.get(name), "house" if name == "to" else "king")
             if special is not None and kinds.get(name) == "seat":
                 values[name] = special
+        fault = payload.get("fault")
+        if isinstance(fault, int):
+            values["fault"] = number(t, fault + 1)  # people count faults from one
         favour = payload.get("favour")
         if isinstance(favour, str):
             values["favour"] = t(f"{G}.favour.{favour}")

@@ -499,6 +499,17 @@ def decide_generic(page: Page, n: int) -> None:
     button.click()
 
 
+def open_replay_midway(page: Page, base: str, match_id: str, token: str) -> None:
+    """Open the replay of a finished generic-screen match halfway, as seen by the first
+    seat, and wait until that seat's hand is drawn."""
+    page.goto(f"{base}/play/{match_id}?replay=1#t={token}")
+    page.wait_for_selector("[data-testid=replay-bar]")
+    slider = page.locator("[data-testid=replay-slider]")
+    slider.fill(str(int(slider.get_attribute("max") or "0") // 2))
+    page.select_option("[data-testid=replay-seat]", "0")
+    page.wait_for_selector("[data-testid=hand]:not([hidden]) h3")
+
+
 def generic_screens(browser: Browser, server: Server, out: Path,
                     langs: tuple[str, ...]) -> list[Shot]:
     """A few decisions into a match of each game without a board of its own (one person,

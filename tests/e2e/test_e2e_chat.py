@@ -120,3 +120,37 @@ def test_e2e_chat_survives_a_server_restart(
             ["said before the restart", "just for Bert", "and after it"])
         for page in pages:
             page.context.close()
+
+
+NO_SOCKETS = """
+window.WebSocket = class {
+  constructor() { throw new Error('websockets are switched off in this test'); }
+};
+"""
+
+
+def test_e2e_chat_arrives_over_rest_without_a_websocket(
+    browser: Browser, server: Any, driver: ModuleType,
+) -> None:
+    """A page whose socket cannot open still receives the table's messages (polled over
+    REST) and still never a private message for another seat."""
+    links = new_match(server, driver, ("Anna", "Bert", "Chloé"))
+    offline = browser.new_context(viewport=driver.VIEWPORT)
+    offline.add_init_script(NO_SOCKETS)
+    anna = offline.new_page()
+    driver.open_match(anna, links[0])
+    open_chat(anna)
+    assert anna.get_attribute("[data-testid=connection]", "data-state") != "live"
+    bert = browser.new_context(viewport=driver.VIEWPORT).new_page()
+    driver.open_match(bert, links[1])
+    open_chat(bert)
+    write(bert, "only for Chloé", to=(2,))
+    write(bert, "heard without a socket")
+    expect(anna.locator("[data-testid=chat-text]")).to_have_text(["heard without a socket"],
+                                                                 timeout=15_000)
+    write(anna, "and answered over REST")
+    expect(bert.locator("[data-testid=chat-text]")).to_have_text(
+        ["only for Chloé", "heard without a socket", "and answered over REST"])
+    assert "only for Chloé" not in anna.content()
+    for page in (anna, bert):
+        page.context.close()

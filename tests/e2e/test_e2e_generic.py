@@ -136,12 +136,7 @@ def test_e2e_a_whole_match_in_the_generic_screen(
         assert all(line["label"] in table for line in section["lines"])
     assert decisions > 5
     # The replay, in the generic screen too: a frame in words, as the person saw it.
-    page.goto(f"{server.base}/play/{link.match_id}?replay=1#t={link.token}")
-    page.wait_for_selector("[data-testid=replay-bar]")
-    slider = page.locator("[data-testid=replay-slider]")
-    slider.fill(str(int(slider.get_attribute("max") or "0") // 2))
-    page.select_option("[data-testid=replay-seat]", "0")
-    page.wait_for_selector("[data-testid=hand]:not([hidden]) h3")
+    driver.open_replay_midway(page, server.base, link.match_id, link.token)
     _check_words(page, f"{game} replay")
     assert seat.errors == []
     assert seat.refused == [], "no request of the page is refused (no 404 for a board it lacks)"

@@ -57,6 +57,26 @@ def test_e2e_hint_shows_three_moves_and_is_refused_without_hints(
         p.context.close()
 
 
+def test_e2e_hint_in_the_generic_screen_names_moves_as_the_prompt_does(
+    browser: Browser, server: Any, driver: ModuleType,
+) -> None:
+    created = server.call("POST", "/api/matches", {
+        "game": "vive_le_roi", "players": 3, "seed": 4, "language": "en", "hints": True,
+        "seats": [{"kind": "human", "name": "Anna"}] + [{"kind": "bot", "bot": "random"}] * 2})
+    page = browser.new_context(viewport=driver.VIEWPORT).new_page()
+    page.goto(server.base + "/")
+    page.evaluate("() => localStorage.setItem('sunking.autopass', '0')")
+    driver.open_match(page, driver.parse_link(server.base + created["seats"][0]["link"]))
+    driver.wait_for_turn_or_end(page)
+    choices = page.locator("[data-testid=prompt] .choice").all_text_contents()
+    page.click("[data-testid=hint-ask]")
+    moves = page.locator("[data-testid=hint-moves] .hint-action")
+    expect(moves).not_to_have_count(0, timeout=90_000)
+    for text in moves.all_inner_texts():
+        assert text in choices, f"the hint {text!r} is not one of the prompt's moves"
+    page.context.close()
+
+
 def test_e2e_review_after_the_end(browser: Browser, server: Any, driver: ModuleType) -> None:
     created = server.call("POST", "/api/matches", {
         "game": "louis14", "players": 2, "seed": 3, "language": "en", "hints": True,

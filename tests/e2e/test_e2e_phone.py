@@ -1,5 +1,7 @@
-"""Louis XIV and the lobby on a phone (390×844): no sideways scrolling, the prompt always on
-screen, no text smaller than 11 px (board text included, at the size it is drawn)."""
+"""Every page of every game on a phone (390×844): the lobby, the match, the final table, the
+replay and the rules help have no sideways scrolling, the prompt always on screen, no text
+smaller than 11 px (board text included, at the size it is drawn), and the chat button
+covers neither the prompt nor any action button."""
 
 from __future__ import annotations
 
@@ -7,9 +9,10 @@ import time
 from types import ModuleType
 from typing import Any
 
-from playwright.sync_api import Browser, Page
+import pytest
+from playwright.sync_api import Browser, Page, ViewportSize
 
-PHONE = {"width": 390, "height": 844}
+PHONE: ViewportSize = {"width": 390, "height": 844}
 SMALLEST_PX = 11.0
 
 MEASURE_JS = """() => {
@@ -33,9 +36,29 @@ MEASURE_JS = """() => {
     const px = parseFloat(getComputedStyle(el).fontSize);
     if (px < __MIN__) small.push([el.textContent.trim().slice(0, 30), px]);
   }
+  // Every control lies across its panel's width (fieldset, panel), unless a box between them
+  // scrolls sideways on purpose (the court, a wide table).
+  const outside = [];
+  for (const el of document.querySelectorAll('input, select, textarea, button')) {
+    if (!seen(el)) continue;
+    const box = el.parentElement.closest('fieldset, .panel');
+    if (!box) continue;
+    let scroller = false;
+    for (let up = el.parentElement; up && up !== box; up = up.parentElement) {
+      if (['auto', 'scroll'].includes(getComputedStyle(up).overflowX)) scroller = true;
+    }
+    if (scroller) continue;
+    const r = el.getBoundingClientRect();
+    const b = box.getBoundingClientRect();
+    if (r.left < b.left - 1 || r.right > b.right + 1) {
+      outside.push([el.dataset.testid || el.id || el.className || el.tagName,
+                    Math.round(r.left), Math.round(r.right),
+                    Math.round(b.left), Math.round(b.right)]);
+    }
+  }
   const prompt = document.querySelector('[data-testid=prompt]');
   const r = prompt ? prompt.getBoundingClientRect() : null;
-  return { sideways: doc.scrollWidth - doc.clientWidth, small,
+  return { sideways: doc.scrollWidth - doc.clientWidth, small, outside,
            prompt: r ? [r.top, r.bottom] : null, height: window.innerHeight };
 }""".replace("__MIN__", str(SMALLEST_PX))
 
@@ -48,12 +71,60 @@ def check(page: Page, where: str, *, prompt: bool) -> None:
         out = page.evaluate(MEASURE_JS)
         assert out["sideways"] <= 0, f"{where}: the page scrolls sideways by {out['sideways']} px"
         assert out["small"] == [], f"{where}: text under {SMALLEST_PX} px: {out['small'][:8]}"
+        assert out["outside"] == [], (
+            f"{where}: controls stick out of their panel: {out['outside'][:8]}")
         if prompt:
             assert out["prompt"] is not None, f"{where}: no prompt"
             top, bottom = out["prompt"]
             assert top >= 0 and bottom <= out["height"], (
                 f"{where}{' scrolled down' if scrolled else ''}: the prompt is at {top}-{bottom}")
     page.evaluate("window.scrollTo(0, 0)")
+
+
+CHAT_CLEAR_JS = """() => {
+  const toggle = document.querySelector('[data-testid=chat-toggle]');
+  if (!toggle) return { toggle: false, hits: [] };
+  const box = toggle.getBoundingClientRect();
+  const hits = [];
+  const targets = document.querySelectorAll(
+    '[data-testid=prompt], [data-testid=prompt] button, .game-root button, .replay-bar button');
+  for (const el of targets) {
+    if (el.closest('[data-testid=chat]') || el === toggle) continue;
+    const r = el.getBoundingClientRect();
+    if (!r.width || !r.height) continue;
+    if (r.left < box.right && box.left < r.right && r.top < box.bottom && box.top < r.bottom) {
+      hits.push((el.dataset.testid || el.textContent || el.tagName).trim().slice(0, 40));
+    }
+  }
+  return { toggle: box.width > 0 && box.height > 0, hits };
+}"""
+
+
+def check_chat_clear(page: Page, where: str) -> None:
+    """The chat button is on the page and, scrolled to the top or the bottom, its box
+    meets neither the prompt nor any button of the game."""
+    for scrolled in (False, True):
+        if scrolled:
+            page.evaluate("window.scrollTo(0, document.scrollingElement.scrollHeight)")
+            page.wait_for_timeout(100)
+        out = page.evaluate(CHAT_CLEAR_JS)
+        assert out["toggle"], f"{where}: no chat button"
+        assert out["hits"] == [], (
+            f"{where}{' scrolled down' if scrolled else ''}: the chat button covers {out['hits']}")
+    page.evaluate("window.scrollTo(0, 0)")
+
+
+def finished_bot_match(server: Any, game: str, players: int, seed: int) -> dict[str, Any]:
+    """A match of bots only, played to its end."""
+    bots: dict[str, Any] = server.call("POST", "/api/matches", {
+        "game": game, "players": players, "seed": seed, "language": "en",
+        "seats": [{"kind": "bot", "bot": "random"}] * players})
+    deadline = time.monotonic() + 180
+    while server.call("GET", f"/api/matches/{bots['match_id']}",
+                      token=bots["spectator"]["token"])["status"] != "finished":
+        assert time.monotonic() < deadline, f"the bots' {game} match did not finish"
+        time.sleep(0.2)
+    return bots
 
 
 def test_e2e_louis14_pages_on_a_phone(browser: Browser, server: Any, driver: ModuleType) -> None:
@@ -69,18 +140,12 @@ def test_e2e_louis14_pages_on_a_phone(browser: Browser, server: Any, driver: Mod
     driver.open_match(page, seat)
     driver.wait_for_turn_or_end(page)
     check(page, "match", prompt=True)
+    check_chat_clear(page, "match")
     driver.choose_card(page, 0)
     check(page, "match, a card chosen", prompt=True)
 
-    bots = server.call("POST", "/api/matches", {
-        "game": "louis14", "players": 2, "seed": 5, "language": "en",
-        "seats": [{"kind": "bot", "bot": "random"}] * 2})
-    deadline = time.monotonic() + 120
+    bots = finished_bot_match(server, "louis14", 2, 5)
     spectator = bots["spectator"]["token"]
-    while server.call("GET", f"/api/matches/{bots['match_id']}",
-                      token=spectator)["status"] != "finished":
-        assert time.monotonic() < deadline, "the bots' match did not finish"
-        time.sleep(0.2)
     watcher = driver.parse_link(server.base + bots["spectator"]["link"])
     driver.open_match(page, watcher)
     page.wait_for_selector("[data-testid=final-table]")
@@ -89,4 +154,44 @@ def test_e2e_louis14_pages_on_a_phone(browser: Browser, server: Any, driver: Mod
     page.wait_for_selector("body[data-ready='1']")
     page.wait_for_selector("[data-testid=prompt]")
     check(page, "replay", prompt=True)
+    page.goto(f"{server.base}/rules/louis14")
+    page.wait_for_selector("body[data-ready='1']")
+    check(page, "rules", prompt=False)
+    page.context.close()
+
+
+@pytest.mark.parametrize("game", ["vive_le_roi", "versailles1682"])
+def test_e2e_generic_pages_on_a_phone(
+    browser: Browser, server: Any, driver: ModuleType, game: str,
+) -> None:
+    page = browser.new_context(viewport=PHONE).new_page()
+    created = server.call("POST", "/api/matches", {
+        "game": game, "players": 4, "seed": 3, "language": "en",
+        "seats": [{"kind": "human", "name": "Anne-Marguerite"}]
+        + [{"kind": "bot", "bot": "random"}] * 3})
+    seat = driver.parse_link(server.base + created["seats"][0]["link"])
+    driver.open_match(page, seat)
+    for n in range(4):
+        driver.wait_for_turn_or_end(page)
+        if page.locator("[data-testid=autopassing]").count():
+            driver.wait_for_change(page, driver.version(page))  # the page passes by itself
+            continue
+        check(page, f"{game} match, decision {n}", prompt=True)
+        check_chat_clear(page, f"{game} match, decision {n}")
+        before = driver.version(page)
+        driver.decide_generic(page, n)
+        driver.wait_for_change(page, before)
+
+    bots = finished_bot_match(server, game, 3, 7)
+    spectator = bots["spectator"]["token"]
+    driver.open_match(page, driver.parse_link(server.base + bots["spectator"]["link"]))
+    page.wait_for_selector("[data-testid=final-table]")
+    check(page, f"{game} final table", prompt=True)
+    check_chat_clear(page, f"{game} final table")
+    driver.open_replay_midway(page, server.base, bots["match_id"], spectator)
+    check(page, f"{game} replay", prompt=True)
+
+    page.goto(f"{server.base}/rules/{game}")
+    page.wait_for_selector("body[data-ready='1']")
+    check(page, f"{game} rules", prompt=False)
     page.context.close()

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import math
 from pathlib import Path
 from typing import Any
 
@@ -182,6 +183,9 @@ def test_srv_chat_is_rate_limited_per_seat(client: TestClient) -> None:
     refused = write(client, created, tokens[0], {"text": "one too many"})
     assert refused.status_code == 429
     assert refused.json()["error"]["code"] == "rate_limited"
+    wait = math.ceil(RATE_SECONDS - 0.1 * RATE_COUNT)  # until the first message leaves the window
+    assert refused.headers["Retry-After"] == str(wait)
+    assert refused.json()["error"]["retry_after"] == wait
     # Another seat is not held back, and the refused message was not stored.
     assert write(client, created, tokens[1], {"text": "mine"}).status_code == 201
     assert "one too many" not in texts(read(client, created, tokens[0]))

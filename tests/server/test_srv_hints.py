@@ -114,8 +114,35 @@ def test_srv_review_after_the_end(client: TestClient) -> None:
         assert 0.0 <= d["best_chance"] <= 1.0
         assert d["chosen_chance"] is not None and d["loss"] == pytest.approx(
             max(0.0, d["best_chance"] - d["chosen_chance"]), abs=0.002)
+        assert d["chosen_text"] and d["best_text"] and d["chosen_text"] != d["best_text"]
     spectator = client.get(path, headers=auth(created["spectator"]["token"]))
     assert spectator.status_code == 403
     plain = new_match(client, ("human", "human"))
     off = client.get(f"/api/matches/{plain['match_id']}/review", headers=auth(plain["tokens"][0]))
     assert off.status_code == 409 and off.json()["error"]["code"] == "hints_off"
+
+
+def test_srv_review_names_the_moves_in_the_players_language(client: TestClient) -> None:
+    """A game without a board of its own: the review words each move as its prompt did."""
+    created = new_match(client, ("human", "random", "random"), game="vive_le_roi", hints=True,
+                        seed=4)
+    path = f"/api/matches/{created['match_id']}/review"
+    token = created["tokens"][0]
+    play_out(client, created, 0)
+    answers: list[dict[str, Any]] = []
+
+    def done() -> bool:
+        answers.append(client.get(f"{path}?lang=nl", headers=auth(token)).json())
+        return answers[-1]["status"] != "computing"
+
+    wait_until(done)
+    dutch = answers[-1]["decisions"]
+    english = client.get(path, headers=auth(token)).json()["decisions"]
+    assert dutch and len(dutch) == len(english)
+    for nl, en in zip(dutch, english, strict=True):
+        for text in (nl["chosen_text"], nl["best_text"], en["chosen_text"], en["best_text"]):
+            assert text and "{" not in text and "=" not in text, text
+    assert any(nl["chosen_text"] != en["chosen_text"] for nl, en in zip(dutch, english,
+                                                                          strict=True))
+    unknown = client.get(f"{path}?lang=xx", headers=auth(token))
+    assert unknown.status_code == 422 and "xx" in unknown.json()["error"]["message"]

@@ -11,7 +11,9 @@ import logging
 from typing import Any
 
 from ..core.errors import RulesError
+from ..core.presentation import describe
 from ..core.registry import make
+from .boards import seat_names
 from .bot_worker import BotRunner
 from .errors import ApiError, forbidden, not_started
 from .live import LiveMatch, Viewer
@@ -26,12 +28,18 @@ class _Review:
     total: int = 0
     done: int = 0
     decisions: list[dict[str, Any]] = dataclasses.field(default_factory=list)
+    views: dict[int, dict[str, Any]] = dataclasses.field(default_factory=dict)
+    """The seat's view before each reviewed decision (by version), to word its moves."""
     task: asyncio.Task[None] | None = None
     failed: str | None = None
 
 
-def _decisions(live: LiveMatch, seat: int) -> list[tuple[int, dict[str, Any], dict[str, Any]]]:
-    """(version, state before, action) of every move the seat's holder chose among several."""
+Decision = tuple[int, dict[str, Any], dict[str, Any], dict[str, Any]]
+
+
+def _decisions(live: LiveMatch, seat: int) -> list[Decision]:
+    """(version, state before, the seat's view before, action) of every move the seat's holder
+    chose among several."""
     record = live.record
     game = make(record.game)
     state = game.new_game(record.players, record.seed, **record.options)
@@ -39,9 +47,18 @@ def _decisions(live: LiveMatch, seat: int) -> list[tuple[int, dict[str, Any], di
     out = []
     for stored in live.actions:
         if stored.seat == seat and stored.mover == "seat" and len(state.legal_actions()) > 1:
-            out.append((stored.version, state.to_json(), stored.action))
+            out.append((stored.version, state.to_json(), state.view(seat), stored.action))
         state = state.apply_unchecked(game.parse_action(stored.action))
     return out
+
+
+def _worded(game: str, view: dict[str, Any], decision: dict[str, Any], seat: int, lang: str,
+            names: list[str]) -> dict[str, str]:
+    """The chosen and the preferred move of a reviewed decision in words, as the seat's
+    prompt worded them then."""
+    board = describe(game, view, [decision["chosen"], decision["best"]], seat, lang, names)
+    chosen, best = (str(a["text"]) for a in board["actions"])
+    return {"chosen_text": chosen, "best_text": best}
 
 
 class Advisor:
@@ -89,9 +106,10 @@ class Advisor:
             self._hints.pop(key, None)
             raise ApiError("hint_failed", f"no hint could be computed: {err}", 409) from None
 
-    def review(self, live: LiveMatch, viewer: Viewer) -> dict[str, Any]:
+    def review(self, live: LiveMatch, viewer: Viewer, lang: str) -> dict[str, Any]:
         """The review of ``viewer``'s decisions in a finished match: started on the first
-        request, then its progress, then the decisions where the AI preferred another move.
+        request, then its progress, then the decisions where the AI preferred another move,
+        each move also in words of ``lang`` (``chosen_text``, ``best_text``).
 
         Raises:
             ApiError: ``forbidden`` (the spectator), ``hints_off`` or ``not_finished``.
@@ -106,20 +124,25 @@ class Advisor:
             review.task = asyncio.get_running_loop().create_task(self._run(live, seat, review))
         status = "failed" if review.failed else (
             "done" if review.task is not None and review.task.done() else "computing")
+        names = seat_names(live.record, lang)
+        decisions = [
+            {**d, **_worded(live.record.game, review.views[d["version"]], d, seat, lang, names)}
+            for d in sorted(review.decisions, key=lambda d: d["version"])
+        ]
         return {"match_id": live.match_id, "seat": seat, "status": status,
-                "done": review.done, "total": review.total,
-                "decisions": sorted(review.decisions, key=lambda d: d["version"])}
+                "done": review.done, "total": review.total, "decisions": decisions}
 
     async def _run(self, live: LiveMatch, seat: int, review: _Review) -> None:
         try:
             decisions = await asyncio.to_thread(_decisions, live, seat)
             review.total = len(decisions)
-            for version, state_json, action in decisions:
+            for version, state_json, view, action in decisions:
                 verdict = await self.bots.review(live.record.game, state_json, live.record.seed,
                                                  action)
                 review.done += 1
                 best, chosen = verdict["best_chance"], verdict["chosen_chance"]
                 if verdict["best"] != action and best is not None:
+                    review.views[version] = view
                     review.decisions.append({
                         "version": version, "chosen": action, "chosen_chance": chosen,
                         "best": verdict["best"], "best_chance": best,

@@ -11,6 +11,7 @@ so it survives a restart. Texts are stored and sent as written: clients show the
 from __future__ import annotations
 
 import asyncio
+import math
 import unicodedata
 from collections import defaultdict, deque
 from collections.abc import Awaitable, Callable
@@ -123,6 +124,8 @@ class TableChat:
             return
         self._chats.pop(match_id, None)
         self._locks.pop(match_id, None)
+        for key in [k for k in self._recent if k[0] == match_id]:
+            del self._recent[key]
 
     async def messages(self, match_id: str) -> list[ChatRecord]:
         """Every message of the match (loaded from storage on first use)."""
@@ -163,10 +166,12 @@ class TableChat:
         while recent and recent[0] <= now - RATE_SECONDS:
             recent.popleft()
         if len(recent) >= RATE_COUNT:
-            wait = max(1, round(recent[0] + RATE_SECONDS - now))
-            raise ApiError("rate_limited",
-                           f"at most {RATE_COUNT} messages in {RATE_SECONDS:g} seconds; "
-                           f"write again in {wait} s", 429)
+            wait = max(1, math.ceil(recent[0] + RATE_SECONDS - now))
+            error = ApiError("rate_limited",
+                             f"at most {RATE_COUNT} messages in {RATE_SECONDS:g} seconds; "
+                             f"write again in {wait} s", 429)
+            error.retry_after = wait
+            raise error
         await self.messages(live.match_id)
         async with self._locks[live.match_id]:
             # Read under the lock: a conflict in another post may have reloaded the list.

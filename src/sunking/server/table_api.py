@@ -14,6 +14,7 @@ from typing import Any
 
 from fastapi import APIRouter, Request, Response
 
+from ..i18n import DEFAULT_LANGUAGE
 from .errors import malformed
 from .service import MatchService
 
@@ -71,7 +72,8 @@ def table_router(
     async def review(match_id: str, request: Request) -> dict[str, Any]:
         service = service_of(request)
         live, viewer = await service.authenticate(match_id, bearer(request))
-        return service.advisor.review(live, viewer)
+        lang = service.language(request.query_params.get("lang") or None) or DEFAULT_LANGUAGE
+        return service.advisor.review(live, viewer, lang)
 
     @router.get("/api/open-matches")
     async def open_matches(request: Request) -> list[dict[str, Any]]:

@@ -1,10 +1,12 @@
 // The screen of any game in words: the described board the server sends with every view
 // (docs/presentation.md) drawn as a players table, your hand, the public zones, the log and
 // every legal action as a sentence, grouped so a long list stays easy to scan. It holds no
-// game's words of its own: every text comes from the board or the common catalog.
+// game's words of its own: every text comes from the board or the catalogs (a game's
+// first-match guide, <game>.guide.<decision kind>, from its own).
 
-import { t } from "./i18n.js";
 import { cardElement, el, finalTable, playersTable } from "./generic_parts.js";
+import { guideNodes, markFinished } from "./guide.js";
+import { t } from "./i18n.js";
 
 const AUTOPASS_KEY = "sunking.autopass";
 const DEBUG_KEY = "sunking.debug";
@@ -43,8 +45,8 @@ export function createGameUI(root, ctx) {
   const banner = el("h2", { className: "generic-title" });
   const prompt = el("section", { className: "panel prompt" });
   prompt.dataset.testid = "prompt";
-  const result = el("section", { className: "panel" });
   const players = el("section", { className: "panel" });
+  const result = el("section", { className: "panel" });
   const hand = el("section", { className: "panel" });
   hand.dataset.testid = "hand";
   const zones = el("div", { className: "generic-zones" });
@@ -129,16 +131,25 @@ export function createGameUI(root, ctx) {
     prompt.classList.toggle("my-turn", mine);
     prompt.replaceChildren();
     if (mv.status === "finished") {
-      prompt.hidden = true;
+      // The outcome in the prompt's place (on a phone it stays on screen); the table follows.
+      cancelPass();
+      prompt.append(el("h2", { className: "prompt-title", textContent: t("generic.final") }));
+      if (board.result && board.result.text) {
+        prompt.append(el("p", { className: "prompt-text", textContent: board.result.text }));
+      }
+      if (live && mv.seat !== null && mv.seat !== undefined) markFinished(mv.game);
       return;
     }
-    prompt.hidden = false;
     let title;
     if (mine) title = t("generic.your_turn");
     else if (board.waiting_for) title = t("generic.waiting", { player: board.waiting_for });
     else title = "";
     prompt.append(el("h2", { className: "prompt-title", textContent: title }));
     if (board.prompt) prompt.append(el("p", { className: "prompt-text", textContent: board.prompt }));
+    if (mine) {
+      const decision = mv.view && mv.view.decision;
+      prompt.append(...guideNodes(mv.game, decision ? decision.kind : null, () => draw()));
+    }
     if (mine && board.forced_pass && autopass.box.checked) {
       const note = el("p", { className: "autopass-note", textContent: t("generic.autopassing") });
       note.dataset.testid = "autopassing";
@@ -214,7 +225,7 @@ export function createGameUI(root, ctx) {
     banner.textContent = [board.title, board.phase, board.round].filter(Boolean).join(" · ");
     drawPrompt(mv, board);
     result.hidden = mv.status !== "finished";
-    result.replaceChildren(...(result.hidden ? [] : [finalTable(mv, board)]));
+    result.replaceChildren(...(result.hidden ? [] : [finalTable(mv, board, { outcome: false })]));
     players.replaceChildren(el("h3", { textContent: t("generic.players") }), playersTable(board, ctx));
     drawHand(board, mv.seat !== null && mv.seat !== undefined);
     drawZones(board);

@@ -62,9 +62,10 @@ export function playersTable(board, ctx) {
 
 /**
  * The final table: the board's result ({text, rows: [{seat, name, score, rank, winner}]}),
- * else the match result's scores with the players' names, best first.
+ * else the match result's scores with the players' names, best first. `outcome: false` leaves
+ * out its title and the result's sentence (when the page shows them already).
  */
-export function finalTable(mv, board) {
+export function finalTable(mv, board, { outcome = true } = {}) {
   const names = new Map((board.players || []).map((p) => [p.seat, p.name]));
   let rows;
   if (board.result && Array.isArray(board.result.rows)) {
@@ -80,8 +81,8 @@ export function finalTable(mv, board) {
   }
   const box = el("div", { className: "generic-final" });
   box.dataset.testid = "final-table";
-  box.append(el("h2", { textContent: t("generic.final") }));
-  if (board.result && board.result.text) {
+  if (outcome) box.append(el("h2", { textContent: t("generic.final") }));
+  if (outcome && board.result && board.result.text) {
     box.append(el("p", { className: "final-text", textContent: board.result.text }));
   }
   const table = el("table", { className: "table" });

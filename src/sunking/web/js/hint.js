@@ -3,7 +3,7 @@
 // a seat may ask for a review of its decisions (GET /api/matches/<id>/review).
 
 import { api } from "./api.js";
-import { t } from "./i18n.js";
+import { currentLanguage, t } from "./i18n.js";
 
 const REVIEW_POLL_MS = 1500;
 const percent = (p) => (typeof p === "number" ? Math.round(p * 100) : "?");
@@ -86,7 +86,8 @@ export class HintBar {
       list.dataset.testid = "review";
       for (const d of r.decisions) {
         list.append(el("li", { className: "review-item", textContent: t("review.item", {
-          version: d.version, chosen: this.ctx.label(d.chosen, this.mv), best: this.ctx.label(d.best, this.mv),
+          version: d.version, chosen: d.chosen_text || this.ctx.label(d.chosen, this.mv),
+          best: d.best_text || this.ctx.label(d.best, this.mv),
           p_chosen: percent(d.chosen_chance), p_best: percent(d.best_chance) }) }));
       }
       parts.push(el("span", { className: "hint", textContent: t("review.summary", {
@@ -98,7 +99,8 @@ export class HintBar {
   async pollReview() {
     clearTimeout(this.reviewTimer);
     try {
-      this.review = await api("GET", `/api/matches/${encodeURIComponent(this.ctx.matchId)}/review`,
+      this.review = await api("GET", `/api/matches/${encodeURIComponent(this.ctx.matchId)}/review`
+        + `?lang=${encodeURIComponent(currentLanguage())}`,
         { token: this.ctx.token });
     } catch (err) {
       this.ctx.showError(err);

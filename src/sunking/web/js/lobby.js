@@ -53,9 +53,17 @@ function fillGames() {
   fillPlayers();
 }
 
+/** The rules help of the chosen game, when its catalog has one. */
+function linkRules(game) {
+  const link = $("game-rules");
+  link.hidden = !has(`${game.id}.rules.title`);
+  link.href = `/rules/${encodeURIComponent(game.id)}`;
+}
+
 function fillPlayers() {
   const game = selectedGame();
   if (!game) return;
+  linkRules(game);
   const select = $("players");
   const keep = Number(select.value) || Math.min(4, game.max_players);
   const options = [];

@@ -240,6 +240,11 @@ function setConnState(state) {
   const conn = $("conn");
   conn.dataset.state = state;
   conn.textContent = t(`conn.${state}`);
+  // Without the socket the chat is fetched over REST; back live, once more to catch up.
+  if (chat) {
+    chat.setPolling(state !== "live");
+    if (state === "live") chat.poll();
+  }
 }
 
 /**
@@ -413,6 +418,9 @@ async function startLive() {
     label: (action, view) => {
       if (module.actionLabel) return module.actionLabel(action);
       const n = (view.legal_actions || []).findIndex((a) => JSON.stringify(a) === JSON.stringify(action));
+      // A described board words every legal action: the hint names the move as the prompt does.
+      const worded = n >= 0 && view.board ? (view.board.actions || []).find((a) => a.index === n) : null;
+      if (worded) return worded.text;
       return n >= 0 ? t("hint.choice", { n: n + 1 }) : t("hint.a_move");
     },
   });

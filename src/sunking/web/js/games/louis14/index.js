@@ -1,7 +1,8 @@
 // The Louis XIV screen: court, prompt, your holdings, the players, the evaluation account,
 // the final table and the log. createGameUI() returns {render(matchView)}.
 
-import { has, t } from "../../i18n.js";
+import { guideNodes, markFinished } from "../../guide.js";
+import { t } from "../../i18n.js";
 import { drawCourt } from "./court.js";
 import { el } from "./dom.js";
 import { drawFinal } from "./final.js";
@@ -15,16 +16,6 @@ const LOG_SHOWN = 400;
 
 /** A legal action in words (for the AI's hints). */
 export { actionLabel } from "./labels.js";
-
-const GUIDE_KEY = "sunking.guide.louis14";
-const FINISHED_KEY = "sunking.finished.louis14";
-
-/** The first-match guide is on until the player turns it off or has finished a match. */
-function guideOn() {
-  const chosen = localStorage.getItem(GUIDE_KEY);
-  if (chosen) return chosen === "on";
-  return localStorage.getItem(FINISHED_KEY) !== "1";
-}
 
 export function createGameUI(root, pageCtx) {
   // The page names the seats; a colour beyond them is Louis XIV's neutral colour.
@@ -236,14 +227,8 @@ export function createGameUI(root, pageCtx) {
     prompt.classList.toggle("my-turn", Boolean(model.mine));
     prompt.append(el("h2", { className: "prompt-title", text: model.title }));
     if (model.text) prompt.append(el("p", { className: "prompt-text", text: model.text }));
-    const kind = mv.view.decision ? mv.view.decision.kind : null;
-    const guide = `louis14.guide.${kind}`;
-    if (model.mine && ctx.mode !== "replay" && kind && has(guide)) {
-      const on = guideOn();
-      if (on) prompt.append(el("p", { className: "guide", "data-testid": "guide", text: t(guide) }));
-      prompt.append(el("button", { type: "button", className: "small guide-toggle",
-        "data-testid": "guide-toggle", text: on ? t("guide.hide") : t("guide.show"),
-        onclick: () => { localStorage.setItem(GUIDE_KEY, on ? "off" : "on"); render(); } }));
+    if (model.mine && ctx.mode !== "replay") {
+      prompt.append(...guideNodes("louis14", mv.view.decision ? mv.view.decision.kind : null, render));
     }
     if (model.buttons.length) {
       const row = el("div", { className: "choices" });
@@ -306,7 +291,7 @@ export function createGameUI(root, pageCtx) {
     final.hidden = !result;
     if (result) drawFinal(final, result, gameCtx);
     if (result && ctx.mode === "live" && mv.seat !== null && mv.seat !== undefined) {
-      localStorage.setItem(FINISHED_KEY, "1");
+      markFinished("louis14");
     }
     drawLog(mv.events || []);
   }

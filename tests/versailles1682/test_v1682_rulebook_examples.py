@@ -12,6 +12,7 @@ import pytest
 from sunking.core.errors import IllegalAction, NotYourTurn
 from sunking.games.versailles1682.actions import (
     END_TURN,
+    Address,
     Fine,
     Intervene,
     Marry,
@@ -19,15 +20,8 @@ from sunking.games.versailles1682.actions import (
     WithdrawOffice,
 )
 from sunking.games.versailles1682.etiquette import courtier, form_of_address, judge
-from sunking.games.versailles1682.scenario import first, keys, loaded_dice, position
+from sunking.games.versailles1682.scenario import first, keys, loaded_dice, play, position
 from sunking.games.versailles1682.state import V1682State
-
-
-def play(s: V1682State, *actions: object) -> V1682State:
-    for action in actions:
-        s = s.apply(action)  # type: ignore[arg-type]
-    return s
-
 
 # --- §7.4.1f: Marquis 5,000 + Marshal 2,000 + Pension 2,000 = 9,000 at the end of the turn ---
 
@@ -118,13 +112,20 @@ def test_paul_is_fined_for_calling_him_paul() -> None:
     assert judge("mein lieber Marquis de Trémière", trémière).ok
     verdict = judge("Paul", serizet)
     assert not verdict.ok and "given name" in verdict.faults[0]
+    correct = s.apply(Address(0, 1, "Monsieur Serizet Van Broutmou"), seat=0)
+    assert correct.faults == () and correct.pending == s.pending
+    said = s.apply(Address(0, 1, "Paul"), seat=0)
+    assert said.faults[0]["speaker"] == 0 and said.faults[0]["courtier"] == 1
+    assert said.faults[0]["address"] == "Monsieur Serizet Van Broutmou"
     with pytest.raises(NotYourTurn):
-        s.apply(Fine(0, 1, "Paul"), seat=0)
-    with pytest.raises(IllegalAction, match="no breach"):
-        s.apply(Fine(0, 1, "Monsieur Serizet Van Broutmou"), seat=2)
-    fined = s.apply(Fine(0, 1, "Paul"), seat=2)
+        said.apply(Fine(0), seat=0)
+    with pytest.raises(IllegalAction, match="no fault 1"):
+        said.apply(Fine(1), seat=2)
+    fined = said.apply(Fine(0), seat=2)
     assert fined.fortune[0] == -1000
     assert fined.pending == s.pending
+    with pytest.raises(IllegalAction, match="already been fined"):
+        fined.apply(Fine(0), seat=2)
     entry = fined.view(None)["register"][0]
     assert entry["offender"] == 0 and entry["steward"] == 2 and entry["text"] == "Paul"
 

@@ -2,9 +2,10 @@
 
 Action fields: card ids 0–109, seats 0–5 (with −1 the King and −2 the Queen as card targets,
 −1 the House of the King for a withdrawn office), the payments the rules allow, the family
-names and genders of the courtiers, the parties, royals and places by name. The steward's
-fine (``fine``) is an interjection outside the turn order with free text: it is not offered
-to agents.
+names and genders of the courtiers, the parties, royals and places by name, the favours an
+offer asks. What is said at the table out of turn, an address (``address``, free text) and
+the steward's fine for a wrong one (``fine``), is not offered to agents: agents never
+address anyone, so no fault ever waits for a fine.
 """
 
 from __future__ import annotations
@@ -12,8 +13,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..games.versailles1682.actions import ACTION_CLASSES, Fine
-from ..games.versailles1682.data import COUNTRIES, DECK_SIZE, FAMILY_NAMES, PAYMENTS
+from ..games.versailles1682.actions import ACTION_CLASSES, Address, Fine
+from ..games.versailles1682.data import COUNTRIES, DECK_SIZE, FAMILY_NAMES, FAVOURS, PAYMENTS
 from ..games.versailles1682.state import PLACES, STATUS_NAMES
 from .actions import ActionScheme
 from .vector import Vector
@@ -22,10 +23,10 @@ CARDS = range(DECK_SIZE)
 SEATS = range(6)
 ROYALS = ("king", "queen")
 PHASES = ("setup", "introduction", "negotiation", "court", "turns")
-DECISIONS = ("choose", "negotiate", "court", "act", "give", "party", "discard")
+DECISIONS = ("choose", "negotiate", "answer", "court", "act", "give", "party", "discard")
 
 SCHEME = ActionScheme(
-    [cls for cls in ACTION_CLASSES if cls is not Fine],
+    [cls for cls in ACTION_CLASSES if cls not in (Address, Fine)],
     fields={
         "name": FAMILY_NAMES,
         "gender": ("f", "m"),
@@ -33,6 +34,7 @@ SCHEME = ActionScheme(
         "country": COUNTRIES,
         "to": SEATS,
         "amount": PAYMENTS,
+        "favour": FAVOURS,
         "card": CARDS,
         "office": CARDS,
         "place": ("versailles", "hunt"),

@@ -61,6 +61,32 @@ class Show(Action):
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
+class Offer(Action):
+    """Offer ``amount`` livres to the player in seat ``to`` for ``favour`` (see
+    ``data.FAVOURS``); only the two of them hear it. He accepts or declines: accepted, the
+    money passes at once, and the favour is a promise that binds nobody (§7.2, V-42)."""
+
+    type = "offer"
+    to: int
+    amount: int
+    favour: str
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Accept(Action):
+    """Accept the offer made to oneself: take the money, promise the favour."""
+
+    type = "accept"
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Decline(Action):
+    """Decline the offer made to oneself."""
+
+    type = "decline"
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
 class Done(Action):
     """Declare oneself done with this negotiation."""
 
@@ -285,21 +311,34 @@ class Praise(Action):
     sign: int
 
 
-# --- the steward's interjection (§3.0) ---------------------------------------------------
+# --- etiquette at the table (§3.0) ------------------------------------------------------
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Address(Action):
+    """``speaker`` addressed the courtier of seat ``courtier`` with ``words``.
+
+    Said at the table, not a decision of the seat to move: any seat may play it whenever
+    the game is running. The engine judges the words (see ``etiquette.py``); a wrong
+    address is recorded as a fault for the steward to fine.
+    """
+
+    type = "address"
+    speaker: int
+    courtier: int
+    words: str
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class Fine(Action):
-    """The steward fines ``offender`` 1,000 livres for addressing ``addressed`` as ``text``.
+    """The steward fines the fault ``fault`` (its id): 1,000 livres from its speaker.
 
-    Not a decision of the seat to move: the steward may interject it whenever the game is
-    running, provided the etiquette judge finds a breach in ``text`` (see ``etiquette.py``).
+    The steward may fine out of turn at any time; when he is to move, the fines he owes
+    are his only legal actions (§3.0: "Für jeden Fehler muß er eine Strafe … erheben").
     """
 
     type = "fine"
-    offender: int
-    addressed: int
-    text: str
+    fault: int
 
 
 AUDIENCES: tuple[type[Action], ...] = (
@@ -310,13 +349,16 @@ POWERS: tuple[type[Action], ...] = (
 )
 
 ACTION_CLASSES: tuple[type[Action], ...] = (
-    ChooseCourtier, ChooseParty, Pay, Show, Done, MoveCourt, Draw, DrawHouse, Request,
-    PlayCard, PlayWar, GiveTo, Give, Pass, EndTurn, Discard, *AUDIENCES, *POWERS, Fine,
+    ChooseCourtier, ChooseParty, Pay, Show, Offer, Accept, Decline, Done, MoveCourt, Draw,
+    DrawHouse, Request, PlayCard, PlayWar, GiveTo, Give, Pass, EndTurn, Discard, *AUDIENCES,
+    *POWERS, Address, Fine,
 )
 
 CODEC = ActionCodec(ACTION_CLASSES)
 
 DONE = Done()
+ACCEPT = Accept()
+DECLINE = Decline()
 DRAW = Draw()
 PASS = Pass()
 END_TURN = EndTurn()

@@ -169,7 +169,7 @@ def offices_moved(s: V1682State, card: int) -> None:
 # --- figures leaving the court -----------------------------------------------------------------
 
 
-def _drop_privilege(s: V1682State, seat: int, emit: Emit) -> None:
+def drop_privilege(s: V1682State, seat: int, emit: Emit) -> None:
     """The Favourite and Queen's Lover cards of ``seat`` go to the discard pile."""
     zone = TABLEAU + seat
     for c, z in enumerate(s.where):
@@ -190,7 +190,7 @@ def strip(s: V1682State, seat: int, emit: Emit) -> None:
         if z == zone and CARDS[c].kind in ("office", "pension"):
             s.where[c] = HOUSE_ZONE
             say(emit, "to_house", seat=seat, card=c)
-    _drop_privilege(s, seat, emit)
+    drop_privilege(s, seat, emit)
 
 
 def imprison(s: V1682State, seat: int, emit: Emit) -> None:
@@ -225,7 +225,7 @@ def kill(s: V1682State, seat: int, emit: Emit, why: str) -> None:
     """
     zone = TABLEAU + seat
     wife = s.spouse[seat] if s.gender[seat] == "m" else -1
-    _drop_privilege(s, seat, emit)
+    drop_privilege(s, seat, emit)
     for c, z in enumerate(s.where):
         if z != zone:
             continue
@@ -260,7 +260,7 @@ def kill_king(s: V1682State, emit: Emit, why: str) -> None:
     for p in range(s.num_players):
         s.ks[p] = NO_STANDING
     if s.favourite >= 0:
-        _drop_privilege(s, s.favourite, emit)
+        drop_privilege(s, s.favourite, emit)
     s.secret_wife = -1
     if s.queen:
         s.regency_until = s.round + 1
@@ -283,7 +283,7 @@ def kill_queen(s: V1682State, emit: Emit, why: str) -> None:
     for p in range(s.num_players):
         s.qs[p] = NO_STANDING
     if s.lover >= 0:
-        _drop_privilege(s, s.lover, emit)
+        drop_privilege(s, s.lover, emit)
     if not s.king:
         both_dead(s, emit)
 

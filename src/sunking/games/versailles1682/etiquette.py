@@ -1,15 +1,18 @@
-"""Etiquette (§3.0): the form of address of every courtier, and a judge of any address.
+"""Etiquette (§3.0): the form of address of every courtier, a strict judge of any address,
+and the faults and fines of the table.
 
 A courtier is addressed as RANK – DIGNITY – TITLE – FAMILY NAME – OFFICE, in that order;
 any part may be left out, but the order may not change. A courtier with several titles is
 addressed by the highest; a wife bears her husband's family name and titles (§8.4b), in
-their feminine forms. The forms are French, as in the rulebook's own examples ("Monsieur le
-Marquis de Trémière", "Madame la Marquise de Trémière"); the judge also knows the German and
-English words of the rules. Calling a courtier by the given name ("lieber Peter") is a breach.
+their feminine forms, and a widow keeps them (§10.4). Forms are generated in French, as in
+the rulebook's own examples ("Monsieur le Marquis de Trémière", "Madame la Marquise de
+Trémière"), in the German edition's words or in English. The judge is strict: every word of
+an address but opening words of courtesy must be a part of the form; a given name ("lieber
+Peter"), an unknown word or name is a fault (docs/versailles1682.md lists what it accepts).
 
-:func:`form_of_address` and :func:`judge` are pure functions of a :class:`Courtier`; the
-steward's fine (:class:`~.actions.Fine`) uses the judge and records the breach in the court
-register.
+:func:`form_of_address` and :func:`judge` are pure functions of a :class:`Courtier`. An
+:class:`~.actions.Address` said at the table is judged by :func:`perform_address`; a wrong
+one becomes a fault in the state, which the steward fines once with :class:`~.actions.Fine`.
 """
 
 from __future__ import annotations
@@ -18,13 +21,17 @@ import dataclasses
 import re
 import unicodedata
 
-from .actions import Fine
+from .actions import Address, Fine
 from .court import Emit, gain, say
 from .data import (
+    ADDRESS_FORMS,
+    ARTICLES,
     CARDS,
+    COURTESIES,
     DIGNITY,
     DIGNITY_ALIASES,
     ETIQUETTE_FINE,
+    FAMILY_ALIASES,
     FAMILY_NAMES,
     GIVEN_NAMES,
     OFFICE_FORMS,
@@ -76,24 +83,36 @@ class Verdict:
     """The parts recognised in the text, in order, as (part, words)."""
 
 
-def form_of_address(c: Courtier) -> str:
+def form_of_address(c: Courtier, language: str = "fr") -> str:
     """The full correct form of address, e.g. ``"Monsieur le Maréchal Duc de Rohan,
     Chancelier"`` or ``"Madame la Marquise de Trémière, Gouvernante des Enfants de
-    France"``."""
-    words = [RANKS[c.gender]]
+    France"``; in German (``"Sir Marschall Duc de Rohan, Kanzler"``) or English (``"Sir
+    Marshal Duke de Rohan, Chancellor"``) when asked, French for any other language (the
+    court's own)."""
+    forms = ADDRESS_FORMS.get(language, ADDRESS_FORMS["fr"])
+    words = [forms.rank[c.gender]]
     honours = []
     if c.marshal:
-        honours.append(DIGNITY[c.gender])
+        honours.append(forms.dignity[c.gender])
     if c.title:
-        honours.append(TITLE_FORMS[c.title][c.gender])
+        honours.append(forms.titles[c.title][c.gender])
     if honours:
-        words.append(_ARTICLE[c.gender])
+        if forms.article:
+            words.append(_ARTICLE[c.gender])
         words += honours
     words.append(c.family)
     text = " ".join(words)
     if c.offices:
-        text += ", " + " et ".join(OFFICE_FORMS[o][0] for o in c.offices)
+        text += ", " + f" {forms.joiner} ".join(OFFICE_FORMS[o][forms.office]
+                                                for o in c.offices)
     return text
+
+
+def crib(s: V1682State, language: str) -> list[str | None]:
+    """Every courtier's correct form of address in ``language`` (German, French or English;
+    French otherwise), by seat; None for a seat without a courtier at court."""
+    return [form_of_address(courtier(s, p), language) if _speaks(s, p) else None
+            for p in range(s.num_players)]
 
 
 def _plain(text: str) -> str:
@@ -111,53 +130,115 @@ def family_core(name: str) -> str:
     return name
 
 
-# (part, value, gender or "", plain phrase): every word the judge recognises.
-_VOCABULARY: list[tuple[str, str, str, str]] = []
-for _g, _aliases in RANK_ALIASES.items():
-    _VOCABULARY += [("rank", _g, _g, _plain(a)) for a in _aliases]
-for _a in DIGNITY_ALIASES:
-    _VOCABULARY.append(("dignity", "marshal", "f" if _a.endswith("e") else "", _plain(_a)))
+_TOKEN = re.compile(r"\w+['’]?|[^\w\s]")
+PARTICLES = frozenset({"de", "d'", "du", "des", "la", "l'", "von", "van", "of"})
+"""Words that open a family name; followed by an unknown word they name an unknown family."""
+
+
+def _words(text: str) -> list[str]:
+    """The words and marks of ``text``, as written."""
+    return _TOKEN.findall(text)
+
+
+Entry = tuple[str, str, str]
+"""(part, value, gender) of a phrase the judge recognises; gender '' fits both."""
+_VOCABULARY: dict[tuple[str, ...], Entry] = {}
+
+
+def _learn(phrase: str, part: str, value: str, gender: str = "") -> None:
+    _VOCABULARY.setdefault(tuple(_plain(w) for w in _words(phrase)), (part, value, gender))
+
+
+for _g, _phrases in RANK_ALIASES.items():
+    for _a in _phrases:
+        _learn(_a, "rank", _g, _g)
+for _g, _phrases in ARTICLES.items():
+    for _a in _phrases:
+        _learn(_a, "article", _g, _g)
+for _g, _phrases in DIGNITY_ALIASES.items():
+    for _a in _phrases:
+        _both = all(_a in forms for forms in DIGNITY_ALIASES.values())
+        _learn(_a, "dignity", "marshal", "" if _both else _g)
 for _key, _by_gender in TITLE_ALIASES.items():
-    for _g, _words in _by_gender.items():
-        _VOCABULARY += [("title", _key, _g, _plain(a)) for a in _words]
+    for _g, _phrases in _by_gender.items():
+        for _a in _phrases:
+            _learn(_a, "title", _key, _g)
 for _name in FAMILY_NAMES:
-    _VOCABULARY.append(("family", family_core(_name), "", _plain(family_core(_name))))
+    _learn(_name, "family", _name)
+    for _a in FAMILY_ALIASES.get(_name, ()):
+        _learn(_a, "family", _name)
+    if family_core(_name) != _name:
+        _learn(family_core(_name), "family", _name, "bare")
 for _key, _forms in OFFICE_FORMS.items():
-    _VOCABULARY += [("office", _key, "", _plain(f)) for f in _forms]
+    for _f in _forms:
+        _learn(_f, "office", _key)
+for _a in ("et", "und", "and"):
+    _learn(_a, "and", "")
+for _a in COURTESIES:
+    _learn(_a, "courtesy", "")
 for _g, _names in GIVEN_NAMES.items():
-    _VOCABULARY += [("given", n, _g, _plain(n)) for n in _names]
-_PATTERNS = [
-    (part, value, gender, re.compile(r"(?<!\w)" + re.escape(phrase) + r"(?!\w)"))
-    for part, value, gender, phrase in _VOCABULARY
-]
+    for _n in _names:
+        _learn(_n, "given", _n, _g)
+_LONGEST = max(len(k) for k in _VOCABULARY)
 
 
-def _parts(text: str) -> list[tuple[int, str, str, str, str]]:
-    """Recognised phrases as (start, part, value, gender, words), longest first where
-    phrases overlap, in the order of the text."""
-    plain = _plain(text)
-    found = []
-    for part, value, gender, pattern in _PATTERNS:
-        for m in pattern.finditer(plain):
-            found.append((m.start(), m.end(), part, value, gender))
-    found.sort(key=lambda f: (f[0], -(f[1] - f[0])))
+def _scan(text: str) -> list[tuple[str, str, str, str]]:
+    """The text as (part, value, gender, words) pieces, longest phrase first; a word the
+    judge does not know is a piece of part ``"unknown"``, a particle with an unknown name
+    one of part ``"stranger"``; marks (commas, …) are skipped."""
+    words = _words(text)
+    plain = [_plain(w) for w in words]
     out = []
-    end = -1
-    for start, stop, part, value, gender in found:
-        if start >= end:
-            out.append((start, part, value, gender, text[start:stop]))
-            end = stop
+    i = 0
+    while i < len(words):
+        for size in range(min(_LONGEST, len(words) - i), 0, -1):
+            entry = _VOCABULARY.get(tuple(plain[i:i + size]))
+            if entry is not None:
+                out.append((*entry, " ".join(words[i:i + size])))
+                i += size
+                break
+        else:
+            if not words[i][0].isalnum():
+                i += 1
+                continue
+            stop = i + 1
+            while plain[stop - 1] in PARTICLES and stop < len(words) and \
+                    words[stop][0].isalnum() and tuple(plain[stop:stop + 1]) not in _VOCABULARY:
+                stop += 1
+            part = "stranger" if stop > i + 1 else "unknown"
+            out.append((part, "", "", " ".join(words[i:stop])))
+            i = stop
     return out
 
 
 def judge(text: str, c: Courtier) -> Verdict:
-    """Whether ``text`` addresses ``c`` as etiquette demands, naming every fault."""
-    found = _parts(text)
+    """Whether ``text`` addresses ``c`` as etiquette demands, naming every fault.
+
+    Strict: the text is the address alone, optionally opened by words of courtesy; every
+    other word must be a part of a form of address (see docs/versailles1682.md).
+    """
+    pieces = _scan(text)
     faults: list[str] = []
-    parts = tuple((part, words) for _, part, _, _, words in found if part != "given")
-    for _, part, value, gender, words in found:
+    parts = tuple((part, words) for part, _, _, words in pieces if part in ORDER)
+    for k, (part, value, gender, words) in enumerate(pieces):
+        follows = pieces[k + 1][0] if k + 1 < len(pieces) else ""
         if part == "given":
             faults.append(f"calls the courtier by the given name {words!r}")
+        elif part == "unknown":
+            faults.append(f"{words!r} is no word of a form of address")
+        elif part == "stranger":
+            faults.append(f"{words!r} is no family name at this court; the courtier is "
+                          f"{c.family}")
+        elif part == "courtesy" and any(p in ORDER for p, *_ in pieces[:k]):
+            faults.append(f"{words!r} may only open the address")
+        elif part == "and" and not (k and pieces[k - 1][0] == "office" and follows == "office"):
+            faults.append(f"{words!r} may only join two offices")
+        elif part == "article":
+            if gender != c.gender:
+                faults.append(f"{words!r} is the article for a {_sex(gender)}; say "
+                              f"{_ARTICLE[c.gender]!r}")
+            if follows not in ("dignity", "title"):
+                faults.append(f"{words!r} must stand before a dignity or a title")
         elif part == "rank" and gender != c.gender:
             faults.append(f"{words!r} is the rank of a {_sex(gender)}; the courtier is a "
                           f"{_sex(c.gender)} ({RANKS[c.gender]})")
@@ -165,22 +246,15 @@ def judge(text: str, c: Courtier) -> Verdict:
             if not c.marshal:
                 faults.append(f"{words!r}: the courtier is no Marshal of France")
             elif gender and gender != c.gender:
-                faults.append(f"{words!r} is the feminine form; say {DIGNITY[c.gender]!r}")
-        elif part == "title":
-            if not c.titles:
-                faults.append(f"{words!r}: the courtier holds no title")
-            elif value != c.title:
-                right = TITLE_FORMS[c.title][c.gender]
-                if value in c.titles:
-                    faults.append(f"{words!r} is not the highest title; say {right!r}")
-                else:
-                    faults.append(f"{words!r}: the courtier is no {TITLE_FORMS[value]['m']}; "
-                                  f"say {right!r}")
-            elif gender != c.gender:
                 faults.append(f"{words!r} is the form for a {_sex(gender)}; say "
-                              f"{TITLE_FORMS[value][c.gender]!r}")
-        elif part == "family" and value != family_core(c.family):
-            faults.append(f"{words!r} is not the courtier's family name ({c.family})")
+                              f"{DIGNITY[c.gender]!r}")
+        elif part == "title":
+            faults += _title_faults(words, value, gender, c)
+        elif part == "family":
+            if value != c.family:
+                faults.append(f"{words!r} is not the courtier's family name ({c.family})")
+            elif gender == "bare":
+                faults.append(f"{words!r}: say the family name whole, {c.family!r}")
         elif part == "office" and value not in c.offices:
             faults.append(f"{words!r}: the courtier does not hold that office")
     if not parts:
@@ -195,6 +269,20 @@ def judge(text: str, c: Courtier) -> Verdict:
         elif index > last:
             last, last_words = index, words
     return Verdict(not faults, tuple(faults), parts)
+
+
+def _title_faults(words: str, value: str, gender: str, c: Courtier) -> list[str]:
+    if not c.titles:
+        return [f"{words!r}: the courtier holds no title"]
+    right = TITLE_FORMS[c.title][c.gender]
+    if value != c.title:
+        if value in c.titles:
+            return [f"{words!r} is not the highest title; say {right!r}"]
+        return [f"{words!r}: the courtier is no {TITLE_FORMS[value]['m']}; say {right!r}"]
+    if gender != c.gender:
+        return [f"{words!r} is the form for a {_sex(gender)}; say "
+                f"{TITLE_FORMS[value][c.gender]!r}"]
+    return []
 
 
 def _sex(gender: str) -> str:
@@ -227,37 +315,82 @@ def courtier(s: V1682State, seat: int) -> Courtier:
     )
 
 
-MAX_TEXT = 300
+MAX_WORDS = 200
+"""The longest address the engine judges, in characters."""
+
+
+def _speaks(s: V1682State, seat: int) -> bool:
+    """Whether ``seat``'s courtier is at the table to be addressed (named, not dead)."""
+    return s.name[seat] >= 0 and s.status[seat] != ABSENT
+
+
+def address_problem(s: V1682State, action: Address) -> str:
+    """Why ``action`` cannot be said now ('' if it can)."""
+    n = s.num_players
+    for what, seat in (("speaker", action.speaker), ("courtier", action.courtier)):
+        if not 0 <= seat < n:
+            return f"the {what} {seat} is no seat among 0–{n - 1}"
+    if action.speaker == action.courtier:
+        return "a player does not address his own courtier"
+    if not _speaks(s, action.courtier):
+        return f"seat {action.courtier} has no courtier at court to address"
+    if not action.words.strip():
+        return "the address is empty"
+    if len(action.words) > MAX_WORDS:
+        return f"the address is longer than {MAX_WORDS} characters"
+    return ""
 
 
 def fine_problem(s: V1682State, action: Fine) -> str:
     """Why the steward may not impose this fine ('' if he may)."""
-    n = s.num_players
-    if not 0 <= action.offender < n or not 0 <= action.addressed < n:
-        return f"no such seat among 0–{n - 1}"
-    if s.status[action.addressed] == ABSENT or s.name[action.addressed] < 0:
-        return f"seat {action.addressed} has no courtier at court to address"
-    if len(action.text) > MAX_TEXT:
-        return f"the text is longer than {MAX_TEXT} characters"
-    verdict = judge(action.text, courtier(s, action.addressed))
-    if verdict.ok:
-        return f"{action.text!r} addresses {form_of_address(courtier(s, action.addressed))} " \
-               "correctly: there is no breach to fine"
+    if not 0 <= action.fault < len(s.faults):
+        return f"there is no fault {action.fault} in the register"
+    if s.faults[action.fault]["fined"]:
+        return f"fault {action.fault} has already been fined"
     return ""
 
 
+def perform_address(s: V1682State, action: Address, emit: Emit) -> None:
+    """Judge the address; a wrong one becomes a fault for the steward to fine."""
+    who = courtier(s, action.courtier)
+    verdict = judge(action.words, who)
+    say(emit, "address", seat=action.speaker, courtier=action.courtier, words=action.words,
+        correct=verdict.ok)
+    if verdict.ok:
+        return
+    fault = {
+        "id": len(s.faults),
+        "round": s.round,
+        "speaker": action.speaker,
+        "courtier": action.courtier,
+        "words": action.words,
+        "address": form_of_address(who),
+        "faults": list(verdict.faults),
+        "fined": False,
+    }
+    s.faults = (*s.faults, fault)
+    say(emit, "fault", fault=fault["id"], seat=action.speaker, courtier=action.courtier,
+        words=action.words, address=fault["address"])
+
+
 def perform_fine(s: V1682State, action: Fine, emit: Emit) -> None:
-    """Take 1,000 livres from the offender (debts allowed) and write the register."""
-    verdict = judge(action.text, courtier(s, action.addressed))
+    """Take 1,000 livres from the speaker (debts allowed) and write the register."""
+    fault = dict(s.faults[action.fault], fined=True)
+    s.faults = (*s.faults[:action.fault], fault, *s.faults[action.fault + 1:])
     entry = {
         "round": s.round,
         "steward": s.steward,
-        "offender": action.offender,
-        "addressed": action.addressed,
-        "text": action.text,
-        "faults": list(verdict.faults),
+        "fault": action.fault,
+        "offender": fault["speaker"],
+        "addressed": fault["courtier"],
+        "text": fault["words"],
         "amount": ETIQUETTE_FINE,
     }
     s.register = (*s.register, entry)
     say(emit, "fine", **entry)
-    gain(s, action.offender, -ETIQUETTE_FINE, emit, "etiquette")
+    gain(s, fault["speaker"], -ETIQUETTE_FINE, emit, "etiquette")
+
+
+def unfined(s: V1682State) -> tuple[Fine, ...]:
+    """The fines the steward owes, one per fault not yet fined."""
+    return tuple(Fine(f["id"]) for f in s.faults if not f["fined"])

@@ -14,7 +14,16 @@ from typing import Any
 from ...core.actions import Action
 from ...core.rng import Rng
 from .actions import ChooseCourtier, ChooseParty
-from .court import Emit, Handler, Task, end_wars, present, roll_country, say
+from .court import (
+    Emit,
+    Handler,
+    Task,
+    drop_privilege,
+    end_wars,
+    present,
+    roll_country,
+    say,
+)
 from .data import COUNTRIES, DECK_SIZE, FAMILY_NAMES, HAND_START, NO_STANDING
 from .incomes import finish_by_limit, settle
 from .state import ABSENT, AT_COURT, TALON, VERSAILLES, Decision, V1682State
@@ -78,7 +87,11 @@ def _round(s: V1682State, emit: Emit) -> None:
 
 def _crown(s: V1682State, emit: Emit) -> None:
     """Two new royals take the throne (§10.3, ruling V-30): a new Queen's origin, prisoners
-    freed and exiles recalled, the Regent's wars over; everybody presents himself anew."""
+    freed and exiles recalled, the Regent's wars over; everybody presents himself anew. The
+    old court's Favourite and Queen's Lover are no more (§10.1, §10.2)."""
+    for seat in (s.favourite, s.lover):
+        if seat >= 0:
+            drop_privilege(s, seat, emit)
     s.new_royals = 0
     s.king = 1
     s.queen = 1
@@ -158,7 +171,8 @@ HANDLERS: dict[str, Handler] = {
     **TURN_HANDLERS,
 }
 
-def _after_step(s: V1682State, emit: Emit) -> None:
+
+def after_step(s: V1682State, emit: Emit) -> None:
     if s.wealth_changed and s.final is None:
         settle(s, emit)
     if s.abort and s.final is None:
@@ -174,7 +188,7 @@ def run(s: V1682State, emit: Emit) -> None:
         agenda = s.agenda
         task = agenda.pop()
         TASKS[task[0]](s, emit, *task[1:])
-        _after_step(s, emit)
+        after_step(s, emit)
 
 
 def decide(s: V1682State, action: Action, emit: Emit) -> None:
@@ -184,7 +198,7 @@ def decide(s: V1682State, action: Action, emit: Emit) -> None:
     s.pending = None
     s._legal = None
     HANDLERS[pending[0]](s, pending, action, emit)
-    _after_step(s, emit)
+    after_step(s, emit)
     run(s, emit)
 
 
@@ -241,6 +255,7 @@ def new_state(cls: type[V1682State], num_players: int, seed: int,
     s.paid = []
     s.wars = []
     s.register = ()
+    s.faults = ()
     s.known = ()
     s.agenda = [("round",), ("parties",), ("choose", 0)]
     s.pending = None

@@ -30,7 +30,7 @@ SPEC = GameSpec(
         OptionSpec("target", 30000, TARGETS,
                    "Fortune a family must reach to win (30,000 quick game, 50,000 full game)"),
         OptionSpec("negotiation_moves", NEGOTIATION_MOVES, NEGOTIATION_MOVE_CHOICES,
-                   "Payments or shown cards each player may make in one negotiation (the "
+                   "Payments, shown cards or offers each player may make in one negotiation (the "
                    "engine's bound for its five-minute clock)"),
         OptionSpec("round_limit", 30, ROUND_LIMITS,
                    "Rounds after which the richest family wins (an engine bound, not a rule)"),

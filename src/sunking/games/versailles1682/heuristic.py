@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from ...core.actions import Action
 from ...core.rng import Rng
-from .actions import DONE, END_TURN, PASS, MoveCourt
+from .actions import ACCEPT, DONE, END_TURN, PASS, MoveCourt
 from .data import (
     CARDS,
     FAVOURITE_BONUS,
@@ -127,6 +127,12 @@ def evaluate(s: V1682State) -> list[float]:
     target = s.target
     due = income_due(s)
     wealth = [s.fortune[p] + due[p] * rates[p] for p in range(n)]
+    d = s.pending
+    if d is not None and d[0] == "answer":
+        # An offer waiting for its answer counts as paid: taking the money is always worth
+        # it to the other side, since the favour binds nobody.
+        wealth[d[1]] += d[3]
+        wealth[d[2]] -= d[3]
     rounds = MAX_ROUNDS
     for p in range(n):
         pace = max(rates[p] + HAND_SHARE * chances[p] * promised[p] / 4, SLOWEST_PACE)
@@ -153,6 +159,8 @@ def rollout_action(s: V1682State, rng: Rng) -> Action:
     kind = d[0]
     if kind == "negotiate":
         return DONE
+    if kind == "answer":
+        return ACCEPT
     if kind == "act":
         return END_TURN
     if kind == "give" and d[3]:

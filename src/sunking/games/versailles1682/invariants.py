@@ -102,4 +102,16 @@ def check_invariants(s: V1682State) -> list[str]:
             problems.append(f"known card {card} of seat {holder} is not in that hand")
     if s.pending is None and s.final is None and not s.agenda:
         problems.append("nothing pending, nothing to do, and the game is not over")
+    problems += _etiquette_problems(s)
+    return problems
+
+
+def _etiquette_problems(s: V1682State) -> list[str]:
+    """Faults are numbered in order; the register fines each fined fault once, and no other."""
+    problems = [f"fault {i} is recorded as {f['id']}"
+                for i, f in enumerate(s.faults) if f["id"] != i]
+    fined = [e["fault"] for e in s.register]
+    if sorted(fined) != [f["id"] for f in s.faults if f["fined"]]:
+        problems.append(f"the register fines faults {fined}, but the faults fined are "
+                        f"{[f['id'] for f in s.faults if f['fined']]}")
     return problems

@@ -12,6 +12,8 @@ from typing import Any
 
 from ...core.actions import Action
 from .actions import (
+    ACCEPT,
+    DECLINE,
     DONE,
     DRAW,
     END_TURN,
@@ -32,6 +34,7 @@ from .actions import (
     LeadCourt,
     Marry,
     MoveCourt,
+    Offer,
     Pay,
     PlayCard,
     PlayWar,
@@ -57,12 +60,15 @@ from .data import (
     CARDS,
     COUNTRIES,
     FAMILY_NAMES,
+    FAVOURS,
     IDS_OF_KIND,
     NO_STANDING,
+    OFFER_AMOUNTS,
     PAYMENTS,
     REQUEST_KINDS,
     TYPE_OF,
 )
+from .etiquette import unfined
 from .powers import powers_of
 from .state import (
     ABSENT,
@@ -138,7 +144,17 @@ def _negotiate(s: V1682State, d: Decision) -> tuple[Action, ...]:
         out += [_make(Pay, to, amount) for amount in PAYMENTS if amount <= money]
     for card in distinct(s.hand(seat)):
         out += [_make(Show, to, card) for to in others]
+    for to in others:
+        out += [_make(Offer, to, amount, favour)
+                for amount in OFFER_AMOUNTS if amount <= money for favour in FAVOURS]
     return tuple(out)
+
+
+ANSWERS = (ACCEPT, DECLINE)
+
+
+def _answer(s: V1682State, d: Decision) -> tuple[Action, ...]:
+    return ANSWERS
 
 
 def _give(s: V1682State, d: Decision) -> tuple[Action, ...]:
@@ -163,7 +179,8 @@ def power_actions(s: V1682State, seat: int) -> list[Action]:
                 out += [_make(Imprison, p) for p in range(n)
                         if p != seat and s.status[p] == AT_COURT and s.crown_standing(p) <= 0]
         elif power == "finance":
-            out += [_make(SpecialPension, p) for p in range(n) if s.status[p] != ABSENT]
+            # §11.0, §12.0: exiles and prisoners receive no pension.
+            out += [_make(SpecialPension, p) for p in range(n) if s.status[p] == AT_COURT]
         elif power == "war":
             if s.wars:
                 out.append(MAKE_PEACE)
@@ -263,6 +280,7 @@ _LEGAL: dict[str, Callable[[V1682State, Decision], tuple[Action, ...]]] = {
     "choose": _choose,
     "party": _party,
     "negotiate": _negotiate,
+    "answer": _answer,
     "court": _court,
     "act": _act,
     "give": _give,
@@ -271,8 +289,16 @@ _LEGAL: dict[str, Callable[[V1682State, Decision], tuple[Action, ...]]] = {
 
 
 def legal_actions(s: V1682State) -> tuple[Action, ...]:
-    """The actions the seat to move may take (empty once the game is over)."""
+    """The actions the seat to move may take (empty once the game is over).
+
+    A steward to move who owes fines for faults said at the table must impose them first
+    (§3.0); each is then his only choice.
+    """
     d = s.pending
     if d is None:
         return ()
+    if d[1] == s.steward and s.faults:
+        fines = unfined(s)
+        if fines:
+            return fines
     return _LEGAL[d[0]](s, d)

@@ -33,14 +33,17 @@ from .data import CARDS
 
 G = "versailles1682"
 
-DECISION_KINDS = ("choose", "party", "negotiate", "court", "act", "give", "discard")
+DECISION_KINDS = (
+    "choose", "party", "negotiate", "answer", "court", "act", "give", "discard",
+)
 EVENT_TYPES = (
-    "audience", "bastille", "card_given", "court_moves", "court_stays", "courtier", "death",
-    "discard", "done", "draw", "draw_house", "drawn", "end_turn", "exile", "favourite", "fine",
-    "fortune", "game_over", "give", "given", "granted", "heir", "intervention", "king_dies",
-    "lover", "marriage", "negotiation", "negotiation_ends", "new_queen", "new_royals",
-    "no_income", "no_turn", "party", "payment", "peace", "play", "play_war", "power",
-    "presented", "privilege_lost", "queen_dies", "queen_origin", "received", "regency",
+    "address", "audience", "bastille", "card_given", "court_moves", "court_stays", "courtier",
+    "death", "discard", "done", "draw", "draw_house", "drawn", "end_turn", "exile", "fault",
+    "favourite", "fine", "fortune", "game_over", "give", "given", "granted", "heir",
+    "intervention", "king_dies", "lover", "marriage", "negotiation", "negotiation_ends",
+    "new_queen", "new_royals", "no_income", "no_turn", "offer", "offer_accepted", "offer_declined",
+    "offer_lapses", "offered", "party", "payment", "peace", "play", "play_war", "power",
+    "presented", "privilege_lost", "promised", "queen_dies", "queen_origin", "received", "regency",
     "regency_ends", "request", "reshuffle", "returns", "round", "round_ends_at_once",
     "secret_marriage", "setup", "shown", "shows", "standing", "to_house", "turn", "war",
     "widow_inherits",
@@ -54,16 +57,16 @@ ROYALS = ("king", "queen")
 FIELDS: Mapping[str, str] = {
     **dict.fromkeys(
         ("seat", "to", "beneficiary", "target", "husband", "wife", "steward", "spouse",
-         "offender", "addressed"), "seat"),
+         "offender", "addressed", "speaker", "courtier", "offerer"), "seat"),
     "winners": "seats",
     **dict.fromkeys(("card", "office"), "card"),
     **dict.fromkeys(
         ("amount", "fortune", "roll", "change", "standing", "round", "players", "king", "queen",
-         "until_round", "rolls", "given", "left"), "number"),
+         "until_round", "rolls", "given", "left", "fault"), "number"),
     **dict.fromkeys(
         ("royal", "place", "country", "origin", "party", "power", "kind", "gender", "reason",
          "verdict", "why"), "word"),
-    "name": "text",
+    **dict.fromkeys(("name", "words", "address"), "text"),
 }
 """How the fields of actions, events and decisions read."""
 
@@ -121,6 +124,12 @@ class VersaillesPresentation(Presentation):
             special = _seat_word(t, payload.get(name), "house" if name == "to" else "king")
             if special is not None and kinds.get(name) == "seat":
                 values[name] = special
+        fault = payload.get("fault")
+        if isinstance(fault, int):
+            values["fault"] = number(t, fault + 1)  # people count faults from one
+        favour = payload.get("favour")
+        if isinstance(favour, str):
+            values["favour"] = t(f"{G}.favour.{favour}")
         why = payload.get("why")
         if isinstance(why, str) and not t.has(f"{G}.word.{why}"):
             values["why"] = t(f"{G}.type.{why}" if t.has(f"{G}.type.{why}") else f"{G}.word.other")

@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from ...core.actions import Action
 from ...core.rng import Rng
 from .actions import ChooseCourtier
 from .data import CARDS, COUNTRIES, FAMILY_NAMES, NO_STANDING, cards_of
@@ -187,4 +188,11 @@ def first(key: str, cards: Sequence[int]) -> int:
     raise ValueError(f"no {key!r} among {keys(cards)}")
 
 
-__all__ = ["NO_STANDING", "discard_all", "first", "keys", "loaded_dice", "position"]
+def play(s: V1682State, *actions: Action) -> V1682State:
+    """``s`` after ``actions``, each checked (:meth:`V1682State.apply`)."""
+    for action in actions:
+        s = s.apply(action)
+    return s
+
+
+__all__ = ["NO_STANDING", "discard_all", "first", "keys", "loaded_dice", "play", "position"]

@@ -66,6 +66,7 @@ class V1682State(GameState):
         "actions_left",
         "agenda",
         "court",
+        "faults",
         "favourite",
         "final",
         "fortune",
@@ -171,6 +172,9 @@ class V1682State(GameState):
     """Countries France is at war with (one entry per declaration)."""
     register: tuple[dict[str, Any], ...]
     """The court register's entries: the steward's fines (§3.0)."""
+    faults: tuple[dict[str, Any], ...]
+    """Every wrong address said at the table, by id: speaker, courtier, words, the correct
+    form, what was wrong, and whether the steward has fined it (§3.0)."""
     known: tuple[tuple[int, int, int], ...]
     """Hand cards other seats know of: (holder, card, mask of knowing seats)."""
     agenda: list[Task]
@@ -224,6 +228,7 @@ class V1682State(GameState):
         new.paid = self.paid[:]
         new.wars = self.wars[:]
         new.register = self.register
+        new.faults = self.faults
         new.known = self.known
         new.agenda = self.agenda[:]
         new.pending = self.pending
@@ -250,41 +255,46 @@ class V1682State(GameState):
     ) -> Self:
         """Return the state after ``action``, checked against the rules.
 
-        A :class:`~.actions.Fine` is the steward's interjection: it is not among the legal
-        actions of the seat to move, and is accepted from the steward (``seat``, when given)
-        whenever the etiquette judge finds a breach in its text.
+        An :class:`~.actions.Address` or a :class:`~.actions.Fine` is said at the table
+        out of turn: an address from its speaker (``seat``, when given), a fine from the
+        steward; neither changes the decision pending.
 
         Raises:
             GameOver: the game has ended.
             StaleAction: ``version`` is not this state's version.
-            NotYourTurn: ``seat`` is not the seat to move (for a fine: not the steward).
-            IllegalAction: the action is not legal here (for a fine: the text is correct,
-                or a seat does not exist or has no courtier at court to address).
+            NotYourTurn: ``seat`` is not the seat to move (an address: not its speaker; a
+                fine: not the steward).
+            IllegalAction: the action is not legal here (an address: a seat does not exist
+                or has no courtier, the words are empty or too long; a fine: no such fault,
+                or it was fined already).
         """
-        if isinstance(action, _actions.Fine):
-            if self.is_terminal:
-                raise GameOver("the game is over", action=action, version=self.version)
-            if version is not None and version != self.version:
-                raise StaleAction(
-                    f"the action was computed from version {version}", action=action,
-                    version=self.version,
-                )
-            if seat is not None and seat != self.steward:
-                raise NotYourTurn(
-                    f"only the steward (seat {self.steward}) may fine, not seat {seat}",
-                    action=action, version=self.version,
-                )
-            problem = _etiquette.fine_problem(self, action)
-            if problem:
-                raise IllegalAction(problem, action=action, version=self.version)
-            return self.apply_unchecked(action)
-        return super().apply(action, seat=seat, version=version)
+        if not isinstance(action, _actions.Address | _actions.Fine):
+            return super().apply(action, seat=seat, version=version)
+        if self.is_terminal:
+            raise GameOver("the game is over", action=action, version=self.version)
+        if version is not None and version != self.version:
+            raise StaleAction(f"the action was computed from version {version}",
+                              action=action, version=self.version)
+        if isinstance(action, _actions.Address):
+            speaker, problem = action.speaker, _etiquette.address_problem(self, action)
+        else:
+            speaker, problem = self.steward, _etiquette.fine_problem(self, action)
+        if seat is not None and seat != speaker:
+            who = "its speaker" if isinstance(action, _actions.Address) else "the steward"
+            raise NotYourTurn(f"only {who} (seat {speaker}) may say this, not seat {seat}",
+                              action=action, version=self.version)
+        if problem:
+            raise IllegalAction(problem, action=action, version=self.version)
+        return self.apply_unchecked(action)
 
     def _perform(self, action: Action, emit: list[Event] | None) -> None:
-        if isinstance(action, _actions.Fine):
+        if isinstance(action, _actions.Address):
+            _etiquette.perform_address(self, action, emit)
+        elif isinstance(action, _actions.Fine):
             _etiquette.perform_fine(self, action, emit)
-            return
-        _flow.decide(self, action, emit)
+            _flow.after_step(self, emit)
+        else:
+            _flow.decide(self, action, emit)
 
     def result(self) -> Result:
         return Result.of_final(self.final, self.version)
@@ -357,6 +367,7 @@ class V1682State(GameState):
         for name in _LIST_FIELDS:
             out[name] = list(getattr(self, name))
         out["register"] = [dict(e) for e in self.register]
+        out["faults"] = [dict(f) for f in self.faults]
         out["known"] = [list(k) for k in self.known]
         out["agenda"] = [list(t) for t in self.agenda]
         out["pending"] = None if self.pending is None else list(self.pending)
@@ -380,6 +391,7 @@ class V1682State(GameState):
             for name in _LIST_FIELDS:
                 setattr(state, name, list(own[name]))
             state.register = tuple(dict(e) for e in own["register"])
+            state.faults = tuple(dict(f) for f in own.get("faults", ()))
             state.known = tuple((int(h), int(c), int(m)) for h, c, m in own["known"])
             state.agenda = [tuple(t) for t in own["agenda"]]
             state.pending = None if own["pending"] is None else tuple(own["pending"])

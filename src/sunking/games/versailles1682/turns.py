@@ -1,8 +1,10 @@
 """Phases 2–4 of a round: the negotiation, moving the court, and the round of turns.
 
-§7.2: players negotiate, send each other money and show each other cards; promises bind
-nobody. The engine's clock is a bound on the moves each player may make (the
-``negotiation_moves`` option: offers or shows); ``done`` always ends one's part. §7.3: the
+§7.2: players negotiate, send each other money, show each other cards and make offers ("I
+pay 2,000 if you …") that the other accepts or declines; accepted, the money passes at once
+and the favour is a promise that binds nobody (ruling V-42). The engine's clock is a bound on
+the moves each player may make (the ``negotiation_moves`` option: payments, shows or offers);
+``done`` always ends one's part. §7.3: the
 steward keeps the court at Versailles or leads it to the hunt (at war it stays with the
 army). §7.4: the steward plays first and last; each turn has two actions and the free office
 power, then the income and the hand limit.
@@ -11,7 +13,9 @@ power, then the income and the hand limit.
 from __future__ import annotations
 
 from .actions import (
+    Accept,
     DeclareWar,
+    Decline,
     Discard,
     Draw,
     DrawHouse,
@@ -25,6 +29,7 @@ from .actions import (
     MakePeace,
     Marry,
     MoveCourt,
+    Offer,
     Pass,
     Pay,
     PlayCard,
@@ -39,7 +44,7 @@ from .actions import (
     WithdrawOffice,
 )
 from .court import Emit, Handler, Task, forget, gain, learn, say, tell
-from .data import ACTIONS_PER_TURN, CARDS, HAND_LIMIT
+from .data import ACTIONS_PER_TURN, CARDS, FAVOURS, HAND_LIMIT
 from .events import play_event, play_war
 from .incomes import pay_income
 from .legal import power_actions
@@ -83,6 +88,14 @@ def _negotiate(s: V1682State, emit: Emit, k: int) -> None:
 
 def _on_negotiate(s: V1682State, d: Decision, action: object, emit: Emit) -> None:
     seat, k = d[1], d[2]
+    if isinstance(action, Offer):
+        _moved(s, seat)
+        s.pending = ("answer", action.to, seat, action.amount, FAVOURS.index(action.favour), k)
+        say(emit, "offer", seat=seat, to=action.to)
+        for who in (seat, action.to):
+            tell(emit, who, "offered", seat=seat, to=action.to, amount=action.amount,
+                 favour=action.favour)
+        return
     if isinstance(action, Pay):
         s.fortune[seat] -= action.amount
         say(emit, "payment", seat=seat, to=action.to, amount=action.amount)
@@ -96,6 +109,26 @@ def _on_negotiate(s: V1682State, d: Decision, action: object, emit: Emit) -> Non
     else:
         s.neg_done[seat] = 1
         say(emit, "done", seat=seat)
+    s.agenda.append(("negotiate", (k + 1) % s.num_players))
+
+
+def _on_answer(s: V1682State, d: Decision, action: object, emit: Emit) -> None:
+    """The offer is accepted (the money passes now; the favour stays a promise, §7.2) or
+    declined; the negotiation goes on after the one who offered."""
+    seat, payer, amount, favour, k = d[1:]
+    if isinstance(action, Accept) and s.fortune[payer] < amount:
+        # A fine said at the table meanwhile left him short: no money, no promise.
+        say(emit, "offer_lapses", seat=seat, to=payer)
+    elif isinstance(action, Accept):
+        say(emit, "offer_accepted", seat=seat, to=payer)
+        for who in (seat, payer):
+            tell(emit, who, "promised", seat=seat, to=payer, favour=FAVOURS[favour])
+        s.fortune[payer] -= amount
+        say(emit, "payment", seat=payer, to=seat, amount=amount)
+        gain(s, seat, amount, emit, "payment")
+    else:
+        assert isinstance(action, Decline)
+        say(emit, "offer_declined", seat=seat, to=payer)
     s.agenda.append(("negotiate", (k + 1) % s.num_players))
 
 
@@ -285,6 +318,7 @@ TASKS: dict[str, Task] = {
 
 HANDLERS: dict[str, Handler] = {
     "negotiate": _on_negotiate,
+    "answer": _on_answer,
     "court": _on_court,
     "act": _on_act,
     "give": _on_give,

@@ -2,7 +2,8 @@
 
 Public: the court (royals, place, wars, the War Minister's box, the House of the King, the
 discard pile, the Talon's size), every courtier's name, gender, party, place, standings,
-marriage, fortune, cards in front of him and hand size, the court register and the log. A seat
+marriage, fortune, cards in front of him and hand size, the court register, the faults of
+etiquette said at the table and the log. A seat
 also sees its own hand and the cards of other hands it knows: those shown to it in a
 negotiation, given by it, or taken openly (from the House, a warrant kept). Nobody sees other
 hands, the Talon's order or the random generator; :func:`determinizer` resamples exactly these.
@@ -15,12 +16,14 @@ from typing import TypeVar
 
 from ...core.actions import JsonValue
 from ...core.rng import Rng
-from .data import CARDS, COUNTRIES, FAMILY_NAMES, NO_STANDING
+from .data import CARDS, COUNTRIES, FAMILY_NAMES, FAVOURS, NO_STANDING
 from .etiquette import courtier, form_of_address, given_name
 from .incomes import income_of
 from .state import BOX, DISCARD, HOUSE_ZONE, PLACES, STATUS_NAMES, TABLEAU, TALON, V1682State
 
-_CONTEXT: dict[str, tuple[str, ...]] = {"give": ("to", "given")}
+_CONTEXT: dict[str, tuple[str, ...]] = {"give": ("to", "given"), "answer": ("offerer",)}
+"""The context of a decision everybody sees (an offer's sum and favour only its two sides
+see: ``you.offer``)."""
 
 
 def card_json(card: int) -> dict[str, JsonValue]:
@@ -40,6 +43,14 @@ def decision_json(s: V1682State) -> dict[str, JsonValue] | None:
     for name, value in zip(_CONTEXT.get(d[0], ()), d[2:], strict=False):
         out[name] = value
     return out
+
+
+def _offer(s: V1682State) -> dict[str, JsonValue] | None:
+    """The offer waiting for an answer, if any."""
+    d = s.pending
+    if d is None or d[0] != "answer":
+        return None
+    return {"from": d[2], "to": d[1], "amount": d[3], "favour": FAVOURS[d[4]]}
 
 
 def _by_zone(where: list[int]) -> dict[int, list[int]]:
@@ -108,6 +119,7 @@ def view(s: V1682State, seat: int | None) -> dict[str, JsonValue]:
             "done": [bool(x) for x in s.neg_done],
         },
         "register": [dict(e) for e in s.register],
+        "faults": [dict(f) for f in s.faults],
     }
     if seat is not None:
         bit = 1 << seat
@@ -123,6 +135,9 @@ def view(s: V1682State, seat: int | None) -> dict[str, JsonValue]:
                 for holder, card, mask in s.known if holder == seat
             ],
         }
+        offer = _offer(s)
+        if offer is not None and seat in (offer["from"], offer["to"]):
+            out["you"]["offer"] = offer
     if s.final is not None:
         out["result"] = s.final
     return out

@@ -6,6 +6,8 @@ reconstruction in ``shared/rules/versailles1682.md`` (``reconstructed``).
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 STANDING_MIN = -2
 STANDING_MAX = 9
 """The apartments' scale (§2.0, confirmed)."""
@@ -59,11 +61,20 @@ ROUND_LIMITS = (20, 30, 40, 60)
 
 NEGOTIATION_MOVES = 1
 """Default of the ``negotiation_moves`` option, the engine bound standing in for the 5-minute
-clock of §7.2: payments or shows per player and negotiation (then he is done); the server
+clock of §7.2: payments, shows or offers per player and negotiation (then he is done); the server
 adds the wall clock. A state saved before the option existed keeps this bound."""
 NEGOTIATION_MOVE_CHOICES = (1, 2, 3, 5, 10)
-PAYMENTS = (1000, 2000, 5000)
-"""The sums a player may send another during the negotiation (engine choice)."""
+PAYMENT_STEP = 1000
+PAYMENT_MAX = 20000
+PAYMENTS = tuple(range(PAYMENT_STEP, PAYMENT_MAX + 1, PAYMENT_STEP))
+"""The sums a player may send another in one payment during the negotiation: any the payer
+has (§7.2 sets no limit), in steps of 1,000 up to 20,000 (engine bounds that keep the choices
+few; a larger sum takes several payments)."""
+OFFER_AMOUNTS = (1000, 2000, 3000, 5000, 10000)
+"""The sums of an offer ("I pay 2,000 if you …"), engine choice."""
+FAVOURS = ("play_card", "move_court", "intervene", "request")
+"""What an offer asks in return, from §7.2's own list: play one of his cards in the payer's
+favour, move the court, intervene with the King for him, make a request for him."""
 
 FAMILY_NAMES = (
     "de Trémière", "de Bourgenrelle", "de la Tour qui Penche", "d'Argenson",
@@ -82,11 +93,26 @@ GIVEN_NAMES: dict[str, tuple[str, ...]] = {
 RANKS = {"m": "Monsieur", "f": "Madame"}
 """The rank that opens a form of address, as in the rulebook's examples (§3.0, §8.4)."""
 RANK_ALIASES: dict[str, tuple[str, ...]] = {
-    "m": ("Monsieur", "Sir", "Monseigneur"),
-    "f": ("Madame", "Lady", "Ihre Ladyschaft", "Milady"),
+    "m": ("Monsieur", "Monseigneur", "Sir", "Mylord", "Milord", "My Lord"),
+    "f": ("Madame", "Ihre Ladyschaft", "Lady", "Milady", "My Lady"),
 }
+"""The ranks the judge knows: the French of the rulebook's examples, the German edition's
+(§3.0: "Ihre Ladyschaft, Lady oder Sir") and their English equivalents. "Herr" and "Frau"
+are not ranks of the court."""
+ARTICLES = {"m": ("le",), "f": ("la",)}
+"""The French article between the rank and a dignity or title ("Madame la Marquise")."""
+COURTESIES = (
+    "mein lieber", "meine liebe", "lieber", "liebe", "verehrter", "verehrte",
+    "mon cher", "ma chère", "mon très cher", "ma très chère", "cher", "chère",
+    "my dear", "dear", "bonjour", "guten tag", "good day",
+)
+"""Words of courtesy that may open an address (§3.0: "mein lieber Marquis de Trémière")."""
 DIGNITY = {"m": "Maréchal", "f": "Maréchale"}
-DIGNITY_ALIASES = ("Maréchal", "Maréchale", "Marschall", "Marshal")
+DIGNITY_ALIASES: dict[str, tuple[str, ...]] = {
+    "m": ("Maréchal", "Marschall", "Marshal"),
+    "f": ("Maréchale", "Marschallin", "Marshal"),
+}
+"""The Marshal of France's dignity (WÜRDE), by gender; English has one form for both."""
 TITLE_FORMS: dict[str, dict[str, str]] = {
     "duc": {"m": "Duc", "f": "Duchesse"},
     "marquis": {"m": "Marquis", "f": "Marquise"},
@@ -95,12 +121,47 @@ TITLE_FORMS: dict[str, dict[str, str]] = {
 }
 """Masculine and feminine forms of each title (ruling V-40: show Comte, accept Conte)."""
 TITLE_ALIASES: dict[str, dict[str, tuple[str, ...]]] = {
-    "duc": {"m": ("Duc", "Duke", "Herzog"), "f": ("Duchesse", "Duchess", "Herzogin")},
-    "marquis": {"m": ("Marquis", "Markgraf"), "f": ("Marquise", "Marchioness")},
-    "comte": {"m": ("Comte", "Conte", "Count", "Graf"),
-              "f": ("Comtesse", "Contessa", "Countess", "Gräfin")},
-    "baron": {"m": ("Baron",), "f": ("Baronne", "Baroness", "Baronin")},
+    "duc": {"m": ("Duc", "Herzog", "Duke"), "f": ("Duchesse", "Herzogin", "Duchess")},
+    "marquis": {"m": ("Marquis", "Markgraf", "Marquess"),
+                "f": ("Marquise", "Markgräfin", "Marchioness")},
+    "comte": {"m": ("Comte", "Conte", "Graf", "Count"),
+              "f": ("Comtesse", "Contessa", "Gräfin", "Countess")},
+    "baron": {"m": ("Baron", "Freiherr"), "f": ("Baronne", "Baronin", "Freifrau",
+                                                 "Baroness")},
 }
+"""Every form of a title the judge accepts: French, the German edition's, German, English."""
+class AddressWords(NamedTuple):
+    """The words of a generated form of address in one language."""
+
+    rank: dict[str, str]
+    dignity: dict[str, str]
+    titles: dict[str, dict[str, str]]
+    office: int
+    """Which of :data:`OFFICE_FORMS`' forms names an office."""
+    joiner: str
+    """The word between two offices."""
+    article: bool
+    """Whether an article stands before the dignity or title ("Madame la Marquise")."""
+
+
+ADDRESS_FORMS: dict[str, AddressWords] = {
+    "fr": AddressWords(RANKS, DIGNITY, TITLE_FORMS, 0, "et", True),
+    "de": AddressWords({"m": "Sir", "f": "Ihre Ladyschaft"},
+                       {"m": "Marschall", "f": "Marschallin"}, TITLE_FORMS, 1, "und", False),
+    "en": AddressWords({"m": "Sir", "f": "Lady"}, {"m": "Marshal", "f": "Marshal"},
+                       {"duc": {"m": "Duke", "f": "Duchess"},
+                        "marquis": {"m": "Marquess", "f": "Marchioness"},
+                        "comte": {"m": "Count", "f": "Countess"},
+                        "baron": {"m": "Baron", "f": "Baroness"}}, -1, "and", False),
+}
+"""The words of a generated form of address per language: French as in the rulebook's
+examples, German as the German edition has it (its rank words, the French titles, German
+offices), English."""
+FAMILY_ALIASES: dict[str, tuple[str, ...]] = {
+    "de la Tour qui Penche": ("de Tour qui Penche",),
+}
+"""Other spellings of a family name the rulebook itself uses (§8.4: "Madame de Tour qui
+Penche")."""
 OFFICE_FORMS: dict[str, tuple[str, ...]] = {
     "chancellor": ("Chancelier", "Kanzler", "Chancellor"),
     "finance_minister": ("Contrôleur général des finances", "Finanzminister",
@@ -109,9 +170,9 @@ OFFICE_FORMS: dict[str, tuple[str, ...]] = {
     "master_of_hunt": ("Grand Veneur", "Jagdmeister", "Master of the Hunt"),
     "governess": ("Gouvernante des Enfants de France", "Gouvernante der königlichen Kinder",
                   "Gouvernante", "Governess"),
-    "first_lady": ("Première dame d'honneur de la Reine", "Première dame d'honneur",
-                   "Erste Hofdame der Königin", "Erste Hofdame", "First Lady-in-waiting"),
-    "lady_in_waiting": ("Dame d'honneur de la Reine", "Dame d'honneur", "Hofdame der Königin",
+    "first_lady": ("Première dame d'honneur de la Reine", "Erste Hofdame der Königin",
+                   "Première dame d'honneur", "Erste Hofdame", "First Lady-in-waiting"),
+    "lady_in_waiting": ("Dame d'honneur de la Reine", "Hofdame der Königin", "Dame d'honneur",
                         "Hofdame", "Lady-in-waiting"),
     "governor_gascogne": ("Gouverneur de Gascogne", "Gouverneur der Gascogne",
                           "Governor of Gascony"),
@@ -120,4 +181,5 @@ OFFICE_FORMS: dict[str, tuple[str, ...]] = {
     "governor_bourbonnais": ("Gouverneur du Bourbonnais", "Gouverneur des Brougonnais",
                              "Governor of the Bourbonnais"),
 }
-"""How an office is named in a form of address; the first form is the one generated."""
+"""How an office is named in a form of address: the French form first (the one generated),
+the German second, the English last; all are accepted."""

@@ -75,7 +75,9 @@ class Seat:
 
 
 def _seat(browser: Browser, server: Any, driver: ModuleType, game: str,
-          bots: tuple[str, str, str]) -> Seat:
+          bots: tuple[str, str, str], generic: bool = True) -> Seat:
+    """Ana's page on a new match; ``generic`` opens it in the generic screen even for a game
+    with a board of its own (``?board=generic``)."""
     context = browser.new_context(viewport=PHONE)
     page = context.new_page()
     errors: list[str] = []
@@ -87,8 +89,11 @@ def _seat(browser: Browser, server: Any, driver: ModuleType, game: str,
         page, server.base,
         [{"kind": "human", "name": "Ana"}, *({"kind": "bot", "bot": b} for b in bots)],
         "en", game=game)
-    assert links[0] is not None
-    return Seat(context, page, links[0], errors, refused)
+    link = links[0]
+    assert link is not None
+    if generic:
+        link = driver.SeatLink(link.url.replace("#", "?board=generic#"), link.match_id, link.token)
+    return Seat(context, page, link, errors, refused)
 
 
 def _checked_decision(seat: Seat, server: Any, driver: ModuleType, where: str, n: int) -> None:
@@ -136,7 +141,7 @@ def test_e2e_a_whole_match_in_the_generic_screen(
         assert all(line["label"] in table for line in section["lines"])
     assert decisions > 5
     # The replay, in the generic screen too: a frame in words, as the person saw it.
-    page.goto(f"{server.base}/play/{link.match_id}?replay=1#t={link.token}")
+    page.goto(f"{server.base}/play/{link.match_id}?replay=1&board=generic#t={link.token}")
     page.wait_for_selector("[data-testid=replay-bar]")
     slider = page.locator("[data-testid=replay-slider]")
     slider.fill(str(int(slider.get_attribute("max") or "0") // 2))
@@ -182,7 +187,7 @@ def test_e2e_forced_passes_wait_for_the_person_when_the_setting_is_off(
 def test_e2e_board_generic_opens_louis_xiv_in_the_generic_screen(
     browser: Browser, server: Any, driver: ModuleType,
 ) -> None:
-    seat = _seat(browser, server, driver, "louis14", ("random", "random", "random"))
+    seat = _seat(browser, server, driver, "louis14", ("random", "random", "random"), generic=False)
     page, link = seat.page, seat.link
     driver.open_match(page, link)
     assert page.locator("[data-testid=court]").count() == 1, "Louis XIV keeps its own board"

@@ -63,7 +63,10 @@ async def _play_whole_game(game: str, seed: int, lang: str) -> tuple[Session, st
 @pytest.mark.parametrize(("game", "seed", "lang"), [
     ("vive_le_roi", 4, "nl"), ("versailles1682", 2, "de"),
 ])
-def test_a_person_plays_a_whole_game_in_words(game: str, seed: int, lang: str) -> None:
+def test_a_person_plays_a_whole_game_in_words(
+    game: str, seed: int, lang: str, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.delitem(RENDERERS, game, raising=False)
     session, text, decisions = run_pilot(_play_whole_game(game, seed, lang))
     assert session.is_over
     assert decisions >= 10

@@ -293,6 +293,22 @@ def wait_for_change(page: Page, before: str, timeout_ms: int = TURN_TIMEOUT_MS) 
         raise AssertionError(f"the match did not move on from version {before}: {message}") from err
 
 
+def check_final_table(page: Page, server: Server, link: SeatLink) -> None:
+    """The page's final table as the server describes the finished match: every player by
+    name and each of the game's scoring tables, in words, with its title and lines."""
+    page.wait_for_selector("[data-testid=final-table]")
+    final = server.call("GET", f"/api/matches/{link.match_id}?lang=en", token=link.token)
+    assert final["status"] == "finished"
+    table = page.inner_text("[data-testid=final-table]")
+    for row in final["board"]["players"]:
+        assert row["name"] in table
+    scoring = final["board"]["result"]["scoring"]
+    assert page.locator("[data-testid=scoring-table]").count() == len(scoring) > 0
+    for section in scoring:
+        assert section["title"] in table
+        assert all(line["label"] in table for line in section["lines"])
+
+
 def wait_for_turn_or_end(page: Page, timeout_ms: int = TURN_TIMEOUT_MS) -> None:
     page.wait_for_selector("[data-testid=prompt].my-turn, [data-testid=final-table]",
                            timeout=timeout_ms)

@@ -70,14 +70,7 @@ def test_e2e_one_person_and_three_bots_play_to_the_final_table_on_the_board(
         _check_board(p, server, link, f"decision {n}")
 
     made = driver.play_vlr(page, server, link, 1000, check)
-    page.wait_for_selector("[data-testid=final-table]")
-    final = server.call("GET", f"/api/matches/{link.match_id}?lang=en", token=link.token)
-    assert final["status"] == "finished"
-    table = page.inner_text("[data-testid=final-table]")
-    for row in final["board"]["players"]:
-        assert row["name"] in table
-    scoring = final["board"]["result"]["scoring"]
-    assert page.locator("[data-testid=scoring-table]").count() == len(scoring) > 0
+    driver.check_final_table(page, server, link)
     assert len(made) > 10, made
     assert "commit" in made, f"the batch builder was used: {made}"
     assert {"play", "lay_down", "challenge", "attack", "bribe", "place"} & set(made), made

@@ -12,8 +12,7 @@ from typing import Any
 
 import pytest
 from rich.console import Console, RenderableType
-from textual.widgets import OptionList
-from tui_support import run_pilot
+from tui_support import RAW, enter_to_the_end, run_pilot
 
 from sunking.core import make, replay
 from sunking.core.presentation import describe_result, presentation
@@ -24,7 +23,6 @@ from sunking.tui.render import NotationError, Seating, resolve
 from sunking.tui.vive_le_roi import ViveLeRoiRenderer, notation
 
 SIZE = (170, 120)
-RAW = re.compile(r"\{|\"type\"|[a-z_]+=|\b[a-z0-9_]+\.[a-z_]{2,}\b")
 
 
 def _texts(lang: str) -> Mapping[str, str]:
@@ -37,36 +35,25 @@ async def _play_whole_game(seed: int, lang: str) -> tuple[Session, str, int, set
     app = PlayApp(session, lang=lang)
     assert isinstance(app.renderer, ViveLeRoiRenderer)
     texts = _texts(lang)
-    decisions = 0
     kinds: set[str] = set()
+
+    def check(text: str, decisions: int) -> None:
+        raw = RAW.search(text)
+        assert raw is None, f"decision {decisions}: {raw[0]!r} on the screen:\n{text}"
+        view = session.view(0)
+        for card in view["you"]["hand"]:
+            assert f"[{card}] {texts[f'vive_le_roi.card.{card}']}" in text, (card, text)
+        for p in view["players"]:
+            name = session.names[p["seat"]]
+            assert texts["vive_le_roi.zone.structure"].format(player=name) in text
+            for card, _ in p["structure"]:
+                assert f"[{card}]" in text, f"card {card} of seat {p['seat']}:\n{text}"
+        decision = view["decision"]
+        assert decision is not None
+        kinds.add(decision["kind"])
+
     async with app.run_test(size=SIZE) as pilot:
-        while True:
-            await app.workers.wait_for_complete()
-            if session.is_over:
-                break
-            assert session.to_move == 0, "only the person's decisions wait for a key"
-            assert isinstance(app.focused, OptionList)
-            await pilot.pause()
-            text = app.screen_text()
-            raw = RAW.search(text)
-            assert raw is None, f"decision {decisions}: {raw[0]!r} on the screen:\n{text}"
-            view = session.view(0)
-            for card in view["you"]["hand"]:
-                assert f"[{card}] {texts[f'vive_le_roi.card.{card}']}" in text, (card, text)
-            for p in view["players"]:
-                name = session.names[p["seat"]]
-                assert texts["vive_le_roi.zone.structure"].format(player=name) in text
-                for card, _ in p["structure"]:
-                    assert f"[{card}]" in text, f"card {card} of seat {p['seat']}:\n{text}"
-            decision = view["decision"]
-            assert decision is not None
-            kinds.add(decision["kind"])
-            before = session.version
-            while session.version == before:
-                await pilot.press("enter")  # a group first, then its first action
-                await pilot.pause()
-            decisions += 1
-            assert decisions < 3000, "the game does not end"
+        decisions = await enter_to_the_end(app, pilot, session, check)
         await pilot.pause()
         text = app.screen_text()
     return session, text, decisions, kinds

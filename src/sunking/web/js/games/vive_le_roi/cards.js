@@ -2,36 +2,11 @@
 // and their name in the page's language. What is printed on a card comes from the described
 // board (`faces`: kind, value, arms by card id); its words from the game's catalog.
 
+import { el, svg } from "../../dom.js";
 import { t } from "../../i18n.js";
 
-const NS = "http://www.w3.org/2000/svg";
 export const CARD_W = 78;
 export const CARD_H = 108;
-
-export function svg(tag, attrs = {}, text) {
-  const node = document.createElementNS(NS, tag);
-  for (const [name, value] of Object.entries(attrs)) {
-    if (value !== undefined && value !== null) node.setAttribute(name, String(value));
-  }
-  if (text !== undefined) node.textContent = text;
-  return node;
-}
-
-/** A new HTML element: attributes, `text`, `className`, `onclick`, then children. */
-export function el(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [name, value] of Object.entries(attrs)) {
-    if (value === undefined || value === null || value === false) continue;
-    if (name === "text") node.textContent = value;
-    else if (name === "className") node.className = value;
-    else if (name === "onclick") node.addEventListener("click", value);
-    else node.setAttribute(name, value === true ? "" : value);
-  }
-  for (const child of children) {
-    if (child !== null && child !== undefined && child !== false) node.append(child);
-  }
-  return node;
-}
 
 /** Shrink a <text> wider than `max` once it is laid out. */
 function fitLater(text, max) {

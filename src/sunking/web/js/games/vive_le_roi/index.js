@@ -5,7 +5,8 @@
 
 import { t } from "../../i18n.js";
 import { finalTable, playersTable } from "../../generic_parts.js";
-import { cardBox, el } from "./cards.js";
+import { el } from "../../dom.js";
+import { cardBox } from "./cards.js";
 import { readBatch, readChoices } from "./choices.js";
 import { drawFight, drawMiddle, drawStructures } from "./table.js";
 

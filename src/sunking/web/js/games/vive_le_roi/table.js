@@ -4,7 +4,8 @@
 // bribery's batches with both sides' running totals).
 
 import { t } from "../../i18n.js";
-import { cardBox, el, face } from "./cards.js";
+import { el } from "../../dom.js";
+import { cardBox, face } from "./cards.js";
 
 const KING_CARD = 6;
 

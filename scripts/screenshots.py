@@ -309,6 +309,17 @@ def check_final_table(page: Page, server: Server, link: SeatLink) -> None:
         assert all(line["label"] in table for line in section["lines"])
 
 
+def open_replay_middle(page: Page, base: str, link: SeatLink, seat: int,
+                       query: str = "") -> None:
+    """Open the finished match's replay (``query`` added to its address) at its middle
+    frame, as ``seat`` saw it."""
+    page.goto(f"{base}/play/{link.match_id}?replay=1{query}#t={link.token}")
+    page.wait_for_selector("[data-testid=replay-bar]")
+    slider = page.locator("[data-testid=replay-slider]")
+    slider.fill(str(int(slider.get_attribute("max") or "0") // 2))
+    page.select_option("[data-testid=replay-seat]", str(seat))
+
+
 def wait_for_turn_or_end(page: Page, timeout_ms: int = TURN_TIMEOUT_MS) -> None:
     page.wait_for_selector("[data-testid=prompt].my-turn, [data-testid=final-table]",
                            timeout=timeout_ms)
@@ -543,8 +554,10 @@ def vlr_action(page: Page, server: Server, link: SeatLink, n: int) -> str:
     named = [action[f] for f in ("card", "noble", "target", "province", "person", "musketeer",
                                  "courtier", "onto") if isinstance(action.get(f), int)
              and action[f] >= 0 and action["type"] != "target"]
-    if named:
-        page.locator(f"[data-card='{named[0]}'].active").first.click()
+    shown = [c for c in named if page.locator(f"[data-card='{c}'].active").count()]
+    assert shown or not named, f"no card of {action} can be clicked"
+    if shown:  # a card it names that the page shows (a noble in the discard pile is not)
+        page.locator(f"[data-card='{shown[0]}'].active").first.click()
     page.locator(f"[data-testid=prompt] .choice[data-choice='{index}']").click()
     return str(action["type"])
 

@@ -131,11 +131,7 @@ def test_e2e_a_whole_match_in_the_generic_screen(
     _check_words(page, f"{game} final table")
     assert decisions > 5
     # The replay, in the generic screen too: a frame in words, as the person saw it.
-    page.goto(f"{server.base}/play/{link.match_id}?replay=1&board=generic#t={link.token}")
-    page.wait_for_selector("[data-testid=replay-bar]")
-    slider = page.locator("[data-testid=replay-slider]")
-    slider.fill(str(int(slider.get_attribute("max") or "0") // 2))
-    page.select_option("[data-testid=replay-seat]", "0")
+    driver.open_replay_middle(page, server.base, link, 0, "&board=generic")
     page.wait_for_selector("[data-testid=hand]:not([hidden]) h3")
     _check_words(page, f"{game} replay")
     assert seat.errors == []

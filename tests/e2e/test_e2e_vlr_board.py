@@ -26,10 +26,19 @@ def _link(server: Any, driver: ModuleType, created: dict[str, Any], seat: int) -
     return driver.parse_link(server.base + created["seats"][seat]["link"])
 
 
+SHOWN_JS = """sel => [...document.querySelectorAll(sel)].map((e) => Number(e.dataset.card))
+  .sort((a, b) => a - b)"""
+SNAPSHOT_JS = """() => {
+  const ids = (sel) => [...document.querySelectorAll(sel)].map((e) => Number(e.dataset.card));
+  return { version: document.body.dataset.version, hand: ids('[data-testid=hand] [data-card]'),
+           all: ids('[data-card]') };
+}"""
+
+
 def _shown_cards(page: Page, where: str) -> list[int]:
-    cards = page.locator(f"{where} [data-card]")
-    return sorted(int(cards.nth(i).get_attribute("data-card") or "-1")
-                  for i in range(cards.count()))
+    """The ids of the cards drawn under ``where``, read at one moment."""
+    shown: list[int] = page.evaluate(SHOWN_JS, f"{where} [data-card]")
+    return shown
 
 
 def _check_board(page: Page, server: Any, link: Any, where: str) -> dict[str, Any]:
@@ -71,22 +80,36 @@ def test_e2e_one_person_and_three_bots_play_to_the_final_table_on_the_board(
 
     made = driver.play_vlr(page, server, link, 1000, check)
     driver.check_final_table(page, server, link)
+    final = server.call("GET", f"/api/matches/{link.match_id}?lang=en", token=link.token)
+    lines = page.locator("[data-testid=round-scoring] li")
+    assert lines.count() >= 2, "each scoring of the match, then the scores"
+    assert "Final scoring" in lines.nth(lines.count() - 2).inner_text()
+    names = {row["seat"]: row["name"] for row in final["board"]["players"]}
+    assert lines.last.inner_text() == "Score " + " · ".join(
+        f"{names[seat]} {n}" for seat, n in enumerate(final["view"]["scores"]))
     assert len(made) > 10, made
     assert "commit" in made, f"the batch builder was used: {made}"
     assert {"play", "lay_down", "challenge", "attack", "bribe", "place"} & set(made), made
+    # The replay on the board: a frame mid-match as a seat saw it, its hand and structures.
+    driver.open_replay_middle(page, server.base, link, 0)
+    page.wait_for_selector("[data-testid=hand]:not([hidden]) [data-testid=hand-card]")
+    assert page.locator("[data-testid=structure]").count() == 4
+    assert "vive_le_roi." not in page.inner_text("body")
     assert errors == []
     context.close()
 
 
-def _settled_hands(server: Any, links: list[Any], pages: list[Page]) -> list[list[int]]:
-    """Each seat's hand by its own view, once every page shows the match's current version."""
+def _settled(server: Any, links: list[Any], pages: list[Page]) -> list[tuple[Any, Any]]:
+    """Per seat: its hand by its own view, and what its page shows (the version, the hand's
+    cards and every card on the page, read at one moment) once both pages show the match's
+    current version."""
     for _ in range(100):
-        matches = [server.call("GET", f"/api/matches/{lk.match_id}?lang=en", token=lk.token)
-                   for lk in links]
-        versions = {str(m["version"]) for m in matches}
-        if len(versions) == 1 and all(p.evaluate("document.body.dataset.version") in versions
-                                      for p in pages):
-            return [m["view"]["you"]["hand"] for m in matches]
+        hands = [server.call("GET", f"/api/matches/{lk.match_id}?lang=en", token=lk.token)
+                 for lk in links]
+        shown = [p.evaluate(SNAPSHOT_JS) for p in pages]
+        versions = {str(m["version"]) for m in hands} | {s["version"] for s in shown}
+        if len(versions) == 1:
+            return [(m["view"]["you"]["hand"], s) for m, s in zip(hands, shown, strict=True)]
         pages[0].wait_for_timeout(150)
     raise AssertionError("the pages never showed the match's version")
 
@@ -104,10 +127,11 @@ def test_e2e_two_people_each_see_only_their_own_hand(
         pages.append((page, link))
     for _ in range(6):
         for me, (page, link) in enumerate(pages):
-            hands = _settled_hands(server, [lk for _, lk in pages], [p for p, _ in pages])
-            assert _shown_cards(page, "[data-testid=hand]") == sorted(hands[me])
-            on_page = set(_shown_cards(page, "body"))
-            secret = set(hands[1 - me])
+            settled = _settled(server, [lk for _, lk in pages], [p for p, _ in pages])
+            hand, shown = settled[me]
+            assert sorted(shown["hand"]) == sorted(hand)
+            on_page = set(shown["all"])
+            secret = set(settled[1 - me][0])
             assert secret, "the other seat holds cards"
             assert not on_page & secret, f"seat {me} sees {on_page & secret} of the other hand"
             if driver.my_turn(page) and not page.locator("[data-testid=autopassing]").count():

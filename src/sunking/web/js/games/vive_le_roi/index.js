@@ -8,7 +8,7 @@ import { finalTable, playersTable } from "../../generic_parts.js";
 import { el } from "../../dom.js";
 import { cardBox } from "./cards.js";
 import { readBatch, readChoices } from "./choices.js";
-import { drawFight, drawMiddle, drawStructures } from "./table.js";
+import { drawFight, drawMiddle, drawScoring, drawStructures } from "./table.js";
 
 /** The page asks the server for the described board in the page's language. */
 export const describedBoard = true;
@@ -41,10 +41,11 @@ export function createGameUI(root, ctx) {
   const structures = el("div", { className: "vlr-structures", "data-testid": "structures" });
   const middle = el("div", { className: "vlr-table-middle" });
   const players = el("section", { className: "panel" });
+  const scoring = el("section", { className: "panel", hidden: true });
   const log = el("section", { className: "panel vlr-log", "data-testid": "log" });
   root.append(el("div", { className: "vlr", "data-testid": "vlr-board" },
     el("div", { className: "vlr-main" }, banner, lastMove, final, prompt, builder, hand, fight, structures, middle),
-    el("div", { className: "vlr-side" }, players, log)));
+    el("div", { className: "vlr-side" }, players, scoring, log)));
 
   let mv = null;
   const sel = { version: -1, card: null, picked: [] };
@@ -232,6 +233,7 @@ export function createGameUI(root, ctx) {
     drawStructures(structures, view, board, look);
     drawMiddle(middle, view, look);
     players.replaceChildren(el("h3", { text: t("generic.players") }), playersTable(board, ctx));
+    drawScoring(scoring, view, board, mv.events);
     drawLog(board);
   }
 

@@ -166,3 +166,31 @@ export function drawFight(host, view, board, look) {
     column(defender, sides[1], totals[1], "defender"));
   host.append(el("h3", { text: title }), row);
 }
+
+/**
+ * The scoring of each round so far: a line per province scoring (after a round with a
+ * Rebellion) and per final scoring with each player's points, the scores last. Hidden
+ * before any.
+ */
+export function drawScoring(host, view, board, events) {
+  const lines = [];
+  let round = { round: view.round, deal: view.deal };
+  for (const e of events || []) {
+    if (e.type === "round") round = { round: e.round, deal: e.deal };
+    else if (e.type === "province_scoring") lines.push([t("vive_le_roi.round", round), e.points]);
+    else if (e.type === "final_scoring") {
+      lines.push([t("vive_le_roi.board.final_scoring", { deal: round.deal }), e.rows.map((r) => r.final_scoring)]);
+    }
+  }
+  host.hidden = !lines.length;
+  if (!lines.length) {
+    host.replaceChildren();
+    return;
+  }
+  const line = (label, points, className) => el("li", { className },
+    el("strong", { text: label }), el("span", { text: ` ${points.map((n, seat) => `${nameOf(board, seat)} ${n}`).join(" · ")}` }));
+  host.replaceChildren(el("h3", { text: t("vive_le_roi.board.scoring") }),
+    el("ul", { className: "plain vlr-scoring", "data-testid": "round-scoring" },
+      ...lines.map(([label, points]) => line(label, points, "")),
+      line(t("vive_le_roi.board.scores"), view.scores, "total")));
+}

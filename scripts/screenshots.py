@@ -3,8 +3,9 @@
 ``python scripts/screenshots.py --out DIR`` starts ``sunking serve`` on a free port, creates
 matches through the lobby and plays them by clicking, and saves PNGs of the lobby, the match
 screen mid-game with a prompt open, the evaluation account, the final table and the replay
-viewer, in English, Dutch, French, German and Czech, and the generic screen of Vive le Roi and
-Versailles 1682 at a phone's size (390x844). On every screen it checks in the page
+viewer, in English, Dutch, French, German and Czech, the generic screen of Vive le Roi and
+Versailles 1682 at a phone's size (390x844), and the Vive le Roi board at 1400x1000 and
+390x844. On every screen it checks in the page
 that no text overflows its box; it exits with status 1 listing every overflow.
 
 The module is also the browser driver of the end-to-end tests (``tests/e2e``): starting the
@@ -292,6 +293,33 @@ def wait_for_change(page: Page, before: str, timeout_ms: int = TURN_TIMEOUT_MS) 
         raise AssertionError(f"the match did not move on from version {before}: {message}") from err
 
 
+def check_final_table(page: Page, server: Server, link: SeatLink) -> None:
+    """The page's final table as the server describes the finished match: every player by
+    name and each of the game's scoring tables, in words, with its title and lines."""
+    page.wait_for_selector("[data-testid=final-table]")
+    final = server.call("GET", f"/api/matches/{link.match_id}?lang=en", token=link.token)
+    assert final["status"] == "finished"
+    table = page.inner_text("[data-testid=final-table]")
+    for row in final["board"]["players"]:
+        assert row["name"] in table
+    scoring = final["board"]["result"]["scoring"]
+    assert page.locator("[data-testid=scoring-table]").count() == len(scoring) > 0
+    for section in scoring:
+        assert section["title"] in table
+        assert all(line["label"] in table for line in section["lines"])
+
+
+def open_replay_middle(page: Page, base: str, link: SeatLink, seat: int,
+                       query: str = "") -> None:
+    """Open the finished match's replay (``query`` added to its address) at its middle
+    frame, as ``seat`` saw it."""
+    page.goto(f"{base}/play/{link.match_id}?replay=1{query}#t={link.token}")
+    page.wait_for_selector("[data-testid=replay-bar]")
+    slider = page.locator("[data-testid=replay-slider]")
+    slider.fill(str(int(slider.get_attribute("max") or "0") // 2))
+    page.select_option("[data-testid=replay-seat]", str(seat))
+
+
 def wait_for_turn_or_end(page: Page, timeout_ms: int = TURN_TIMEOUT_MS) -> None:
     page.wait_for_selector("[data-testid=prompt].my-turn, [data-testid=final-table]",
                            timeout=timeout_ms)
@@ -499,15 +527,91 @@ def decide_generic(page: Page, n: int) -> None:
     button.click()
 
 
-def open_replay_midway(page: Page, base: str, match_id: str, token: str) -> None:
-    """Open the replay of a finished generic-screen match halfway, as seen by the first
-    seat, and wait until that seat's hand is drawn."""
-    page.goto(f"{base}/play/{match_id}?replay=1#t={token}")
-    page.wait_for_selector("[data-testid=replay-bar]")
-    slider = page.locator("[data-testid=replay-slider]")
-    slider.fill(str(int(slider.get_attribute("max") or "0") // 2))
-    page.select_option("[data-testid=replay-seat]", "0")
-    page.wait_for_selector("[data-testid=hand]:not([hidden]) h3")
+def vlr_action(page: Page, server: Server, link: SeatLink, n: int) -> str:
+    """Make the pending Vive le Roi decision of this page's seat on its board: a legal action
+    (the n-th, preferring a fight) done as a person does it: a batch picked in the builder
+    card by card, else the card it names clicked, then its choice. Returns the action type."""
+    match = server.call("GET", f"/api/matches/{link.match_id}?lang=en", token=link.token)
+    assert str(match["version"]) == version(page), "the page shows the match's version"
+    legal = match["legal_actions"]
+    fights = [i for i, a in enumerate(legal) if a["type"] in ("attack", "bribe", "commit")]
+    index = fights[n % len(fights)] if fights and n % 3 else (n * 7) % len(legal)
+    action = legal[index]
+    if action["type"] == "commit":
+        hand = set(match["view"]["you"]["hand"])
+        faces = match["board"]["faces"]
+        want = sorted((c in hand, faces[c][2] + faces[c][0], faces[c][1]) for c in action["cards"])
+        builder = page.locator("[data-testid=builder] [data-testid=batch-card]")
+        for i in range(builder.count()):
+            card = int(builder.nth(i).get_attribute("data-card") or "-1")
+            sig = (card in hand, faces[card][2] + faces[card][0], faces[card][1])
+            if sig in want:
+                want.remove(sig)
+                builder.nth(i).click()
+        assert not want, f"the builder lacks cards for {action}"
+        page.locator("[data-testid=batch-commit]:enabled").click()
+        return "commit"
+    named = [action[f] for f in ("card", "noble", "target", "province", "person", "musketeer",
+                                 "courtier", "onto") if isinstance(action.get(f), int)
+             and action[f] >= 0 and action["type"] != "target"]
+    shown = [c for c in named if page.locator(f"[data-card='{c}'].active").count()]
+    assert shown or not named, f"no card of {action} can be clicked"
+    if shown:  # a card it names that the page shows (a noble in the discard pile is not)
+        page.locator(f"[data-card='{shown[0]}'].active").first.click()
+    page.locator(f"[data-testid=prompt] .choice[data-choice='{index}']").click()
+    return str(action["type"])
+
+
+def play_vlr(page: Page, server: Server, link: SeatLink, decisions: int,
+             check: Callable[[Page, int], None] | None = None) -> list[str]:
+    """Play up to ``decisions`` of this seat's decisions on the Vive le Roi board (forced
+    passes left to the page), or to the end; ``check`` reads the page before each. Returns
+    the types of the actions made."""
+    made: list[str] = []
+    while len(made) < decisions:
+        wait_for_turn_or_end(page)
+        if is_over(page):
+            break
+        before = version(page)
+        if not page.locator("[data-testid=autopassing]").count():
+            if check is not None:
+                check(page, len(made))
+            made.append(vlr_action(page, server, link, len(made)))
+        wait_for_change(page, before)
+    return made
+
+
+def vlr_screens(browser: Browser, server: Server, out: Path,
+                langs: tuple[str, ...]) -> list[Shot]:
+    """The Vive le Roi board a few decisions into a match (one person, three bots), at
+    1400x1000 and at a phone's size, in every language; then its final table."""
+    shots: list[Shot] = []
+    for size, tag in ((VIEWPORT, "vlr"), (PHONE, "vlr-phone")):
+        context = browser.new_context(viewport=size)  # type: ignore[arg-type]
+        page = context.new_page()
+        links, _ = create_match(page, server.base, [
+            {"kind": "human", "name": "Anne-Marguerite"},
+            {"kind": "bot", "bot": "heuristic"},
+            {"kind": "bot", "bot": "random"},
+            {"kind": "bot", "bot": "random"},
+        ], langs[0], game="vive_le_roi")
+        seat = links[0]
+        assert seat is not None
+        open_match(page, seat)
+        play_vlr(page, server, seat, 8)
+        wait_for_turn_or_end(page)
+        for lang in langs:
+            set_language(page, lang)
+            page.wait_for_selector("[data-testid=log] li")
+            snap(page, out, tag, lang, shots)
+        if tag == "vlr":
+            play_vlr(page, server, seat, 400)
+            page.wait_for_selector("[data-testid=final-table]")
+            for lang in langs:
+                set_language(page, lang)
+                snap(page, out, "vlr-final", lang, shots)
+        context.close()
+    return shots
 
 
 def generic_screens(browser: Browser, server: Server, out: Path,
@@ -526,7 +630,8 @@ def generic_screens(browser: Browser, server: Server, out: Path,
         ], langs[0], game=game)
         seat = links[0]
         assert seat is not None
-        open_match(page, seat)
+        open_match(page, SeatLink(seat.url.replace("#", "?board=generic#"), seat.match_id,
+                                  seat.token))
         for n in range(6):
             wait_for_turn_or_end(page)
             if is_over(page):
@@ -562,6 +667,7 @@ def main(argv: list[str] | None = None) -> int:
         try:
             shots = screens(browser, server, out, langs)
             shots += generic_screens(browser, server, out, langs)
+            shots += vlr_screens(browser, server, out, langs)
         finally:
             browser.close()
     failed = False

@@ -75,7 +75,9 @@ class Seat:
 
 
 def _seat(browser: Browser, server: Any, driver: ModuleType, game: str,
-          bots: tuple[str, str, str]) -> Seat:
+          bots: tuple[str, str, str], generic: bool = True) -> Seat:
+    """Ana's page on a new match; ``generic`` opens it in the generic screen even for a game
+    with a board of its own (``?board=generic``)."""
     context = browser.new_context(viewport=PHONE)
     page = context.new_page()
     errors: list[str] = []
@@ -87,8 +89,11 @@ def _seat(browser: Browser, server: Any, driver: ModuleType, game: str,
         page, server.base,
         [{"kind": "human", "name": "Ana"}, *({"kind": "bot", "bot": b} for b in bots)],
         "en", game=game)
-    assert links[0] is not None
-    return Seat(context, page, links[0], errors, refused)
+    link = links[0]
+    assert link is not None
+    if generic:
+        link = driver.SeatLink(link.url.replace("#", "?board=generic#"), link.match_id, link.token)
+    return Seat(context, page, link, errors, refused)
 
 
 def _checked_decision(seat: Seat, server: Any, driver: ModuleType, where: str, n: int) -> None:
@@ -122,21 +127,12 @@ def test_e2e_a_whole_match_in_the_generic_screen(
             continue
         _checked_decision(seat, server, driver, game, decisions)
         decisions += 1
-    page.wait_for_selector("[data-testid=final-table]")
+    driver.check_final_table(page, server, link)  # the game's own scoring, in words
     _check_words(page, f"{game} final table")
-    final = server.call("GET", f"/api/matches/{link.match_id}?lang=en", token=link.token)
-    assert final["status"] == "finished"
-    table = page.inner_text("[data-testid=final-table]")
-    for row in final["board"]["players"]:
-        assert row["name"] in table
-    scoring = final["board"]["result"]["scoring"]
-    assert page.locator("[data-testid=scoring-table]").count() == len(scoring) > 0
-    for section in scoring:  # the game's own scoring, in words, as the terminal shows it
-        assert section["title"] in table
-        assert all(line["label"] in table for line in section["lines"])
     assert decisions > 5
     # The replay, in the generic screen too: a frame in words, as the person saw it.
-    driver.open_replay_midway(page, server.base, link.match_id, link.token)
+    driver.open_replay_middle(page, server.base, link, 0, "&board=generic")
+    page.wait_for_selector("[data-testid=hand]:not([hidden]) h3")
     _check_words(page, f"{game} replay")
     assert seat.errors == []
     assert seat.refused == [], "no request of the page is refused (no 404 for a board it lacks)"
@@ -177,7 +173,7 @@ def test_e2e_forced_passes_wait_for_the_person_when_the_setting_is_off(
 def test_e2e_board_generic_opens_louis_xiv_in_the_generic_screen(
     browser: Browser, server: Any, driver: ModuleType,
 ) -> None:
-    seat = _seat(browser, server, driver, "louis14", ("random", "random", "random"))
+    seat = _seat(browser, server, driver, "louis14", ("random", "random", "random"), generic=False)
     page, link = seat.page, seat.link
     driver.open_match(page, link)
     assert page.locator("[data-testid=court]").count() == 1, "Louis XIV keeps its own board"

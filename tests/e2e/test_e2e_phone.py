@@ -170,7 +170,11 @@ def test_e2e_generic_pages_on_a_phone(
         "seats": [{"kind": "human", "name": "Anne-Marguerite"}]
         + [{"kind": "bot", "bot": "random"}] * 3})
     seat = driver.parse_link(server.base + created["seats"][0]["link"])
-    driver.open_match(page, seat)
+    # The generic screen (a game with a board of its own keeps it at ?board=generic); the
+    # boards of their own have phone tests of their own (test_e2e_vlr_board.py).
+    generic = driver.SeatLink(seat.url.replace("#", "?board=generic#"), seat.match_id,
+                              seat.token)
+    driver.open_match(page, generic)
     for n in range(4):
         driver.wait_for_turn_or_end(page)
         if page.locator("[data-testid=autopassing]").count():
@@ -183,13 +187,17 @@ def test_e2e_generic_pages_on_a_phone(
         driver.wait_for_change(page, before)
 
     bots = finished_bot_match(server, game, 3, 7)
-    spectator = bots["spectator"]["token"]
-    driver.open_match(page, driver.parse_link(server.base + bots["spectator"]["link"]))
-    page.wait_for_selector("[data-testid=final-table]")
-    check(page, f"{game} final table", prompt=True)
-    check_chat_clear(page, f"{game} final table")
-    driver.open_replay_midway(page, server.base, bots["match_id"], spectator)
-    check(page, f"{game} replay", prompt=True)
+    watcher = driver.parse_link(server.base + bots["spectator"]["link"])
+    for query in ("", "&board=generic"):  # the game's own screen, then the generic one
+        where = f"{game}{query}"
+        driver.open_match(page, driver.SeatLink(watcher.url.replace("#", f"?{query[1:]}#"),
+                                                watcher.match_id, watcher.token))
+        page.wait_for_selector("[data-testid=final-table]")
+        check(page, f"{where} final table", prompt=True)
+        check_chat_clear(page, f"{where} final table")
+        driver.open_replay_middle(page, server.base, watcher, 0, query)
+        page.wait_for_selector("[data-testid=prompt]")
+        check(page, f"{where} replay", prompt=True)
 
     page.goto(f"{server.base}/rules/{game}")
     page.wait_for_selector("body[data-ready='1']")

@@ -132,7 +132,8 @@ def test_games_say_which_have_a_board_of_their_own(client: TestClient) -> None:
         has_board = (web_dir() / "js" / "games" / game_id / "index.js").is_file()
         assert entry["dedicated_board"] is has_board
     assert games["louis14"]["dedicated_board"] is True
-    assert games["vive_le_roi"]["dedicated_board"] is False
+    assert games["vive_le_roi"]["dedicated_board"] is True
+    assert games["versailles1682"]["dedicated_board"] is False
 
 
 @pytest.mark.parametrize("lang", ["en", "nl", "cs"])

@@ -8,8 +8,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from textual.widgets import OptionList
-from tui_support import run_pilot
+from tui_support import RAW, enter_to_the_end, run_pilot
 
 from sunking.core import replay
 from sunking.core.presentation import describe_result, presentation
@@ -18,7 +17,6 @@ from sunking.tui import RENDERERS, Session, parse_seats
 from sunking.tui.app import FORCED_PASS_NOTE, PlayApp
 
 SIZE = (170, 110)
-RAW = re.compile(r"\{|\"type\"|[a-z_]+=|\b[a-z0-9_]+\.[a-z_]{2,}\b")
 
 
 def held_names(session: Session, lang: str) -> list[str]:
@@ -35,26 +33,15 @@ async def _play_whole_game(game: str, seed: int, lang: str) -> tuple[Session, st
     session = Session(game, parse_seats("me,random,heuristic,random"), seed)
     app = PlayApp(session, lang=lang, auto_pass=False)
     assert game not in RENDERERS, "the generic renderer is under test"
-    decisions = 0
+
+    def check(text: str, decisions: int) -> None:
+        raw = RAW.search(text)
+        assert raw is None, f"decision {decisions}: {raw[0]!r} on the screen:\n{text}"
+        for name in held_names(session, lang):
+            assert name in text, f"decision {decisions}: {name!r} not shown:\n{text}"
+
     async with app.run_test(size=SIZE) as pilot:
-        while True:
-            await app.workers.wait_for_complete()
-            if session.is_over:
-                break
-            assert session.to_move == 0, "only the person's decisions wait for a key"
-            assert isinstance(app.focused, OptionList)
-            await pilot.pause()
-            text = app.screen_text()
-            raw = RAW.search(text)
-            assert raw is None, f"decision {decisions}: {raw[0]!r} on the screen:\n{text}"
-            for name in held_names(session, lang):
-                assert name in text, f"decision {decisions}: {name!r} not shown:\n{text}"
-            before = session.version
-            while session.version == before:
-                await pilot.press("enter")  # a group first, then its first action
-                await pilot.pause()
-            decisions += 1
-            assert decisions < 3000, "the game does not end"
+        decisions = await enter_to_the_end(app, pilot, session, check)
         await pilot.pause()
         text = app.screen_text()
     return session, text, decisions
@@ -63,7 +50,10 @@ async def _play_whole_game(game: str, seed: int, lang: str) -> tuple[Session, st
 @pytest.mark.parametrize(("game", "seed", "lang"), [
     ("vive_le_roi", 4, "nl"), ("versailles1682", 2, "de"),
 ])
-def test_a_person_plays_a_whole_game_in_words(game: str, seed: int, lang: str) -> None:
+def test_a_person_plays_a_whole_game_in_words(
+    game: str, seed: int, lang: str, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.delitem(RENDERERS, game, raising=False)
     session, text, decisions = run_pilot(_play_whole_game(game, seed, lang))
     assert session.is_over
     assert decisions >= 10

@@ -1,13 +1,25 @@
-"""Shared by the terminal-client tests: run a pilot coroutine on its own event loop."""
+"""Shared by the terminal-client tests: run a pilot coroutine on its own event loop, play a
+person's decisions to the end with Enter, and what must never be on the screen."""
 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Coroutine
+import re
+from collections.abc import Callable, Coroutine
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar
 
+from textual.pilot import Pilot
+from textual.widgets import OptionList
+
+from sunking.tui import Session
+from sunking.tui.app import PlayApp
+
 T = TypeVar("T")
+
+RAW = re.compile(r"\{|\"type\"|[a-z_]+=|\b[a-z0-9_]+\.[a-z_]{2,}\b")
+"""What a person must never read on the screen: a placeholder left open, JSON, ``key=value``
+or a dotted text key."""
 
 
 def run_pilot(coroutine: Coroutine[Any, Any, T]) -> T:
@@ -19,3 +31,26 @@ def run_pilot(coroutine: Coroutine[Any, Any, T]) -> T:
     """
     with ThreadPoolExecutor(max_workers=1, thread_name_prefix="pilot") as pool:
         return pool.submit(asyncio.run, coroutine).result()
+
+
+async def enter_to_the_end(
+    app: PlayApp, pilot: Pilot[Any], session: Session, check: Callable[[str, int], None],
+) -> int:
+    """Play the person's (seat 0) decisions to the end of the game with Enter on the first
+    menu entry (a group first, then its first action); ``check(screen, n)`` reads the screen
+    before the n-th decision. Returns how many decisions were made."""
+    decisions = 0
+    while True:
+        await app.workers.wait_for_complete()
+        if session.is_over:
+            return decisions
+        assert session.to_move == 0, "only the person's decisions wait for a key"
+        assert isinstance(app.focused, OptionList)
+        await pilot.pause()
+        check(app.screen_text(), decisions)
+        before = session.version
+        while session.version == before:
+            await pilot.press("enter")
+            await pilot.pause()
+        decisions += 1
+        assert decisions < 3000, "the game does not end"

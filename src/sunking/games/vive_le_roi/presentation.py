@@ -109,6 +109,13 @@ def _components() -> dict[str, Component]:
     return out
 
 
+FACES: list[JsonValue] = [
+    [KIND_NAMES[c.kind], c.value, ARMS[c.arms] if c.arms != NO_ARMS else ""] for c in CARDS
+]
+"""What is printed on each card, by id, for a client that draws the cards itself: the name
+of its kind, its value and its coat of arms ("" for none); its name is the card's text."""
+
+
 def _owners(view: Mapping[str, Any]) -> dict[int, int]:
     owners: dict[int, int] = {}
     for p in view["players"]:
@@ -133,6 +140,7 @@ class ViveLeRoiPresentation(Presentation):
             "players": self._players(view, seat, t),
             "zones": self._zones(view, t),
             "log": log_entries(t, events, lambda e: self.event_text(e, t, view)),
+            "faces": FACES,
         }
         you = view.get("you")
         if isinstance(you, dict):

@@ -2,6 +2,7 @@
 // person, current condition, reward and stones per colour; Louis XIV's figure on his tile;
 // the played influence cards in the empty centre square.
 
+import { svg } from "../../dom.js";
 import { t } from "../../i18n.js";
 import { COMPONENTS } from "./components.js";
 import {
@@ -9,19 +10,9 @@ import {
   tileName,
 } from "./labels.js";
 
-const NS = "http://www.w3.org/2000/svg";
 const CELL = 120;
 const PAD = 3;
 const SIZE = CELL * 5;
-
-function svg(tag, attrs = {}, text) {
-  const node = document.createElementNS(NS, tag);
-  for (const [name, value] of Object.entries(attrs)) {
-    if (value !== undefined && value !== null) node.setAttribute(name, String(value));
-  }
-  if (text !== undefined) node.textContent = text;
-  return node;
-}
 
 /** Shrink a <text> that is wider than `max` (only when it is too wide). */
 function fit(text, max) {

@@ -1,0 +1,134 @@
+// Vive le Roi's cards drawn as SVG: the colour of their kind, their value, their coat of arms
+// and their name in the page's language. What is printed on a card comes from the described
+// board (`faces`: kind, value, arms by card id); its words from the game's catalog.
+
+import { el, svg } from "../../dom.js";
+import { t } from "../../i18n.js";
+
+export const CARD_W = 78;
+export const CARD_H = 108;
+
+/** Shrink a <text> wider than `max` once it is laid out. */
+function fitLater(text, max) {
+  requestAnimationFrame(() => {
+    try {
+      if (text.getComputedTextLength() > max) {
+        text.setAttribute("textLength", String(max));
+        text.setAttribute("lengthAdjust", "spacingAndGlyphs");
+      }
+    } catch (_) {
+      // detached before it was drawn
+    }
+  });
+}
+
+/** The card's name in the page's language. */
+export function cardName(card) {
+  return t(`vive_le_roi.card.${card}`);
+}
+
+/** What is printed on `card`: {kind, value, arms} ("" arms for none). */
+export function face(faces, card) {
+  const f = (faces || [])[card] || ["event", 0, ""];
+  return { kind: f[0], value: f[1], arms: f[2] };
+}
+
+/** Cards a player cannot tell apart (same print, same name): the same choice. */
+export function twinKey(faces, card) {
+  const f = face(faces, card);
+  return `${f.kind}|${f.value}|${f.arms}|${cardName(card)}`;
+}
+
+/** The card's words for a tooltip and for assistive technology. */
+export function cardTitle(faces, card) {
+  const f = face(faces, card);
+  const parts = [cardName(card), t(`vive_le_roi.kind.${f.kind}`)];
+  if (f.value) parts.push(`${t("vive_le_roi.fact.value")} ${f.value}`);
+  if (f.arms) parts.push(`${t("vive_le_roi.fact.arms")}: ${t(`vive_le_roi.arms.${f.arms}`)}`);
+  return parts.join(" · ");
+}
+
+function nameLines(name) {
+  const words = name.split(" ");
+  if (name.length <= 11 || words.length === 1) return [name];
+  let best = 1;
+  let bestGap = Infinity;
+  for (let i = 1; i < words.length; i += 1) {
+    const gap = Math.abs(words.slice(0, i).join(" ").length - words.slice(i).join(" ").length);
+    if (gap < bestGap) { best = i; bestGap = gap; }
+  }
+  return [words.slice(0, best).join(" "), words.slice(best).join(" ")];
+}
+
+/** The face of `card` as an <svg>. */
+export function cardSvg(faces, card) {
+  const f = face(faces, card);
+  const root = svg("svg", { viewBox: `0 0 ${CARD_W} ${CARD_H}`, width: CARD_W, height: CARD_H,
+    class: `vlr-face vlr-kind-${f.kind}`, role: "img", "aria-label": cardTitle(faces, card) });
+  root.append(svg("title", {}, cardTitle(faces, card)));
+  root.append(svg("rect", { x: 1, y: 1, width: CARD_W - 2, height: CARD_H - 2, rx: 6, class: "vlr-card-body" }));
+  root.append(svg("rect", { x: 1, y: 1, width: CARD_W - 2, height: 22, rx: 6, class: "vlr-card-band" }));
+  const kind = svg("text", { x: f.value ? 24 : CARD_W / 2, y: 16, class: "vlr-card-kind",
+    "text-anchor": f.value ? "start" : "middle" }, t(`vive_le_roi.kind.${f.kind}`));
+  root.append(kind);
+  fitLater(kind, f.value ? CARD_W - 28 : CARD_W - 8);
+  if (f.value) root.append(svg("text", { x: 6, y: 17, class: "vlr-card-value" }, String(f.value)));
+  const lines = nameLines(cardName(card));
+  lines.forEach((line, i) => {
+    const text = svg("text", { x: CARD_W / 2, y: 38 + i * 14, "text-anchor": "middle", class: "vlr-card-name" }, line);
+    root.append(text);
+    fitLater(text, CARD_W - 8);
+  });
+  if (f.kind === "king") {
+    root.append(svg("path", { d: "M24 92 L24 74 L32 83 L39 68 L46 83 L54 74 L54 92 Z", class: "vlr-crown" }));
+  } else if (f.arms) {
+    const g = svg("g", { class: `vlr-arms vlr-arms-${f.arms}`, transform: `translate(${CARD_W / 2} 66)` });
+    g.append(svg("path", { d: "M-13 0 H13 V12 C13 22 5 26 0 29 C-5 26 -13 22 -13 12 Z", class: "vlr-shield" }));
+    g.append(svg("text", { x: 0, y: 18, "text-anchor": "middle", class: "vlr-arms-letter" },
+      t(`vive_le_roi.arms.${f.arms}`).slice(0, 1)));
+    root.append(g);
+  } else if (f.kind === "event") {
+    root.append(svg("path", { d: "M39 68 L51 75 L51 89 L39 96 L27 89 L27 75 Z", class: "vlr-event-mark" }));
+  } else if (!f.value) {
+    root.append(svg("circle", { cx: CARD_W / 2, cy: 82, r: 10, class: "vlr-plain-mark" }));
+  } else {
+    root.append(svg("text", { x: CARD_W / 2, y: 92, "text-anchor": "middle", class: "vlr-card-big" }, String(f.value)));
+  }
+  return root;
+}
+
+/** A face-down card: its back, with `label` for whose it is. */
+export function cardBackSvg(label) {
+  const root = svg("svg", { viewBox: `0 0 ${CARD_W} ${CARD_H}`, width: CARD_W, height: CARD_H,
+    class: "vlr-face vlr-back", role: "img", "aria-label": label });
+  root.append(svg("title", {}, label));
+  root.append(svg("rect", { x: 1, y: 1, width: CARD_W - 2, height: CARD_H - 2, rx: 6, class: "vlr-back-body" }));
+  root.append(svg("path", { d: "M26 62 L26 44 L33 52 L39 38 L45 52 L52 44 L52 62 Z", class: "vlr-crown" }));
+  return root;
+}
+
+/**
+ * A card on the table: a box holding its face (or its back), `data-card` its id. `opts`:
+ * selected, active (it starts a choice now), moved (the last move touched it), back (shown
+ * face down), label (a line under it), onClick.
+ */
+export function cardBox(faces, card, opts = {}) {
+  const classes = ["vlr-card"];
+  if (opts.active) classes.push("active");
+  if (opts.selected) classes.push("selected");
+  if (opts.moved) classes.push("moved");
+  if (opts.attached) classes.push("attached");
+  const box = el("div", { className: classes.join(" "), "data-testid": opts.testid || "vlr-card",
+    "data-card": card >= 0 ? String(card) : null });
+  box.append(opts.back ? cardBackSvg(opts.backLabel || t("vive_le_roi.board.face_down")) : cardSvg(faces, card));
+  if (opts.label) box.append(el("div", { className: "vlr-card-label", text: opts.label }));
+  if (opts.onClick) {
+    box.tabIndex = 0;
+    box.setAttribute("role", "button");
+    box.addEventListener("click", opts.onClick);
+    box.addEventListener("keydown", (e) => {
+      if (e.key === "Enter" || e.key === " ") { e.preventDefault(); opts.onClick(); }
+    });
+  }
+  return box;
+}

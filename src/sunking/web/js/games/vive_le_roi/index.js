@@ -44,7 +44,7 @@ export function createGameUI(root, ctx) {
   const scoring = el("section", { className: "panel", hidden: true });
   const log = el("section", { className: "panel vlr-log", "data-testid": "log" });
   root.append(el("div", { className: "vlr", "data-testid": "vlr-board" },
-    el("div", { className: "vlr-main" }, banner, lastMove, final, prompt, builder, hand, fight, structures, middle),
+    el("div", { className: "vlr-main" }, banner, lastMove, prompt, final, builder, hand, fight, structures, middle),
     el("div", { className: "vlr-side" }, players, scoring, log)));
 
   let mv = null;
@@ -110,11 +110,15 @@ export function createGameUI(root, ctx) {
 
   function drawPrompt(board, choices, mine) {
     prompt.classList.toggle("my-turn", mine);
+    prompt.hidden = false;
     if (mv.status === "finished") {
-      prompt.hidden = true;
+      // The outcome in the prompt's place (on a phone it stays on screen); the table follows.
+      prompt.replaceChildren(el("h2", { className: "prompt-title", text: t("generic.final") }));
+      if (board.result && board.result.text) {
+        prompt.append(el("p", { className: "prompt-text", text: board.result.text }));
+      }
       return;
     }
-    prompt.hidden = false;
     let title = "";
     if (ctx.mode === "replay") title = t("prompt.replay");
     else if (mine) title = t("generic.your_turn");

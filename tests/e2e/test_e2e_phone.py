@@ -170,7 +170,8 @@ def test_e2e_generic_pages_on_a_phone(
         "seats": [{"kind": "human", "name": "Anne-Marguerite"}]
         + [{"kind": "bot", "bot": "random"}] * 3})
     seat = driver.parse_link(server.base + created["seats"][0]["link"])
-    driver.open_match(page, seat)
+    driver.open_match(page, driver.SeatLink(seat.url.replace("#", "?board=generic#"),
+                                            seat.match_id, seat.token))
     for n in range(4):
         driver.wait_for_turn_or_end(page)
         if page.locator("[data-testid=autopassing]").count():

@@ -21,8 +21,8 @@ export function drawNegotiation(node, mv, ctx) {
   node.replaceChildren(el("h2", { text: g("board.negotiation") }),
     el("p", { className: "hint", text: g("board.negotiation_hint") }),
     el("ul", { className: "v-lines", "data-testid": "v-negotiation" },
-      ...lines.map((e) => el("li", { text: eventText(e, ctx.colourName) }))),
-    done.length ? el("p", { text: g("board.done", { players: done.join(", ") }) }) : null);
+      ...lines.map((e) => el("li", { text: eventText(e, ctx.colourName) }))));
+  if (done.length) node.append(el("p", { text: g("board.done", { players: done.join(", ") }) }));
 }
 
 /** The side room: choose seats, then talk with them alone in the match chat. */

@@ -6,8 +6,8 @@
 
 import { cardName, el, g, livres, svg } from "./words.js";
 
-const COURT_W = 380;
-const COURT_H = 132;
+const COURT_W = 300;
+const COURT_H = 100;
 const KIND_CLASS = {
   title: "v-title", marshal: "v-dignity", pension: "v-pension", office: "v-office",
   letters_patent: "v-letters", war_against: "v-war", war_won: "v-war", war_lost: "v-war",
@@ -29,8 +29,22 @@ function royal(x, who, state, testid) {
   return group;
 }
 
-/** The court's header: royals, place, wars, the box, the Talon and the House. */
-export function drawCourtHeader(node, view, lang) {
+/** The court's facts beside the drawing: the wars, the War Minister's box, the Talon and the
+ * target. */
+export function drawCourtFacts(node, view, lang) {
+  const wars = view.wars.length ? view.wars.map((w) => g(`word.${w}`)).join(", ") : g("board.peace");
+  node.replaceChildren(
+    el("li", { "data-testid": "v-wars", text: `${g("board.wars")}: ${wars}` }),
+    el("li", { "data-testid": "v-box", text: g("board.box", { n: view.war_minister_box.length }) }),
+    el("li", { "data-testid": "v-talon", text: g("board.talon", { n: view.talon }) }),
+    el("li", { text: g("board.target", { amount: livres(view.target, lang) }) }));
+  if (view.regency_until_round) {
+    node.append(el("li", { text: g("board.regency", { round: view.regency_until_round }) }));
+  }
+}
+
+/** The court drawn: the royals and where the court is. */
+export function drawCourtHeader(node, view) {
   node.replaceChildren();
   node.setAttribute("viewBox", `0 0 ${COURT_W} ${COURT_H}`);
   node.setAttribute("width", String(COURT_W));
@@ -45,16 +59,6 @@ export function drawCourtHeader(node, view, lang) {
     svg("text", { x: 162, y: 26, className: "v-label", text: g("fact.court") }),
     svg("text", { x: 162, y: 44, className: "v-big", text: g(`place.${view.court}`) }));
   node.append(place);
-  const wars = view.wars.length
-    ? view.wars.map((w) => g(`word.${w}`)).join(", ") : g("board.peace");
-  node.append(svg("text", { x: 162, y: 66, className: "v-value", "data-testid": "v-wars",
-    text: `${g("board.wars")}: ${wars}` }));
-  node.append(svg("text", { x: 162, y: 84, className: "v-value", "data-testid": "v-box",
-    text: g("board.box", { n: view.war_minister_box.length }) }));
-  node.append(svg("text", { x: 162, y: 102, className: "v-value", "data-testid": "v-talon",
-    text: g("board.talon", { n: view.talon }) }));
-  node.append(svg("text", { x: 162, y: 120, className: "v-value",
-    text: g("board.target", { amount: livres(view.target, lang) }) }));
   return node;
 }
 

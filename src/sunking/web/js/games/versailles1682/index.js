@@ -7,7 +7,7 @@ import { finalTable } from "../../generic_parts.js";
 import { guideNodes, markFinished } from "../../guide.js";
 import { currentLanguage } from "../../i18n.js";
 import { drawChoices } from "./choices.js";
-import { cardRow, drawCourtHeader, drawFamilies } from "./court.js";
+import { cardRow, drawCourtFacts, drawCourtHeader, drawFamilies } from "./court.js";
 import { drawCrib, drawDice, drawNegotiation, drawSideRoom } from "./talk.js";
 import { el, g, svg } from "./words.js";
 
@@ -34,6 +34,7 @@ export function createGameUI(root, pageCtx) {
   const banner = el("div", { className: "turn-banner v-banner", "data-testid": "turn-banner", role: "status" });
   const lastMove = el("p", { className: "v-last", "data-testid": "v-last-move", "aria-live": "polite" });
   const court = svg("svg", { className: "v-court", "data-testid": "court" });
+  const courtFacts = el("ul", { className: "v-court-facts" });
   const prompt = el("section", { className: "panel prompt", "data-testid": "prompt", "aria-live": "polite" });
   const choices = el("div", { className: "v-choices", "data-testid": "v-choices" });
   const hand = el("section", { className: "panel v-hand-panel", "data-testid": "hand" });
@@ -47,7 +48,7 @@ export function createGameUI(root, pageCtx) {
   const log = el("section", { className: "panel log", "data-testid": "log" });
   root.append(el("div", { className: "v1682" },
     el("div", { className: "v-main" }, banner, lastMove, prompt, hand, final,
-      el("div", { className: "v-court-wrap" }, court), house, families),
+      el("div", { className: "v-court-wrap" }, court, courtFacts), house, families),
     el("div", { className: "v-side" }, negotiation, room, crib, dice, log)));
 
   let mv = null;
@@ -123,7 +124,8 @@ export function createGameUI(root, pageCtx) {
     drawBanner(view, board);
     drawPrompt(view, board);
     drawChoices(hand, choices, mv, pick, ctx);
-    drawCourtHeader(court, view, ctx.lang);
+    drawCourtHeader(court, view);
+    drawCourtFacts(courtFacts, view, ctx.lang);
     house.replaceChildren(cardRow(g("zone.house"), view.house_of_the_king, "v-house"));
     if (view.war_minister_box.length) house.append(cardRow(g("zone.box"), view.war_minister_box, "v-box-cards"));
     drawFamilies(families, view, ctx, moves.changed);

@@ -4,31 +4,7 @@
 import { has, t } from "../../i18n.js";
 
 export const G = "versailles1682";
-const SVG_NS = "http://www.w3.org/2000/svg";
-
-export function el(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  return fill(node, attrs, children);
-}
-
-export function svg(tag, attrs = {}, ...children) {
-  return fill(document.createElementNS(SVG_NS, tag), attrs, children);
-}
-
-function fill(node, attrs, children) {
-  for (const [name, value] of Object.entries(attrs)) {
-    if (value === undefined || value === null || value === false) continue;
-    if (name === "text") node.textContent = value;
-    else if (name === "className") node.setAttribute("class", value);
-    else if (name === "onclick") node.addEventListener("click", value);
-    else node.setAttribute(name, value === true ? "" : value);
-  }
-  for (const child of children) {
-    if (child === null || child === undefined || child === false) continue;
-    node.append(child);
-  }
-  return node;
-}
+export { el, svg } from "../../dom.js";
 
 /** A text of the game's catalog. */
 export function g(key, values) {

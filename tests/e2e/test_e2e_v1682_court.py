@@ -63,8 +63,8 @@ def test_e2e_v1682_a_person_and_three_bots_play_to_the_end_on_the_court(
     assert link is not None
     driver.open_match(page, link)
     expect(page.locator("[data-testid=court]")).to_be_visible()
-    decisions = picked = negotiated = 0
-    talked = False
+    decisions = picked = negotiated = paid = 0
+    talked = offered = False
     while True:
         assert decisions < MAX_DECISIONS, "the match does not end"
         driver.wait_for_turn_or_end(page)
@@ -76,12 +76,26 @@ def test_e2e_v1682_a_person_and_three_bots_play_to_the_end_on_the_court(
             talk(page, "Madame, a word at the table.")
             talked = True
         before = driver.version(page)
-        pays = page.locator("[data-testid=prompt] .choice[data-type=pay]:enabled, "
-                            "[data-testid=prompt] .choice[data-type=show]:enabled")
+        pay = page.locator("[data-testid=prompt] .choice[data-type=pay]:enabled")
+        show = page.locator("[data-testid=prompt] .choice[data-type=show]:enabled")
         cards = page.locator("[data-testid=v-hand-card].v-playable")
-        if not negotiated and pays.count():
-            pays.first.click()  # a payment (or a shown card) as the engine offers it
+        offered = offered or pay.count() > 0
+        paying = not paid and pay.count() > 0
+        if paying or (not negotiated and show.count()):
+            # A payment for a favour (or a shown card) as the engine offers it; the
+            # negotiation panel then tells it.
+            told = page.locator("[data-testid=v-negotiation] li").count()
+            button = (pay if paying else show).first
+            group = button.locator("xpath=ancestor::details[1]")
+            if group.count() and group.get_attribute("open") is None:
+                group.locator("summary").click()  # a folded kind of move: unfold it
+            button.click()
+            driver.wait_for_change(page, before)
+            expect(page.locator("[data-testid=v-negotiation] li")).not_to_have_count(told)
             negotiated += 1
+            paid += paying
+            decisions += 1
+            continue
         elif decisions % 2 and cards.count() and page.locator("[data-testid=v-group]").count():
             # Many moves: pick a card of the hand, then one of its moves.
             cards.nth(decisions % cards.count()).click()
@@ -103,7 +117,8 @@ def test_e2e_v1682_a_person_and_three_bots_play_to_the_end_on_the_court(
         assert row["name"] in table and row["score"] in table
     chat = server.call("GET", f"/api/matches/{link.match_id}/chat", token=link.token)
     assert talked and any(m["text"] == "Madame, a word at the table." for m in chat["messages"])
-    assert decisions > 10 and picked > 0 and negotiated > 0
+    assert decisions > 10 and picked > 0 and negotiated > 0, (decisions, picked, negotiated)
+    assert paid > 0 or not offered, "a payment was offered but never made"
     # The bots' moves were marked: the last move is told above the prompt.
     assert errors == []
     # `?board=generic` keeps the generic screen for Versailles 1682.

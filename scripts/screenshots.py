@@ -500,11 +500,13 @@ def decide_generic(page: Page, n: int) -> None:
 
 
 def decide_court(page: Page, n: int) -> None:
-    """Decide on the Versailles 1682 court board: on odd ``n`` pick a card of the hand (or
-    of the House) and one of its moves; otherwise, or when the card's moves are shown with
-    the rest, click a move as :func:`decide_generic` does."""
+    """Decide on the Versailles 1682 court board: on odd ``n`` (or when every move is about
+    a card, as in a discard) pick a card of the hand (or of the House) and one of its moves;
+    otherwise, or when the card's moves are shown with the rest, click a move as
+    :func:`decide_generic` does."""
     cards = page.locator("[data-testid=v-hand-card].v-playable, [data-testid=v-other-card]")
-    if n % 2 and cards.count():
+    others = page.locator("[data-testid=prompt] .choice:enabled")
+    if cards.count() and (n % 2 or not others.count()):
         cards.nth(n % cards.count()).click()
         moves = page.locator("[data-testid=v-card-moves] .choice:enabled")
         if moves.count():

@@ -10,8 +10,7 @@ import re
 from collections.abc import Mapping
 
 import pytest
-from textual.widgets import OptionList
-from tui_support import run_pilot
+from tui_support import enter_until_moved, persons_turn, run_pilot
 
 from sunking.core import replay
 from sunking.core.presentation import describe_result, presentation
@@ -52,18 +51,9 @@ async def _play(seed: int, lang: str, limit: int | None) -> tuple[Session, str, 
     app = PlayApp(session, lang=lang, auto_pass=False)
     decisions = 0
     async with app.run_test(size=SIZE) as pilot:
-        while limit is None or decisions < limit:
-            await app.workers.wait_for_complete()
-            if session.is_over:
-                break
-            assert session.to_move == 0, "only the person's decisions wait for a key"
-            assert isinstance(app.focused, OptionList)
-            await pilot.pause()
+        while (limit is None or decisions < limit) and await persons_turn(app, pilot, session):
             check_screen(session, app.screen_text(), lang, f"{lang} decision {decisions}")
-            before = session.version
-            while session.version == before:
-                await pilot.press("enter")  # a card or a kind first, then its first move
-                await pilot.pause()
+            await enter_until_moved(pilot, session)
             decisions += 1
             assert decisions < 3000, "the game does not end"
         await pilot.pause()

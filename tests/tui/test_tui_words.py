@@ -9,8 +9,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from textual.widgets import OptionList
-from tui_support import run_pilot
+from tui_support import enter_until_moved, persons_turn, run_pilot
 
 from sunking.core import replay
 from sunking.core.presentation import describe_result, presentation
@@ -38,22 +37,13 @@ async def _play_whole_game(game: str, seed: int, lang: str) -> tuple[Session, st
     assert game not in RENDERERS, "the generic renderer is under test"
     decisions = 0
     async with app.run_test(size=SIZE) as pilot:
-        while True:
-            await app.workers.wait_for_complete()
-            if session.is_over:
-                break
-            assert session.to_move == 0, "only the person's decisions wait for a key"
-            assert isinstance(app.focused, OptionList)
-            await pilot.pause()
+        while await persons_turn(app, pilot, session):
             text = app.screen_text()
             raw = RAW.search(text)
             assert raw is None, f"decision {decisions}: {raw[0]!r} on the screen:\n{text}"
             for name in held_names(session, lang):
                 assert name in text, f"decision {decisions}: {name!r} not shown:\n{text}"
-            before = session.version
-            while session.version == before:
-                await pilot.press("enter")  # a group first, then its first action
-                await pilot.pause()
+            await enter_until_moved(pilot, session)
             decisions += 1
             assert decisions < 3000, "the game does not end"
         await pilot.pause()

@@ -7,6 +7,8 @@ from collections.abc import Coroutine
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar
 
+from textual.widgets import OptionList
+
 T = TypeVar("T")
 
 
@@ -19,3 +21,24 @@ def run_pilot(coroutine: Coroutine[Any, Any, T]) -> T:
     """
     with ThreadPoolExecutor(max_workers=1, thread_name_prefix="pilot") as pool:
         return pool.submit(asyncio.run, coroutine).result()
+
+
+async def persons_turn(app: Any, pilot: Any, session: Any) -> bool:
+    """Wait until the bots have moved: True when seat 0 (the person) is to decide, with the
+    menu focused; False when the game is over."""
+    await app.workers.wait_for_complete()
+    if session.is_over:
+        return False
+    assert session.to_move == 0, "only the person's decisions wait for a key"
+    assert isinstance(app.focused, OptionList)
+    await pilot.pause()
+    return True
+
+
+async def enter_until_moved(pilot: Any, session: Any) -> None:
+    """Press Enter on the first menu entry (a group or a card first, then its first move)
+    until the person's decision is made."""
+    before = session.version
+    while session.version == before:
+        await pilot.press("enter")
+        await pilot.pause()

@@ -56,8 +56,11 @@ export function createGameUI(root, pageCtx) {
   const chosen = new Set();
   /** The last move(s): the version before them and the families they changed. */
   const moves = { version: null, before: -1, prints: null, changed: new Set() };
-  const ctx = Object.assign(Object.create(pageCtx), {
-    get lang() { return currentLanguage(); },
+  // Inherits from the page's context (its getters too: the seat is read when asked).
+  const ctx = Object.create(pageCtx, {
+    lang: { get: () => currentLanguage() },
+  });
+  Object.assign(ctx, {
     act(action) {
       pick.card = null;
       pageCtx.act(action);

@@ -105,7 +105,8 @@ export function drawChoices(hand, choices, mv, state, ctx) {
     choices.append(el("p", { className: "hint", text: g("board.pick_card") }));
   }
   for (const [group, list] of byKind) {
-    const open = list.length <= FLAT_MAX || state.open.has(group);
+    // A short group, the only one (choosing a courtier) or one opened before starts open.
+    const open = list.length <= FLAT_MAX || (byKind.size === 1 && !byCard.size) || state.open.has(group);
     const box = el("details", { className: "v-group", "data-testid": "v-group" },
       el("summary", { text: `${group} (${list.length})` }),
       el("div", { className: "choices" }, ...list.map((m) => moveButton(m, ctx.act, disabled))));

@@ -32,7 +32,7 @@ from tempfile import TemporaryDirectory
 from typing import Any
 from urllib.parse import unquote, urlparse
 
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Browser, Page, ViewportSize, sync_playwright
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
@@ -45,7 +45,7 @@ CHROMIUM_ARGS = [
 ]
 LANGUAGES = ("en", "nl", "fr", "de", "cs")
 SERVER_START_SECONDS = 60
-VIEWPORT = {"width": 1400, "height": 1000}
+VIEWPORT: ViewportSize = {"width": 1400, "height": 1000}
 TURN_TIMEOUT_MS = 60_000
 
 
@@ -511,7 +511,7 @@ def screens(browser: Browser, server: Server, out: Path, langs: tuple[str, ...])
     return shots
 
 
-PHONE = {"width": 390, "height": 844}
+PHONE: ViewportSize = {"width": 390, "height": 844}
 GENERIC_GAMES = ("vive_le_roi", "versailles1682")
 
 
@@ -525,6 +525,66 @@ def decide_generic(page: Page, n: int) -> None:
     if group.count() and group.get_attribute("open") is None:
         group.locator("summary").click()
     button.click()
+
+
+def decide_court(page: Page, n: int) -> None:
+    """Decide on the Versailles 1682 court board: on odd ``n`` (or when every move is about
+    a card, as in a discard) pick a card of the hand (or of the House) and one of its moves;
+    otherwise, or when the card's moves are shown with the rest, click a move as
+    :func:`decide_generic` does."""
+    cards = page.locator("[data-testid=v-hand-card].v-playable, [data-testid=v-other-card]")
+    others = page.locator("[data-testid=prompt] .choice:enabled")
+    if cards.count() and (n % 2 or not others.count()):
+        cards.nth(n % cards.count()).click()
+        moves = page.locator("[data-testid=v-card-moves] .choice:enabled")
+        if moves.count():
+            moves.nth(n % moves.count()).click()
+            return
+    decide_generic(page, n)
+
+
+def court_screens(browser: Browser, server: Server, out: Path,
+                  langs: tuple[str, ...]) -> list[Shot]:
+    """Versailles 1682 on its court board (one person, three bots) at a desk's size and a
+    phone's, in every language: a turn with a card picked, then the final table."""
+    shots: list[Shot] = []
+    for size, viewport in (("desk", VIEWPORT), ("phone", PHONE)):
+        context = browser.new_context(viewport=viewport)
+        page = context.new_page()
+        links, _ = create_match(page, server.base, [
+            {"kind": "human", "name": "Anne-Marguerite"},
+            {"kind": "bot", "bot": "heuristic"},
+            {"kind": "bot", "bot": "random"},
+            {"kind": "bot", "bot": "random"},
+        ], langs[0], game="versailles1682")
+        seat = links[0]
+        assert seat is not None
+        open_match(page, seat)
+        picked = False
+        for n in range(400):
+            wait_for_turn_or_end(page)
+            if is_over(page):
+                break
+            cards = page.locator("[data-testid=v-hand-card].v-playable")
+            if not picked and n >= 6 and page.locator("[data-testid=v-group]").count() \
+                    and cards.count():
+                cards.first.click()
+                page.wait_for_selector("[data-testid=v-card-moves]")
+                for lang in langs:
+                    set_language(page, lang)
+                    page.wait_for_selector("[data-testid=v-card-moves]")
+                    snap(page, out, f"versailles1682-turn-{size}", lang, shots)
+                set_language(page, langs[0])
+                picked = True
+            before = version(page)
+            decide_court(page, n)
+            wait_for_change(page, before)
+        page.wait_for_selector("[data-testid=final-table]")
+        for lang in langs:
+            set_language(page, lang)
+            snap(page, out, f"versailles1682-final-{size}", lang, shots)
+        context.close()
+    return shots
 
 
 def vlr_action(page: Page, server: Server, link: SeatLink, n: int) -> str:
@@ -587,7 +647,7 @@ def vlr_screens(browser: Browser, server: Server, out: Path,
     1400x1000 and at a phone's size, in every language; then its final table."""
     shots: list[Shot] = []
     for size, tag in ((VIEWPORT, "vlr"), (PHONE, "vlr-phone")):
-        context = browser.new_context(viewport=size)  # type: ignore[arg-type]
+        context = browser.new_context(viewport=size)
         page = context.new_page()
         links, _ = create_match(page, server.base, [
             {"kind": "human", "name": "Anne-Marguerite"},
@@ -667,6 +727,7 @@ def main(argv: list[str] | None = None) -> int:
         try:
             shots = screens(browser, server, out, langs)
             shots += generic_screens(browser, server, out, langs)
+            shots += court_screens(browser, server, out, langs)
             shots += vlr_screens(browser, server, out, langs)
         finally:
             browser.close()

@@ -63,6 +63,11 @@ def _check_hand(page: Page, server: Any, link: Any, where: str) -> dict[str, Any
     return match
 
 
+def _generic(driver: ModuleType, link: Any) -> Any:
+    """The seat's link opening the generic screen (`?board=generic`)."""
+    return driver.SeatLink(link.url.replace("#", "?board=generic#"), link.match_id, link.token)
+
+
 @dataclass
 class Seat:
     """The person's page on a new match: one human (Ana) and three bots."""
@@ -115,7 +120,7 @@ def test_e2e_a_whole_match_in_the_generic_screen(
 ) -> None:
     seat = _seat(browser, server, driver, game, ("random", "heuristic", "random"))
     page, link = seat.page, seat.link
-    driver.open_match(page, link)
+    driver.open_match(page, _generic(driver, link))  # a game may have a board of its own
     decisions = 0
     while not driver.is_over(page):
         assert decisions < MAX_DECISIONS, "the match does not end"
@@ -177,8 +182,7 @@ def test_e2e_board_generic_opens_louis_xiv_in_the_generic_screen(
     page, link = seat.page, seat.link
     driver.open_match(page, link)
     assert page.locator("[data-testid=court]").count() == 1, "Louis XIV keeps its own board"
-    generic = driver.SeatLink(link.url.replace("#", "?board=generic#"), link.match_id, link.token)
-    driver.open_match(page, generic)
+    driver.open_match(page, _generic(driver, link))
     assert page.locator("[data-testid=court]").count() == 0
     for n in range(3):
         driver.wait_for_turn_or_end(page)

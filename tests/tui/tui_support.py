@@ -33,6 +33,27 @@ def run_pilot(coroutine: Coroutine[Any, Any, T]) -> T:
         return pool.submit(asyncio.run, coroutine).result()
 
 
+async def persons_turn(app: Any, pilot: Any, session: Any) -> bool:
+    """Wait until the bots have moved: True when seat 0 (the person) is to decide, with the
+    menu focused; False when the game is over."""
+    await app.workers.wait_for_complete()
+    if session.is_over:
+        return False
+    assert session.to_move == 0, "only the person's decisions wait for a key"
+    assert isinstance(app.focused, OptionList)
+    await pilot.pause()
+    return True
+
+
+async def enter_until_moved(pilot: Any, session: Any) -> None:
+    """Press Enter on the first menu entry (a group or a card first, then its first move)
+    until the person's decision is made."""
+    before = session.version
+    while session.version == before:
+        await pilot.press("enter")
+        await pilot.pause()
+
+
 async def enter_to_the_end(
     app: PlayApp, pilot: Pilot[Any], session: Session, check: Callable[[str, int], None],
 ) -> int:
@@ -40,17 +61,9 @@ async def enter_to_the_end(
     menu entry (a group first, then its first action); ``check(screen, n)`` reads the screen
     before the n-th decision. Returns how many decisions were made."""
     decisions = 0
-    while True:
-        await app.workers.wait_for_complete()
-        if session.is_over:
-            return decisions
-        assert session.to_move == 0, "only the person's decisions wait for a key"
-        assert isinstance(app.focused, OptionList)
-        await pilot.pause()
+    while await persons_turn(app, pilot, session):
         check(app.screen_text(), decisions)
-        before = session.version
-        while session.version == before:
-            await pilot.press("enter")
-            await pilot.pause()
+        await enter_until_moved(pilot, session)
         decisions += 1
         assert decisions < 3000, "the game does not end"
+    return decisions

@@ -94,6 +94,15 @@ export class TableChat {
     }
   }
 
+  /** Open the chat for a private conversation with `seats` (a side room): they are chosen. */
+  openSideRoom(seats) {
+    if (!this.canWrite) return;
+    this.drawRecipients();
+    const wanted = new Set(seats.map(String));
+    for (const box of this.recipients.querySelectorAll("input[type=checkbox]")) box.checked = wanted.has(box.value);
+    this.setOpen(true);
+  }
+
   /** Load the messages this token may read. */
   async load() {
     const answer = await api("GET", this.path, { token: this.ctx.token });

@@ -1,12 +1,14 @@
-// Small DOM helpers shared by the games' own screens.
+// Building elements for the games' own screens: `el("div", {className, text, onclick, …},
+// ...children)` for HTML, `svg("rect", {…})` for SVG; attributes that are null, undefined or
+// false are left out, and so are such children.
 
-/** A new element: attributes (`text`, `className`, `onclick` set as such), then children. */
-export function el(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
+const SVG_NS = "http://www.w3.org/2000/svg";
+
+function fill(node, attrs, children) {
   for (const [name, value] of Object.entries(attrs)) {
     if (value === undefined || value === null || value === false) continue;
     if (name === "text") node.textContent = value;
-    else if (name === "className") node.className = value;
+    else if (name === "className") node.setAttribute("class", value);
     else if (name === "onclick") node.addEventListener("click", value);
     else node.setAttribute(name, value === true ? "" : value);
   }
@@ -17,14 +19,10 @@ export function el(tag, attrs = {}, ...children) {
   return node;
 }
 
-const NS = "http://www.w3.org/2000/svg";
+export function el(tag, attrs = {}, ...children) {
+  return fill(document.createElement(tag), attrs, children);
+}
 
-/** A new SVG element: attributes (null ones left out), then its text. */
-export function svg(tag, attrs = {}, text) {
-  const node = document.createElementNS(NS, tag);
-  for (const [name, value] of Object.entries(attrs)) {
-    if (value !== undefined && value !== null) node.setAttribute(name, String(value));
-  }
-  if (text !== undefined) node.textContent = text;
-  return node;
+export function svg(tag, attrs = {}, ...children) {
+  return fill(document.createElementNS(SVG_NS, tag), attrs, children);
 }

@@ -214,6 +214,10 @@ function context(mode) {
       if (!connection || !mv) return;
       connection.act(action, mv.version);
     },
+    /** Open the chat as a side room with the seats chosen (a board's button). */
+    sideRoom(seats) {
+      if (chat) chat.openSideRoom(seats);
+    },
   };
 }
 

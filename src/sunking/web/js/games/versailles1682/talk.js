@@ -1,0 +1,84 @@
+// Talk at the court: the negotiation as the engine offers it (payments and shown cards of the
+// round, who is done), the side room (a private conversation in the match chat with chosen
+// seats), the crib of every courtier's form of address (§3.0) and the dice of the last rolls.
+
+import { currentLanguage } from "../../i18n.js";
+import { diceOf, el, eventText, g, svg, verdictOf } from "./words.js";
+
+const NEGOTIATION_EVENTS = new Set(["payment", "shows", "shown", "done", "negotiation_ends"]);
+const DICE_SHOWN = 4;
+
+/** The negotiation of the current round: what was paid and shown, and who is done. */
+export function drawNegotiation(node, mv, ctx) {
+  const view = mv.view;
+  const events = mv.events || [];
+  let start = 0;
+  events.forEach((e, i) => { if (e.type === "negotiation") start = i; });
+  const lines = events.slice(start).filter((e) => NEGOTIATION_EVENTS.has(e.type) && e.type !== "done");
+  node.hidden = view.phase !== "negotiation" && !lines.length;
+  if (node.hidden) return;
+  const done = view.negotiation.done.map((d, seat) => (d ? ctx.colourName(seat) : null)).filter(Boolean);
+  node.replaceChildren(el("h2", { text: g("board.negotiation") }),
+    el("p", { className: "hint", text: g("board.negotiation_hint") }),
+    el("ul", { className: "v-lines", "data-testid": "v-negotiation" },
+      ...lines.map((e) => el("li", { text: eventText(e, ctx.colourName) }))));
+  if (done.length) node.append(el("p", { text: g("board.done", { players: done.join(", ") }) }));
+}
+
+/** The side room: choose seats, then talk with them alone in the match chat. */
+export function drawSideRoom(node, mv, ctx, chosen) {
+  node.replaceChildren(el("h2", { text: g("board.side_room") }));
+  const mine = ctx.seat;
+  const people = (mv.seats || []).filter((s) => s.kind === "human" && s.seat !== mine);
+  if (mine === null || mine === undefined || ctx.mode === "replay" || !people.length) {
+    node.append(el("p", { className: "hint", text: g("board.side_room_none") }));
+    return;
+  }
+  const boxes = el("fieldset", { className: "v-seats" }, el("legend", { text: g("board.side_room_with") }));
+  for (const s of people) {
+    const box = el("input", { type: "checkbox", value: String(s.seat), "data-testid": `v-room-${s.seat}` });
+    box.checked = chosen.has(s.seat);
+    box.addEventListener("change", () => { if (box.checked) chosen.add(s.seat); else chosen.delete(s.seat); });
+    boxes.append(el("label", { className: ctx.colourClass(s.seat) }, box,
+      el("span", { text: ctx.colourName(s.seat) })));
+  }
+  node.append(boxes, el("button", { type: "button", className: "small", "data-testid": "v-room-open",
+    text: g("board.side_room_open"),
+    onclick: () => { if (ctx.sideRoom) ctx.sideRoom([...chosen]); } }));
+}
+
+/** The crib: each courtier's correct form of address, in the reader's language where given. */
+export function drawCrib(node, view, ctx) {
+  const lang = currentLanguage();
+  const rows = view.courtiers.filter((c) => c.family).map((c) => {
+    const forms = c.addresses && typeof c.addresses === "object" ? c.addresses : null;
+    const form = (forms && (forms[lang] || forms.de)) || c.address || "";
+    return el("tr", {}, el("th", { text: ctx.colourName(c.seat) }), el("td", { text: form }));
+  });
+  node.replaceChildren(el("summary", { text: g("board.crib") }),
+    el("p", { className: "hint", text: g("board.crib_hint") }),
+    rows.length ? el("table", { className: "v-crib", "data-testid": "v-crib" }, el("tbody", {}, ...rows))
+      : el("p", { className: "hint", text: g("board.none") }));
+}
+
+function die(value) {
+  const face = svg("svg", { viewBox: "0 0 28 28", width: 28, height: 28, className: "v-die",
+    "aria-hidden": "true" },
+  svg("rect", { x: 1, y: 1, width: 26, height: 26, rx: 5 }),
+  svg("text", { x: 14, y: 19, "text-anchor": "middle", text: String(value) }));
+  return face;
+}
+
+/** The last rolls: their values and what they decided. */
+export function drawDice(node, mv, ctx) {
+  const rolled = (mv.events || []).filter((e) => diceOf(e).length || e.type === "presented")
+    .slice(-DICE_SHOWN).reverse();
+  node.hidden = !rolled.length;
+  node.replaceChildren(el("h2", { text: g("board.dice") }), el("ul", { className: "v-dice-list",
+    "data-testid": "v-dice" }, ...rolled.map((e) => {
+    const verdict = verdictOf(e);
+    return el("li", {}, el("span", { className: "v-dice" }, ...diceOf(e).map(die)),
+      el("span", { text: eventText(e, ctx.colourName) }),
+      verdict ? el("strong", { className: "v-verdict", text: verdict }) : null);
+  })));
+}

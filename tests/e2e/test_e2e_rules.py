@@ -152,7 +152,9 @@ def test_e2e_first_match_guide_in_the_generic_screen(
         "game": game, "players": players, "seed": 2, "language": "en",
         "seats": [{"kind": "human", "name": "Anna"}]
         + [{"kind": "bot", "bot": "random"}] * (players - 1)})
-    link = driver.parse_link(server.base + created["seats"][0]["link"])
+    seat = driver.parse_link(server.base + created["seats"][0]["link"])
+    # The generic screen (the games' boards of their own are opened with ?board=generic).
+    link = driver.SeatLink(seat.url.replace("#", "?board=generic#"), seat.match_id, seat.token)
     page = browser.new_context(viewport=driver.VIEWPORT).new_page()
     page.goto(server.base + "/")
     page.evaluate("g => { localStorage.clear(); localStorage.setItem('sunking.autopass', '0'); }",

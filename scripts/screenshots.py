@@ -527,6 +527,20 @@ def decide_generic(page: Page, n: int) -> None:
     button.click()
 
 
+def solo_match(page: Page, server: Server, game: str, lang: str) -> SeatLink:
+    """Create a 4-player match of ``game`` from the lobby in ``page``: one person
+    (Anne-Marguerite) against a heuristic and two random bots; the person's link."""
+    links, _ = create_match(page, server.base, [
+        {"kind": "human", "name": "Anne-Marguerite"},
+        {"kind": "bot", "bot": "heuristic"},
+        {"kind": "bot", "bot": "random"},
+        {"kind": "bot", "bot": "random"},
+    ], lang, game=game)
+    seat = links[0]
+    assert seat is not None
+    return seat
+
+
 def decide_court(page: Page, n: int) -> None:
     """Decide on the Versailles 1682 court board: on odd ``n`` (or when every move is about
     a card, as in a discard) pick a card of the hand (or of the House) and one of its moves;
@@ -551,14 +565,7 @@ def court_screens(browser: Browser, server: Server, out: Path,
     for size, viewport in (("desk", VIEWPORT), ("phone", PHONE)):
         context = browser.new_context(viewport=viewport)
         page = context.new_page()
-        links, _ = create_match(page, server.base, [
-            {"kind": "human", "name": "Anne-Marguerite"},
-            {"kind": "bot", "bot": "heuristic"},
-            {"kind": "bot", "bot": "random"},
-            {"kind": "bot", "bot": "random"},
-        ], langs[0], game="versailles1682")
-        seat = links[0]
-        assert seat is not None
+        seat = solo_match(page, server, "versailles1682", langs[0])
         open_match(page, seat)
         picked = False
         for n in range(400):
@@ -649,14 +656,7 @@ def vlr_screens(browser: Browser, server: Server, out: Path,
     for size, tag in ((VIEWPORT, "vlr"), (PHONE, "vlr-phone")):
         context = browser.new_context(viewport=size)
         page = context.new_page()
-        links, _ = create_match(page, server.base, [
-            {"kind": "human", "name": "Anne-Marguerite"},
-            {"kind": "bot", "bot": "heuristic"},
-            {"kind": "bot", "bot": "random"},
-            {"kind": "bot", "bot": "random"},
-        ], langs[0], game="vive_le_roi")
-        seat = links[0]
-        assert seat is not None
+        seat = solo_match(page, server, "vive_le_roi", langs[0])
         open_match(page, seat)
         play_vlr(page, server, seat, 8)
         wait_for_turn_or_end(page)
@@ -682,14 +682,7 @@ def generic_screens(browser: Browser, server: Server, out: Path,
     context = browser.new_context(viewport=PHONE)
     page = context.new_page()
     for game in GENERIC_GAMES:
-        links, _ = create_match(page, server.base, [
-            {"kind": "human", "name": "Anne-Marguerite"},
-            {"kind": "bot", "bot": "heuristic"},
-            {"kind": "bot", "bot": "random"},
-            {"kind": "bot", "bot": "random"},
-        ], langs[0], game=game)
-        seat = links[0]
-        assert seat is not None
+        seat = solo_match(page, server, game, langs[0])
         open_match(page, SeatLink(seat.url.replace("#", "?board=generic#"), seat.match_id,
                                   seat.token))
         for n in range(6):

@@ -73,13 +73,16 @@ def serve(url: str) -> Iterator[str]:
 
 
 class Watcher:
-    """A websocket that records the versions of every view it is sent, in a thread."""
+    """A websocket that records the versions of every view and the chat it is sent, in a
+    thread."""
 
     def __init__(self, ws: ClientConnection) -> None:
         self.ws = ws
         self.versions: list[int] = []
         self.latest: dict[str, Any] | None = None
         self.events: list[dict[str, Any]] = []
+        self.texts: list[str] = []
+        """The chat messages it was sent."""
         self.thread = threading.Thread(target=self._read, daemon=True)
         self.thread.start()
 
@@ -87,6 +90,8 @@ class Watcher:
         with contextlib.suppress(Exception):
             for raw in self.ws:
                 message = json.loads(raw)
+                if message["type"] == "chat":
+                    self.texts.extend(m["text"] for m in message["messages"])
                 if message["type"] == "view":
                     view = message["view"]
                     self.events.extend(view["events"])
@@ -153,23 +158,6 @@ def test_srv_two_processes_every_socket_sees_every_move(database: str) -> None:
 
 
 
-class ChatWatcher:
-    """A websocket that records the chat messages it is sent, in a thread."""
-
-    def __init__(self, ws: ClientConnection) -> None:
-        self.ws = ws
-        self.texts: list[str] = []
-        self.thread = threading.Thread(target=self._read, daemon=True)
-        self.thread.start()
-
-    def _read(self) -> None:
-        with contextlib.suppress(Exception):
-            for raw in self.ws:
-                message = json.loads(raw)
-                if message["type"] == "chat":
-                    self.texts.extend(m["text"] for m in message["messages"])
-
-
 def test_srv_two_processes_every_socket_hears_the_chat_it_may_read(database: str) -> None:
     with serve(database) as one, serve(database) as two, contextlib.ExitStack() as sockets:
         body = {"game": "louis14", "players": 3, "language": "en",
@@ -177,12 +165,12 @@ def test_srv_two_processes_every_socket_hears_the_chat_it_may_read(database: str
         created = httpx.post(f"{one}/api/matches", json=body).json()
         match_id = created["match_id"]
         tokens = {s["seat"]: s["token"] for s in created["seats"]}
-        ears: dict[tuple[int, int], ChatWatcher] = {}
+        ears: dict[tuple[int, int], Watcher] = {}
         for p, base in enumerate((one, two)):
             for seat, token in tokens.items():
                 ws = sockets.enter_context(connect(
                     f"{base.replace('http', 'ws', 1)}/ws/matches/{match_id}?token={token}"))
-                ears[(p, seat)] = ChatWatcher(ws)
+                ears[(p, seat)] = Watcher(ws)
         said = [(one, 0, "from the first process", None), (two, 1, "from the second", None),
                 (one, 2, "only for seat 1", [1]), (two, 0, "last, for all", None)]
         for n, (base, seat, text, to) in enumerate(said, start=1):

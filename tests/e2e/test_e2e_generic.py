@@ -97,7 +97,7 @@ def _seat(browser: Browser, server: Any, driver: ModuleType, game: str,
     link = links[0]
     assert link is not None
     if generic:
-        link = driver.SeatLink(link.url.replace("#", "?board=generic#"), link.match_id, link.token)
+        link = _generic(driver, link)
     return Seat(context, page, link, errors, refused)
 
 
@@ -120,7 +120,7 @@ def test_e2e_a_whole_match_in_the_generic_screen(
 ) -> None:
     seat = _seat(browser, server, driver, game, ("random", "heuristic", "random"))
     page, link = seat.page, seat.link
-    driver.open_match(page, _generic(driver, link))  # a game may have a board of its own
+    driver.open_match(page, link)  # the generic screen, though a game has a board of its own
     decisions = 0
     while not driver.is_over(page):
         assert decisions < MAX_DECISIONS, "the match does not end"

@@ -27,6 +27,7 @@ def test_e2e_v1682_a_side_room_message_reaches_only_its_seats(
 ) -> None:
     created = server.call("POST", "/api/matches", {
         "game": "versailles1682", "players": 4, "seed": 3, "language": "en",
+        "practice": True,  # a seed with people at the table: a practice match
         "seats": [*({"kind": "human", "name": n} for n in NAMES),
                   {"kind": "bot", "bot": "random"}]})
     links = [driver.parse_link(server.base + s["link"]) for s in created["seats"][:3]]

@@ -133,7 +133,7 @@ def test_games_say_which_have_a_board_of_their_own(client: TestClient) -> None:
         assert entry["dedicated_board"] is has_board
     assert games["louis14"]["dedicated_board"] is True
     assert games["vive_le_roi"]["dedicated_board"] is True
-    assert games["versailles1682"]["dedicated_board"] is False
+    assert games["versailles1682"]["dedicated_board"] is True
 
 
 @pytest.mark.parametrize("lang", ["en", "nl", "cs"])

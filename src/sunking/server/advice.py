@@ -30,6 +30,9 @@ class _Review:
     decisions: list[dict[str, Any]] = dataclasses.field(default_factory=list)
     views: dict[int, dict[str, Any]] = dataclasses.field(default_factory=dict)
     """The seat's view before each reviewed decision (by version), to word its moves."""
+    worded: dict[tuple[int, str], dict[str, str]] = dataclasses.field(default_factory=dict)
+    """The moves of each decision in words, by (version, language): worded once, however
+    often the page asks while the review is computed."""
     task: asyncio.Task[None] | None = None
     failed: str | None = None
 
@@ -125,10 +128,13 @@ class Advisor:
         status = "failed" if review.failed else (
             "done" if review.task is not None and review.task.done() else "computing")
         names = seat_names(live.record, lang)
-        decisions = [
-            {**d, **_worded(live.record.game, review.views[d["version"]], d, seat, lang, names)}
-            for d in sorted(review.decisions, key=lambda d: d["version"])
-        ]
+        decisions = []
+        for d in sorted(review.decisions, key=lambda d: d["version"]):
+            words = (d["version"], lang)
+            if words not in review.worded:
+                review.worded[words] = _worded(live.record.game, review.views[d["version"]], d,
+                                             seat, lang, names)
+            decisions.append({**d, **review.worded[words]})
         return {"match_id": live.match_id, "seat": seat, "status": status,
                 "done": review.done, "total": review.total, "decisions": decisions}
 

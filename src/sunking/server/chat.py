@@ -127,8 +127,7 @@ class TableChat:
     def forget(self, match_id: str) -> None:
         """Drop what is kept of an idle match's chat; it reloads from storage when asked for.
         A chat being written to is kept."""
-        lock = self._locks.get(match_id)
-        if lock is not None and lock.locked():
+        if self._writing(match_id):
             return
         self._chats.pop(match_id, None)
         self._locks.pop(match_id, None)
@@ -138,9 +137,13 @@ class TableChat:
     def stale(self, match_id: str) -> None:
         """Another process wrote to the match's chat: read it from storage when next asked
         (a post under way here finds out by its own conflict)."""
-        lock = self._locks.get(match_id)
-        if lock is None or not lock.locked():
+        if not self._writing(match_id):
             self._chats.pop(match_id, None)
+
+    def _writing(self, match_id: str) -> bool:
+        """Whether a message is being written to the match's chat in this process."""
+        lock = self._locks.get(match_id)
+        return lock is not None and lock.locked()
 
     async def messages(self, match_id: str) -> list[ChatRecord]:
         """Every message of the match (loaded from storage on first use)."""

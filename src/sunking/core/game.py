@@ -173,6 +173,24 @@ class Game(ABC):
         """The fast default policy search plays out positions with: uniform at random."""
         return rng.choice(state.legal_actions())
 
+    def remarks(self, state: GameState, seat: int, text: str,
+                addressed: int | None = None) -> Sequence[Action]:
+        """The actions a seat's public remark at the table makes (none in most games).
+
+        In a game where talk is part of the rules (Versailles 1682's etiquette), a chat
+        message said to the whole table can be an action of its writer, out of turn: the
+        server applies what this returns. ``addressed`` is the seat the writer says he
+        speaks to (None: the game tells from the words).
+        """
+        return ()
+
+    def duties(self, state: GameState) -> Sequence[tuple[int, Action]]:
+        """Out-of-turn actions owed now, with the seat that owes each (none in most games).
+
+        A bot seat makes its duties at once, out of turn (Versailles 1682: the steward
+        fines every fault of etiquette)."""
+        return ()
+
     def presentation(self) -> Presentation:
         """How the game shows itself to people (see :mod:`sunking.core.presentation`); a game
         loads its presentation module here, so the rules never load its texts.

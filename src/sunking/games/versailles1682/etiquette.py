@@ -35,6 +35,7 @@ from .data import (
     FAMILY_NAMES,
     GIVEN_NAMES,
     OFFICE_FORMS,
+    OPENERS,
     RANK_ALIASES,
     RANKS,
     TITLE_ALIASES,
@@ -394,3 +395,84 @@ def perform_fine(s: V1682State, action: Fine, emit: Emit) -> None:
 def unfined(s: V1682State) -> tuple[Fine, ...]:
     """The fines the steward owes, one per fault not yet fined."""
     return tuple(Fine(f["id"]) for f in s.faults if not f["fined"])
+
+
+# --- what a remark at the table addresses ------------------------------------------------
+
+_SENTENCE_END = re.compile(r"[:;!?.\n]")
+_OPENERS = frozenset(_plain(w) for w in OPENERS)
+_NAMING = frozenset({"courtesy", "rank", "article", "dignity", "title", "family", "given",
+                     "stranger"})
+
+
+def address_words(text: str) -> str:
+    """The words of ``text`` that make its address: up to the first mark that ends a
+    sentence or a clause (``: ; ! ? .`` or a line break) and the first comma — unless what
+    follows the comma are offices only ("Monsieur le Duc de Rohan, Chancelier, …")."""
+    head = _SENTENCE_END.split(text, maxsplit=1)[0]
+    segments = head.split(",")
+    words = segments[0]
+    for segment in segments[1:]:
+        pieces = _scan(segment)
+        if not pieces or any(part not in ("office", "and") for part, *_ in pieces):
+            break
+        words += "," + segment
+    return words.strip()
+
+
+def _opens_an_address(words: str) -> bool:
+    first = _words(words)[:1]
+    if not first:
+        return False
+    if _plain(first[0]) in _OPENERS:
+        return True
+    pieces = _scan(words)
+    return bool(pieces) and pieces[0][0] in _NAMING
+
+
+def _named(s: V1682State, speaker: int, words: str) -> list[int]:
+    """The seats ``words`` point at: by family or given name, else by a title, office or
+    dignity only one courtier at the table holds."""
+    seats = [p for p in range(s.num_players) if p != speaker and _speaks(s, p)]
+    people = {p: courtier(s, p) for p in seats}
+    pieces = _scan(words)
+    families = {value for part, value, *_ in pieces if part == "family"}
+    given = {value for part, value, *_ in pieces if part == "given"}
+    if families or given:
+        return [p for p in seats if people[p].family in families or people[p].given in given]
+    marks = [(part, value) for part, value, *_ in pieces if part in ("title", "office",
+                                                                       "dignity")]
+    if not marks:
+        return []
+
+    def holds(c: Courtier, part: str, value: str) -> bool:
+        if part == "title":
+            return value in c.titles
+        if part == "office":
+            return value in c.offices
+        return c.marshal
+
+    return [p for p in seats if all(holds(people[p], part, v) for part, v in marks)]
+
+
+def remark_address(s: V1682State, speaker: int, text: str,
+                   addressed: int | None = None) -> Address | None:
+    """The :class:`~.actions.Address` a public remark of ``speaker`` makes, if any.
+
+    With ``addressed`` (the seat the writer says he speaks to) the remark opens with that
+    courtier's address, whatever its words. Without it, a remark is an address when its
+    first words are words of a form of address (or an opener such as "Herr", see
+    ``OPENERS``) and they point at exactly one courtier at the table by name, or by a title,
+    office or dignity only he holds. The address is :func:`address_words` of the remark,
+    cut to :data:`MAX_WORDS` characters. Without ``addressed``, nothing is made once the
+    game is over or for a remark that points at nobody or at several; with it, the address
+    is made whatever it names, for :meth:`~.state.V1682State.apply` to refuse with its
+    reason (a seat without a courtier, the writer's own).
+    """
+    words = address_words(text)[:MAX_WORDS].strip() or text.strip()[:MAX_WORDS]
+    if addressed is not None:
+        return Address(speaker, addressed, words)
+    if s.is_terminal or not 0 <= speaker < s.num_players or not _opens_an_address(words):
+        return None
+    seats = _named(s, speaker, words)
+    return Address(speaker, seats[0], words) if len(seats) == 1 else None

@@ -12,6 +12,7 @@ from ...core.presentation import Presentation
 from ...core.rng import Rng
 from .actions import CODEC
 from .data import NEGOTIATION_MOVE_CHOICES, NEGOTIATION_MOVES, ROUND_LIMITS, TARGETS
+from .etiquette import remark_address, unfined
 from .flow import new_state
 from .heuristic import evaluate, rollout_action
 from .state import V1682State
@@ -64,6 +65,21 @@ class Versailles1682(Game):
         """The fast default policy of :mod:`.heuristic`: no enumeration of legal actions."""
         assert isinstance(state, V1682State)
         return rollout_action(state, rng)
+
+    def remarks(self, state: GameState, seat: int, text: str,
+                addressed: int | None = None) -> tuple[Action, ...]:
+        """A public remark that addresses a courtier is an :class:`~.actions.Address`
+        (see :func:`.etiquette.remark_address` and docs/versailles1682.md)."""
+        assert isinstance(state, V1682State)
+        address = remark_address(state, seat, text, addressed)
+        return () if address is None else (address,)
+
+    def duties(self, state: GameState) -> tuple[tuple[int, Action], ...]:
+        """The steward owes a fine for every fault not yet fined (§3.0)."""
+        assert isinstance(state, V1682State)
+        if state.is_terminal or state.steward < 0:
+            return ()
+        return tuple((state.steward, fine) for fine in unfined(state))
 
     def presentation(self) -> Presentation:
         """The cards, texts and view reading of Versailles 1682 (see :mod:`.presentation`)."""

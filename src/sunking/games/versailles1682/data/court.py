@@ -107,6 +107,13 @@ COURTESIES = (
     "my dear", "dear", "bonjour", "guten tag", "good day",
 )
 """Words of courtesy that may open an address (§3.0: "mein lieber Marquis de Trémière")."""
+OPENERS = (
+    "Herr", "Frau", "Fräulein", "Mademoiselle", "Madam", "Mister", "Mr", "Mrs", "Miss", "Ms",
+    "Excellenz", "Excellence", "Excellency", "Hoheit", "Altesse", "Highness", "Graf", "Gräfin",
+)
+"""Words that open an address the court does not use (§3.0 names none of them): a public
+message that opens with one, or with any word of a form of address, is taken for an address
+(and judged, strictly)."""
 DIGNITY = {"m": "Maréchal", "f": "Maréchale"}
 DIGNITY_ALIASES: dict[str, tuple[str, ...]] = {
     "m": ("Maréchal", "Marschall", "Marshal"),

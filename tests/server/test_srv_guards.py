@@ -20,7 +20,8 @@ from sunking.server.bot_worker import BotRunner
 from sunking.server.errors import ApiError
 from sunking.server.guards import MAX_BODY_BYTES, MAX_JSON_DEPTH
 from sunking.server.hub import MAX_OUTBOX, Connection
-from sunking.server.service import MatchRequest, MatchService, SeatRequest
+from sunking.server.match_setup import MatchRequest, SeatRequest
+from sunking.server.service import MatchService
 from sunking.server.storage import MemoryStore, StoredMatch
 
 MATCH_BODY = {"game": "louis14", "players": 2, "language": "en",

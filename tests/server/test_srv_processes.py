@@ -25,8 +25,9 @@ from websockets.sync.client import ClientConnection, connect
 
 from sunking.core import Rng
 from sunking.server.bot_worker import BotRunner
+from sunking.server.match_setup import MatchRequest, SeatRequest
 from sunking.server.pgpubsub import conninfo
-from sunking.server.service import MatchRequest, MatchService, SeatRequest
+from sunking.server.service import MatchService
 from sunking.server.storage import MemoryStore
 from sunking.server.storage.sql import SqlStore
 

@@ -33,8 +33,9 @@ from .errors import ApiError, malformed, unavailable
 from .guards import BodyLimit, SecurityHeaders, encode_json, parse_json
 from .hub import serve_socket
 from .live import build_replay
+from .match_setup import MatchRequest, SeatRequest
 from .pgpubsub import PgPubSub, is_postgres
-from .service import MatchRequest, MatchService, SeatRequest
+from .service import MatchService
 from .storage import MatchStore
 from .storage.sql import SqlStore
 from .table_api import table_router

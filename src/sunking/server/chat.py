@@ -33,6 +33,8 @@ MAX_MESSAGES = 5000
 """The most messages one match keeps; the table is told when it is full."""
 
 Caller = Callable[..., Awaitable[Any]]
+Said = Callable[[int, str], Awaitable[None]]
+"""What a message said at the table does besides (the seat, the text)."""
 
 
 CHANNEL_SUFFIX = "/chat"
@@ -167,12 +169,14 @@ class TableChat:
         return readable, len(chat) - 1
 
     async def post(self, live: LiveMatch, viewer: Viewer, text: object,
-                   to: object = None) -> dict[str, Any]:
-        """Check, store and publish a seat's message; returns it as sent.
+                   to: object = None, before: Said | None = None) -> dict[str, Any]:
+        """Check, store and publish a seat's message; returns it as sent. ``before`` (the
+        seat, the clean text) runs once the message is found good, before it is stored; an
+        error it raises stops the message.
 
         Raises:
             ApiError: ``forbidden`` (the spectator), ``malformed`` (text or recipients),
-                ``rate_limited`` (429) or ``chat_full`` (409).
+                ``rate_limited`` (429) or ``chat_full`` (409); any of ``before``'s.
         """
         if viewer is None:
             raise forbidden("the spectator reads the chat but cannot write in it")
@@ -190,6 +194,9 @@ class TableChat:
                              f"write again in {wait} s", 429)
             error.retry_after = wait
             raise error
+        if before is not None:
+            recent.append(now)  # counted even if refused: judging costs like a message
+            await before(seat, body)
         await self.messages(live.match_id)
         async with self._locks[live.match_id]:
             # Read under the lock: a conflict in another post may have reloaded the list.
@@ -209,6 +216,7 @@ class TableChat:
             except StorageError as err:
                 raise ApiError("unknown_match", str(err), 404) from None
             chat.append(message)
-            recent.append(now)
+            if before is None:
+                recent.append(now)
         self.pubsub.publish(chat_channel(live.match_id), message.number)
         return message_json(live, message)

@@ -99,12 +99,17 @@ class LiveMatch:
     """Per viewer, the stamp of what the texts show and the MatchView texts by ``since`` and
     the language of the described board (``None``: no board)."""
     _boards: BoardCache = dataclasses.field(default_factory=BoardCache)
+    turn_version: int = 0
+    """The version at which the decision pending began: what was said out of turn since
+    (an address, a fine) leaves a move computed from a later version good (after loading,
+    the version loaded)."""
 
     @classmethod
     def from_stored(cls, stored: StoredMatch) -> LiveMatch:
         """Rebuild a match from storage (see :func:`replay_log` for what is raised)."""
         state = replay_log(stored.match, stored.actions)
-        return cls(stored.match, state, list(stored.actions), stored.turn_deadline)
+        return cls(stored.match, state, list(stored.actions), stored.turn_deadline,
+                   turn_version=state.version)
 
     @property
     def match_id(self) -> str:

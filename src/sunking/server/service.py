@@ -20,6 +20,7 @@ import time
 from collections.abc import Awaitable, Callable, Iterable, Sequence
 from typing import Any, TypeVar
 
+from ..core.actions import Action
 from ..core.errors import RulesError
 from ..core.game import GameState
 from ..core.registry import make
@@ -39,6 +40,7 @@ from .errors import (
 )
 from .fair import FairQueue
 from .live import LiveMatch, Viewer
+from .match_setup import CreatedMatch, MatchRequest, check_setup, host_seat
 from .pubsub import LocalPubSub, PubSub
 from .storage import (
     ActionRecord,
@@ -66,49 +68,6 @@ OPEN_LIST_LIMIT = 100
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
-class SeatRequest:
-    """One seat asked for at creation: a human (with a name) or a bot (with a spec)."""
-
-    kind: str
-    name: str | None = None
-    bot: str | None = None
-
-
-@dataclasses.dataclass(frozen=True, slots=True)
-class MatchRequest:
-    """What ``POST /api/matches`` asks for (already parsed)."""
-
-    game: str
-    players: int
-    seats: tuple[SeatRequest, ...]
-    language: str = "en"
-    seed: int | None = None
-    turn_clock_seconds: float | None = None
-    options: dict[str, Any] = dataclasses.field(default_factory=dict)
-    owner: str | None = None
-    """Who asked (the client address): bot moves are shared fairly among owners."""
-    hints: bool = False
-    time_bank_seconds: float | None = None
-    practice: bool = False
-    """A practice match, marked as such to everyone: only there may the creator choose the
-    seed when more than one person sits at the table."""
-
-    @property
-    def people(self) -> int:
-        """The people who may sit at the table: its human seats and its free ones."""
-        return sum(1 for s in self.seats if s.kind in ("human", "open"))
-
-
-@dataclasses.dataclass(frozen=True, slots=True)
-class CreatedMatch:
-    """A new match: its record and the secret tokens (only ever returned here)."""
-
-    record: MatchRecord
-    seat_tokens: dict[int, str]
-    spectator_token: str
-
-
-@dataclasses.dataclass(frozen=True, slots=True)
 class _Plan:
     """What moves next without a client: who, at which version, and (for a turn clock)
     when."""
@@ -118,6 +77,8 @@ class _Plan:
     spec: str
     mover: Mover
     deadline: float | None = None
+    duty: Action | None = None
+    """An out-of-turn action the seat owes (``Game.duties``), made as it is."""
 
 
 class MatchService:
@@ -292,7 +253,7 @@ class MatchService:
         except RulesError as err:
             raise ApiError.from_rules(err) from None
         options = dict(state.options)
-        self._check_setup(request)
+        check_setup(request, None if self._languages is None else list(self._languages()))
         seed = request.seed if request.seed is not None else secrets.randbits(62)
         if not 0 <= seed <= MAX_SEED:
             raise malformed(f"the seed must be between 0 and {MAX_SEED}")
@@ -315,7 +276,7 @@ class MatchService:
             options=options, language=request.language,
             turn_clock_seconds=request.turn_clock_seconds,
             spectator_hash=token_hash(spectator), created_at=self.clock(),
-            seats=tuple(seats), host_seat=self._host(request), hints=request.hints,
+            seats=tuple(seats), host_seat=host_seat(request), hints=request.hints,
             time_bank_seconds=request.time_bank_seconds, practice=request.practice,
         )
         first = game.new_game(record.players, seed, **options)
@@ -327,53 +288,6 @@ class MatchService:
             self._owners[record.match_id] = request.owner
         self._schedule(live)
         return CreatedMatch(record, tokens, spectator)
-
-    @staticmethod
-    def _host(request: MatchRequest) -> int | None:
-        """At an open table, the creator's seat: the first human seat."""
-        if not any(s.kind == "open" for s in request.seats):
-            return None
-        return next(i for i, s in enumerate(request.seats) if s.kind == "human")
-
-    def _check_setup(self, request: MatchRequest) -> None:
-        def refuse(message: str) -> ApiError:
-            return ApiError("invalid_options", message, 422)
-
-        if len(request.seats) != request.players:
-            raise refuse(f"{request.players} players need {request.players} seats, "
-                         f"not {len(request.seats)}")
-        for i, seat in enumerate(request.seats):
-            if seat.kind == "human":
-                if seat.bot is not None:
-                    raise refuse(f"seat {i} is human and cannot have a bot")
-            elif seat.kind == "bot":
-                if seat.bot not in SERVER_BOTS:
-                    raise refuse(f"seat {i}: bot {seat.bot!r} is not one of "
-                                 f"{', '.join(SERVER_BOTS)}")
-            elif seat.kind == "open":
-                if seat.bot is not None or seat.name is not None:
-                    raise refuse(f"seat {i} is free: the player who takes it names it")
-            else:
-                raise refuse(f"seat {i}: kind {seat.kind!r} is not 'human', 'bot' or 'open'")
-            if seat.name is not None and not 1 <= len(seat.name.strip()) <= 40:
-                raise refuse(f"seat {i}: a name has 1 to 40 characters")
-        kinds = {seat.kind for seat in request.seats}
-        if "open" in kinds and "human" not in kinds:
-            raise refuse("an open table needs a human seat for its creator")
-        if self._languages is not None and request.language not in self._languages():
-            raise refuse(f"language {request.language!r} is not one of "
-                         f"{', '.join(self._languages())}")
-        clock = request.turn_clock_seconds
-        if clock is not None and not 0 < clock <= 7 * 24 * 3600:
-            raise refuse("turn_clock_seconds must be positive and at most a week, or null")
-        bank = request.time_bank_seconds
-        if bank is not None and (clock is None or not 0 < bank <= 7 * 24 * 3600):
-            raise refuse("time_bank_seconds needs a turn clock and must be positive and at most "
-                         "a week, or null")
-        if request.seed is not None and not request.practice and request.people > 1:
-            # The seed alone gives every hand: whoever chose it would know the others' cards.
-            raise refuse("a seed may be chosen only for a practice match (\"practice\": true) "
-                         "when more than one person can sit at the table")
 
     async def authenticate(self, match_id: str, token: str | None) -> tuple[LiveMatch, Viewer]:
         """The match and whose token this is (a seat, or None for the spectator).
@@ -496,12 +410,68 @@ class MatchService:
                     raise not_started()
                 try:
                     parsed = live.state.game.parse_action(action)
-                    after = live.state.apply(parsed, seat=seat, version=version)
+                    after = self._apply_sent(live, parsed, seat, version)
                 except RulesError as err:
                     raise ApiError.from_rules(err) from None
                 await self._commit(live, after, seat, parsed.to_json(), request_id, "seat")
 
         await self._change(work)
+
+    @staticmethod
+    def _apply_sent(live: LiveMatch, action: Action, seat: int, version: int) -> GameState:
+        """Apply a seat's action computed from ``version``. Besides the current version, a
+        move of the seat to move is good from any version since its decision began (only
+        talk out of turn came since), and an action out of turn (an address, a fine) is
+        checked against the state as it is; anything else older is ``stale_action``."""
+        state = live.state
+        if version != state.version and 0 <= version < state.version:
+            if state.to_move == seat and version >= live.turn_version:
+                return state.apply(action, seat=seat)
+            if state.to_move != seat:
+                with contextlib.suppress(RulesError):
+                    return state.apply(action, seat=seat)
+        return state.apply(action, seat=seat, version=version)
+
+    async def remark(self, live: LiveMatch, viewer: Viewer, text: object, to: object = None,
+                     addressed: object = None) -> dict[str, Any]:
+        """Post a chat message (see :meth:`.chat.TableChat.post`). A message to the whole
+        table that the game takes for an action of its writer (``Game.remarks``: in
+        Versailles 1682, an address of a courtier, judged by etiquette) is applied first,
+        out of turn; ``addressed`` is the seat the writer says he speaks to. A private
+        message is out of the table's hearing and is never an action.
+
+        Raises:
+            ApiError: those of :meth:`.chat.TableChat.post`; ``malformed`` (``addressed`` not
+                a seat, or given with ``to``); the game's refusal of the action
+                (``illegal_action``, …), in which case nothing is posted.
+        """
+        if addressed is not None:
+            players = live.record.players
+            if not isinstance(addressed, int) or isinstance(addressed, bool) or \
+                    not 0 <= addressed < players:
+                raise malformed(f"'addressed' must be a seat from 0 to {players - 1}, "
+                                f"not {addressed!r}")
+            if to is not None:
+                raise malformed("'addressed' is for a message to the whole table; a private "
+                                "message (with 'to') addresses nobody at the table")
+
+        async def said(seat: int, body: str) -> None:
+            if to is None:
+                await self._change(lambda: self._said(live, seat, body, addressed))
+
+        return await self.chat.post(live, viewer, text, to, before=said)
+
+    async def _said(self, live: LiveMatch, seat: int, text: str, addressed: int | None) -> None:
+        async with live.lock:
+            if live.record.waiting or live.state.is_terminal:
+                return
+            game = live.state.game
+            for action in game.remarks(live.state, seat, text, addressed):
+                try:
+                    after = live.state.apply(action, seat=seat)
+                except RulesError as err:
+                    raise ApiError.from_rules(err) from None
+                await self._commit(live, after, seat, action.to_json(), None, "seat")
 
     async def _commit(
         self,
@@ -518,11 +488,19 @@ class MatchService:
             ApiError: ``stale_action`` if storage already holds a move at this version (another
                 process moved): the live state is then reloaded.
         """
-        bank = self._bank_after(live, seat, mover)
         setup = live.record
-        if bank is not None:
-            setup = replace_seat(setup, dataclasses.replace(setup.seats[seat], bank_left=bank))
-        deadline = self._deadline(live, after, setup)
+        before = live.state
+        aside = (seat != before.to_move and after.to_move == before.to_move
+                 and after.legal_actions() == before.legal_actions())
+        if aside:
+            # Said out of turn: the seat to move keeps its clock, the speaker his bank.
+            bank, deadline = None, live.turn_deadline
+        else:
+            bank = self._bank_after(live, seat, mover)
+            if bank is not None:
+                setup = replace_seat(setup, dataclasses.replace(setup.seats[seat],
+                                                                bank_left=bank))
+            deadline = self._deadline(live, after, setup)
         record = ActionRecord(live.version, seat, action, request_id, mover, self.clock())
         try:
             await self.io.append(Append(live.match_id, record,
@@ -533,6 +511,8 @@ class MatchService:
             if isinstance(err, DuplicateRequest):
                 return
             raise ApiError("stale_action", f"the match moved on: {err}", 409) from None
+        if not aside:
+            live.turn_version = after.version
         live.state = after
         live.actions.append(record)
         live.record = setup
@@ -544,6 +524,7 @@ class MatchService:
         fresh = LiveMatch.from_stored(await self.io.call(self.store.load, live.match_id))
         live.record, live.state = fresh.record, fresh.state
         live.actions, live.turn_deadline = fresh.actions, fresh.turn_deadline
+        live.turn_version = fresh.turn_version
         live.forget_views()
         self.pubsub.publish(live.match_id, live.version)
         if schedule:
@@ -760,6 +741,11 @@ class MatchService:
         seat = live.state.to_move
         if seat is None or self._closed or live.record.waiting:
             return None
+        for owing, duty in live.state.game.duties(live.state):
+            holder = live.record.seats[owing]
+            if holder.kind == "bot" or holder.away:
+                return _Plan(live.version, owing, "", "bot" if holder.kind == "bot"
+                             else "stand_in", duty=duty)
         holder = live.record.seats[seat]
         if holder.kind == "bot":
             return _Plan(live.version, seat, holder.bot or STAND_IN_BOT, "bot")
@@ -793,6 +779,10 @@ class MatchService:
             await asyncio.sleep(wait)
         if self._plan(live) != plan:
             return
+        if plan.duty is not None:
+            duty = plan.duty.to_json()
+            await self._change(lambda: self._apply_planned(live, plan, duty))
+            return
         state_json = live.state.to_json()
         async with self.fair.slot(self._owners.get(live.match_id, live.match_id)):
             if self._plan(live) != plan:
@@ -806,20 +796,20 @@ class MatchService:
                 action = await self.bots.choose(live.record.game, state_json, "random",
                                                 live.record.seed)
 
-        async def work() -> None:
-            async with live.lock:
-                if self._plan(live) != plan:
-                    return
-                game = live.state.game
-                try:
-                    parsed = game.parse_action(action)
-                    after = live.state.apply(parsed, seat=plan.seat, version=plan.version)
-                except RulesError as err:
-                    log.error("match %s: bot %s chose a refused action: %s", live.match_id,
-                              plan.spec, err)
-                    return
-                with contextlib.suppress(ApiError):
-                    await self._commit(live, after, plan.seat, parsed.to_json(), None,
-                                       plan.mover)
+        await self._change(lambda: self._apply_planned(live, plan, action))
 
-        await self._change(work)
+    async def _apply_planned(self, live: LiveMatch, plan: _Plan, action: object) -> None:
+        """Apply the move a bot chose (or the duty it owes) if the match still expects it."""
+        async with live.lock:
+            if self._plan(live) != plan:
+                return
+            game = live.state.game
+            try:
+                parsed = game.parse_action(action)
+                after = live.state.apply(parsed, seat=plan.seat, version=plan.version)
+            except RulesError as err:
+                log.error("match %s: bot %s chose a refused action: %s", live.match_id,
+                          plan.spec or "duty", err)
+                return
+            with contextlib.suppress(ApiError):
+                await self._commit(live, after, plan.seat, parsed.to_json(), None, plan.mover)

@@ -36,13 +36,12 @@ def table_router(
         service = service_of(request)
         live, viewer = await service.authenticate(match_id, bearer(request))
         body = await json_body(request)
-        unknown = sorted(set(body) - {"text", "to"})
+        unknown = sorted(set(body) - {"text", "to", "addressed"})
         if unknown or "text" not in body:
-            raise malformed("the body is {\"text\", \"to\"?: [seats]}"
+            raise malformed("the body is {\"text\", \"to\"?: [seats], \"addressed\"?: seat}"
                             + (f"; unknown fields {', '.join(unknown)}" if unknown else ""))
-        message: dict[str, Any] = await service.chat.post(live, viewer, body["text"],
-                                                          body.get("to"))
-        return message
+        return await service.remark(live, viewer, body["text"], body.get("to"),
+                                    body.get("addressed"))
 
     @router.get("/api/matches/{match_id}/chat")
     async def read(match_id: str, request: Request) -> dict[str, Any]:

@@ -61,8 +61,13 @@ def _by_zone(where: list[int]) -> dict[int, list[int]]:
     return zones
 
 
+CRIB_LANGUAGES = ("fr", "de", "en")
+"""The languages forms of address are made in (any other reads the French, the court's)."""
+
+
 def _courtier(s: V1682State, p: int, zones: dict[int, list[int]]) -> dict[str, JsonValue]:
     named = s.name[p] >= 0
+    who = courtier(s, p) if named else None
     return {
         "seat": p,
         "family": FAMILY_NAMES[s.name[p]] if named else None,
@@ -80,7 +85,9 @@ def _courtier(s: V1682State, p: int, zones: dict[int, list[int]]) -> dict[str, J
         "cards": [card_json(c) for c in zones.get(TABLEAU + p, ())],
         "hand_size": len(zones.get(p, ())),
         "power_used": bool(s.power_used[p]),
-        "address": form_of_address(courtier(s, p)) if named else None,
+        "address": form_of_address(who) if who else None,
+        "addresses": {lang: form_of_address(who, lang) for lang in CRIB_LANGUAGES}
+        if who else None,
     }
 
 

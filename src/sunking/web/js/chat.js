@@ -59,11 +59,18 @@ export class TableChat {
     this.form = el("form", { className: "chat-form" });
     this.form.dataset.testid = "chat-form";
     this.recipients = el("fieldset", { className: "chat-to" });
+    this.addressRow = el("label", { className: "chat-address" });
+    this.addressRow.hidden = true;
+    this.addressPick = el("select", {});
+    this.addressPick.dataset.testid = "chat-address";
+    this.addressOffer = "";
     this.input = el("textarea", { className: "chat-input", rows: 2, maxLength: MAX_CHARS });
     this.input.dataset.testid = "chat-input";
     this.sendButton = el("button", { type: "submit", className: "primary small" });
     this.sendButton.dataset.testid = "chat-send";
-    this.form.append(this.recipients, el("div", { className: "chat-write" }, this.input, this.sendButton));
+    this.form.append(this.recipients, this.addressRow,
+      el("div", { className: "chat-write" }, this.input, this.sendButton));
+    this.recipients.addEventListener("change", () => this.refreshAddressing());
     this.form.addEventListener("submit", (event) => {
       event.preventDefault();
       this.send();
@@ -153,10 +160,14 @@ export class TableChat {
     if (!text || !this.canWrite) return;
     const to = [...this.recipients.querySelectorAll("input:checked")].map((box) => Number(box.value));
     const body = to.length ? { text, to } : { text };
+    if (!to.length && !this.addressRow.hidden && this.addressPick.value !== "") {
+      body.addressed = Number(this.addressPick.value);
+    }
     this.sendButton.disabled = true;
     try {
       const message = await api("POST", this.path, { token: this.ctx.token, body });
       this.input.value = "";
+      this.addressPick.value = "";
       this.add([message], false);
     } catch (err) {
       this.ctx.showError(err);
@@ -164,6 +175,27 @@ export class TableChat {
       this.sendButton.disabled = false;
       this.input.focus();
     }
+  }
+
+  /**
+   * The "address" choice of a game where a remark at the table can address someone (the
+   * board's `chatAddressing()`: a label, the "nobody" text and the seats offered); only for
+   * messages to the whole table. Redrawn only when what it offers changes.
+   */
+  refreshAddressing() {
+    const offer = this.canWrite && this.ctx.addressing ? this.ctx.addressing() : null;
+    const isPrivate = this.recipients.querySelector("input:checked") !== null;
+    this.addressRow.hidden = !offer || isPrivate;
+    const key = offer ? JSON.stringify(offer) : "";
+    if (key === this.addressOffer) return;
+    this.addressOffer = key;
+    if (!offer) return;
+    const kept = this.addressPick.value;
+    this.addressPick.replaceChildren(el("option", { value: "", textContent: offer.none }),
+      ...offer.options.map((o) => el("option", { value: String(o.seat), textContent: o.text })));
+    this.addressPick.value = offer.options.some((o) => String(o.seat) === kept) ? kept : "";
+    this.addressRow.title = offer.hint || "";
+    this.addressRow.replaceChildren(el("span", { textContent: offer.label }), this.addressPick);
   }
 
   nameOf(seat) {
@@ -227,6 +259,7 @@ export class TableChat {
     this.form.hidden = !this.canWrite;
     if (this.canWrite) {
       this.drawRecipients();
+      this.refreshAddressing();
       this.input.placeholder = t("chat.placeholder");
       this.input.setAttribute("aria-label", t("chat.placeholder"));
       this.sendButton.textContent = t("chat.send");

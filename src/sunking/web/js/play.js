@@ -227,6 +227,7 @@ function openChat(replay) {
     matchId, token, replay, colourName, colourClass, showError,
     seat: () => (mv && mv.seat !== undefined ? mv.seat : null),
     seats: () => (mv ? mv.seats || [] : []),
+    addressing: () => (ui && ui.chatAddressing ? ui.chatAddressing() : null),
   });
   return chat;
 }
@@ -237,6 +238,7 @@ function render() {
     matchId, token, bots, showError, onView: (view) => connection && connection.deliver(view),
   });
   if (ui && mv) ui.render(mv);
+  if (chat) chat.refreshAddressing();
   document.body.dataset.version = mv ? String(mv.version) : "";
   document.body.dataset.status = mv ? mv.status : "";
 }

@@ -8,7 +8,7 @@ import { guideNodes, markFinished } from "../../guide.js";
 import { currentLanguage } from "../../i18n.js";
 import { drawChoices } from "./choices.js";
 import { cardRow, drawCourtFacts, drawCourtHeader, drawFamilies } from "./court.js";
-import { drawCrib, drawDice, drawNegotiation, drawSideRoom } from "./talk.js";
+import { chatAddressing, drawCrib, drawDice, drawEtiquette, drawNegotiation, drawSideRoom } from "./talk.js";
 import { el, g, svg } from "./words.js";
 
 /** The page asks the server for the described board in the page's language. */
@@ -41,6 +41,7 @@ export function createGameUI(root, pageCtx) {
   const negotiation = el("section", { className: "panel", "data-testid": "v-negotiation-panel" });
   const room = el("section", { className: "panel", "data-testid": "v-side-room" });
   const crib = el("details", { className: "panel", "data-testid": "v-crib-panel" });
+  const etiquette = el("section", { className: "panel", "data-testid": "v-etiquette" });
   const dice = el("section", { className: "panel", "data-testid": "v-dice-panel" });
   const house = el("section", { className: "panel" });
   const families = el("div", { className: "v-families", "data-testid": "v-families" });
@@ -49,7 +50,7 @@ export function createGameUI(root, pageCtx) {
   root.append(el("div", { className: "v1682" },
     el("div", { className: "v-main" }, banner, lastMove, prompt, hand, final,
       el("div", { className: "v-court-wrap" }, court, courtFacts), house, families),
-    el("div", { className: "v-side" }, negotiation, room, crib, dice, log)));
+    el("div", { className: "v-side" }, negotiation, room, etiquette, crib, dice, log)));
 
   let mv = null;
   const pick = { card: null, version: -1, open: new Set() };
@@ -137,6 +138,7 @@ export function createGameUI(root, pageCtx) {
     const open = crib.open;
     drawCrib(crib, view, ctx);
     crib.open = open;
+    drawEtiquette(etiquette, view, ctx);
     drawDice(dice, mv, ctx);
     final.hidden = !board.result;
     if (board.result) {
@@ -152,5 +154,7 @@ export function createGameUI(root, pageCtx) {
       render();
     },
     relabel() { render(); },
+    /** What the chat offers to address (a public remark to a courtier is judged, §3.0). */
+    chatAddressing() { return ctx.mode === "live" && mv ? chatAddressing(mv.view, ctx) : null; },
   };
 }

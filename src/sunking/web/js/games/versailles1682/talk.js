@@ -1,9 +1,10 @@
 // Talk at the court: the negotiation as the engine offers it (payments and shown cards of the
 // round, who is done), the side room (a private conversation in the match chat with chosen
-// seats), the crib of every courtier's form of address (§3.0) and the dice of the last rolls.
+// seats), the crib of every courtier's form of address (§3.0), the faults of etiquette with
+// the steward's fines, and the dice of the last rolls.
 
 import { currentLanguage } from "../../i18n.js";
-import { diceOf, el, eventText, g, svg, verdictOf } from "./words.js";
+import { diceOf, el, eventText, g, livres, svg, verdictOf } from "./words.js";
 
 const NEGOTIATION_EVENTS = new Set(["payment", "shows", "shown", "done", "negotiation_ends"]);
 const DICE_SHOWN = 4;
@@ -52,7 +53,7 @@ export function drawCrib(node, view, ctx) {
   const lang = currentLanguage();
   const rows = view.courtiers.filter((c) => c.family).map((c) => {
     const forms = c.addresses && typeof c.addresses === "object" ? c.addresses : null;
-    const form = (forms && (forms[lang] || forms.de)) || c.address || "";
+    const form = (forms && (forms[lang] || forms.fr)) || c.address || "";
     return el("tr", {}, el("th", { text: ctx.colourName(c.seat) }), el("td", { text: form }));
   });
   node.replaceChildren(el("summary", { text: g("board.crib") }),
@@ -81,4 +82,47 @@ export function drawDice(node, mv, ctx) {
       el("span", { text: eventText(e, ctx.colourName) }),
       verdict ? el("strong", { className: "v-verdict", text: verdict }) : null);
   })));
+}
+
+/** The chat's "address" choice: the courtiers at court other than the reader's own. */
+export function chatAddressing(view, ctx) {
+  if (!view || view.phase === "over") return null;
+  const options = view.courtiers
+    .filter((c) => c.family && c.place !== "absent" && c.seat !== ctx.seat)
+    .map((c) => ({ seat: c.seat, text: ctx.colourName(c.seat) }));
+  if (!options.length) return null;
+  return { label: g("board.address_to"), none: g("board.address_none"), hint: g("board.address_hint"), options };
+}
+
+/** The faults of etiquette said at the table, the steward's fines for them and the register. */
+export function drawEtiquette(node, view, ctx) {
+  const faults = view.faults || [];
+  node.hidden = !faults.length && !(view.register || []).length;
+  if (node.hidden) return;
+  const steward = ctx.mode === "live" && ctx.seat !== null && ctx.seat !== undefined &&
+    ctx.seat === view.steward && view.phase !== "over";
+  const open = faults.filter((f) => !f.fined);
+  const rows = faults.slice().reverse().map((f) => {
+    const line = el("li", { className: f.fined ? "v-fault fined" : "v-fault", "data-testid": "v-fault" },
+      el("span", { text: g("board.fault_line", { speaker: ctx.colourName(f.speaker),
+        courtier: ctx.colourName(f.courtier), words: f.words, address: f.address }) }));
+    if (f.fined) {
+      line.append(el("strong", { className: "v-fined", text: g("board.fined", { amount: livres(1000, ctx.lang) }) }));
+    } else if (steward) {
+      line.append(el("button", { type: "button", className: "small primary", "data-testid": `v-fine-${f.id}`,
+        text: g("board.fine_button", { amount: livres(1000, ctx.lang) }),
+        onclick: () => ctx.act({ type: "fine", fault: f.id }) }));
+    } else {
+      line.append(el("em", { text: g("board.fine_waiting") }));
+    }
+    return line;
+  });
+  const register = (view.register || []).map((e) => el("li", { "data-testid": "v-register-line",
+    text: g("board.register_line", { round: e.round, offender: ctx.colourName(e.offender),
+      amount: livres(e.amount, ctx.lang), words: e.text }) }));
+  node.replaceChildren(el("h2", { text: g("board.etiquette") }),
+    steward && open.length ? el("p", { className: "hint", text: g("board.steward_hint") }) : el("span"),
+    el("ul", { className: "v-lines", "data-testid": "v-faults" }, ...rows),
+    register.length ? el("h3", { text: g("board.register") }) : el("span"),
+    el("ol", { className: "v-lines", "data-testid": "v-register" }, ...register));
 }

@@ -12,7 +12,7 @@ import sunking
 from sunking.bots import RandomBot
 from sunking.bots.arena import MatchResult, play_match
 from sunking.bots.stats import entry_labels, ranks_of, summarize, wilson_interval
-from sunking.bots.tournament import run_tournament, schedule
+from sunking.bots.tournament import merge_parts, run_tournament, schedule
 from sunking.cli import app
 from sunking.core import IllegalAction, Rng
 from sunking.core.actions import Action
@@ -121,3 +121,45 @@ def test_tournament_command_errors(args: list[str], message: str) -> None:
     result = CliRunner().invoke(app, ["tournament", "louis14", "--games", "1", *args])
     assert result.exit_code == 2
     assert message in result.output
+
+
+def test_a_tournament_in_parts_merges_into_the_whole(tmp_path: Path) -> None:
+    specs = ["heuristic", "random", "random"]
+    whole = run_tournament("louis14", specs, 5, seed=3)
+    parts = [run_tournament("louis14", specs, 5, seed=3, part=range(a, b)).to_json()
+             for a, b in ((2, 5), (0, 2))]
+    assert [m["index"] for m in parts[0]["matches"]] == [2, 3, 4]
+    assert parts[0]["games"] == 3 and parts[0]["scheduled"] == 5
+    merged = merge_parts(parts)
+    assert [m.scores for _, m in merged.matches] == [m.scores for _, m in whole.matches]
+    assert [s for s, _ in merged.matches] == [s for s, _ in whole.matches]
+    assert merged.entries == whole.entries
+    assert merged.to_json()["games"] == 5
+    with pytest.raises(ValueError, match="match 2 is in two parts"):
+        merge_parts([parts[0], parts[0]])
+    other = run_tournament("louis14", specs, 5, seed=4, part=range(0, 2)).to_json()
+    with pytest.raises(ValueError, match="part 2 has seed 4"):
+        merge_parts([parts[0], other])
+    with pytest.raises(ValueError, match="0 <= A < B <= 5"):
+        run_tournament("louis14", specs, 5, seed=3, part=range(4, 9))
+
+
+def test_merge_command_writes_one_tournament(tmp_path: Path) -> None:
+    files = []
+    for part in ("0:2", "2:4"):
+        path = tmp_path / f"{part[0]}.json"
+        result = CliRunner().invoke(app, [
+            "tournament", "louis14", "--bots", "heuristic,random", "--games", "4",
+            "--seed", "9", "--part", part, "--json", str(path)])
+        assert result.exit_code == 0, result.output
+        files.append(str(path))
+    out = tmp_path / "whole.json"
+    result = CliRunner().invoke(app, ["merge-tournaments", *files, "--json", str(out)])
+    assert result.exit_code == 0, result.output
+    data = json.loads(out.read_text())
+    assert data["games"] == 4 and [m["index"] for m in data["matches"]] == [0, 1, 2, 3]
+    bad = CliRunner().invoke(app, ["tournament", "louis14", "--bots", "random,random",
+                                   "--part", "3"])
+    assert bad.exit_code == 2 and "--part must be A:B" in bad.output
+    missing = CliRunner().invoke(app, ["merge-tournaments", str(tmp_path / "none.json")])
+    assert missing.exit_code == 2 and "none.json" in missing.output

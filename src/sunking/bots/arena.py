@@ -38,6 +38,19 @@ class MatchResult:
         """1 for a sole win, 1/k for a k-way shared win, else 0."""
         return 1.0 / len(self.winners) if seat in self.winners else 0.0
 
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> MatchResult:
+        """The result :meth:`to_json` wrote (a tournament's JSON, for merging parts).
+
+        Raises:
+            KeyError, TypeError, ValueError: the data is not such a result.
+        """
+        return cls(int(data["seed"]), tuple(str(b) for b in data["bots"]),
+                   tuple(int(x) for x in data["scores"]), tuple(int(x) for x in data["winners"]),
+                   int(data["actions"]), tuple(float(x) for x in data["think_seconds"]),
+                   tuple(int(x) for x in data["decisions"]),
+                   tuple(float(x) for x in data["longest"]))
+
     def to_json(self) -> dict[str, JsonValue]:
         return {
             "seed": self.seed,

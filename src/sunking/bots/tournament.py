@@ -87,20 +87,65 @@ class TournamentResult:
     matches: tuple[tuple[tuple[int, ...], MatchResult], ...]
     options: Mapping[str, Any] = dataclasses.field(default_factory=dict)
     """The game options every match was played with (as passed; defaults left out)."""
+    indices: tuple[int, ...] = ()
+    """The number of each match in the tournament's schedule (empty: 0, 1, 2, …)."""
+    scheduled: int = 0
+    """How many matches the whole schedule holds (0: as many as were played)."""
 
     def to_json(self) -> dict[str, JsonValue]:
+        indices = self.indices or tuple(range(len(self.matches)))
         return {
             "game": self.game,
             "players": self.players,
             "games": len(self.matches),
+            "scheduled": self.scheduled or len(self.matches),
             "seed": self.seed,
             "bots": list(self.specs),
             "options": dict(self.options),
             "entries": [e.to_json() for e in self.entries],
             "matches": [
-                {"seating": list(seating), **match.to_json()} for seating, match in self.matches
+                {"index": i, "seating": list(seating), **match.to_json()}
+                for i, (seating, match) in zip(indices, self.matches, strict=True)
             ],
         }
+
+
+def _budgets(specs: Sequence[str]) -> list[int | None]:
+    return [getattr(make_bot(spec), "budget", None) for spec in specs]
+
+
+def merge_parts(parts: Sequence[Mapping[str, Any]]) -> TournamentResult:
+    """One tournament from the JSON of its parts (``run_tournament(..., part=…)``, each
+    with ``--json``): the same game, players, seed, bots, options and schedule, no match
+    twice; the statistics are worked out again over every match.
+
+    Raises:
+        ValueError: the parts are not of one tournament, or a match is in two of them.
+    """
+    if not parts:
+        raise ValueError("no parts to merge")
+    keys = ("game", "players", "seed", "bots", "options", "scheduled")
+    first = parts[0]
+    for k, part in enumerate(parts[1:], start=2):
+        for key in keys:
+            if part.get(key) != first.get(key):
+                raise ValueError(f"part {k} has {key} {part.get(key)!r}, part 1 "
+                                 f"{first.get(key)!r}: not parts of one tournament")
+    played: dict[int, tuple[tuple[int, ...], MatchResult]] = {}
+    for part in parts:
+        for match in part["matches"]:
+            index = int(match["index"])
+            if index in played:
+                raise ValueError(f"match {index} is in two parts")
+            played[index] = (tuple(int(e) for e in match["seating"]),
+                             MatchResult.from_json(match))
+    specs = tuple(str(b) for b in first["bots"])
+    order = sorted(played)
+    matches = tuple(played[i] for i in order)
+    entries = summarize(specs, _budgets(specs), matches)
+    return TournamentResult(str(first["game"]), int(first["players"]), int(first["seed"]),
+                            specs, tuple(entries), matches, dict(first["options"]),
+                            tuple(order), int(first["scheduled"]))
 
 
 def run_tournament(
@@ -112,18 +157,25 @@ def run_tournament(
     options: Mapping[str, Any] | None = None,
     on_result: Callable[[MatchResult], None] | None = None,
     runner: Runner | None = None,
+    part: range | None = None,
 ) -> TournamentResult:
     """Play ``games`` matches of ``game_id`` between the bots ``specs`` (one per seat),
     seats rotated, on ``jobs`` processes (or with ``runner``); the result does not depend
-    on ``jobs`` nor on the runner.
+    on ``jobs`` nor on the runner. With ``part`` only those matches of the schedule are
+    played (a long tournament run in parts, put together by :func:`merge_parts`).
 
     Raises:
-        ValueError: a bot spec is unknown, or the player count does not fit the game.
+        ValueError: a bot spec is unknown, the player count does not fit the game, or
+            ``part`` is not a non-empty range of the schedule.
     """
     opts = dict(options or {})
     make(game_id).spec.check_setup(len(specs), opts)
-    budgets = [getattr(make_bot(spec), "budget", None) for spec in specs]
+    budgets = _budgets(specs)
     pairings = schedule(len(specs), games, seed)
+    if part is not None:
+        if not (len(part) and part.step == 1 and part.start >= 0 and part.stop <= games):
+            raise ValueError(f"the part must be matches A:B with 0 <= A < B <= {games}")
+        pairings = pairings[part.start:part.stop]
     results: dict[int, MatchResult] = {}
     matches_to_play = [
         Match(p.index, game_id, tuple(specs[e] for e in p.seating), p.seed, opts)
@@ -136,4 +188,4 @@ def run_tournament(
     matches = tuple((p.seating, results[p.index]) for p in pairings)
     entries = summarize(specs, budgets, matches)
     return TournamentResult(game_id, len(specs), seed, tuple(specs), tuple(entries), matches,
-                            opts)
+                            opts, tuple(p.index for p in pairings), games)

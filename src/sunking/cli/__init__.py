@@ -24,7 +24,7 @@ from .options import OptionsArg, describe_options, parse_options
 from .play import play_command
 from .render import event_log, games_table
 from .serve import serve_command
-from .tournament import tournament_command
+from .tournament import merge_command, tournament_command
 
 POLICY_SALT = 0x5EED_B07_CAFE
 """XORed into the game seed to seed the random bots, so that their choices do not replay the
@@ -219,6 +219,7 @@ def simulate_command(
 
 
 app.command("tournament")(tournament_command)
+app.command("merge-tournaments")(merge_command)
 app.command("play")(play_command)
 app.command("serve")(serve_command)
 

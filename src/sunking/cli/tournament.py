@@ -13,7 +13,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ..bots.arena import MatchResult
-from ..bots.tournament import Runner, TournamentResult, run_tournament
+from ..bots.tournament import Runner, TournamentResult, merge_parts, run_tournament
 from ..core import RulesError, make
 from .options import OptionsArg, parse_options
 
@@ -94,6 +94,12 @@ def tournament_command(
                      help="With --backend ray: the Ray cluster to join (auto, or "
                           "ray://HOST:10001); default a local Ray with --jobs CPUs."),
     ] = None,
+    part: Annotated[
+        str | None,
+        typer.Option("--part", metavar="A:B",
+                     help="Play only matches A to B-1 of the schedule of --games (a long "
+                          "tournament in parts; `sunking merge-tournaments` joins them)."),
+    ] = None,
 ) -> None:
     """Play bots against each other and rate them.
 
@@ -115,21 +121,68 @@ def tournament_command(
     except RulesError as error:
         err.print(Text(f"Error: {error}", style="bold red"))
         raise typer.Exit(code=2) from None
+    matches = _part(part, games, err)
     columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
                TimeElapsedColumn())
     with Progress(*columns, console=err, transient=True) as progress:
-        task = progress.add_task(f"{game}: {', '.join(specs)}", total=games)
+        task = progress.add_task(f"{game}: {', '.join(specs)}",
+                                 total=games if matches is None else len(matches))
 
         def advance(_: MatchResult) -> None:
             progress.advance(task)
 
         try:
             result = run_tournament(game, specs, games, seed, jobs, options,
-                                    on_result=advance, runner=runner)
+                                    on_result=advance, runner=runner, part=matches)
         except (RulesError, ValueError) as error:
             progress.stop()
             err.print(Text(f"Error: {error}", style="bold red"))
             raise typer.Exit(code=2) from None
+    _report(result, json_path, plot_path)
+
+
+def _part(raw: str | None, games: int, err: Console) -> range | None:
+    """The matches of ``--part A:B``; exits with a clear message when it is malformed."""
+    if raw is None:
+        return None
+    start, sep, stop = raw.partition(":")
+    try:
+        if not sep:
+            raise ValueError
+        matches = range(int(start), int(stop))
+    except ValueError:
+        err.print(Text(f"Error: --part must be A:B (matches A to B-1), not {raw!r}",
+                       style="bold red"))
+        raise typer.Exit(code=2) from None
+    return matches
+
+
+def merge_command(
+    parts: Annotated[list[Path], typer.Argument(help="The --json files of the parts.",
+                                                metavar="PART.json")],
+    json_path: Annotated[
+        Path | None,
+        typer.Option("--json", metavar="PATH", help="Write the whole tournament here."),
+    ] = None,
+    plot_path: Annotated[
+        Path | None,
+        typer.Option("--plot", metavar="PATH", help="Write a PNG of rating against budget."),
+    ] = None,
+) -> None:
+    """Join the parts of a tournament played with --part into one, its statistics worked
+    out over every match."""
+    err = Console(stderr=True)
+    try:
+        result = merge_parts([json.loads(p.read_text(encoding="utf-8")) for p in parts])
+    except (OSError, ValueError, KeyError, TypeError) as error:
+        err.print(Text(f"Error: {error}", style="bold red"))
+        raise typer.Exit(code=2) from None
+    _report(result, json_path, plot_path)
+
+
+def _report(result: TournamentResult, json_path: Path | None, plot_path: Path | None) -> None:
+    """Print the table; write the JSON and the plot where asked."""
+    games, count, game = len(result.matches), result.players, result.game
     Console().print(results_table(result))
     if json_path is not None:
         json_path.write_text(json.dumps(result.to_json(), indent=1) + "\n", encoding="utf-8")

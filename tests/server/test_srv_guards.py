@@ -125,7 +125,17 @@ def test_srv_security_headers_and_no_api_docs_by_default(client: TestClient) -> 
         assert client.get(path).status_code == 404
     with TestClient(create_app(Settings(data_dir=Path("unused"), bot_workers=0,
                                         api_docs=True), store_factory=MemoryStore)) as docs:
-        assert docs.get("/openapi.json").json()["info"]["title"] == "sunking"
+        spec = docs.get("/openapi.json").json()
+        assert spec["info"]["title"] == "sunking"
+        # Every body the API reads is a documented pydantic model.
+        for path, field in (("/api/matches", "seats"), ("/api/matches/{match_id}/actions",
+                                                        "version"),
+                            ("/api/matches/{match_id}/chat", "addressed"),
+                            ("/api/matches/{match_id}/join", "name"),
+                            ("/api/matches/{match_id}/start", "bot"),
+                            ("/api/my-matches", "tokens")):
+            body = spec["paths"][path]["post"]["requestBody"]["content"]["application/json"]
+            assert field in body["schema"]["properties"], path
 
 
 def test_srv_large_answers_are_compressed(client: TestClient) -> None:

@@ -1,0 +1,93 @@
+"""The routes that describe what the server offers: its games, bots and languages, and the
+message catalogs the browser client reads (``docs/web-api.md``)."""
+
+from __future__ import annotations
+
+import functools
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from fastapi import APIRouter
+
+from ..core.registry import available_games, make
+from .bot_worker import SERVER_BOTS
+from .errors import ApiError
+
+FALLBACK_LANGUAGES = (("en", "English"), ("nl", "Nederlands"), ("fr", "Français"),
+                      ("de", "Deutsch"), ("cs", "Čeština"))
+"""Used while the message catalogs (:mod:`sunking.i18n`) are not installed."""
+
+
+def languages() -> list[tuple[str, str]]:
+    """(code, name) of every language of the message catalogs."""
+    try:
+        from .. import i18n
+    except ImportError:
+        return list(FALLBACK_LANGUAGES)
+    return list(i18n.languages())
+
+
+def language_codes() -> list[str]:
+    return [code for code, _ in languages()]
+
+
+@functools.cache
+def all_messages(lang: str) -> dict[str, str]:
+    """The common catalog of ``lang`` and every registered game's own catalog (its keys
+    namespaced by the game id), English filling a game's gaps. Worked out once per language
+    (do not change the answer).
+
+    Raises:
+        KeyError: ``lang`` is not a supported language.
+        ImportError: the message catalogs are not installed.
+    """
+    from .. import i18n
+    from ..core.presentation import catalog
+
+    messages = i18n.messages(lang)
+    for game_id in available_games():
+        try:
+            messages.update(catalog(game_id, lang))
+        except NotImplementedError:
+            continue  # a game without a presentation has no catalog of its own
+    return messages
+
+
+def web_dir() -> Path:
+    """The directory of the static browser client."""
+    return Path(str(resources.files("sunking") / "web"))
+
+
+router = APIRouter()
+
+
+@router.get("/api/games")
+async def games() -> list[dict[str, Any]]:
+    boards_dir = web_dir() / "js" / "games"
+    out = []
+    for game_id in available_games():
+        spec = make(game_id).spec
+        out.append({"id": spec.id, "name": spec.name, "names": dict(spec.names),
+                    "min_players": spec.min_players, "max_players": spec.max_players,
+                    "dedicated_board": (boards_dir / spec.id / "index.js").is_file()})
+    return out
+
+
+@router.get("/api/bots")
+async def bots() -> list[str]:
+    return list(SERVER_BOTS)
+
+
+@router.get("/api/languages")
+async def language_list() -> list[dict[str, str]]:
+    return [{"code": code, "name": name} for code, name in languages()]
+
+
+@router.get("/api/i18n/{lang}")
+async def catalog(lang: str) -> dict[str, Any]:
+    try:
+        messages = all_messages(lang)
+    except (ImportError, KeyError):
+        raise ApiError("unknown_language", f"no messages for language {lang!r}", 404) from None
+    return {"lang": lang, "messages": messages}

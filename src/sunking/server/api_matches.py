@@ -1,0 +1,107 @@
+"""The routes of a match (``docs/web-api.md``): create it, see it, act in it, leave it, its
+replay, and the matches of a browser's tokens. Thin: read the request (a pydantic body, the
+authenticated table), call the service, answer."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from fastapi import APIRouter, Depends, Request
+from fastapi.responses import Response
+
+from .boards import replay_board
+from .deps import (
+    Table,
+    int_query,
+    json_text,
+    lang_of,
+    service_of,
+    since_of,
+    throttle_act,
+    throttle_create,
+)
+from .errors import malformed
+from .guards import encode_json
+from .live import build_replay
+from .match_setup import MatchRequest, SeatRequest
+from .schemas import ActionBody, MatchBody, TokensBody, body_schema, read_body
+
+router = APIRouter()
+
+
+@router.post("/api/matches", status_code=201, openapi_extra=body_schema(MatchBody),
+             dependencies=[Depends(throttle_create)])
+async def create_match(request: Request) -> dict[str, Any]:
+    body = await read_body(request, MatchBody)
+    created = await service_of(request).create_match(MatchRequest(
+        game=body.game, players=body.players,
+        seats=tuple(SeatRequest(s.kind, s.name, s.bot) for s in body.seats),
+        language=body.language, seed=body.seed,
+        turn_clock_seconds=body.turn_clock_seconds, options=body.options, hints=body.hints,
+        time_bank_seconds=body.time_bank_seconds, practice=body.practice,
+        owner=request.client.host if request.client else None,
+    ))
+    record = created.record
+    seats = []
+    for s in record.seats:
+        entry: dict[str, Any] = {"seat": s.seat, "kind": s.kind, "name": s.name, "bot": s.bot}
+        token = created.seat_tokens.get(s.seat)
+        if token is not None:
+            entry["token"] = token
+            entry["link"] = f"/play/{record.match_id}#t={token}"
+        seats.append(entry)
+    spectator = created.spectator_token
+    return {"match_id": record.match_id, "seats": seats,
+            "spectator": {"token": spectator, "link": f"/play/{record.match_id}#t={spectator}"}}
+
+
+@router.get("/api/matches/{match_id}")
+async def match_view(table: Table, request: Request) -> Response:
+    since = since_of(request)
+    lang = table.service.language(lang_of(request))
+    await table.service.come_back(table.live, table.viewer)
+    return json_text(table.service.view(table.live, table.viewer, since, lang))
+
+
+@router.post("/api/matches/{match_id}/actions", openapi_extra=body_schema(ActionBody),
+             dependencies=[Depends(throttle_act)])
+async def act(table: Table, request: Request) -> Response:
+    service = table.service
+    since = since_of(request)
+    lang = service.language(lang_of(request))
+    service.check_since(table.live, since)
+    body = await read_body(request, ActionBody)
+    await service.submit(table.live, table.viewer, body.version, body.action, body.request_id)
+    return json_text(service.view(table.live, table.viewer, since, lang))
+
+
+@router.post("/api/matches/{match_id}/leave")
+async def leave(table: Table) -> Response:
+    await table.service.leave(table.live, table.viewer)
+    return json_text(table.service.view(table.live, table.viewer))
+
+
+@router.get("/api/matches/{match_id}/replay")
+async def replay(table: Table) -> dict[str, Any]:
+    answer = await asyncio.to_thread(build_replay, *table.live.replay_source())
+    answer["chat"], _ = await table.service.chat.read(table.live, table.viewer)
+    return answer
+
+
+@router.get("/api/matches/{match_id}/replay/board")
+async def replay_frame_board(table: Table, request: Request) -> Response:
+    lang = table.service.language(lang_of(request)) or table.live.record.language
+    version = int_query(request, "version")
+    if version is None:
+        raise malformed("'version' is required")
+    seat = int_query(request, "seat")
+    described = await asyncio.to_thread(replay_board, *table.live.replay_source(), version,
+                                        seat, lang)
+    return json_text(encode_json(described))
+
+
+@router.post("/api/my-matches", openapi_extra=body_schema(TokensBody))
+async def my_matches(request: Request) -> list[dict[str, Any]]:
+    body = await read_body(request, TokensBody)
+    return await service_of(request).my_matches(body.tokens)

@@ -1,0 +1,115 @@
+"""What the routes share: the service, the bearer token, the authenticated table (a FastAPI
+dependency), the query parameters every route reads alike, and answers of encoded JSON."""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Annotated, Literal
+
+from fastapi import Depends, Request, WebSocket
+from fastapi.responses import Response
+
+from .errors import malformed
+from .live import LiveMatch, Viewer
+from .service import MatchService
+from .throttle import Throttle
+
+
+def service_of(request: Request | WebSocket) -> MatchService:
+    """The match service of the application (made by its lifespan)."""
+    service: MatchService = request.app.state.service
+    return service
+
+
+def bearer(request: Request) -> str | None:
+    """The token of an ``Authorization: Bearer <token>`` header, if any."""
+    header = request.headers.get("authorization", "")
+    scheme, _, token = header.partition(" ")
+    if scheme.lower() != "bearer" or not token.strip():
+        return None
+    return token.strip()
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Seated:
+    """A request whose token was checked: the service, the match and whose token it is (a
+    seat, or None for the spectator)."""
+
+    service: MatchService
+    live: LiveMatch
+    viewer: Viewer
+
+
+async def seated(match_id: str, request: Request) -> Seated:
+    """The dependency that authenticates a match route's bearer token.
+
+    Raises:
+        ApiError: ``missing_token``, ``unknown_match`` or ``bad_token``.
+    """
+    service = service_of(request)
+    live, viewer = await service.authenticate(match_id, bearer(request))
+    return Seated(service, live, viewer)
+
+
+Table = Annotated[Seated, Depends(seated)]
+"""A route parameter: the authenticated match of the path's ``match_id``."""
+
+
+def _throttle(request: Request, kind: Literal["create", "act"]) -> None:
+    limits: Throttle = request.app.state.throttle
+    limits.check(kind, request.client.host if request.client else None)
+
+
+def throttle_create(request: Request) -> None:
+    """A route dependency: count a match created against the client address's limit.
+
+    Raises:
+        ApiError: ``rate_limited`` (429, with ``Retry-After``).
+    """
+    _throttle(request, "create")
+
+
+def throttle_act(request: Request) -> None:
+    """A route dependency: count a move sent against the client address's limit.
+
+    Raises:
+        ApiError: ``rate_limited`` (429, with ``Retry-After``).
+    """
+    _throttle(request, "act")
+
+
+def int_query(request: Request, name: str) -> int | None:
+    """The whole number ``?<name>=`` of a request, if any.
+
+    Raises:
+        ApiError: ``malformed`` if it is not a whole number.
+    """
+    raw = request.query_params.get(name)
+    if raw is None or raw == "":
+        return None
+    if len(raw) > 12:
+        raise malformed(f"'{name}' must be a whole number, not {raw[:12]!r}…")
+    try:
+        return int(raw)
+    except ValueError:
+        raise malformed(f"'{name}' must be a whole number, not {raw!r}") from None
+
+
+def since_of(request: Request) -> int | None:
+    """The ``?since=<version>`` of a request, if any.
+
+    Raises:
+        ApiError: ``malformed`` if it is not a whole number.
+    """
+    return int_query(request, "since")
+
+
+def lang_of(request: Request | WebSocket) -> str | None:
+    """The ``?lang=<code>`` of a request, if any (checked by the service)."""
+    raw = request.query_params.get("lang")
+    return raw if raw else None
+
+
+def json_text(text: str) -> Response:
+    """An answer whose JSON is already encoded."""
+    return Response(content=text.encode("utf-8"), media_type="application/json")

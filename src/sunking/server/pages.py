@@ -1,0 +1,47 @@
+"""The pages of the browser client (the lobby, a match, a game's rules) and the match
+websocket (:mod:`.hub`)."""
+
+from __future__ import annotations
+
+from fastapi import APIRouter, WebSocket
+from fastapi.responses import FileResponse, HTMLResponse, Response
+
+from .api_catalog import web_dir
+from .deps import lang_of, service_of
+from .hub import serve_socket
+
+PLACEHOLDER = """<!doctype html><html lang="en"><head><meta charset="utf-8">
+<title>sunking</title></head><body><h1>sunking</h1>
+<p>The browser client is not installed; the API is at <code>/api/games</code>.</p>
+</body></html>"""
+
+router = APIRouter()
+
+
+def page(name: str) -> Response:
+    path = web_dir() / name
+    if path.is_file():
+        return FileResponse(path, media_type="text/html")
+    return HTMLResponse(PLACEHOLDER)
+
+
+@router.get("/", include_in_schema=False)
+async def index() -> Response:
+    return page("index.html")
+
+
+@router.get("/play/{match_id}", include_in_schema=False)
+async def play(match_id: str) -> Response:
+    return page("play.html")
+
+
+@router.get("/rules/{game}", include_in_schema=False)
+async def rules(game: str) -> Response:
+    return page("rules.html")
+
+
+@router.websocket("/ws/matches/{match_id}")
+async def socket(websocket: WebSocket, match_id: str) -> None:
+    await serve_socket(websocket, service_of(websocket), match_id,
+                       websocket.query_params.get("token"), lang_of(websocket),
+                       websocket.app.state.throttle)

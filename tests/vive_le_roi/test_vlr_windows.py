@@ -4,6 +4,7 @@ and the "S" cards at every window of docs/vive_le_roi.md, and windows that revea
 from __future__ import annotations
 
 from sunking.core import Action
+from sunking.core.presentation import describe
 from sunking.games.vive_le_roi.actions import (
     CHURCH_DECREE,
     PASS,
@@ -247,3 +248,30 @@ def test_a_window_saved_without_its_mover_still_opens() -> None:
     assert s.pending == ("react", 1, -1)
     back = s.game.state_from_json(s.to_json())
     assert back.legal_actions() == s.legal_actions()
+
+
+def test_the_window_prompt_names_whose_turn_ended() -> None:
+    s = position(
+        3,
+        hands={0: [GOLD1], 1: [GOLD2], 2: [EAR_CARD, GOLD3]},
+        structures={0: [NOBLE1], 1: [NOBLE2], 2: [NOBLE3]},
+        deck_top=[find("gold", 1, nth=1), find("gold", 1, nth=2), find("gold", 2, nth=1)],
+        steps=ONE_ROUND,
+    )
+    s = play(s, PlayToMiddle(GOLD1))
+    names = ["Ana", "Bert", "Chloé"]
+    legal = [a.to_json() for a in s.legal_actions()]
+    board = describe("vive_le_roi", s.view(1), legal, seat=1, lang="en", names=names)
+    assert str(board["prompt"]).startswith("Ana’s turn is over")
+    board = describe("vive_le_roi", s.view(1), legal, seat=1, lang="de", names=names)
+    assert str(board["prompt"]).startswith("Der Zug von Ana ist vorbei")
+    end = position(
+        3, hands={0: [GOLD1], 1: [GOLD2, EXECUTIONER], 2: [GOLD3]},
+        structures={1: [CARDINAL], 2: [find("musketeer", 5)]},
+        deck_top=[find("gold", 1, nth=1), find("gold", 1, nth=2), find("gold", 2, nth=1)],
+        steps=[("turn", 2), ("reactions",)],
+    )
+    end = play(end, PlayToMiddle(GOLD3))
+    legal = [a.to_json() for a in end.legal_actions()]
+    board = describe("vive_le_roi", end.view(1), legal, seat=1, lang="en", names=names)
+    assert str(board["prompt"]).startswith("Play a special card")

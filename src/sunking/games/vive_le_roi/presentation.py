@@ -52,7 +52,7 @@ PHASES = ("setup", "turns", "reactions", "distribution", "scoring", "end")
 FIELDS: Mapping[str, str] = {
     **dict.fromkeys(
         ("seat", "victim", "defender", "receiver", "captor", "decreer", "challenger",
-         "attacker", "winner", "king", "start_player", "rioter"), "seat"),
+         "attacker", "winner", "king", "start_player", "rioter", "mover"), "seat"),
     **dict.fromkeys(("seats", "rebels", "paid", "winners"), "seats"),
     **dict.fromkeys(
         ("card", "noble", "person", "province", "musketeer", "courtier", "office",
@@ -83,7 +83,7 @@ DECISION_CONTEXT: Mapping[str, tuple[str, ...]] = {
     "batch": ("fight", "attacker", "defender", "target", "batch"),
     "ear_noble": ("card",), "execute": ("card",), "steal": ("card",), "target": ("card",),
     "extorted": ("victim",), "guard": ("rioter",), "give": ("receiver", "what"),
-    "place": ("card",), "receive": ("card",), "church": ("decreer",),
+    "place": ("card",), "receive": ("card",), "church": ("decreer",), "react": ("mover",),
 }
 """The meaning of each decision's context, in order."""
 
@@ -149,7 +149,7 @@ class ViveLeRoiPresentation(Presentation):
             context = self.decision_values(decision, t)
             out.update(decision_fields(
                 t, decision, seat, legal,
-                lambda: t(f"{G}.decision.{decision['kind']}", **context),
+                lambda: t(self._prompt_key(decision, t), **context),
                 lambda i, a: self.action(i, a, decision, owners, t)))
         elif to_move is None and "result" in view:
             out["result"] = self.result(view["result"], t)
@@ -190,6 +190,15 @@ class ViveLeRoiPresentation(Presentation):
                           facts=[(f"{G}.fact.cards", len(discard)),
                                  (f"{G}.fact.draw_pile", view["draw_pile"])]))
         return zones
+
+    @staticmethod
+    def _prompt_key(decision: Mapping[str, Any], t: Texts) -> str:
+        """The prompt of a decision; a window after a player's turn names that player."""
+        kind = decision["kind"]
+        context = decision.get("context", ())
+        if kind == "react" and context and context[0] >= 0:
+            return variant(t, f"{G}.decision.react", "turn")
+        return f"{G}.decision.{kind}"
 
     def decision_values(self, decision: Mapping[str, Any], t: Texts) -> dict[str, str]:
         """The placeholders of a decision: its seat and its context in words."""

@@ -6,6 +6,7 @@
 import { t } from "../../i18n.js";
 import { finalTable, playersTable } from "../../generic_parts.js";
 import { el } from "../../dom.js";
+import { guideNodes, markFinished } from "../../guide.js";
 import { cardBox } from "./cards.js";
 import { readBatch, readChoices } from "./choices.js";
 import { drawFight, drawMiddle, drawScoring, drawStructures } from "./table.js";
@@ -117,6 +118,7 @@ export function createGameUI(root, ctx) {
       if (board.result && board.result.text) {
         prompt.append(el("p", { className: "prompt-text", text: board.result.text }));
       }
+      if (ctx.mode === "live" && mv.seat !== null && mv.seat !== undefined) markFinished("vive_le_roi");
       return;
     }
     let title = "";
@@ -126,6 +128,7 @@ export function createGameUI(root, ctx) {
     prompt.replaceChildren(el("h2", { className: "prompt-title", text: title }));
     if (board.prompt) prompt.append(el("p", { className: "prompt-text", text: board.prompt }));
     if (!mine) return;
+    if (mv.view && mv.view.decision) prompt.append(...guideNodes("vive_le_roi", mv.view.decision.kind, draw));
     if (board.forced_pass && localStorage.getItem(AUTOPASS_KEY) !== "0") {
       prompt.append(el("p", { className: "autopass-note", "data-testid": "autopassing", text: t("generic.autopassing") }));
       if (passVersion !== mv.version) {

@@ -575,6 +575,15 @@ def court_screens(browser: Browser, server: Server, out: Path,
             cards = page.locator("[data-testid=v-hand-card].v-playable")
             if not picked and n >= 6 and page.locator("[data-testid=v-group]").count() \
                     and cards.count():
+                # A remark at the table with a wrong address: the etiquette panel shows the
+                # fault and the fine of the bot steward (a person steward would have to fine
+                # before playing on, so then nothing is said).
+                view = server.call("GET", f"/api/matches/{seat.match_id}", token=seat.token)
+                if view["view"]["steward"] != view["seat"]:
+                    server.call("POST", f"/api/matches/{seat.match_id}/chat",
+                                {"text": "Herr Marquis, ein Wort?", "addressed": 1},
+                                token=seat.token)
+                    page.wait_for_selector("[data-testid=v-register-line]")
                 cards.first.click()
                 page.wait_for_selector("[data-testid=v-card-moves]")
                 for lang in langs:

@@ -9,7 +9,7 @@ import pytest
 from typer.testing import CliRunner
 
 import sunking
-from sunking.bots import RandomBot
+from sunking.bots import IsmctsBot, Observation, RandomBot, make_bot
 from sunking.bots.arena import MatchResult, play_match
 from sunking.bots.stats import entry_labels, ranks_of, summarize, wilson_interval
 from sunking.bots.tournament import merge_parts, run_tournament, schedule
@@ -163,3 +163,15 @@ def test_merge_command_writes_one_tournament(tmp_path: Path) -> None:
     assert bad.exit_code == 2 and "--part must be A:B" in bad.output
     missing = CliRunner().invoke(app, ["merge-tournaments", str(tmp_path / "none.json")])
     assert missing.exit_code == 2 and "none.json" in missing.output
+
+
+def test_tournament_bots_count_their_time_in_cpu_seconds() -> None:
+    served, measured = make_bot("ismcts:hard"), make_bot("ismcts:hard", cpu_clock=True)
+    assert isinstance(served, IsmctsBot) and isinstance(measured, IsmctsBot)
+    assert not served.config.cpu_clock and measured.config.cpu_clock
+    assert measured.config.seconds == served.config.seconds == 1.0
+    timed = make_bot("ismcts:0.02s", cpu_clock=True)
+    state = sunking.make("louis14").new_game(2, seed=1)
+    action = timed.act(Observation(state, state.to_move or 0), Rng(1))
+    assert action in state.legal_actions()
+    assert isinstance(timed, IsmctsBot) and timed.last is not None and timed.last.iterations >= 1

@@ -6,6 +6,8 @@ A bot is named by a spec string: ``random``, ``heuristic``, ``ismcts`` (medium),
 
 from __future__ import annotations
 
+import dataclasses
+
 from .heuristic import HeuristicBot
 from .ismcts import IsmctsBot, IsmctsConfig
 from .protocol import Bot, Observation
@@ -18,8 +20,9 @@ LEVELS: dict[str, IsmctsConfig] = {
 }
 """ISMCTS difficulty levels: budgets and rollout horizons (see docs/bots.md)."""
 
-def make_bot(spec: str) -> Bot:
-    """Build a bot from its spec string.
+def make_bot(spec: str, *, cpu_clock: bool = False) -> Bot:
+    """Build a bot from its spec string; with ``cpu_clock`` a search's time budget counts
+    CPU time (see :attr:`IsmctsConfig.cpu_clock`).
 
     Raises:
         ValueError: the spec names no bot or has a malformed budget.
@@ -30,7 +33,10 @@ def make_bot(spec: str) -> Bot:
     if kind == "heuristic" and not arg:
         return HeuristicBot()
     if kind == "ismcts":
-        return IsmctsBot(_ismcts_config(arg or "medium"), name=spec.strip())
+        config = _ismcts_config(arg or "medium")
+        if cpu_clock:
+            config = dataclasses.replace(config, cpu_clock=True)
+        return IsmctsBot(config, name=spec.strip())
     raise ValueError(
         f"unknown bot {spec!r}: use random, heuristic, ismcts, ismcts:easy|medium|hard, "
         "ismcts:N (iterations) or ismcts:Ns (seconds)"

@@ -52,8 +52,9 @@ class Match:
 
 
 def play(match: Match) -> MatchResult:
-    """Play one scheduled match (in whichever process or node runs it)."""
-    bots = [make_bot(spec) for spec in match.bots]
+    """Play one scheduled match (in whichever process or node runs it). A search's time
+    budget counts CPU time, so that other work on the machine does not weaken it."""
+    bots = [make_bot(spec, cpu_clock=True) for spec in match.bots]
     return play_match(make(match.game_id), bots, match.seed, match.options)
 
 

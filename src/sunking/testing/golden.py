@@ -9,6 +9,11 @@
   public ``decision``, the number and a sha256 of the sorted legal actions, the ``action``
   taken, and a sha256 of every seat's view and of the spectator view (each without its
   ``"log"``); every :data:`FULL_VIEW_EVERY` steps the whole spectator view as well;
+* in a game where talk at the table is an action (``Game.remarks``), every
+  :data:`TALK_EVERY` steps a ``{"kind": "talk", "step", "seat", "action"}`` record per
+  action said out of turn: the seat after the one to move addresses the next seat's
+  courtier as "Monsieur" (right for a plain man, a fault for a woman), then every duty owed
+  (``Game.duties``: the steward's fine) is done;
 * a final ``{"kind": "final", ...}`` record with the full result and the public log.
 
 The policy picks uniformly among the legal actions sorted by their canonical JSON, so a
@@ -27,12 +32,14 @@ from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from ..core import Action, GameState, JsonValue, Rng, make
+from ..core import Action, GameState, JsonValue, Rng, RulesError, make
 
 FORMAT = 1
 """The version of the golden record format; bump it when the records change shape."""
 
 FULL_VIEW_EVERY = 25
+TALK_EVERY = 37
+"""Steps between two remarks at the table (in games where talk is an action)."""
 """Store the whole spectator view on every step whose index is a multiple of this."""
 
 Record = dict[str, JsonValue]
@@ -124,6 +131,8 @@ def playthrough(game_id: str, num_players: int, seed: int, policy_seed: int) -> 
         records.append(record)
         state = state.apply(action)
         step += 1
+        if step % TALK_EVERY == 0 and not state.is_terminal:
+            state = _talk(state, step, records)
     views = _views(state)
     records.append(
         {
@@ -136,6 +145,26 @@ def playthrough(game_id: str, num_players: int, seed: int, policy_seed: int) -> 
         }
     )
     return records
+
+
+def _talk(state: GameState, step: int, records: list[Record]) -> GameState:
+    """Say the golden remark at the table and do every duty it brings (see the module)."""
+    game = state.game
+    n = state.num_players
+    seat = state.to_move or 0
+    speaker, addressed = (seat + 1) % n, (seat + 2) % n
+    said: list[tuple[int, Action]] = [
+        (speaker, a) for a in game.remarks(state, speaker, "Monsieur", addressed)]
+    for who, action in said:
+        try:
+            state = state.apply(action, seat=who)
+        except RulesError:
+            return state  # nobody to address yet (no courtier named), or not any more
+        records.append({"kind": "talk", "step": step, "seat": who, "action": action.to_json()})
+    for who, duty in game.duties(state):
+        state = state.apply(duty, seat=who)
+        records.append({"kind": "talk", "step": step, "seat": who, "action": duty.to_json()})
+    return state
 
 
 def to_lines(records: Iterable[Mapping[str, JsonValue]]) -> list[str]:

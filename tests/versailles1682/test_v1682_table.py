@@ -8,6 +8,7 @@ import pytest
 from sunking.bots.heuristic import HeuristicBot
 from sunking.bots.protocol import Observation
 from sunking.core.errors import GameOver, IllegalAction, NotYourTurn, StaleAction
+from sunking.core.presentation import describe
 from sunking.core.rng import Rng
 from sunking.games.versailles1682.actions import (
     ACCEPT,
@@ -24,6 +25,7 @@ from sunking.games.versailles1682.actions import (
 from sunking.games.versailles1682.data import FAMILY_NAMES
 from sunking.games.versailles1682.etiquette import MAX_WORDS, courtier, crib, form_of_address
 from sunking.games.versailles1682.game import GAME
+from sunking.games.versailles1682.presentation import G
 from sunking.games.versailles1682.scenario import first, play, position
 from sunking.games.versailles1682.state import V1682State
 
@@ -293,3 +295,31 @@ def test_bots_play_a_whole_game_with_the_new_negotiation() -> None:
     result = play_match(GAME, bots, seed=3, options={"negotiation_moves": 3})
     assert result.winners and len(result.scores) == 4
     assert 0 < result.actions <= GAME.spec.max_actions and min(result.decisions) > 0
+
+
+def test_the_board_words_the_negotiation_and_the_dice_for_each_seat() -> None:
+    names = ["Ana", "Bert", "Chloé", "Dirk"]
+    s = negotiation(fortunes={0: 5000})
+    s = play(s, Pay(1, 3000), Offer(2, 1000, "intervene"))  # the floor passed to Bert
+
+    def board(seat: int | None) -> dict[str, object]:
+        legal = [a.to_json() for a in s.legal_actions()] if s.to_move == seat else []
+        return describe(G, s.view(seat), legal, seat=seat, lang="en", names=names,
+                        events=s.events(seat))
+
+    mine, theirs = board(1), board(3)
+    assert any("Ana" in line and "Bert" in line and "3,000" in line
+               for line in theirs["negotiation"])  # type: ignore[attr-defined]
+    assert any("1,000" in line for line in mine["negotiation"])  # type: ignore[attr-defined]
+    assert theirs["negotiation"] and not any(  # type: ignore[attr-defined]
+        "1,000" in line for line in theirs["negotiation"])  # type: ignore[attr-defined]
+    game = GAME.new_game(4, seed=5)
+    rng = Rng(5)
+    while not any(e.get("type") == "request" for e in game.events(None)):
+        game = game.apply(rng.choice(game.legal_actions()))
+    rolled = describe(G, game.view(None), [], seat=None, lang="en", names=names,
+                      events=game.events(None))["dice"]
+    assert rolled and len(rolled) <= 4  # type: ignore[arg-type]
+    for entry in rolled:  # type: ignore[union-attr]
+        assert all(1 <= d <= 10 for d in entry["dice"]) and entry["text"]  # type: ignore[index]
+    assert any(r["verdict"] in ("granted", "refused") for r in rolled)  # type: ignore[index,union-attr]

@@ -141,6 +141,16 @@ class Presentation(ABC):
     decision_kinds: tuple[str, ...]
     event_types: tuple[str, ...]
     phases: tuple[str, ...]
+    recent_versions = 0
+    """How many of the newest versions' events the board reads besides its log: a client
+    that words the log itself, as the server does, passes :meth:`board_events` of those
+    to :func:`describe` (0: none)."""
+
+    def board_events(
+        self, events: Sequence[Mapping[str, Any]],
+    ) -> Sequence[Mapping[str, Any]]:
+        """Of the recent ``events``, those the board reads besides its log."""
+        return events
 
     def __init__(
         self, game_id: str, package: str, components: Mapping[str, Component],

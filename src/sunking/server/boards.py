@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..core.game import GameState
-from ..core.presentation import describe, describe_events
+from ..core.presentation import describe, describe_events, presentation
 from ..core.registry import make
 from .errors import ApiError, forbidden, malformed
 from .guards import encode_json
@@ -171,9 +171,13 @@ class BoardCache:
         if text is None:
             names = seat_names(record, lang)
             try:
+                reader = presentation(record.game)
+                recent = reader.recent_versions
+                events = reader.board_events(state.events(
+                    viewer, since=max(0, state.version - recent))) if recent else ()
                 described: dict[str, Any] | None = describe(
                     record.game, state.view(viewer), legal_json(state, viewer), viewer, lang,
-                    names)
+                    names, events=events)
             except NotImplementedError:
                 described = None  # the game declares no presentation: the client says so
             if described is not None:

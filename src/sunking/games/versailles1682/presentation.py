@@ -70,6 +70,23 @@ FIELDS: Mapping[str, str] = {
 }
 """How the fields of actions, events and decisions read."""
 
+DICE_SHOWN = 4
+"""How many of the last rolls the board shows."""
+NEGOTIATION_EVENTS = frozenset({
+    "payment", "shows", "shown", "offer", "offered", "offer_accepted", "offer_declined",
+    "offer_lapses", "negotiation_ends",
+})
+"""The events the negotiation panel tells (who is done is in the view)."""
+
+
+def dice_of(event: Mapping[str, Any]) -> tuple[int, ...]:
+    """The dice an event rolled (none for an event without dice)."""
+    rolls = event.get("rolls", event.get("roll"))
+    if isinstance(rolls, list):
+        return tuple(n for n in rolls if isinstance(n, int))
+    return (rolls,) if isinstance(rolls, int) and not isinstance(rolls, bool) else ()
+
+
 SPECIAL_SEATS = {-1: "king", -2: "queen"}
 """A card's target or a ``to`` below zero: the King, the Queen (or the House of the King)."""
 
@@ -114,6 +131,22 @@ FIELDS_BY_TYPE: Mapping[str, Mapping[str, str]] = {
 class VersaillesPresentation(Presentation):
     """The words of Versailles 1682."""
 
+    recent_versions = 80
+    """The dice and the negotiation are read from the newest events (a round's negotiation
+    and the last rolls lie well within them)."""
+
+    def board_events(
+        self, events: Sequence[Mapping[str, Any]],
+    ) -> Sequence[Mapping[str, Any]]:
+        """The last negotiation's events and the last rolls, in order."""
+        start = max((i for i, e in enumerate(events) if e.get("type") == "negotiation"),
+                    default=len(events))
+        rolls = [i for i, e in enumerate(events)
+                 if dice_of(e) or e.get("type") == "presented"][-DICE_SHOWN:]
+        keep = set(rolls) | {i for i in range(start, len(events))
+                             if i == start or events[i].get("type") in NEGOTIATION_EVENTS}
+        return [events[i] for i in sorted(keep)]
+
     def values(self, t: Texts, payload: Mapping[str, Any]) -> dict[str, str]:
         """The placeholders of an action, event or decision in words."""
         kinds = FIELDS_BY_TYPE.get(str(payload.get("type")), FIELDS)
@@ -146,6 +179,8 @@ class VersaillesPresentation(Presentation):
             "players": self._players(view, seat, t),
             "zones": self._zones(view, t),
             "log": log_entries(t, events, lambda e: self.event_text(e, t, view)),
+            "dice": self._dice(events, t, view),
+            "negotiation": self._negotiation(events, t, view),
         }
         you = view.get("you")
         if isinstance(you, dict):
@@ -252,6 +287,50 @@ class VersaillesPresentation(Presentation):
         elif kind == "court_moves" and "seat" not in event:
             suffix = ("alone",)
         return t(variant(t, f"{G}.event.{kind}", *suffix), **values)
+
+    def _dice(
+        self, events: Sequence[Mapping[str, Any]], t: Texts, view: Mapping[str, Any],
+    ) -> list[JsonValue]:
+        """The last rolls, newest first: the dice, the line of the log, and what they decided
+        in a word (granted, refused, a change of standing)."""
+        rolled: list[JsonValue] = []
+        for event in reversed(events):
+            if len(rolled) == DICE_SHOWN:
+                break
+            dice = dice_of(event)
+            if not dice and event.get("type") != "presented":
+                continue
+            text = self.event_text(event, t, view)
+            if text is not None:
+                rolled.append({"dice": list(dice), "text": text,
+                               "verdict": self._verdict(event, t)})
+        return rolled
+
+    @staticmethod
+    def _verdict(event: Mapping[str, Any], t: Texts) -> str:
+        kind, change = event.get("type"), event.get("change")
+        if kind == "request":
+            return t(f"{G}.board.{'granted' if event.get('granted') else 'refused'}")
+        if kind == "audience":
+            return t(f"{G}.board.{'granted' if event.get('accepted') else 'refused'}")
+        if kind == "intervention" and isinstance(change, int):
+            return t(f"{G}.board.change", change=f"+{change}" if change > 0 else str(change))
+        return ""
+
+    def _negotiation(
+        self, events: Sequence[Mapping[str, Any]], t: Texts, view: Mapping[str, Any],
+    ) -> list[JsonValue]:
+        """What this round's negotiation said so far: payments, shown cards, offers and their
+        answers, its end (who is done is in the view)."""
+        start = max((i for i, e in enumerate(events) if e.get("type") == "negotiation"),
+                    default=len(events))
+        lines: list[JsonValue] = []
+        for event in events[start:]:
+            if event.get("type") in NEGOTIATION_EVENTS:
+                text = self.event_text(event, t, view)
+                if text is not None:
+                    lines.append(text)
+        return lines
 
     def result(self, final: Mapping[str, Any], t: Texts) -> dict[str, JsonValue]:
         """The final table: the richest families first (§1.0), each family's standing at the

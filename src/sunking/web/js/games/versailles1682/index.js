@@ -139,7 +139,7 @@ export function createGameUI(root, pageCtx) {
     drawCrib(crib, view, ctx);
     crib.open = open;
     drawEtiquette(etiquette, view, ctx);
-    drawDice(dice, mv, ctx);
+    drawDice(dice, mv);
     final.hidden = !board.result;
     if (board.result) {
       final.replaceChildren(finalTable(mv, board));

@@ -4,25 +4,20 @@
 // the steward's fines, and the dice of the last rolls.
 
 import { currentLanguage } from "../../i18n.js";
-import { diceOf, el, eventText, g, livres, svg, verdictOf } from "./words.js";
+import { el, g, livres, svg } from "./words.js";
 
-const NEGOTIATION_EVENTS = new Set(["payment", "shows", "shown", "done", "negotiation_ends"]);
-const DICE_SHOWN = 4;
-
-/** The negotiation of the current round: what was paid and shown, and who is done. */
+/** The negotiation of the current round: what was paid, shown and offered, and who is done
+ * (the lines as the described board words them). */
 export function drawNegotiation(node, mv, ctx) {
   const view = mv.view;
-  const events = mv.events || [];
-  let start = 0;
-  events.forEach((e, i) => { if (e.type === "negotiation") start = i; });
-  const lines = events.slice(start).filter((e) => NEGOTIATION_EVENTS.has(e.type) && e.type !== "done");
+  const lines = (mv.board && mv.board.negotiation) || [];
   node.hidden = view.phase !== "negotiation" && !lines.length;
   if (node.hidden) return;
   const done = view.negotiation.done.map((d, seat) => (d ? ctx.colourName(seat) : null)).filter(Boolean);
   node.replaceChildren(el("h2", { text: g("board.negotiation") }),
     el("p", { className: "hint", text: g("board.negotiation_hint") }),
     el("ul", { className: "v-lines", "data-testid": "v-negotiation" },
-      ...lines.map((e) => el("li", { text: eventText(e, ctx.colourName) }))));
+      ...lines.map((text) => el("li", { text }))));
   if (done.length) node.append(el("p", { text: g("board.done", { players: done.join(", ") }) }));
 }
 
@@ -70,18 +65,15 @@ function die(value) {
   return face;
 }
 
-/** The last rolls: their values and what they decided. */
-export function drawDice(node, mv, ctx) {
-  const rolled = (mv.events || []).filter((e) => diceOf(e).length || e.type === "presented")
-    .slice(-DICE_SHOWN).reverse();
+/** The last rolls: their values and what they decided (as the described board words them). */
+export function drawDice(node, mv) {
+  const rolled = (mv.board && mv.board.dice) || [];
   node.hidden = !rolled.length;
   node.replaceChildren(el("h2", { text: g("board.dice") }), el("ul", { className: "v-dice-list",
-    "data-testid": "v-dice" }, ...rolled.map((e) => {
-    const verdict = verdictOf(e);
-    return el("li", {}, el("span", { className: "v-dice" }, ...diceOf(e).map(die)),
-      el("span", { text: eventText(e, ctx.colourName) }),
-      verdict ? el("strong", { className: "v-verdict", text: verdict }) : null);
-  })));
+    "data-testid": "v-dice" }, ...rolled.map((r) => el("li", {},
+    el("span", { className: "v-dice" }, ...r.dice.map(die)),
+    el("span", { text: r.text }),
+    r.verdict ? el("strong", { className: "v-verdict", text: r.verdict }) : null))));
 }
 
 /** The chat's "address" choice: the courtiers at court other than the reader's own. */

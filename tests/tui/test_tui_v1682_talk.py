@@ -17,8 +17,9 @@ from tui_support import RAW, enter_until_moved, persons_turn, run_pilot
 from sunking.core import IllegalAction
 from sunking.core.presentation import Texts, number, presentation
 from sunking.tui import Session, parse_seats
-from sunking.tui.app import PlayApp, TalkScreen
+from sunking.tui.app import PlayApp
 from sunking.tui.render import Seating, chooser_for
+from sunking.tui.screens import TalkScreen
 from sunking.tui.versailles1682 import RENDERER
 
 G = "versailles1682"

@@ -72,7 +72,7 @@ class PlayApp(App[None]):
     #move { margin: 0; }
     #message { height: 2; color: $error; }
     #log { height: 1fr; min-height: 6; border-top: solid $primary; }
-    #talk { height: 8; border-top: solid $primary; }
+    #talk { height: auto; max-height: 6; border-top: solid $primary; display: none; }
     #private { padding: 0 0 1 0; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -183,6 +183,7 @@ class PlayApp(App[None]):
         said = self.session.talk
         if self._talked < len(said):
             pane = self.query_one("#talk", RichLog)
+            pane.display = True  # the pane takes room from the log once somebody talks
             for seat, text in said[self._talked:]:
                 line = Text(f"{self.session.names[seat]}: ", style="bold")
                 line.append(text)

@@ -2,12 +2,11 @@
 
 Public: the court (royals, place, wars, the War Minister's box, the House of the King, the
 discard pile, the Talon's size), every courtier's name, gender, party, place, standings,
-marriage, fortune, cards in front of him and hand size, his form of address (in French,
-German and English), the court register, the faults of etiquette said at the table and the
-log. A seat also sees its own hand and the cards of other hands it knows: those shown to it
-in a negotiation, given by it, or taken openly (from the House, a warrant kept). Nobody sees
-other hands, the Talon's order or the random generator; :func:`determinizer` resamples
-exactly these.
+marriage, fortune, cards in front of him and hand size, the court register, the faults of
+etiquette said at the table and the log. A seat
+also sees its own hand and the cards of other hands it knows: those shown to it in a
+negotiation, given by it, or taken openly (from the House, a warrant kept). Nobody sees other
+hands, the Talon's order or the random generator; :func:`determinizer` resamples exactly these.
 """
 
 from __future__ import annotations
@@ -17,7 +16,7 @@ from typing import TypeVar
 
 from ...core.actions import JsonValue
 from ...core.rng import Rng
-from .data import ADDRESS_FORMS, CARDS, COUNTRIES, FAMILY_NAMES, FAVOURS, NO_STANDING
+from .data import CARDS, COUNTRIES, FAMILY_NAMES, FAVOURS, NO_STANDING
 from .etiquette import courtier, form_of_address, given_name
 from .incomes import income_of
 from .state import BOX, DISCARD, HOUSE_ZONE, PLACES, STATUS_NAMES, TABLEAU, TALON, V1682State
@@ -62,16 +61,13 @@ def _by_zone(where: list[int]) -> dict[int, list[int]]:
     return zones
 
 
-def _addresses(s: V1682State, p: int) -> dict[str, JsonValue]:
-    """The courtier's correct form of address in each language etiquette knows (French,
-    German, English): public, a function of the name, titles and offices everybody sees."""
-    who = courtier(s, p)
-    return {lang: form_of_address(who, lang) for lang in ADDRESS_FORMS}
+CRIB_LANGUAGES = ("fr", "de", "en")
+"""The languages forms of address are made in (any other reads the French, the court's)."""
 
 
 def _courtier(s: V1682State, p: int, zones: dict[int, list[int]]) -> dict[str, JsonValue]:
     named = s.name[p] >= 0
-    addresses = _addresses(s, p) if named else None
+    who = courtier(s, p) if named else None
     return {
         "seat": p,
         "family": FAMILY_NAMES[s.name[p]] if named else None,
@@ -89,8 +85,9 @@ def _courtier(s: V1682State, p: int, zones: dict[int, list[int]]) -> dict[str, J
         "cards": [card_json(c) for c in zones.get(TABLEAU + p, ())],
         "hand_size": len(zones.get(p, ())),
         "power_used": bool(s.power_used[p]),
-        "address": addresses["fr"] if addresses else None,
-        "addresses": addresses,
+        "address": form_of_address(who) if who else None,
+        "addresses": {lang: form_of_address(who, lang) for lang in CRIB_LANGUAGES}
+        if who else None,
     }
 
 

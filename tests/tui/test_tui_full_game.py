@@ -37,6 +37,7 @@ async def _play_whole_game(seed: int) -> tuple[Session, str, int]:
             if session.is_over:
                 break
             assert session.to_move == 0, "only the human's decisions wait for a key"
+            await pilot.pause()  # focusing the menu is a message of its own
             assert isinstance(app.focused, OptionList)
             await pilot.press("enter")
             presses += 1

@@ -46,13 +46,24 @@ def check_screen(session: Session, text: str, lang: str, where: str) -> None:
     assert steward in text, f"{where}: the steward {steward!r} not shown"
 
 
-async def _play(seed: int, lang: str, limit: int | None) -> tuple[Session, str, int]:
+async def _play(seed: int, lang: str, limit: int | None,
+                talk: bool = False) -> tuple[Session, str, int]:
+    """Play the person's decisions with Enter; with ``talk``, the person also addresses
+    the next courtier wrongly (with the ranks of both sexes) once in every round, with ``t``."""
     session = Session(G, parse_seats("me,random,heuristic,random"), seed)
     app = PlayApp(session, lang=lang, auto_pass=False)
     decisions = 0
+    talked: set[int] = set()
     async with app.run_test(size=SIZE) as pilot:
         while (limit is None or decisions < limit) and await persons_turn(app, pilot, session):
             check_screen(session, app.screen_text(), lang, f"{lang} decision {decisions}")
+            view = session.view(0)
+            other = next((c for c in view["courtiers"][1:] if c["address"]
+                          and c["place"] != "absent"), None)
+            if talk and other is not None and view["round"] not in talked:
+                talked.add(view["round"])
+                await pilot.press("t", *f"Monsieur Madame {other['family']}!", "enter")
+                await pilot.pause()
             await enter_until_moved(pilot, session)
             decisions += 1
             assert decisions < 3000, "the game does not end"
@@ -66,10 +77,17 @@ def test_the_renderer_is_registered() -> None:
 
 
 def test_a_person_plays_a_whole_game_on_the_court() -> None:
+    """... and speaks at the table every round: every wrong address is fined once."""
     lang = "de"
-    session, text, decisions = run_pilot(_play(2, lang, None))
+    session, text, decisions = run_pilot(_play(2, lang, None, talk=True))
     assert session.is_over
     assert decisions >= 10
+    view = session.view(0)
+    assert len(session.talk) >= 2
+    faults = view["faults"]
+    assert len(faults) == len(session.talk) >= 2
+    assert len(view["register"]) == sum(f["fined"] for f in faults)
+    assert all(f["fined"] for f in faults[:-1]), "every fault is fined once"
     assert translate(lang, "tui.final_scores") in text
     final = describe_result(G, replay(session.record()).result().details, lang, session.names)
     for row in final["rows"]:

@@ -40,8 +40,8 @@ async def persons_turn(app: Any, pilot: Any, session: Any) -> bool:
     if session.is_over:
         return False
     assert session.to_move == 0, "only the person's decisions wait for a key"
+    await pilot.pause()  # focusing the menu is a message of its own: let it be handled
     assert isinstance(app.focused, OptionList)
-    await pilot.pause()
     return True
 
 

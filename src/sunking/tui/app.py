@@ -13,12 +13,16 @@ Which seat is shown:
 * no human seat: the spectator's view.
 
 Bots think on a worker thread, so the interface keeps drawing while they do.
+
+In a game whose rules judge what is said at the table (Versailles 1682), the shown seat may
+speak at any time (``t``: a remark, optionally to a chosen courtier, shown in the talk pane),
+look up the crib (``c``) and do what it owes out of turn (``f``: the steward fines a fault);
+the :class:`~sunking.tui.session.Session` applies all of it.
 """
 
 from __future__ import annotations
 
 import asyncio
-import dataclasses
 import io
 import json
 import time
@@ -30,14 +34,14 @@ from rich.text import Text
 from textual import on, work
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Center, Horizontal, Middle, Vertical, VerticalScroll
-from textual.dom import DOMNode
-from textual.screen import ModalScreen, Screen
-from textual.widgets import Footer, Input, Markdown, OptionList, RichLog, Static
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.widgets import Footer, Input, OptionList, RichLog, Static
 from textual.widgets.option_list import Option as ListOption
 
+from ..core import RulesError
 from ..i18n import DEFAULT_LANGUAGE, translate
 from .render import Chooser, NotationError, Option, Seating, chooser_for, renderer_for, resolve
+from .screens import HandOver, HelpScreen, Remark, TalkScreen, label_keys
 from .session import Session
 
 _NOT_ON_BOARD = frozenset({"log", "legal_actions", "you", "version"})
@@ -50,69 +54,6 @@ FORCED_PASS_SECONDS = 1.0
 """How long the only choice, to pass, stays on screen before the client passes by itself."""
 FORCED_PASS_NOTE = "generic.autopassing"
 """The text key of the note shown while the client passes for the person."""
-
-
-def label_keys(node: DOMNode, lang: str) -> None:
-    """Label ``node``'s key bindings (the footer shows them) in ``lang``: the common
-    catalog's ``tui.key.<action>``."""
-    keys = node._bindings.key_to_bindings
-    for key, bindings in keys.items():
-        keys[key] = [
-            dataclasses.replace(b, description=translate(lang, f"tui.key.{b.action}"))
-            if b.description else b for b in bindings
-        ]
-
-
-class HandOver(Screen[None]):
-    """Covers the table between two human players: it shows only whose turn it is."""
-
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("enter", "ready", "Ready")]
-    DEFAULT_CSS = """
-    HandOver { align: center middle; }
-    HandOver Static { width: auto; padding: 1 4; border: double $accent; }
-    """
-
-    def __init__(self, name: str, seat: int, lang: str = DEFAULT_LANGUAGE) -> None:
-        super().__init__()
-        self.player = name
-        self.seat = seat
-        self.lang = lang
-        label_keys(self, lang)
-
-    def compose(self) -> ComposeResult:
-        with Middle(), Center():
-            yield Static(
-                translate(self.lang, "tui.handover", player=self.player, seat=self.seat),
-                id="handover",
-            )
-
-    def action_ready(self) -> None:
-        self.dismiss(None)
-
-
-class HelpScreen(ModalScreen[None]):
-    """The game's notation and the keys."""
-
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape,f1,q,enter", "close", "Close"),
-    ]
-    DEFAULT_CSS = """
-    HelpScreen { align: center middle; }
-    HelpScreen VerticalScroll { width: 90%; height: 90%; border: round $accent;
-                                background: $surface; }
-    """
-
-    def __init__(self, text: str, lang: str = DEFAULT_LANGUAGE) -> None:
-        super().__init__()
-        self.text = text
-        label_keys(self, lang)
-
-    def compose(self) -> ComposeResult:
-        with VerticalScroll():
-            yield Markdown(self.text)
-
-    def action_close(self) -> None:
-        self.dismiss(None)
 
 
 class PlayApp(App[None]):
@@ -131,12 +72,16 @@ class PlayApp(App[None]):
     #move { margin: 0; }
     #message { height: 2; color: $error; }
     #log { height: 1fr; min-height: 6; border-top: solid $primary; }
+    #talk { height: auto; max-height: 6; border-top: solid $primary; display: none; }
     #private { padding: 0 0 1 0; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("f1", "help", "Help"),
         Binding("question_mark", "help", "Help", show=False),
         Binding("ctrl+l", "redraw", "Redraw", show=False),
+        Binding("t", "talk", "Talk"),
+        Binding("c", "crib", "Crib"),
+        Binding("f", "duty", "Duty"),
         Binding("ctrl+q", "quit", "Quit"),
     ]
 
@@ -146,10 +91,10 @@ class PlayApp(App[None]):
         super().__init__()
         self.session = session
         self.lang = lang
-        label_keys(self, lang)
+        self.renderer = renderer_for(session.game_id)
+        label_keys(self, lang, self.renderer)
         self.auto_pass = auto_pass
         """Pass for a human whose only legal action is to pass, after a visible moment."""
-        self.renderer = renderer_for(session.game_id)
         self.viewer: int | None = session.humans[0] if len(session.humans) == 1 else None
         self.chooser: Chooser | None = None
         self._menu: list[Option] = []
@@ -160,6 +105,7 @@ class PlayApp(App[None]):
         self._view_cache: dict[str, Any] = {}
         self._drawn: dict[str, str] = {}
         self._log_lines: dict[int | None, list[str]] = {}
+        self._talked = 0
 
     # --- layout ----------------------------------------------------------------------
 
@@ -175,6 +121,8 @@ class PlayApp(App[None]):
                 yield OptionList(id="choices")
                 yield Input(placeholder=self.renderer.input_hint(self.lang), id="move")
                 yield Static(id="message")
+                if self.renderer.table_talk:
+                    yield RichLog(id="talk", wrap=True, markup=False, max_lines=LOG_LINES)
                 yield RichLog(id="log", wrap=True, markup=False, max_lines=LOG_LINES)
         yield Footer()
 
@@ -225,6 +173,22 @@ class PlayApp(App[None]):
             self._update("private", (view.get("you"), seating),
                          lambda: self.renderer.private(view, seating))
         self._draw_log()
+        self._draw_talk()
+        self.refresh_bindings()
+
+    def _draw_talk(self) -> None:
+        """Add the new remarks said at the table to the talk pane, with the speaker's name."""
+        if not self.renderer.table_talk:
+            return
+        said = self.session.talk
+        if self._talked < len(said):
+            pane = self.query_one("#talk", RichLog)
+            pane.display = True  # the pane takes room from the log once somebody talks
+            for seat, text in said[self._talked:]:
+                line = Text(f"{self.session.names[seat]}: ", style="bold")
+                line.append(text)
+                pane.write(line)
+            self._talked = len(said)
 
     def _draw_log(self) -> None:
         """Add the shown seat's new events to the log (all of them when the seat changed)."""
@@ -329,7 +293,10 @@ class PlayApp(App[None]):
         session = self.session
         drawn = time.monotonic()
         while not session.is_over and not session.human_to_move:
+            version = session.version
             seat, action = await asyncio.to_thread(session.bot_decision)
+            if session.version != version:
+                continue  # a remark or a fine was said meanwhile: decide again
             session.apply_bot(seat, action)
             if time.monotonic() - drawn < BOT_REDRAW_SECONDS:
                 continue
@@ -434,6 +401,57 @@ class PlayApp(App[None]):
     def action_help(self) -> None:
         self.push_screen(HelpScreen(self.renderer.help_text(self.lang) + "\n"
                                     + translate(self.lang, "tui.help.keys"), self.lang))
+
+    # --- talk at the table, out of turn ---------------------------------------------------
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """The talk, crib and duty keys are shown only when they can be used now."""
+        seat = self.viewer
+        if action == "talk":
+            return self.renderer.table_talk and seat is not None and not self.session.is_over
+        if action == "crib":
+            return self.renderer.crib(self._view(), self.seating) is not None
+        if action == "duty":
+            return seat is not None and bool(self.session.duties(seat))
+        return True
+
+    def action_talk(self) -> None:
+        seat = self.viewer
+        if not self.check_action("talk", ()) or seat is None:
+            return
+        addressees = self.renderer.addressees(self._view(), self.seating)
+        self.push_screen(TalkScreen(self.session.names[seat], addressees, self.lang),
+                         callback=lambda remark: self._remark(seat, remark))
+
+    def _remark(self, seat: int, remark: Remark | None) -> None:
+        if remark is None or self.viewer != seat:
+            return
+        try:
+            self.session.remark(seat, *remark)
+        except RulesError:
+            self._say(translate(self.lang, "tui.talk.refused"))
+            return
+        self._after_talk()
+
+    def action_crib(self) -> None:
+        crib = self.renderer.crib(self._view(), self.seating)
+        if crib is not None:
+            self.push_screen(HelpScreen(crib, self.lang))
+
+    def action_duty(self) -> None:
+        """Do the first duty the shown seat owes (the steward fines the oldest fault)."""
+        seat = self.viewer
+        if seat is None or not self.session.duties(seat):
+            return
+        self.session.do_duty(seat)
+        self._after_talk()
+
+    def _after_talk(self) -> None:
+        """Show what was said or done out of turn; a decision being made is offered again
+        (what is legal may have changed: a steward to move fines first)."""
+        self._draw()
+        if self.chooser is not None and self.viewer is not None:
+            self._take_seat(self.viewer)
 
     # --- for tests and tools ---------------------------------------------------------
 

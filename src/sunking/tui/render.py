@@ -234,6 +234,25 @@ class Renderer:
         """Why a well-formed action is not among the legal ones."""
         return seating.t("tui.not_legal")
 
+    # --- talk at the table (games whose rules judge what is said) ---------------------
+
+    table_talk = False
+    """Whether remarks said at the table are part of the game (the talk key and pane)."""
+
+    def key_label(self, action: str, lang: str) -> str | None:
+        """The game's own label of the key that runs ``action`` (None: the common catalog's
+        ``tui.key.<action>``)."""
+        return None
+
+    def addressees(self, view: View, seating: Seating) -> list[tuple[int, str]]:
+        """Whom the shown seat may speak to by name, as (seat, label); empty when the words
+        alone tell."""
+        return []
+
+    def crib(self, view: View, seating: Seating) -> RenderableType | None:
+        """What a player may look up while speaking (None: the game has nothing)."""
+        return None
+
 
 def card_line(card: Mapping[str, Any]) -> Text:
     """A card in one line: its name in bold, its kind, then its facts."""

@@ -6,6 +6,11 @@ view, the seat's event log and, when the seat is to decide, its legal actions as
 applies the decisions of humans (by the index of a legal action) and of bots (each bot sees
 an :class:`~sunking.bots.Observation` of its own seat, with its own generator, as in
 :func:`sunking.bots.arena.play_match`).
+
+Table talk goes through it too: a remark of a seat becomes the actions the game makes of it
+(:meth:`~sunking.core.Game.remarks`, Versailles 1682's addresses), applied out of turn for
+the seat that spoke; the duties the game owes out of turn (:meth:`~sunking.core.Game.duties`,
+the steward's fines) are done at once for bot seats and left to a person's key otherwise.
 """
 
 from __future__ import annotations
@@ -18,6 +23,9 @@ from ..bots.protocol import Observation
 from ..core import GameRecord, GameState, IllegalAction, Rng, make
 from ..core.actions import Action, JsonValue
 from .seats import SeatSpec
+
+MAX_REMARK = 500
+"""The longest remark said at the table, in characters."""
 
 
 class Session:
@@ -37,6 +45,7 @@ class Session:
         self.seed = seed
         self.__state: GameState = self.game.new_game(len(self.seats), seed, **dict(options or {}))
         self.__rngs: list[Rng] = [bot_rng(seed, p) for p in range(len(self.seats))]
+        self.__talk: list[tuple[int, str]] = []
 
     # --- who is who ------------------------------------------------------------------
 
@@ -123,6 +132,7 @@ class Session:
                 version=state.version,
             )
         self.__state = state.apply(actions[index], seat=seat, version=state.version)
+        self._bots_do_duties()
 
     def bot_decision(self) -> tuple[int, Action]:
         """Ask the bot to move for its decision; return its seat and the action it chose.
@@ -147,6 +157,70 @@ class Session:
             RulesError: the action is not legal now (``IllegalAction``, ``NotYourTurn`` ...).
         """
         self.__state = self.__state.apply(action, seat=seat)
+        self._bots_do_duties()
+
+    # --- table talk, out of turn ---------------------------------------------------------
+
+    @property
+    def talk(self) -> tuple[tuple[int, str], ...]:
+        """Every remark said at the table so far, as (seat, text)."""
+        return tuple(self.__talk)
+
+    def remark(self, seat: int, text: str, addressed: int | None = None) -> None:
+        """``seat`` says ``text`` to the table, speaking to ``addressed`` (a seat; None: the
+        words tell whom). The actions the game makes of it are applied for ``seat`` out of
+        turn (they leave the decision pending where it was); then bot seats do their
+        duties (a bot steward fines a wrong address at once).
+
+        Raises:
+            IllegalAction: the remark is empty or longer than :data:`MAX_REMARK`, ``seat``
+                is not a seat of the table, or the game refuses what the remark makes (an
+                address to one's own courtier or to a seat without one ...).
+            GameOver: the remark addresses someone after the end of the game.
+        """
+        state = self.__state
+        text = text.strip()
+        if not text:
+            raise IllegalAction("the remark is empty", version=state.version)
+        if len(text) > MAX_REMARK:
+            raise IllegalAction(f"the remark is longer than {MAX_REMARK} characters",
+                                version=state.version)
+        if not 0 <= seat < len(self.seats):
+            raise IllegalAction(f"there is no seat {seat}", version=state.version)
+        for action in self.game.remarks(state, seat, text, addressed):
+            state = state.apply(action, seat=seat)
+        self.__state = state
+        self.__talk.append((seat, text))
+        self._bots_do_duties()
+
+    def duties(self, seat: int) -> list[dict[str, JsonValue]]:
+        """The out-of-turn actions ``seat`` owes now, as JSON (Versailles 1682: the steward's
+        fines, one per fault not yet fined)."""
+        return [action.to_json() for owner, action in self.game.duties(self.__state)
+                if owner == seat]
+
+    def do_duty(self, seat: int, index: int = 0) -> None:
+        """Do the ``index``-th duty of ``seat`` (as in :meth:`duties`), out of turn.
+
+        Raises:
+            IllegalAction: ``seat`` owes no duty number ``index``.
+        """
+        state = self.__state
+        owed = [action for owner, action in self.game.duties(state) if owner == seat]
+        if not 0 <= index < len(owed):
+            raise IllegalAction(f"seat {seat} owes no duty number {index} (it owes {len(owed)})",
+                                version=state.version)
+        self.__state = state.apply(owed[index], seat=seat, version=state.version)
+        self._bots_do_duties()
+
+    def _bots_do_duties(self) -> None:
+        """Bot seats do every duty they owe, at once (a bot steward fines every fault)."""
+        while True:
+            owed = next(((owner, action) for owner, action in self.game.duties(self.__state)
+                         if self.seats[owner].bot is not None), None)
+            if owed is None:
+                return
+            self.__state = self.__state.apply(owed[1], seat=owed[0])
 
     def __repr__(self) -> str:
         return f"<Session {self.game_id} seats={list(self.names)} version={self.version}>"

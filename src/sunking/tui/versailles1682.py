@@ -5,7 +5,13 @@ Regent), where the court is, the wars and the War Minister's box, the Talon and 
 the King; each family's courtier with the form of address (§3.0), standings, the Bastille or
 exile, the fortune toward the target and the cards in front of it; then the hand. Moves are
 worded by the game's presentation and chosen card first, then what to do with it; moves
-without a card by kind. The dice and what they decided are in the log's lines.
+without a card by kind; a payment by whom to pay, then how much; an offer by whom, then the
+favour, then the sum. The dice and what they decided are in the log's lines.
+
+Etiquette (§3.0) is on the board too: the faults said at the table and not yet fined (the
+words said and the correct address), a hint to the steward who is to fine them, and the
+court register of fines; the crib lists every courtier's correct address in the reader's
+language (the view's ``addresses``; French for a language the court has no forms in).
 """
 
 from __future__ import annotations
@@ -56,6 +62,37 @@ def _key(action: Mapping[str, Any]) -> str:
     return ",".join(f"{k}={action[k]}" for k in sorted(action))
 
 
+def address_in(c: Mapping[str, Any], lang: str) -> str:
+    """The courtier's correct form of address in ``lang`` (French where the court has no
+    forms in that language); '' for a seat without a courtier."""
+    forms = c.get("addresses") or {}
+    return str(forms.get(lang) or c.get("address") or "")
+
+
+def etiquette(view: Mapping[str, Any], seating: Seating) -> Text:
+    """The faults said at the table and not yet fined, and the court register of fines."""
+    t = words(seating)
+    out = Text()
+    waiting = [f for f in view["faults"] if not f["fined"]]
+    if waiting:
+        out.append(t(f"{G}.tui.faults") + "\n", style="bold underline")
+        for f in waiting:
+            out.append(t(f"{G}.tui.fault_line", fault=number(t, int(f["id"]) + 1),
+                         speaker=t.player(f["speaker"]), courtier=t.player(f["courtier"]),
+                         words=f["words"], address=f["address"]) + "\n")
+        if seating.viewer == view["steward"]:
+            out.append(t(f"{G}.tui.fine_hint") + "\n", style="bold")
+    if view["register"]:
+        out.append(t(f"{G}.tui.register") + "\n", style="bold underline")
+        for e in view["register"]:
+            out.append(t(f"{G}.tui.register_line", round=e["round"],
+                         steward=t.player(e["steward"]), offender=t.player(e["offender"]),
+                         addressed=t.player(e["addressed"]), text=e["text"],
+                         amount=livres(t, e["amount"])) + "\n")
+    out.rstrip()
+    return out
+
+
 class VersaillesRenderer(Renderer):
     """Versailles 1682 as seen by one seat."""
 
@@ -96,7 +133,8 @@ class VersaillesRenderer(Renderer):
             box = ", ".join(card(t, c) for c in view["war_minister_box"])
             court.append(f"{t(f'{G}.zone.box')}: {box}\n")
         court.rstrip()
-        return court
+        talk = etiquette(view, seating)
+        return Group(court, Text(""), talk) if talk else court
 
     def players(self, view: Mapping[str, Any], seating: Seating) -> RenderableType:
         t = words(seating)
@@ -116,7 +154,7 @@ class VersaillesRenderer(Renderer):
             marks = ("▶" if seat == mover else "") + ("♜" if seat == view["steward"] else "")
             who = Text(seating.name(seat), style=style)
             if c["address"]:
-                who.append(f"\n{c['address']}", style="italic")
+                who.append(f"\n{address_in(c, seating.lang)}", style="italic")
             badges = [t(f"{G}.status.{c['place']}")]
             for field, key in (("favourite", "favourite"), ("queens_lover", "lover"),
                                ("secret_wife", "secret_wife")):
@@ -156,11 +194,60 @@ class VersaillesRenderer(Renderer):
         lines.rstrip()
         return lines
 
+    def prompt(self, view: Mapping[str, Any], seating: Seating) -> str:
+        """What the seat to move is asked; an offer to answer with its terms."""
+        asked = super().prompt(view, seating)
+        you = view.get("you")
+        offer = you.get("offer") if isinstance(you, Mapping) else None
+        if not isinstance(offer, Mapping) or offer["to"] != seating.viewer:
+            return asked
+        t = words(seating)
+        return asked + " " + t(f"{G}.tui.offer_terms", player=t.player(offer["from"]),
+                               amount=livres(t, offer["amount"]),
+                               favour=t(f"{G}.favour.{offer['favour']}"))
+
+    # --- talk at the table ---------------------------------------------------------------
+
+    table_talk = True
+
+    def key_label(self, action: str, lang: str) -> str | None:
+        if action in ("crib", "duty"):
+            return Texts(presentation(G), lang, ())(f"{G}.tui.key.{action}")
+        return None
+
+    def addressees(
+        self, view: Mapping[str, Any], seating: Seating,
+    ) -> list[tuple[int, str]]:
+        """The courtiers at the table the shown seat may address, with their correct form
+        (the words may still be wrong: the steward fines what is)."""
+        return [(int(c["seat"]), f"{seating.name(int(c['seat']))} — "
+                 f"{address_in(c, seating.lang)}")
+                for c in view["courtiers"]
+                if c["address"] and c["place"] != "absent" and c["seat"] != seating.viewer]
+
+    def crib(self, view: Mapping[str, Any], seating: Seating) -> RenderableType:
+        """Every courtier's correct form of address in the reader's language (§3.0)."""
+        t = words(seating)
+        table = Table(box=None, pad_edge=False, padding=(0, 1), title=t(f"{G}.board.crib"),
+                      title_justify="left", title_style="bold underline")
+        table.add_column("", no_wrap=True)
+        table.add_column("", overflow="fold")
+        for c in view["courtiers"]:
+            if c["address"]:
+                table.add_row(Text(seating.name(int(c["seat"])),
+                                   style=SEAT_STYLES[int(c["seat"]) % len(SEAT_STYLES)]),
+                              address_in(c, seating.lang))
+        if not table.row_count:
+            table.add_row("", t(f"{G}.board.none"))
+        return Group(table, Text(""), Text(t(f"{G}.board.crib_hint"), style="dim"))
+
+    # --- decisions -------------------------------------------------------------------
+
     def menu(
         self, view: Mapping[str, Any], legal: Sequence[Mapping[str, Any]], seating: Seating,
     ) -> list[tuple[int, Path]]:
-        """Few moves as they are; many by card first (then what to do with it), the rest
-        by kind."""
+        """Few moves as they are; many by card first (then what to do with it), payments
+        and offers by whom (then the favour, then the sum), the rest by kind."""
         actions = seating.board(view, legal)["actions"]
         if len(actions) <= MENU_GROUPING:
             return [(int(a["index"]), (Step(_key(legal[int(a["index"])]), str(a["text"])),))
@@ -179,11 +266,25 @@ class VersaillesRenderer(Renderer):
                 name = t(f"{G}.card.{held}")
                 out.append((index, (Step(f"card:{held}", t(f"{G}.tui.card_step", card=name)),
                                     step)))
+            elif action["type"] in ("pay", "offer") and sizes[str(a["group"])] > 1:
+                out.append((index, _bargain(t, action, str(a["group"]), step)))
             elif sizes[str(a["group"])] > 1:
                 out.append((index, (Step(f"group:{a['group']}", f"{a['group']} …"), step)))
             else:
                 out.append((index, (step,)))
         return out
+
+
+def _bargain(t: Texts, action: Mapping[str, Any], group: str, step: Step) -> Path:
+    """A payment or an offer step by step: the kind, to whom, (the favour,) the sum."""
+    kind, to = action["type"], int(action["to"])
+    path = [Step(f"group:{group}", f"{group} …"),
+            Step(f"{kind}:to:{to}", t(f"{G}.tui.to_step", player=t.player(to)))]
+    if kind == "offer":
+        favour = t(f"{G}.favour.{action['favour']}")
+        path.append(Step(f"offer:to:{to}:{action['favour']}",
+                         t(f"{G}.tui.favour_step", favour=favour)))
+    return (*path, step)
 
 
 RENDERER = register_renderer(VersaillesRenderer())

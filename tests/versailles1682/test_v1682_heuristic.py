@@ -116,18 +116,25 @@ def test_a_bot_shows_no_card_and_pays_nobody_for_nothing() -> None:
     assert not [a for a in chosen if a.type in ("show", "pay")]
 
 
-def _known_duc(payer_fortune: int) -> V1682State:
-    """Seat 1 has shown a Duc to seat 0; seats 2 and 3 are done; seat 0 has the floor."""
-    s = _negotiation(steward=1, hands={1: ["duc"]}, standings={0: (8, 8)},
+def _known_office(payer_fortune: int) -> V1682State:
+    """Seat 1, a man, has shown the First Lady's office (for a noble woman) to seat 0, a
+    baronne; seats 2 and 3 are done; seat 0 has the floor."""
+    s = _negotiation(steward=1, genders={0: "f"}, hands={1: ["first_lady"]},
+                     tableau={0: ["baron"]}, standings={0: (8, 8)},
                      fortunes={0: payer_fortune, 1: 3000, 2: 3000, 3: 3000})
-    duc = first("duc", s.hand(1))
-    return play(s, Show(0, duc), DONE, DONE)
+    office = first("first_lady", s.hand(1))
+    return play(s, Show(0, office), DONE, DONE)
 
 
 def test_a_bot_offers_money_for_a_request_card_it_knows_of() -> None:
-    s = _known_duc(6000)
+    s = _known_office(6000)
     chosen = choices(s)
     assert all(isinstance(a, Offer) and a.to == 1 and a.favour == "request" for a in chosen)
+    # The same card he may hold himself: he would ask for it, so the favour is worth nothing.
+    own = _negotiation(steward=1, hands={1: ["duc"]}, standings={0: (8, 8)},
+                       fortunes={0: 6000, 1: 3000, 2: 3000, 3: 3000})
+    own = play(own, Show(0, first("duc", own.hand(1))), DONE, DONE)
+    assert not [a for a in choices(own) if isinstance(a, Offer)]
 
 
 def test_a_bot_accepts_an_offer_by_its_evaluation() -> None:
@@ -135,9 +142,12 @@ def test_a_bot_accepts_an_offer_by_its_evaluation() -> None:
     modest = play(s, DONE, Offer(1, 2000, "intervene"))
     assert modest.pending == ("answer", 1, 2, 2000, FAVOURS.index("intervene"), 1)
     assert all(isinstance(a, Accept) for a in choices(modest))
-    # The leader pays for a Duc he would gain from it: the money is worth less.
-    rich = play(_known_duc(20000), Offer(1, 3000, "request"))
+    # The leader pays for an office he would gain from it: 1,000 livres are worth less to
+    # seat 1 than the favour to the leader, 5,000 more.
+    rich = play(_known_office(20000), Offer(1, 1000, "request"))
     assert all(isinstance(a, Decline) for a in choices(rich))
+    richer = play(_known_office(20000), Offer(1, 5000, "request"))
+    assert all(isinstance(a, Accept) for a in choices(richer))
 
 
 def _owing_a_court_move(paid: int, hand: list[str]) -> V1682State:

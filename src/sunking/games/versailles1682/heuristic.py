@@ -26,6 +26,7 @@ from __future__ import annotations
 from ...core.actions import Action
 from ...core.rng import Rng
 from .actions import ACCEPT, DONE, END_TURN, PASS, MoveCourt
+from .conditions import can_hold
 from .data import (
     CARDS,
     FAVOURITE_BONUS,
@@ -59,6 +60,9 @@ SHOWN_COST = 100.0
 MOVE_COST = 10.0
 """Livres per negotiation move spent (they are few): a move that gains nothing is not made,
 not even showing a card to one who has seen it."""
+HONOUR_CHANCE = 0.3
+"""The share of a favour's worth its creditor counts while it is promised: promises bind
+nobody, and bots keep about one in three (``benchmarks/bench_v1682_negotiation.py``)."""
 CARD_PLACE_WORTH = 300.0
 """Livres per hand card whose icon the court's place matches (§9.1a): playable now."""
 ICONS = tuple(ct.icon for ct in CARDS)
@@ -193,7 +197,7 @@ def evaluate(s: V1682State) -> list[float]:
         out[debtor] -= WORD_SHARE * paid
         worth, cost = favour_worth(s, debtor, creditor, favour, chances, rounds, horizon)
         if cost < WORD_SHARE * paid:
-            out[creditor] += worth
+            out[creditor] += HONOUR_CHANCE * worth
     return out
 
 
@@ -222,9 +226,13 @@ def favour_worth(s: V1682State, debtor: int, creditor: int, favour: int,
             continue
         ct = CARDS[c]
         if favour == REQUEST and KIND_OF[c] in _REQUESTABLE:
-            income = INCOME_OF[c]
-            option = (chances[creditor] * income * rounds,
-                      CARD_WORTH + HAND_SHARE * chances[debtor] * income * max(rounds - 1, 0))
+            if not can_hold(s, c, creditor):
+                continue
+            # Played for the creditor, the card is lost to the debtor, who could have asked
+            # for it himself if his courtier may hold it.
+            income = INCOME_OF[c] * rounds
+            own = chances[debtor] * income if can_hold(s, c, debtor) else 0.0
+            option = (chances[creditor] * income, CARD_WORTH + own)
         elif favour == PLAY_CARD and ct.effect in GOOD_EVENTS and ct.amount > 0:
             gift = float(ct.amount) if ct.effect == "wealth" else point * ct.amount
             option = (gift, CARD_WORTH + (0.5 * gift if ct.effect == "wealth" else 0.0))

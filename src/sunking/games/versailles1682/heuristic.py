@@ -68,6 +68,7 @@ CARD_PLACE_WORTH = 300.0
 ICONS = tuple(ct.icon for ct in CARDS)
 """Per card, the place its icon asks for ("" for none)."""
 _REQUESTABLE = frozenset({"title", "marshal", "pension", "office"})
+_BEFORE_COURT = frozenset({"negotiation", "court"})
 
 
 def income_rates(s: V1682State) -> list[float]:
@@ -210,7 +211,8 @@ def favour_worth(s: V1682State, debtor: int, creditor: int, favour: int,
     if favour == INTERVENE:
         return point, 0.0
     if favour == MOVE_COURT:
-        if debtor != s.steward or s.court not in COURT_STAYS:
+        # Only the steward's move of phase 3 is counted (the Master of the Hunt's is rare).
+        if debtor != s.steward or s.court not in COURT_STAYS or s.phase not in _BEFORE_COURT:
             return 0.0, 0.0
         there = PLACES[HUNT if s.court == VERSAILLES else VERSAILLES]
         here = PLACES[s.court]

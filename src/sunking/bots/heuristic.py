@@ -2,8 +2,10 @@
 
 For every legal action the bot applies it to one determinization of its information set and
 scores the result with the game's :meth:`~sunking.core.game.Game.evaluate` — its own estimate
-less the best other seat's — and plays the best, ties broken at random. The evaluation lives
-beside each game's rules; the bot knows no game.
+less the best other seat's — and plays the best, ties broken at random. Where the game
+enumerates an action's chance (:meth:`~sunking.core.game.Game.outcomes`, e.g. the ten faces of
+a die), the score is the expectation over the outcomes; otherwise it is one sample. The
+evaluation lives beside each game's rules; the bot knows no game.
 """
 
 from __future__ import annotations
@@ -18,11 +20,14 @@ from .protocol import Observation
 
 def one_ply(game: Game, state: GameState, actions: Sequence[Action], seat: int) -> list[float]:
     """Per action, the game's evaluation after it: ``seat``'s estimate less the best other
-    seat's."""
+    seat's, expected over the outcomes the game enumerates (:meth:`Game.outcomes`)."""
     scores = []
     for action in actions:
-        values = game.evaluate(state.apply_unchecked(action))
-        scores.append(values[seat] - max(v for p, v in enumerate(values) if p != seat))
+        score = 0.0
+        for weight, after in game.outcomes(state, action):
+            values = game.evaluate(after)
+            score += weight * (values[seat] - max(v for p, v in enumerate(values) if p != seat))
+        scores.append(score)
     return scores
 
 

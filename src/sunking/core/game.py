@@ -169,6 +169,13 @@ class Game(ABC):
             ]
         return [0.0] * state.num_players
 
+    def outcomes(self, state: GameState, action: Action) -> Sequence[tuple[float, GameState]]:
+        """The states ``action`` leads to from ``state``, each with its chance, for bots that
+        weigh a move by its expectation. This base gives one sample: the action applied with
+        the state's own generator. A game whose actions turn on a die it can enumerate
+        cheaply overrides it (the weights sum to 1)."""
+        return ((1.0, state.apply_unchecked(action)),)
+
     def rollout_action(self, state: GameState, rng: Rng) -> Action:
         """The fast default policy search plays out positions with: uniform at random."""
         return rng.choice(state.legal_actions())

@@ -26,6 +26,7 @@ from .court import (
 )
 from .data import COUNTRIES, DECK_SIZE, FAMILY_NAMES, HAND_START, NO_STANDING
 from .incomes import finish_by_limit, settle
+from .promises import keep_promises
 from .state import ABSENT, AT_COURT, TALON, VERSAILLES, Decision, V1682State
 from .turns import HANDLERS as TURN_HANDLERS
 from .turns import TASKS as TURN_TASKS
@@ -197,6 +198,8 @@ def decide(s: V1682State, action: Action, emit: Emit) -> None:
     assert pending is not None
     s.pending = None
     s._legal = None
+    if s.promises:
+        keep_promises(s, pending[1], action)
     HANDLERS[pending[0]](s, pending, action, emit)
     after_step(s, emit)
     run(s, emit)
@@ -257,6 +260,7 @@ def new_state(cls: type[V1682State], num_players: int, seed: int,
     s.register = ()
     s.faults = ()
     s.known = ()
+    s.promises = ()
     s.agenda = [("round",), ("parties",), ("choose", 0)]
     s.pending = None
     s.final = None

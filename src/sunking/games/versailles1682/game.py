@@ -14,7 +14,8 @@ from .actions import CODEC
 from .data import NEGOTIATION_MOVE_CHOICES, NEGOTIATION_MOVES, ROUND_LIMITS, TARGETS
 from .etiquette import remark_address, unfined
 from .flow import new_state
-from .heuristic import evaluate, rollout_action
+from .heuristic import evaluate, final_worth, rollout_action
+from .odds import dice_outcomes
 from .state import V1682State
 
 SPEC = GameSpec(
@@ -55,11 +56,17 @@ class Versailles1682(Game):
     hidden cards and dice (see ``docs/bots.md``)."""
 
     def evaluate(self, state: GameState) -> list[float]:
-        """Estimated final fortunes (see :mod:`.heuristic`); the exact ones once over."""
+        """Estimated final fortunes (see :mod:`.heuristic`); once over, the fortunes with
+        the win on top (:func:`.heuristic.final_worth`)."""
         assert isinstance(state, V1682State)
-        if state.is_terminal:
-            return list(super().evaluate(state))
+        if state.final is not None:
+            return final_worth(state, state.result().winners)
         return evaluate(state)
+
+    def outcomes(self, state: GameState, action: Action) -> list[tuple[float, GameState]]:
+        """The ten faces of the die the action rolls first, if any (see :mod:`.odds`)."""
+        assert isinstance(state, V1682State)
+        return list(dice_outcomes(state, action))
 
     def rollout_action(self, state: GameState, rng: Rng) -> Action:
         """The fast default policy of :mod:`.heuristic`: no enumeration of legal actions."""

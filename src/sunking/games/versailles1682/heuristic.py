@@ -8,6 +8,13 @@ gambling debts), and a short projection predicts the winner of heuristic self-pl
 weights were fitted by the log-likelihood of the actual winners of 80 four-player games; the
 evaluation scale search uses is in ``game.py``). The weights are judgement, not rules.
 
+A finished game is scored by who won (:func:`final_worth`): the winners' fortunes gain
+:data:`WIN_WORTH` times the target, far beyond any estimate of a game still running, so no
+move that hands another family the target ever looks good — nor an offer whose sum would.
+Cards shown to rivals cost a little (:data:`SHOWN_COST`), so a bot shows none for nothing;
+favours promised for money count on both sides (see ``promises.py``), and a hand card the
+court's place lets its holder play now counts a little more.
+
 The default policy plays out positions for search without enumerating the legal actions,
 and changes the estimate as little as it can: negotiators are done at once, players end their
 turns (the income paid leaves the estimate unchanged), the court stays where it is. What the
@@ -19,6 +26,7 @@ from __future__ import annotations
 from ...core.actions import Action
 from ...core.rng import Rng
 from .actions import ACCEPT, DONE, END_TURN, PASS, MoveCourt
+from .conditions import can_hold
 from .data import (
     CARDS,
     FAVOURITE_BONUS,
@@ -28,7 +36,8 @@ from .data import (
     LOVER_BONUS,
     NO_STANDING,
 )
-from .state import AT_COURT, BASTILLE, EXILE, HUNT, TABLEAU, VERSAILLES, V1682State
+from .promises import GOOD_EVENTS, INTERVENE, MOVE_COURT, PLAY_CARD, REQUEST, WORD_SHARE
+from .state import AT_COURT, BASTILLE, EXILE, HUNT, PLACES, TABLEAU, VERSAILLES, V1682State
 
 MIN_ROUNDS = 1.0
 MAX_ROUNDS = 2.0
@@ -43,7 +52,23 @@ CARD_WORTH = 200.0
 """Every card in hand: something to play later (request cards count their promise too)."""
 PLACE_PENALTY = {BASTILLE: 3000.0, EXILE: 1500.0}
 """Beyond the income lost: the turns a prisoner or exile cannot use."""
+WIN_WORTH = 4.0
+"""Times the target added to a winner's fortune in a finished game: more than any spread of
+estimates in a running one, so a loss is always the worst and a win the best outcome."""
+SHOWN_COST = 100.0
+"""Livres per rival who knows a card in the hand: he can guard against it."""
+MOVE_COST = 10.0
+"""Livres per negotiation move spent (they are few): a move that gains nothing is not made,
+not even showing a card to one who has seen it."""
+HONOUR_CHANCE = 0.3
+"""The share of a favour's worth its creditor counts while it is promised: promises bind
+nobody, and bots keep about one in three (``benchmarks/bench_v1682_negotiation.py``)."""
+CARD_PLACE_WORTH = 300.0
+"""Livres per hand card whose icon the court's place matches (§9.1a): playable now."""
+ICONS = tuple(ct.icon for ct in CARDS)
+"""Per card, the place its icon asks for ("" for none)."""
 _REQUESTABLE = frozenset({"title", "marshal", "pension", "office"})
+_BEFORE_COURT = frozenset({"negotiation", "court"})
 
 
 def income_rates(s: V1682State) -> list[float]:
@@ -106,17 +131,32 @@ def grant_chance(s: V1682State, seat: int) -> float:
     return min(1.0, max(0.0, best / 10))
 
 
+def final_worth(s: V1682State, winners: tuple[int, ...]) -> list[float]:
+    """A finished game's worth per seat: the fortune, and the winners share
+    :data:`WIN_WORTH` times the target."""
+    bonus = WIN_WORTH * s.target / len(winners)
+    return [s.fortune[p] + (bonus if p in winners else 0.0) for p in range(s.num_players)]
+
+
 def evaluate(s: V1682State) -> list[float]:
-    """Estimated final fortune per seat, in livres."""
+    """Estimated final fortune per seat, in livres (a running game only)."""
     n = s.num_players
+    d = s.pending
+    if d is not None and d[0] == "answer" and s.fortune[d[1]] + d[3] >= s.target:
+        # Accepting would end the game: the one offered the sum wins.
+        return final_worth(s, (d[1],))
     rates = income_rates(s)
     chances = [grant_chance(s, p) for p in range(n)]
     promised = [0.0] * n
     windfall = [0.0] * n
     cards = [0] * n
+    playable = [0] * n
+    here = PLACES[s.court]
     for c, z in enumerate(s.where):
         if z < n:
             cards[z] += 1
+            if ICONS[c] == here:
+                playable[z] += 1
             kind = KIND_OF[c]
             if kind in _REQUESTABLE:
                 promised[z] += INCOME_OF[c]
@@ -127,12 +167,12 @@ def evaluate(s: V1682State) -> list[float]:
     target = s.target
     due = income_due(s)
     wealth = [s.fortune[p] + due[p] * rates[p] for p in range(n)]
-    d = s.pending
+    promises = s.promises
     if d is not None and d[0] == "answer":
-        # An offer waiting for its answer counts as paid: taking the money is always worth
-        # it to the other side, since the favour binds nobody.
+        # An offer waiting for its answer counts as accepted: money paid, favour promised.
         wealth[d[1]] += d[3]
         wealth[d[2]] -= d[3]
+        promises = (*promises, (d[1], d[2], d[4], d[3]))
     rounds = MAX_ROUNDS
     for p in range(n):
         pace = max(rates[p] + HAND_SHARE * chances[p] * promised[p] / 4, SLOWEST_PACE)
@@ -143,13 +183,66 @@ def evaluate(s: V1682State) -> list[float]:
     for p in range(n):
         value = wealth[p] + rates[p] * rounds
         value += HAND_SHARE * chances[p] * promised[p] * max(rounds - 1.0, 0.0)
-        value += 0.5 * windfall[p] + CARD_WORTH * cards[p]
+        value += 0.5 * windfall[p] + CARD_WORTH * cards[p] + CARD_PLACE_WORTH * playable[p]
         for v in (s.ks[p], s.qs[p]):
             if v != NO_STANDING:
                 value += STANDING_WORTH * v * horizon
         value -= PLACE_PENALTY.get(s.status[p], 0.0)
         out.append(value)
+    for p in range(n):
+        out[p] -= MOVE_COST * s.neg_moves[p]
+    for holder, card, mask in s.known:
+        if s.where[card] == holder:
+            out[holder] -= SHOWN_COST * mask.bit_count()
+    for debtor, creditor, favour, paid in promises:
+        out[debtor] -= WORD_SHARE * paid
+        worth, cost = favour_worth(s, debtor, creditor, favour, chances, rounds, horizon)
+        if cost < WORD_SHARE * paid:
+            out[creditor] += HONOUR_CHANCE * worth
     return out
+
+
+def favour_worth(s: V1682State, debtor: int, creditor: int, favour: int,
+                 chances: list[float], rounds: float, horizon: float) -> tuple[float, float]:
+    """What ``favour`` done by ``debtor`` would bring ``creditor`` and cost the debtor, by
+    the terms of :func:`evaluate`; a card counts only if the creditor knows the debtor
+    holds it (in a bot's sampled state, the rest of his hand is a guess)."""
+    point = STANDING_WORTH * horizon
+    if favour == INTERVENE:
+        return point, 0.0
+    if favour == MOVE_COURT:
+        # Only the steward's move of phase 3 is counted (the Master of the Hunt's is rare).
+        if debtor != s.steward or s.court not in COURT_STAYS or s.phase not in _BEFORE_COURT:
+            return 0.0, 0.0
+        there = PLACES[HUNT if s.court == VERSAILLES else VERSAILLES]
+        here = PLACES[s.court]
+        gains = [0, 0]
+        for c, z in enumerate(s.where):
+            if z in (creditor, debtor):
+                gains[z == debtor] += (ICONS[c] == there) - (ICONS[c] == here)
+        return CARD_PLACE_WORTH * max(0, gains[0]), CARD_PLACE_WORTH * max(0, -gains[1])
+    seen = 1 << creditor
+    best = (0.0, 0.0)
+    for holder, c, mask in s.known:
+        if holder != debtor or not mask & seen or s.where[c] != debtor:
+            continue
+        ct = CARDS[c]
+        if favour == REQUEST and KIND_OF[c] in _REQUESTABLE:
+            if not can_hold(s, c, creditor):
+                continue
+            # Played for the creditor, the card is lost to the debtor, who could have asked
+            # for it himself if his courtier may hold it.
+            income = INCOME_OF[c] * rounds
+            own = chances[debtor] * income if can_hold(s, c, debtor) else 0.0
+            option = (chances[creditor] * income, CARD_WORTH + own)
+        elif favour == PLAY_CARD and ct.effect in GOOD_EVENTS and ct.amount > 0:
+            gift = float(ct.amount) if ct.effect == "wealth" else point * ct.amount
+            option = (gift, CARD_WORTH + (0.5 * gift if ct.effect == "wealth" else 0.0))
+        else:
+            continue
+        if option[0] > best[0]:
+            best = option
+    return best
 
 
 def rollout_action(s: V1682State, rng: Rng) -> Action:

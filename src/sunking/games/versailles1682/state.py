@@ -89,6 +89,7 @@ class V1682State(GameState):
         "phase",
         "poisoner",
         "power_used",
+        "promises",
         "qs",
         "queen",
         "queen_origin",
@@ -177,6 +178,10 @@ class V1682State(GameState):
     form, what was wrong, and whether the steward has fined it (§3.0)."""
     known: tuple[tuple[int, int, int], ...]
     """Hand cards other seats know of: (holder, card, mask of knowing seats)."""
+    promises: tuple[tuple[int, int, int, int], ...]
+    """Favours promised for money in this round's negotiation: (debtor, creditor, favour
+    index into FAVOURS, livres paid). Only the two seats heard them (§7.2); they bind nobody
+    (V-42) and lapse at the next negotiation. Bots read their own (see ``promises.py``)."""
     agenda: list[Task]
     pending: Decision | None
     rng: Rng
@@ -230,6 +235,7 @@ class V1682State(GameState):
         new.register = self.register
         new.faults = self.faults
         new.known = self.known
+        new.promises = self.promises
         new.agenda = self.agenda[:]
         new.pending = self.pending
         new.rng = self.rng.copy()
@@ -369,6 +375,7 @@ class V1682State(GameState):
         out["register"] = [dict(e) for e in self.register]
         out["faults"] = [dict(f) for f in self.faults]
         out["known"] = [list(k) for k in self.known]
+        out["promises"] = [list(k) for k in self.promises]
         out["agenda"] = [list(t) for t in self.agenda]
         out["pending"] = None if self.pending is None else list(self.pending)
         out["rng"] = self.rng.state
@@ -393,6 +400,8 @@ class V1682State(GameState):
             state.register = tuple(dict(e) for e in own["register"])
             state.faults = tuple(dict(f) for f in own.get("faults", ()))
             state.known = tuple((int(h), int(c), int(m)) for h, c, m in own["known"])
+            state.promises = tuple((int(d), int(c), int(f), int(a))
+                                   for d, c, f, a in own.get("promises", ()))
             state.agenda = [tuple(t) for t in own["agenda"]]
             state.pending = None if own["pending"] is None else tuple(own["pending"])
             state.rng = Rng(int(own["rng"]))

@@ -71,6 +71,7 @@ def _negotiation(s: V1682State, emit: Emit) -> None:
     n = s.num_players
     s.neg_moves = [0] * n
     s.neg_done = [0] * n
+    s.promises = ()
     say(emit, "negotiation")
     s.agenda.append(("negotiate", 0))
 
@@ -123,6 +124,7 @@ def _on_answer(s: V1682State, d: Decision, action: object, emit: Emit) -> None:
         say(emit, "offer_accepted", seat=seat, to=payer)
         for who in (seat, payer):
             tell(emit, who, "promised", seat=seat, to=payer, favour=FAVOURS[favour])
+        s.promises = (*s.promises, (seat, payer, favour, amount))
         s.fortune[payer] -= amount
         say(emit, "payment", seat=payer, to=seat, amount=amount)
         gain(s, seat, amount, emit, "payment")

@@ -178,6 +178,8 @@ def determinizer(s: S, seat: int) -> Callable[[Rng], S]:
             fixed.add(card)
     # What others know of hands the seat cannot see is itself hidden: forget it.
     known = tuple(f for f in s.known if f[2] & bit or f[0] == seat)
+    # Only the two seats of a promise heard it.
+    promises = tuple(f for f in s.promises if seat in (f[0], f[1]))
     where = s.where
     counts: dict[int, int] = {}
     pool: list[int] = []
@@ -198,6 +200,7 @@ def determinizer(s: S, seat: int) -> Callable[[Rng], S]:
         d.quiet = True
         d.rng = rng.fork()
         d.known = known
+        d.promises = promises
         cards = pool[:]
         # Only the hidden hands and the top of the Talon are drawn at random (the end of
         # the list); deeper Talon cards stay in the pool's sorted order.

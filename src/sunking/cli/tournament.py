@@ -171,7 +171,7 @@ def merge_command(
 ) -> None:
     """Join the parts of a tournament played with --part into one, its statistics worked
     out over every match."""
-    err = Console(stderr=True)
+    err = Console(stderr=True, soft_wrap=True)  # a path is never cut in two
     try:
         result = merge_parts([json.loads(p.read_text(encoding="utf-8")) for p in parts])
     except (OSError, ValueError, KeyError, TypeError) as error:

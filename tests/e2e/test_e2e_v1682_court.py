@@ -1,6 +1,7 @@
 """Versailles 1682 on its court board in the browser: one person and three bots play a
 4-player match to the end through the board (picking cards, then their moves; talking in
-the chat; paying or showing cards in the negotiation when the engine offers it), with the
+the chat; paying for a favour — an offer a bot accepts — and paying or showing cards in the
+negotiation when the engine offers it), with the
 court, the families and the hand in words at every decision; `?board=generic` still opens
 the generic screen."""
 
@@ -14,7 +15,7 @@ from playwright.sync_api import Browser, Page, expect
 
 KEY = re.compile(r"\b[a-z][a-z0-9]*(?:_[a-z0-9]+)*\.[a-z0-9_]+")
 MAX_DECISIONS = 500
-SEED = 3
+SEED = 5
 G = "versailles1682"
 
 
@@ -67,8 +68,8 @@ def test_e2e_v1682_a_person_and_three_bots_play_to_the_end_on_the_court(
     assert link is not None
     driver.open_match(page, link)
     expect(page.locator("[data-testid=court]")).to_be_visible()
-    decisions = picked = negotiated = paid = 0
-    talked = offered = False
+    decisions = picked = negotiated = paid = offers = 0
+    talked = offered = accepted = False
     while True:
         assert decisions < MAX_DECISIONS, "the match does not end"
         driver.wait_for_turn_or_end(page)
@@ -80,6 +81,25 @@ def test_e2e_v1682_a_person_and_three_bots_play_to_the_end_on_the_court(
             talk(page, "Madame, a word at the table.")
             talked = True
         before = driver.version(page)
+        offer = page.locator("[data-testid=prompt] .choice[data-type=offer]:enabled")
+        if not accepted and offer.count():
+            # Pay for a favour: the largest sum offered for it, until a bot accepts one.
+            button = offer.last
+            group = button.locator("xpath=ancestor::details[1]")
+            if group.count() and group.get_attribute("open") is None:
+                group.locator("summary").click()
+            button.click()
+            driver.wait_for_change(page, before)
+            offers += 1
+            answered = page.locator("[data-testid=v-negotiation] li",
+                                    has_text=re.compile("accepts the offer|declines the offer"))
+            expect(answered).not_to_have_count(0)  # the bot answers at once
+            lines = server.call("GET", f"/api/matches/{link.match_id}?lang=en",
+                                token=link.token)["board"]["negotiation"]
+            accepted = any("accepts the offer of Ana" in line for line in lines)
+            negotiated += 1
+            decisions += 1
+            continue
         pay = page.locator("[data-testid=prompt] .choice[data-type=pay]:enabled")
         show = page.locator("[data-testid=prompt] .choice[data-type=show]:enabled")
         cards = page.locator("[data-testid=v-hand-card].v-playable")
@@ -123,6 +143,7 @@ def test_e2e_v1682_a_person_and_three_bots_play_to_the_end_on_the_court(
     assert talked and any(m["text"] == "Madame, a word at the table." for m in chat["messages"])
     assert decisions > 10 and picked > 0 and negotiated > 0, (decisions, picked, negotiated)
     assert paid > 0 or not offered, "a payment was offered but never made"
+    assert accepted, f"no bot accepted any of Ana's {offers} offers for a favour"
     # The bots' moves were marked: the last move is told above the prompt.
     assert errors == []
     # `?board=generic` keeps the generic screen for Versailles 1682.

@@ -15,7 +15,7 @@ from sunking.games.vive_le_roi.actions import (
     LayDown,
 )
 from sunking.games.vive_le_roi.data import EAR_CARD, VALUE
-from sunking.games.vive_le_roi.flow import run
+from sunking.games.vive_le_roi.flow import FLOW
 from sunking.games.vive_le_roi.scenario import find, position
 from sunking.games.vive_le_roi.state import LOC_EAR, VlrState
 
@@ -143,7 +143,7 @@ def test_tied_ear_contest_is_fought_again_by_the_tied_only() -> None:
     s.deck.remove(EAR_CARD)
     s.loc[EAR_CARD] = LOC_EAR
     s.agenda.append(("contest", 0b111))
-    run(s, None)
+    FLOW.run(s, None)
     assert s.pending == ("bid", 1)   # from the start player, seat 1
     s = play(s, LayDown(find("musketeer", 3)), LayDown(find("province", arms=4)),
              LayDown(find("gold", 3)))

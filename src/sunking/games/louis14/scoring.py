@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...core.events import Emit, say
 from .data import BLAZON_KINDS
 from .state import BLAZON_SLOTS, CHIP_SLOTS, FACES, Louis14State
-from .supplies import Emit, draw_blazon, say
+from .supplies import draw_blazon
 
 MISSION_POINTS = 5
 LOUIS_PER_BLAZON = 3

@@ -7,11 +7,8 @@ not None. A card drawn or taken into a hand is told to its owner only.
 from __future__ import annotations
 
 from bisect import insort
-from collections.abc import Callable
-from typing import Any
 
-from ...core.actions import Action
-from ...core.events import Event
+from ...core.events import Emit, tell
 from .data import (
     CARD_ARMS,
     COURTIER,
@@ -39,32 +36,8 @@ from .state import (
     LOC_MIDDLE,
     LOC_PLAY,
     LOC_STRUCT,
-    Decision,
     VlrState,
 )
-
-Emit = list[Event] | None
-Task = Callable[..., None]
-"""A step of the flow: called as ``task(state, emit, *args)``."""
-Handler = Callable[[VlrState, Decision, Action, Emit], None]
-"""Applies a player's action to the decision it answers."""
-Legal = Callable[[VlrState, Decision], list[Action]]
-"""The legal actions of one kind of decision."""
-
-
-def say(emit: Emit, event: str, **fields: Any) -> None:
-    """Log a public event."""
-    if emit is not None:
-        fields["type"] = event
-        emit.append((None, fields))
-
-
-def tell(emit: Emit, audience: int, event: str, **fields: Any) -> None:
-    """Log an event only the seat ``audience`` may see."""
-    if emit is not None:
-        fields["type"] = event
-        emit.append((audience, fields))
-
 
 # --- moving one card ----------------------------------------------------------------------
 

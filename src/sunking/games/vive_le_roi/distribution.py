@@ -12,8 +12,10 @@ A King's Ear lying in the middle is then contested (VR-22).
 from __future__ import annotations
 
 from ...core.actions import Action
+from ...core.agenda import Handler, Legal, Pending, Task
+from ...core.events import Emit, say
 from .actions import Activate
-from .cards import Emit, Handler, Legal, Task, courtier_influence, say, to_discard, to_struct
+from .cards import courtier_influence, to_discard, to_struct
 from .data import (
     COURTIER,
     EAR_CARD,
@@ -29,7 +31,7 @@ from .data import (
     ROLE,
     VALUE,
 )
-from .state import LOC_EAR, Decision, VlrState
+from .state import LOC_EAR, VlrState
 
 PHASE2_FLOW: tuple[tuple[int | str, ...], ...] = (
     ("next_event",),
@@ -99,12 +101,12 @@ def _activate_some(s: VlrState, emit: Emit, seat: int, mask: int) -> None:
     s.agenda.append(("activate", seat, OFFICIAL_IDS + mask.bit_length() - 1))
 
 
-def _activate_order_legal(s: VlrState, d: Decision) -> list[Action]:
+def _activate_order_legal(s: VlrState, d: Pending) -> list[Action]:
     mask = d[2]
     return [Activate(OFFICIAL_IDS + i) for i in range(8) if mask >> i & 1]
 
 
-def _activate_order_handle(s: VlrState, d: Decision, action: Action, emit: Emit) -> None:
+def _activate_order_handle(s: VlrState, d: Pending, action: Action, emit: Emit) -> None:
     assert isinstance(action, Activate)
     seat, mask = d[1], d[2]
     s.agenda.append(("activate_some", seat, mask & ~(1 << (action.card - OFFICIAL_IDS))))

@@ -10,6 +10,8 @@ target (VR-15). An event whose condition fails, or that has no target, is discar
 from __future__ import annotations
 
 from ...core.actions import Action
+from ...core.agenda import Handler, Legal, Pending, Task
+from ...core.events import Emit, say, tell
 from .actions import (
     KEEP_IN_HAND,
     PASS,
@@ -23,10 +25,6 @@ from .actions import (
     Target,
 )
 from .cards import (
-    Emit,
-    Handler,
-    Legal,
-    Task,
     free_musketeers,
     has_church,
     has_office,
@@ -36,8 +34,6 @@ from .cards import (
     of_kind,
     person_targets,
     release,
-    say,
-    tell,
     to_discard,
     to_ear_middle,
     to_hand,
@@ -74,7 +70,7 @@ from .data import (
     VALUE,
     distinct,
 )
-from .state import LOC_EAR, LOC_STRUCT, RULE_ANY, RULE_NUMBER, Decision, VlrState
+from .state import LOC_EAR, LOC_STRUCT, RULE_ANY, RULE_NUMBER, VlrState
 
 STOLEN_KIND = {BANDITS: GOLD, LURING_AWAY: MUSKETEER, INHERITANCE: PROVINCE, GOSSIP: COURTIER}
 """The events that take a card of one kind from an opponent's structure and score it."""
@@ -231,7 +227,7 @@ def _target_kind(card: int) -> str:
     return {RIOTS: "riots", EXTORTION: "extort"}.get(role, "denounce")
 
 
-def _target_legal(s: VlrState, d: Decision) -> list[Action]:
+def _target_legal(s: VlrState, d: Pending) -> list[Action]:
     seat, card = d[1], d[2]
     kind = _target_kind(card)
     if kind == "denounce":
@@ -241,7 +237,7 @@ def _target_legal(s: VlrState, d: Decision) -> list[Action]:
     return [Target(p) for p in range(s.num_players) if p != seat and s.hands[p]]
 
 
-def _target_handle(s: VlrState, d: Decision, action: Action, emit: Emit) -> None:
+def _target_handle(s: VlrState, d: Pending, action: Action, emit: Emit) -> None:
     assert isinstance(action, Target)
     _on_target(s, emit, _target_kind(d[2]), d[1], d[2], action.seat)
 
@@ -265,20 +261,20 @@ def _on_target(s: VlrState, emit: Emit, kind: str, seat: int, card: int, victim:
         s.pending = ("extorted", seat, victim)
 
 
-def _execute_legal(s: VlrState, d: Decision) -> list[Action]:
+def _execute_legal(s: VlrState, d: Pending) -> list[Action]:
     return [Execute(p) for p in person_targets(s, d[1])]
 
 
-def _execute_handle(s: VlrState, d: Decision, action: Action, emit: Emit) -> None:
+def _execute_handle(s: VlrState, d: Pending, action: Action, emit: Emit) -> None:
     assert isinstance(action, Execute)
     execute(s, emit, d[1], d[2], action.person)
 
 
-def _ear_noble_legal(s: VlrState, d: Decision) -> list[Action]:
+def _ear_noble_legal(s: VlrState, d: Pending) -> list[Action]:
     return [Place(noble) for noble in nobles(s, d[1])]
 
 
-def _ear_noble_handle(s: VlrState, d: Decision, action: Action, emit: Emit) -> None:
+def _ear_noble_handle(s: VlrState, d: Pending, action: Action, emit: Emit) -> None:
     assert isinstance(action, Place)
     _ear_on(s, emit, d[1], action.onto)
 
@@ -290,11 +286,11 @@ def _stealable(s: VlrState, seat: int, kind: int) -> list[int]:
     return [c for p in range(s.num_players) if p != seat for c in of_kind(s, p, kind)]
 
 
-def _steal_legal(s: VlrState, d: Decision) -> list[Action]:
+def _steal_legal(s: VlrState, d: Pending) -> list[Action]:
     return [Take(c) for c in _stealable(s, d[1], STOLEN_KIND[ROLE[d[2]]])]
 
 
-def _steal_handle(s: VlrState, d: Decision, action: Action, emit: Emit) -> None:
+def _steal_handle(s: VlrState, d: Pending, action: Action, emit: Emit) -> None:
     assert isinstance(action, Take)
     _steal(s, emit, d[1], d[2], action.card)
 
@@ -326,7 +322,7 @@ def _guard(s: VlrState, emit: Emit, seat: int, rioter: int) -> None:
         s.pending = ("guard", seat, rioter)
 
 
-def _guard_legal(s: VlrState, d: Decision) -> list[Action]:
+def _guard_legal(s: VlrState, d: Pending) -> list[Action]:
     seat = d[1]
     guards = distinct([c for c in s.hands[seat] if KIND[c] == MUSKETEER])
     guards += distinct(free_musketeers(s, seat))
@@ -335,7 +331,7 @@ def _guard_legal(s: VlrState, d: Decision) -> list[Action]:
     return out
 
 
-def _guard_handle(s: VlrState, d: Decision, action: Action, emit: Emit) -> None:
+def _guard_handle(s: VlrState, d: Pending, action: Action, emit: Emit) -> None:
     if not isinstance(action, Guard):
         return
     seat = d[1]
@@ -355,7 +351,7 @@ def _riot_take(s: VlrState, emit: Emit, seat: int, victim: int) -> None:
 # --- Extortion ------------------------------------------------------------------------------
 
 
-def _extorted_legal(s: VlrState, d: Decision) -> list[Action]:
+def _extorted_legal(s: VlrState, d: Pending) -> list[Action]:
     seat = d[1]
     card = s.hidden[seat]
     if KIND[card] == EVENT:
@@ -363,7 +359,7 @@ def _extorted_legal(s: VlrState, d: Decision) -> list[Action]:
     return [KEEP_IN_HAND, Place(-1), *[Place(h) for h in hosts(s, seat, card)]]
 
 
-def _extorted_handle(s: VlrState, d: Decision, action: Action, emit: Emit) -> None:
+def _extorted_handle(s: VlrState, d: Pending, action: Action, emit: Emit) -> None:
     seat, victim = d[1], d[2]
     card = s.hidden[seat]
     if isinstance(action, Place):
@@ -394,12 +390,12 @@ def _bid(s: VlrState, emit: Emit, seat: int) -> None:
         s.pending = ("bid", seat)
 
 
-def _bid_legal(s: VlrState, d: Decision) -> list[Action]:
+def _bid_legal(s: VlrState, d: Pending) -> list[Action]:
     cards = distinct([c for c in s.hands[d[1]] if IS_NUMBER[c]])
     return [PASS, *[LayDown(c) for c in cards]]
 
 
-def _bid_handle(s: VlrState, d: Decision, action: Action, emit: Emit) -> None:
+def _bid_handle(s: VlrState, d: Pending, action: Action, emit: Emit) -> None:
     seat = d[1]
     if isinstance(action, LayDown):
         to_hidden(s, action.card, seat, RULE_NUMBER)

@@ -16,17 +16,13 @@ from __future__ import annotations
 import itertools
 
 from ...core.actions import Action
+from ...core.agenda import Handler, Legal, Pending, Task
+from ...core.events import Emit, say, tell
 from .actions import AGREE, PASS, Agree, Commit, LayDown
 from .cards import (
-    Emit,
-    Handler,
-    Legal,
-    Task,
     attached_value,
     free_gold,
     free_musketeers,
-    say,
-    tell,
     to_discard,
     to_ear_middle,
     to_fight,
@@ -35,7 +31,7 @@ from .cards import (
     to_struct,
 )
 from .data import EAR_CARD, EVENT, GOLD, IS_NUMBER, KIND, MUSKETEER, OFFICIAL, VALUE, distinct
-from .state import LOC_STRUCT, RULE_NON_EVENT, RULE_NUMBER, Decision, VlrState
+from .state import LOC_STRUCT, RULE_NON_EVENT, RULE_NUMBER, VlrState
 from .windows import act_anytime, anytime_actions
 
 ATTACK = 0
@@ -49,7 +45,7 @@ def _duel(s: VlrState, emit: Emit, challenger: int, defender: int, noble: int,
     s.pending = ("duel_card", challenger, challenger, defender, noble, target)
 
 
-def _duel_card_legal(s: VlrState, d: Decision) -> list[Action]:
+def _duel_card_legal(s: VlrState, d: Pending) -> list[Action]:
     """The challenger lays any card but an event, the defender a number card; one who has
     none can only pass, and the duel is off (the defender is asked all the same, so being
     asked reveals nothing)."""
@@ -62,7 +58,7 @@ def _duel_card_legal(s: VlrState, d: Decision) -> list[Action]:
     return (out or [PASS]) + anytime_actions(s, seat)
 
 
-def _duel_card_handle(s: VlrState, d: Decision, action: Action, emit: Emit) -> None:
+def _duel_card_handle(s: VlrState, d: Pending, action: Action, emit: Emit) -> None:
     seat, challenger, defender, noble, target = d[1:6]
     if action == PASS:
         if seat == defender:
@@ -104,7 +100,7 @@ def _dies(s: VlrState, emit: Emit, noble: int, seat: int) -> None:
     to_discard(s, noble)
 
 
-def _duel_again_legal(s: VlrState, d: Decision) -> list[Action]:
+def _duel_again_legal(s: VlrState, d: Pending) -> list[Action]:
     seat, challenger = d[1], d[2]
     hand = s.hands[seat]
     can = (any(KIND[c] != EVENT for c in hand) if seat == challenger
@@ -112,7 +108,7 @@ def _duel_again_legal(s: VlrState, d: Decision) -> list[Action]:
     return [AGREE, PASS] if can else [PASS]
 
 
-def _duel_again_handle(s: VlrState, d: Decision, action: Action, emit: Emit) -> None:
+def _duel_again_handle(s: VlrState, d: Pending, action: Action, emit: Emit) -> None:
     seat, challenger, defender, noble, target = d[1:6]
     if not isinstance(action, Agree):
         say(emit, "duel_off", seat=seat, defender=defender, why="tie, called off")
@@ -177,7 +173,7 @@ def batches(s: VlrState, kind: int, seat: int, defending: bool, need: int) -> li
     return out
 
 
-def _batch_legal(s: VlrState, d: Decision) -> list[Action]:
+def _batch_legal(s: VlrState, d: Pending) -> list[Action]:
     """A batch that puts your side ahead, or pass (not on the attacker's opening batch).
     An opening that cannot be made can only be passed (called off); this arises only in
     determinized positions, whose hands were dealt again."""
@@ -193,7 +189,7 @@ def _batch_legal(s: VlrState, d: Decision) -> list[Action]:
     return out
 
 
-def _batch_handle(s: VlrState, d: Decision, action: Action, emit: Emit) -> None:
+def _batch_handle(s: VlrState, d: Pending, action: Action, emit: Emit) -> None:
     seat, kind, attacker, defender, target, batch = d[1:7]
     if isinstance(action, Commit):
         for c in action.cards:

@@ -1,22 +1,19 @@
 """The flow of Vive le Roi as data: a round is a table of steps, each step a small task.
 
-The state keeps an agenda (a stack of tasks, each a tuple ``(name, *ints)``). :func:`run`
-pops and performs tasks until one of them needs a player's decision; it then leaves the
-decision in ``state.pending`` as ``(kind, seat, *context)``. :func:`decide` applies the
-player's action to the pending decision and runs on; :func:`legal_actions` lists the
-actions of the pending decision. The tasks, handlers and legal-action functions live in
-this module and in :mod:`.turns`, :mod:`.windows`, :mod:`.fights`, :mod:`.event_cards`,
-:mod:`.offices` and :mod:`.scoring`; the tables below join them.
+The state keeps an agenda (a stack of tasks, each a tuple ``(name, *ints)``) and at most one
+pending decision ``(kind, seat, *context)``; the core runs them (see
+:mod:`sunking.core.agenda`). This module declares setup and the round as steps and joins the
+tasks and handlers of :mod:`.turns`, :mod:`.windows`, :mod:`.fights`, :mod:`.event_cards`,
+:mod:`.distribution`, :mod:`.offices` and :mod:`.scoring`, and the tables of :mod:`.legal`,
+into :data:`FLOW`.
 """
 
 from __future__ import annotations
 
-from typing import Any
-
-from ...core.actions import Action
-from ...core.rng import Rng
-from . import distribution, event_cards, fights, offices, scoring, turns, windows
-from .cards import Emit, Handler, Legal, Task, draw, say, tell, to_hand, to_struct
+from ...core.agenda import Flow, tables
+from ...core.events import Emit, say, tell
+from . import distribution, event_cards, fights, legal, offices, scoring, turns, windows
+from .cards import draw, to_hand, to_struct
 from .data import (
     DECK_SIZE,
     HAND_SIZE,
@@ -121,72 +118,14 @@ def _new_deal(s: VlrState, emit: Emit) -> None:
     setup(s, emit)
 
 
-TASKS: dict[str, Task] = {
-    "round": _round,
-    "turns": _turns,
-    "reactions": _reactions,
-    "phase2": _phase2,
-    "phase3": _phase3,
-    "refill": _refill,
-    "phase4": _phase4,
-    "new_deal": _new_deal,
-    "final": scoring.final_scoring,
-    **turns.TASKS,
-    **fights.TASKS,
-    **event_cards.TASKS,
-    **distribution.TASKS,
-    **offices.TASKS,
-    **windows.TASKS,
-}
-
-HANDLERS: dict[str, Handler] = {
-    **turns.HANDLERS,
-    **fights.HANDLERS,
-    **event_cards.HANDLERS,
-    **distribution.HANDLERS,
-    **offices.HANDLERS,
-    **windows.HANDLERS,
-}
-
-LEGAL: dict[str, Legal] = {
-    **turns.LEGAL,
-    **fights.LEGAL,
-    **event_cards.LEGAL,
-    **distribution.LEGAL,
-    **offices.LEGAL,
-    **windows.LEGAL,
-}
-
-
-def run(s: VlrState, emit: Emit) -> None:
-    """Perform tasks until a decision is pending or the game is over. In the points-limit
-    variant the game ends as soon as a score reaches the limit, after any task or action."""
+def _points_limit(s: VlrState, emit: Emit) -> bool:
+    """The points-limit variant ends the game as soon as a score reaches the limit, after any
+    task or action."""
     limit = int(s.options.get("points_limit", 0))
-    while True:
-        if limit and s.final is None and max(s.scores) >= limit:
-            scoring.limit_reached(s, emit, limit)
-            return
-        if s.pending is not None or not s.agenda:
-            return
-        task = s.agenda.pop()
-        TASKS[task[0]](s, emit, *task[1:])
-
-
-def decide(s: VlrState, action: Action, emit: Emit) -> None:
-    """Apply ``action`` (already known to be legal) to the pending decision, then run on."""
-    pending = s.pending
-    assert pending is not None
-    s.pending = None
-    HANDLERS[pending[0]](s, pending, action, emit)
-    run(s, emit)
-
-
-def legal_actions(s: VlrState) -> tuple[Action, ...]:
-    """The actions of the pending decision (none once the game is over)."""
-    pending = s.pending
-    if pending is None:
-        return ()
-    return tuple(LEGAL[pending[0]](s, pending))
+    if limit and s.final is None and max(s.scores) >= limit:
+        scoring.limit_reached(s, emit, limit)
+        return True
+    return False
 
 
 def setup(s: VlrState, emit: Emit) -> None:
@@ -246,22 +185,34 @@ def setup(s: VlrState, emit: Emit) -> None:
     s.agenda.append(("round",))
 
 
-def new_state(cls: type[VlrState], num_players: int, seed: int,
-              options: dict[str, Any]) -> VlrState:
-    """Set up a game from its seed."""
-    s = object.__new__(cls)
-    s._init_base(num_players, seed, options)
-    s.rng = Rng(seed)
+def new_game(s: VlrState, emit: Emit) -> None:
+    """Set up a game from its seed: the scores, then the first deal."""
     s.deal = 0
-    s.scores = [0] * num_players
-    s.agenda = []
-    s.pending = None
-    s.final = None
+    s.scores = [0] * s.num_players
     s.ledger = []
-    s._legal = None
-    emit: Emit = []
     setup(s, emit)
-    run(s, emit)
-    if emit:
-        s._events = (None, 0, tuple(emit))
-    return s
+
+
+FLOW = Flow(
+    tasks=tables(
+        {
+            "round": _round,
+            "turns": _turns,
+            "reactions": _reactions,
+            "phase2": _phase2,
+            "phase3": _phase3,
+            "refill": _refill,
+            "phase4": _phase4,
+            "new_deal": _new_deal,
+            "final": scoring.final_scoring,
+        },
+        turns.TASKS, fights.TASKS, event_cards.TASKS, distribution.TASKS, offices.TASKS,
+        windows.TASKS,
+    ),
+    handlers=tables(turns.HANDLERS, fights.HANDLERS, event_cards.HANDLERS,
+                    distribution.HANDLERS, offices.HANDLERS, windows.HANDLERS),
+    legal=legal.LEGAL,
+    watch=_points_limit,
+)
+"""The flow the core runs: every task, decision handler and legal-action table, and the
+points limit watched before every task."""

@@ -6,13 +6,14 @@ from collections.abc import Mapping
 from typing import Any
 
 from ...core.actions import Action
-from ...core.errors import InvalidState
+from ...core.agenda import Rules
 from ...core.game import Game, GameSpec, GameState, OptionSpec
 from ...core.presentation import Presentation
 from ...core.rng import Rng
+from . import invariants, views
 from .actions import CODEC
 from .data import POINTS_LIMITS
-from .flow import new_state
+from .flow import FLOW, new_game
 from .heuristic import evaluate, rollout_action
 from .state import VlrState
 
@@ -70,13 +71,16 @@ class ViveLeRoi(Game):
             InvalidOptions: the player count is not 3–6 or an option is unknown.
         """
         full = SPEC.check_setup(num_players, options)
-        return new_state(VlrState, num_players, int(seed), full)
+        return VlrState.begin(num_players, int(seed), full, new_game)
 
     def state_from_json(self, data: Mapping[str, Any]) -> VlrState:
-        if data.get("game") != SPEC.id:
-            raise InvalidState(f"not a vive_le_roi state (game={data.get('game')!r})")
         return VlrState.from_json(data, self.parse_action)
 
 
 GAME = ViveLeRoi()
-VlrState.game = GAME
+VlrState.bind(GAME, Rules(
+    flow=FLOW,
+    view=views.view,
+    determinizer=views.determinizer,
+    check_invariants=invariants.check_invariants,
+))

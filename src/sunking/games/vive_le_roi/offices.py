@@ -14,22 +14,10 @@ official (or the Captain's gold) may also be taken into the hand.
 from __future__ import annotations
 
 from ...core.actions import Action
+from ...core.agenda import Handler, Legal, Pending, Task
+from ...core.events import Emit, say
 from .actions import FREE, KEEP_IN_HAND, Give, Place, Take
-from .cards import (
-    Emit,
-    Handler,
-    Legal,
-    Task,
-    hosts,
-    learn,
-    of_kind,
-    person_targets,
-    release,
-    say,
-    to_discard,
-    to_hand,
-    to_struct,
-)
+from .cards import hosts, learn, of_kind, person_targets, release, to_discard, to_hand, to_struct
 from .data import (
     CAPTAIN,
     CARTOGRAPHER,
@@ -43,7 +31,7 @@ from .data import (
     ROLE,
     TREASURER,
 )
-from .state import Decision, VlrState
+from .state import VlrState
 
 DEMANDS = {QUEEN: COURTIER, GENERAL: MUSKETEER, CARTOGRAPHER: PROVINCE, TREASURER: GOLD}
 
@@ -75,11 +63,11 @@ def _demand(s: VlrState, emit: Emit, receiver: int, giver: int, kind: int) -> No
         s.pending = ("give", giver, receiver, kind)
 
 
-def _give_legal(s: VlrState, d: Decision) -> list[Action]:
+def _give_legal(s: VlrState, d: Pending) -> list[Action]:
     return [Give(c) for c in of_kind(s, d[1], d[3])]
 
 
-def _give_handle(s: VlrState, d: Decision, action: Action, emit: Emit) -> None:
+def _give_handle(s: VlrState, d: Pending, action: Action, emit: Emit) -> None:
     assert isinstance(action, Give)
     _give(s, emit, d[1], d[2], action.card)
 
@@ -93,11 +81,11 @@ def _give(s: VlrState, emit: Emit, giver: int, receiver: int, card: int) -> None
     s.agenda.append(("receive", receiver, card))
 
 
-def _arrest_legal(s: VlrState, d: Decision) -> list[Action]:
+def _arrest_legal(s: VlrState, d: Pending) -> list[Action]:
     return [Take(c) for c in person_targets(s, d[1])]
 
 
-def _arrest_handle(s: VlrState, d: Decision, action: Action, emit: Emit) -> None:
+def _arrest_handle(s: VlrState, d: Pending, action: Action, emit: Emit) -> None:
     assert isinstance(action, Take)
     _arrest(s, emit, d[1], action.card)
 
@@ -120,11 +108,11 @@ def _place(s: VlrState, emit: Emit, seat: int, card: int) -> None:
         s.pending = ("place", seat, card)
 
 
-def _place_legal(s: VlrState, d: Decision) -> list[Action]:
+def _place_legal(s: VlrState, d: Pending) -> list[Action]:
     return [FREE, *[Place(h) for h in hosts(s, d[1], d[2])]]
 
 
-def _place_handle(s: VlrState, d: Decision, action: Action, emit: Emit) -> None:
+def _place_handle(s: VlrState, d: Pending, action: Action, emit: Emit) -> None:
     assert isinstance(action, Place)
     if action.onto >= 0:
         s.attach[d[2]] = action.onto
@@ -136,11 +124,11 @@ def _receive(s: VlrState, emit: Emit, seat: int, card: int) -> None:
         s.pending = ("receive", seat, card)
 
 
-def _receive_legal(s: VlrState, d: Decision) -> list[Action]:
+def _receive_legal(s: VlrState, d: Pending) -> list[Action]:
     return [KEEP_IN_HAND, *_place_legal(s, d)]
 
 
-def _receive_handle(s: VlrState, d: Decision, action: Action, emit: Emit) -> None:
+def _receive_handle(s: VlrState, d: Pending, action: Action, emit: Emit) -> None:
     seat, card = d[1], d[2]
     if isinstance(action, Place):
         _place_handle(s, d, action, emit)

@@ -21,7 +21,7 @@ from typing import Any
 
 from .cards import to_discard, to_hand, to_middle, to_struct
 from .data import CARDS, EVENT, EVENT_NAMES, KIND_NAMES, KING_CARD, OFFICE_NAMES, OFFICIAL
-from .flow import run
+from .flow import FLOW
 from .game import GAME
 from .state import LOC_DECK, LOC_KING, VlrState
 
@@ -136,5 +136,5 @@ def position(
     s.pending = None
     s._legal = None
     s._events = None
-    run(s, [])
+    FLOW.run(s, [])
     return s

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from .cards import Emit, doubling_arms, say
+from ...core.events import Emit, say
+from .cards import doubling_arms
 from .data import (
     ARMS_FACTOR,
     CARD_ARMS,

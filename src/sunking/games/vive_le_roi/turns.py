@@ -9,6 +9,8 @@ asked again. The windows other players get during a turn are in :mod:`.windows`.
 from __future__ import annotations
 
 from ...core.actions import Action
+from ...core.agenda import Handler, Legal, Pending, Task
+from ...core.events import Emit, say
 from .actions import (
     PASS,
     Attack,
@@ -17,20 +19,7 @@ from .actions import (
     NobilityDecree,
     PlayToMiddle,
 )
-from .cards import (
-    Emit,
-    Handler,
-    Legal,
-    Task,
-    draw,
-    nobles,
-    of_kind,
-    release,
-    say,
-    to_discard,
-    to_middle,
-    to_struct,
-)
+from .cards import draw, nobles, of_kind, release, to_discard, to_middle, to_struct
 from .data import (
     COURTIER,
     EVENT,
@@ -43,7 +32,7 @@ from .data import (
     VALUE,
     distinct,
 )
-from .state import Decision, VlrState
+from .state import VlrState
 from .windows import NOBILITY, act_anytime, anytime_actions
 
 
@@ -87,7 +76,7 @@ def nobility_decrees(s: VlrState, seat: int) -> list[Action]:
     ]
 
 
-def _turn_legal(s: VlrState, d: Decision) -> list[Action]:
+def _turn_legal(s: VlrState, d: Pending) -> list[Action]:
     seat = d[1]
     hand = s.hands[seat]
     out: list[Action] = []
@@ -126,7 +115,7 @@ def _turn_legal(s: VlrState, d: Decision) -> list[Action]:
     return out
 
 
-def _turn_handle(s: VlrState, d: Decision, action: Action, emit: Emit) -> None:
+def _turn_handle(s: VlrState, d: Pending, action: Action, emit: Emit) -> None:
     seat = d[1]
     if isinstance(action, Challenge | Attack | Bribe):
         s.agenda.append(("lay", seat))
@@ -162,11 +151,11 @@ def _turn_handle(s: VlrState, d: Decision, action: Action, emit: Emit) -> None:
 # --- step C --------------------------------------------------------------------------------
 
 
-def _lay_legal(s: VlrState, d: Decision) -> list[Action]:
+def _lay_legal(s: VlrState, d: Pending) -> list[Action]:
     return [PlayToMiddle(c) for c in distinct(s.hands[d[1]])]
 
 
-def _lay_handle(s: VlrState, d: Decision, action: Action, emit: Emit) -> None:
+def _lay_handle(s: VlrState, d: Pending, action: Action, emit: Emit) -> None:
     assert isinstance(action, PlayToMiddle)
     to_middle(s, action.card, d[1])
     say(emit, "play", seat=d[1], card=action.card)

@@ -26,8 +26,10 @@ decree cannot be repeated by the same player until the King is captured again.
 from __future__ import annotations
 
 from ...core.actions import Action
+from ...core.agenda import Handler, Legal, Pending, Step, Task
+from ...core.events import Emit, say
 from .actions import CHURCH_DECREE, PASS, REFUSE, RELEASE, ChurchDecree, Release
-from .cards import Emit, Handler, Legal, Task, has_church, nobles, person_targets, say
+from .cards import has_church, nobles, person_targets
 from .data import (
     EAR_CARD,
     EVENT,
@@ -39,8 +41,7 @@ from .data import (
     ROLE,
 )
 from .event_cards import anytime_plays, executioner_allowed, play_anytime, victims
-from .state import LOC_DECK, LOC_HAND, LOC_HIDDEN, LOC_STRUCT, Decision, VlrState
-from .state import Task as Step
+from .state import LOC_DECK, LOC_HAND, LOC_HIDDEN, LOC_STRUCT, VlrState
 
 CHURCH = 1
 NOBILITY = 2
@@ -128,11 +129,11 @@ def _react(s: VlrState, emit: Emit, seat: int, mover: int = -1) -> None:
         s.pending = ("react", seat, mover)
 
 
-def _react_legal(s: VlrState, d: Decision) -> list[Action]:
+def _react_legal(s: VlrState, d: Pending) -> list[Action]:
     return [PASS, *anytime_actions(s, d[1])]
 
 
-def _react_handle(s: VlrState, d: Decision, action: Action, emit: Emit) -> None:
+def _react_handle(s: VlrState, d: Pending, action: Action, emit: Emit) -> None:
     if action != PASS:
         act_anytime(s, d[1], action, emit, ("react", *d[1:]))
 
@@ -140,11 +141,11 @@ def _react_handle(s: VlrState, d: Decision, action: Action, emit: Emit) -> None:
 # --- the Church decree -------------------------------------------------------------------------
 
 
-def _church_legal(s: VlrState, d: Decision) -> list[Action]:
+def _church_legal(s: VlrState, d: Pending) -> list[Action]:
     return [RELEASE, REFUSE]
 
 
-def _church_handle(s: VlrState, d: Decision, action: Action, emit: Emit) -> None:
+def _church_handle(s: VlrState, d: Pending, action: Action, emit: Emit) -> None:
     captor, decreer = d[1], d[2]
     if isinstance(action, Release):
         s.captive = False

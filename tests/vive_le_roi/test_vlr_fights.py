@@ -17,10 +17,10 @@ from sunking.games.vive_le_roi.actions import (
 from sunking.games.vive_le_roi.data import EAR_CARD, VALUE
 from sunking.games.vive_le_roi.flow import FLOW
 from sunking.games.vive_le_roi.scenario import find, position
-from sunking.games.vive_le_roi.state import LOC_EAR, VlrState
+from sunking.games.vive_le_roi.state import LOC_EAR, ViveLeRoiState
 
 
-def play(s: VlrState, *actions: Action) -> VlrState:
+def play(s: ViveLeRoiState, *actions: Action) -> ViveLeRoiState:
     for action in actions:
         s = s.apply(action, seat=s.to_move)
     return s
@@ -29,7 +29,7 @@ def play(s: VlrState, *actions: Action) -> VlrState:
 NOBLE6, NOBLE2, NOBLE4 = find("noble", 6), find("noble", 2), find("noble", 4)
 
 
-def duel_position(**extra: object) -> VlrState:
+def duel_position(**extra: object) -> ViveLeRoiState:
     return position(
         3,
         hands={
@@ -159,7 +159,7 @@ def test_tied_ear_contest_is_fought_again_by_the_tied_only() -> None:
 P = find("province", arms=3)
 
 
-def attack_position() -> VlrState:
+def attack_position() -> ViveLeRoiState:
     return position(
         3,
         hands={0: [find("musketeer", 4), find("musketeer", 3), find("musketeer", 5)],

@@ -4,6 +4,9 @@ Per tile: (a) every player holding intrigue cards gets a window to play one (ask
 they hold, so being asked reveals nothing); (b) the holder of "win one tie for first" may use
 it when tied for first; (c) the tile is resolved: stones leave the tile, the tile flips, and
 rewards are handed out — the majority holder first, then clockwise from the start player.
+
+Rulebook: Dutch rulebook (`000_d2f528188efe1a8d.txt`), "Fase 3: Waardering" (the intrigue cards,
+turning the person tiles, Louis XIV); rulings §2, §6.
 """
 
 from __future__ import annotations
@@ -14,7 +17,7 @@ from ...core.events import Emit, say
 from .actions import Bribe, MaintenonStones, PlaceStone, PlayIntrigue, WinTie
 from .data import CROWN, ROUNDS, TILES
 from .state import Louis14State
-from .supplies import (
+from .verbs import (
     draw_blazon,
     draw_influence,
     draw_intrigue,

@@ -4,8 +4,10 @@ The state keeps an agenda (a stack of tasks, each a tuple ``(name, *ints)``) and
 pending decision ``(kind, seat, *context)``; the core runs them (see
 :mod:`sunking.core.agenda`). This module declares the round as a table of steps and joins the
 dispatch tables of the rule modules (:mod:`.supply`, :mod:`.influence`, :mod:`.evaluation`,
-:mod:`.missions`, :mod:`.scoring`) and of :mod:`.legal` into :data:`FLOW`. Rulebook: the
-course of a round and setup (Spielablauf / Spelverloop / Průběh hry).
+:mod:`.missions`, :mod:`.scoring`) and of :mod:`.legal` into :data:`FLOW`.
+
+Rulebook: Dutch rulebook (`000_d2f528188efe1a8d.txt`), "Spelvoorbereiding" and
+"Spelverloop" (four rounds of four phases).
 """
 
 from __future__ import annotations

@@ -8,7 +8,7 @@ from typing import Any
 from ...core.agenda import Rules
 from ...core.game import Game, GameSpec, GameState
 from ...core.presentation import Presentation
-from . import invariants, views
+from . import determinization, invariants, views
 from .actions import CODEC
 from .flow import FLOW, setup
 from .heuristic import evaluate
@@ -65,6 +65,6 @@ GAME = Louis14()
 Louis14State.bind(GAME, Rules(
     flow=FLOW,
     view=views.view,
-    determinizer=views.determinizer,
+    determinizer=determinization.determinizer,
     check_invariants=invariants.check_invariants,
 ))

@@ -1,4 +1,7 @@
-"""Phase 2, influence: mission stones, the neutral colour, and playing influence cards."""
+"""Phase 2, influence: mission stones, the neutral colour, and playing influence cards.
+
+Rulebook: Dutch rulebook (`000_d2f528188efe1a8d.txt`), "Fase 2: Beïnvloeding"; rulings §6.2.
+"""
 
 from __future__ import annotations
 
@@ -15,7 +18,7 @@ from .actions import (
 from .data import JOKER, MISSIONS
 from .placement import BOOST_STONES, JOKER_STONES, PERSON_STONES
 from .state import FACES, Louis14State
-from .supplies import draw_influence, place_fallback, retrieve
+from .verbs import draw_influence, place_fallback, retrieve
 
 NEUTRAL_ON_LOUIS = 2
 NEUTRAL_PER_CARD = 2

@@ -1,4 +1,8 @@
-"""Phase 4, missions: laying missions with chips, drawing new ones, keeping one chip."""
+"""Phase 4, missions: laying missions with chips, drawing new ones, keeping one chip.
+
+Rulebook: Dutch rulebook (`000_d2f528188efe1a8d.txt`), "Fase 4: Opdrachten"; the mission texts
+at the end of the French rulebook; rulings §4.
+"""
 
 from __future__ import annotations
 
@@ -10,7 +14,7 @@ from ...core.events import Emit, say, tell
 from .actions import ConvertChip, DrawMission, KeepChip, LayMission, SwapMissions
 from .data import CHIP_CODES, CROWN, DECKS, MISSIONS, ROUNDS
 from .state import CHIP_SLOTS, Louis14State
-from .supplies import draw_blazon, give_chip, return_chip
+from .verbs import draw_blazon, give_chip, return_chip
 
 CHIP_INDEX = {code: i for i, code in enumerate(CHIP_CODES)}
 DECK_INDEX = {name: i for i, name in enumerate(DECKS)}

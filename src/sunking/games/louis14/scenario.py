@@ -20,7 +20,7 @@ from .data import CHIP_CODES, MISSIONS
 from .flow import FLOW
 from .game import GAME
 from .state import BLAZON_SLOTS, CHIP_SLOTS, FACES, Louis14State
-from .supplies import give_chip
+from .verbs import give_chip
 
 Steps = Sequence[tuple[Any, ...]]
 

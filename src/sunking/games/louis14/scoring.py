@@ -1,4 +1,7 @@
-"""End of the game: conversions into blazons, blazon majorities, victory points, tie-break."""
+"""End of the game: conversions into blazons, blazon majorities, victory points, tie-break.
+
+Rulebook: Dutch rulebook (`000_d2f528188efe1a8d.txt`), "Einde van het spel"; rulings §6.
+"""
 
 from __future__ import annotations
 
@@ -7,7 +10,7 @@ from typing import Any
 from ...core.events import Emit, say
 from .data import BLAZON_KINDS
 from .state import BLAZON_SLOTS, CHIP_SLOTS, FACES, Louis14State
-from .supplies import draw_blazon
+from .verbs import draw_blazon
 
 MISSION_POINTS = 5
 LOUIS_PER_BLAZON = 3

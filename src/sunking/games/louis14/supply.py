@@ -1,4 +1,8 @@
-"""Phase 1, supply: the money card, laid missions that pay out, and dealing influence cards."""
+"""Phase 1, supply: the money card, laid missions that pay out, and dealing influence cards.
+
+Rulebook: Dutch rulebook (`000_d2f528188efe1a8d.txt`), "Fase 1: Bevoorrading" (steps 1–3);
+rulings §6.
+"""
 
 from __future__ import annotations
 
@@ -8,7 +12,7 @@ from ...core.events import Emit, say
 from .actions import Income, TradeStone
 from .data import MISSIONS, MONEY_CARDS
 from .state import Louis14State
-from .supplies import draw_blazon, draw_influence, draw_intrigue, retrieve
+from .verbs import draw_blazon, draw_influence, draw_intrigue, retrieve
 
 HAND_SIZE = 5
 

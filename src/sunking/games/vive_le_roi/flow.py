@@ -6,6 +6,9 @@ pending decision ``(kind, seat, *context)``; the core runs them (see
 tasks and handlers of :mod:`.turns`, :mod:`.windows`, :mod:`.fights`, :mod:`.event_cards`,
 :mod:`.distribution`, :mod:`.offices` and :mod:`.scoring`, and the tables of :mod:`.legal`,
 into :data:`FLOW`.
+
+Rulebook: Dutch rulebook (`003_fb5526a901664f8a.txt`), "Speelvoorbereiding" and "Het spel"
+(the four phases of a round, "Fase 4: het bepalen van een nieuwe startspeler").
 """
 
 from __future__ import annotations
@@ -13,7 +16,6 @@ from __future__ import annotations
 from ...core.agenda import Flow, tables
 from ...core.events import Emit, say, tell
 from . import distribution, event_cards, fights, legal, offices, scoring, turns, windows
-from .cards import draw, to_hand, to_struct
 from .data import (
     DECK_SIZE,
     HAND_SIZE,
@@ -27,7 +29,8 @@ from .data import (
     VALUE,
 )
 from .data import EVENT as EVENT_KIND
-from .state import LOC_DECK, LOC_KING, RULE_ANY, VlrState
+from .state import LOC_DECK, LOC_KING, RULE_ANY, ViveLeRoiState
+from .verbs import draw, to_hand, to_struct
 
 ROUND_FLOW: tuple[str, ...] = (
     "turns",          # Phase 1: every player's turn, from the left of the King
@@ -40,7 +43,7 @@ ROUND_FLOW: tuple[str, ...] = (
 """The steps of one round, in order (Phase 4 follows Phase 3, see :func:`_phase3`)."""
 
 
-def _round(s: VlrState, emit: Emit) -> None:
+def _round(s: ViveLeRoiState, emit: Emit) -> None:
     n = s.num_players
     s.round += 1
     s.decrees = [0] * n
@@ -55,7 +58,7 @@ def _round(s: VlrState, emit: Emit) -> None:
         s.agenda.append((step,))
 
 
-def _turns(s: VlrState, emit: Emit) -> None:
+def _turns(s: ViveLeRoiState, emit: Emit) -> None:
     """Every player's turn, each but the last followed by the other players' window."""
     s.phase = "turns"
     order = s.order()
@@ -65,12 +68,12 @@ def _turns(s: VlrState, emit: Emit) -> None:
     s.agenda.extend(reversed(steps[:-1]))
 
 
-def _reactions(s: VlrState, emit: Emit) -> None:
+def _reactions(s: ViveLeRoiState, emit: Emit) -> None:
     s.phase = "reactions"
     s.agenda.extend(("react", seat, -1) for seat in reversed(s.order()))
 
 
-def _phase2(s: VlrState, emit: Emit) -> None:
+def _phase2(s: ViveLeRoiState, emit: Emit) -> None:
     s.phase = "distribution"
     s.rebellions = sum(
         1 for c in s.middle if KIND[c] == EVENT_KIND and ROLE[c] == REBELLION
@@ -79,7 +82,7 @@ def _phase2(s: VlrState, emit: Emit) -> None:
     s.agenda.extend(reversed(distribution.PHASE2_FLOW))
 
 
-def _phase3(s: VlrState, emit: Emit) -> None:
+def _phase3(s: ViveLeRoiState, emit: Emit) -> None:
     if s.last_round:
         s.agenda.append(("final",))
         return
@@ -90,7 +93,7 @@ def _phase3(s: VlrState, emit: Emit) -> None:
         s.agenda.append(("refill",))
 
 
-def _refill(s: VlrState, emit: Emit) -> None:
+def _refill(s: ViveLeRoiState, emit: Emit) -> None:
     """Refill every hand to seven, one card at a time from the next round's start player."""
     n = s.num_players
     first = (s.king + (1 if s.captive else 2)) % n
@@ -106,7 +109,7 @@ def _refill(s: VlrState, emit: Emit) -> None:
         say(emit, "deck_empty")
 
 
-def _phase4(s: VlrState, emit: Emit) -> None:
+def _phase4(s: ViveLeRoiState, emit: Emit) -> None:
     if not s.captive:
         s.king = (s.king + 1) % s.num_players
         say(emit, "king_moves", seat=s.king)
@@ -114,11 +117,11 @@ def _phase4(s: VlrState, emit: Emit) -> None:
     s.agenda.append(("round",))
 
 
-def _new_deal(s: VlrState, emit: Emit) -> None:
+def _new_deal(s: ViveLeRoiState, emit: Emit) -> None:
     setup(s, emit)
 
 
-def _points_limit(s: VlrState, emit: Emit) -> bool:
+def _points_limit(s: ViveLeRoiState, emit: Emit) -> bool:
     """The points-limit variant ends the game as soon as a score reaches the limit, after any
     task or action."""
     limit = int(s.options.get("points_limit", 0))
@@ -128,7 +131,7 @@ def _points_limit(s: VlrState, emit: Emit) -> bool:
     return False
 
 
-def setup(s: VlrState, emit: Emit) -> None:
+def setup(s: ViveLeRoiState, emit: Emit) -> None:
     """Deal a new game (or a new deal of the points-limit variant): nobles and provinces
     face up, the King beside the highest noble, seven cards to every hand."""
     n = s.num_players
@@ -185,7 +188,7 @@ def setup(s: VlrState, emit: Emit) -> None:
     s.agenda.append(("round",))
 
 
-def new_game(s: VlrState, emit: Emit) -> None:
+def new_game(s: ViveLeRoiState, emit: Emit) -> None:
     """Set up a game from its seed: the scores, then the first deal."""
     s.deal = 0
     s.scores = [0] * s.num_players

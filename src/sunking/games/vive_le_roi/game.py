@@ -10,12 +10,12 @@ from ...core.agenda import Rules
 from ...core.game import Game, GameSpec, GameState, OptionSpec
 from ...core.presentation import Presentation
 from ...core.rng import Rng
-from . import invariants, views
+from . import determinization, invariants, views
 from .actions import CODEC
 from .data import POINTS_LIMITS
 from .flow import FLOW, new_game
 from .heuristic import evaluate, rollout_action
-from .state import VlrState
+from .state import ViveLeRoiState
 
 SPEC = GameSpec(
     id="vive_le_roi",
@@ -48,14 +48,14 @@ class ViveLeRoi(Game):
 
     def evaluate(self, state: GameState) -> list[float]:
         """Estimated final scores (see :mod:`.heuristic`); the exact ones once it is over."""
-        assert isinstance(state, VlrState)
+        assert isinstance(state, ViveLeRoiState)
         if state.is_terminal:
             return list(super().evaluate(state))
         return evaluate(state)
 
     def rollout_action(self, state: GameState, rng: Rng) -> Action:
         """Search's default policy (see :func:`.heuristic.rollout_action`)."""
-        assert isinstance(state, VlrState)
+        assert isinstance(state, ViveLeRoiState)
         return rollout_action(state, rng)
 
     def presentation(self) -> Presentation:
@@ -64,23 +64,23 @@ class ViveLeRoi(Game):
 
         return PRESENTATION
 
-    def new_game(self, num_players: int, seed: int, **options: Any) -> VlrState:
+    def new_game(self, num_players: int, seed: int, **options: Any) -> ViveLeRoiState:
         """Start a game.
 
         Raises:
             InvalidOptions: the player count is not 3–6 or an option is unknown.
         """
         full = SPEC.check_setup(num_players, options)
-        return VlrState.begin(num_players, int(seed), full, new_game)
+        return ViveLeRoiState.begin(num_players, int(seed), full, new_game)
 
-    def state_from_json(self, data: Mapping[str, Any]) -> VlrState:
-        return VlrState.from_json(data, self.parse_action)
+    def state_from_json(self, data: Mapping[str, Any]) -> ViveLeRoiState:
+        return ViveLeRoiState.from_json(data, self.parse_action)
 
 
 GAME = ViveLeRoi()
-VlrState.bind(GAME, Rules(
+ViveLeRoiState.bind(GAME, Rules(
     flow=FLOW,
     view=views.view,
-    determinizer=views.determinizer,
+    determinizer=determinization.determinizer,
     check_invariants=invariants.check_invariants,
 ))

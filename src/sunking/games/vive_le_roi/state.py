@@ -40,7 +40,7 @@ RULE_NON_EVENT = 0
 RULE_NUMBER = 1
 RULE_ANY = 2
 
-class VlrState(AgendaState):
+class ViveLeRoiState(AgendaState):
     """A position in a game of Vive le Roi. Read it through the public API; never mutate it."""
 
     FIELDS: ClassVar[tuple[Field, ...]] = (

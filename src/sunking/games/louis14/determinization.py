@@ -11,20 +11,6 @@ from ...core.rng import Rng
 from .data import BLAZON_KINDS, MISSIONS
 from .state import BLAZON_SLOTS, FACES, Louis14State
 
-_HAND_KINDS = ("influence", "intrigue", "mission")
-
-_CONTEXT: dict[str, tuple[str, ...]] = {
-    "income": ("mission",),
-    "trade": ("mission",),
-    "mission_stone": ("mission", "tile"),
-    "end_stone": ("mission",),
-    "intrigue": ("tile",),
-    "tie": ("tile",),
-    "bribe": ("tile", "cost"),
-    "swap": ("mission",),
-}
-
-
 S = TypeVar("S", bound=Louis14State)
 
 

@@ -103,8 +103,8 @@ class Flow:
         return tuple(self.legal[pending[0]](s, pending))
 
     def check(self) -> list[str]:
-        """Describe every task or decision kind a table names twice across its parts or
-        that has a handler but no legal actions (or the reverse)."""
+        """Describe every kind of decision that has a handler but no legal actions, or legal
+        actions but no handler (a name declared twice is refused by :func:`tables`)."""
         problems = [f"decision {k!r} has a handler but no legal actions"
                     for k in self.handlers if k not in self.legal]
         problems += [f"decision {k!r} has legal actions but no handler"

@@ -19,10 +19,10 @@ from sunking.games.vive_le_roi.actions import (
 )
 from sunking.games.vive_le_roi.data import EAR_CARD
 from sunking.games.vive_le_roi.scenario import find, position
-from sunking.games.vive_le_roi.state import VlrState
+from sunking.games.vive_le_roi.state import ViveLeRoiState
 
 
-def play(s: VlrState, *actions: Action) -> VlrState:
+def play(s: ViveLeRoiState, *actions: Action) -> ViveLeRoiState:
     for action in actions:
         s = s.apply(action, seat=s.to_move)
     return s
@@ -134,7 +134,7 @@ GUARDED, OPEN1, OPEN2 = find("province", arms=3), find("province", arms=4), find
                                                                                   arms=5)
 
 
-def riots_position() -> VlrState:
+def riots_position() -> ViveLeRoiState:
     return position(
         3,
         hands={1: [find("musketeer", 4), find("gold", 1)]},

@@ -15,12 +15,12 @@ from sunking.games.vive_le_roi.actions import (
     LayDown,
 )
 from sunking.games.vive_le_roi.data import EAR_CARD, VALUE
-from sunking.games.vive_le_roi.flow import run
+from sunking.games.vive_le_roi.flow import FLOW
 from sunking.games.vive_le_roi.scenario import find, position
-from sunking.games.vive_le_roi.state import LOC_EAR, VlrState
+from sunking.games.vive_le_roi.state import LOC_EAR, ViveLeRoiState
 
 
-def play(s: VlrState, *actions: Action) -> VlrState:
+def play(s: ViveLeRoiState, *actions: Action) -> ViveLeRoiState:
     for action in actions:
         s = s.apply(action, seat=s.to_move)
     return s
@@ -29,7 +29,7 @@ def play(s: VlrState, *actions: Action) -> VlrState:
 NOBLE6, NOBLE2, NOBLE4 = find("noble", 6), find("noble", 2), find("noble", 4)
 
 
-def duel_position(**extra: object) -> VlrState:
+def duel_position(**extra: object) -> ViveLeRoiState:
     return position(
         3,
         hands={
@@ -143,7 +143,7 @@ def test_tied_ear_contest_is_fought_again_by_the_tied_only() -> None:
     s.deck.remove(EAR_CARD)
     s.loc[EAR_CARD] = LOC_EAR
     s.agenda.append(("contest", 0b111))
-    run(s, None)
+    FLOW.run(s, None)
     assert s.pending == ("bid", 1)   # from the start player, seat 1
     s = play(s, LayDown(find("musketeer", 3)), LayDown(find("province", arms=4)),
              LayDown(find("gold", 3)))
@@ -159,7 +159,7 @@ def test_tied_ear_contest_is_fought_again_by_the_tied_only() -> None:
 P = find("province", arms=3)
 
 
-def attack_position() -> VlrState:
+def attack_position() -> ViveLeRoiState:
     return position(
         3,
         hands={0: [find("musketeer", 4), find("musketeer", 3), find("musketeer", 5)],

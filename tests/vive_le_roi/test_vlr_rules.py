@@ -24,12 +24,12 @@ from sunking.games.vive_le_roi.actions import (
 )
 from sunking.games.vive_le_roi.data import CARDS, DECK_SIZE, RECONSTRUCTED
 from sunking.games.vive_le_roi.scenario import find, position
-from sunking.games.vive_le_roi.state import VlrState
+from sunking.games.vive_le_roi.state import ViveLeRoiState
 
 GAME = sunking.make("vive_le_roi")
 
 
-def play(s: VlrState, *actions: Action) -> VlrState:
+def play(s: ViveLeRoiState, *actions: Action) -> ViveLeRoiState:
     for action in actions:
         s = s.apply(action, seat=s.to_move)
     return s
@@ -75,7 +75,7 @@ def test_bad_input_is_refused_and_changes_nothing() -> None:
 # --- decrees ---------------------------------------------------------------------------------
 
 
-def church_position(captor_has_church: bool = False) -> VlrState:
+def church_position(captor_has_church: bool = False) -> ViveLeRoiState:
     return position(
         3,
         hands={0: [find("gold", 1)]},

@@ -22,23 +22,23 @@ from sunking.games.vive_le_roi.actions import (
 )
 from sunking.games.vive_le_roi.data import EAR_CARD
 from sunking.games.vive_le_roi.scenario import find, position
-from sunking.games.vive_le_roi.state import VlrState
+from sunking.games.vive_le_roi.state import ViveLeRoiState
 
 
-def play(s: VlrState, *actions: Action) -> VlrState:
+def play(s: ViveLeRoiState, *actions: Action) -> ViveLeRoiState:
     for action in actions:
         s = s.apply(action, seat=s.to_move)
     return s
 
 
-def pass_windows(s: VlrState) -> VlrState:
+def pass_windows(s: ViveLeRoiState) -> ViveLeRoiState:
     """Pass every window until another kind of decision comes."""
     while s.pending is not None and s.pending[0] == "react":
         s = play(s, PASS)
     return s
 
 
-def event_types(s: VlrState) -> list[str]:
+def event_types(s: ViveLeRoiState) -> list[str]:
     return [str(e["type"]) for e in s.events()]
 
 
@@ -57,7 +57,7 @@ ONE_ROUND = [("turn", 0), ("after_turn", 0), ("turn", 1), ("after_turn", 1), ("t
 # --- the Church decree ----------------------------------------------------------------------
 
 
-def captive_king_position(**extra: object) -> VlrState:
+def captive_king_position(**extra: object) -> ViveLeRoiState:
     """Seat 2 holds the King captive; seat 1 owns a Bishop; seat 0 starts the round."""
     return position(
         3,

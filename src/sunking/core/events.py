@@ -12,6 +12,9 @@ from typing import Any, TypeAlias
 Event: TypeAlias = tuple[int | None, dict[str, Any]]
 """One log entry: (audience seat or None for public, payload)."""
 
+Emit: TypeAlias = list[Event] | None
+"""Where the rules append the events of one action; None in a quiet state (search)."""
+
 EventChain: TypeAlias = tuple[Any, int, tuple[Event, ...]] | None
 """(previous chain, version that produced these events, events) or None when empty."""
 
@@ -24,6 +27,20 @@ def public(payload: dict[str, Any]) -> Event:
 def private(seat: int, payload: dict[str, Any]) -> Event:
     """An event only ``seat`` may see."""
     return (seat, payload)
+
+
+def say(emit: Emit, event: str, **fields: Any) -> None:
+    """Log a public event of type ``event``."""
+    if emit is not None:
+        fields["type"] = event
+        emit.append((None, fields))
+
+
+def tell(emit: Emit, audience: int, event: str, **fields: Any) -> None:
+    """Log an event of type ``event`` only the seat ``audience`` may see."""
+    if emit is not None:
+        fields["type"] = event
+        emit.append((audience, fields))
 
 
 def events_for(

@@ -224,7 +224,9 @@ class GameState(ABC):
 
     A subclass keeps its own fields, copies them in :meth:`_copy` and changes them in
     :meth:`_perform`; this base keeps the shared bookkeeping (version, action history, event
-    log) and the checked and unchecked ways of applying an action.
+    log) and the checked and unchecked ways of applying an action. Games build on
+    :class:`~sunking.core.agenda.AgendaState`, which derives the copy and the JSON from declared
+    fields and runs the flow; Versailles 1682 still subclasses this base directly.
     """
 
     __slots__ = ("_events", "_history", "num_players", "options", "quiet", "seed", "version")

@@ -4,25 +4,26 @@ Per tile: (a) every player holding intrigue cards gets a window to play one (ask
 they hold, so being asked reveals nothing); (b) the holder of "win one tie for first" may use
 it when tied for first; (c) the tile is resolved: stones leave the tile, the tile flips, and
 rewards are handed out — the majority holder first, then clockwise from the start player.
+
+Rulebook: Dutch rulebook (`000_d2f528188efe1a8d.txt`), "Fase 3: Waardering" (the intrigue cards,
+turning the person tiles, Louis XIV); rulings §2, §6.
 """
 
 from __future__ import annotations
 
 from ...core.actions import Action
+from ...core.agenda import Handler, Pending, Task
+from ...core.events import Emit, say
 from .actions import Bribe, MaintenonStones, PlaceStone, PlayIntrigue, WinTie
 from .data import CROWN, ROUNDS, TILES
-from .state import Decision, Louis14State
-from .supplies import (
-    Emit,
-    Handler,
-    Task,
+from .state import Louis14State
+from .verbs import (
     draw_blazon,
     draw_influence,
     draw_intrigue,
     give_chip,
     place_fallback,
     retrieve,
-    say,
 )
 
 MAINTENON_STONES = 2
@@ -48,7 +49,7 @@ def intrigue_window(s: Louis14State, emit: Emit, t: int, seat: int) -> None:
         s.pending = ("intrigue", seat, t)
 
 
-def on_intrigue(s: Louis14State, decision: Decision, action: Action, emit: Emit) -> None:
+def on_intrigue(s: Louis14State, decision: Pending, action: Action, emit: Emit) -> None:
     if not isinstance(action, PlayIntrigue):
         return
     seat, t = decision[1], decision[2]
@@ -74,7 +75,7 @@ def tie_window(s: Louis14State, emit: Emit, t: int) -> None:
             return
 
 
-def on_tie(s: Louis14State, decision: Decision, action: Action, emit: Emit) -> None:
+def on_tie(s: Louis14State, decision: Pending, action: Action, emit: Emit) -> None:
     if isinstance(action, WinTie):
         seat = decision[1]
         mission = s.unused(seat, "win_tie")
@@ -188,7 +189,7 @@ def bribe_offer(s: Louis14State, emit: Emit, t: int, seat: int, cost: int) -> No
         s.pending = ("bribe", seat, t, cost)
 
 
-def on_bribe(s: Louis14State, decision: Decision, action: Action, emit: Emit) -> None:
+def on_bribe(s: Louis14State, decision: Pending, action: Action, emit: Emit) -> None:
     if isinstance(action, Bribe):
         seat, t, cost = decision[1], decision[2], decision[3]
         s.money[seat] -= cost
@@ -224,14 +225,14 @@ def reward(s: Louis14State, emit: Emit, t: int, seat: int) -> None:
             retrieve(s, seat, 1)
 
 
-def on_conde(s: Louis14State, decision: Decision, action: Action, emit: Emit) -> None:
+def on_conde(s: Louis14State, decision: Pending, action: Action, emit: Emit) -> None:
     if isinstance(action, PlaceStone):
         seat = decision[1]
         source = place_fallback(s, seat, action.tile)
         say(emit, "conde_stone", seat=seat, tile=action.tile, source=source)
 
 
-def on_maintenon(s: Louis14State, decision: Decision, action: Action, emit: Emit) -> None:
+def on_maintenon(s: Louis14State, decision: Pending, action: Action, emit: Emit) -> None:
     assert isinstance(action, MaintenonStones)
     seat = decision[1]
     for _ in range(action.stones):

@@ -1,19 +1,20 @@
 """The flow of Louis XIV as data: a round is a table of steps, each step a small task.
 
-The state keeps an agenda (a stack of tasks, each a tuple ``(name, *ints)``). :func:`run`
-pops and performs tasks until one of them needs a player's decision; it then leaves the
-decision in ``state.pending`` as ``(kind, seat, *context)``. :func:`decide` applies the
-player's action to the pending decision and runs on. Tasks and decision handlers live in this
-module and in :mod:`.evaluation` and :mod:`.missions`; the tables below name them.
+The state keeps an agenda (a stack of tasks, each a tuple ``(name, *ints)``) and at most one
+pending decision ``(kind, seat, *context)``; the core runs them (see
+:mod:`sunking.core.agenda`). This module declares the round as a table of steps and joins the
+dispatch tables of the rule modules (:mod:`.supply`, :mod:`.influence`, :mod:`.evaluation`,
+:mod:`.missions`, :mod:`.scoring`) and of :mod:`.legal` into :data:`FLOW`.
+
+Rulebook: Dutch rulebook (`000_d2f528188efe1a8d.txt`), "Spelvoorbereiding" and
+"Spelverloop" (four rounds of four phases).
 """
 
 from __future__ import annotations
 
-from typing import Any
-
-from ...core.actions import Action
-from ...core.rng import Rng
-from . import evaluation, influence, missions, scoring, supply
+from ...core.agenda import Flow, tables
+from ...core.events import Emit, say
+from . import evaluation, influence, legal, missions, scoring, supply
 from .data import (
     BLAZON_KINDS,
     BLAZONS_PER_KIND,
@@ -30,7 +31,6 @@ from .data import (
     STONES_PER_COLOUR,
 )
 from .state import BLAZON_SLOTS, CHIP_SLOTS, FACES, Louis14State
-from .supplies import Emit, Handler, Task, say
 
 ROUND_FLOW: tuple[str, ...] = (
     "reveal_money",        # supply, step 1
@@ -65,49 +65,22 @@ def _end_round(s: Louis14State, emit: Emit) -> None:
     s.agenda.append(("round",))
 
 
-TASKS: dict[str, Task] = {
-    "round": _round,
-    "end_round": _end_round,
-    "final": scoring.final_scoring,
-    **supply.TASKS,
-    **influence.TASKS,
-    **evaluation.TASKS,
-    **missions.TASKS,
-}
-
-HANDLERS: dict[str, Handler] = {
-    **supply.HANDLERS,
-    **influence.HANDLERS,
-    **evaluation.HANDLERS,
-    **missions.HANDLERS,
-}
+FLOW = Flow(
+    tasks=tables(
+        {"round": _round, "end_round": _end_round, "final": scoring.final_scoring},
+        supply.TASKS, influence.TASKS, evaluation.TASKS, missions.TASKS,
+    ),
+    handlers=tables(supply.HANDLERS, influence.HANDLERS, evaluation.HANDLERS, missions.HANDLERS),
+    legal=legal.LEGAL,
+)
+"""The flow the core runs: every task, decision handler and legal-action table."""
 
 
-def run(s: Louis14State, emit: Emit) -> None:
-    """Perform tasks until a decision is pending or the game is over."""
-    agenda = s.agenda
-    while s.pending is None and agenda:
-        task = agenda.pop()
-        TASKS[task[0]](s, emit, *task[1:])
-
-
-def decide(s: Louis14State, action: Action, emit: Emit) -> None:
-    """Apply ``action`` (already known to be legal) to the pending decision, then run on."""
-    pending = s.pending
-    assert pending is not None
-    s.pending = None
-    HANDLERS[pending[0]](s, pending, action, emit)
-    run(s, emit)
-
-
-def new_state(cls: type[Louis14State], num_players: int, seed: int,
-              options: dict[str, Any]) -> Louis14State:
-    """Set up a game: shuffle everything, deal missions, put stones in the general supply."""
-    s = object.__new__(cls)
-    s._init_base(num_players, seed, options)
-    n = num_players
-    rng = Rng(seed)
-    s.rng = rng
+def setup(s: Louis14State, emit: Emit) -> None:
+    """Set up a game: shuffle everything, deal missions, put stones in the general supply;
+    the first round is the first task."""
+    n = s.num_players
+    rng = s.rng
     s.colours = n + 1 if n == 2 else n
     s.round = 1
     s.phase = "supply"
@@ -152,14 +125,6 @@ def new_state(cls: type[Louis14State], num_players: int, seed: int,
     s.blazon_pool = [BLAZONS_PER_KIND] * BLAZON_KINDS
     s.used = [0] * n
     s.tie_winner = -1
-    s.agenda = [("round",)]
-    s.pending = None
-    s.final = None
     s.known_hands = ()
-    s._legal = None
-    emit: Emit = []
+    s.agenda.append(("round",))
     say(emit, "setup", players=n, general_supply=list(s.general))
-    run(s, emit)
-    if emit:
-        s._events = (None, 0, tuple(emit))
-    return s

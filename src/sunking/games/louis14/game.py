@@ -5,11 +5,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ...core.errors import InvalidState
+from ...core.agenda import Rules
 from ...core.game import Game, GameSpec, GameState
 from ...core.presentation import Presentation
+from . import determinization, invariants, views
 from .actions import CODEC
-from .flow import new_state
+from .flow import FLOW, setup
 from .heuristic import evaluate
 from .state import Louis14State
 
@@ -54,13 +55,16 @@ class Louis14(Game):
             InvalidOptions: the player count is not 2–4 or an option is unknown.
         """
         full = SPEC.check_setup(num_players, options)
-        return new_state(Louis14State, num_players, int(seed), full)
+        return Louis14State.begin(num_players, int(seed), full, setup)
 
     def state_from_json(self, data: Mapping[str, Any]) -> Louis14State:
-        if data.get("game") != SPEC.id:
-            raise InvalidState(f"not a louis14 state (game={data.get('game')!r})")
         return Louis14State.from_json(data, self.parse_action)
 
 
 GAME = Louis14()
-Louis14State.game = GAME
+Louis14State.bind(GAME, Rules(
+    flow=FLOW,
+    view=views.view,
+    determinizer=determinization.determinizer,
+    check_invariants=invariants.check_invariants,
+))

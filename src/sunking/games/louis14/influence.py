@@ -1,8 +1,13 @@
-"""Phase 2, influence: mission stones, the neutral colour, and playing influence cards."""
+"""Phase 2, influence: mission stones, the neutral colour, and playing influence cards.
+
+Rulebook: Dutch rulebook (`000_d2f528188efe1a8d.txt`), "Fase 2: Beïnvloeding"; rulings §6.2.
+"""
 
 from __future__ import annotations
 
 from ...core.actions import Action
+from ...core.agenda import Handler, Pending, Task
+from ...core.events import Emit, say, tell
 from .actions import (
     PayToPass,
     PlaceStone,
@@ -12,8 +17,8 @@ from .actions import (
 )
 from .data import JOKER, MISSIONS
 from .placement import BOOST_STONES, JOKER_STONES, PERSON_STONES
-from .state import FACES, Decision, Louis14State
-from .supplies import Emit, Handler, Task, draw_influence, place_fallback, retrieve, say, tell
+from .state import FACES, Louis14State
+from .verbs import draw_influence, place_fallback, retrieve
 
 NEUTRAL_ON_LOUIS = 2
 NEUTRAL_PER_CARD = 2
@@ -62,7 +67,7 @@ def start_stone(s: Louis14State, emit: Emit, seat: int, mission: int) -> None:
         s.pending = ("mission_stone", seat, mission, tile)
 
 
-def on_mission_stone(s: Louis14State, decision: Decision, action: Action, emit: Emit) -> None:
+def on_mission_stone(s: Louis14State, decision: Pending, action: Action, emit: Emit) -> None:
     if isinstance(action, PlaceStone):
         seat = decision[1]
         source = place_fallback(s, seat, action.tile)
@@ -105,7 +110,7 @@ def _play(s: Louis14State, seat: int, card: int) -> None:
     s.center.append(card)
 
 
-def on_turn(s: Louis14State, decision: Decision, action: Action, emit: Emit) -> None:
+def on_turn(s: Louis14State, decision: Pending, action: Action, emit: Emit) -> None:
     seat = decision[1]
     if isinstance(action, PlaceStones):
         _play(s, seat, action.card)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ...core.actions import Action
+from ...core.agenda import Pending
 from .actions import (
     BRIBE,
     END_MISSIONS,
@@ -25,7 +26,7 @@ from .actions import (
 from .data import CHIP_CODES, CROWN, DECKS
 from .missions import PAYMENTS, held_kinds, swap_options
 from .placement import placements
-from .state import CHIP_SLOTS, FACES, Decision, Louis14State
+from .state import CHIP_SLOTS, FACES, Louis14State
 from .supply import income_options
 
 ALL_TILES = tuple(PlaceStone(t) for t in range(1, 13))
@@ -48,7 +49,7 @@ _TURNS: dict[tuple[object, ...], tuple[Action, ...]] = {}
 _TURNS_LIMIT = 200_000
 
 
-def _turn(s: Louis14State, d: Decision) -> tuple[Action, ...]:
+def _turn(s: Louis14State, d: Pending) -> tuple[Action, ...]:
     """Play a card (place or retrieve), or use a laid mission instead of a card.
 
     The answer depends only on the hand, the personal stones (up to 4) and which missions
@@ -83,7 +84,7 @@ def _turn(s: Louis14State, d: Decision) -> tuple[Action, ...]:
     return result
 
 
-def _intrigue(s: Louis14State, d: Decision) -> tuple[Action, ...]:
+def _intrigue(s: Louis14State, d: Pending) -> tuple[Action, ...]:
     seat, tile = d[1], d[2]
     out: list[Action] = [PASS]
     if s.intrigue[seat] >> tile & 1:
@@ -95,7 +96,7 @@ def _intrigue(s: Louis14State, d: Decision) -> tuple[Action, ...]:
     return tuple(out)
 
 
-def _missions(s: Louis14State, d: Decision) -> tuple[Action, ...]:
+def _missions(s: Louis14State, d: Pending) -> tuple[Action, ...]:
     seat = d[1]
     chips = s.chips[seat * CHIP_SLOTS:(seat + 1) * CHIP_SLOTS]
     out: list[Action] = []
@@ -109,11 +110,11 @@ def _missions(s: Louis14State, d: Decision) -> tuple[Action, ...]:
     return tuple(out)
 
 
-def _maintenon(s: Louis14State, d: Decision) -> tuple[Action, ...]:
+def _maintenon(s: Louis14State, d: Pending) -> tuple[Action, ...]:
     return MAINTENON[:min(2, s.stones_available(d[1])) + 1]
 
 
-LEGAL: dict[str, Callable[[Louis14State, Decision], tuple[Action, ...]]] = {
+LEGAL: dict[str, Callable[[Louis14State, Pending], tuple[Action, ...]]] = {
     "income": lambda s, d: income_options(s, d[1]),
     "trade": lambda s, d: (TRADE_STONE, PASS),
     "mission_stone": lambda s, d: (PlaceStone(d[3]), PASS),

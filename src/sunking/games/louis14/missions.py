@@ -1,14 +1,20 @@
-"""Phase 4, missions: laying missions with chips, drawing new ones, keeping one chip."""
+"""Phase 4, missions: laying missions with chips, drawing new ones, keeping one chip.
+
+Rulebook: Dutch rulebook (`000_d2f528188efe1a8d.txt`), "Fase 4: Opdrachten"; the mission texts
+at the end of the French rulebook; rulings §4.
+"""
 
 from __future__ import annotations
 
 from itertools import combinations
 
 from ...core.actions import Action
+from ...core.agenda import Handler, Pending, Task
+from ...core.events import Emit, say, tell
 from .actions import ConvertChip, DrawMission, KeepChip, LayMission, SwapMissions
 from .data import CHIP_CODES, CROWN, DECKS, MISSIONS, ROUNDS
-from .state import CHIP_SLOTS, Decision, Louis14State
-from .supplies import Emit, Handler, Task, draw_blazon, give_chip, return_chip, say, tell
+from .state import CHIP_SLOTS, Louis14State
+from .verbs import draw_blazon, give_chip, return_chip
 
 CHIP_INDEX = {code: i for i, code in enumerate(CHIP_CODES)}
 DECK_INDEX = {name: i for i, name in enumerate(DECKS)}
@@ -49,7 +55,7 @@ def mission_turn(s: Louis14State, emit: Emit, seat: int) -> None:
         s.pending = ("missions", seat)
 
 
-def on_missions(s: Louis14State, decision: Decision, action: Action, emit: Emit) -> None:
+def on_missions(s: Louis14State, decision: Pending, action: Action, emit: Emit) -> None:
     seat = decision[1]
     if isinstance(action, LayMission):
         for code in action.chips:
@@ -94,7 +100,7 @@ def _draw_from(s: Louis14State, seat: int, deck: int, emit: Emit) -> None:
     tell(emit, seat, "mission_card", seat=seat, mission=mission)
 
 
-def on_draw(s: Louis14State, decision: Decision, action: Action, emit: Emit) -> None:
+def on_draw(s: Louis14State, decision: Pending, action: Action, emit: Emit) -> None:
     assert isinstance(action, DrawMission)
     _draw_from(s, decision[1], DECK_INDEX[action.deck], emit)
 
@@ -128,7 +134,7 @@ def _keep(s: Louis14State, seat: int, kind: int, emit: Emit) -> None:
         draw_blazon(s, seat, emit, "chip")
 
 
-def on_keep(s: Louis14State, decision: Decision, action: Action, emit: Emit) -> None:
+def on_keep(s: Louis14State, decision: Pending, action: Action, emit: Emit) -> None:
     assert isinstance(action, KeepChip)
     _keep(s, decision[1], CHIP_INDEX[action.chip], emit)
 
@@ -154,7 +160,7 @@ def swap_options(hand: tuple[int, ...]) -> list[SwapMissions]:
     return [SwapMissions(c) for k in (1, 2) for c in combinations(hand, k)]
 
 
-def on_swap(s: Louis14State, decision: Decision, action: Action, emit: Emit) -> None:
+def on_swap(s: Louis14State, decision: Pending, action: Action, emit: Emit) -> None:
     if not isinstance(action, SwapMissions):
         return
     seat = decision[1]

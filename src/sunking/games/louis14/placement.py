@@ -6,6 +6,9 @@ puts 1 stone anywhere and optionally 1 more on the same or a neighbouring tile. 
 mission "one influence card = 4 stones" starts anywhere and follows the path rule with up to 4.
 A placement is identified by the stones per tile it produces; it is legal when some path
 produces it. Tables are built once at import.
+
+Rulebook: Dutch rulebook (`000_d2f528188efe1a8d.txt`), "Fase 2: Beïnvloeding" (PLAATSEN,
+TERUGHALEN); rulings §6.1.
 """
 
 from __future__ import annotations

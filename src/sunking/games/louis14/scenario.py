@@ -17,10 +17,10 @@ from typing import Any
 
 from ...core.events import Event
 from .data import CHIP_CODES, MISSIONS
-from .flow import run
+from .flow import FLOW
 from .game import GAME
 from .state import BLAZON_SLOTS, CHIP_SLOTS, FACES, Louis14State
-from .supplies import give_chip
+from .verbs import give_chip
 
 Steps = Sequence[tuple[Any, ...]]
 
@@ -172,7 +172,7 @@ def position(
     s.agenda = list(reversed(steps))
     s._legal = None
     emit: list[Event] = []
-    run(s, emit)
+    FLOW.run(s, emit)
     if emit:
         s._events = (s._events, s.version, tuple(emit))
     return s

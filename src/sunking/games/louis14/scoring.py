@@ -1,12 +1,16 @@
-"""End of the game: conversions into blazons, blazon majorities, victory points, tie-break."""
+"""End of the game: conversions into blazons, blazon majorities, victory points, tie-break.
+
+Rulebook: Dutch rulebook (`000_d2f528188efe1a8d.txt`), "Einde van het spel"; rulings §6.
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
+from ...core.events import Emit, say
 from .data import BLAZON_KINDS
 from .state import BLAZON_SLOTS, CHIP_SLOTS, FACES, Louis14State
-from .supplies import Emit, draw_blazon, say
+from .verbs import draw_blazon
 
 MISSION_POINTS = 5
 LOUIS_PER_BLAZON = 3

@@ -1,21 +1,19 @@
-"""The state of a game of Louis XIV: plain fields, a cheap copy, and exact JSON.
+"""The state of a game of Louis XIV: its declared fields and the questions the rules ask.
 
-Fields are flat lists of integers so that copying a state (done on every ``apply``) is cheap.
-The flow of the game is an agenda of small tasks (see :mod:`.flow`); the decision the engine
-waits for is :attr:`Louis14State.pending`. Rules live in the sibling modules, which change a
-fresh copy in place.
+Fields are flat lists of integers so that copying a state (done on every ``apply``) is cheap;
+the core copies them and writes and reads their JSON from :data:`FIELDS` (see
+:mod:`sunking.core.fields`). The flow of the game is an agenda of small tasks run by the core
+(see :mod:`.flow`); the decision the engine waits for is :attr:`Louis14State.pending`. Rules
+live in the sibling modules, which change a fresh copy in place; this module imports none of
+them.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from typing import Any, Self
+from typing import ClassVar
 
-from ...core.actions import Action, JsonValue
-from ...core.errors import InvalidState
-from ...core.events import Event
-from ...core.game import GameState, Result
-from ...core.rng import Rng
+from ...core.agenda import AGENDA_FIELDS, AgendaState, own_slots
+from ...core.fields import Facts, Field, Ints, Rows, Tuples, Value
 from .data import BLAZON_KINDS, MISSIONS
 
 CHIP_SLOTS = 5
@@ -25,59 +23,27 @@ KINDLESS = BLAZON_KINDS
 FACES = 13
 """Influence card faces: 0 joker, 1-12 persons."""
 
-Task = tuple[Any, ...]
-Decision = tuple[Any, ...]
-
-_LIST_FIELDS = (
-    "money_deck", "money_removed", "money_revealed", "side", "board", "personal", "general",
-    "money", "hand", "deck", "deck_known", "center", "intrigue", "intrigue_deck",
-    "intrigue_known", "chips", "chip_supply", "blazons", "blazon_pool", "used",
-)
-_SCALAR_FIELDS = ("colours", "round", "phase", "start", "louis_tile", "neutral_pool", "tie_winner")
-
-
-class Louis14State(GameState):
+class Louis14State(AgendaState):
     """A position in a game of Louis XIV. Read it through the public API; never mutate it."""
 
-    __slots__ = (
-        "_legal",
-        "agenda",
-        "blazon_pool",
-        "blazons",
-        "board",
-        "center",
-        "chip_supply",
-        "chips",
-        "colours",
-        "deck",
-        "deck_known",
-        "final",
-        "general",
-        "hand",
-        "intrigue",
-        "intrigue_deck",
-        "intrigue_known",
-        "known_hands",
-        "laid",
-        "louis_tile",
-        "mdecks",
-        "missions",
-        "mknown",
-        "money",
-        "money_deck",
-        "money_removed",
-        "money_revealed",
-        "neutral_pool",
-        "pending",
-        "personal",
-        "phase",
-        "rng",
-        "round",
-        "side",
-        "start",
-        "tie_winner",
-        "used",
+    FIELDS: ClassVar[tuple[Field, ...]] = (
+        Value("colours"), Value("round"), Value("phase"), Value("start"), Value("louis_tile"),
+        Value("neutral_pool"), Value("tie_winner"),
+        # Piles that change a few times a game are shared between states and replaced, never
+        # changed in place (copy on write): money cards, intrigue and mission piles.
+        Ints("money_deck", shared=True), Ints("money_removed", shared=True),
+        Ints("money_revealed", shared=True), Ints("side"), Ints("board"), Ints("personal"),
+        Ints("general"), Ints("money"), Ints("hand"), Ints("deck"), Ints("deck_known"),
+        Ints("center"), Ints("intrigue"), Ints("intrigue_deck", shared=True),
+        Ints("intrigue_known", shared=True), Ints("chips"), Ints("chip_supply"), Ints("blazons"),
+        Ints("blazon_pool"), Ints("used"),
+        Tuples("missions"), Tuples("laid"), Rows("mdecks", shared=True),
+        Rows("mknown", shared=True),
+        *AGENDA_FIELDS,
+        Facts("known_hands"),
     )
+    """Every field of the state, in the order of its JSON."""
+    __slots__ = own_slots(FIELDS)
 
     colours: int
     """Colours on the court: the players, plus the neutral colour with two players."""
@@ -126,91 +92,9 @@ class Louis14State(GameState):
     used: list[int]
     """Per seat, a bitmask of mission ids used this phase."""
     tie_winner: int
-    agenda: list[Task]
-    pending: Decision | None
-    rng: Rng
-    final: dict[str, Any] | None
     known_hands: tuple[tuple[int, int, int, int], ...]
     """Hand cards other seats know of: (kind, holder, card, knower mask); kind 0 influence,
     1 intrigue, 2 mission. Arises when a card someone saw put on a pile is drawn."""
-    _legal: tuple[Action, ...] | None
-
-    # --- copying ------------------------------------------------------------------------
-
-    def _copy(self) -> Self:
-        new = object.__new__(type(self))
-        self._copy_base(new)
-        new.colours = self.colours
-        new.round = self.round
-        new.phase = self.phase
-        new.start = self.start
-        new.louis_tile = self.louis_tile
-        # Piles that change a few times a game are shared between states and replaced,
-        # never changed in place (copy on write): money cards, intrigue and mission piles.
-        new.money_deck = self.money_deck
-        new.money_removed = self.money_removed
-        new.money_revealed = self.money_revealed
-        new.side = self.side[:]
-        new.board = self.board[:]
-        new.personal = self.personal[:]
-        new.general = self.general[:]
-        new.neutral_pool = self.neutral_pool
-        new.money = self.money[:]
-        new.hand = self.hand[:]
-        new.deck = self.deck[:]
-        new.deck_known = self.deck_known[:]
-        new.center = self.center[:]
-        new.intrigue = self.intrigue[:]
-        new.intrigue_deck = self.intrigue_deck
-        new.intrigue_known = self.intrigue_known
-        new.missions = self.missions[:]
-        new.laid = self.laid[:]
-        new.mdecks = self.mdecks
-        new.mknown = self.mknown
-        new.chips = self.chips[:]
-        new.chip_supply = self.chip_supply[:]
-        new.blazons = self.blazons[:]
-        new.blazon_pool = self.blazon_pool[:]
-        new.used = self.used[:]
-        new.tie_winner = self.tie_winner
-        new.agenda = self.agenda[:]
-        new.pending = self.pending
-        new.rng = self.rng.copy()
-        new.final = self.final
-        new.known_hands = self.known_hands
-        new._legal = None
-        return new
-
-    # --- the protocol -------------------------------------------------------------------
-
-    @property
-    def to_move(self) -> int | None:
-        pending = self.pending
-        return None if pending is None else pending[1]
-
-    def legal_actions(self) -> tuple[Action, ...]:
-        legal = self._legal
-        if legal is None:
-            legal = self._legal = _legal.legal_actions(self)
-        return legal
-
-    def _perform(self, action: Action, emit: list[Event] | None) -> None:
-        _flow.decide(self, action, emit)
-
-    def result(self) -> Result:
-        return Result.of_final(self.final, self.version)
-
-    def view(self, seat: int | None) -> dict[str, JsonValue]:
-        return _views.view(self, seat)
-
-    def determinize(self, seat: int, rng: Rng) -> Self:
-        return _views.determinize(self, seat, rng)
-
-    def determinizer(self, seat: int) -> Callable[[Rng], Self]:
-        return _views.determinizer(self, seat)
-
-    def check_invariants(self) -> list[str]:
-        return _invariants.check_invariants(self)
 
     # --- helpers the rules use ----------------------------------------------------------
 
@@ -263,53 +147,7 @@ class Louis14State(GameState):
         """Own stones off the court (personal plus general supply)."""
         return self.personal[seat] + self.general[seat]
 
-    # --- JSON ---------------------------------------------------------------------------
-
-    def _state_json(self) -> dict[str, JsonValue]:
-        out: dict[str, JsonValue] = {name: getattr(self, name) for name in _SCALAR_FIELDS}
-        for name in _LIST_FIELDS:
-            out[name] = list(getattr(self, name))
-        out["missions"] = [list(m) for m in self.missions]
-        out["laid"] = [list(m) for m in self.laid]
-        out["mdecks"] = [list(d) for d in self.mdecks]
-        out["mknown"] = [list(d) for d in self.mknown]
-        out["agenda"] = [list(t) for t in self.agenda]
-        out["pending"] = None if self.pending is None else list(self.pending)
-        out["rng"] = self.rng.state
-        out["final"] = self.final
-        out["known_hands"] = [list(k) for k in self.known_hands]
-        return out
-
-    @classmethod
-    def from_json(cls, data: Mapping[str, Any], parse: Any) -> Louis14State:
-        """Rebuild a state from :meth:`to_json` output (``parse`` parses one action)."""
-        try:
-            state = object.__new__(cls)
-            state._load_base(data, parse)
-            own = data["state"]
-            for name in _SCALAR_FIELDS:
-                setattr(state, name, own[name])
-            for name in _LIST_FIELDS:
-                setattr(state, name, [int(x) for x in own[name]])
-            state.missions = [tuple(m) for m in own["missions"]]
-            state.laid = [tuple(m) for m in own["laid"]]
-            state.mdecks = [list(d) for d in own["mdecks"]]
-            state.mknown = [list(d) for d in own["mknown"]]
-            state.agenda = [tuple(t) for t in own["agenda"]]
-            state.pending = None if own["pending"] is None else tuple(own["pending"])
-            state.rng = Rng(int(own["rng"]))
-            state.final = own["final"]
-            state.known_hands = tuple(tuple(k) for k in own["known_hands"])
-            state._legal = None
-        except (KeyError, TypeError, ValueError) as exc:
-            raise InvalidState(f"not a louis14 state: {exc!r}") from None
-        if state.num_players * FACES != len(state.hand):
-            raise InvalidState("not a louis14 state: hand sizes do not match the players")
-        return state
-
-
-# The rules modules import this one; binding them last keeps the import order free of cycles.
-from . import flow as _flow  # noqa: E402
-from . import invariants as _invariants  # noqa: E402
-from . import legal as _legal  # noqa: E402
-from . import views as _views  # noqa: E402
+    def _shape_problem(self) -> str | None:
+        if self.num_players * FACES != len(self.hand):
+            return "hand sizes do not match the players"
+        return None

@@ -1,12 +1,18 @@
-"""Phase 1, supply: the money card, laid missions that pay out, and dealing influence cards."""
+"""Phase 1, supply: the money card, laid missions that pay out, and dealing influence cards.
+
+Rulebook: Dutch rulebook (`000_d2f528188efe1a8d.txt`), "Fase 1: Bevoorrading" (steps 1–3);
+rulings §6.
+"""
 
 from __future__ import annotations
 
 from ...core.actions import Action
+from ...core.agenda import Handler, Pending, Task
+from ...core.events import Emit, say
 from .actions import Income, TradeStone
 from .data import MISSIONS, MONEY_CARDS
-from .state import Decision, Louis14State
-from .supplies import Emit, Handler, Task, draw_blazon, draw_influence, draw_intrigue, retrieve, say
+from .state import Louis14State
+from .verbs import draw_blazon, draw_influence, draw_intrigue, retrieve
 
 HAND_SIZE = 5
 
@@ -85,7 +91,7 @@ def _income(s: Louis14State, seat: int, choice: Income, emit: Emit) -> None:
     say(emit, "income", seat=seat, louis=choice.louis, stones=choice.stones)
 
 
-def on_income(s: Louis14State, decision: Decision, action: Action, emit: Emit) -> None:
+def on_income(s: Louis14State, decision: Pending, action: Action, emit: Emit) -> None:
     assert isinstance(action, Income)
     _income(s, decision[1], action, emit)
 
@@ -97,7 +103,7 @@ def deal(s: Louis14State, emit: Emit) -> None:
             draw_influence(s, p, emit, "deal")
 
 
-def on_trade(s: Louis14State, decision: Decision, action: Action, emit: Emit) -> None:
+def on_trade(s: Louis14State, decision: Pending, action: Action, emit: Emit) -> None:
     seat = decision[1]
     if isinstance(action, TradeStone):
         s.personal[seat] -= 1

@@ -7,13 +7,16 @@ B. provinces, gold, musketeers, courtiers: each group to whoever laid its highes
 C. every player takes back his noble or official, in play order; officials activate one
    after the other.
 A King's Ear lying in the middle is then contested (VR-22).
+
+Rulebook: Dutch rulebook (`003_fb5526a901664f8a.txt`), "Fase 2: het verdelen van de kaarten".
 """
 
 from __future__ import annotations
 
 from ...core.actions import Action
+from ...core.agenda import Handler, Legal, Pending, Task
+from ...core.events import Emit, say
 from .actions import Activate
-from .cards import Emit, Handler, Legal, Task, courtier_influence, say, to_discard, to_struct
 from .data import (
     COURTIER,
     EAR_CARD,
@@ -29,7 +32,8 @@ from .data import (
     ROLE,
     VALUE,
 )
-from .state import LOC_EAR, Decision, VlrState
+from .state import LOC_EAR, ViveLeRoiState
+from .verbs import courtier_influence, to_discard, to_struct
 
 PHASE2_FLOW: tuple[tuple[int | str, ...], ...] = (
     ("next_event",),
@@ -46,7 +50,7 @@ OFFICIAL_IDS = 87
 """The first official's id: officials waiting for activation are kept as a bitmask."""
 
 
-def _rebellion(s: VlrState, emit: Emit, seat: int, card: int) -> None:
+def _rebellion(s: ViveLeRoiState, emit: Emit, seat: int, card: int) -> None:
     """A Rebellion (VR-15, VR-16)."""
     to_discard(s, card)
     if s.last_round:
@@ -90,7 +94,7 @@ def _rebellion(s: VlrState, emit: Emit, seat: int, card: int) -> None:
         say(emit, "rebellion", seat=seat, effect="none: several rebellions")
 
 
-def _activate_some(s: VlrState, emit: Emit, seat: int, mask: int) -> None:
+def _activate_some(s: ViveLeRoiState, emit: Emit, seat: int, mask: int) -> None:
     if not mask:
         return
     if mask & (mask - 1):
@@ -99,19 +103,19 @@ def _activate_some(s: VlrState, emit: Emit, seat: int, mask: int) -> None:
     s.agenda.append(("activate", seat, OFFICIAL_IDS + mask.bit_length() - 1))
 
 
-def _activate_order_legal(s: VlrState, d: Decision) -> list[Action]:
+def _activate_order_legal(s: ViveLeRoiState, d: Pending) -> list[Action]:
     mask = d[2]
     return [Activate(OFFICIAL_IDS + i) for i in range(8) if mask >> i & 1]
 
 
-def _activate_order_handle(s: VlrState, d: Decision, action: Action, emit: Emit) -> None:
+def _activate_order_handle(s: ViveLeRoiState, d: Pending, action: Action, emit: Emit) -> None:
     assert isinstance(action, Activate)
     seat, mask = d[1], d[2]
     s.agenda.append(("activate_some", seat, mask & ~(1 << (action.card - OFFICIAL_IDS))))
     s.agenda.append(("activate", seat, action.card))
 
 
-def _distribute(s: VlrState, emit: Emit, kind: int) -> None:
+def _distribute(s: ViveLeRoiState, emit: Emit, kind: int) -> None:
     group = [(c, by) for c, by in zip(s.middle, s.middle_by, strict=True) if KIND[c] == kind]
     if not group:
         return
@@ -135,7 +139,7 @@ def _distribute(s: VlrState, emit: Emit, kind: int) -> None:
     s.agenda.extend(("place", by, c) for c, by in reversed(group))
 
 
-def _take_back(s: VlrState, emit: Emit) -> None:
+def _take_back(s: ViveLeRoiState, emit: Emit) -> None:
     if not s.middle:
         return
     card, seat = s.middle[0], s.middle_by[0]
@@ -146,7 +150,7 @@ def _take_back(s: VlrState, emit: Emit) -> None:
         s.agenda.append(("activate", seat, card))
 
 
-def _contest_if_loose(s: VlrState, emit: Emit) -> None:
+def _contest_if_loose(s: ViveLeRoiState, emit: Emit) -> None:
     if s.loc[EAR_CARD] == LOC_EAR:
         s.agenda.append(("contest", (1 << s.num_players) - 1))
 

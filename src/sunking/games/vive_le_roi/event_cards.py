@@ -5,11 +5,16 @@ sealed contest for a King's Ear lying in the middle.
 action that names their target (:func:`anytime_plays`) and resolve at once. Laid to the
 middle instead, every event resolves in Phase 2A in play order; its player then chooses the
 target (VR-15). An event whose condition fails, or that has no target, is discarded.
+
+Rulebook: Dutch rulebook (`003_fb5526a901664f8a.txt`), the event cards of the card descriptions
+and "Fase 2: het verdelen van de kaarten" (A).
 """
 
 from __future__ import annotations
 
 from ...core.actions import Action
+from ...core.agenda import Handler, Legal, Pending, Task
+from ...core.events import Emit, say, tell
 from .actions import (
     KEEP_IN_HAND,
     PASS,
@@ -21,29 +26,6 @@ from .actions import (
     PlayEar,
     Take,
     Target,
-)
-from .cards import (
-    Emit,
-    Handler,
-    Legal,
-    Task,
-    free_musketeers,
-    has_church,
-    has_office,
-    hosts,
-    learn,
-    nobles,
-    of_kind,
-    person_targets,
-    release,
-    say,
-    tell,
-    to_discard,
-    to_ear_middle,
-    to_hand,
-    to_hidden,
-    to_play,
-    to_struct,
 )
 from .data import (
     BANDITS,
@@ -74,7 +56,24 @@ from .data import (
     VALUE,
     distinct,
 )
-from .state import LOC_EAR, LOC_STRUCT, RULE_ANY, RULE_NUMBER, Decision, VlrState
+from .state import LOC_EAR, LOC_STRUCT, RULE_ANY, RULE_NUMBER, ViveLeRoiState
+from .verbs import (
+    free_musketeers,
+    has_church,
+    has_office,
+    hosts,
+    learn,
+    nobles,
+    of_kind,
+    person_targets,
+    release,
+    to_discard,
+    to_ear_middle,
+    to_hand,
+    to_hidden,
+    to_play,
+    to_struct,
+)
 
 STOLEN_KIND = {BANDITS: GOLD, LURING_AWAY: MUSKETEER, INHERITANCE: PROVINCE, GOSSIP: COURTIER}
 """The events that take a card of one kind from an opponent's structure and score it."""
@@ -83,7 +82,7 @@ STOLEN_KIND = {BANDITS: GOLD, LURING_AWAY: MUSKETEER, INHERITANCE: PROVINCE, GOS
 # --- conditions ------------------------------------------------------------------------------
 
 
-def executioner_allowed(s: VlrState, seat: int) -> bool:
+def executioner_allowed(s: ViveLeRoiState, seat: int) -> bool:
     """The King visiting (not captive), the Queen, the King's Ear or the Cardinal in the
     structure (VR-24)."""
     return (
@@ -94,14 +93,14 @@ def executioner_allowed(s: VlrState, seat: int) -> bool:
     )
 
 
-def victims(s: VlrState, seat: int, card: int) -> list[int]:
+def victims(s: ViveLeRoiState, seat: int, card: int) -> list[int]:
     """Who ``seat`` may play Excommunication or Low Birth (``card``) against: any other
     player not yet hit by that card this round."""
     hit = s.hits[0 if ROLE[card] == EXCOMMUNICATION else 1]
     return [p for p in range(s.num_players) if p != seat and not hit >> p & 1]
 
 
-def anytime_plays(s: VlrState, seat: int) -> list[Action]:
+def anytime_plays(s: ViveLeRoiState, seat: int) -> list[Action]:
     """Every "S" card ``seat`` can play now, from the hand (or, for Excommunication and Low
     Birth, passed on from the structure), with its target."""
     out: list[Action] = []
@@ -124,7 +123,7 @@ def anytime_plays(s: VlrState, seat: int) -> list[Action]:
     return out
 
 
-def play_anytime(s: VlrState, seat: int, action: Action, emit: Emit) -> None:
+def play_anytime(s: ViveLeRoiState, seat: int, action: Action, emit: Emit) -> None:
     """Resolve an "S" card from :func:`anytime_plays` at once."""
     if isinstance(action, PlayEar):
         _ear_on(s, emit, seat, action.noble)
@@ -137,13 +136,13 @@ def play_anytime(s: VlrState, seat: int, action: Action, emit: Emit) -> None:
         raise ValueError(f"not an anytime event: {action}")
 
 
-def _ear_on(s: VlrState, emit: Emit, seat: int, noble: int) -> None:
+def _ear_on(s: ViveLeRoiState, emit: Emit, seat: int, noble: int) -> None:
     to_struct(s, EAR_CARD, seat, noble)
     s.scores[seat] += EAR_POINTS
     say(emit, "kings_ear", seat=seat, noble=noble, points=EAR_POINTS)
 
 
-def denounce(s: VlrState, emit: Emit, seat: int, card: int, victim: int) -> None:
+def denounce(s: ViveLeRoiState, emit: Emit, seat: int, card: int, victim: int) -> None:
     """Excommunication or Low Birth: +10, and the victim keeps the card (VR-23)."""
     s.scores[seat] += DENOUNCE_POINTS
     s.hits[0 if ROLE[card] == EXCOMMUNICATION else 1] |= 1 << victim
@@ -151,7 +150,7 @@ def denounce(s: VlrState, emit: Emit, seat: int, card: int, victim: int) -> None
     say(emit, "denounce", seat=seat, card=card, victim=victim, points=DENOUNCE_POINTS)
 
 
-def execute(s: VlrState, emit: Emit, seat: int, card: int, person: int) -> None:
+def execute(s: ViveLeRoiState, emit: Emit, seat: int, card: int, person: int) -> None:
     """The Executioner: the person and the gold it carries are discarded (VR-18)."""
     owner = s.owner(person)
     gold = s.attached_to(person)
@@ -165,7 +164,7 @@ def execute(s: VlrState, emit: Emit, seat: int, card: int, person: int) -> None:
 # --- Phase 2A: the events in the middle, in play order -------------------------------------
 
 
-def _next_event(s: VlrState, emit: Emit) -> None:
+def _next_event(s: ViveLeRoiState, emit: Emit) -> None:
     i = next((i for i, c in enumerate(s.middle) if KIND[c] == EVENT), -1)
     if i < 0:
         return
@@ -211,12 +210,12 @@ def _next_event(s: VlrState, emit: Emit) -> None:
             _fizzle(s, emit, seat, c)
 
 
-def _fizzle(s: VlrState, emit: Emit, seat: int, card: int) -> None:
+def _fizzle(s: ViveLeRoiState, emit: Emit, seat: int, card: int) -> None:
     to_discard(s, card)
     say(emit, "no_effect", seat=seat, card=card)
 
 
-def _choose_target(s: VlrState, emit: Emit, seat: int, card: int, options: list[int],
+def _choose_target(s: ViveLeRoiState, emit: Emit, seat: int, card: int, options: list[int],
                    kind: str) -> None:
     if not options:
         _fizzle(s, emit, seat, card)
@@ -231,7 +230,7 @@ def _target_kind(card: int) -> str:
     return {RIOTS: "riots", EXTORTION: "extort"}.get(role, "denounce")
 
 
-def _target_legal(s: VlrState, d: Decision) -> list[Action]:
+def _target_legal(s: ViveLeRoiState, d: Pending) -> list[Action]:
     seat, card = d[1], d[2]
     kind = _target_kind(card)
     if kind == "denounce":
@@ -241,12 +240,12 @@ def _target_legal(s: VlrState, d: Decision) -> list[Action]:
     return [Target(p) for p in range(s.num_players) if p != seat and s.hands[p]]
 
 
-def _target_handle(s: VlrState, d: Decision, action: Action, emit: Emit) -> None:
+def _target_handle(s: ViveLeRoiState, d: Pending, action: Action, emit: Emit) -> None:
     assert isinstance(action, Target)
     _on_target(s, emit, _target_kind(d[2]), d[1], d[2], action.seat)
 
 
-def _on_target(s: VlrState, emit: Emit, kind: str, seat: int, card: int, victim: int) -> None:
+def _on_target(s: ViveLeRoiState, emit: Emit, kind: str, seat: int, card: int, victim: int) -> None:
     if kind == "denounce":
         denounce(s, emit, seat, card, victim)
     elif kind == "riots":
@@ -265,20 +264,20 @@ def _on_target(s: VlrState, emit: Emit, kind: str, seat: int, card: int, victim:
         s.pending = ("extorted", seat, victim)
 
 
-def _execute_legal(s: VlrState, d: Decision) -> list[Action]:
+def _execute_legal(s: ViveLeRoiState, d: Pending) -> list[Action]:
     return [Execute(p) for p in person_targets(s, d[1])]
 
 
-def _execute_handle(s: VlrState, d: Decision, action: Action, emit: Emit) -> None:
+def _execute_handle(s: ViveLeRoiState, d: Pending, action: Action, emit: Emit) -> None:
     assert isinstance(action, Execute)
     execute(s, emit, d[1], d[2], action.person)
 
 
-def _ear_noble_legal(s: VlrState, d: Decision) -> list[Action]:
+def _ear_noble_legal(s: ViveLeRoiState, d: Pending) -> list[Action]:
     return [Place(noble) for noble in nobles(s, d[1])]
 
 
-def _ear_noble_handle(s: VlrState, d: Decision, action: Action, emit: Emit) -> None:
+def _ear_noble_handle(s: ViveLeRoiState, d: Pending, action: Action, emit: Emit) -> None:
     assert isinstance(action, Place)
     _ear_on(s, emit, d[1], action.onto)
 
@@ -286,20 +285,20 @@ def _ear_noble_handle(s: VlrState, d: Decision, action: Action, emit: Emit) -> N
 # --- taking cards from other structures ---------------------------------------------------------
 
 
-def _stealable(s: VlrState, seat: int, kind: int) -> list[int]:
+def _stealable(s: ViveLeRoiState, seat: int, kind: int) -> list[int]:
     return [c for p in range(s.num_players) if p != seat for c in of_kind(s, p, kind)]
 
 
-def _steal_legal(s: VlrState, d: Decision) -> list[Action]:
+def _steal_legal(s: ViveLeRoiState, d: Pending) -> list[Action]:
     return [Take(c) for c in _stealable(s, d[1], STOLEN_KIND[ROLE[d[2]]])]
 
 
-def _steal_handle(s: VlrState, d: Decision, action: Action, emit: Emit) -> None:
+def _steal_handle(s: ViveLeRoiState, d: Pending, action: Action, emit: Emit) -> None:
     assert isinstance(action, Take)
     _steal(s, emit, d[1], d[2], action.card)
 
 
-def _steal(s: VlrState, emit: Emit, seat: int, card: int, taken: int) -> None:
+def _steal(s: ViveLeRoiState, emit: Emit, seat: int, card: int, taken: int) -> None:
     """Bandits, Luring away, Inheritance, Gossip: take the card, score its value; what was
     attached to it stays with the victim, free to be placed again (VR-17, VR-27)."""
     victim = s.owner(taken)
@@ -315,18 +314,18 @@ def _steal(s: VlrState, emit: Emit, seat: int, card: int, taken: int) -> None:
 # --- Riots ----------------------------------------------------------------------------------
 
 
-def unguarded(s: VlrState, seat: int) -> list[int]:
+def unguarded(s: ViveLeRoiState, seat: int) -> list[int]:
     attach = s.attach
     guarded = {attach[c] for c in s.structs[seat] if KIND[c] == MUSKETEER}
     return [c for c in of_kind(s, seat, PROVINCE) if c not in guarded]
 
 
-def _guard(s: VlrState, emit: Emit, seat: int, rioter: int) -> None:
+def _guard(s: ViveLeRoiState, emit: Emit, seat: int, rioter: int) -> None:
     if unguarded(s, seat):
         s.pending = ("guard", seat, rioter)
 
 
-def _guard_legal(s: VlrState, d: Decision) -> list[Action]:
+def _guard_legal(s: ViveLeRoiState, d: Pending) -> list[Action]:
     seat = d[1]
     guards = distinct([c for c in s.hands[seat] if KIND[c] == MUSKETEER])
     guards += distinct(free_musketeers(s, seat))
@@ -335,7 +334,7 @@ def _guard_legal(s: VlrState, d: Decision) -> list[Action]:
     return out
 
 
-def _guard_handle(s: VlrState, d: Decision, action: Action, emit: Emit) -> None:
+def _guard_handle(s: ViveLeRoiState, d: Pending, action: Action, emit: Emit) -> None:
     if not isinstance(action, Guard):
         return
     seat = d[1]
@@ -345,7 +344,7 @@ def _guard_handle(s: VlrState, d: Decision, action: Action, emit: Emit) -> None:
         s.pending = d
 
 
-def _riot_take(s: VlrState, emit: Emit, seat: int, victim: int) -> None:
+def _riot_take(s: ViveLeRoiState, emit: Emit, seat: int, victim: int) -> None:
     taken = unguarded(s, victim)
     for c in taken:
         to_struct(s, c, seat)
@@ -355,7 +354,7 @@ def _riot_take(s: VlrState, emit: Emit, seat: int, victim: int) -> None:
 # --- Extortion ------------------------------------------------------------------------------
 
 
-def _extorted_legal(s: VlrState, d: Decision) -> list[Action]:
+def _extorted_legal(s: ViveLeRoiState, d: Pending) -> list[Action]:
     seat = d[1]
     card = s.hidden[seat]
     if KIND[card] == EVENT:
@@ -363,7 +362,7 @@ def _extorted_legal(s: VlrState, d: Decision) -> list[Action]:
     return [KEEP_IN_HAND, Place(-1), *[Place(h) for h in hosts(s, seat, card)]]
 
 
-def _extorted_handle(s: VlrState, d: Decision, action: Action, emit: Emit) -> None:
+def _extorted_handle(s: ViveLeRoiState, d: Pending, action: Action, emit: Emit) -> None:
     seat, victim = d[1], d[2]
     card = s.hidden[seat]
     if isinstance(action, Place):
@@ -380,7 +379,7 @@ def _extorted_handle(s: VlrState, d: Decision, action: Action, emit: Emit) -> No
 # --- the King's Ear contest (VR-22) -----------------------------------------------------------
 
 
-def _contest(s: VlrState, emit: Emit, mask: int) -> None:
+def _contest(s: ViveLeRoiState, emit: Emit, mask: int) -> None:
     if s.loc[EAR_CARD] != LOC_EAR:
         return
     bidders = [p for p in s.order() if mask >> p & 1 and nobles(s, p)]
@@ -389,17 +388,17 @@ def _contest(s: VlrState, emit: Emit, mask: int) -> None:
     s.agenda.extend(("bid", p) for p in reversed(bidders))
 
 
-def _bid(s: VlrState, emit: Emit, seat: int) -> None:
+def _bid(s: ViveLeRoiState, emit: Emit, seat: int) -> None:
     if s.hands[seat]:
         s.pending = ("bid", seat)
 
 
-def _bid_legal(s: VlrState, d: Decision) -> list[Action]:
+def _bid_legal(s: ViveLeRoiState, d: Pending) -> list[Action]:
     cards = distinct([c for c in s.hands[d[1]] if IS_NUMBER[c]])
     return [PASS, *[LayDown(c) for c in cards]]
 
 
-def _bid_handle(s: VlrState, d: Decision, action: Action, emit: Emit) -> None:
+def _bid_handle(s: ViveLeRoiState, d: Pending, action: Action, emit: Emit) -> None:
     seat = d[1]
     if isinstance(action, LayDown):
         to_hidden(s, action.card, seat, RULE_NUMBER)
@@ -409,7 +408,7 @@ def _bid_handle(s: VlrState, d: Decision, action: Action, emit: Emit) -> None:
         say(emit, "ear_no_bid", seat=seat)
 
 
-def _contest_end(s: VlrState, emit: Emit) -> None:
+def _contest_end(s: ViveLeRoiState, emit: Emit) -> None:
     bids = [(p, s.hidden[p]) for p in s.order() if s.hidden[p] >= 0]
     say(emit, "ear_bids", bids=[[p, c, VALUE[c]] for p, c in bids])
     for _, c in bids:

@@ -9,6 +9,9 @@ the attacker's first (batch 0), each batch one action that must put its side ahe
 attacker strictly, the defender at least level, since a tie goes to the defender). A side
 that passes instead of raising loses; the winner's last batch stays with the province or the
 person, every other card of the exchange is discarded (VR-10, VR-13).
+
+Rulebook: Dutch rulebook (`003_fb5526a901664f8a.txt`), "Fase 1: de beurtronde", B1–B3 (duel,
+attacking a province, bribing a person).
 """
 
 from __future__ import annotations
@@ -16,17 +19,15 @@ from __future__ import annotations
 import itertools
 
 from ...core.actions import Action
+from ...core.agenda import Handler, Legal, Pending, Task
+from ...core.events import Emit, say, tell
 from .actions import AGREE, PASS, Agree, Commit, LayDown
-from .cards import (
-    Emit,
-    Handler,
-    Legal,
-    Task,
+from .data import EAR_CARD, EVENT, GOLD, IS_NUMBER, KIND, MUSKETEER, OFFICIAL, VALUE, distinct
+from .state import LOC_STRUCT, RULE_NON_EVENT, RULE_NUMBER, ViveLeRoiState
+from .verbs import (
     attached_value,
     free_gold,
     free_musketeers,
-    say,
-    tell,
     to_discard,
     to_ear_middle,
     to_fight,
@@ -34,8 +35,6 @@ from .cards import (
     to_hidden,
     to_struct,
 )
-from .data import EAR_CARD, EVENT, GOLD, IS_NUMBER, KIND, MUSKETEER, OFFICIAL, VALUE, distinct
-from .state import LOC_STRUCT, RULE_NON_EVENT, RULE_NUMBER, Decision, VlrState
 from .windows import act_anytime, anytime_actions
 
 ATTACK = 0
@@ -44,12 +43,12 @@ BRIBERY = 1
 # --- duels ---------------------------------------------------------------------------------
 
 
-def _duel(s: VlrState, emit: Emit, challenger: int, defender: int, noble: int,
+def _duel(s: ViveLeRoiState, emit: Emit, challenger: int, defender: int, noble: int,
           target: int) -> None:
     s.pending = ("duel_card", challenger, challenger, defender, noble, target)
 
 
-def _duel_card_legal(s: VlrState, d: Decision) -> list[Action]:
+def _duel_card_legal(s: ViveLeRoiState, d: Pending) -> list[Action]:
     """The challenger lays any card but an event, the defender a number card; one who has
     none can only pass, and the duel is off (the defender is asked all the same, so being
     asked reveals nothing)."""
@@ -62,7 +61,7 @@ def _duel_card_legal(s: VlrState, d: Decision) -> list[Action]:
     return (out or [PASS]) + anytime_actions(s, seat)
 
 
-def _duel_card_handle(s: VlrState, d: Decision, action: Action, emit: Emit) -> None:
+def _duel_card_handle(s: ViveLeRoiState, d: Pending, action: Action, emit: Emit) -> None:
     seat, challenger, defender, noble, target = d[1:6]
     if action == PASS:
         if seat == defender:
@@ -94,7 +93,7 @@ def _duel_card_handle(s: VlrState, d: Decision, action: Action, emit: Emit) -> N
         s.pending = ("duel_again", challenger, challenger, defender, noble, target)
 
 
-def _dies(s: VlrState, emit: Emit, noble: int, seat: int) -> None:
+def _dies(s: ViveLeRoiState, emit: Emit, noble: int, seat: int) -> None:
     """The loser's noble goes to the discard pile; his King's Ear to the middle (VR-8)."""
     say(emit, "noble_dies", seat=seat, noble=noble)
     if s.loc[EAR_CARD] == LOC_STRUCT + seat and s.attach[EAR_CARD] == noble:
@@ -104,7 +103,7 @@ def _dies(s: VlrState, emit: Emit, noble: int, seat: int) -> None:
     to_discard(s, noble)
 
 
-def _duel_again_legal(s: VlrState, d: Decision) -> list[Action]:
+def _duel_again_legal(s: ViveLeRoiState, d: Pending) -> list[Action]:
     seat, challenger = d[1], d[2]
     hand = s.hands[seat]
     can = (any(KIND[c] != EVENT for c in hand) if seat == challenger
@@ -112,7 +111,7 @@ def _duel_again_legal(s: VlrState, d: Decision) -> list[Action]:
     return [AGREE, PASS] if can else [PASS]
 
 
-def _duel_again_handle(s: VlrState, d: Decision, action: Action, emit: Emit) -> None:
+def _duel_again_handle(s: ViveLeRoiState, d: Pending, action: Action, emit: Emit) -> None:
     seat, challenger, defender, noble, target = d[1:6]
     if not isinstance(action, Agree):
         say(emit, "duel_off", seat=seat, defender=defender, why="tie, called off")
@@ -127,12 +126,12 @@ def _duel_again_handle(s: VlrState, d: Decision, action: Action, emit: Emit) -> 
 # --- attacks and bribery ----------------------------------------------------------------
 
 
-def _fight(s: VlrState, emit: Emit, kind: int, attacker: int, defender: int,
+def _fight(s: ViveLeRoiState, emit: Emit, kind: int, attacker: int, defender: int,
            target: int) -> None:
     s.pending = ("batch", attacker, kind, attacker, defender, target, 0)
 
 
-def totals(s: VlrState, target: int) -> tuple[int, int]:
+def totals(s: ViveLeRoiState, target: int) -> tuple[int, int]:
     """The attacker's and the defender's totals in the exchange over ``target``."""
     mine = theirs = 0
     for card, batch in zip(s.fight, s.fight_by, strict=True):
@@ -143,7 +142,9 @@ def totals(s: VlrState, target: int) -> tuple[int, int]:
     return mine, theirs + attached_value(s, target)
 
 
-def _groups(s: VlrState, kind: int, seat: int, defending: bool) -> list[tuple[int, list[int]]]:
+def _groups(
+    s: ViveLeRoiState, kind: int, seat: int, defending: bool
+) -> list[tuple[int, list[int]]]:
     """The cards ``seat`` may commit, as (value, ids) per source: musketeers (an attack) or
     gold (a bribery) from the hand, and for the defender also from the barracks or the free
     treasury (VR-9, VR-13). Cards of one value from one source are interchangeable."""
@@ -160,7 +161,7 @@ def _groups(s: VlrState, kind: int, seat: int, defending: bool) -> list[tuple[in
     return out
 
 
-def batches(s: VlrState, kind: int, seat: int, defending: bool, need: int) -> list[Commit]:
+def batches(s: ViveLeRoiState, kind: int, seat: int, defending: bool, need: int) -> list[Commit]:
     """Every batch worth at least ``need`` that ``seat`` can play: one per distinct choice of
     how many cards of each value to take from each source (:func:`_groups`), the
     interchangeable cards canonicalised to the first ids of their group."""
@@ -177,7 +178,7 @@ def batches(s: VlrState, kind: int, seat: int, defending: bool, need: int) -> li
     return out
 
 
-def _batch_legal(s: VlrState, d: Decision) -> list[Action]:
+def _batch_legal(s: ViveLeRoiState, d: Pending) -> list[Action]:
     """A batch that puts your side ahead, or pass (not on the attacker's opening batch).
     An opening that cannot be made can only be passed (called off); this arises only in
     determinized positions, whose hands were dealt again."""
@@ -193,7 +194,7 @@ def _batch_legal(s: VlrState, d: Decision) -> list[Action]:
     return out
 
 
-def _batch_handle(s: VlrState, d: Decision, action: Action, emit: Emit) -> None:
+def _batch_handle(s: ViveLeRoiState, d: Pending, action: Action, emit: Emit) -> None:
     seat, kind, attacker, defender, target, batch = d[1:7]
     if isinstance(action, Commit):
         for c in action.cards:
@@ -213,7 +214,7 @@ def _batch_handle(s: VlrState, d: Decision, action: Action, emit: Emit) -> None:
         act_anytime(s, seat, action, emit, ("ask", *d))
 
 
-def _settle(s: VlrState, emit: Emit, kind: int, attacker: int, defender: int, target: int,
+def _settle(s: ViveLeRoiState, emit: Emit, kind: int, attacker: int, defender: int, target: int,
             winner: int, last: int) -> None:
     """Everything committed is discarded but the winner's last batch, which stays with the
     province (as its garrison) or the person (as its gold); the old garrison or gold goes."""

@@ -1,22 +1,21 @@
 """The flow of Vive le Roi as data: a round is a table of steps, each step a small task.
 
-The state keeps an agenda (a stack of tasks, each a tuple ``(name, *ints)``). :func:`run`
-pops and performs tasks until one of them needs a player's decision; it then leaves the
-decision in ``state.pending`` as ``(kind, seat, *context)``. :func:`decide` applies the
-player's action to the pending decision and runs on; :func:`legal_actions` lists the
-actions of the pending decision. The tasks, handlers and legal-action functions live in
-this module and in :mod:`.turns`, :mod:`.windows`, :mod:`.fights`, :mod:`.event_cards`,
-:mod:`.offices` and :mod:`.scoring`; the tables below join them.
+The state keeps an agenda (a stack of tasks, each a tuple ``(name, *ints)``) and at most one
+pending decision ``(kind, seat, *context)``; the core runs them (see
+:mod:`sunking.core.agenda`). This module declares setup and the round as steps and joins the
+tasks and handlers of :mod:`.turns`, :mod:`.windows`, :mod:`.fights`, :mod:`.event_cards`,
+:mod:`.distribution`, :mod:`.offices` and :mod:`.scoring`, and the tables of :mod:`.legal`,
+into :data:`FLOW`.
+
+Rulebook: Dutch rulebook (`003_fb5526a901664f8a.txt`), "Speelvoorbereiding" and "Het spel"
+(the four phases of a round, "Fase 4: het bepalen van een nieuwe startspeler").
 """
 
 from __future__ import annotations
 
-from typing import Any
-
-from ...core.actions import Action
-from ...core.rng import Rng
-from . import distribution, event_cards, fights, offices, scoring, turns, windows
-from .cards import Emit, Handler, Legal, Task, draw, say, tell, to_hand, to_struct
+from ...core.agenda import Flow, tables
+from ...core.events import Emit, say, tell
+from . import distribution, event_cards, fights, legal, offices, scoring, turns, windows
 from .data import (
     DECK_SIZE,
     HAND_SIZE,
@@ -30,7 +29,8 @@ from .data import (
     VALUE,
 )
 from .data import EVENT as EVENT_KIND
-from .state import LOC_DECK, LOC_KING, RULE_ANY, VlrState
+from .state import LOC_DECK, LOC_KING, RULE_ANY, ViveLeRoiState
+from .verbs import draw, to_hand, to_struct
 
 ROUND_FLOW: tuple[str, ...] = (
     "turns",          # Phase 1: every player's turn, from the left of the King
@@ -43,7 +43,7 @@ ROUND_FLOW: tuple[str, ...] = (
 """The steps of one round, in order (Phase 4 follows Phase 3, see :func:`_phase3`)."""
 
 
-def _round(s: VlrState, emit: Emit) -> None:
+def _round(s: ViveLeRoiState, emit: Emit) -> None:
     n = s.num_players
     s.round += 1
     s.decrees = [0] * n
@@ -58,7 +58,7 @@ def _round(s: VlrState, emit: Emit) -> None:
         s.agenda.append((step,))
 
 
-def _turns(s: VlrState, emit: Emit) -> None:
+def _turns(s: ViveLeRoiState, emit: Emit) -> None:
     """Every player's turn, each but the last followed by the other players' window."""
     s.phase = "turns"
     order = s.order()
@@ -68,12 +68,12 @@ def _turns(s: VlrState, emit: Emit) -> None:
     s.agenda.extend(reversed(steps[:-1]))
 
 
-def _reactions(s: VlrState, emit: Emit) -> None:
+def _reactions(s: ViveLeRoiState, emit: Emit) -> None:
     s.phase = "reactions"
     s.agenda.extend(("react", seat, -1) for seat in reversed(s.order()))
 
 
-def _phase2(s: VlrState, emit: Emit) -> None:
+def _phase2(s: ViveLeRoiState, emit: Emit) -> None:
     s.phase = "distribution"
     s.rebellions = sum(
         1 for c in s.middle if KIND[c] == EVENT_KIND and ROLE[c] == REBELLION
@@ -82,7 +82,7 @@ def _phase2(s: VlrState, emit: Emit) -> None:
     s.agenda.extend(reversed(distribution.PHASE2_FLOW))
 
 
-def _phase3(s: VlrState, emit: Emit) -> None:
+def _phase3(s: ViveLeRoiState, emit: Emit) -> None:
     if s.last_round:
         s.agenda.append(("final",))
         return
@@ -93,7 +93,7 @@ def _phase3(s: VlrState, emit: Emit) -> None:
         s.agenda.append(("refill",))
 
 
-def _refill(s: VlrState, emit: Emit) -> None:
+def _refill(s: ViveLeRoiState, emit: Emit) -> None:
     """Refill every hand to seven, one card at a time from the next round's start player."""
     n = s.num_players
     first = (s.king + (1 if s.captive else 2)) % n
@@ -109,7 +109,7 @@ def _refill(s: VlrState, emit: Emit) -> None:
         say(emit, "deck_empty")
 
 
-def _phase4(s: VlrState, emit: Emit) -> None:
+def _phase4(s: ViveLeRoiState, emit: Emit) -> None:
     if not s.captive:
         s.king = (s.king + 1) % s.num_players
         say(emit, "king_moves", seat=s.king)
@@ -117,79 +117,21 @@ def _phase4(s: VlrState, emit: Emit) -> None:
     s.agenda.append(("round",))
 
 
-def _new_deal(s: VlrState, emit: Emit) -> None:
+def _new_deal(s: ViveLeRoiState, emit: Emit) -> None:
     setup(s, emit)
 
 
-TASKS: dict[str, Task] = {
-    "round": _round,
-    "turns": _turns,
-    "reactions": _reactions,
-    "phase2": _phase2,
-    "phase3": _phase3,
-    "refill": _refill,
-    "phase4": _phase4,
-    "new_deal": _new_deal,
-    "final": scoring.final_scoring,
-    **turns.TASKS,
-    **fights.TASKS,
-    **event_cards.TASKS,
-    **distribution.TASKS,
-    **offices.TASKS,
-    **windows.TASKS,
-}
-
-HANDLERS: dict[str, Handler] = {
-    **turns.HANDLERS,
-    **fights.HANDLERS,
-    **event_cards.HANDLERS,
-    **distribution.HANDLERS,
-    **offices.HANDLERS,
-    **windows.HANDLERS,
-}
-
-LEGAL: dict[str, Legal] = {
-    **turns.LEGAL,
-    **fights.LEGAL,
-    **event_cards.LEGAL,
-    **distribution.LEGAL,
-    **offices.LEGAL,
-    **windows.LEGAL,
-}
-
-
-def run(s: VlrState, emit: Emit) -> None:
-    """Perform tasks until a decision is pending or the game is over. In the points-limit
-    variant the game ends as soon as a score reaches the limit, after any task or action."""
+def _points_limit(s: ViveLeRoiState, emit: Emit) -> bool:
+    """The points-limit variant ends the game as soon as a score reaches the limit, after any
+    task or action."""
     limit = int(s.options.get("points_limit", 0))
-    while True:
-        if limit and s.final is None and max(s.scores) >= limit:
-            scoring.limit_reached(s, emit, limit)
-            return
-        if s.pending is not None or not s.agenda:
-            return
-        task = s.agenda.pop()
-        TASKS[task[0]](s, emit, *task[1:])
+    if limit and s.final is None and max(s.scores) >= limit:
+        scoring.limit_reached(s, emit, limit)
+        return True
+    return False
 
 
-def decide(s: VlrState, action: Action, emit: Emit) -> None:
-    """Apply ``action`` (already known to be legal) to the pending decision, then run on."""
-    pending = s.pending
-    assert pending is not None
-    s.pending = None
-    HANDLERS[pending[0]](s, pending, action, emit)
-    run(s, emit)
-
-
-def legal_actions(s: VlrState) -> tuple[Action, ...]:
-    """The actions of the pending decision (none once the game is over)."""
-    pending = s.pending
-    if pending is None:
-        return ()
-    return tuple(LEGAL[pending[0]](s, pending))
-
-
-def setup(s: VlrState, emit: Emit) -> None:
+def setup(s: ViveLeRoiState, emit: Emit) -> None:
     """Deal a new game (or a new deal of the points-limit variant): nobles and provinces
     face up, the King beside the highest noble, seven cards to every hand."""
     n = s.num_players
@@ -246,22 +188,34 @@ def setup(s: VlrState, emit: Emit) -> None:
     s.agenda.append(("round",))
 
 
-def new_state(cls: type[VlrState], num_players: int, seed: int,
-              options: dict[str, Any]) -> VlrState:
-    """Set up a game from its seed."""
-    s = object.__new__(cls)
-    s._init_base(num_players, seed, options)
-    s.rng = Rng(seed)
+def new_game(s: ViveLeRoiState, emit: Emit) -> None:
+    """Set up a game from its seed: the scores, then the first deal."""
     s.deal = 0
-    s.scores = [0] * num_players
-    s.agenda = []
-    s.pending = None
-    s.final = None
+    s.scores = [0] * s.num_players
     s.ledger = []
-    s._legal = None
-    emit: Emit = []
     setup(s, emit)
-    run(s, emit)
-    if emit:
-        s._events = (None, 0, tuple(emit))
-    return s
+
+
+FLOW = Flow(
+    tasks=tables(
+        {
+            "round": _round,
+            "turns": _turns,
+            "reactions": _reactions,
+            "phase2": _phase2,
+            "phase3": _phase3,
+            "refill": _refill,
+            "phase4": _phase4,
+            "new_deal": _new_deal,
+            "final": scoring.final_scoring,
+        },
+        turns.TASKS, fights.TASKS, event_cards.TASKS, distribution.TASKS, offices.TASKS,
+        windows.TASKS,
+    ),
+    handlers=tables(turns.HANDLERS, fights.HANDLERS, event_cards.HANDLERS,
+                    distribution.HANDLERS, offices.HANDLERS, windows.HANDLERS),
+    legal=legal.LEGAL,
+    watch=_points_limit,
+)
+"""The flow the core runs: every task, decision handler and legal-action table, and the
+points limit watched before every task."""

@@ -6,15 +6,16 @@ from collections.abc import Mapping
 from typing import Any
 
 from ...core.actions import Action
-from ...core.errors import InvalidState
+from ...core.agenda import Rules
 from ...core.game import Game, GameSpec, GameState, OptionSpec
 from ...core.presentation import Presentation
 from ...core.rng import Rng
+from . import determinization, invariants, views
 from .actions import CODEC
 from .data import POINTS_LIMITS
-from .flow import new_state
+from .flow import FLOW, new_game
 from .heuristic import evaluate, rollout_action
-from .state import VlrState
+from .state import ViveLeRoiState
 
 SPEC = GameSpec(
     id="vive_le_roi",
@@ -47,14 +48,14 @@ class ViveLeRoi(Game):
 
     def evaluate(self, state: GameState) -> list[float]:
         """Estimated final scores (see :mod:`.heuristic`); the exact ones once it is over."""
-        assert isinstance(state, VlrState)
+        assert isinstance(state, ViveLeRoiState)
         if state.is_terminal:
             return list(super().evaluate(state))
         return evaluate(state)
 
     def rollout_action(self, state: GameState, rng: Rng) -> Action:
         """Search's default policy (see :func:`.heuristic.rollout_action`)."""
-        assert isinstance(state, VlrState)
+        assert isinstance(state, ViveLeRoiState)
         return rollout_action(state, rng)
 
     def presentation(self) -> Presentation:
@@ -63,20 +64,23 @@ class ViveLeRoi(Game):
 
         return PRESENTATION
 
-    def new_game(self, num_players: int, seed: int, **options: Any) -> VlrState:
+    def new_game(self, num_players: int, seed: int, **options: Any) -> ViveLeRoiState:
         """Start a game.
 
         Raises:
             InvalidOptions: the player count is not 3–6 or an option is unknown.
         """
         full = SPEC.check_setup(num_players, options)
-        return new_state(VlrState, num_players, int(seed), full)
+        return ViveLeRoiState.begin(num_players, int(seed), full, new_game)
 
-    def state_from_json(self, data: Mapping[str, Any]) -> VlrState:
-        if data.get("game") != SPEC.id:
-            raise InvalidState(f"not a vive_le_roi state (game={data.get('game')!r})")
-        return VlrState.from_json(data, self.parse_action)
+    def state_from_json(self, data: Mapping[str, Any]) -> ViveLeRoiState:
+        return ViveLeRoiState.from_json(data, self.parse_action)
 
 
 GAME = ViveLeRoi()
-VlrState.game = GAME
+ViveLeRoiState.bind(GAME, Rules(
+    flow=FLOW,
+    view=views.view,
+    determinizer=determinization.determinizer,
+    check_invariants=invariants.check_invariants,
+))

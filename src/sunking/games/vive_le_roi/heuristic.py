@@ -24,7 +24,6 @@ from __future__ import annotations
 from ...core.actions import Action
 from ...core.rng import Rng
 from .actions import PASS, Commit, LayDown, PlayToMiddle
-from .cards import courtier_influence, doubling_arms, has_church, nobles
 from .data import (
     ARMS_FACTOR,
     BANDITS,
@@ -52,7 +51,8 @@ from .data import (
     TWIN,
     VALUE,
 )
-from .state import LOC_DISCARD, VlrState
+from .state import LOC_DISCARD, ViveLeRoiState
+from .verbs import courtier_influence, doubling_arms, has_church, nobles
 
 HAND_SHARE = 0.55
 """A card in hand is worth this share of what it scores in a structure."""
@@ -69,7 +69,7 @@ SCORING_CHANCE = 0.55
 """The chance that a Rebellion not yet played still brings a province scoring."""
 
 
-def _future_scorings(s: VlrState) -> float:
+def _future_scorings(s: ViveLeRoiState) -> float:
     """How many more province scorings to expect."""
     if s.last_round:
         return 0.0
@@ -99,7 +99,7 @@ def _card_worth(card: int, arms: set[int], scorings: float) -> float:
     return 0.0
 
 
-def _hand_worth(s: VlrState, seat: int, arms: set[int], scorings: float) -> float:
+def _hand_worth(s: ViveLeRoiState, seat: int, arms: set[int], scorings: float) -> float:
     total = 0.0
     church = has_church(s, seat)
     noble = bool(nobles(s, seat))
@@ -117,7 +117,7 @@ def _hand_worth(s: VlrState, seat: int, arms: set[int], scorings: float) -> floa
     return total
 
 
-def _middle_shares(s: VlrState, scorings: float, arms: list[set[int]]) -> list[float]:
+def _middle_shares(s: ViveLeRoiState, scorings: float, arms: list[set[int]]) -> list[float]:
     """The cards in the middle, each to whoever would get it if Phase 2 came now."""
     n = s.num_players
     shares = [0.0] * n
@@ -158,7 +158,7 @@ def _middle_shares(s: VlrState, scorings: float, arms: list[set[int]]) -> list[f
 SETTLE_STEPS = 12
 
 
-def _settling(s: VlrState) -> Action | None:
+def _settling(s: ViveLeRoiState) -> Action | None:
     """The simple policy's action for a fight under way, or None when none is."""
     pending = s.pending
     if pending is None:
@@ -182,7 +182,7 @@ def _settling(s: VlrState) -> Action | None:
     return best
 
 
-def settle(s: VlrState) -> VlrState:
+def settle(s: ViveLeRoiState) -> ViveLeRoiState:
     """``s`` with any fight under way played out by the simple policy."""
     for _ in range(SETTLE_STEPS):
         action = _settling(s)
@@ -192,7 +192,7 @@ def settle(s: VlrState) -> VlrState:
     return s
 
 
-def evaluate(s: VlrState) -> list[float]:
+def evaluate(s: ViveLeRoiState) -> list[float]:
     """Estimated final scores of every seat."""
     s = settle(s)
     if s.final is not None:
@@ -227,7 +227,7 @@ ROLLOUT_LAY = 0.75
 """In a rollout, the share of turns that simply lay a card in the middle."""
 
 
-def rollout_action(s: VlrState, rng: Rng) -> Action:
+def rollout_action(s: ViveLeRoiState, rng: Rng) -> Action:
     """The default policy of search: mostly lay a random hand card at once on one's turn
     (without listing every attack and bribe), fight out exchanges with the cheapest batch,
     and otherwise pick uniformly among the legal actions."""

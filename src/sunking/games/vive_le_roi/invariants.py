@@ -29,11 +29,11 @@ from .state import (
     LOC_MIDDLE,
     LOC_PLAY,
     LOC_STRUCT,
-    VlrState,
+    ViveLeRoiState,
 )
 
 
-def _places(s: VlrState) -> list[tuple[int, list[int]]]:
+def _places(s: ViveLeRoiState) -> list[tuple[int, list[int]]]:
     n = s.num_players
     places = [(LOC_DECK, s.deck), (LOC_DISCARD, s.discard), (LOC_MIDDLE, s.middle),
               (LOC_FIGHT, s.fight), (LOC_PLAY, s.playing)]
@@ -46,7 +46,7 @@ def _places(s: VlrState) -> list[tuple[int, list[int]]]:
     return places
 
 
-def _attachment_ok(s: VlrState, card: int, host: int) -> bool:
+def _attachment_ok(s: ViveLeRoiState, card: int, host: int) -> bool:
     kind, host_kind = KIND[card], KIND[host]
     if kind == GOLD:
         return host_kind in (COURTIER, OFFICIAL) or (host_kind == MUSKETEER
@@ -59,7 +59,7 @@ def _attachment_ok(s: VlrState, card: int, host: int) -> bool:
 _ALL = list(range(DECK_SIZE))
 
 
-def check_invariants(s: VlrState) -> list[str]:
+def check_invariants(s: ViveLeRoiState) -> list[str]:
     """Describe every broken invariant of ``s`` (an empty list when all hold)."""
     problems: list[str] = []
     expected = [-1] * DECK_SIZE

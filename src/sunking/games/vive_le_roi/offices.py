@@ -9,27 +9,17 @@ while they are owned.
 A card entering a structure is placed when it enters or is freed (VR-30): gold free or on a
 person, a musketeer in the barracks or on a province. Cards a player receives from an
 official (or the Captain's gold) may also be taken into the hand.
+
+Rulebook: Dutch rulebook (`003_fb5526a901664f8a.txt`), the officials of the card descriptions
+(S1 §Betekenis B); rulings VR-17, VR-18.
 """
 
 from __future__ import annotations
 
 from ...core.actions import Action
+from ...core.agenda import Handler, Legal, Pending, Task
+from ...core.events import Emit, say
 from .actions import FREE, KEEP_IN_HAND, Give, Place, Take
-from .cards import (
-    Emit,
-    Handler,
-    Legal,
-    Task,
-    hosts,
-    learn,
-    of_kind,
-    person_targets,
-    release,
-    say,
-    to_discard,
-    to_hand,
-    to_struct,
-)
 from .data import (
     CAPTAIN,
     CARTOGRAPHER,
@@ -43,12 +33,13 @@ from .data import (
     ROLE,
     TREASURER,
 )
-from .state import Decision, VlrState
+from .state import ViveLeRoiState
+from .verbs import hosts, learn, of_kind, person_targets, release, to_discard, to_hand, to_struct
 
 DEMANDS = {QUEEN: COURTIER, GENERAL: MUSKETEER, CARTOGRAPHER: PROVINCE, TREASURER: GOLD}
 
 
-def _activate(s: VlrState, emit: Emit, seat: int, card: int) -> None:
+def _activate(s: ViveLeRoiState, emit: Emit, seat: int, card: int) -> None:
     if s.owner(card) != seat:
         return
     role = ROLE[card]
@@ -67,7 +58,7 @@ def _activate(s: VlrState, emit: Emit, seat: int, card: int) -> None:
     s.agenda.extend(("demand", seat, p, kind) for p in reversed(givers))
 
 
-def _demand(s: VlrState, emit: Emit, receiver: int, giver: int, kind: int) -> None:
+def _demand(s: ViveLeRoiState, emit: Emit, receiver: int, giver: int, kind: int) -> None:
     cards = of_kind(s, giver, kind)
     if len(cards) == 1:
         _give(s, emit, giver, receiver, cards[0])
@@ -75,16 +66,16 @@ def _demand(s: VlrState, emit: Emit, receiver: int, giver: int, kind: int) -> No
         s.pending = ("give", giver, receiver, kind)
 
 
-def _give_legal(s: VlrState, d: Decision) -> list[Action]:
+def _give_legal(s: ViveLeRoiState, d: Pending) -> list[Action]:
     return [Give(c) for c in of_kind(s, d[1], d[3])]
 
 
-def _give_handle(s: VlrState, d: Decision, action: Action, emit: Emit) -> None:
+def _give_handle(s: ViveLeRoiState, d: Pending, action: Action, emit: Emit) -> None:
     assert isinstance(action, Give)
     _give(s, emit, d[1], d[2], action.card)
 
 
-def _give(s: VlrState, emit: Emit, giver: int, receiver: int, card: int) -> None:
+def _give(s: ViveLeRoiState, emit: Emit, giver: int, receiver: int, card: int) -> None:
     """The card goes to the receiver; what was attached to it stays with the giver, free."""
     freed = release(s, card)
     to_struct(s, card, receiver)
@@ -93,16 +84,16 @@ def _give(s: VlrState, emit: Emit, giver: int, receiver: int, card: int) -> None
     s.agenda.append(("receive", receiver, card))
 
 
-def _arrest_legal(s: VlrState, d: Decision) -> list[Action]:
+def _arrest_legal(s: ViveLeRoiState, d: Pending) -> list[Action]:
     return [Take(c) for c in person_targets(s, d[1])]
 
 
-def _arrest_handle(s: VlrState, d: Decision, action: Action, emit: Emit) -> None:
+def _arrest_handle(s: ViveLeRoiState, d: Pending, action: Action, emit: Emit) -> None:
     assert isinstance(action, Take)
     _arrest(s, emit, d[1], action.card)
 
 
-def _arrest(s: VlrState, emit: Emit, seat: int, person: int) -> None:
+def _arrest(s: ViveLeRoiState, emit: Emit, seat: int, person: int) -> None:
     victim = s.owner(person)
     gold = s.attached_to(person)
     to_discard(s, person)
@@ -115,32 +106,32 @@ def _arrest(s: VlrState, emit: Emit, seat: int, person: int) -> None:
 # --- placing -------------------------------------------------------------------------------
 
 
-def _place(s: VlrState, emit: Emit, seat: int, card: int) -> None:
+def _place(s: ViveLeRoiState, emit: Emit, seat: int, card: int) -> None:
     if s.owner(card) == seat and s.attach[card] < 0 and hosts(s, seat, card):
         s.pending = ("place", seat, card)
 
 
-def _place_legal(s: VlrState, d: Decision) -> list[Action]:
+def _place_legal(s: ViveLeRoiState, d: Pending) -> list[Action]:
     return [FREE, *[Place(h) for h in hosts(s, d[1], d[2])]]
 
 
-def _place_handle(s: VlrState, d: Decision, action: Action, emit: Emit) -> None:
+def _place_handle(s: ViveLeRoiState, d: Pending, action: Action, emit: Emit) -> None:
     assert isinstance(action, Place)
     if action.onto >= 0:
         s.attach[d[2]] = action.onto
         say(emit, "place", seat=d[1], card=d[2], onto=action.onto)
 
 
-def _receive(s: VlrState, emit: Emit, seat: int, card: int) -> None:
+def _receive(s: ViveLeRoiState, emit: Emit, seat: int, card: int) -> None:
     if s.owner(card) == seat and s.attach[card] < 0:
         s.pending = ("receive", seat, card)
 
 
-def _receive_legal(s: VlrState, d: Decision) -> list[Action]:
+def _receive_legal(s: ViveLeRoiState, d: Pending) -> list[Action]:
     return [KEEP_IN_HAND, *_place_legal(s, d)]
 
 
-def _receive_handle(s: VlrState, d: Decision, action: Action, emit: Emit) -> None:
+def _receive_handle(s: ViveLeRoiState, d: Pending, action: Action, emit: Emit) -> None:
     seat, card = d[1], d[2]
     if isinstance(action, Place):
         _place_handle(s, d, action, emit)

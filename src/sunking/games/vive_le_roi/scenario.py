@@ -19,11 +19,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from .cards import to_discard, to_hand, to_middle, to_struct
 from .data import CARDS, EVENT, EVENT_NAMES, KIND_NAMES, KING_CARD, OFFICE_NAMES, OFFICIAL
-from .flow import run
+from .flow import FLOW
 from .game import GAME
-from .state import LOC_DECK, LOC_KING, VlrState
+from .state import LOC_DECK, LOC_KING, ViveLeRoiState
+from .verbs import to_discard, to_hand, to_middle, to_struct
 
 Steps = Sequence[tuple[Any, ...]]
 
@@ -83,7 +83,7 @@ def position(
     steps: Steps = (),
     seed: int = 0,
     options: Mapping[str, Any] | None = None,
-) -> VlrState:
+) -> ViveLeRoiState:
     """A position with the given layout; the rest of the deck forms the draw pile.
 
     ``attach`` maps a card to the card it is attached to (both in one structure);
@@ -136,5 +136,5 @@ def position(
     s.pending = None
     s._legal = None
     s._events = None
-    run(s, [])
+    FLOW.run(s, [])
     return s

@@ -5,13 +5,16 @@ his Queen (once only). The final scoring counts every person at its value, every
 as above and 10 for the King; gold, nobles and events count nothing (VR-21). In the
 points-limit variant a new deal follows until someone has reached the limit; the first to
 reach it wins at once, in the middle of a deal if need be (:func:`limit_reached`).
+
+Rulebook: Dutch rulebook (`003_fb5526a901664f8a.txt`), "Fase 3: waardering" and the end of the
+game; rulings VR-21.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from .cards import Emit, doubling_arms, say
+from ...core.events import Emit, say
 from .data import (
     ARMS_FACTOR,
     CARD_ARMS,
@@ -22,10 +25,11 @@ from .data import (
     PROVINCE,
     VALUE,
 )
-from .state import VlrState
+from .state import ViveLeRoiState
+from .verbs import doubling_arms
 
 
-def province_points(s: VlrState, seat: int) -> int:
+def province_points(s: ViveLeRoiState, seat: int) -> int:
     """What ``seat``'s provinces are worth at a scoring."""
     arms = doubling_arms(s, seat)
     return sum(
@@ -34,12 +38,12 @@ def province_points(s: VlrState, seat: int) -> int:
     )
 
 
-def person_points(s: VlrState, seat: int) -> int:
+def person_points(s: ViveLeRoiState, seat: int) -> int:
     """What ``seat``'s persons (musketeers, courtiers, officials) are worth at the end."""
     return sum(VALUE[c] for c in s.structs[seat] if IS_PERSON[c])
 
 
-def province_scoring(s: VlrState, emit: Emit) -> None:
+def province_scoring(s: ViveLeRoiState, emit: Emit) -> None:
     """Phase 3 after a round with a Rebellion: every player scores his provinces."""
     points = [province_points(s, p) for p in range(s.num_players)]
     for p, v in enumerate(points):
@@ -47,7 +51,7 @@ def province_scoring(s: VlrState, emit: Emit) -> None:
     say(emit, "province_scoring", points=points, scores=list(s.scores))
 
 
-def final_scoring(s: VlrState, emit: Emit) -> None:
+def final_scoring(s: ViveLeRoiState, emit: Emit) -> None:
     """The final scoring of a deal; then the end, or another deal in the variant."""
     s.phase = "end"
     n = s.num_players
@@ -70,7 +74,7 @@ def final_scoring(s: VlrState, emit: Emit) -> None:
     _finish(s, emit, list(range(n)), limit, rows)
 
 
-def limit_reached(s: VlrState, emit: Emit, limit: int) -> None:
+def limit_reached(s: ViveLeRoiState, emit: Emit, limit: int) -> None:
     """The points-limit variant: "De speler die als eerste de puntengrens heeft bereikt,
     heeft gewonnen" — the game ends at once, in the middle of a deal if need be. Players who
     reach the limit together (at one scoring) are ranked by their points."""
@@ -83,7 +87,7 @@ def limit_reached(s: VlrState, emit: Emit, limit: int) -> None:
     _finish(s, emit, reached, limit, None)
 
 
-def _finish(s: VlrState, emit: Emit, contenders: list[int], limit: int,
+def _finish(s: ViveLeRoiState, emit: Emit, contenders: list[int], limit: int,
             rows: list[dict[str, Any]] | None) -> None:
     """The end of the game: the contender with the most points wins (ties share)."""
     n = s.num_players

@@ -7,20 +7,17 @@ sorted, the piles in order). ``attach[card]`` is the card it is attached to in a
 free. The King is not in any list: ``king`` is the seat he is beside and ``captive`` whether
 that seat holds him prisoner.
 
-The flow is an agenda of small tasks and one pending decision, as in every game of this
-package (see :mod:`.flow`).
+The core copies the declared fields and writes and reads their JSON (see
+:mod:`sunking.core.fields`); the flow is an agenda of small tasks and one pending decision
+that the core runs (see :mod:`.flow`). This module imports no rules module.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from typing import Any, Self
+from typing import Any, ClassVar
 
-from ...core.actions import Action, JsonValue
-from ...core.errors import InvalidState
-from ...core.events import Event
-from ...core.game import GameState, Result
-from ...core.rng import Rng
+from ...core.agenda import AGENDA_FIELDS, AgendaState, own_slots
+from ...core.fields import Facts, Field, Ints, Rows, Value
 from .data import DECK_SIZE
 
 LOC_DECK = 0
@@ -43,58 +40,24 @@ RULE_NON_EVENT = 0
 RULE_NUMBER = 1
 RULE_ANY = 2
 
-Task = tuple[Any, ...]
-Decision = tuple[Any, ...]
-
-_LIST_FIELDS = (
-    "loc", "attach", "deck", "discard", "middle", "middle_by", "fight", "fight_by",
-    "playing", "hidden", "hidden_rule", "hidden_known", "scores", "decrees", "hits",
-)
-_SCALAR_FIELDS = (
-    "deal", "round", "phase", "start", "king", "captive", "last_round", "rebellions",
-    "freed", "decree_failed",
-)
-
-
-class VlrState(GameState):
+class ViveLeRoiState(AgendaState):
     """A position in a game of Vive le Roi. Read it through the public API; never mutate it."""
 
-    __slots__ = (
-        "_legal",
-        "agenda",
-        "attach",
-        "captive",
-        "deal",
-        "deck",
-        "decree_failed",
-        "decrees",
-        "discard",
-        "fight",
-        "fight_by",
-        "final",
-        "freed",
-        "hands",
-        "hidden",
-        "hidden_known",
-        "hidden_rule",
-        "hits",
-        "king",
-        "known",
-        "last_round",
-        "ledger",
-        "loc",
-        "middle",
-        "middle_by",
-        "pending",
-        "phase",
-        "playing",
-        "rebellions",
-        "rng",
-        "round",
-        "scores",
-        "start",
-        "structs",
+    FIELDS: ClassVar[tuple[Field, ...]] = (
+        Value("deal"), Value("round"), Value("phase"), Value("start"), Value("king"),
+        Value("captive"), Value("last_round"), Value("rebellions"), Value("freed"),
+        Value("decree_failed"),
+        Ints("loc"), Ints("attach"), Ints("deck"), Ints("discard"), Ints("middle"),
+        Ints("middle_by"), Ints("fight"), Ints("fight_by"), Ints("playing"), Ints("hidden"),
+        Ints("hidden_rule"), Ints("hidden_known"), Ints("scores"), Ints("decrees"),
+        Ints("hits"),
+        Rows("hands"), Rows("structs"), Facts("known"),
+        *AGENDA_FIELDS,
+        # The final scoring rows of every finished deal: shared between states, replaced.
+        Value("ledger"),
     )
+    """Every field of the state, in the order of its JSON."""
+    __slots__ = own_slots(FIELDS)
 
     deal: int
     """Deals played so far, this one included (several only in the points-limit variant)."""
@@ -140,85 +103,8 @@ class VlrState(GameState):
     """Seats hit this round by Excommunication (index 0) and Low Birth (index 1)."""
     known: tuple[tuple[int, int, int], ...]
     """Hand cards other seats know of: (holder, card, mask of knowing seats)."""
-    agenda: list[Task]
-    pending: Decision | None
-    rng: Rng
-    final: dict[str, Any] | None
     ledger: list[Any]
     """The final scoring rows of every finished deal (shared between states, replaced)."""
-    _legal: tuple[Action, ...] | None
-
-    # --- copying ------------------------------------------------------------------------
-
-    def _copy(self) -> Self:
-        new = object.__new__(type(self))
-        self._copy_base(new)
-        new.deal = self.deal
-        new.round = self.round
-        new.phase = self.phase
-        new.start = self.start
-        new.king = self.king
-        new.captive = self.captive
-        new.last_round = self.last_round
-        new.rebellions = self.rebellions
-        new.freed = self.freed
-        new.decree_failed = self.decree_failed
-        new.loc = self.loc[:]
-        new.attach = self.attach[:]
-        new.deck = self.deck[:]
-        new.discard = self.discard[:]
-        new.middle = self.middle[:]
-        new.middle_by = self.middle_by[:]
-        new.fight = self.fight[:]
-        new.fight_by = self.fight_by[:]
-        new.playing = self.playing[:]
-        new.hands = [h[:] for h in self.hands]
-        new.structs = [t[:] for t in self.structs]
-        new.hidden = self.hidden[:]
-        new.hidden_rule = self.hidden_rule[:]
-        new.hidden_known = self.hidden_known[:]
-        new.scores = self.scores[:]
-        new.decrees = self.decrees[:]
-        new.hits = self.hits[:]
-        new.known = self.known
-        new.agenda = self.agenda[:]
-        new.pending = self.pending
-        new.rng = self.rng.copy()
-        new.final = self.final
-        new.ledger = self.ledger
-        new._legal = None
-        return new
-
-    # --- the protocol -------------------------------------------------------------------
-
-    @property
-    def to_move(self) -> int | None:
-        pending = self.pending
-        return None if pending is None else pending[1]
-
-    def legal_actions(self) -> tuple[Action, ...]:
-        legal = self._legal
-        if legal is None:
-            legal = self._legal = _flow.legal_actions(self)
-        return legal
-
-    def _perform(self, action: Action, emit: list[Event] | None) -> None:
-        _flow.decide(self, action, emit)
-
-    def result(self) -> Result:
-        return Result.of_final(self.final, self.version)
-
-    def view(self, seat: int | None) -> dict[str, JsonValue]:
-        return _views.view(self, seat)
-
-    def determinize(self, seat: int, rng: Rng) -> Self:
-        return _views.determinizer(self, seat)(rng)
-
-    def determinizer(self, seat: int) -> Callable[[Rng], Self]:
-        return _views.determinizer(self, seat)
-
-    def check_invariants(self) -> list[str]:
-        return _invariants.check_invariants(self)
 
     # --- helpers the rules use ----------------------------------------------------------
 
@@ -241,55 +127,8 @@ class VlrState(GameState):
         attach = self.attach
         return [c for c in self.structs[seat] if attach[c] == host]
 
-    # --- JSON ---------------------------------------------------------------------------
-
-    def _state_json(self) -> dict[str, JsonValue]:
-        out: dict[str, JsonValue] = {name: getattr(self, name) for name in _SCALAR_FIELDS}
-        for name in _LIST_FIELDS:
-            out[name] = list(getattr(self, name))
-        out["hands"] = [list(h) for h in self.hands]
-        out["structs"] = [list(t) for t in self.structs]
-        out["known"] = [list(k) for k in self.known]
-        out["agenda"] = [list(t) for t in self.agenda]
-        out["pending"] = None if self.pending is None else list(self.pending)
-        out["rng"] = self.rng.state
-        out["final"] = self.final
-        out["ledger"] = self.ledger
-        return out
-
-    @classmethod
-    def from_json(cls, data: Mapping[str, Any], parse: Any) -> VlrState:
-        """Rebuild a state from :meth:`to_json` output (``parse`` parses one action).
-
-        Raises:
-            InvalidState: the data is not a Vive le Roi state.
-        """
-        try:
-            state = object.__new__(cls)
-            state._load_base(data, parse)
-            own = data["state"]
-            for name in _SCALAR_FIELDS:
-                setattr(state, name, own[name])
-            for name in _LIST_FIELDS:
-                setattr(state, name, [int(x) for x in own[name]])
-            state.hands = [[int(c) for c in h] for h in own["hands"]]
-            state.structs = [[int(c) for c in t] for t in own["structs"]]
-            state.known = tuple((int(a), int(b), int(c)) for a, b, c in own["known"])
-            state.agenda = [tuple(t) for t in own["agenda"]]
-            state.pending = None if own["pending"] is None else tuple(own["pending"])
-            state.rng = Rng(int(own["rng"]))
-            state.final = own["final"]
-            state.ledger = list(own["ledger"])
-            state._legal = None
-        except (KeyError, TypeError, ValueError) as exc:
-            raise InvalidState(f"not a vive_le_roi state: {exc!r}") from None
-        n = state.num_players
-        if len(state.loc) != DECK_SIZE or len(state.hands) != n or len(state.structs) != n:
-            raise InvalidState("not a vive_le_roi state: the cards or seats do not match")
-        return state
-
-
-# The rules modules import this one; binding them last keeps the import order free of cycles.
-from . import flow as _flow  # noqa: E402
-from . import invariants as _invariants  # noqa: E402
-from . import views as _views  # noqa: E402
+    def _shape_problem(self) -> str | None:
+        n = self.num_players
+        if len(self.loc) != DECK_SIZE or len(self.hands) != n or len(self.structs) != n:
+            return "the cards or seats do not match"
+        return None

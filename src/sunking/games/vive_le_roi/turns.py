@@ -4,11 +4,16 @@ Nobility decree.
 A turn's step-B decision also offers the middle card itself (no action in step B), the
 decrees and the "S" event cards the player can play; after any of them the same decision is
 asked again. The windows other players get during a turn are in :mod:`.windows`.
+
+Rulebook: Dutch rulebook (`003_fb5526a901664f8a.txt`), "Fase 1: de beurtronde" (A, B, C) and
+"Decreten"; the rulings (VR-n) each function follows are cited where it applies them.
 """
 
 from __future__ import annotations
 
 from ...core.actions import Action
+from ...core.agenda import Handler, Legal, Pending, Task
+from ...core.events import Emit, say
 from .actions import (
     PASS,
     Attack,
@@ -16,20 +21,6 @@ from .actions import (
     Challenge,
     NobilityDecree,
     PlayToMiddle,
-)
-from .cards import (
-    Emit,
-    Handler,
-    Legal,
-    Task,
-    draw,
-    nobles,
-    of_kind,
-    release,
-    say,
-    to_discard,
-    to_middle,
-    to_struct,
 )
 from .data import (
     COURTIER,
@@ -43,11 +34,12 @@ from .data import (
     VALUE,
     distinct,
 )
-from .state import Decision, VlrState
+from .state import ViveLeRoiState
+from .verbs import draw, nobles, of_kind, release, to_discard, to_middle, to_struct
 from .windows import NOBILITY, act_anytime, anytime_actions
 
 
-def _turn(s: VlrState, emit: Emit, seat: int) -> None:
+def _turn(s: ViveLeRoiState, emit: Emit, seat: int) -> None:
     """Step A, then the step-B decision (and step C queued)."""
     s.phase = "turns"
     draw(s, seat, emit, "turn")
@@ -60,11 +52,11 @@ def _turn(s: VlrState, emit: Emit, seat: int) -> None:
     s.pending = ("turn", seat)
 
 
-def _turn_again(s: VlrState, emit: Emit, seat: int) -> None:
+def _turn_again(s: ViveLeRoiState, emit: Emit, seat: int) -> None:
     s.pending = ("turn", seat)
 
 
-def _lay(s: VlrState, emit: Emit, seat: int) -> None:
+def _lay(s: ViveLeRoiState, emit: Emit, seat: int) -> None:
     if s.hands[seat]:
         s.pending = ("lay", seat)
 
@@ -72,7 +64,7 @@ def _lay(s: VlrState, emit: Emit, seat: int) -> None:
 # --- step B ------------------------------------------------------------------------------
 
 
-def nobility_decrees(s: VlrState, seat: int) -> list[Action]:
+def nobility_decrees(s: ViveLeRoiState, seat: int) -> list[Action]:
     """Without a noble, with the King beside you: your highest courtier for a noble of the
     discard pile (VR-29)."""
     if s.king != seat or s.decrees[seat] & NOBILITY or nobles(s, seat):
@@ -87,7 +79,7 @@ def nobility_decrees(s: VlrState, seat: int) -> list[Action]:
     ]
 
 
-def _turn_legal(s: VlrState, d: Decision) -> list[Action]:
+def _turn_legal(s: ViveLeRoiState, d: Pending) -> list[Action]:
     seat = d[1]
     hand = s.hands[seat]
     out: list[Action] = []
@@ -126,7 +118,7 @@ def _turn_legal(s: VlrState, d: Decision) -> list[Action]:
     return out
 
 
-def _turn_handle(s: VlrState, d: Decision, action: Action, emit: Emit) -> None:
+def _turn_handle(s: ViveLeRoiState, d: Pending, action: Action, emit: Emit) -> None:
     seat = d[1]
     if isinstance(action, Challenge | Attack | Bribe):
         s.agenda.append(("lay", seat))
@@ -162,11 +154,11 @@ def _turn_handle(s: VlrState, d: Decision, action: Action, emit: Emit) -> None:
 # --- step C --------------------------------------------------------------------------------
 
 
-def _lay_legal(s: VlrState, d: Decision) -> list[Action]:
+def _lay_legal(s: ViveLeRoiState, d: Pending) -> list[Action]:
     return [PlayToMiddle(c) for c in distinct(s.hands[d[1]])]
 
 
-def _lay_handle(s: VlrState, d: Decision, action: Action, emit: Emit) -> None:
+def _lay_handle(s: ViveLeRoiState, d: Pending, action: Action, emit: Emit) -> None:
     assert isinstance(action, PlayToMiddle)
     to_middle(s, action.card, d[1])
     say(emit, "play", seat=d[1], card=action.card)

@@ -21,13 +21,17 @@ nothing. The Nobility decree is "tijdens zijn beurt": only in one's own step B. 
 is issued at most once per round per player (VR-4), which the decrees' effects make the
 same as once per turn: a released King cannot be released again in the round, and a refused
 decree cannot be repeated by the same player until the King is captured again.
+
+Rulebook: Dutch rulebook (`003_fb5526a901664f8a.txt`), "Decreten" and the "S" cards of the card
+descriptions.
 """
 
 from __future__ import annotations
 
 from ...core.actions import Action
+from ...core.agenda import Handler, Legal, Pending, Step, Task
+from ...core.events import Emit, say
 from .actions import CHURCH_DECREE, PASS, REFUSE, RELEASE, ChurchDecree, Release
-from .cards import Emit, Handler, Legal, Task, has_church, nobles, person_targets, say
 from .data import (
     EAR_CARD,
     EVENT,
@@ -39,8 +43,8 @@ from .data import (
     ROLE,
 )
 from .event_cards import anytime_plays, executioner_allowed, play_anytime, victims
-from .state import LOC_DECK, LOC_HAND, LOC_HIDDEN, LOC_STRUCT, Decision, VlrState
-from .state import Task as Step
+from .state import LOC_DECK, LOC_HAND, LOC_HIDDEN, LOC_STRUCT, ViveLeRoiState
+from .verbs import has_church, nobles, person_targets
 
 CHURCH = 1
 NOBILITY = 2
@@ -52,13 +56,13 @@ _S_CARDS = tuple(
 )
 
 
-def _unseen(s: VlrState, card: int) -> bool:
+def _unseen(s: ViveLeRoiState, card: int) -> bool:
     """Whether ``card`` is in no place all can see (the draw pile, a hand, face down)."""
     where = s.loc[card]
     return where == LOC_DECK or LOC_HAND <= where < LOC_STRUCT or where >= LOC_HIDDEN
 
 
-def church_decree_allowed(s: VlrState, seat: int) -> bool:
+def church_decree_allowed(s: ViveLeRoiState, seat: int) -> bool:
     """A Bishop or the Cardinal, the King captive elsewhere, not yet this round, and no
     failed decree of this seat since the King was captured (VR-4, VR-28)."""
     return (
@@ -67,7 +71,7 @@ def church_decree_allowed(s: VlrState, seat: int) -> bool:
     )
 
 
-def may_act(s: VlrState, seat: int) -> bool:
+def may_act(s: ViveLeRoiState, seat: int) -> bool:
     """Whether public facts allow ``seat`` an "S" card or the Church decree now."""
     if church_decree_allowed(s, seat):
         return True
@@ -90,7 +94,7 @@ def may_act(s: VlrState, seat: int) -> bool:
     return False
 
 
-def anytime_actions(s: VlrState, seat: int) -> list[Action]:
+def anytime_actions(s: ViveLeRoiState, seat: int) -> list[Action]:
     """What ``seat`` can do in a window: his "S" cards and the Church decree."""
     out = anytime_plays(s, seat)
     if church_decree_allowed(s, seat):
@@ -98,7 +102,7 @@ def anytime_actions(s: VlrState, seat: int) -> list[Action]:
     return out
 
 
-def act_anytime(s: VlrState, seat: int, action: Action, emit: Emit, again: Step) -> None:
+def act_anytime(s: ViveLeRoiState, seat: int, action: Action, emit: Emit, again: Step) -> None:
     """Play an action of :func:`anytime_actions`; the task ``again`` then follows (it asks
     the interrupted decision again), after the captor's answer to a Church decree."""
     s.agenda.append(again)
@@ -110,29 +114,29 @@ def act_anytime(s: VlrState, seat: int, action: Action, emit: Emit, again: Step)
         play_anytime(s, seat, action, emit)
 
 
-def _ask(s: VlrState, emit: Emit, *decision: object) -> None:
+def _ask(s: ViveLeRoiState, emit: Emit, *decision: object) -> None:
     s.pending = tuple(decision)
 
 
 # --- the windows at the end of a turn and of Phase 1 -------------------------------------------
 
 
-def _after_turn(s: VlrState, emit: Emit, mover: int) -> None:
+def _after_turn(s: ViveLeRoiState, emit: Emit, mover: int) -> None:
     """Every other player, from the mover's left, before the next turn."""
     n = s.num_players
     s.agenda.extend(("react", (mover + i) % n, mover) for i in range(n - 1, 0, -1))
 
 
-def _react(s: VlrState, emit: Emit, seat: int, mover: int = -1) -> None:
+def _react(s: ViveLeRoiState, emit: Emit, seat: int, mover: int = -1) -> None:
     if may_act(s, seat):
         s.pending = ("react", seat, mover)
 
 
-def _react_legal(s: VlrState, d: Decision) -> list[Action]:
+def _react_legal(s: ViveLeRoiState, d: Pending) -> list[Action]:
     return [PASS, *anytime_actions(s, d[1])]
 
 
-def _react_handle(s: VlrState, d: Decision, action: Action, emit: Emit) -> None:
+def _react_handle(s: ViveLeRoiState, d: Pending, action: Action, emit: Emit) -> None:
     if action != PASS:
         act_anytime(s, d[1], action, emit, ("react", *d[1:]))
 
@@ -140,11 +144,11 @@ def _react_handle(s: VlrState, d: Decision, action: Action, emit: Emit) -> None:
 # --- the Church decree -------------------------------------------------------------------------
 
 
-def _church_legal(s: VlrState, d: Decision) -> list[Action]:
+def _church_legal(s: ViveLeRoiState, d: Pending) -> list[Action]:
     return [RELEASE, REFUSE]
 
 
-def _church_handle(s: VlrState, d: Decision, action: Action, emit: Emit) -> None:
+def _church_handle(s: ViveLeRoiState, d: Pending, action: Action, emit: Emit) -> None:
     captor, decreer = d[1], d[2]
     if isinstance(action, Release):
         s.captive = False

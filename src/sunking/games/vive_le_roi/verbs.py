@@ -7,11 +7,8 @@ not None. A card drawn or taken into a hand is told to its owner only.
 from __future__ import annotations
 
 from bisect import insort
-from collections.abc import Callable
-from typing import Any
 
-from ...core.actions import Action
-from ...core.events import Event
+from ...core.events import Emit, tell
 from .data import (
     CARD_ARMS,
     COURTIER,
@@ -39,37 +36,13 @@ from .state import (
     LOC_MIDDLE,
     LOC_PLAY,
     LOC_STRUCT,
-    Decision,
-    VlrState,
+    ViveLeRoiState,
 )
-
-Emit = list[Event] | None
-Task = Callable[..., None]
-"""A step of the flow: called as ``task(state, emit, *args)``."""
-Handler = Callable[[VlrState, Decision, Action, Emit], None]
-"""Applies a player's action to the decision it answers."""
-Legal = Callable[[VlrState, Decision], list[Action]]
-"""The legal actions of one kind of decision."""
-
-
-def say(emit: Emit, event: str, **fields: Any) -> None:
-    """Log a public event."""
-    if emit is not None:
-        fields["type"] = event
-        emit.append((None, fields))
-
-
-def tell(emit: Emit, audience: int, event: str, **fields: Any) -> None:
-    """Log an event only the seat ``audience`` may see."""
-    if emit is not None:
-        fields["type"] = event
-        emit.append((audience, fields))
-
 
 # --- moving one card ----------------------------------------------------------------------
 
 
-def _leave(s: VlrState, card: int) -> None:
+def _leave(s: ViveLeRoiState, card: int) -> None:
     """Take ``card`` out of the list of the place it is in (its ``loc`` is left stale)."""
     where = s.loc[card]
     if where >= LOC_HIDDEN:
@@ -99,13 +72,13 @@ def _leave(s: VlrState, card: int) -> None:
     # LOC_EAR holds only the King's Ear and has no list.
 
 
-def to_hand(s: VlrState, card: int, seat: int) -> None:
+def to_hand(s: ViveLeRoiState, card: int, seat: int) -> None:
     _leave(s, card)
     insort(s.hands[seat], card)
     s.loc[card] = LOC_HAND + seat
 
 
-def to_struct(s: VlrState, card: int, seat: int, onto: int = -1) -> None:
+def to_struct(s: ViveLeRoiState, card: int, seat: int, onto: int = -1) -> None:
     """Put ``card`` into ``seat``'s structure, free or attached to ``onto``."""
     _leave(s, card)
     insort(s.structs[seat], card)
@@ -113,38 +86,38 @@ def to_struct(s: VlrState, card: int, seat: int, onto: int = -1) -> None:
     s.attach[card] = onto
 
 
-def to_discard(s: VlrState, card: int) -> None:
+def to_discard(s: ViveLeRoiState, card: int) -> None:
     _leave(s, card)
     s.discard.append(card)
     s.loc[card] = LOC_DISCARD
 
 
-def to_middle(s: VlrState, card: int, seat: int) -> None:
+def to_middle(s: ViveLeRoiState, card: int, seat: int) -> None:
     _leave(s, card)
     s.middle.append(card)
     s.middle_by.append(seat)
     s.loc[card] = LOC_MIDDLE
 
 
-def to_fight(s: VlrState, card: int, batch: int) -> None:
+def to_fight(s: ViveLeRoiState, card: int, batch: int) -> None:
     _leave(s, card)
     s.fight.append(card)
     s.fight_by.append(batch)
     s.loc[card] = LOC_FIGHT
 
 
-def to_play(s: VlrState, card: int) -> None:
+def to_play(s: ViveLeRoiState, card: int) -> None:
     _leave(s, card)
     s.playing.append(card)
     s.loc[card] = LOC_PLAY
 
 
-def to_ear_middle(s: VlrState, card: int) -> None:
+def to_ear_middle(s: ViveLeRoiState, card: int) -> None:
     _leave(s, card)
     s.loc[card] = LOC_EAR
 
 
-def to_hidden(s: VlrState, card: int, seat: int, rule: int, known: int = 0) -> None:
+def to_hidden(s: ViveLeRoiState, card: int, seat: int, rule: int, known: int = 0) -> None:
     _leave(s, card)
     s.hidden[seat] = card
     s.hidden_rule[seat] = rule
@@ -152,7 +125,7 @@ def to_hidden(s: VlrState, card: int, seat: int, rule: int, known: int = 0) -> N
     s.loc[card] = LOC_HIDDEN + seat
 
 
-def learn(s: VlrState, holder: int, card: int, mask: int) -> None:
+def learn(s: ViveLeRoiState, holder: int, card: int, mask: int) -> None:
     """Record that the seats in ``mask`` (other than ``holder``) know ``holder`` holds
     ``card`` in hand."""
     mask &= ~(1 << holder)
@@ -160,7 +133,7 @@ def learn(s: VlrState, holder: int, card: int, mask: int) -> None:
         s.known = (*s.known, (holder, card, mask))
 
 
-def draw(s: VlrState, seat: int, emit: Emit, why: str) -> bool:
+def draw(s: ViveLeRoiState, seat: int, emit: Emit, why: str) -> bool:
     """Take the top card of the draw pile into ``seat``'s hand; False when it is empty.
 
     Only the drawer is told (the views show every hand size)."""
@@ -175,25 +148,25 @@ def draw(s: VlrState, seat: int, emit: Emit, why: str) -> bool:
 # --- reading a structure ---------------------------------------------------------------
 
 
-def of_kind(s: VlrState, seat: int, kind: int) -> list[int]:
+def of_kind(s: ViveLeRoiState, seat: int, kind: int) -> list[int]:
     """The cards of ``kind`` in ``seat``'s structure."""
     return [c for c in s.structs[seat] if KIND[c] == kind]
 
 
-def nobles(s: VlrState, seat: int) -> list[int]:
+def nobles(s: ViveLeRoiState, seat: int) -> list[int]:
     return [c for c in s.structs[seat] if KIND[c] == NOBLE]
 
 
-def has_church(s: VlrState, seat: int) -> bool:
+def has_church(s: ViveLeRoiState, seat: int) -> bool:
     """``seat`` owns a Bishop or the Cardinal."""
     return any(IS_CHURCH[c] for c in s.structs[seat])
 
 
-def has_office(s: VlrState, seat: int, office: int) -> bool:
+def has_office(s: ViveLeRoiState, seat: int, office: int) -> bool:
     return any(KIND[c] == OFFICIAL and ROLE[c] == office for c in s.structs[seat])
 
 
-def doubling_arms(s: VlrState, seat: int) -> set[int]:
+def doubling_arms(s: ViveLeRoiState, seat: int) -> set[int]:
     """The arms whose provinces count double for ``seat``: its nobles' and the Queen's."""
     arms = {CARD_ARMS[c] for c in s.structs[seat] if KIND[c] == NOBLE}
     if has_office(s, seat, QUEEN):
@@ -201,7 +174,7 @@ def doubling_arms(s: VlrState, seat: int) -> set[int]:
     return arms
 
 
-def courtier_influence(s: VlrState, seat: int) -> int:
+def courtier_influence(s: ViveLeRoiState, seat: int) -> int:
     """The tie-break of Phase 2B: the values of ``seat``'s courtiers bearing its nobles'
     arms (the Queen does not count here, VR-14)."""
     arms = {CARD_ARMS[c] for c in s.structs[seat] if KIND[c] == NOBLE}
@@ -210,23 +183,23 @@ def courtier_influence(s: VlrState, seat: int) -> int:
     )
 
 
-def garrison(s: VlrState, province: int) -> list[int]:
+def garrison(s: ViveLeRoiState, province: int) -> list[int]:
     """The musketeers stationed on ``province``."""
     return s.attached_to(province)
 
 
-def attached_value(s: VlrState, host: int) -> int:
+def attached_value(s: ViveLeRoiState, host: int) -> int:
     """The total value of the cards attached to ``host`` (a garrison, a person's gold)."""
     return sum(VALUE[c] for c in s.attached_to(host))
 
 
-def carries_gold(s: VlrState, person: int) -> bool:
+def carries_gold(s: ViveLeRoiState, person: int) -> bool:
     seat = s.owner(person)
     attach = s.attach
     return seat >= 0 and any(attach[c] == person for c in s.structs[seat])
 
 
-def free_musketeers(s: VlrState, seat: int) -> list[int]:
+def free_musketeers(s: ViveLeRoiState, seat: int) -> list[int]:
     """Musketeers in the barracks that carry no gold (they may join a garrison)."""
     attach = s.attach
     structure = s.structs[seat]
@@ -236,13 +209,13 @@ def free_musketeers(s: VlrState, seat: int) -> list[int]:
     ]
 
 
-def free_gold(s: VlrState, seat: int) -> list[int]:
+def free_gold(s: ViveLeRoiState, seat: int) -> list[int]:
     """Gold lying in the free treasury of ``seat``."""
     attach = s.attach
     return [c for c in s.structs[seat] if KIND[c] == GOLD and attach[c] < 0]
 
 
-def hosts(s: VlrState, seat: int, card: int) -> list[int]:
+def hosts(s: ViveLeRoiState, seat: int, card: int) -> list[int]:
     """The cards of ``seat``'s structure that ``card`` may be attached to."""
     kind = KIND[card]
     structure = s.structs[seat]
@@ -263,7 +236,7 @@ def hosts(s: VlrState, seat: int, card: int) -> list[int]:
     return []
 
 
-def release(s: VlrState, card: int) -> list[int]:
+def release(s: ViveLeRoiState, card: int) -> list[int]:
     """Free the cards attached to ``card`` (they stay with its owner) and return them."""
     freed = s.attached_to(card)
     for c in freed:
@@ -271,7 +244,7 @@ def release(s: VlrState, card: int) -> list[int]:
     return freed
 
 
-def person_targets(s: VlrState, seat: int) -> list[int]:
+def person_targets(s: ViveLeRoiState, seat: int) -> list[int]:
     """Every person card in the structures of ``seat``'s opponents."""
     out: list[int] = []
     for p in range(s.num_players):

@@ -6,33 +6,9 @@ not None. Private facts (a card drawn, a blazon's kind) go to their owner only.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
-
-from ...core.actions import Action
-from ...core.events import Event
+from ...core.events import Emit, say, tell
 from .data import CHIP_CODES
-from .state import BLAZON_SLOTS, CHIP_SLOTS, FACES, KINDLESS, Decision, Louis14State
-
-Emit = list[Event] | None
-Task = Callable[..., None]
-"""A step of the flow: called as ``task(state, emit, *args)``."""
-Handler = Callable[[Louis14State, Decision, Action, Emit], None]
-"""Applies a player's action to the decision it answers."""
-
-
-def say(emit: Emit, event: str, **fields: Any) -> None:
-    """Log a public event."""
-    if emit is not None:
-        fields["type"] = event
-        emit.append((None, fields))
-
-
-def tell(emit: Emit, audience: int, event: str, **fields: Any) -> None:
-    """Log an event only the seat ``audience`` may see."""
-    if emit is not None:
-        fields["type"] = event
-        emit.append((audience, fields))
+from .state import BLAZON_SLOTS, CHIP_SLOTS, FACES, KINDLESS, Louis14State
 
 
 def draw_blazon(s: Louis14State, seat: int, emit: Emit, why: str) -> None:

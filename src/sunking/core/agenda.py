@@ -1,0 +1,266 @@
+"""The flow of a game as data, run by the core: an agenda of tasks and one pending decision.
+
+A state built on :class:`AgendaState` keeps an *agenda*, a stack of small tasks, each a tuple
+``(name, *args)``, and at most one *pending decision*, a tuple ``(kind, seat, *context)``.
+:meth:`Flow.run` pops and performs tasks until one of them sets a pending decision or the
+agenda is empty (the game is over); :meth:`Flow.decide` applies a player's action to the
+pending decision with the handler of its kind and runs on; :meth:`Flow.legal_actions` lists
+the actions of the pending decision. The game declares the three dispatch tables — tasks,
+handlers and legal actions by name — and its state's fields (see :mod:`.fields`); the core
+copies, serializes and runs it. Because the agenda is plain data, a state serializes exactly
+and resumes anywhere.
+
+A game binds its rule functions to its state class in its ``game`` module
+(:meth:`AgendaState.bind`), so the state module imports no rules module and the game package
+has no import cycle.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, ClassVar, Self, TypeAlias, TypeVar
+
+from .actions import Action, JsonValue
+from .errors import InvalidState
+from .events import Emit
+from .fields import Decision, Field, Random, Tuples, Value, load_fields, make_copier
+from .fields import fields_json as _fields_json
+from .game import Game, GameState, Result, Seat
+from .rng import Rng
+
+S = TypeVar("S", bound="AgendaState")
+
+Step: TypeAlias = tuple[Any, ...]
+"""An entry of the agenda: ``(task name, *args)``."""
+Pending: TypeAlias = tuple[Any, ...]
+"""A decision waiting for a seat: ``(kind, seat, *context)``."""
+Task: TypeAlias = Callable[..., None]
+"""A step of the flow, called as ``task(state, emit, *args)`` for the agenda entry
+``(name, *args)``; it changes the state, pushes further tasks or sets the pending decision."""
+Handler: TypeAlias = Callable[[Any, Pending, Action, Emit], None]
+"""Applies a player's action (known to be legal) to the decision it answers."""
+Legal: TypeAlias = Callable[[Any, Pending], Sequence[Action]]
+"""The legal actions of one kind of decision."""
+Watch: TypeAlias = Callable[[Any, Emit], bool]
+"""Looked at before every task and after the last one: True ends the run there (a game
+that ends as soon as a score is reached)."""
+
+AGENDA_FIELDS: tuple[Field, ...] = (
+    Tuples("agenda"),
+    Decision("pending"),
+    Random("rng"),
+    Value("final"),
+)
+"""The fields every agenda state has, in the order a game splices them into its own:
+the agenda, the pending decision, the seeded generator, the final scoring (None while the
+game runs)."""
+
+
+def own_slots(fields: Sequence[Field]) -> tuple[str, ...]:
+    """The ``__slots__`` of an agenda state class with these fields (the agenda fields are
+    slots of :class:`AgendaState` already)."""
+    inherited = {f.name for f in AGENDA_FIELDS}
+    return tuple(f.name for f in fields if f.name not in inherited)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Flow:
+    """The dispatch tables of a game's flow, and the runner over them."""
+
+    tasks: Mapping[str, Task]
+    handlers: Mapping[str, Handler]
+    legal: Mapping[str, Legal]
+    watch: Watch | None = None
+
+    def run(self, s: AgendaState, emit: Emit) -> None:
+        """Perform tasks until a decision is pending or the agenda is empty."""
+        tasks = self.tasks
+        watch = self.watch
+        if watch is None:
+            while s.pending is None and s.agenda:
+                task = s.agenda.pop()
+                tasks[task[0]](s, emit, *task[1:])
+            return
+        while not watch(s, emit) and s.pending is None and s.agenda:
+            task = s.agenda.pop()
+            tasks[task[0]](s, emit, *task[1:])
+
+    def decide(self, s: AgendaState, action: Action, emit: Emit) -> None:
+        """Apply ``action`` (already known to be legal) to the pending decision, then run on.
+        """
+        pending = s.pending
+        assert pending is not None, "decide() needs a pending decision"
+        s.pending = None
+        self.handlers[pending[0]](s, pending, action, emit)
+        self.run(s, emit)
+
+    def legal_actions(self, s: AgendaState) -> tuple[Action, ...]:
+        """The actions of the pending decision (none once the game is over)."""
+        pending = s.pending
+        if pending is None:
+            return ()
+        return tuple(self.legal[pending[0]](s, pending))
+
+    def check(self) -> list[str]:
+        """Describe every kind of decision that has a handler but no legal actions, or legal
+        actions but no handler (a name declared twice is refused by :func:`tables`)."""
+        problems = [f"decision {k!r} has a handler but no legal actions"
+                    for k in self.handlers if k not in self.legal]
+        problems += [f"decision {k!r} has legal actions but no handler"
+                     for k in self.legal if k not in self.handlers]
+        return problems
+
+
+def tables(*parts: Mapping[str, Any]) -> dict[str, Any]:
+    """Join the dispatch tables of a game's rule modules into one.
+
+    Raises:
+        ValueError: two parts name the same task or decision kind.
+    """
+    out: dict[str, Any] = {}
+    for part in parts:
+        for name, entry in part.items():
+            if name in out:
+                raise ValueError(f"{name!r} is declared twice in the flow's tables")
+            out[name] = entry
+    return out
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Rules:
+    """The rule functions a game binds to its state class (see :meth:`AgendaState.bind`)."""
+
+    flow: Flow
+    view: Callable[[Any, Seat | None], dict[str, JsonValue]]
+    determinizer: Callable[[Any, Seat], Callable[[Rng], Any]]
+    check_invariants: Callable[[Any], list[str]]
+
+
+class AgendaState(GameState):
+    """A state whose flow the core runs and whose fields the game declares.
+
+    A subclass sets ``FIELDS`` (its own fields with :data:`AGENDA_FIELDS` spliced in, in JSON
+    order) and ``__slots__ = own_slots(FIELDS)``; its game module calls :meth:`bind`. The copy is
+    generated from ``FIELDS`` when the subclass is created.
+    """
+
+    __slots__ = ("_legal", "agenda", "final", "pending", "rng")
+
+    FIELDS: ClassVar[tuple[Field, ...]] = ()
+    rules: ClassVar[Rules]
+
+    agenda: list[Step]
+    pending: Pending | None
+    rng: Rng
+    final: dict[str, Any] | None
+    """The final scoring table once the game is over (see :meth:`Result.of_final`)."""
+    _legal: tuple[Action, ...] | None
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if "FIELDS" in cls.__dict__:
+            missing = [f.name for f in AGENDA_FIELDS if f.name not in
+                       {g.name for g in cls.FIELDS}]
+            if missing:
+                raise TypeError(f"{cls.__name__}.FIELDS lacks {', '.join(missing)}")
+            cls._copy = make_copier(cls.FIELDS, ("_legal",))  # type: ignore[method-assign,assignment]
+
+    @classmethod
+    def bind(cls, game: Game, rules: Rules) -> None:
+        """Attach the game object and the rule functions to this state class.
+
+        Raises:
+            ValueError: the flow's tables do not match (see :meth:`Flow.check`).
+        """
+        problems = rules.flow.check()
+        if problems:
+            raise ValueError(f"{game.spec.id}: " + "; ".join(problems))
+        cls.game = game
+        cls.rules = rules
+
+    @classmethod
+    def begin(cls, num_players: int, seed: int, options: dict[str, Any],
+              setup: Callable[[Self, Emit], None]) -> Self:
+        """A new game: ``setup(state, emit)`` sets every field (the generator is already
+        seeded, the agenda empty, nothing pending) and pushes the first tasks; then the flow
+        runs to the first decision. Setup events belong to version 0."""
+        s = object.__new__(cls)
+        s._init_base(num_players, seed, options)
+        s.rng = Rng(seed)
+        s.agenda = []
+        s.pending = None
+        s.final = None
+        s._legal = None
+        emit: list[Any] = []
+        setup(s, emit)
+        cls.rules.flow.run(s, emit)
+        if emit:
+            s._events = (None, 0, tuple(emit))
+        return s
+
+    # --- the protocol -------------------------------------------------------------------
+
+    @property
+    def to_move(self) -> Seat | None:
+        pending = self.pending
+        return None if pending is None else pending[1]
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self.rules.flow.legal_actions(self)
+        return legal
+
+    def _perform(self, action: Action, emit: Emit) -> None:
+        self.rules.flow.decide(self, action, emit)
+
+    def result(self) -> Result:
+        return Result.of_final(self.final, self.version)
+
+    def view(self, seat: Seat | None) -> dict[str, JsonValue]:
+        return self.rules.view(self, seat)
+
+    def determinize(self, seat: Seat, rng: Rng) -> Self:
+        return self.determinizer(seat)(rng)
+
+    def determinizer(self, seat: Seat) -> Callable[[Rng], Self]:
+        return self.rules.determinizer(self, seat)
+
+    def check_invariants(self) -> list[str]:
+        return self.rules.check_invariants(self)
+
+    def _copy(self) -> Self:
+        raise NotImplementedError(f"{type(self).__name__} declares no FIELDS")
+
+    # --- JSON ---------------------------------------------------------------------------
+
+    def _state_json(self) -> dict[str, JsonValue]:
+        return _fields_json(self, self.FIELDS)
+
+    def _shape_problem(self) -> str | None:
+        """What makes a loaded state impossible (sizes that do not match the players), or
+        None; a game overrides it."""
+        return None
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any], parse: Callable[[object], Action]) -> Self:
+        """Rebuild a state from :meth:`to_json` output (``parse`` reads one action).
+
+        Raises:
+            InvalidState: the data is not a state of this game.
+        """
+        game_id = cls.game.spec.id
+        if data.get("game") != game_id:
+            raise InvalidState(f"not a {game_id} state (game={data.get('game')!r})")
+        try:
+            state = object.__new__(cls)
+            state._load_base(data, parse)
+            load_fields(state, cls.FIELDS, data["state"])
+            state._legal = None
+        except (KeyError, TypeError, ValueError) as exc:
+            raise InvalidState(f"not a {game_id} state: {exc!r}") from None
+        problem = state._shape_problem()
+        if problem is not None:
+            raise InvalidState(f"not a {game_id} state: {problem}")
+        return state

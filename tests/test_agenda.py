@@ -1,0 +1,115 @@
+"""The core's agenda runner and declared state fields (sunking.core.agenda, .fields)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from sunking.core.agenda import AGENDA_FIELDS, AgendaState, Flow, own_slots, tables
+from sunking.core.errors import InvalidState
+from sunking.core.fields import Decision, Facts, Ints, Random, Rows, Tuples, Value
+from sunking.core.game import Game
+from sunking.core.rng import Rng
+from sunking.games.louis14 import GAME as LOUIS14
+from sunking.games.louis14.state import Louis14State
+from sunking.games.vive_le_roi import GAME as VIVE_LE_ROI
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "wire"),
+    [
+        (Value("v"), "supply", "supply"),
+        (Ints("v"), [3, 1, 2], [3, 1, 2]),
+        (Rows("v"), [[1, 2], []], [[1, 2], []]),
+        (Tuples("v"), [("round",), ("turn", 2)], [["round"], ["turn", 2]]),
+        (Facts("v"), ((0, 1, 5, 4),), [[0, 1, 5, 4]]),
+        (Decision("v"), ("turn", 1, 7), ["turn", 1, 7]),
+        (Decision("v"), None, None),
+    ],
+)
+def test_a_field_goes_to_json_and_back(field: object, value: object, wire: object) -> None:
+    assert isinstance(field, Value | Ints | Rows | Tuples | Facts | Decision)
+    assert field.to_json(value) == wire
+    assert field.from_json(json.loads(json.dumps(wire))) == value
+
+
+def test_the_generator_field_keeps_the_whole_generator() -> None:
+    rng = Rng(5)
+    rng.next64()
+    back = Random("rng").from_json(json.loads(json.dumps(Random("rng").to_json(rng))))
+    assert back.next64() == rng.next64()
+
+
+def test_malformed_field_data_is_refused() -> None:
+    with pytest.raises(ValueError):
+        Ints("v").from_json(["x"])
+    with pytest.raises(TypeError):
+        Rows("v").from_json([3])
+
+
+def test_a_copy_shares_only_the_fields_declared_shared() -> None:
+    state = LOUIS14.new_game(3, 4)
+    copy = state._copy()
+    assert copy.board == state.board and copy.board is not state.board
+    assert copy.hand is not state.hand and copy.rng is not state.rng
+    assert copy.money_deck is state.money_deck  # shared=True: replaced, never changed
+    assert copy.mdecks is state.mdecks
+    assert copy.to_json() == state.to_json()
+
+
+def test_own_slots_leave_out_the_agenda_fields() -> None:
+    assert own_slots((Value("round"), *AGENDA_FIELDS)) == ("round",)
+    assert set(own_slots(Louis14State.FIELDS)) <= set(Louis14State.__slots__)
+
+
+def test_tables_refuse_a_name_declared_twice() -> None:
+    assert tables({"a": 1}, {"b": 2}) == {"a": 1, "b": 2}
+    with pytest.raises(ValueError, match="'a' is declared twice"):
+        tables({"a": 1}, {"a": 2})
+
+
+def test_a_flow_finds_decisions_without_handler_or_legal_actions() -> None:
+    flow = Flow(tasks={}, handlers={"bid": print}, legal={"pass": lambda s, d: ()})
+    assert flow.check() == [
+        "decision 'bid' has a handler but no legal actions",
+        "decision 'pass' has legal actions but no handler",
+    ]
+    assert LOUIS14.new_game(2, 1).rules.flow.check() == []
+    assert VIVE_LE_ROI.new_game(3, 1).rules.flow.check() == []
+
+
+def test_a_state_class_must_declare_the_agenda_fields() -> None:
+    with pytest.raises(TypeError, match="lacks agenda, pending, rng, final"):
+        type("Broken", (AgendaState,), {"FIELDS": (Value("round"),), "__slots__": ("round",)})
+
+
+def test_the_runner_stops_at_the_watch() -> None:
+    state = VIVE_LE_ROI.new_game(3, 2, points_limit=0)
+    seen: list[int] = []
+
+    def stop_now(s: object, emit: object) -> bool:
+        seen.append(1)
+        return True
+
+    flow = Flow(tasks={}, handlers={}, legal={}, watch=stop_now)
+    copy = state._copy()
+    copy.pending = None
+    copy.agenda = [("round",)]
+    flow.run(copy, None)
+    assert seen == [1] and copy.agenda == [("round",)]
+
+
+@pytest.mark.parametrize("game", [LOUIS14, VIVE_LE_ROI], ids=lambda g: g.spec.id)
+def test_loading_a_state_refuses_what_is_not_one(game: object) -> None:
+    assert isinstance(game, Game)
+    data = game.new_game(game.spec.min_players, 3).to_json()
+    assert game.state_from_json(json.loads(json.dumps(data))).to_json() == data
+    with pytest.raises(InvalidState, match=f"not a {game.spec.id} state .game='other'"):
+        game.state_from_json({**data, "game": "other"})
+    with pytest.raises(InvalidState, match=f"not a {game.spec.id} state: KeyError"):
+        game.state_from_json({**data, "state": {}})
+    state = dict(data["state"])
+    state["hand" if game is LOUIS14 else "hands"] = []
+    with pytest.raises(InvalidState, match="do not match"):
+        game.state_from_json({**data, "state": state})

@@ -1,0 +1,176 @@
+"""One skeleton for every game: no import cycle inside any package, the same module names for
+the same roles, a rule-section citation at the top of every rules module.
+
+The import graph is computed statically (with :mod:`ast`, see ``test_architecture.py``) for
+every package under ``src/sunking``: its nodes are the package's own modules and
+subpackages, an edge is a runtime import of one by another (imports under
+``if TYPE_CHECKING:`` load nothing and are left out).
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+from test_architecture import PACKAGE, SRC_ROOT, collect_imports, module_name
+
+ROLES = (
+    "__init__",
+    "actions",
+    "data",
+    "determinization",
+    "flow",
+    "game",
+    "heuristic",
+    "invariants",
+    "legal",
+    "presentation",
+    "scenario",
+    "state",
+    "verbs",
+    "views",
+)
+"""The modules every game has, one per role (``data`` is a package); every other module of a
+game holds rules of one section of its rulebook and cites it."""
+
+ON_THE_SKELETON = ("louis14", "vive_le_roi")
+TO_FOLLOW = ("versailles1682",)
+"""Games still on the older shape: they follow the skeleton in the next round."""
+
+KNOWN_CYCLES: dict[str, frozenset[str]] = {
+    "sunking.games.versailles1682": frozenset({
+        "conditions", "court", "etiquette", "events", "flow", "incomes", "invariants", "legal",
+        "powers", "requests", "state", "turns", "views",
+    }),
+}
+"""The one package with an import cycle still to remove: the modules of its cycle. The test
+fails if the cycle grows, and if it disappears while it is still listed here."""
+
+GAMES_DIR = SRC_ROOT / PACKAGE / "games"
+
+
+def _runtime_nodes(tree: ast.Module) -> ast.Module:
+    """``tree`` without its ``if TYPE_CHECKING:`` blocks."""
+    class Strip(ast.NodeTransformer):
+        def visit_If(self, node: ast.If) -> ast.AST | None:
+            test = node.test
+            name = test.id if isinstance(test, ast.Name) else (
+                test.attr if isinstance(test, ast.Attribute) else None)
+            if name == "TYPE_CHECKING":
+                return None
+            return self.generic_visit(node)
+
+    stripped = Strip().visit(tree)
+    assert isinstance(stripped, ast.Module)
+    return stripped
+
+
+def import_graph(package_dir: Path) -> dict[str, set[str]]:
+    """The runtime imports between the direct modules and subpackages of a package."""
+    package, _ = module_name(package_dir / "__init__.py", SRC_ROOT)
+    members = {p.stem for p in package_dir.glob("*.py")} | {
+        p.name for p in package_dir.iterdir() if (p / "__init__.py").is_file()
+    }
+    graph: dict[str, set[str]] = {m: set() for m in members}
+    for member in members:
+        path = package_dir / f"{member}.py"
+        files = [path] if path.is_file() else sorted((package_dir / member).rglob("*.py"))
+        for file in files:
+            module, is_package = module_name(file, SRC_ROOT)
+            tree = _runtime_nodes(ast.parse(file.read_text(encoding="utf-8")))
+            for record in collect_imports(ast.unparse(tree), module, is_package):
+                for name in record.names:
+                    if name.startswith(package + "."):
+                        target = name[len(package) + 1:].split(".")[0]
+                        if target in graph and target != member:
+                            graph[member].add(target)
+    return graph
+
+
+def cyclic_members(graph: dict[str, set[str]]) -> set[str]:
+    """Every node that lies on a cycle (Tarjan's strongly connected components)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    out: set[str] = set()
+
+    def visit(node: str) -> None:
+        index[node] = low[node] = len(index)
+        stack.append(node)
+        on_stack.add(node)
+        for nxt in sorted(graph[node]):
+            if nxt not in index:
+                visit(nxt)
+                low[node] = min(low[node], low[nxt])
+            elif nxt in on_stack:
+                low[node] = min(low[node], index[nxt])
+        if low[node] == index[node]:
+            component: list[str] = []
+            while True:
+                top = stack.pop()
+                on_stack.discard(top)
+                component.append(top)
+                if top == node:
+                    break
+            if len(component) > 1:
+                out.update(component)
+
+    for node in sorted(graph):
+        if node not in index:
+            visit(node)
+    return out
+
+
+PACKAGES = sorted(p.parent for p in (SRC_ROOT / PACKAGE).rglob("__init__.py"))
+
+
+@pytest.mark.parametrize(
+    "package_dir", PACKAGES, ids=[module_name(p / "__init__.py", SRC_ROOT)[0] for p in PACKAGES]
+)
+def test_no_import_cycle_inside_a_package(package_dir: Path) -> None:
+    package, _ = module_name(package_dir / "__init__.py", SRC_ROOT)
+    cycle = cyclic_members(import_graph(package_dir))
+    assert cycle == KNOWN_CYCLES.get(package, frozenset()), (
+        f"{package}: the modules on an import cycle are {sorted(cycle)}"
+    )
+
+
+def test_the_cycle_finder_finds_cycles() -> None:
+    graph = {"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}, "e": set()}
+    assert cyclic_members(graph) == {"a", "b", "c"}
+    assert cyclic_members({"a": {"b"}, "b": set()}) == set()
+
+
+def test_every_game_is_on_the_skeleton_or_listed_to_follow() -> None:
+    games = {p.name for p in GAMES_DIR.iterdir() if (p / "__init__.py").is_file()}
+    assert games == set(ON_THE_SKELETON) | set(TO_FOLLOW)
+
+
+@pytest.mark.parametrize("game", ON_THE_SKELETON)
+def test_a_game_has_every_role_module(game: str) -> None:
+    present = {p.stem for p in (GAMES_DIR / game).glob("*.py")} | {
+        p.name for p in (GAMES_DIR / game).iterdir() if (p / "__init__.py").is_file()
+    }
+    assert set(ROLES) - present == set(), f"{game} lacks {sorted(set(ROLES) - present)}"
+    assert (GAMES_DIR / game / "data" / "__init__.py").is_file(), f"{game}: data/ is a package"
+
+
+@pytest.mark.parametrize("game", ON_THE_SKELETON)
+def test_every_rules_module_cites_its_rulebook_section(game: str) -> None:
+    uncited = []
+    for path in sorted((GAMES_DIR / game).glob("*.py")):
+        if path.stem in ROLES:
+            continue
+        doc = ast.get_docstring(ast.parse(path.read_text(encoding="utf-8"))) or ""
+        if "Rulebook:" not in doc:
+            uncited.append(path.name)
+    assert not uncited, f"{game}: rules modules without a 'Rulebook:' citation: {uncited}"
+
+
+@pytest.mark.parametrize("game", ON_THE_SKELETON)
+def test_the_state_module_imports_no_rules_module(game: str) -> None:
+    graph = import_graph(GAMES_DIR / game)
+    assert graph["state"] <= {"data"}, f"{game}/state.py imports {sorted(graph['state'])}"

@@ -23,10 +23,14 @@ leading it elsewhere.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ...core.actions import Action
 from .actions import Intervene, LeadCourt, MoveCourt, PlayCard, Request
-from .data import CARDS, FAVOURS, KIND_OF
-from .state import PLACES, V1682State
+from .data import CARDS, COURT_PLACES, FAVOURS, KIND_OF
+
+if TYPE_CHECKING:
+    from .state import V1682State
 
 WORD_SHARE = 0.5
 """The share of the sum taken that a debtor's word is worth to him while the promise
@@ -52,7 +56,7 @@ def does_favour(s: V1682State, action: Action, creditor: int, favour: int) -> bo
             return False
         ct = CARDS[action.card]
         return ct.effect in GOOD_EVENTS and ct.amount > 0
-    return isinstance(action, MoveCourt | LeadCourt) and action.place != PLACES[s.court]
+    return isinstance(action, MoveCourt | LeadCourt) and action.place != COURT_PLACES[s.court]
 
 
 def keep_promises(s: V1682State, seat: int, action: Action) -> None:

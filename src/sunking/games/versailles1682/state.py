@@ -17,7 +17,7 @@ from ...core.errors import GameOver, IllegalAction, InvalidState, NotYourTurn, S
 from ...core.events import Event
 from ...core.game import GameState, Result
 from ...core.rng import Rng
-from .data import DECK_SIZE, IDS_OF_KIND, NEGOTIATION_MOVES, NO_STANDING
+from .data import COURT_PLACES, DECK_SIZE, IDS_OF_KIND, NEGOTIATION_MOVES, NO_STANDING
 
 Task = tuple[Any, ...]
 Decision = tuple[Any, ...]
@@ -43,7 +43,7 @@ STATUS_NAMES = ("court", "bastille", "exile", "absent")
 VERSAILLES = 0
 HUNT = 1
 WAR = 2
-PLACES = ("versailles", "hunt", "war")
+PLACES = COURT_PLACES
 
 _LIST_FIELDS = (
     "where", "talon", "name", "gender", "party", "status", "ks", "qs", "spouse",

@@ -190,3 +190,7 @@ OFFICE_FORMS: dict[str, tuple[str, ...]] = {
 }
 """How an office is named in a form of address: the French form first (the one generated),
 the German second, the English last; all are accepted."""
+
+
+COURT_PLACES = ("versailles", "hunt", "war")
+"""Where the court is (the King's pawn), by the state's ``court`` number."""

@@ -20,7 +20,7 @@ from ..core import GameRecord, GameState, Rng, RulesError
 from ..core.presentation import describe_result, game_title
 from ..i18n import DEFAULT_LANGUAGE, LANGUAGES, translate
 from ..tables import final_tables
-from .options import OptionsArg, describe_options, parse_options
+from .options import OptionsArg, complete_game, describe_options, fail, parse_options
 from .play import play_command
 from .render import event_log, games_table
 from .serve import serve_command
@@ -77,15 +77,6 @@ def play_random(
     )
 
 
-def _fail(message: str) -> typer.Exit:
-    Console(stderr=True).print(Text(f"Error: {message}", style="bold red"))
-    return typer.Exit(code=2)
-
-
-def _complete_game(incomplete: str) -> list[str]:
-    return [g for g in available_games() if g.startswith(incomplete)]
-
-
 def _show_version(value: bool) -> None:
     if value:
         typer.echo(f"sunking {__version__}")
@@ -137,7 +128,7 @@ def simulate_command(
         typer.Argument(
             help="The id of the game, as listed by `sunking games`.",
             metavar="GAME",
-            autocompletion=_complete_game,
+            autocompletion=complete_game,
             show_default=False,
         ),
     ],
@@ -195,14 +186,14 @@ def simulate_command(
     speak.
     """
     if lang not in LANGUAGES:
-        raise _fail(f"no language {lang!r}; the languages are {', '.join(LANGUAGES)}")
+        raise fail(f"no language {lang!r}; the languages are {', '.join(LANGUAGES)}")
     try:
         spec = make(game).spec
         count = spec.max_players if players is None else players
         options = parse_options(spec, option)
         state = play_random(game, count, seed, quiet=quiet or as_json, options=options)
     except RulesError as error:
-        raise _fail(str(error)) from None
+        raise fail(str(error)) from None
     result = state.result()
     if as_json:
         payload = {"record": GameRecord.of(state).to_json(), "result": result.to_json()}

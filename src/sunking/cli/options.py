@@ -1,4 +1,5 @@
-"""Game options on the command line: ``--option KEY=VALUE``, repeatable.
+"""Game options on the command line: ``--option KEY=VALUE``, repeatable; and what the
+commands share besides: the completion of a game id and the error that ends a command.
 
 Every command that starts games (``simulate``, ``tournament``, ``play``) takes them. A value
 is matched against the option's choices by its printed form, so ``points_limit=250`` gives
@@ -12,8 +13,10 @@ from collections.abc import Iterable
 from typing import Annotated, Any
 
 import typer
+from rich.console import Console
+from rich.text import Text
 
-from ..core import GameSpec
+from ..core import GameSpec, available_games
 from ..core.errors import InvalidOptions
 
 OptionsArg = Annotated[
@@ -66,3 +69,14 @@ def describe_options(spec: GameSpec) -> str:
         f"{', '.join(str(choice) for choice in option.choices)}) — {option.description}"
         for option in spec.options
     )
+
+
+def fail(message: str) -> typer.Exit:
+    """Print ``message`` as the command's error; the exit (code 2) to raise."""
+    Console(stderr=True).print(Text(f"Error: {message}", style="bold red"))
+    return typer.Exit(code=2)
+
+
+def complete_game(incomplete: str) -> list[str]:
+    """The game ids that complete ``incomplete`` (for shell completion)."""
+    return [g for g in available_games() if g.startswith(incomplete)]

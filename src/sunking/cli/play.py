@@ -9,22 +9,13 @@ import typer
 from rich.console import Console
 from rich.text import Text
 
-from ..core import InvalidOptions, RulesError, available_games, make
+from ..core import InvalidOptions, RulesError, make
 from ..core.presentation import describe_result, game_title
 from ..i18n import DEFAULT_LANGUAGE, LANGUAGES, translate
 from ..tables import final_tables
 from ..tui.seats import SEATS_HELP, SeatsError, parse_seats
 from ..tui.session import Session
-from .options import OptionsArg, parse_options
-
-
-def _fail(message: str) -> typer.Exit:
-    Console(stderr=True).print(Text(f"Error: {message}", style="bold red"))
-    return typer.Exit(code=2)
-
-
-def _complete_game(incomplete: str) -> list[str]:
-    return [g for g in available_games() if g.startswith(incomplete)]
+from .options import OptionsArg, complete_game, fail, parse_options
 
 
 def fresh_seed() -> int:
@@ -36,7 +27,7 @@ def play_command(
     game: Annotated[
         str,
         typer.Argument(help="The id of the game, as listed by `sunking games`.", metavar="GAME",
-                       autocompletion=_complete_game, show_default=False),
+                       autocompletion=complete_game, show_default=False),
     ],
     seats: Annotated[
         str,
@@ -77,21 +68,21 @@ def play_command(
     that cannot be read or a number of seats the game does not allow.
     """
     if lang not in LANGUAGES:
-        raise _fail(f"no language {lang!r}; the languages are {', '.join(LANGUAGES)}")
+        raise fail(f"no language {lang!r}; the languages are {', '.join(LANGUAGES)}")
     try:
         seat_specs = parse_seats(seats, lang)
     except SeatsError as error:
-        raise _fail(str(error)) from None
+        raise fail(str(error)) from None
     try:
         options = parse_options(make(game).spec, option)
     except RulesError as error:
-        raise _fail(str(error)) from None
+        raise fail(str(error)) from None
     try:
         session = Session(game, seat_specs, fresh_seed() if seed is None else seed, options)
     except InvalidOptions as error:
-        raise _fail(f"{error} (--seats gives {len(seat_specs)} seats)") from None
+        raise fail(f"{error} (--seats gives {len(seat_specs)} seats)") from None
     except RulesError as error:
-        raise _fail(str(error)) from None
+        raise fail(str(error)) from None
     from ..tui.app import PlayApp
 
     PlayApp(session, lang=lang, auto_pass=auto_pass).run()

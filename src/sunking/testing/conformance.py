@@ -34,6 +34,7 @@ from ..core.game import Game, GameState, Result
 from ..core.record import GameRecord
 from ..core.registry import make
 from ..core.rng import Rng
+from .diff import first_difference
 from .report import ConformanceError, ConformanceReport
 
 __all__ = ["SPARSE_CHECKS", "ConformanceError", "ConformanceReport", "check_game"]
@@ -316,22 +317,14 @@ class _Playout:
 
 def _first_difference(a: JsonValue, b: JsonValue, path: str = "view") -> str:
     """Where two JSON values first differ, as ``path: a != b`` (for error messages)."""
-    if isinstance(a, dict) and isinstance(b, dict):
-        if list(a) != list(b):
-            return f"{path}: keys {list(a)} != {list(b)}"
-        for key in a:
-            if a[key] != b[key] or _dump(a[key]) != _dump(b[key]):
-                return _first_difference(a[key], b[key], f"{path}.{key}")
-    elif isinstance(a, list | tuple) and isinstance(b, list | tuple) and len(a) == len(b):
-        for i, (x, y) in enumerate(zip(a, b, strict=True)):
-            if x != y or _dump(x) != _dump(y):
-                return _first_difference(x, y, f"{path}[{i}]")
-    text_a, text_b = _dump(a), _dump(b)
+    found = first_difference(a, b, path, key_order=True)
+    where, x, y = found if found is not None else (path, a, b)
+    text_a, text_b = _dump(x), _dump(y)
     if len(text_a) > 120:
         text_a = text_a[:117] + "..."
     if len(text_b) > 120:
         text_b = text_b[:117] + "..."
-    return f"{path}: {text_a} != {text_b}"
+    return f"{where}: {text_a} != {text_b}"
 
 
 def _resolve(game: Game | str) -> Game:

@@ -33,6 +33,7 @@ from pathlib import Path
 from typing import Any
 
 from ..core import Action, GameState, JsonValue, Rng, RulesError, make
+from .diff import first_difference
 
 FORMAT = 1
 """The version of the golden record format; bump it when the records change shape."""
@@ -189,32 +190,6 @@ def _short(value: Any, limit: int = 300) -> str:
     return text if len(text) <= limit else text[:limit] + f"… ({len(text)} chars)"
 
 
-def _first_difference(expected: Any, actual: Any, path: str) -> tuple[str, Any, Any] | None:
-    """The path of the first place ``actual`` differs from ``expected``, and both values."""
-    if isinstance(expected, dict) and isinstance(actual, dict):
-        for key in sorted(set(expected) | set(actual), key=str):
-            where = f"{path}.{key}" if path else str(key)
-            if key not in actual:
-                return where, expected[key], "<missing>"
-            if key not in expected:
-                return where, "<missing>", actual[key]
-            found = _first_difference(expected[key], actual[key], where)
-            if found is not None:
-                return found
-        return None
-    if isinstance(expected, list) and isinstance(actual, list):
-        for i, (e, a) in enumerate(zip(expected, actual, strict=False)):
-            found = _first_difference(e, a, f"{path}[{i}]")
-            if found is not None:
-                return found
-        if len(expected) != len(actual):
-            return f"{path} (length)", len(expected), len(actual)
-        return None
-    if type(expected) is not type(actual) or expected != actual:
-        return path or "(record)", expected, actual
-    return None
-
-
 def _label(record: Any, index: int) -> str:
     if isinstance(record, dict):
         kind = record.get("kind")
@@ -248,7 +223,7 @@ def diff_playthrough(expected_lines: Sequence[str], actual_lines: Sequence[str])
         if exp_line == act_line:
             continue
         expected, actual = _parse(exp_line), _parse(act_line)
-        found = _first_difference(expected, actual, "")
+        found = first_difference(expected, actual)
         if found is None:  # same data, different text (key order, spacing)
             continue
         where, exp_value, act_value = found

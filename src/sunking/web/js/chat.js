@@ -7,16 +7,11 @@
 
 import { api } from "./api.js";
 import { t } from "./i18n.js";
+import { withProps as el } from "./dom.js";
 
 const POLL_MS = 4000;
 const MAX_CHARS = 500;
 const OPEN_KEY = "sunking.chat.open";
-
-const el = (tag, props = {}, ...children) => {
-  const node = Object.assign(document.createElement(tag), props);
-  node.append(...children);
-  return node;
-};
 
 export class TableChat {
   /**

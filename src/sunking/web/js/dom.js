@@ -1,6 +1,7 @@
-// Building elements for the games' own screens: `el("div", {className, text, onclick, …},
-// ...children)` for HTML, `svg("rect", {…})` for SVG; attributes that are null, undefined or
-// false are left out, and so are such children.
+// Building elements: `el("div", {className, text, onclick, …}, ...children)` for HTML,
+// `svg("rect", {…})` for SVG, attributes that are null, undefined or false left out, and so
+// are such children; `withProps("div", {textContent, …}, ...children)` sets DOM properties
+// instead (the platform's pages use it), null and undefined children left out.
 
 const SVG_NS = "http://www.w3.org/2000/svg";
 
@@ -25,4 +26,10 @@ export function el(tag, attrs = {}, ...children) {
 
 export function svg(tag, attrs = {}, ...children) {
   return fill(document.createElementNS(SVG_NS, tag), attrs, children);
+}
+
+export function withProps(tag, props = {}, ...children) {
+  const node = Object.assign(document.createElement(tag), props);
+  for (const child of children) if (child !== null && child !== undefined) node.append(child);
+  return node;
 }

@@ -1,13 +1,12 @@
 // Pieces of the generic screen (generic.js): a card with its printed facts, the players
 // table and the final table, all from the described board.
 
+import { withProps as el } from "./dom.js";
 import { t } from "./i18n.js";
 import { seatBadges } from "./seat_badges.js";
 
 /** A new element with properties (className, textContent, type, …) set. */
-export function el(tag, props = {}) {
-  return Object.assign(document.createElement(tag), props);
-}
+export { el };
 
 function factList(facts) {
   const list = el("dl", { className: "gfacts" });

@@ -4,15 +4,10 @@
 
 import { api } from "./api.js";
 import { currentLanguage, t } from "./i18n.js";
+import { withProps as el } from "./dom.js";
 
 const REVIEW_POLL_MS = 1500;
 const percent = (p) => (typeof p === "number" ? Math.round(p * 100) : "?");
-
-function el(tag, props = {}, ...children) {
-  const node = Object.assign(document.createElement(tag), props);
-  for (const child of children) if (child !== null && child !== undefined) node.append(child);
-  return node;
-}
 
 export class HintBar {
   /**

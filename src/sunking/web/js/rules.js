@@ -2,6 +2,7 @@
 // points its rulebooks leave open, from the catalog's <game>.rules.* texts, in the current
 // language.
 
+import { withProps as el } from "./dom.js";
 import {
   applyStatic, bindLanguageSelect, has, loadLanguage, preferredLanguage, t,
 } from "./i18n.js";
@@ -13,12 +14,6 @@ function numbered(part) {
   const out = [];
   for (let n = 1; has(`${game}.rules.${part}.${n}`); n += 1) out.push(t(`${game}.rules.${part}.${n}`));
   return out;
-}
-
-function el(tag, props = {}, ...children) {
-  const node = Object.assign(document.createElement(tag), props);
-  node.append(...children);
-  return node;
 }
 
 function draw() {

@@ -3,17 +3,12 @@
 
 import { api, errorText, storeToken } from "./api.js";
 import { t } from "./i18n.js";
+import { withProps as el } from "./dom.js";
 
 const REFRESH_MS = 10000;
 const NAME_KEY = "sunking.name";
 
 const $ = (id) => document.getElementById(id);
-
-function el(tag, props = {}, ...children) {
-  const node = Object.assign(document.createElement(tag), props);
-  for (const child of children) if (child !== null && child !== undefined) node.append(child);
-  return node;
-}
 
 function botLabel(bot) {
   return t(`bot.${String(bot).replace(":", ".")}`);

@@ -12,20 +12,11 @@ from typing import Any
 
 from playwright.sync_api import Browser, expect
 
-from sunking.core import make
-from sunking.games.versailles1682.state import V1682State
+from sunking.games.versailles1682.scenario import seed_for_steward
 
 NAMES = ("Ana", "Bert")
 
 
-def seed_with_steward(seat: int) -> int:
-    game = make("versailles1682")
-    for seed in range(1, 200):
-        state = game.new_game(4, seed)
-        assert isinstance(state, V1682State)
-        if state.steward == seat:
-            return seed
-    raise AssertionError(f"no seed puts the steward in seat {seat}")
 
 
 def view_of(server: Any, link: Any) -> dict[str, Any]:
@@ -55,7 +46,7 @@ def test_e2e_v1682_the_steward_fines_a_wrong_address_said_in_chat(
     browser: Browser, server: Any, driver: ModuleType,
 ) -> None:
     created = server.call("POST", "/api/matches", {
-        "game": "versailles1682", "players": 4, "seed": seed_with_steward(1), "language": "en",
+        "game": "versailles1682", "players": 4, "seed": seed_for_steward(4, 1), "language": "en",
         "practice": True,
         "seats": [*({"kind": "human", "name": n} for n in NAMES),
                   {"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "random"}]})

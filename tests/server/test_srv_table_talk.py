@@ -10,21 +10,12 @@ from typing import Any
 from fastapi.testclient import TestClient
 from srv_support import auth, new_match, service_of, true_states, wait_until
 
-from sunking.core import make
+from sunking.games.versailles1682.scenario import seed_for_steward
 from sunking.games.versailles1682.state import V1682State
 
 GAME = "versailles1682"
 
 
-def seed_with_steward(seat: int) -> int:
-    """A seed whose first steward (chosen by lot) sits in ``seat`` at a 4-player table."""
-    game = make(GAME)
-    for seed in range(1, 200):
-        state = game.new_game(4, seed)
-        assert isinstance(state, V1682State)
-        if state.steward == seat:
-            return seed
-    raise AssertionError(f"no seed puts the steward in seat {seat}")
 
 
 def state_of(client: TestClient, created: dict[str, Any]) -> V1682State:
@@ -64,7 +55,7 @@ def wrong_address(state: V1682State, seat: int) -> str:
 
 def test_srv_a_wrong_address_in_chat_is_fined_by_a_bot_steward(client: TestClient) -> None:
     created = new_match(client, ("human", "human", "human", "heuristic"), game=GAME,
-                        seed=seed_with_steward(3))
+                        seed=seed_for_steward(4, 3))
     state = play_setup(client, created)
     before = state.fortune[0]
     answer = say(client, created, 0, {"text": wrong_address(state, 1)})
@@ -89,7 +80,7 @@ def test_srv_a_wrong_address_in_chat_is_fined_by_a_bot_steward(client: TestClien
 
 def test_srv_a_person_steward_fines_out_of_turn_once(client: TestClient) -> None:
     created = new_match(client, ("human", "human", "human", "human"), game=GAME,
-                        seed=seed_with_steward(2))
+                        seed=seed_for_steward(4, 2))
     state = play_setup(client, created)
     assert say(client, created, 0, {"text": "a word with you", "addressed": 1}).status_code == 201
     state = state_of(client, created)

@@ -176,14 +176,19 @@ def test_s_card_in_the_defenders_first_answer_to_a_bribe() -> None:
     assert courtier in s.structs[1]
 
 
-def test_s_card_at_the_end_of_another_players_turn() -> None:
-    s = position(
+def ear_in_hand_of_2() -> ViveLeRoiState:
+    """Three nobles on the table, the King's Ear in seat 2's hand, seat 0 to play."""
+    return position(
         3,
         hands={0: [GOLD1], 1: [GOLD2], 2: [EAR_CARD, GOLD3]},
         structures={0: [NOBLE1], 1: [NOBLE2], 2: [NOBLE3]},
         deck_top=[find("gold", 1, nth=1), find("gold", 1, nth=2), find("gold", 2, nth=1)],
         steps=ONE_ROUND,
     )
+
+
+def test_s_card_at_the_end_of_another_players_turn() -> None:
+    s = ear_in_hand_of_2()
     s = play(s, PlayToMiddle(GOLD1))
     assert s.pending == ("react", 1, 0)   # every seat with a noble: the Ear is unseen
     s = play(s, PASS)
@@ -251,13 +256,7 @@ def test_a_window_saved_without_its_mover_still_opens() -> None:
 
 
 def test_the_window_prompt_names_whose_turn_ended() -> None:
-    s = position(
-        3,
-        hands={0: [GOLD1], 1: [GOLD2], 2: [EAR_CARD, GOLD3]},
-        structures={0: [NOBLE1], 1: [NOBLE2], 2: [NOBLE3]},
-        deck_top=[find("gold", 1, nth=1), find("gold", 1, nth=2), find("gold", 2, nth=1)],
-        steps=ONE_ROUND,
-    )
+    s = ear_in_hand_of_2()
     s = play(s, PlayToMiddle(GOLD1))
     names = ["Ana", "Bert", "Chloé"]
     legal = [a.to_json() for a in s.legal_actions()]

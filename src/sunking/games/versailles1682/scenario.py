@@ -188,6 +188,23 @@ def first(key: str, cards: Sequence[int]) -> int:
     raise ValueError(f"no {key!r} among {keys(cards)}")
 
 
+def seed_for_steward(num_players: int, seat: int) -> int:
+    """A seed whose first steward (chosen by lot, §6.0c) sits in ``seat``: for tests and
+    demonstrations of a table where a given seat keeps the register.
+
+    Raises:
+        ValueError: no seed below 1,000 does (a seat that is not at the table).
+    """
+    from .game import GAME
+
+    for seed in range(1, 1000):
+        state = GAME.new_game(num_players, seed)
+        assert isinstance(state, V1682State)
+        if state.steward == seat:
+            return seed
+    raise ValueError(f"no seed puts the first steward in seat {seat} of {num_players}")
+
+
 def play(s: V1682State, *actions: Action) -> V1682State:
     """``s`` after ``actions``, each checked (:meth:`V1682State.apply`)."""
     for action in actions:
@@ -195,4 +212,7 @@ def play(s: V1682State, *actions: Action) -> V1682State:
     return s
 
 
-__all__ = ["NO_STANDING", "discard_all", "first", "keys", "loaded_dice", "play", "position"]
+__all__ = [
+    "NO_STANDING", "discard_all", "first", "keys", "loaded_dice", "play", "position",
+    "seed_for_steward",
+]

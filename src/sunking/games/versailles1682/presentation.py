@@ -49,7 +49,6 @@ EVENT_TYPES = (
     "widow_inherits",
 )
 PHASES = ("setup", "introduction", "negotiation", "court", "turns", "over")
-PLACES = ("versailles", "hunt", "war")
 STATUSES = ("court", "bastille", "exile", "absent")
 COUNTRIES = ("england", "spain", "holland")
 ROYALS = ("king", "queen")
@@ -85,6 +84,17 @@ def dice_of(event: Mapping[str, Any]) -> tuple[int, ...]:
     if isinstance(rolls, list):
         return tuple(n for n in rolls if isinstance(n, int))
     return (rolls,) if isinstance(rolls, int) and not isinstance(rolls, bool) else ()
+
+
+def rolled(event: Mapping[str, Any]) -> bool:
+    """Whether the dice panel tells ``event``: a roll, or a courtier presented at court."""
+    return bool(dice_of(event)) or event.get("type") == "presented"
+
+
+def negotiation_start(events: Sequence[Mapping[str, Any]]) -> int:
+    """Where the last negotiation begins in ``events`` (their length: none in them)."""
+    return max((i for i, e in enumerate(events) if e.get("type") == "negotiation"),
+               default=len(events))
 
 
 SPECIAL_SEATS = {-1: "king", -2: "queen"}
@@ -139,10 +149,8 @@ class VersaillesPresentation(Presentation):
         self, events: Sequence[Mapping[str, Any]],
     ) -> Sequence[Mapping[str, Any]]:
         """The last negotiation's events and the last rolls, in order."""
-        start = max((i for i, e in enumerate(events) if e.get("type") == "negotiation"),
-                    default=len(events))
-        rolls = [i for i, e in enumerate(events)
-                 if dice_of(e) or e.get("type") == "presented"][-DICE_SHOWN:]
+        start = negotiation_start(events)
+        rolls = [i for i, e in enumerate(events) if rolled(e)][-DICE_SHOWN:]
         keep = set(rolls) | {i for i in range(start, len(events))
                              if i == start or events[i].get("type") in NEGOTIATION_EVENTS}
         return [events[i] for i in sorted(keep)]
@@ -293,18 +301,17 @@ class VersaillesPresentation(Presentation):
     ) -> list[JsonValue]:
         """The last rolls, newest first: the dice, the line of the log, and what they decided
         in a word (granted, refused, a change of standing)."""
-        rolled: list[JsonValue] = []
+        shown: list[JsonValue] = []
         for event in reversed(events):
-            if len(rolled) == DICE_SHOWN:
+            if len(shown) == DICE_SHOWN:
                 break
-            dice = dice_of(event)
-            if not dice and event.get("type") != "presented":
+            if not rolled(event):
                 continue
             text = self.event_text(event, t, view)
             if text is not None:
-                rolled.append({"dice": list(dice), "text": text,
+                shown.append({"dice": list(dice_of(event)), "text": text,
                                "verdict": self._verdict(event, t)})
-        return rolled
+        return shown
 
     @staticmethod
     def _verdict(event: Mapping[str, Any], t: Texts) -> str:
@@ -322,8 +329,7 @@ class VersaillesPresentation(Presentation):
     ) -> list[JsonValue]:
         """What this round's negotiation said so far: payments, shown cards, offers and their
         answers, its end (who is done is in the view)."""
-        start = max((i for i, e in enumerate(events) if e.get("type") == "negotiation"),
-                    default=len(events))
+        start = negotiation_start(events)
         lines: list[JsonValue] = []
         for event in events[start:]:
             if event.get("type") in NEGOTIATION_EVENTS:

@@ -3,7 +3,9 @@
 For each game (4 players where the game allows it) the script runs ISMCTS at each difficulty
 level on two positions — the first decision of a new game, and a mid-game decision reached by
 random play — and reports iterations per second (the whole decision timed, the one-ply root
-ranking included), then times the heuristic bot's decisions over random positions.
+ranking included), then times the heuristic bot's decisions over random positions. For
+comparison, the same run times OpenSpiel's Python IS-MCTS on its Hearts (``--no-openspiel``
+leaves it out).
 
     .venv/bin/python benchmarks/bench_bots.py [--game louis14] [--players 4] [--repeat 3]
 """
@@ -53,6 +55,35 @@ def iterations_per_second(state: GameState, level: str, repeat: int) -> tuple[fl
     return statistics.median(rates), len(state.legal_actions())
 
 
+def openspiel_hearts(repeat: int, simulations: int = 1000) -> tuple[float, int]:
+    """OpenSpiel's Python IS-MCTS (``open_spiel.python.algorithms.ismcts``, random rollouts)
+    on its Hearts (4 players), timed like ours: median iterations per second of a whole
+    decision at the first decision with a choice (a card to pass), and its actions."""
+    import numpy as np
+    import pyspiel
+    from open_spiel.python.algorithms import ismcts, mcts
+
+    game = pyspiel.load_game("hearts")
+    state = game.new_initial_state()
+    rng = np.random.RandomState(0)
+    while state.is_chance_node() or len(state.legal_actions()) < 2:
+        if state.is_chance_node():
+            outcomes = [o for o, _ in state.chance_outcomes()]
+            state.apply_action(int(rng.choice(outcomes)))
+        else:
+            state.apply_action(state.legal_actions()[0])
+    rates = []
+    for r in range(repeat):
+        evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1,
+                                                random_state=np.random.RandomState(r))
+        bot = ismcts.ISMCTSBot(game, evaluator, uct_c=2.0, max_simulations=simulations,
+                               random_state=np.random.RandomState(r))
+        start = time.perf_counter()
+        bot.step(state)
+        rates.append(simulations / (time.perf_counter() - start))
+    return statistics.median(rates), len(state.legal_actions())
+
+
 def heuristic_ms(game: str, players: int, positions: int) -> float:
     """Mean milliseconds of a heuristic decision over random positions of random games."""
     bot = HeuristicBot()
@@ -77,6 +108,9 @@ def main(argv: Sequence[str] | None = None) -> None:
                         help="players (default 4, or the nearest count the game allows)")
     parser.add_argument("--repeat", type=int, default=3,
                         help="decisions per figure; the median is shown (default 3)")
+    parser.add_argument("--no-openspiel", action="store_true",
+                        help="leave out OpenSpiel's Python IS-MCTS on Hearts, measured "
+                             "in the same run for comparison")
     args = parser.parse_args(argv)
     console = Console()
     console.print(
@@ -104,6 +138,11 @@ def main(argv: Sequence[str] | None = None) -> None:
                                   + (f" / {config.seconds:g} s" if config.seconds else ""),
                                   where, str(actions), f"{rate:,.0f}")
             heuristic.add_row(game, str(players), f"{heuristic_ms(game, players, 20):.1f}")
+    if not args.no_openspiel:
+        with console.status("OpenSpiel's IS-MCTS on Hearts…"):
+            rate, actions = openspiel_hearts(args.repeat)
+        table.add_row("hearts (OpenSpiel)", "4", "python ismcts", "1000 it", "first",
+                      str(actions), f"{rate:,.0f}")
     console.print(table)
     console.print(heuristic)
     console.print("iterations/s: ISMCTS iterations divided by the whole decision's wall time "

@@ -2,8 +2,9 @@
 
 For each player count and for both event modes (log on, and ``state.quiet = True`` as search
 uses it) this plays ``--games`` complete games with the random bots of ``sunking simulate``
-and reports games per second and actions per game; a second, instrumented pass over the same
-games times ``legal_actions``, ``apply_unchecked`` and the checked ``apply`` call by call.
+and reports games per second and actions per game (played in place with ``play``, as search
+and random playouts play); a second, instrumented pass over the same games times
+``legal_actions``, ``apply_unchecked`` and the checked ``apply`` call by call.
 See benchmarks/README.md for what each figure means.
 
     .venv/bin/python benchmarks/bench_engine.py [--game louis14] [--games 200] [--players 2 3 4]
@@ -46,12 +47,22 @@ def new_game(game: str, players: int, seed: int, quiet: bool) -> GameState:
     return state
 
 
+IN_PLACE = hasattr(GameState, "play")
+"""Whether the engine measured plays in place (``GameState.play``); an older engine, measured
+side by side with ``PYTHONPATH=<its tree>/src``, copies at every action instead."""
+
+
 def play(game: str, players: int, seed: int, quiet: bool) -> GameState:
-    """One random game, exactly as ``sunking simulate`` plays it (``play_random``)."""
+    """One random game, exactly as ``sunking simulate`` plays it (``play_random``): in place
+    on the game's own state, as random playouts and search play their private copies."""
     state = new_game(game, players, seed, quiet)
     rng = policy_rng(seed)
-    while not state.is_terminal:
-        state = state.apply_unchecked(rng.choice(state.legal_actions()))
+    if IN_PLACE:
+        while not state.is_terminal:
+            state.play(rng.choice(state.legal_actions()))
+    else:
+        while not state.is_terminal:
+            state = state.apply_unchecked(rng.choice(state.legal_actions()))
     return state
 
 
@@ -162,7 +173,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     console.print(
         f"Python {platform.python_version()} ({platform.python_implementation()}) on "
         f"{platform.machine()}, one process; {args.games} games per row, seeds 0–"
-        f"{args.games - 1}"
+        f"{args.games - 1}; sunking from {sunking.__file__}; whole games played "
+        + ("in place (GameState.play)" if IN_PLACE else "by copying (apply_unchecked)")
     )
     rows = []
     with console.status("measuring…") as status:

@@ -359,6 +359,24 @@ class SharedCopyState(FakeState):
         return new
 
 
+class StaleLegalState(FakeState):
+    """Caches its legal actions and forgets to drop them when played in place: a copy (as
+    ``apply`` makes) starts without the cache, so only ``play`` goes wrong."""
+
+    __slots__ = ("_cached",)
+
+    def legal_actions(self) -> Sequence[Action]:
+        cached: Sequence[Action] | None = getattr(self, "_cached", None)
+        if cached is None:
+            cached = self._cached = super().legal_actions()
+        return cached
+
+    def _copy(self) -> Self:
+        new = super()._copy()
+        new._cached = None
+        return new
+
+
 class NoResampleState(FakeState):
     """Determinization resamples nothing, not even the generator."""
 
@@ -491,6 +509,7 @@ LOSSY_CODEC = FakeGame("test-fake-lossy-codec", LossyCodecState, codec=ActionCod
 FORGETFUL_JSON = FakeGame("test-fake-forgetful-json", ForgetfulJsonState)
 SHARED_COPY = FakeGame("test-fake-shared-copy", SharedCopyState)
 NO_RESAMPLE = FakeGame("test-fake-no-resample", NoResampleState)
+STALE_LEGAL = FakeGame("test-fake-stale-legal", StaleLegalState)
 CRASHING = FakeGame("test-fake-crashing", CrashingState)
 REFUSING_APPLY = FakeGame("test-fake-refusing-apply", RefusingApplyState)
 CHATTY = FakeGame("test-fake-chatty", ChattyState)

@@ -166,7 +166,7 @@ class IsmctsBot:
     ) -> None:
         cfg = self.config
         game = observation.game
-        state = observation.determinize(rng)
+        state = observation.determinize(rng)  # a private copy: played in place below
         node = root
         path: list[tuple[_Node, int]] = []
         own_turn = game.search_scope == "turn"
@@ -195,7 +195,7 @@ class IsmctsBot:
                 for _, other in available:
                     other.avail += 1
                 path.append((child, mover))
-                state = state.apply_unchecked(action)
+                state.play(action)
                 if not own_turn:
                     break
                 node = child
@@ -211,13 +211,13 @@ class IsmctsBot:
                     best_score, chosen = score, item
             path.append((chosen[1], mover))
             node = chosen[1]
-            state = state.apply_unchecked(chosen[0])
+            state.play(chosen[0])
         if not own_turn:
             rollout = game.rollout_action
             for _ in range(cfg.horizon):
                 if state.to_move is None:
                     break
-                state = state.apply_unchecked(rollout(state, rng))
+                state.play(rollout(state, rng))
         reward = rewards(game, state)
         root.visits += 1
         for n, seat in path:

@@ -69,7 +69,7 @@ def play_random(
     for _ in range(rules.spec.max_actions):
         if state.is_terminal:
             return state
-        state = state.apply_unchecked(rng.choice(state.legal_actions()))
+        state.play(rng.choice(state.legal_actions()))  # the new game is ours: play in place
     if state.is_terminal:
         return state
     raise PlayoutTooLong(

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import dataclasses
 import json
-from collections.abc import Iterable, Mapping
-from typing import Any, ClassVar, TypeAlias
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any, ClassVar, TypeAlias, TypeVar
 
 import pydantic
 
@@ -53,6 +53,28 @@ def _plain(value: object) -> JsonValue:
     if isinstance(value, tuple | list):
         return [_plain(v) for v in value]
     return value
+
+
+A = TypeVar("A", bound=Action)
+
+
+class Interned(dict[Any, A]):
+    """The one shared instance of each distinct action of one class (actions are immutable),
+    made on first use: legal-action lists look their actions up instead of building them
+    again (a lookup costs a fraction of a dataclass's construction).
+
+    The key is the action's field, for a class of one field, else the tuple of its fields:
+    ``PLAY[card]``, ``CHALLENGE[noble, target]``.
+    """
+
+    def __init__(self, cls: type[A]) -> None:
+        super().__init__()
+        self.make: Callable[..., A] = cls
+        self.single = len(dataclasses.fields(cls)) == 1
+
+    def __missing__(self, key: Any) -> A:
+        action = self[key] = self.make(key) if self.single else self.make(*key)
+        return action
 
 
 class ActionCodec:

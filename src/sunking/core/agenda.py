@@ -3,8 +3,8 @@
 A state built on :class:`AgendaState` keeps an *agenda*, a stack of small tasks, each a tuple
 ``(name, *args)``, and at most one *pending decision*, a tuple ``(kind, seat, *context)``.
 :meth:`Flow.run` pops and performs tasks until one of them sets a pending decision or the
-agenda is empty (the game is over); :meth:`Flow.decide` applies a player's action to the
-pending decision with the handler of its kind and runs on; :meth:`Flow.legal_actions` lists
+agenda is empty (the game is over); the state applies a player's action to the pending
+decision with the handler of its kind and runs on; :meth:`Flow.legal_actions` lists
 the actions of the pending decision. The game declares the three dispatch tables — tasks,
 handlers and legal actions by name — and its state's fields (see :mod:`.fields`); the core
 copies, serializes and runs it. Because the agenda is plain data, a state serializes exactly
@@ -45,6 +45,9 @@ Legal: TypeAlias = Callable[[Any, Pending], Sequence[Action]]
 Watch: TypeAlias = Callable[[Any, Emit], bool]
 """Looked at before every task and after the last one: True ends the run there (a game
 that ends as soon as a score is reached)."""
+Watching: TypeAlias = Callable[[Any], bool]
+"""Whether a state needs its flow's watch at all (an option the watch reads is set); asked
+once per run, so a game played without the option pays nothing per task."""
 
 AGENDA_FIELDS: tuple[Field, ...] = (
     Tuples("agenda"),
@@ -72,28 +75,21 @@ class Flow:
     handlers: Mapping[str, Handler]
     legal: Mapping[str, Legal]
     watch: Watch | None = None
+    watching: Watching | None = None
 
     def run(self, s: AgendaState, emit: Emit) -> None:
         """Perform tasks until a decision is pending or the agenda is empty."""
         tasks = self.tasks
         watch = self.watch
-        if watch is None:
-            while s.pending is None and s.agenda:
-                task = s.agenda.pop()
+        agenda = s.agenda  # tasks change the agenda in place, never replace it
+        if watch is None or (self.watching is not None and not self.watching(s)):
+            while s.pending is None and agenda:
+                task = agenda.pop()
                 tasks[task[0]](s, emit, *task[1:])
             return
-        while not watch(s, emit) and s.pending is None and s.agenda:
-            task = s.agenda.pop()
+        while not watch(s, emit) and s.pending is None and agenda:
+            task = agenda.pop()
             tasks[task[0]](s, emit, *task[1:])
-
-    def decide(self, s: AgendaState, action: Action, emit: Emit) -> None:
-        """Apply ``action`` (already known to be legal) to the pending decision, then run on.
-        """
-        pending = s.pending
-        assert pending is not None, "decide() needs a pending decision"
-        s.pending = None
-        self.handlers[pending[0]](s, pending, action, emit)
-        self.run(s, emit)
 
     def legal_actions(self, s: AgendaState) -> tuple[Action, ...]:
         """The actions of the pending decision (none once the game is over)."""
@@ -206,6 +202,10 @@ class AgendaState(GameState):
         pending = self.pending
         return None if pending is None else pending[1]
 
+    @property
+    def is_terminal(self) -> bool:
+        return self.pending is None
+
     def legal_actions(self) -> tuple[Action, ...]:
         legal = self._legal
         if legal is None:
@@ -213,7 +213,15 @@ class AgendaState(GameState):
         return legal
 
     def _perform(self, action: Action, emit: Emit) -> None:
-        self.rules.flow.decide(self, action, emit)
+        """Apply ``action`` (known to be legal) to the pending decision with the handler of
+        its kind, then run the flow on to the next decision."""
+        self._legal = None
+        pending = self.pending
+        assert pending is not None, "an action needs a pending decision"
+        self.pending = None
+        flow = self.rules.flow
+        flow.handlers[pending[0]](self, pending, action, emit)
+        flow.run(self, emit)
 
     def result(self) -> Result:
         return Result.of_final(self.final, self.version)

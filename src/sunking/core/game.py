@@ -377,6 +377,25 @@ class GameState(ABC):
             nxt._events = (self._events, self.version + 1, tuple(emit))
         return nxt
 
+    def copy(self) -> Self:
+        """An independent copy, to be changed in place with :meth:`play` (the private copy a
+        search or a random playout owns)."""
+        return self._copy()
+
+    def play(self, action: Action) -> None:
+        """Apply ``action`` to this state in place, without checking it.
+
+        For a private copy only (see :meth:`copy`): search and random playouts play thousands
+        of actions on one copy instead of copying the state at every step. Everyone else
+        uses :meth:`apply`, which leaves the state it is called on unchanged.
+        """
+        emit: list[Event] | None = None if self.quiet else []
+        self._perform(action, emit)
+        self.version = version = self.version + 1
+        self._history = (self._history, action)
+        if emit:
+            self._events = (self._events, version, tuple(emit))
+
     @property
     def history(self) -> tuple[Action, ...]:
         """Every action applied since the start, in order."""

@@ -35,7 +35,11 @@ class Rng:
         """Return an integer in ``range(n)``; ``n`` must be positive."""
         if n <= 0:
             raise ValueError(f"Rng.below needs a positive bound, got {n}")
-        return (self.next64() * n) >> 64
+        # next64, inlined: bots and playouts draw here at every step
+        self.state = z = (self.state + _GAMMA) & _MASK
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        return ((z ^ (z >> 31)) * n) >> 64
 
     def random(self) -> float:
         """Return a float in [0, 1)."""
@@ -43,7 +47,14 @@ class Rng:
 
     def choice(self, items: Sequence[T]) -> T:
         """Return one element of a non-empty sequence."""
-        return items[self.below(len(items))]
+        n = len(items)
+        if n <= 0:
+            raise ValueError("Rng.choice needs a non-empty sequence")
+        # next64, inlined (as in below)
+        self.state = z = (self.state + _GAMMA) & _MASK
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        return items[((z ^ (z >> 31)) * n) >> 64]
 
     def shuffle(self, items: MutableSequence[T], last: int | None = None) -> None:
         """Shuffle a list in place (Fisher–Yates), drawing as :meth:`next64` does.

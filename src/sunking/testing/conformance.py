@@ -297,7 +297,7 @@ class _Playout:
         """A determinized state plays on to the end (as a search would)."""
         choices = _stream(det.version ^ self.seed, _CHOICES)
         before = det.snapshot()
-        state = det
+        state = det.copy()  # played in place, as search plays its private copies
         while not state.is_terminal:
             if state.version >= self.spec.max_actions:
                 self.fail(f"a rollout from {label} passed max_actions={self.spec.max_actions}")
@@ -305,9 +305,9 @@ class _Playout:
             if not legal:
                 self.fail(f"a rollout from {label} reached version {state.version} "
                           "with no legal action before the end")
-            state = state.apply_unchecked(legal[choices.below(len(legal))])
+            state.play(legal[choices.below(len(legal))])
         if det.snapshot() != before:
-            self.fail(f"apply changed the state it was applied to (in a rollout from {label})")
+            self.fail(f"a rollout from {label} changed the state it was copied from")
         problems = state.check_invariants()
         if problems:
             self.fail(f"a rollout from {label} ends with broken invariants: " + "; ".join(problems))
@@ -361,8 +361,9 @@ def check_game(
     ``spec.max_actions`` actions with a sound result. Each game is replayed alongside from
     its :class:`~sunking.core.record.GameRecord` read back from JSON text (the header —
     game, players, seed, options — at the start, each action as it is played, parsed back by
-    the game ``make`` finds), with ``apply_unchecked`` as search plays: the replay must pass
-    through the same snapshots and end in an equal state (history and event log included).
+    the game ``make`` finds), in place with ``play`` as search plays its private copies: the
+    replay must pass through the same snapshots with the same legal actions and end in an
+    equal state (history and event log included).
     Every ``determinism_every``-th playout is played a second time and must give the same
     history and event log.
 
@@ -463,6 +464,10 @@ def _run_playout(p: _Playout, *, view_every: int, legal_every: int, determinism:
                     "the replayed state differs from the one played "
                     f"({_first_difference(snapshot, replayed.snapshot(), 'snapshot')})"
                 )
+            if tuple(replayed.legal_actions()) != tuple(legal):
+                p.action = previous
+                p.fail("the state replayed in place has other legal actions than the one "
+                       "played (a cache not cleared by play?)")
             if not legal:
                 break  # the game is over: its last state is checked below
             sampled = version == 0 or version % view_every == view_offset
@@ -493,7 +498,7 @@ def _run_playout(p: _Playout, *, view_every: int, legal_every: int, determinism:
             if state.snapshot() != snapshot:
                 p.fail("apply changed the state it was applied to")
             stage = "replay"
-            replayed = replayed.apply_unchecked(parsed)
+            replayed.play(parsed)
             report.actions += 1
             state = nxt
             previous = action

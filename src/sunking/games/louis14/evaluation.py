@@ -37,11 +37,16 @@ def evaluation(s: Louis14State, emit: Emit) -> None:
 
 
 def tile(s: Louis14State, emit: Emit, t: int) -> None:
-    s.agenda.append(("resolve", t))
-    s.agenda.append(("tie_window", t))
-    for p in reversed(s.order()):
-        if s.intrigue[p]:
-            s.agenda.append(("intrigue_window", t, p))
+    agenda = s.agenda
+    agenda.append(("resolve", t))
+    agenda.append(("tie_window", t))
+    intrigue = s.intrigue
+    if any(intrigue):
+        n = s.num_players
+        for i in range(n - 1, -1, -1):  # turn order from the start player, pushed last first
+            p = (s.start + i) % n
+            if intrigue[p]:
+                agenda.append(("intrigue_window", t, p))
 
 
 def intrigue_window(s: Louis14State, emit: Emit, t: int, seat: int) -> None:
@@ -66,10 +71,12 @@ def on_intrigue(s: Louis14State, decision: Pending, action: Action, emit: Emit) 
 
 
 def tie_window(s: Louis14State, emit: Emit, t: int) -> None:
-    if TILES[t].condition(s.side[t]).kind == "stones":
-        return
-    firsts = _ranking(s.stones_on(t), -1)[0]
-    for colour in firsts if len(firsts) > 1 else ():
+    counts = s.stones_on(t)
+    top = max(counts)
+    if not top or counts.count(top) < 2 or TILES[t].condition(s.side[t]).kind == "stones":
+        return  # no tie for first, or a tile of stones (no first to win)
+    firsts = [colour for colour, k in enumerate(counts) if k == top]
+    for colour in firsts:
         if colour < s.num_players and s.unused(colour, "win_tie") is not None:
             s.pending = ("tie", colour, t)
             return
@@ -87,39 +94,40 @@ def on_tie(s: Louis14State, decision: Pending, action: Action, emit: Emit) -> No
 
 def _ranking(counts: list[int], winner: int) -> tuple[list[int], list[int]]:
     """(colours tied for first, colours tied for second); a tie winner stands alone first."""
-    present = [c for c, k in enumerate(counts) if k > 0]
-    if not present:
+    top = max(counts)
+    if not top:
         return [], []
-    if winner >= 0 and counts[winner] == max(counts):
+    if winner >= 0 and counts[winner] == top:
         firsts = [winner]
     else:
-        top = max(counts)
-        firsts = [c for c in present if counts[c] == top]
-    rest = [c for c in present if c not in firsts]
-    if not rest:
+        firsts = [c for c, k in enumerate(counts) if k == top]
+    second = 0
+    for c, k in enumerate(counts):
+        if k > second and c not in firsts:
+            second = k
+    if not second:
         return firsts, []
-    second = max(counts[c] for c in rest)
-    return firsts, [c for c in rest if counts[c] == second]
+    return firsts, [c for c, k in enumerate(counts) if k == second and c not in firsts]
 
 
 def resolve(s: Louis14State, emit: Emit, t: int) -> None:
     """Score tile ``t``: move its stones, flip it, queue rewards and bribe offers."""
     n = s.num_players
     c = s.colours
-    counts = s.stones_on(t)
-    person = TILES[t]
-    cond = person.condition(s.side[t])
+    base = t * c
+    board = s.board
+    counts = board[base:base + c]
+    cond = TILES[t].condition(s.side[t])
+    kind = cond.kind
     louis = t == s.louis_tile
-    order = s.order()
-    present = [p for p in order if counts[p] > 0]
     free: list[int] = []
     crown = -1
-    to_general: set[int] = set()
+    to_general: list[int] = []
     bribers: list[int] = []
     flip = False
     firsts, seconds = _ranking(counts, s.tie_winner)
-    if cond.kind == "stones":
-        free = [p for p in present if counts[p] >= cond.value]
+    if kind == "stones":
+        free = [p for p in s.order() if counts[p] >= cond.value]
         if len(firsts) == 1 and firsts[0] in free:
             # The majority holder takes the reward first, then the others in turn order.
             free.remove(firsts[0])
@@ -128,35 +136,34 @@ def resolve(s: Louis14State, emit: Emit, t: int) -> None:
     elif louis:
         if firsts:
             flip = True
-            to_general = set(firsts)
+            to_general = firsts
             if len(firsts) == 1:
                 crown = firsts[0]
-                free = [firsts[0]]
+                free = [crown]
                 if len(seconds) == 1:
                     free.append(seconds[0])
             else:
-                free = [p for p in order if p in firsts]
-            if cond.kind == "money":
-                bribers = [p for p in present if p not in free]
+                free = [p for p in s.order() if p in firsts]
+            if kind == "money":
+                bribers = [p for p in s.order() if counts[p] and p not in free]
     elif len(firsts) == 1:
         flip = True
-        to_general = set(firsts)
-        free = list(firsts)
-        if cond.kind == "money":
-            bribers = [p for p in present if p not in free]
-    elif firsts and cond.kind == "money":
-        bribers = present
-    free = [p for p in free if p < n]
+        to_general = free = firsts
+        if kind == "money":
+            bribers = [p for p in s.order() if counts[p] and p not in free]
+    elif firsts and kind == "money":
+        bribers = [p for p in s.order() if counts[p]]
     if crown >= n:
         crown = -1
-    say(emit, "evaluate", tile=t, condition=cond.label(), louis=louis,
-        stones=list(counts), firsts=firsts, seconds=seconds, receivers=free,
-        bribers=bribers, tie_winner=s.tie_winner if s.tie_winner >= 0 else None)
-    for colour in range(c):
-        k = counts[colour]
+    free = [p for p in free if p < n]
+    if emit is not None:  # the label and lists are worth building only for a log
+        say(emit, "evaluate", tile=t, condition=cond.label(), louis=louis,
+            stones=list(counts), firsts=firsts, seconds=seconds, receivers=free,
+            bribers=bribers, tie_winner=s.tie_winner if s.tie_winner >= 0 else None)
+    board[base:base + c] = [0] * c
+    for colour, k in enumerate(counts):
         if not k:
             continue
-        s.board[t * c + colour] = 0
         if colour >= n:
             s.neutral_pool += k
         elif colour in to_general:
@@ -169,15 +176,14 @@ def resolve(s: Louis14State, emit: Emit, t: int) -> None:
     if louis:
         s.louis_tile = 0
     s.tie_winner = -1
-    tasks: list[tuple[object, ...]] = []
-    for p in free:
-        tasks.append(("reward", t, p))
+    agenda = s.agenda
+    for p in reversed(bribers):
+        agenda.append(("bribe_offer", t, p,
+                       cond.value - (1 if s.owns(p, "cheap_bribe") else 0)))
+    for p in reversed(free):
         if p == crown:
-            tasks.append(("crown", p))
-    for p in bribers:
-        cost = cond.value - (1 if s.owns(p, "cheap_bribe") else 0)
-        tasks.append(("bribe_offer", t, p, cost))
-    s.agenda.extend(reversed(tasks))
+            agenda.append(("crown", p))
+        agenda.append(("reward", t, p))
 
 
 def crown(s: Louis14State, emit: Emit, seat: int) -> None:

@@ -80,9 +80,10 @@ def influence_turns(s: Louis14State, emit: Emit, cursor: int = -1) -> None:
     n = s.num_players
     if cursor < 0:
         cursor = s.start
+    hand = s.hand
     for i in range(n):
         seat = (cursor + i) % n
-        if s.hand_size(seat) >= 2:
+        if sum(hand[seat * FACES:(seat + 1) * FACES]) >= 2:  # hand_size, inlined
             s.pending = ("turn", seat)
             return
     for seat in range(n):
@@ -106,7 +107,8 @@ def _discard_last(s: Louis14State, seat: int, emit: Emit) -> None:
 
 def _play(s: Louis14State, seat: int, card: int) -> None:
     s.hand[seat * FACES + card] -= 1
-    s.forget(0, seat, card)
+    if s.known_hands:
+        s.forget(0, seat, card)
     s.center.append(card)
 
 
@@ -120,8 +122,9 @@ def on_turn(s: Louis14State, decision: Pending, action: Action, emit: Emit) -> N
             s.personal[seat] -= count
         if action.boost:
             _use(s, seat, "boost")
-        say(emit, "place", seat=seat, card=action.card,
-            stones=[list(ts) for ts in action.stones], boost=action.boost)
+        if emit is not None:
+            say(emit, "place", seat=seat, card=action.card,
+                stones=[list(ts) for ts in action.stones], boost=action.boost)
     elif isinstance(action, Retrieve):
         _play(s, seat, action.card)
         if action.boost:
@@ -166,14 +169,15 @@ def end_stone(s: Louis14State, emit: Emit, seat: int, mission: int) -> None:
 
 def reshuffle(s: Louis14State, emit: Emit) -> None:
     """All 30 influence cards are shuffled into a new face-down pile."""
-    s.deck.extend(s.center)
+    deck = s.deck
+    hand = s.hand
+    deck.extend(s.center)
     s.center = []
-    for seat in range(s.num_players):
-        base = seat * FACES
-        for face in range(FACES):
-            s.deck.extend([face] * s.hand[base + face])
-            s.hand[base + face] = 0
-    s.rng.shuffle(s.deck)
+    for i, k in enumerate(hand):
+        if k:
+            deck.extend([i % FACES] * k)  # hand[seat * FACES + face]: seat by seat, face by face
+    s.hand = [0] * len(hand)
+    s.rng.shuffle(deck)
     s.deck_known = [0] * len(s.deck)
     s.known_hands = tuple(k for k in s.known_hands if k[0] != 0)
     say(emit, "reshuffle")

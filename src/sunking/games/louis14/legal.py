@@ -58,9 +58,12 @@ def _turn(s: Louis14State, d: Pending) -> tuple[Action, ...]:
     seat = d[1]
     hand = tuple(s.hand[seat * FACES:(seat + 1) * FACES])
     personal = min(s.personal[seat], 4)
-    boost = s.unused(seat, "boost") is not None
-    pay = s.money[seat] >= 2 and s.unused(seat, "pay_to_pass") is not None
-    swap = bool(s.deck) and s.unused(seat, "swap_influence") is not None
+    if s.laid[seat]:
+        boost = s.unused(seat, "boost") is not None
+        pay = s.money[seat] >= 2 and s.unused(seat, "pay_to_pass") is not None
+        swap = bool(s.deck) and s.unused(seat, "swap_influence") is not None
+    else:  # no laid mission, so none to use (most turns: cheaper than asking three times)
+        boost = pay = swap = False
     key = (hand, personal, boost, pay, swap)
     cached = _TURNS.get(key)
     if cached is not None:

@@ -25,8 +25,9 @@ def draw_blazon(s: Louis14State, seat: int, emit: Emit, why: str) -> None:
             kind += 1
         pool[kind] -= 1
     s.blazons[seat * BLAZON_SLOTS + kind] += 1
-    say(emit, "blazon", seat=seat, why=why)
-    tell(emit, seat, "blazon_kind", seat=seat, kind=kind)
+    if emit is not None:
+        say(emit, "blazon", seat=seat, why=why)
+        tell(emit, seat, "blazon_kind", seat=seat, kind=kind)
 
 
 def draw_influence(s: Louis14State, seat: int, emit: Emit, why: str) -> bool:
@@ -34,10 +35,13 @@ def draw_influence(s: Louis14State, seat: int, emit: Emit, why: str) -> bool:
     if not s.deck:
         return False
     face = s.deck.pop()
-    s.learn(0, seat, face, s.deck_known.pop())
+    known = s.deck_known.pop()
+    if known & ~(1 << seat):
+        s.learn(0, seat, face, known)
     s.hand[seat * FACES + face] += 1
-    say(emit, "influence_drawn", seat=seat, why=why)
-    tell(emit, seat, "influence_card", seat=seat, card=face)
+    if emit is not None:
+        say(emit, "influence_drawn", seat=seat, why=why)
+        tell(emit, seat, "influence_card", seat=seat, card=face)
     return True
 
 
@@ -50,8 +54,9 @@ def draw_intrigue(s: Louis14State, seat: int, emit: Emit, why: str) -> bool:
     s.intrigue_deck = s.intrigue_deck[:-1]
     s.intrigue_known = s.intrigue_known[:-1]
     s.intrigue[seat] |= 1 << tile
-    say(emit, "intrigue_drawn", seat=seat, why=why)
-    tell(emit, seat, "intrigue_card", seat=seat, card=tile)
+    if emit is not None:
+        say(emit, "intrigue_drawn", seat=seat, why=why)
+        tell(emit, seat, "intrigue_card", seat=seat, card=tile)
     return True
 
 

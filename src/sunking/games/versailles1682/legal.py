@@ -7,10 +7,11 @@ choice of copy changes nothing in the game.
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from ...core.actions import Action
+from ...core.actions import Action, Interned
 from .actions import (
     ACCEPT,
     DECLINE,
@@ -84,17 +85,48 @@ from .state import (
     V1682State,
 )
 
-_CACHE: dict[tuple[Any, ...], Action] = {}
 OFFICES = IDS_OF_KIND["office"]
 
 
-def _make(cls: type[Action], *args: Any) -> Action:
-    """One shared instance per distinct action (they are immutable)."""
-    key = (cls, *args)
-    action = _CACHE.get(key)
-    if action is None:
-        action = _CACHE[key] = cls(*args)
-    return action
+_CHOOSE_COURTIER = Interned(ChooseCourtier)
+_DECLARE_WAR = Interned(DeclareWar)
+_DISCARD = Interned(Discard)
+_DRAW_HOUSE = Interned(DrawHouse)
+_FREE_PRISONER = Interned(FreePrisoner)
+_GIVE = Interned(Give)
+_GIVE_TO = Interned(GiveTo)
+_IMPRISON = Interned(Imprison)
+_INTERVENE = Interned(Intervene)
+_LEAD_COURT = Interned(LeadCourt)
+_MARRY = Interned(Marry)
+_OFFER = Interned(Offer)
+_PAY = Interned(Pay)
+_PLAY_CARD = Interned(PlayCard)
+_PLAY_WAR = Interned(PlayWar)
+_PRAISE = Interned(Praise)
+_RECALL_EXILE = Interned(RecallExile)
+_REQUEST = Interned(Request)
+_SHOW = Interned(Show)
+_SPECIAL_PENSION = Interned(SpecialPension)
+_TRY_PRISONER = Interned(TryPrisoner)
+_WITHDRAW_OFFICE = Interned(WithdrawOffice)
+
+
+def _distinct_in(where: list[int], zone: int) -> list[int]:
+    """:func:`distinct` of the cards in ``zone`` (found with ``list.index``, in id order:
+    faster than a scan and a sort)."""
+    out: list[int] = []
+    seen: set[int] = set()
+    i = -1
+    try:
+        while True:
+            i = where.index(zone, i + 1)
+            kind = TYPE_OF[i]
+            if kind not in seen:
+                seen.add(kind)
+                out.append(i)
+    except ValueError:
+        return out
 
 
 def distinct(cards: Iterable[int]) -> list[int]:
@@ -116,7 +148,7 @@ PARTIES = tuple(ChooseParty(c) for c in COUNTRIES)
 def _choose(s: V1682State, d: Decision) -> tuple[Action, ...]:
     taken = set(s.name)
     return tuple(
-        _make(ChooseCourtier, name, g)
+        _CHOOSE_COURTIER[name, g]
         for i, name in enumerate(FAMILY_NAMES) if i not in taken for g in ("m", "f")
     )
 
@@ -133,21 +165,38 @@ def _others(s: V1682State, seat: int) -> list[int]:
     return [p for p in range(s.num_players) if p != seat and s.status[p] != ABSENT]
 
 
+_NEGOTIATIONS: dict[tuple[Any, ...], tuple[Action, ...]] = {}
+_NEGOTIATIONS_LIMIT = 100_000
+
+
 def _negotiate(s: V1682State, d: Decision) -> tuple[Action, ...]:
+    """Pay, show a card or make an offer to another courtier, or be done.
+
+    The answer depends only on the other courtiers, how many payments and offers the
+    fortune allows and the types of cards in hand, so it is memoised on those.
+    """
     seat = d[1]
-    out: list[Action] = [DONE]
     if s.neg_moves[seat] >= s.negotiation_moves:
-        return tuple(out)
-    others = _others(s, seat)
+        return (DONE,)
     money = s.fortune[seat]
+    key = (tuple(_others(s, seat)), bisect_right(PAYMENTS, money),
+           bisect_right(OFFER_AMOUNTS, money), tuple(_distinct_in(s.where, seat)))
+    cached = _NEGOTIATIONS.get(key)
+    if cached is not None:
+        return cached
+    others, pays, offers, cards = key
+    out: list[Action] = [DONE]
     for to in others:
-        out += [_make(Pay, to, amount) for amount in PAYMENTS if amount <= money]
-    for card in distinct(s.hand(seat)):
-        out += [_make(Show, to, card) for to in others]
+        out += [_PAY[to, amount] for amount in PAYMENTS[:pays]]
+    for card in cards:
+        out += [_SHOW[to, card] for to in others]
     for to in others:
-        out += [_make(Offer, to, amount, favour)
-                for amount in OFFER_AMOUNTS if amount <= money for favour in FAVOURS]
-    return tuple(out)
+        out += [_OFFER[to, amount, favour]
+                for amount in OFFER_AMOUNTS[:offers] for favour in FAVOURS]
+    result = tuple(out)
+    if len(_NEGOTIATIONS) < _NEGOTIATIONS_LIMIT:
+        _NEGOTIATIONS[key] = result
+    return result
 
 
 ANSWERS = (ACCEPT, DECLINE)
@@ -158,12 +207,12 @@ def _answer(s: V1682State, d: Decision) -> tuple[Action, ...]:
 
 
 def _give(s: V1682State, d: Decision) -> tuple[Action, ...]:
-    cards = tuple(_make(Give, d[2], c) for c in distinct(s.hand(d[1])))
+    cards = tuple(_GIVE[d[2], c] for c in _distinct_in(s.where, d[1]))
     return (PASS, *cards) if d[3] else cards
 
 
 def _discard(s: V1682State, d: Decision) -> tuple[Action, ...]:
-    return tuple(_make(Discard, c) for c in distinct(s.hand(d[1])))
+    return tuple(_DISCARD[c] for c in _distinct_in(s.where, d[1]))
 
 
 def power_actions(s: V1682State, seat: int) -> list[Action]:
@@ -174,26 +223,26 @@ def power_actions(s: V1682State, seat: int) -> list[Action]:
     n = s.num_players
     for power in powers_of(s, seat):
         if power == "chancellor":
-            out += [_make(TryPrisoner, p) for p in range(n) if s.status[p] == BASTILLE]
+            out += [_TRY_PRISONER[p] for p in range(n) if s.status[p] == BASTILLE]
             if s.king or s.queen:
-                out += [_make(Imprison, p) for p in range(n)
+                out += [_IMPRISON[p] for p in range(n)
                         if p != seat and s.status[p] == AT_COURT and s.crown_standing(p) <= 0]
         elif power == "finance":
             # §11.0, §12.0: exiles and prisoners receive no pension.
-            out += [_make(SpecialPension, p) for p in range(n) if s.status[p] == AT_COURT]
+            out += [_SPECIAL_PENSION[p] for p in range(n) if s.status[p] == AT_COURT]
         elif power == "war":
             if s.wars:
                 out.append(MAKE_PEACE)
-            out += [_make(DeclareWar, c) for c in COUNTRIES]
+            out += [_DECLARE_WAR[c] for c in COUNTRIES]
         elif power == "hunt":
             if s.court != WAR:
-                out.append(_make(LeadCourt, "hunt" if s.court == VERSAILLES else "versailles"))
+                out.append(_LEAD_COURT["hunt" if s.court == VERSAILLES else "versailles"])
         elif power == "governess":
             for royal in ("king", "queen"):
                 if royal_alive(s, royal):
                     for p in range(n):
                         if p != seat and s.status[p] == AT_COURT:
-                            out += [_make(Praise, p, royal, 1), _make(Praise, p, royal, -1)]
+                            out += [_PRAISE[p, royal, 1], _PRAISE[p, royal, -1]]
     return out
 
 
@@ -215,9 +264,8 @@ def _main_actions(s: V1682State, seat: int) -> list[Action]:
         out.append(DRAW)
     requests = can_request(s, seat)
     if status == AT_COURT:
-        out += [_make(DrawHouse, c) for c in distinct(
-            c for c, z in enumerate(where) if z == HOUSE_ZONE)]
-    hand = distinct(c for c, z in enumerate(where) if z == seat)
+        out += [_DRAW_HOUSE[c] for c in _distinct_in(where, HOUSE_ZONE)]
+    hand = _distinct_in(where, seat)
     queen = requests and queen_may_intervene(s, seat)
     for card in hand:
         ct = CARDS[card]
@@ -225,15 +273,15 @@ def _main_actions(s: V1682State, seat: int) -> list[Action]:
         if kind in REQUEST_KINDS:
             if requests:
                 for b in request_beneficiaries(s, seat, card):
-                    out.append(_make(Request, card, b, False))
+                    out.append(_REQUEST[card, b, False])
                     if queen:
-                        out.append(_make(Request, card, b, True))
+                        out.append(_REQUEST[card, b, True])
         elif kind == "event":
-            out += [_make(PlayCard, card, t, r) for t, r in event_targets(s, seat, card)]
+            out += [_PLAY_CARD[card, t, r] for t, r in event_targets(s, seat, card)]
         elif status in (AT_COURT, EXILE) and (kind == "war_against" or s.wars):
-            out.append(_make(PlayWar, card))
+            out.append(_PLAY_WAR[card])
     if hand:
-        out += [_make(GiveTo, to) for to in _others(s, seat)]
+        out += [_GIVE_TO[to] for to in _others(s, seat)]
     if requests:
         out += _audiences(s, seat)
     return out
@@ -250,12 +298,12 @@ def _audiences(s: V1682State, seat: int) -> list[Action]:
         holder = where[c] - TABLEAU
         if not 0 <= holder < n or holder == seat:
             continue
-        out += [_make(WithdrawOffice, c, p) for p in range(n)
+        out += [_WITHDRAW_OFFICE[c, p] for p in range(n)
                 if p != holder and can_hold(s, c, p)]
-        out.append(_make(WithdrawOffice, c, HOUSE))
+        out.append(_WITHDRAW_OFFICE[c, HOUSE])
     # b. marriage
     if marriageable(s, seat):
-        out += [_make(Marry, p) for p in range(n)
+        out += [_MARRY[p] for p in range(n)
                 if p != seat and s.gender[p] != s.gender[seat] and marriageable(s, p)]
     # c. the King's remarriage
     if s.king and not s.queen and s.secret_wife < 0:
@@ -268,11 +316,11 @@ def _audiences(s: V1682State, seat: int) -> list[Action]:
         # d. intervene for or against a courtier
         for p in range(n):
             if p != seat and values[p] != NO_STANDING:
-                out += [_make(Intervene, p, royal, 1), _make(Intervene, p, royal, -1)]
+                out += [_INTERVENE[p, royal, 1], _INTERVENE[p, royal, -1]]
         # f. recall an exile
-        out += [_make(RecallExile, p, royal) for p in range(n) if s.status[p] == EXILE]
+        out += [_RECALL_EXILE[p, royal] for p in range(n) if s.status[p] == EXILE]
     # e. free a prisoner (King or Regent)
-    out += [_make(FreePrisoner, p) for p in range(n) if s.status[p] == BASTILLE]
+    out += [_FREE_PRISONER[p] for p in range(n) if s.status[p] == BASTILLE]
     return out
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from ...core.actions import Action, ActionCodec
+from ...core.actions import Action, ActionCodec, Interned
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -205,3 +205,16 @@ CHURCH_DECREE = ChurchDecree()
 RELEASE = Release()
 REFUSE = Refuse()
 FREE = Place(-1)
+
+# The actions legal-action lists offer, interned (see :class:`~sunking.core.actions.Interned`).
+CHALLENGES = Interned(Challenge)
+ATTACKS = Interned(Attack)
+BRIBES = Interned(Bribe)
+LAY_DOWNS = Interned(LayDown)
+COMMITS = Interned(Commit)
+TO_MIDDLE = Interned(PlayToMiddle)
+PLACES = Interned(Place)
+GIVES = Interned(Give)
+TARGETS = Interned(Target)
+EARS = Interned(PlayEar)
+NOBILITY_DECREES = Interned(NobilityDecree)

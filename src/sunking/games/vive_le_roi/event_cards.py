@@ -16,8 +16,12 @@ from ...core.actions import Action
 from ...core.agenda import Handler, Legal, Pending, Task
 from ...core.events import Emit, say, tell
 from .actions import (
+    EARS,
     KEEP_IN_HAND,
+    LAY_DOWNS,
     PASS,
+    PLACES,
+    TARGETS,
     Denounce,
     Execute,
     Guard,
@@ -110,7 +114,7 @@ def anytime_plays(s: ViveLeRoiState, seat: int) -> list[Action]:
             continue
         role = ROLE[c]
         if role == KINGS_EAR:
-            out += [PlayEar(noble) for noble in nobles(s, seat)]
+            out += [EARS[noble] for noble in nobles(s, seat)]
         elif role in (EXCOMMUNICATION, LOW_BIRTH):
             if church:
                 out += [Denounce(c, v) for v in victims(s, seat, c)]
@@ -234,10 +238,10 @@ def _target_legal(s: ViveLeRoiState, d: Pending) -> list[Action]:
     seat, card = d[1], d[2]
     kind = _target_kind(card)
     if kind == "denounce":
-        return [Target(v) for v in victims(s, seat, card)]
+        return [TARGETS[v] for v in victims(s, seat, card)]
     if kind == "riots":
-        return [Target(p) for p in range(s.num_players) if p != seat and of_kind(s, p, PROVINCE)]
-    return [Target(p) for p in range(s.num_players) if p != seat and s.hands[p]]
+        return [TARGETS[p] for p in range(s.num_players) if p != seat and of_kind(s, p, PROVINCE)]
+    return [TARGETS[p] for p in range(s.num_players) if p != seat and s.hands[p]]
 
 
 def _target_handle(s: ViveLeRoiState, d: Pending, action: Action, emit: Emit) -> None:
@@ -274,7 +278,7 @@ def _execute_handle(s: ViveLeRoiState, d: Pending, action: Action, emit: Emit) -
 
 
 def _ear_noble_legal(s: ViveLeRoiState, d: Pending) -> list[Action]:
-    return [Place(noble) for noble in nobles(s, d[1])]
+    return [PLACES[noble] for noble in nobles(s, d[1])]
 
 
 def _ear_noble_handle(s: ViveLeRoiState, d: Pending, action: Action, emit: Emit) -> None:
@@ -359,7 +363,7 @@ def _extorted_legal(s: ViveLeRoiState, d: Pending) -> list[Action]:
     card = s.hidden[seat]
     if KIND[card] == EVENT:
         return [KEEP_IN_HAND]
-    return [KEEP_IN_HAND, Place(-1), *[Place(h) for h in hosts(s, seat, card)]]
+    return [KEEP_IN_HAND, Place(-1), *[PLACES[h] for h in hosts(s, seat, card)]]
 
 
 def _extorted_handle(s: ViveLeRoiState, d: Pending, action: Action, emit: Emit) -> None:
@@ -395,7 +399,7 @@ def _bid(s: ViveLeRoiState, emit: Emit, seat: int) -> None:
 
 def _bid_legal(s: ViveLeRoiState, d: Pending) -> list[Action]:
     cards = distinct([c for c in s.hands[d[1]] if IS_NUMBER[c]])
-    return [PASS, *[LayDown(c) for c in cards]]
+    return [PASS, *[LAY_DOWNS[c] for c in cards]]
 
 
 def _bid_handle(s: ViveLeRoiState, d: Pending, action: Action, emit: Emit) -> None:

@@ -21,7 +21,7 @@ import itertools
 from ...core.actions import Action
 from ...core.agenda import Handler, Legal, Pending, Task
 from ...core.events import Emit, say, tell
-from .actions import AGREE, PASS, Agree, Commit, LayDown
+from .actions import AGREE, COMMITS, LAY_DOWNS, PASS, Agree, Commit, LayDown
 from .data import EAR_CARD, EVENT, GOLD, IS_NUMBER, KIND, MUSKETEER, OFFICIAL, VALUE, distinct
 from .state import LOC_STRUCT, RULE_NON_EVENT, RULE_NUMBER, ViveLeRoiState
 from .verbs import (
@@ -55,9 +55,9 @@ def _duel_card_legal(s: ViveLeRoiState, d: Pending) -> list[Action]:
     seat, challenger = d[1], d[2]
     hand = s.hands[seat]
     if seat == challenger:
-        out: list[Action] = [LayDown(c) for c in distinct([c for c in hand if KIND[c] != EVENT])]
+        out: list[Action] = [LAY_DOWNS[c] for c in distinct([c for c in hand if KIND[c] != EVENT])]
         return out or [PASS]
-    out = [LayDown(c) for c in distinct([c for c in hand if IS_NUMBER[c]])]
+    out = [LAY_DOWNS[c] for c in distinct([c for c in hand if IS_NUMBER[c]])]
     return (out or [PASS]) + anytime_actions(s, seat)
 
 
@@ -173,8 +173,8 @@ def batches(s: ViveLeRoiState, kind: int, seat: int, defending: bool, need: int)
     for counts in itertools.product(*[range(len(ids) + 1) for _, ids in groups]):
         if sum(k * v for k, (v, _) in zip(counts, groups, strict=True)) < need:
             continue
-        out.append(Commit(tuple(sorted(c for k, (_, ids) in zip(counts, groups, strict=True)
-                                       for c in ids[:k]))))
+        out.append(COMMITS[tuple(sorted(c for k, (_, ids) in zip(counts, groups, strict=True)
+                                        for c in ids[:k]))])
     return out
 
 
@@ -199,9 +199,10 @@ def _batch_handle(s: ViveLeRoiState, d: Pending, action: Action, emit: Emit) -> 
     if isinstance(action, Commit):
         for c in action.cards:
             to_fight(s, c, batch)
-        mine, theirs = totals(s, target)
-        say(emit, "commit", seat=seat, cards=list(action.cards), batch=batch,
-            attacker_total=mine, defender_total=theirs)
+        if emit is not None:
+            mine, theirs = totals(s, target)
+            say(emit, "commit", seat=seat, cards=list(action.cards), batch=batch,
+                attacker_total=mine, defender_total=theirs)
         other = defender if seat == attacker else attacker
         s.pending = ("batch", other, kind, attacker, defender, target, batch + 1)
     elif action == PASS:

@@ -216,6 +216,7 @@ FLOW = Flow(
                     distribution.HANDLERS, offices.HANDLERS, windows.HANDLERS),
     legal=legal.LEGAL,
     watch=_points_limit,
+    watching=lambda s: bool(s.options.get("points_limit")),
 )
 """The flow the core runs: every task, decision handler and legal-action table, and the
-points limit watched before every task."""
+points limit watched before every task when the variant is played."""

@@ -19,7 +19,7 @@ from __future__ import annotations
 from ...core.actions import Action
 from ...core.agenda import Handler, Legal, Pending, Task
 from ...core.events import Emit, say
-from .actions import FREE, KEEP_IN_HAND, Give, Place, Take
+from .actions import FREE, GIVES, KEEP_IN_HAND, PLACES, Give, Place, Take
 from .data import (
     CAPTAIN,
     CARTOGRAPHER,
@@ -67,7 +67,7 @@ def _demand(s: ViveLeRoiState, emit: Emit, receiver: int, giver: int, kind: int)
 
 
 def _give_legal(s: ViveLeRoiState, d: Pending) -> list[Action]:
-    return [Give(c) for c in of_kind(s, d[1], d[3])]
+    return [GIVES[c] for c in of_kind(s, d[1], d[3])]
 
 
 def _give_handle(s: ViveLeRoiState, d: Pending, action: Action, emit: Emit) -> None:
@@ -112,7 +112,7 @@ def _place(s: ViveLeRoiState, emit: Emit, seat: int, card: int) -> None:
 
 
 def _place_legal(s: ViveLeRoiState, d: Pending) -> list[Action]:
-    return [FREE, *[Place(h) for h in hosts(s, d[1], d[2])]]
+    return [FREE, *[PLACES[h] for h in hosts(s, d[1], d[2])]]
 
 
 def _place_handle(s: ViveLeRoiState, d: Pending, action: Action, emit: Emit) -> None:

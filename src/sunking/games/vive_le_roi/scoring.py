@@ -78,7 +78,7 @@ def limit_reached(s: ViveLeRoiState, emit: Emit, limit: int) -> None:
     """The points-limit variant: "De speler die als eerste de puntengrens heeft bereikt,
     heeft gewonnen" — the game ends at once, in the middle of a deal if need be. Players who
     reach the limit together (at one scoring) are ranked by their points."""
-    s.agenda = []
+    s.agenda.clear()
     s.pending = None
     s.phase = "end"
     reached = [p for p in range(s.num_players) if s.scores[p] >= limit]

@@ -15,7 +15,12 @@ from ...core.actions import Action
 from ...core.agenda import Handler, Legal, Pending, Task
 from ...core.events import Emit, say
 from .actions import (
+    ATTACKS,
+    BRIBES,
+    CHALLENGES,
+    NOBILITY_DECREES,
     PASS,
+    TO_MIDDLE,
     Attack,
     Bribe,
     Challenge,
@@ -75,7 +80,7 @@ def nobility_decrees(s: ViveLeRoiState, seat: int) -> list[Action]:
         return []
     top = max(VALUE[c] for c in courtiers)
     return [
-        NobilityDecree(c, noble) for c in courtiers if VALUE[c] == top for noble in dead
+        NOBILITY_DECREES[c, noble] for c in courtiers if VALUE[c] == top for noble in dead
     ]
 
 
@@ -84,13 +89,21 @@ def _turn_legal(s: ViveLeRoiState, d: Pending) -> list[Action]:
     hand = s.hands[seat]
     out: list[Action] = []
     n = s.num_players
-    if any(KIND[c] != EVENT for c in hand):
+    force = money = 0
+    laid = False  # a card that can be laid out (not an event)
+    for c in hand:
+        kind = KIND[c]
+        if kind != EVENT:
+            laid = True
+            if kind == MUSKETEER:
+                force += VALUE[c]
+            elif kind == GOLD:
+                money += VALUE[c]
+    if laid:
         mine = nobles(s, seat)
         if mine:
             theirs = [c for p in range(n) if p != seat for c in nobles(s, p)]
-            out += [Challenge(a, b) for a in mine for b in theirs]
-    force = sum(VALUE[c] for c in hand if KIND[c] == MUSKETEER)
-    money = sum(VALUE[c] for c in hand if KIND[c] == GOLD)
+            out += [CHALLENGES[a, b] for a in mine for b in theirs]
     if force or money:
         attach = s.attach
         load: dict[int, int] = {}
@@ -108,11 +121,11 @@ def _turn_legal(s: ViveLeRoiState, d: Pending) -> list[Action]:
                 kind = KIND[c]
                 if kind == PROVINCE:
                     if force > load.get(c, 0):
-                        out.append(Attack(c))
+                        out.append(ATTACKS[c])
                 elif kind in (MUSKETEER, COURTIER, OFFICIAL) and money > load.get(c, 0):
-                    out.append(Bribe(c))
+                    out.append(BRIBES[c])
     # B4, no action: the middle card is laid at once (step C).
-    out += [PlayToMiddle(c) for c in distinct(hand)] or [PASS]
+    out += [TO_MIDDLE[c] for c in distinct(hand)] or [PASS]
     out += nobility_decrees(s, seat)
     out += anytime_actions(s, seat)
     return out
@@ -155,7 +168,7 @@ def _turn_handle(s: ViveLeRoiState, d: Pending, action: Action, emit: Emit) -> N
 
 
 def _lay_legal(s: ViveLeRoiState, d: Pending) -> list[Action]:
-    return [PlayToMiddle(c) for c in distinct(s.hands[d[1]])]
+    return [TO_MIDDLE[c] for c in distinct(s.hands[d[1]])]
 
 
 def _lay_handle(s: ViveLeRoiState, d: Pending, action: Action, emit: Emit) -> None:

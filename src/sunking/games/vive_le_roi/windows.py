@@ -72,13 +72,17 @@ def church_decree_allowed(s: ViveLeRoiState, seat: int) -> bool:
 
 
 def may_act(s: ViveLeRoiState, seat: int) -> bool:
-    """Whether public facts allow ``seat`` an "S" card or the Church decree now."""
-    if church_decree_allowed(s, seat):
-        return True
+    """Whether public facts allow ``seat`` an "S" card or the Church decree now.
+
+    Asked of every player at every window, so the cheap facts come first (the answer is the
+    same in any order: every test only reads the state)."""
     church = has_church(s, seat)
-    if church and any(KIND[c] == EVENT and ROLE[c] in (EXCOMMUNICATION, LOW_BIRTH)
-                      and victims(s, seat, c) for c in s.structs[seat]):
-        return True
+    if church:
+        if church_decree_allowed(s, seat):
+            return True
+        if any(KIND[c] == EVENT and ROLE[c] in (EXCOMMUNICATION, LOW_BIRTH)
+               and victims(s, seat, c) for c in s.structs[seat]):
+            return True
     if not s.hands[seat]:
         return False
     if _unseen(s, EAR_CARD) and nobles(s, seat):

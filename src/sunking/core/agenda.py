@@ -4,8 +4,8 @@ A state built on :class:`AgendaState` keeps an *agenda*, a stack of small tasks,
 ``(name, *args)``, and at most one *pending decision*, a tuple ``(kind, seat, *context)``.
 :meth:`Flow.run` pops and performs tasks until one of them sets a pending decision or the
 agenda is empty (the game is over); the state applies a player's action to the pending
-decision with the handler of its kind and runs on; :meth:`Flow.legal_actions` lists
-the actions of the pending decision. The game declares the three dispatch tables — tasks,
+decision with the handler of its kind and runs on; :meth:`AgendaState.legal_actions`
+lists the actions of the pending decision. The game declares the three dispatch tables — tasks,
 handlers and legal actions by name — and its state's fields (see :mod:`.fields`); the core
 copies, serializes and runs it. Because the agenda is plain data, a state serializes exactly
 and resumes anywhere.
@@ -82,21 +82,15 @@ class Flow:
         tasks = self.tasks
         watch = self.watch
         agenda = s.agenda  # tasks change the agenda in place, never replace it
+        pop = agenda.pop
         if watch is None or (self.watching is not None and not self.watching(s)):
             while s.pending is None and agenda:
-                task = agenda.pop()
+                task = pop()
                 tasks[task[0]](s, emit, *task[1:])
             return
         while not watch(s, emit) and s.pending is None and agenda:
-            task = agenda.pop()
+            task = pop()
             tasks[task[0]](s, emit, *task[1:])
-
-    def legal_actions(self, s: AgendaState) -> tuple[Action, ...]:
-        """The actions of the pending decision (none once the game is over)."""
-        pending = s.pending
-        if pending is None:
-            return ()
-        return tuple(self.legal[pending[0]](s, pending))
 
     def check(self) -> list[str]:
         """Describe every kind of decision that has a handler but no legal actions, or legal
@@ -207,9 +201,13 @@ class AgendaState(GameState):
         return self.pending is None
 
     def legal_actions(self) -> tuple[Action, ...]:
+        """The actions of the pending decision, from the flow's table for its kind (none once
+        the game is over); kept until the state changes."""
         legal = self._legal
         if legal is None:
-            legal = self._legal = self.rules.flow.legal_actions(self)
+            pending = self.pending
+            legal = self._legal = () if pending is None else tuple(
+                self.rules.flow.legal[pending[0]](self, pending))
         return legal
 
     def _perform(self, action: Action, emit: Emit) -> None:

@@ -200,7 +200,7 @@ def on_bribe(s: Louis14State, decision: Pending, action: Action, emit: Emit) -> 
         seat, t, cost = decision[1], decision[2], decision[3]
         s.money[seat] -= cost
         say(emit, "bribe", seat=seat, tile=t, louis=cost)
-        s.agenda.append(("reward", t, seat))
+        reward(s, emit, t, seat)  # at once: the task the flow would pop next
 
 
 def reward(s: Louis14State, emit: Emit, t: int, seat: int) -> None:

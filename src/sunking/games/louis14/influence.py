@@ -145,7 +145,8 @@ def on_turn(s: Louis14State, decision: Pending, action: Action, emit: Emit) -> N
         draw_influence(s, seat, emit, "swap")
     if s.hand_size(seat) == 1:
         _discard_last(s, seat, emit)
-    s.agenda.append(("influence_turns", (seat + 1) % s.num_players))
+    # The next turn at once: the task the flow would pop next, called without the agenda.
+    influence_turns(s, emit, (seat + 1) % s.num_players)
 
 
 def _use(s: Louis14State, seat: int, effect: str) -> None:

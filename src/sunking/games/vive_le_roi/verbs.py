@@ -11,14 +11,15 @@ from bisect import insort
 from ...core.events import Emit, tell
 from .data import (
     CARD_ARMS,
+    CHURCH_CARDS,
     COURTIER,
     EVENT,
     GOLD,
-    IS_CHURCH,
     KIND,
     KINGS_EAR,
     MUSKETEER,
     NOBLE,
+    OFFICE_CARDS,
     OFFICIAL,
     PROVINCE,
     QUEEN,
@@ -159,11 +160,11 @@ def nobles(s: ViveLeRoiState, seat: int) -> list[int]:
 
 def has_church(s: ViveLeRoiState, seat: int) -> bool:
     """``seat`` owns a Bishop or the Cardinal."""
-    return any(IS_CHURCH[c] for c in s.structs[seat])
+    return not CHURCH_CARDS.isdisjoint(s.structs[seat])
 
 
 def has_office(s: ViveLeRoiState, seat: int, office: int) -> bool:
-    return any(KIND[c] == OFFICIAL and ROLE[c] == office for c in s.structs[seat])
+    return not OFFICE_CARDS.get(office, frozenset()).isdisjoint(s.structs[seat])
 
 
 def doubling_arms(s: ViveLeRoiState, seat: int) -> set[int]:

@@ -179,6 +179,13 @@ IS_PERSON: tuple[bool, ...] = tuple(c.is_person for c in CARDS)
 IS_CHURCH: tuple[bool, ...] = tuple(
     c.kind == OFFICIAL and c.role in (BISHOP, CARDINAL) for c in CARDS
 )
+CHURCH_CARDS: frozenset[int] = frozenset(c.id for c in CARDS if IS_CHURCH[c.id])
+"""The Bishops and the Cardinal, as a set (``isdisjoint`` asks a structure at C speed)."""
+OFFICE_CARDS: Mapping[int, frozenset[int]] = {
+    role: frozenset(c.id for c in CARDS if c.kind == OFFICIAL and c.role == role)
+    for role in {c.role for c in CARDS if c.kind == OFFICIAL}
+}
+"""The official cards of each office."""
 
 
 def _validate() -> None:

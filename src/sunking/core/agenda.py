@@ -128,6 +128,21 @@ def tables(*parts: Mapping[str, Any]) -> dict[str, Any]:
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
+class Aside:
+    """An action said at the table out of turn (table talk): its one seat may say it whatever
+    decision is pending, and it leaves that decision as it is (see :meth:`GameState.aside`)."""
+
+    speaker: Callable[[Any, Any], Seat]
+    """The seat that may say the action in the state."""
+    who: str
+    """How an error names that seat ("its speaker", "the steward")."""
+    problem: Callable[[Any, Any], str]
+    """Why the action cannot be said in the state ('' when it can)."""
+    perform: Callable[[Any, Any, Emit], None]
+    """Applies the action, known to be sayable, to a fresh copy."""
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
 class Rules:
     """The rule functions a game binds to its state class (see :meth:`AgendaState.bind`)."""
 
@@ -135,6 +150,8 @@ class Rules:
     view: Callable[[Any, Seat | None], dict[str, JsonValue]]
     determinizer: Callable[[Any, Seat], Callable[[Rng], Any]]
     check_invariants: Callable[[Any], list[str]]
+    asides: Mapping[type[Action], Aside] = dataclasses.field(default_factory=dict)
+    """The actions said out of turn, by their class (none in most games)."""
 
 
 class AgendaState(GameState):
@@ -212,8 +229,21 @@ class AgendaState(GameState):
             legal = self._legal = self.rules.flow.legal_actions(self)
         return legal
 
+    def aside(self, action: Action) -> tuple[Seat, str, str] | None:
+        asides = self.rules.asides
+        said = asides.get(type(action)) if asides else None
+        if said is None:
+            return None
+        return said.speaker(self, action), said.who, said.problem(self, action)
+
     def _perform(self, action: Action, emit: Emit) -> None:
-        self.rules.flow.decide(self, action, emit)
+        rules = self.rules
+        if rules.asides:
+            said = rules.asides.get(type(action))
+            if said is not None:
+                said.perform(self, action, emit)
+                return
+        rules.flow.decide(self, action, emit)
 
     def result(self) -> Result:
         return Result.of_final(self.final, self.version)

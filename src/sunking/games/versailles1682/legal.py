@@ -7,10 +7,11 @@ choice of copy changes nothing in the game.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from ...core.actions import Action
+from ...core.agenda import Legal, Pending
 from .actions import (
     ACCEPT,
     DECLINE,
@@ -80,7 +81,6 @@ from .state import (
     TABLEAU,
     VERSAILLES,
     WAR,
-    Decision,
     V1682State,
 )
 
@@ -113,7 +113,7 @@ COURT_CHOICES = (MoveCourt("versailles"), MoveCourt("hunt"))
 PARTIES = tuple(ChooseParty(c) for c in COUNTRIES)
 
 
-def _choose(s: V1682State, d: Decision) -> tuple[Action, ...]:
+def _choose(s: V1682State, d: Pending) -> tuple[Action, ...]:
     taken = set(s.name)
     return tuple(
         _make(ChooseCourtier, name, g)
@@ -121,11 +121,11 @@ def _choose(s: V1682State, d: Decision) -> tuple[Action, ...]:
     )
 
 
-def _party(s: V1682State, d: Decision) -> tuple[Action, ...]:
+def _party(s: V1682State, d: Pending) -> tuple[Action, ...]:
     return PARTIES
 
 
-def _court(s: V1682State, d: Decision) -> tuple[Action, ...]:
+def _court(s: V1682State, d: Pending) -> tuple[Action, ...]:
     return COURT_CHOICES
 
 
@@ -133,7 +133,7 @@ def _others(s: V1682State, seat: int) -> list[int]:
     return [p for p in range(s.num_players) if p != seat and s.status[p] != ABSENT]
 
 
-def _negotiate(s: V1682State, d: Decision) -> tuple[Action, ...]:
+def _negotiate(s: V1682State, d: Pending) -> tuple[Action, ...]:
     seat = d[1]
     out: list[Action] = [DONE]
     if s.neg_moves[seat] >= s.negotiation_moves:
@@ -153,16 +153,16 @@ def _negotiate(s: V1682State, d: Decision) -> tuple[Action, ...]:
 ANSWERS = (ACCEPT, DECLINE)
 
 
-def _answer(s: V1682State, d: Decision) -> tuple[Action, ...]:
+def _answer(s: V1682State, d: Pending) -> tuple[Action, ...]:
     return ANSWERS
 
 
-def _give(s: V1682State, d: Decision) -> tuple[Action, ...]:
+def _give(s: V1682State, d: Pending) -> tuple[Action, ...]:
     cards = tuple(_make(Give, d[2], c) for c in distinct(s.hand(d[1])))
     return (PASS, *cards) if d[3] else cards
 
 
-def _discard(s: V1682State, d: Decision) -> tuple[Action, ...]:
+def _discard(s: V1682State, d: Pending) -> tuple[Action, ...]:
     return tuple(_make(Discard, c) for c in distinct(s.hand(d[1])))
 
 
@@ -197,7 +197,7 @@ def power_actions(s: V1682State, seat: int) -> list[Action]:
     return out
 
 
-def _act(s: V1682State, d: Decision) -> tuple[Action, ...]:
+def _act(s: V1682State, d: Pending) -> tuple[Action, ...]:
     seat = d[1]
     out: list[Action] = []
     if s.actions_left > 0:
@@ -276,29 +276,30 @@ def _audiences(s: V1682State, seat: int) -> list[Action]:
     return out
 
 
-_LEGAL: dict[str, Callable[[V1682State, Decision], tuple[Action, ...]]] = {
-    "choose": _choose,
-    "party": _party,
-    "negotiate": _negotiate,
-    "answer": _answer,
-    "court": _court,
-    "act": _act,
-    "give": _give,
-    "discard": _discard,
+def _fines_first(legal: Legal) -> Legal:
+    """``legal``, but a steward to move who owes fines for faults said at the table must
+    impose them first (§3.0): each is then his only choice."""
+
+    def actions(s: V1682State, d: Pending) -> Sequence[Action]:
+        if d[1] == s.steward and s.faults:
+            fines = unfined(s)
+            if fines:
+                return fines
+        return legal(s, d)
+
+    return actions
+
+
+LEGAL: dict[str, Legal] = {
+    kind: _fines_first(legal) for kind, legal in {
+        "choose": _choose,
+        "party": _party,
+        "negotiate": _negotiate,
+        "answer": _answer,
+        "court": _court,
+        "act": _act,
+        "give": _give,
+        "discard": _discard,
+    }.items()
 }
-
-
-def legal_actions(s: V1682State) -> tuple[Action, ...]:
-    """The actions the seat to move may take (empty once the game is over).
-
-    A steward to move who owes fines for faults said at the table must impose them first
-    (§3.0); each is then his only choice.
-    """
-    d = s.pending
-    if d is None:
-        return ()
-    if d[1] == s.steward and s.faults:
-        fines = unfined(s)
-        if fines:
-            return fines
-    return _LEGAL[d[0]](s, d)
+"""The legal actions of every kind of decision."""

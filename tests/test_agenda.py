@@ -6,7 +6,14 @@ import json
 
 import pytest
 
-from sunking.core.agenda import AGENDA_FIELDS, AgendaState, Flow, own_slots, tables
+from sunking.core.agenda import (
+    AGENDA_FIELDS,
+    AgendaState,
+    Flow,
+    decision_json,
+    own_slots,
+    tables,
+)
 from sunking.core.errors import IllegalAction, InvalidState, NotYourTurn
 from sunking.core.fields import (
     Decision,
@@ -153,3 +160,17 @@ def test_an_aside_is_checked_by_the_core_against_its_own_seat_and_conditions() -
     assert state.aside(state.legal_actions()[0]) is None
     louis = LOUIS14.new_game(2, 1)
     assert louis.aside(louis.legal_actions()[0]) is None
+
+
+def test_a_decision_names_its_context_in_one_shape_for_every_game() -> None:
+    names = {"answer": ("offerer",), "batch": ("fight", "attacker")}
+    assert decision_json(("batch", 2, 0, 2), names) == {
+        "kind": "batch", "seat": 2, "fight": 0, "attacker": 2}
+    # Context the game gives no name stays out of the view (an offer's sum, its favour).
+    assert decision_json(("answer", 1, 0, 2000, 3), names) == {
+        "kind": "answer", "seat": 1, "offerer": 0}
+    assert decision_json(("turn", 0), names) == {"kind": "turn", "seat": 0}
+    assert decision_json(None, names) is None
+    for game in (LOUIS14, VIVE_LE_ROI, VERSAILLES):
+        decision = game.new_game(game.spec.min_players, 2).view(None)["decision"]
+        assert isinstance(decision, dict) and "context" not in decision

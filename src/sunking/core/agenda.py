@@ -294,3 +294,17 @@ class AgendaState(GameState):
         if problem is not None:
             raise InvalidState(f"not a {game_id} state: {problem}")
         return state
+
+
+def decision_json(pending: Pending | None,
+                  names: Mapping[str, Sequence[str]]) -> dict[str, JsonValue] | None:
+    """The pending decision in public terms, one shape for every game: ``{"kind", "seat"}``
+    and its context under the names the game gives each kind of decision (``names[kind]``,
+    in the order of the context). Context without a name stays out of the view (an offer's
+    sum, which only its two sides see); None once the game is over."""
+    if pending is None:
+        return None
+    out: dict[str, JsonValue] = {"kind": pending[0], "seat": pending[1]}
+    for name, value in zip(names.get(pending[0], ()), pending[2:], strict=False):
+        out[name] = value
+    return out

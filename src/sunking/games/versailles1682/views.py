@@ -13,6 +13,7 @@ these.
 from __future__ import annotations
 
 from ...core.actions import JsonValue
+from ...core.agenda import decision_json
 from .data import CARDS, COUNTRIES, FAMILY_NAMES, FAVOURS, NO_STANDING
 from .etiquette import courtier, form_of_address, given_name
 from .incomes import income_of
@@ -30,16 +31,6 @@ def card_json(card: int) -> dict[str, JsonValue]:
 
 def _standing(value: int) -> int | None:
     return None if value == NO_STANDING else value
-
-
-def decision_json(s: V1682State) -> dict[str, JsonValue] | None:
-    d = s.pending
-    if d is None:
-        return None
-    out: dict[str, JsonValue] = {"kind": d[0], "seat": d[1]}
-    for name, value in zip(_CONTEXT.get(d[0], ()), d[2:], strict=False):
-        out[name] = value
-    return out
 
 
 def _offer(s: V1682State) -> dict[str, JsonValue] | None:
@@ -103,7 +94,7 @@ def view(s: V1682State, seat: int | None) -> dict[str, JsonValue]:
         "to_move": s.to_move,
         "turn": s.turn_seat if s.turn_seat >= 0 else None,
         "actions_left": s.actions_left,
-        "decision": decision_json(s),
+        "decision": decision_json(s.pending, _CONTEXT),
         "court": PLACES[s.court],
         "king": "alive" if s.king else "dead",
         "queen": "regent" if (s.queen and not s.king) else ("alive" if s.queen else "dead"),

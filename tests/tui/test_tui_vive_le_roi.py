@@ -150,7 +150,8 @@ def test_a_batch_is_drawn_with_both_sides_totals_and_typed_by_its_cards() -> Non
     seating = Seating(NAMES, 0, "vive_le_roi", "en")
     renderer = renderer_for("vive_le_roi")
     text = _rendered(renderer.board(view, seating), renderer.private(view, seating))
-    fight, attacker, defender = view["decision"]["context"][:3]
+    d = view["decision"]
+    fight, attacker, defender = d["fight"], d["attacker"], d["defender"]
     title = "An attack" if fight == 0 else "A bribery"
     assert title in text and "Total " in text
     assert NAMES[attacker] in text and NAMES[defender] in text

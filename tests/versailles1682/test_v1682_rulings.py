@@ -31,7 +31,6 @@ from sunking.games.versailles1682.actions import (
     Show,
     SpecialPension,
 )
-from sunking.games.versailles1682.court import present
 from sunking.games.versailles1682.data import NO_STANDING
 from sunking.games.versailles1682.scenario import discard_all, first, keys, play, position
 from sunking.games.versailles1682.state import (
@@ -42,6 +41,7 @@ from sunking.games.versailles1682.state import (
     HOUSE_ZONE,
     V1682State,
 )
+from sunking.games.versailles1682.verbs import present
 
 HOUSE = HOUSE_ZONE
 

@@ -118,6 +118,21 @@ def tables(*parts: Mapping[str, Any]) -> dict[str, Any]:
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
+class Aside:
+    """An action said at the table out of turn (table talk): its one seat may say it whatever
+    decision is pending, and it leaves that decision as it is (see :meth:`GameState.aside`)."""
+
+    speaker: Callable[[Any, Any], Seat]
+    """The seat that may say the action in the state."""
+    who: str
+    """How an error names that seat ("its speaker", "the steward")."""
+    problem: Callable[[Any, Any], str]
+    """Why the action cannot be said in the state ('' when it can)."""
+    perform: Callable[[Any, Any, Emit], None]
+    """Applies the action, known to be sayable, to a fresh copy."""
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
 class Rules:
     """The rule functions a game binds to its state class (see :meth:`AgendaState.bind`)."""
 
@@ -125,6 +140,8 @@ class Rules:
     view: Callable[[Any, Seat | None], dict[str, JsonValue]]
     determinizer: Callable[[Any, Seat], Callable[[Rng], Any]]
     check_invariants: Callable[[Any], list[str]]
+    asides: Mapping[type[Action], Aside] = dataclasses.field(default_factory=dict)
+    """The actions said out of turn, by their class (none in most games)."""
 
 
 class AgendaState(GameState):
@@ -210,14 +227,28 @@ class AgendaState(GameState):
                 self.rules.flow.legal[pending[0]](self, pending))
         return legal
 
+    def aside(self, action: Action) -> tuple[Seat, str, str] | None:
+        asides = self.rules.asides
+        said = asides.get(type(action)) if asides else None
+        if said is None:
+            return None
+        return said.speaker(self, action), said.who, said.problem(self, action)
+
     def _perform(self, action: Action, emit: Emit) -> None:
-        """Apply ``action`` (known to be legal) to the pending decision with the handler of
-        its kind, then run the flow on to the next decision."""
+        """Apply ``action`` (known to be legal): an aside said out of turn leaves the pending
+        decision as it is; any other action answers the pending decision with the handler of
+        its kind, then the flow runs on to the next decision."""
         self._legal = None
+        rules = self.rules
+        if rules.asides:
+            said = rules.asides.get(type(action))
+            if said is not None:
+                said.perform(self, action, emit)
+                return
         pending = self.pending
         assert pending is not None, "an action needs a pending decision"
         self.pending = None
-        flow = self.rules.flow
+        flow = rules.flow
         flow.handlers[pending[0]](self, pending, action, emit)
         flow.run(self, emit)
 
@@ -270,3 +301,17 @@ class AgendaState(GameState):
         if problem is not None:
             raise InvalidState(f"not a {game_id} state: {problem}")
         return state
+
+
+def decision_json(pending: Pending | None,
+                  names: Mapping[str, Sequence[str]]) -> dict[str, JsonValue] | None:
+    """The pending decision in public terms, one shape for every game: ``{"kind", "seat"}``
+    and its context under the names the game gives each kind of decision (``names[kind]``,
+    in the order of the context). Context without a name stays out of the view (an offer's
+    sum, which only its two sides see); None once the game is over."""
+    if pending is None:
+        return None
+    out: dict[str, JsonValue] = {"kind": pending[0], "seat": pending[1]}
+    for name, value in zip(names.get(pending[0], ()), pending[2:], strict=False):
+        out[name] = value
+    return out

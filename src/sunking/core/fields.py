@@ -108,6 +108,37 @@ class Facts(Field):
         return tuple(tuple(int(x) for x in item) for item in raw)
 
 
+class Strings(Field):
+    """A list of short strings (a gender per seat)."""
+
+    __slots__ = ()
+    copy_expr = "{v}[:]"
+
+    def to_json(self, value: Any) -> JsonValue:
+        return list(value)
+
+    def from_json(self, raw: Any) -> Any:
+        out = list(raw)
+        if not all(isinstance(x, str) for x in out):
+            raise TypeError(f"{self.name}: not a list of strings")
+        return out
+
+
+class Records(Field):
+    """A tuple of small JSON objects, replaced whole, never changed in place (entries of a
+    register)."""
+
+    __slots__ = ()
+
+    def to_json(self, value: Any) -> JsonValue:
+        return [dict(item) for item in value]
+
+    def from_json(self, raw: Any) -> Any:
+        if not all(isinstance(item, dict) for item in raw):
+            raise TypeError(f"{self.name}: not a list of objects")
+        return tuple(dict(item) for item in raw)
+
+
 class Decision(Field):
     """The pending decision: a tuple ``(kind, seat, *context)`` or None."""
 

@@ -226,7 +226,7 @@ class GameState(ABC):
     :meth:`_perform`; this base keeps the shared bookkeeping (version, action history, event
     log) and the checked and unchecked ways of applying an action. Games build on
     :class:`~sunking.core.agenda.AgendaState`, which derives the copy and the JSON from declared
-    fields and runs the flow; Versailles 1682 still subclasses this base directly.
+    fields and runs the flow.
     """
 
     __slots__ = ("_events", "_history", "num_players", "options", "quiet", "seed", "version")
@@ -326,6 +326,13 @@ class GameState(ABC):
     def _state_json(self) -> dict[str, JsonValue]:
         """The game's own fields as JSON."""
 
+    def aside(self, action: Action) -> tuple[Seat, str, str] | None:
+        """Whether ``action`` is said out of turn, beside the pending decision (table talk,
+        in a game whose rules have it): the one seat that may say it, how an error names
+        that seat, and why it cannot be said now ('' when it can). None for an answer to the
+        pending decision: every action of most games."""
+        return None
+
     # --- shared behaviour ---------------------------------------------------------------
 
     @property
@@ -339,7 +346,9 @@ class GameState(ABC):
         """Return the state after ``action``, checked against the rules.
 
         ``seat``, when given, is the seat sending the action; ``version``, when given, is the
-        state version the action was computed from.
+        state version the action was computed from. An action said out of turn (see
+        :meth:`aside`) is checked against its own seat and conditions instead of the
+        pending decision's.
 
         Raises:
             GameOver: the game has ended.
@@ -354,6 +363,15 @@ class GameState(ABC):
                 f"the action was computed from version {version}", action=action,
                 version=self.version,
             )
+        aside = self.aside(action)
+        if aside is not None:
+            speaker, who, problem = aside
+            if seat is not None and seat != speaker:
+                raise NotYourTurn(f"only {who} (seat {speaker}) may say this, not seat {seat}",
+                                  action=action, version=self.version)
+            if problem:
+                raise IllegalAction(problem, action=action, version=self.version)
+            return self.apply_unchecked(action)
         if seat is not None and seat != self.to_move:
             raise NotYourTurn(
                 f"seat {seat} sent an action but seat {self.to_move} is to decide",

@@ -122,7 +122,8 @@ def fight_lines(view: Mapping[str, Any], t: Texts, seating: Seating) -> Text | N
     d = view.get("decision")
     out = Text()
     if d and d["kind"] in ("duel_card", "duel_again"):
-        challenger, defender, noble, target = d["context"][:4]
+        challenger, defender = d["challenger"], d["defender"]
+        noble, target = d["noble"], d["target"]
         out.append(t(f"{G}.board.duel") + "\n", style="bold underline")
         for seat, card in ((challenger, noble), (defender, target)):
             out.append(f"  {seating.name(seat)}: ")
@@ -145,7 +146,7 @@ def fight_lines(view: Mapping[str, Any], t: Texts, seating: Seating) -> Text | N
     title = t(f"{G}.zone.exchange")
     names = ["", ""]
     if d and d["kind"] == "batch":
-        fight, attacker, defender, target = d["context"][:4]
+        fight, attacker, defender, target = d["fight"], d["attacker"], d["defender"], d["target"]
         title = t(f"{G}.board.attack" if fight == 0 else f"{G}.board.bribery")
         names = [seating.name(attacker), seating.name(defender)]
         sides[1] = _attached(view).get(target, []) + sides[1]

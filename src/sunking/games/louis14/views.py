@@ -10,6 +10,7 @@ the random generator. :func:`determinize` resamples exactly what the seat cannot
 from __future__ import annotations
 
 from ...core.actions import JsonValue
+from ...core.agenda import decision_json
 from .data import BLAZON_KINDS, CHIP_CODES, DECKS, MISSIONS, MONEY_CARDS, TILES
 from .state import BLAZON_SLOTS, CHIP_SLOTS, FACES, KINDLESS, Louis14State
 
@@ -25,17 +26,6 @@ _CONTEXT: dict[str, tuple[str, ...]] = {
     "bribe": ("tile", "cost"),
     "swap": ("mission",),
 }
-
-
-def decision_json(s: Louis14State) -> dict[str, JsonValue] | None:
-    """The pending decision in public terms: its kind, its seat and its context."""
-    d = s.pending
-    if d is None:
-        return None
-    out: dict[str, JsonValue] = {"kind": d[0], "seat": d[1]}
-    for name, value in zip(_CONTEXT.get(d[0], ()), d[2:], strict=False):
-        out[name] = value
-    return out
 
 
 def _known(deck: list[int], known: list[int], seats: int) -> list[dict[str, int]]:
@@ -99,7 +89,7 @@ def view(s: Louis14State, seat: int | None) -> dict[str, JsonValue]:
         "phase": s.phase,
         "start_player": s.start,
         "to_move": s.to_move,
-        "decision": decision_json(s),
+        "decision": decision_json(s.pending, _CONTEXT),
         "louis_tile": s.louis_tile,
         "money_cards": [
             {"tile": MONEY_CARDS[i].tile, "amount": MONEY_CARDS[i].amount}

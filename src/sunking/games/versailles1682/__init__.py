@@ -1,7 +1,6 @@
 """Versailles 1682 (Philippe Mouchebeuf, Tilsit / Truant Verlag), 3–6 players."""
 
-# The state module comes first: it binds the rules modules, which import it back.
-from . import state as _state  # noqa: F401
-from .game import GAME, SPEC
+from .game import GAME, SPEC, Versailles1682
+from .state import V1682State
 
-__all__ = ["GAME", "SPEC"]
+__all__ = ["GAME", "SPEC", "V1682State", "Versailles1682"]

@@ -5,6 +5,9 @@ of condition (§9.1): the place of the court (icon), the gender of the receiving
 its minimum standing; some cards add a condition in their text (§9.1d). Ruling V-23: royal
 targets are judged only by the icon and the text; ruling V-26: a figure in the Bastille or in
 exile can only receive the cards that name it (Justice, Glory) and wealth cards.
+
+Rulebook: German rulebook (`004_83e97ed5cbbf50d2.txt`), 9.1 "Bedingungen" and 8.1
+"Definition" (who may receive what).
 """
 
 from __future__ import annotations

@@ -13,6 +13,8 @@ Peter"), an unknown word or name is a fault (docs/versailles1682.md lists what i
 :func:`form_of_address` and :func:`judge` are pure functions of a :class:`Courtier`. An
 :class:`~.actions.Address` said at the table is judged by :func:`perform_address`; a wrong
 one becomes a fault in the state, which the steward fines once with :class:`~.actions.Fine`.
+
+Rulebook: German rulebook (`004_83e97ed5cbbf50d2.txt`), 3.0 "Etikette".
 """
 
 from __future__ import annotations
@@ -21,8 +23,8 @@ import dataclasses
 import re
 import unicodedata
 
+from ...core.events import Emit, say
 from .actions import Address, Fine
-from .court import Emit, gain, say
 from .data import (
     ADDRESS_FORMS,
     ARTICLES,
@@ -43,6 +45,7 @@ from .data import (
     TYPE_INDEX,
 )
 from .state import ABSENT, TABLEAU, V1682State
+from .verbs import gain
 
 ORDER = ("rank", "dignity", "title", "family", "office")
 """The parts of a form of address, in the order etiquette demands."""

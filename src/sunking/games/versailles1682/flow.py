@@ -1,35 +1,31 @@
 """The flow of Versailles 1682 as data: setup, then rounds of four phases (§7.0).
 
-The state keeps an agenda (a stack of tasks ``(name, *ints)``). :func:`run` pops and performs
-tasks until one needs a player's decision, left in ``state.pending`` as ``(kind, seat,
-*context)``; :func:`decide` applies the player's action to it and runs on. After every step
-the game ends if a family has reached the target (ruling V-43), and a round ends at once when
-both royals are dead (§10.3).
+The state keeps an agenda (a stack of tasks ``(name, *ints)``) and at most one pending
+decision ``(kind, seat, *context)``; the core runs them (see :mod:`sunking.core.agenda`). This
+module declares setup and the round table, joins the dispatch tables of :mod:`.turns` and
+:mod:`.legal` into :data:`FLOW`, and declares what is said at the table out of turn
+(:data:`ASIDES`). After every step the game ends if a family has reached the target (ruling
+V-43), and a round ends at once when both royals are dead (§10.3).
+
+Rulebook: German rulebook (`004_83e97ed5cbbf50d2.txt`), 6.0 "Vorbereitung und Aufstellung" and
+7.0 "Ablauf der Runde"; 3.0 "Etikette" for what is said at the table.
 """
 
 from __future__ import annotations
 
-from typing import Any
-
 from ...core.actions import Action
-from ...core.rng import Rng
-from .actions import ChooseCourtier, ChooseParty
-from .court import (
-    Emit,
-    Handler,
-    Task,
-    drop_privilege,
-    end_wars,
-    present,
-    roll_country,
-    say,
-)
+from ...core.agenda import Aside, Flow, Handler, Pending, Task, tables
+from ...core.events import Emit, say
+from .actions import Address, ChooseCourtier, ChooseParty, Fine
 from .data import COUNTRIES, DECK_SIZE, FAMILY_NAMES, HAND_START, NO_STANDING
+from .etiquette import address_problem, fine_problem, perform_address, perform_fine
 from .incomes import finish_by_limit, settle
+from .legal import LEGAL
 from .promises import keep_promises
-from .state import ABSENT, AT_COURT, TALON, VERSAILLES, Decision, V1682State
+from .state import ABSENT, AT_COURT, TALON, VERSAILLES, V1682State
 from .turns import HANDLERS as TURN_HANDLERS
 from .turns import TASKS as TURN_TASKS
+from .verbs import drop_privilege, end_wars, present, roll_country
 
 ROUND_FLOW: tuple[str, ...] = (
     "introduction",   # phase 1 (§7.1)
@@ -51,7 +47,7 @@ def _choose(s: V1682State, emit: Emit, k: int) -> None:
         s.pending = ("choose", (s.steward + k) % s.num_players, k)
 
 
-def _on_choose(s: V1682State, d: Decision, action: Action, emit: Emit) -> None:
+def _on_choose(s: V1682State, d: Pending, action: Action, emit: Emit) -> None:
     assert isinstance(action, ChooseCourtier)
     seat, k = d[1], d[2]
     s.name[seat] = FAMILY_NAMES.index(action.name)
@@ -126,7 +122,7 @@ def _introduce(s: V1682State, emit: Emit, seat: int) -> None:
     present(s, seat, emit)
 
 
-def _on_party(s: V1682State, d: Decision, action: Action, emit: Emit) -> None:
+def _on_party(s: V1682State, d: Pending, action: Action, emit: Emit) -> None:
     """The heir, of the other sex, takes the family's name and the chosen party."""
     assert isinstance(action, ChooseParty)
     seat = d[1]
@@ -163,17 +159,17 @@ TASKS: dict[str, Task] = {
     "introduction": _introduction,
     "introduce": _introduce,
     "round_end": _round_end,
-    **TURN_TASKS,
 }
 
 HANDLERS: dict[str, Handler] = {
     "choose": _on_choose,
     "party": _on_party,
-    **TURN_HANDLERS,
 }
 
 
 def after_step(s: V1682State, emit: Emit) -> None:
+    """After every step: settle the game when a fortune changed (a family may have reached
+    the target, ruling V-43), and end the round at once when both royals are dead (§10.3)."""
     if s.wealth_changed and s.final is None:
         settle(s, emit)
     if s.abort and s.final is None:
@@ -182,37 +178,57 @@ def after_step(s: V1682State, emit: Emit) -> None:
         s.agenda = [("round_end",)]
 
 
-def run(s: V1682State, emit: Emit) -> None:
-    """Perform tasks until a decision is pending or the game is over."""
-    agenda = s.agenda
-    while s.pending is None and s.agenda and s.final is None:
-        agenda = s.agenda
-        task = agenda.pop()
-        TASKS[task[0]](s, emit, *task[1:])
-        after_step(s, emit)
-
-
-def decide(s: V1682State, action: Action, emit: Emit) -> None:
-    """Apply ``action`` (already known to be legal) to the pending decision, then run on."""
-    pending = s.pending
-    assert pending is not None
-    s.pending = None
-    s._legal = None
-    if s.promises:
-        keep_promises(s, pending[1], action)
-    HANDLERS[pending[0]](s, pending, action, emit)
+def _watch(s: V1682State, emit: Emit) -> bool:
     after_step(s, emit)
-    run(s, emit)
+    return s.final is not None
 
 
-def new_state(cls: type[V1682State], num_players: int, seed: int,
-              options: dict[str, Any]) -> V1682State:
+def _keeping_promises(handler: Handler) -> Handler:
+    """``handler``, after dropping the promises the action keeps (see :mod:`.promises`)."""
+
+    def decide(s: V1682State, d: Pending, action: Action, emit: Emit) -> None:
+        if s.promises:
+            keep_promises(s, d[1], action)
+        handler(s, d, action, emit)
+
+    return decide
+
+
+FLOW = Flow(
+    tasks=tables(TASKS, TURN_TASKS),
+    handlers={kind: _keeping_promises(h) for kind, h in tables(HANDLERS, TURN_HANDLERS).items()},
+    legal=LEGAL,
+    watch=_watch,
+)
+"""The flow the core runs: every task, decision handler and legal-action table; after every
+step :func:`after_step`, and the run ends with the game."""
+
+
+def _fine(s: V1682State, action: Action, emit: Emit) -> None:
+    assert isinstance(action, Fine)
+    perform_fine(s, action, emit)
+    after_step(s, emit)
+
+
+ASIDES: dict[type[Action], Aside] = {
+    Address: Aside(
+        speaker=lambda s, action: action.speaker, who="its speaker",
+        problem=address_problem, perform=perform_address,
+    ),
+    Fine: Aside(
+        speaker=lambda s, action: s.steward, who="the steward",
+        problem=fine_problem, perform=_fine,
+    ),
+}
+"""What is said at the table out of turn (§3.0): an address by any seat, the steward's fine
+of a fault; neither disturbs the decision pending."""
+
+
+def setup(s: V1682State, emit: Emit) -> None:
     """Set up a game (§6.0): shuffle, deal six cards each, the steward by lot, the King at
     Versailles; players then name their courtiers and roll their parties."""
-    s = object.__new__(cls)
-    s._init_base(num_players, seed, options)
-    n = num_players
-    s.rng = Rng(seed)
+    n = s.num_players
+    options = s.options
     s.round = 1
     s.phase = "setup"
     s.steward = s.rng.below(n)
@@ -261,13 +277,5 @@ def new_state(cls: type[V1682State], num_players: int, seed: int,
     s.faults = ()
     s.known = ()
     s.promises = ()
-    s.agenda = [("round",), ("parties",), ("choose", 0)]
-    s.pending = None
-    s.final = None
-    s._legal = None
-    emit: Emit = []
+    s.agenda.extend((("round",), ("parties",), ("choose", 0)))
     say(emit, "setup", players=n, steward=s.steward, target=s.target)
-    run(s, emit)
-    if emit:
-        s._events = (None, 0, tuple(emit))
-    return s

@@ -6,14 +6,15 @@ from collections.abc import Mapping
 from typing import Any
 
 from ...core.actions import Action
-from ...core.errors import InvalidState
+from ...core.agenda import Rules
 from ...core.game import Game, GameSpec, GameState, OptionSpec
 from ...core.presentation import Presentation
 from ...core.rng import Rng
+from . import determinization, invariants, views
 from .actions import CODEC
 from .data import NEGOTIATION_MOVE_CHOICES, NEGOTIATION_MOVES, ROUND_LIMITS, TARGETS
 from .etiquette import remark_address, unfined
-from .flow import new_state
+from .flow import ASIDES, FLOW, setup
 from .heuristic import evaluate, final_worth, rollout_action
 from .odds import dice_outcomes
 from .state import V1682State
@@ -102,13 +103,17 @@ class Versailles1682(Game):
                 range.
         """
         full = SPEC.check_setup(num_players, options)
-        return new_state(V1682State, num_players, int(seed), full)
+        return V1682State.begin(num_players, int(seed), full, setup)
 
     def state_from_json(self, data: Mapping[str, Any]) -> V1682State:
-        if data.get("game") != SPEC.id:
-            raise InvalidState(f"not a versailles1682 state (game={data.get('game')!r})")
         return V1682State.from_json(data, self.parse_action)
 
 
 GAME = Versailles1682()
-V1682State.game = GAME
+V1682State.bind(GAME, Rules(
+    flow=FLOW,
+    view=views.view,
+    determinizer=determinization.determinizer,
+    check_invariants=invariants.check_invariants,
+    asides=ASIDES,
+))

@@ -4,15 +4,20 @@
 front of him; the steward is paid only after his second turn. §8.4b: spouses share their
 incomes equally, unless one is in the Bastille (§12.0), whose income is withheld while the
 free spouse keeps all of his own. §8.4a: an office pays once per round, whoever holds it.
+
+Rulebook: German rulebook (`004_83e97ed5cbbf50d2.txt`), 7.4f "Auszahlung von Einkommen"
+(the marriage split, the steward paid after his second turn) and 1.0 "Ziel des Spiels";
+ruling V-43.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from .court import Emit, gain, say
+from ...core.events import Emit, say
 from .data import COUNTRIES, FAMILY_NAMES, INCOME_CARDS, INCOME_OF, KIND_OF
 from .state import BASTILLE, STATUS_NAMES, TABLEAU, V1682State
+from .verbs import gain
 
 
 def income_of(s: V1682State, seat: int) -> int:

@@ -8,10 +8,11 @@ choice of copy changes nothing in the game.
 from __future__ import annotations
 
 from bisect import bisect_right
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from ...core.actions import Action, Interned
+from ...core.agenda import Legal, Pending
 from .actions import (
     ACCEPT,
     DECLINE,
@@ -81,7 +82,6 @@ from .state import (
     TABLEAU,
     VERSAILLES,
     WAR,
-    Decision,
     V1682State,
 )
 
@@ -145,7 +145,7 @@ COURT_CHOICES = (MoveCourt("versailles"), MoveCourt("hunt"))
 PARTIES = tuple(ChooseParty(c) for c in COUNTRIES)
 
 
-def _choose(s: V1682State, d: Decision) -> tuple[Action, ...]:
+def _choose(s: V1682State, d: Pending) -> tuple[Action, ...]:
     taken = set(s.name)
     return tuple(
         _CHOOSE_COURTIER[name, g]
@@ -153,11 +153,11 @@ def _choose(s: V1682State, d: Decision) -> tuple[Action, ...]:
     )
 
 
-def _party(s: V1682State, d: Decision) -> tuple[Action, ...]:
+def _party(s: V1682State, d: Pending) -> tuple[Action, ...]:
     return PARTIES
 
 
-def _court(s: V1682State, d: Decision) -> tuple[Action, ...]:
+def _court(s: V1682State, d: Pending) -> tuple[Action, ...]:
     return COURT_CHOICES
 
 
@@ -169,7 +169,7 @@ _NEGOTIATIONS: dict[tuple[Any, ...], tuple[Action, ...]] = {}
 _NEGOTIATIONS_LIMIT = 100_000
 
 
-def _negotiate(s: V1682State, d: Decision) -> tuple[Action, ...]:
+def _negotiate(s: V1682State, d: Pending) -> tuple[Action, ...]:
     """Pay, show a card or make an offer to another courtier, or be done.
 
     The answer depends only on the other courtiers, how many payments and offers the
@@ -202,16 +202,16 @@ def _negotiate(s: V1682State, d: Decision) -> tuple[Action, ...]:
 ANSWERS = (ACCEPT, DECLINE)
 
 
-def _answer(s: V1682State, d: Decision) -> tuple[Action, ...]:
+def _answer(s: V1682State, d: Pending) -> tuple[Action, ...]:
     return ANSWERS
 
 
-def _give(s: V1682State, d: Decision) -> tuple[Action, ...]:
+def _give(s: V1682State, d: Pending) -> tuple[Action, ...]:
     cards = tuple(_GIVE[d[2], c] for c in _distinct_in(s.where, d[1]))
     return (PASS, *cards) if d[3] else cards
 
 
-def _discard(s: V1682State, d: Decision) -> tuple[Action, ...]:
+def _discard(s: V1682State, d: Pending) -> tuple[Action, ...]:
     return tuple(_DISCARD[c] for c in _distinct_in(s.where, d[1]))
 
 
@@ -246,7 +246,7 @@ def power_actions(s: V1682State, seat: int) -> list[Action]:
     return out
 
 
-def _act(s: V1682State, d: Decision) -> tuple[Action, ...]:
+def _act(s: V1682State, d: Pending) -> tuple[Action, ...]:
     seat = d[1]
     out: list[Action] = []
     if s.actions_left > 0:
@@ -324,29 +324,30 @@ def _audiences(s: V1682State, seat: int) -> list[Action]:
     return out
 
 
-_LEGAL: dict[str, Callable[[V1682State, Decision], tuple[Action, ...]]] = {
-    "choose": _choose,
-    "party": _party,
-    "negotiate": _negotiate,
-    "answer": _answer,
-    "court": _court,
-    "act": _act,
-    "give": _give,
-    "discard": _discard,
+def _fines_first(legal: Legal) -> Legal:
+    """``legal``, but a steward to move who owes fines for faults said at the table must
+    impose them first (§3.0): each is then his only choice."""
+
+    def actions(s: V1682State, d: Pending) -> Sequence[Action]:
+        if d[1] == s.steward and s.faults:
+            fines = unfined(s)
+            if fines:
+                return fines
+        return legal(s, d)
+
+    return actions
+
+
+LEGAL: dict[str, Legal] = {
+    kind: _fines_first(legal) for kind, legal in {
+        "choose": _choose,
+        "party": _party,
+        "negotiate": _negotiate,
+        "answer": _answer,
+        "court": _court,
+        "act": _act,
+        "give": _give,
+        "discard": _discard,
+    }.items()
 }
-
-
-def legal_actions(s: V1682State) -> tuple[Action, ...]:
-    """The actions the seat to move may take (empty once the game is over).
-
-    A steward to move who owes fines for faults said at the table must impose them first
-    (§3.0); each is then his only choice.
-    """
-    d = s.pending
-    if d is None:
-        return ()
-    if d[1] == s.steward and s.faults:
-        fines = unfined(s)
-        if fines:
-            return fines
-    return _LEGAL[d[0]](s, d)
+"""The legal actions of every kind of decision."""

@@ -7,6 +7,9 @@ again with each face forced on that die (later draws are random as usual) and re
 ten states, each with weight 1/10. An action that rolls nothing, or first shuffles, gives
 its one outcome. The generator is the engine's own seam (``state.rng``): the faces are
 forced by a generator that answers the first ``below(10)`` with the face asked for.
+
+Rulebook: German rulebook (`004_83e97ed5cbbf50d2.txt`), 8.2 "Eine Anfrage an den König richten" and
+8.4 "Die Audienzen" (the d10 of requests and audiences).
 """
 
 from __future__ import annotations

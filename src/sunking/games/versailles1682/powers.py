@@ -2,10 +2,14 @@
 
 The holder of the office card uses its power in addition to his two actions (ruling V-17:
 once per *round*, which matters only for the steward, who plays twice).
+
+Rulebook: German rulebook (`004_83e97ed5cbbf50d2.txt`), 9.5 "Rechte, die durch Ämter
+verliehen werden".
 """
 
 from __future__ import annotations
 
+from ...core.events import Emit, say
 from .actions import (
     DeclareWar,
     Imprison,
@@ -15,21 +19,9 @@ from .actions import (
     SpecialPension,
     TryPrisoner,
 )
-from .court import (
-    Emit,
-    banish,
-    d10,
-    declare_war,
-    end_wars,
-    gain,
-    imprison,
-    kill,
-    release,
-    say,
-    shift,
-)
 from .data import CARDS, CHANCELLOR_VERDICTS, COUNTRIES, FINANCE_PENSION_UNIT, GOVERNESS_STANDING
 from .state import PLACES, TABLEAU, V1682State
+from .verbs import banish, d10, declare_war, end_wars, gain, imprison, kill, release, shift
 
 POWER_CARDS: tuple[int, ...] = tuple(c for c, ct in enumerate(CARDS) if ct.power)
 """The five office cards that carry a power."""

@@ -19,6 +19,8 @@ Which move does a favour (``FAVOURS``): ``request`` — a request card played fo
 an audience; ``play_card`` — an event card that raises his standing or his fortune played on
 him; ``move_court`` — the steward moving the court in phase 3, or the Master of the Hunt
 leading it elsewhere.
+
+Rulebook: German rulebook (`004_83e97ed5cbbf50d2.txt`), 7.2 "Phase 2: Verhandlungen"; ruling V-42.
 """
 
 from __future__ import annotations

@@ -4,10 +4,14 @@ A roll succeeds when the die, less the roller's bonus, is at most his standing w
 who decides (ruling V-9): the Favourite takes 2 off every die the King decides, the Queen's
 Lover 2 off every die the Queen or Regent decides. The Regent decides with the Queen standing
 what the King would decide (§10.1, ruling V-31).
+
+Rulebook: German rulebook (`004_83e97ed5cbbf50d2.txt`), 8.0 "Die Anfragen" (8.2 a request,
+8.3 the Queen's intervention, 8.4 the audiences).
 """
 
 from __future__ import annotations
 
+from ...core.events import Emit, say
 from .actions import (
     HOUSE,
     FreePrisoner,
@@ -18,21 +22,6 @@ from .actions import (
     WithdrawOffice,
 )
 from .conditions import crown
-from .court import (
-    Emit,
-    d10,
-    everybody,
-    forget,
-    imprison,
-    install,
-    learn,
-    offices_moved,
-    present,
-    release,
-    say,
-    shift,
-    standings,
-)
 from .data import (
     CARDS,
     COUNTRIES,
@@ -45,6 +34,19 @@ from .data import (
     LOVER_BONUS,
 )
 from .state import AT_COURT, HOUSE_ZONE, V1682State
+from .verbs import (
+    d10,
+    everybody,
+    forget,
+    imprison,
+    install,
+    learn,
+    offices_moved,
+    present,
+    release,
+    shift,
+    standings,
+)
 
 
 def bonus(s: V1682State, seat: int, decider: str) -> int:

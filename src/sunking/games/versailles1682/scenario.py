@@ -22,7 +22,7 @@ from ...core.actions import Action
 from ...core.rng import Rng
 from .actions import ChooseCourtier
 from .data import CARDS, COUNTRIES, FAMILY_NAMES, NO_STANDING, cards_of
-from .flow import run
+from .flow import FLOW
 from .game import GAME
 from .state import DISCARD, HOUSE_ZONE, PLACES, STATUS_NAMES, TABLEAU, TALON, V1682State
 
@@ -160,7 +160,7 @@ def position(
         queued = [("turn", turn, 1), *queued]
     s.agenda = list(reversed(queued))
     s._legal = None
-    run(s, [])
+    FLOW.run(s, [])
     return s
 
 

@@ -8,10 +8,15 @@ the moves each player may make (the ``negotiation_moves`` option: payments, show
 steward keeps the court at Versailles or leads it to the hunt (at war it stays with the
 army). §7.4: the steward plays first and last; each turn has two actions and the free office
 power, then the income and the hand limit.
+
+Rulebook: German rulebook (`004_83e97ed5cbbf50d2.txt`), 7.2 "Phase 2: Verhandlungen", 7.3 "Phase 3:
+Verlegung des Hofes" and 7.4 "Phase 4: Runde um den Tisch".
 """
 
 from __future__ import annotations
 
+from ...core.agenda import Handler, Pending, Task
+from ...core.events import Emit, say, tell
 from .actions import (
     Accept,
     DeclareWar,
@@ -43,9 +48,8 @@ from .actions import (
     TryPrisoner,
     WithdrawOffice,
 )
-from .court import Emit, Handler, Task, forget, gain, learn, say, tell
 from .data import ACTIONS_PER_TURN, CARDS, FAVOURS, HAND_LIMIT
-from .events import play_event, play_war
+from .event_cards import play_event, play_war
 from .incomes import pay_income
 from .legal import power_actions
 from .powers import use_power
@@ -58,7 +62,8 @@ from .requests import (
     request,
     withdraw_office,
 )
-from .state import ABSENT, DISCARD, PLACES, TALON, WAR, Decision, V1682State
+from .state import ABSENT, DISCARD, PLACES, TALON, WAR, V1682State
+from .verbs import forget, gain, learn
 
 POWER_ACTIONS = (TryPrisoner, Imprison, SpecialPension, MakePeace, DeclareWar, LeadCourt, Praise)
 
@@ -87,7 +92,7 @@ def _negotiate(s: V1682State, emit: Emit, k: int) -> None:
     say(emit, "negotiation_ends")
 
 
-def _on_negotiate(s: V1682State, d: Decision, action: object, emit: Emit) -> None:
+def _on_negotiate(s: V1682State, d: Pending, action: object, emit: Emit) -> None:
     seat, k = d[1], d[2]
     if isinstance(action, Offer):
         _moved(s, seat)
@@ -113,7 +118,7 @@ def _on_negotiate(s: V1682State, d: Decision, action: object, emit: Emit) -> Non
     s.agenda.append(("negotiate", (k + 1) % s.num_players))
 
 
-def _on_answer(s: V1682State, d: Decision, action: object, emit: Emit) -> None:
+def _on_answer(s: V1682State, d: Pending, action: object, emit: Emit) -> None:
     """The offer is accepted (the money passes now; the favour stays a promise, §7.2) or
     declined; the negotiation goes on after the one who offered."""
     seat, payer, amount, favour, k = d[1:]
@@ -151,7 +156,7 @@ def _court(s: V1682State, emit: Emit) -> None:
     s.pending = ("court", s.steward)
 
 
-def _on_court(s: V1682State, d: Decision, action: object, emit: Emit) -> None:
+def _on_court(s: V1682State, d: Pending, action: object, emit: Emit) -> None:
     assert isinstance(action, MoveCourt)
     s.court = PLACES.index(action.place)
     say(emit, "court_moves", place=action.place, seat=d[1])
@@ -198,7 +203,7 @@ def _act(s: V1682State, emit: Emit, seat: int) -> None:
         s.pending = ("act", seat)
 
 
-def _on_act(s: V1682State, d: Decision, action: object, emit: Emit) -> None:
+def _on_act(s: V1682State, d: Pending, action: object, emit: Emit) -> None:
     seat = d[1]
     if isinstance(action, EndTurn):
         s.actions_left = 0
@@ -241,7 +246,7 @@ def _on_act(s: V1682State, d: Decision, action: object, emit: Emit) -> None:
         raise TypeError(f"not a turn action: {action!r}")
 
 
-def _on_give(s: V1682State, d: Decision, action: object, emit: Emit) -> None:
+def _on_give(s: V1682State, d: Pending, action: object, emit: Emit) -> None:
     """The first card must be given, the second may (``Pass``)."""
     if isinstance(action, Give):
         give(s, d[1], action, emit)
@@ -297,7 +302,7 @@ def _hand_limit(s: V1682State, emit: Emit, seat: int) -> None:
         s.pending = ("discard", seat)
 
 
-def _on_discard(s: V1682State, d: Decision, action: object, emit: Emit) -> None:
+def _on_discard(s: V1682State, d: Pending, action: object, emit: Emit) -> None:
     assert isinstance(action, Discard)
     seat = d[1]
     forget(s, action.card)

@@ -1,4 +1,4 @@
-"""What each seat may see, and determinization for search.
+"""What each seat may see.
 
 Public: the court (royals, place, wars, the War Minister's box, the House of the King, the
 discard pile, the Talon's size), every courtier's name, gender, party, place, standings,
@@ -6,20 +6,18 @@ marriage, fortune, cards in front of him and hand size, the court register, the 
 etiquette said at the table and the log. A seat
 also sees its own hand and the cards of other hands it knows: those shown to it in a
 negotiation, given by it, or taken openly (from the House, a warrant kept). Nobody sees other
-hands, the Talon's order or the random generator; :func:`determinizer` resamples exactly these.
+hands, the Talon's order or the random generator; :mod:`.determinization` resamples exactly
+these.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TypeVar
-
 from ...core.actions import JsonValue
-from ...core.rng import Rng
+from ...core.agenda import decision_json
 from .data import CARDS, COUNTRIES, FAMILY_NAMES, FAVOURS, NO_STANDING
 from .etiquette import courtier, form_of_address, given_name
 from .incomes import income_of
-from .state import BOX, DISCARD, HOUSE_ZONE, PLACES, STATUS_NAMES, TABLEAU, TALON, V1682State
+from .state import BOX, DISCARD, HOUSE_ZONE, PLACES, STATUS_NAMES, TABLEAU, V1682State
 
 _CONTEXT: dict[str, tuple[str, ...]] = {"give": ("to", "given"), "answer": ("offerer",)}
 """The context of a decision everybody sees (an offer's sum and favour only its two sides
@@ -33,16 +31,6 @@ def card_json(card: int) -> dict[str, JsonValue]:
 
 def _standing(value: int) -> int | None:
     return None if value == NO_STANDING else value
-
-
-def decision_json(s: V1682State) -> dict[str, JsonValue] | None:
-    d = s.pending
-    if d is None:
-        return None
-    out: dict[str, JsonValue] = {"kind": d[0], "seat": d[1]}
-    for name, value in zip(_CONTEXT.get(d[0], ()), d[2:], strict=False):
-        out[name] = value
-    return out
 
 
 def _offer(s: V1682State) -> dict[str, JsonValue] | None:
@@ -106,7 +94,7 @@ def view(s: V1682State, seat: int | None) -> dict[str, JsonValue]:
         "to_move": s.to_move,
         "turn": s.turn_seat if s.turn_seat >= 0 else None,
         "actions_left": s.actions_left,
-        "decision": decision_json(s),
+        "decision": decision_json(s.pending, _CONTEXT),
         "court": PLACES[s.court],
         "king": "alive" if s.king else "dead",
         "queen": "regent" if (s.queen and not s.king) else ("alive" if s.queen else "dead"),
@@ -148,76 +136,3 @@ def view(s: V1682State, seat: int | None) -> dict[str, JsonValue]:
     if s.final is not None:
         out["result"] = s.final
     return out
-
-
-S = TypeVar("S", bound=V1682State)
-
-TALON_DEPTH = 24
-"""How many cards from the top of the Talon a determinization deals at random; a search
-never draws deeper, and shuffling the whole pool would cost a third of an iteration."""
-
-
-def determinize(s: S, seat: int, rng: Rng) -> S:
-    """A state ``seat`` cannot tell from ``s``: the other hands (but the cards ``seat``
-    knows in them) and the top of the Talon are dealt again from the cards ``seat`` has not
-    seen; the generator is new."""
-    return determinizer(s, seat)(rng)
-
-
-def determinizer(s: S, seat: int) -> Callable[[Rng], S]:
-    """What :func:`determinize` does, with the seat's information set worked out once.
-
-    The pool of unseen cards is sorted, so the states dealt depend only on what the seat
-    knows, not on where the hidden cards really are.
-    """
-    n = s.num_players
-    bit = 1 << seat
-    fixed: set[int] = set()
-    for holder, card, mask in s.known:
-        if mask & bit and holder != seat:
-            fixed.add(card)
-    # What others know of hands the seat cannot see is itself hidden: forget it.
-    known = tuple(f for f in s.known if f[2] & bit or f[0] == seat)
-    # Only the two seats of a promise heard it.
-    promises = tuple(f for f in s.promises if seat in (f[0], f[1]))
-    where = s.where
-    counts: dict[int, int] = {}
-    pool: list[int] = []
-    for c, z in enumerate(where):
-        if z < n and z != seat and c not in fixed:
-            counts[z] = counts.get(z, 0) + 1
-            pool.append(c)
-        elif z == TALON:
-            pool.append(c)
-    pool.sort()
-    talon_size = len(s.talon)
-    holders = sorted(counts)
-    dealt = sum(counts.values())
-    drawn = min(len(pool), dealt + TALON_DEPTH)
-
-    def deal(rng: Rng) -> S:
-        d = s._copy()
-        d.quiet = True
-        d.rng = rng.fork()
-        d.known = known
-        d.promises = promises
-        cards = pool[:]
-        # Only the hidden hands and the top of the Talon are drawn at random (the end of
-        # the list); deeper Talon cards stay in the pool's sorted order.
-        rng.shuffle(cards, drawn)
-        w = d.where
-        i = len(cards)
-        for p in holders:
-            for _ in range(counts[p]):
-                i -= 1
-                w[cards[i]] = p
-        talon = cards[:i]
-        for c in talon:
-            w[c] = TALON
-        assert len(talon) == talon_size
-        d.talon = talon
-        d._legal = None
-        return d
-
-    return deal
-

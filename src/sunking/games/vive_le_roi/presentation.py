@@ -77,16 +77,6 @@ EVENT_FIELDS: Mapping[str, Mapping[str, str]] = {
 }
 """The fields of those events, merged once."""
 
-DECISION_CONTEXT: Mapping[str, tuple[str, ...]] = {
-    "duel_card": ("challenger", "defender", "noble", "target"),
-    "duel_again": ("challenger", "defender", "noble", "target"),
-    "batch": ("fight", "attacker", "defender", "target", "batch"),
-    "ear_noble": ("card",), "execute": ("card",), "steal": ("card",), "target": ("card",),
-    "extorted": ("victim",), "guard": ("rioter",), "give": ("receiver", "what"),
-    "place": ("card",), "receive": ("card",), "church": ("decreer",), "react": ("mover",),
-}
-"""The meaning of each decision's context, in order."""
-
 
 def card_key(card: int) -> str | None:
     """The component key of card ``card`` (None for -1, no card)."""
@@ -195,15 +185,13 @@ class ViveLeRoiPresentation(Presentation):
     def _prompt_key(decision: Mapping[str, Any], t: Texts) -> str:
         """The prompt of a decision; a window after a player's turn names that player."""
         kind = decision["kind"]
-        context = decision.get("context", ())
-        if kind == "react" and context and context[0] >= 0:
+        if kind == "react" and decision.get("mover", -1) >= 0:
             return variant(t, f"{G}.decision.react", "turn")
         return f"{G}.decision.{kind}"
 
     def decision_values(self, decision: Mapping[str, Any], t: Texts) -> dict[str, str]:
         """The placeholders of a decision: its seat and its context in words."""
-        names = DECISION_CONTEXT.get(decision["kind"], ())
-        raw = dict(zip(names, decision.get("context", ()), strict=False))
+        raw = {name: value for name, value in decision.items() if name not in ("kind", "seat")}
         values = fill(t, raw, FIELDS, card_key)
         if "fight" in raw:
             values["fight"] = t(f"{G}.word.{'attack' if raw['fight'] == 0 else 'bribery'}")

@@ -1,29 +1,37 @@
-"""What each seat may see, and determinization for search.
+"""What each seat may see.
 
 Everything in the structures, the middle, the discard pile and an exchange under way is
 public, as are hand sizes, the size of the draw pile, the scores and where the King is. A
 seat sees its own hand and its own face-down card; it never sees another hand, a face-down
 card of another seat (a duel card, a bid, an extorted card) unless it knows it (the victim
-of Extortion), the order of the draw pile or the random generator. :func:`determinizer`
+of Extortion), the order of the draw pile or the random generator. :mod:`.determinization`
 resamples exactly what the seat cannot see.
 """
 
 from __future__ import annotations
 
 from ...core.actions import JsonValue
+from ...core.agenda import decision_json
 from .data import EAR_CARD
 from .state import (
     LOC_EAR,
     ViveLeRoiState,
 )
 
-
-def decision_json(s: ViveLeRoiState) -> dict[str, JsonValue] | None:
-    """The pending decision in public terms: its kind, its seat and its context."""
-    d = s.pending
-    if d is None:
-        return None
-    return {"kind": d[0], "seat": d[1], "context": list(d[2:])}
+_CONTEXT: dict[str, tuple[str, ...]] = {
+    "duel_card": ("challenger", "defender", "noble", "target"),
+    "duel_again": ("challenger", "defender", "noble", "target"),
+    "batch": ("fight", "attacker", "defender", "target", "batch"),
+    "ear_noble": ("card",), "execute": ("card",), "steal": ("card",), "target": ("card",),
+    "extorted": ("victim",), "guard": ("rioter",), "give": ("receiver", "what"),
+    "place": ("card",), "receive": ("card",), "church": ("decreer",), "react": ("mover",),
+    "activate_order": ("officials",),
+}
+"""The names of each decision's context, in order; all of it is public. ``fight`` is 0 for an
+attack, 1 for a bribery; ``batch`` counts the batches laid, the defender's odd; ``what`` is
+the kind of card to give; ``mover`` is the seat whose turn just ended (-1: the end of the
+phase); ``officials`` is a bit set of the officials still to activate (bit ``i``: card
+``OFFICIAL_IDS + i``)."""
 
 
 def _player(s: ViveLeRoiState, p: int) -> dict[str, JsonValue]:
@@ -51,7 +59,7 @@ def view(s: ViveLeRoiState, seat: int | None) -> dict[str, JsonValue]:
         "last_round": s.last_round,
         "king": {"seat": s.king, "captive": s.captive},
         "to_move": s.to_move,
-        "decision": decision_json(s),
+        "decision": decision_json(s.pending, _CONTEXT),
         "scores": list(s.scores),
         "draw_pile": len(s.deck),
         "discard": list(s.discard),

@@ -57,7 +57,7 @@ class CardType:
     governor: bool = False
     """Provincial governorships accumulate with each other (§9.2c)."""
     effect: str = ""
-    """Events: what happens to the receiver (see ``events.py``)."""
+    """Events: what happens to the receiver (see ``event_cards.py``)."""
     royal: Royal = ""
     """Standing events: whose standing changes (``choice``: the player chooses)."""
     amount: int = 0

@@ -77,7 +77,7 @@ export function readBatch(mv, faces, commits) {
   const pool = [...(you.hand || []), ...own.map(([card]) => card)]
     .filter((card) => wanted.has(signature(faces, hand, card)));
   const byShape = new Map(commits.map((c) => [multiset(c.cards.map((card) => signature(faces, hand, card))), c.index]));
-  const [fight, , , target, batch] = view.decision.context;
+  const { fight, target, batch } = view.decision;
   let attacker = 0;
   let defender = 0;
   for (const [card, by] of view.exchange || []) {

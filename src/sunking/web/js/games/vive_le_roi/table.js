@@ -131,7 +131,7 @@ export function drawFight(host, view, board, look) {
   const d = view.decision;
   host.replaceChildren();
   if (d && DUELS.has(d.kind)) {
-    const [challenger, defender, noble, target] = d.context;
+    const { challenger, defender, noble, target } = d;
     host.hidden = false;
     host.append(el("h3", { text: t("vive_le_roi.board.duel") }),
       el("div", { className: "vlr-exchange" }, duelSide(view, board, look, challenger, noble),
@@ -139,15 +139,15 @@ export function drawFight(host, view, board, look) {
     return;
   }
   const exchange = view.exchange || [];
-  const batch = d && d.kind === "batch" ? d.context : null;
+  const batch = d && d.kind === "batch" ? d : null;
   if (!batch && !exchange.length) {
     host.hidden = true;
     return;
   }
   host.hidden = false;
-  const attacker = batch ? batch[1] : null;
-  const defender = batch ? batch[2] : null;
-  const target = batch ? batch[3] : null;
+  const attacker = batch ? batch.attacker : null;
+  const defender = batch ? batch.defender : null;
+  const target = batch ? batch.target : null;
   const attached = [];
   if (target !== null) {
     for (const p of view.players) for (const [card, onto] of p.structure) if (onto === target) attached.push(card);
@@ -155,7 +155,7 @@ export function drawFight(host, view, board, look) {
   const sides = [[], attached.slice()];
   for (const [card, by] of exchange) sides[by % 2].push(card);
   const totals = sides.map((cards) => cards.reduce((sum, c) => sum + face(look.faces, c).value, 0));
-  const title = batch ? t(batch[0] === 0 ? "vive_le_roi.board.attack" : "vive_le_roi.board.bribery") : t("vive_le_roi.zone.exchange");
+  const title = batch ? t(batch.fight === 0 ? "vive_le_roi.board.attack" : "vive_le_roi.board.bribery") : t("vive_le_roi.zone.exchange");
   const column = (seat, cards, total, testid) => el("div", { className: "vlr-fighter", "data-testid": testid },
     el("h4", { text: seat === null ? "" : nameOf(board, seat) }),
     el("div", { className: "vlr-total", "data-testid": `${testid}-total`, text: t("vive_le_roi.board.total", { total }) }),

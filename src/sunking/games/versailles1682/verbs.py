@@ -7,11 +7,7 @@ live here because cards, audiences and office powers all cause them.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
-
-from ...core.actions import Action
-from ...core.events import Event
+from ...core.events import Emit, say
 from .data import (
     CARDS,
     COUNTRIES,
@@ -34,31 +30,8 @@ from .state import (
     TABLEAU,
     VERSAILLES,
     WAR,
-    Decision,
     V1682State,
 )
-
-Emit = list[Event] | None
-Task = Callable[..., None]
-"""A step of the flow: called as ``task(state, emit, *args)``."""
-Handler = Callable[[V1682State, Decision, Action, Emit], None]
-"""Applies a player's action to the decision it answers."""
-
-
-
-def say(emit: Emit, event: str, **fields: Any) -> None:
-    """Log a public event."""
-    if emit is not None:
-        fields["type"] = event
-        emit.append((None, fields))
-
-
-def tell(emit: Emit, audience: int, event: str, **fields: Any) -> None:
-    """Log an event only the seat ``audience`` may see."""
-    if emit is not None:
-        fields["type"] = event
-        emit.append((audience, fields))
-
 
 # --- dice --------------------------------------------------------------------------------
 

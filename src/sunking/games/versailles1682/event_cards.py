@@ -3,13 +3,17 @@
 After use an event is discarded, except the Favourite and the Queen's Lover, which stay face
 up in front of their holder (§9.4 note). The values each card applies (standing, livres,
 thresholds) come from its data row; this module only knows what each kind of effect does.
+
+Rulebook: German rulebook (`004_83e97ed5cbbf50d2.txt`), 9.3 "Kriegskarten" and 9.4 "Ereigniskarten".
 """
 
 from __future__ import annotations
 
+from ...core.events import Emit, say
 from .actions import KING, QUEEN, PlayCard, PlayWar
-from .court import (
-    Emit,
+from .data import CARDS, WAR_ENDINGS
+from .state import AT_COURT, DISCARD, TABLEAU, V1682State
+from .verbs import (
     banish,
     declare_war,
     end_wars,
@@ -20,11 +24,8 @@ from .court import (
     kill_king,
     kill_queen,
     release,
-    say,
     shift,
 )
-from .data import CARDS, WAR_ENDINGS
-from .state import AT_COURT, DISCARD, TABLEAU, V1682State
 
 
 def play_event(s: V1682State, player: int, action: PlayCard, emit: Emit) -> None:

@@ -81,15 +81,13 @@ class Flow:
         """Perform tasks until a decision is pending or the agenda is empty."""
         tasks = self.tasks
         watch = self.watch
-        agenda = s.agenda  # tasks change the agenda in place, never replace it
-        pop = agenda.pop
         if watch is None or (self.watching is not None and not self.watching(s)):
-            while s.pending is None and agenda:
-                task = pop()
+            while s.pending is None and s.agenda:  # a task may replace the agenda: read it
+                task = s.agenda.pop()
                 tasks[task[0]](s, emit, *task[1:])
             return
-        while not watch(s, emit) and s.pending is None and agenda:
-            task = pop()
+        while not watch(s, emit) and s.pending is None and s.agenda:
+            task = s.agenda.pop()
             tasks[task[0]](s, emit, *task[1:])
 
     def check(self) -> list[str]:

@@ -37,16 +37,25 @@ def evaluation(s: Louis14State, emit: Emit) -> None:
 
 
 def tile(s: Louis14State, emit: Emit, t: int) -> None:
+    """Tile ``t``: the intrigue windows, the tie window, then the tile is resolved. With no
+    window to open, the tie window and the resolution are called at once (as the flow
+    would pop them), the resolution queued only behind a tie decision."""
+    intrigue = s.intrigue
+    if not any(intrigue):
+        tie_window(s, emit, t)
+        if s.pending is None:
+            resolve(s, emit, t)
+        else:
+            s.agenda.append(("resolve", t))
+        return
     agenda = s.agenda
     agenda.append(("resolve", t))
     agenda.append(("tie_window", t))
-    intrigue = s.intrigue
-    if any(intrigue):
-        n = s.num_players
-        for i in range(n - 1, -1, -1):  # turn order from the start player, pushed last first
-            p = (s.start + i) % n
-            if intrigue[p]:
-                agenda.append(("intrigue_window", t, p))
+    n = s.num_players
+    for i in range(n - 1, -1, -1):  # turn order from the start player, pushed last first
+        p = (s.start + i) % n
+        if intrigue[p]:
+            agenda.append(("intrigue_window", t, p))
 
 
 def intrigue_window(s: Louis14State, emit: Emit, t: int, seat: int) -> None:
@@ -172,7 +181,8 @@ def resolve(s: Louis14State, emit: Emit, t: int) -> None:
             s.personal[colour] += k
     if flip and s.round < ROUNDS:
         s.side[t] ^= 1
-        say(emit, "flip", tile=t, side=s.side[t])
+        if emit is not None:
+            say(emit, "flip", tile=t, side=s.side[t])
     if louis:
         s.louis_tile = 0
     s.tie_winner = -1
@@ -199,7 +209,8 @@ def on_bribe(s: Louis14State, decision: Pending, action: Action, emit: Emit) -> 
     if isinstance(action, Bribe):
         seat, t, cost = decision[1], decision[2], decision[3]
         s.money[seat] -= cost
-        say(emit, "bribe", seat=seat, tile=t, louis=cost)
+        if emit is not None:
+            say(emit, "bribe", seat=seat, tile=t, louis=cost)
         reward(s, emit, t, seat)  # at once: the task the flow would pop next
 
 

@@ -100,8 +100,9 @@ def _discard_last(s: Louis14State, seat: int, emit: Emit) -> None:
             s.forget(0, seat, face)
             s.deck.append(face)
             s.deck_known.append(1 << seat)
-            say(emit, "last_card", seat=seat)
-            tell(emit, seat, "last_card_face", seat=seat, card=face)
+            if emit is not None:
+                say(emit, "last_card", seat=seat)
+                tell(emit, seat, "last_card_face", seat=seat, card=face)
             return
 
 
@@ -133,7 +134,8 @@ def on_turn(s: Louis14State, decision: Pending, action: Action, emit: Emit) -> N
         else:
             count = JOKER_STONES if action.card == JOKER else PERSON_STONES
         moved = retrieve(s, seat, count)
-        say(emit, "retrieve", seat=seat, card=action.card, stones=moved, boost=action.boost)
+        if emit is not None:
+            say(emit, "retrieve", seat=seat, card=action.card, stones=moved, boost=action.boost)
     elif isinstance(action, PayToPass):
         _use(s, seat, "pay_to_pass")
         s.money[seat] -= 2

@@ -65,7 +65,8 @@ def on_missions(s: Louis14State, decision: Pending, action: Action, emit: Emit) 
         s.forget(2, seat, action.mission)
         s.missions[seat] = tuple(hand)
         s.laid[seat] = (*s.laid[seat], action.mission)
-        say(emit, "lay_mission", seat=seat, mission=action.mission, chips=list(action.chips))
+        if emit is not None:
+            say(emit, "lay_mission", seat=seat, mission=action.mission, chips=list(action.chips))
         s.agenda.append(("mission_turn", seat))
         draws = 2 if MISSIONS[action.mission].effect == "extra_mission" else 1
         s.agenda.extend([("draw", seat)] * draws)
@@ -96,8 +97,9 @@ def _draw_from(s: Louis14State, seat: int, deck: int, emit: Emit) -> None:
     known[deck] = known[deck][:-1]
     s.mdecks, s.mknown = decks, known
     s.missions[seat] = tuple(sorted((*s.missions[seat], mission)))
-    say(emit, "draw_mission", seat=seat, deck=DECKS[deck])
-    tell(emit, seat, "mission_card", seat=seat, mission=mission)
+    if emit is not None:
+        say(emit, "draw_mission", seat=seat, deck=DECKS[deck])
+        tell(emit, seat, "mission_card", seat=seat, mission=mission)
 
 
 def on_draw(s: Louis14State, decision: Pending, action: Action, emit: Emit) -> None:

@@ -64,7 +64,8 @@ def give_chip(s: Louis14State, seat: int, chip: int, emit: Emit, why: str) -> No
     """Give ``seat`` a chip (a stand-in when the supply has run out)."""
     s.chips[seat * CHIP_SLOTS + chip] += 1
     s.chip_supply[chip] -= 1
-    say(emit, "chip", seat=seat, chip=CHIP_CODES[chip], why=why)
+    if emit is not None:
+        say(emit, "chip", seat=seat, chip=CHIP_CODES[chip], why=why)
 
 
 def return_chip(s: Louis14State, seat: int, chip: int) -> None:

@@ -175,7 +175,7 @@ def after_step(s: V1682State, emit: Emit) -> None:
     if s.abort and s.final is None:
         s.abort = 0
         s.pending = None
-        s.agenda = [("round_end",)]
+        s.agenda[:] = [("round_end",)]  # in place: the running flow holds this list
 
 
 def _watch(s: V1682State, emit: Emit) -> bool:

@@ -109,6 +109,6 @@ def finish(s: V1682State, winners: list[int], reason: str, emit: Emit) -> None:
     }
     s.phase = "over"
     s.pending = None
-    s.agenda = []
+    s.agenda.clear()  # in place: the running flow holds this list
     s.turn_seat = -1
     say(emit, "game_over", winners=sorted(winners), reason=reason, fortunes=list(s.fortune))

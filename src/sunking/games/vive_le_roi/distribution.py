@@ -130,7 +130,8 @@ def _distribute(s: ViveLeRoiState, emit: Emit, kind: int) -> None:
         winner = best[0]
         for c in cards:
             to_struct(s, c, winner)
-        say(emit, "group_won", kind=KIND_NAMES[kind], seat=winner, cards=cards)
+        if emit is not None:
+            say(emit, "group_won", kind=KIND_NAMES[kind], seat=winner, cards=cards)
         s.agenda.extend(("place", winner, c) for c in reversed(cards))
         return
     say(emit, "group_tied", kind=KIND_NAMES[kind], seats=best, cards=cards)

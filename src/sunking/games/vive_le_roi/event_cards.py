@@ -176,7 +176,8 @@ def _next_event(s: ViveLeRoiState, emit: Emit) -> None:
     s.agenda.append(("next_event",))
     to_play(s, c)
     role = ROLE[c]
-    say(emit, "event", seat=seat, card=c)
+    if emit is not None:
+        say(emit, "event", seat=seat, card=c)
     if role == REBELLION:
         s.agenda.append(("rebellion", seat, c))
     elif role == KINGS_EAR:

@@ -161,21 +161,35 @@ def _groups(
     return out
 
 
-def batches(s: ViveLeRoiState, kind: int, seat: int, defending: bool, need: int) -> list[Commit]:
+def batches(
+    s: ViveLeRoiState, kind: int, seat: int, defending: bool, need: int
+) -> tuple[Commit, ...]:
     """Every batch worth at least ``need`` that ``seat`` can play: one per distinct choice of
     how many cards of each value to take from each source (:func:`_groups`), the
     interchangeable cards canonicalised to the first ids of their group."""
     need = max(need, 1)
     groups = _groups(s, kind, seat, defending)
     if sum(v * len(ids) for v, ids in groups) < need:
-        return []
+        return ()
+    key = (tuple((v, tuple(ids)) for v, ids in groups), need)
+    made = _BATCHES.get(key)
+    if made is not None:
+        return made
     out: list[Commit] = []
     for counts in itertools.product(*[range(len(ids) + 1) for _, ids in groups]):
         if sum(k * v for k, (v, _) in zip(counts, groups, strict=True)) < need:
             continue
         out.append(COMMITS[tuple(sorted(c for k, (_, ids) in zip(counts, groups, strict=True)
                                         for c in ids[:k]))])
-    return out
+    made = tuple(out)
+    if len(_BATCHES) < _BATCHES_LIMIT:
+        _BATCHES[key] = made
+    return made
+
+
+_BATCHES: dict[tuple[object, ...], tuple[Commit, ...]] = {}
+"""The batches of each set of groups and need, memoised."""
+_BATCHES_LIMIT = 100_000
 
 
 def _batch_legal(s: ViveLeRoiState, d: Pending) -> list[Action]:
@@ -224,9 +238,10 @@ def _settle(s: ViveLeRoiState, emit: Emit, kind: int, attacker: int, defender: i
         to_discard(s, c)
     for c in s.attached_to(target):
         to_discard(s, c)
-    say(emit, "fight_won", kind="attack" if kind == ATTACK else "bribery", winner=winner,
-        attacker=attacker, defender=defender, target=target, kept=kept,
-        kept_value=sum(VALUE[c] for c in kept))
+    if emit is not None:
+        say(emit, "fight_won", kind="attack" if kind == ATTACK else "bribery", winner=winner,
+            attacker=attacker, defender=defender, target=target, kept=kept,
+            kept_value=sum(VALUE[c] for c in kept))
     if winner == attacker:
         to_struct(s, target, attacker)
     elif kind == BRIBERY:

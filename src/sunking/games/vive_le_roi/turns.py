@@ -84,6 +84,22 @@ def nobility_decrees(s: ViveLeRoiState, seat: int) -> list[Action]:
     ]
 
 
+_MIDDLE: dict[tuple[int, ...], tuple[Action, ...]] = {}
+_MIDDLE_LIMIT = 100_000
+
+
+def _to_middle(hand: list[int]) -> tuple[Action, ...]:
+    """A card of the hand to the middle, one per kind of identical cards (memoised on the
+    hand)."""
+    key = tuple(hand)
+    plays = _MIDDLE.get(key)
+    if plays is None:
+        plays = tuple(TO_MIDDLE[c] for c in distinct(hand))
+        if len(_MIDDLE) < _MIDDLE_LIMIT:
+            _MIDDLE[key] = plays
+    return plays
+
+
 def _turn_legal(s: ViveLeRoiState, d: Pending) -> list[Action]:
     seat = d[1]
     hand = s.hands[seat]
@@ -125,7 +141,7 @@ def _turn_legal(s: ViveLeRoiState, d: Pending) -> list[Action]:
                 elif kind in (MUSKETEER, COURTIER, OFFICIAL) and money > load.get(c, 0):
                     out.append(BRIBES[c])
     # B4, no action: the middle card is laid at once (step C).
-    out += [TO_MIDDLE[c] for c in distinct(hand)] or [PASS]
+    out += _to_middle(hand) or [PASS]
     out += nobility_decrees(s, seat)
     out += anytime_actions(s, seat)
     return out
@@ -168,13 +184,14 @@ def _turn_handle(s: ViveLeRoiState, d: Pending, action: Action, emit: Emit) -> N
 
 
 def _lay_legal(s: ViveLeRoiState, d: Pending) -> list[Action]:
-    return [TO_MIDDLE[c] for c in distinct(s.hands[d[1]])]
+    return list(_to_middle(s.hands[d[1]]))
 
 
 def _lay_handle(s: ViveLeRoiState, d: Pending, action: Action, emit: Emit) -> None:
     assert isinstance(action, PlayToMiddle)
     to_middle(s, action.card, d[1])
-    say(emit, "play", seat=d[1], card=action.card)
+    if emit is not None:
+        say(emit, "play", seat=d[1], card=action.card)
 
 
 TASKS: dict[str, Task] = {

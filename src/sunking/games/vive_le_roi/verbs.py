@@ -142,7 +142,8 @@ def draw(s: ViveLeRoiState, seat: int, emit: Emit, why: str) -> bool:
         return False
     card = s.deck[-1]
     to_hand(s, card, seat)
-    tell(emit, seat, "drawn", seat=seat, card=card, why=why)
+    if emit is not None:
+        tell(emit, seat, "drawn", seat=seat, card=card, why=why)
     return True
 
 

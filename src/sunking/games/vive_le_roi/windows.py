@@ -87,8 +87,10 @@ def may_act(s: ViveLeRoiState, seat: int) -> bool:
         return False
     if _unseen(s, EAR_CARD) and nobles(s, seat):
         return True
+    loc = s.loc
     for c in _S_CARDS:
-        if not _unseen(s, c):
+        where = loc[c]  # _unseen, inlined: asked of every "S" card at every window
+        if not (where == LOC_DECK or LOC_HAND <= where < LOC_STRUCT or where >= LOC_HIDDEN):
             continue
         if ROLE[c] == EXECUTIONER:
             if executioner_allowed(s, seat) and person_targets(s, seat):

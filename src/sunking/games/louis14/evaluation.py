@@ -101,22 +101,25 @@ def on_tie(s: Louis14State, decision: Pending, action: Action, emit: Emit) -> No
         say(emit, "win_tie", seat=seat, tile=decision[2])
 
 
-def _ranking(counts: list[int], winner: int) -> tuple[list[int], list[int]]:
-    """(colours tied for first, colours tied for second); a tie winner stands alone first."""
+def _firsts(counts: list[int], winner: int) -> list[int]:
+    """The colours tied for first (none on an empty tile); a tie winner stands alone first."""
     top = max(counts)
     if not top:
-        return [], []
+        return []
     if winner >= 0 and counts[winner] == top:
-        firsts = [winner]
-    else:
-        firsts = [c for c, k in enumerate(counts) if k == top]
+        return [winner]
+    return [c for c, k in enumerate(counts) if k == top]
+
+
+def _seconds(counts: list[int], firsts: list[int]) -> list[int]:
+    """The colours tied for second, after ``firsts``."""
     second = 0
     for c, k in enumerate(counts):
         if k > second and c not in firsts:
             second = k
     if not second:
-        return firsts, []
-    return firsts, [c for c, k in enumerate(counts) if k == second and c not in firsts]
+        return []
+    return [c for c, k in enumerate(counts) if k == second and c not in firsts]
 
 
 def resolve(s: Louis14State, emit: Emit, t: int) -> None:
@@ -134,7 +137,9 @@ def resolve(s: Louis14State, emit: Emit, t: int) -> None:
     to_general: list[int] = []
     bribers: list[int] = []
     flip = False
-    firsts, seconds = _ranking(counts, s.tie_winner)
+    firsts = _firsts(counts, s.tie_winner)
+    # The seconds count at Louis XIV's tile only (and are told in the log).
+    seconds = _seconds(counts, firsts) if louis or emit is not None else []
     if kind == "stones":
         free = [p for p in s.order() if counts[p] >= cond.value]
         if len(firsts) == 1 and firsts[0] in free:

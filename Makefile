@@ -9,7 +9,7 @@ STAMP := $(VENV)/.installed
 # Lint only the directories that exist.
 LINT_PATHS := $(wildcard src tests benchmarks scripts examples)
 
-.PHONY: setup sysdeps lint typecheck test run bench golden screenshots clean
+.PHONY: setup sysdeps lint typecheck test run bench ladder golden screenshots clean
 
 setup: $(STAMP)
 
@@ -45,6 +45,11 @@ run: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python benchmarks/bench_engine.py
 	$(BIN)/python benchmarks/bench_bots.py
+
+# The bots' ladder (long: about a CPU-day for 1,000 games of each game; see benchmarks/ladder.py
+# for running it in parts): GAMES matches per game on JOBS processes.
+ladder: $(STAMP)
+	$(BIN)/python benchmarks/ladder.py --games $(or $(GAMES),1000) --jobs $(or $(JOBS),2)
 
 golden: $(STAMP)
 	$(BIN)/python scripts/regen_golden.py

@@ -112,7 +112,7 @@ def test_tournament_command_prints_and_writes(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["--players", "4", "--bots", "random,random"], "4 players need 4 bots"),
+        (["--players", "4", "--bots", "random,random"], "4 players need at least 4 bots"),
         (["--bots", "random,chess"], "unknown bot"),
         (["--bots", "random"], "louis14 is for 2–4 players"),
     ],

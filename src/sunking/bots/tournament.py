@@ -8,6 +8,7 @@ of its seed and seating, so the runner never changes the result.
 from __future__ import annotations
 
 import dataclasses
+import itertools
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from multiprocessing import get_context
@@ -30,14 +31,30 @@ class Pairing:
     seating: tuple[int, ...]
 
 
-def schedule(entries: int, games: int, seed: int) -> list[Pairing]:
+def schedule(entries: int, games: int, seed: int, players: int | None = None) -> list[Pairing]:
     """Match ``i`` seats entry ``(seat + i) mod n`` in each seat, so every entry plays every
-    seat equally often; seeds are drawn from ``seed``."""
+    seat equally often; seeds are drawn from ``seed``.
+
+    With fewer ``players`` than entries (a ladder: a pool of bots rated together), the
+    matches take every group of ``players`` entries in turn, each group once with every
+    rotation of its seats: over each ``C(entries, players) * players`` matches every entry
+    plays every seat equally often, against every other entry equally often.
+    """
     rng = Rng(seed)
-    return [
-        Pairing(i, rng.next64() >> 1, tuple((seat + i) % entries for seat in range(entries)))
-        for i in range(games)
-    ]
+    count = entries if players is None else players
+    if count == entries:
+        return [
+            Pairing(i, rng.next64() >> 1, tuple((seat + i) % entries for seat in range(entries)))
+            for i in range(games)
+        ]
+    groups = list(itertools.combinations(range(entries), count))
+    out = []
+    for i in range(games):
+        group = groups[(i // count) % len(groups)]
+        turn = i % count
+        out.append(Pairing(i, rng.next64() >> 1,
+                           tuple(group[(seat + turn) % count] for seat in range(count))))
+    return out
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -159,20 +176,26 @@ def run_tournament(
     on_result: Callable[[MatchResult], None] | None = None,
     runner: Runner | None = None,
     part: range | None = None,
+    players: int | None = None,
 ) -> TournamentResult:
     """Play ``games`` matches of ``game_id`` between the bots ``specs`` (one per seat),
     seats rotated, on ``jobs`` processes (or with ``runner``); the result does not depend
     on ``jobs`` nor on the runner. With ``part`` only those matches of the schedule are
-    played (a long tournament run in parts, put together by :func:`merge_parts`).
+    played (a long tournament run in parts, put together by :func:`merge_parts`). With
+    fewer ``players`` than bots, the bots are a pool rated together (a ladder; see
+    :func:`schedule`).
 
     Raises:
-        ValueError: a bot spec is unknown, the player count does not fit the game, or
-            ``part`` is not a non-empty range of the schedule.
+        ValueError: a bot spec is unknown, the player count does not fit the game or is
+            more than the bots, or ``part`` is not a non-empty range of the schedule.
     """
     opts = dict(options or {})
-    make(game_id).spec.check_setup(len(specs), opts)
+    count = len(specs) if players is None else players
+    if count > len(specs):
+        raise ValueError(f"{count} players need at least {count} bots, got {len(specs)}")
+    make(game_id).spec.check_setup(count, opts)
     budgets = _budgets(specs)
-    pairings = schedule(len(specs), games, seed)
+    pairings = schedule(len(specs), games, seed, count)
     if part is not None:
         if not (len(part) and part.step == 1 and part.start >= 0 and part.stop <= games):
             raise ValueError(f"the part must be matches A:B with 0 <= A < B <= {games}")
@@ -188,5 +211,5 @@ def run_tournament(
             on_result(match)
     matches = tuple((p.seating, results[p.index]) for p in pairings)
     entries = summarize(specs, budgets, matches)
-    return TournamentResult(game_id, len(specs), seed, tuple(specs), tuple(entries), matches,
+    return TournamentResult(game_id, count, seed, tuple(specs), tuple(entries), matches,
                             opts, tuple(p.index for p in pairings), games)

@@ -67,7 +67,9 @@ def tournament_command(
     players: Annotated[
         int | None,
         typer.Option("--players", "-p", metavar="N",
-                     help="Number of players; must match the number of bots (default: it does).",
+                     help="Number of players (default: one per bot). Fewer than the bots makes "
+                          "them a pool rated together, a ladder: each match seats one group "
+                          "of N, every group and seating in turn.",
                      show_default=False),
     ] = None,
     games: Annotated[int, typer.Option("--games", "-n", min=1, help="Matches to play.")] = 100,
@@ -112,8 +114,8 @@ def tournament_command(
     specs = [s.strip() for s in bots.split(",") if s.strip()]
     count = len(specs) if players is None else players
     err = Console(stderr=True)
-    if count != len(specs):
-        err.print(Text(f"Error: {count} players need {count} bots, got {len(specs)}",
+    if count > len(specs):
+        err.print(Text(f"Error: {count} players need at least {count} bots, got {len(specs)}",
                        style="bold red"))
         raise typer.Exit(code=2)
     try:
@@ -133,7 +135,8 @@ def tournament_command(
 
         try:
             result = run_tournament(game, specs, games, seed, jobs, options,
-                                    on_result=advance, runner=runner, part=matches)
+                                    on_result=advance, runner=runner, part=matches,
+                                    players=count)
         except (RulesError, ValueError) as error:
             progress.stop()
             err.print(Text(f"Error: {error}", style="bold red"))

@@ -1,0 +1,164 @@
+"""The bots' ladder: every level of every game rated together, written where people read it.
+
+For each game, a pool of bots (``random``, ``heuristic``, ``ismcts:easy``, ``ismcts:medium``,
+``ismcts:hard``) plays one tournament at 4 players in which each match seats a group of four
+of them, every group and seating in turn (``sunking tournament --players 4`` with five bots),
+and OpenSkill rates them together. The script writes:
+
+- ``benchmarks/results/<game>_ladder.json``: the tournament (the usual fields: game,
+  players, games, bots, options, entries, and every match);
+- ``docs/img/<game>_ladder.png``: rating against ISMCTS iterations, the budget-less bots as
+  reference lines;
+- the table in ``docs/bots.md`` between the ``ladder`` markers: one row per bot and game.
+
+A long ladder runs in parts on any number of machines: ``--part A:B`` plays matches A to B-1
+of the schedule and writes ``<game>_ladder.part-A-B.json`` beside the results; ``--merge``
+joins every part of a game into its ladder JSON (``sunking merge-tournaments``), and
+``--from-json`` rewrites the table and the plots from the ladder JSONs without playing.
+
+    .venv/bin/python benchmarks/ladder.py [--game louis14] [--games 1000] [--jobs 2]
+    .venv/bin/python benchmarks/ladder.py --game louis14 --games 1000 --part 0:250
+    .venv/bin/python benchmarks/ladder.py --merge --from-json
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+import sunking
+from sunking.bots.plot import plot_ratings
+from sunking.bots.stats import EntryStats
+from sunking.bots.tournament import TournamentResult, merge_parts, run_tournament
+
+ROOT = Path(__file__).resolve().parent.parent
+RESULTS = ROOT / "benchmarks" / "results"
+IMAGES = ROOT / "docs" / "img"
+DOC = ROOT / "docs" / "bots.md"
+POOL = ("random", "heuristic", "ismcts:easy", "ismcts:medium", "ismcts:hard")
+PLAYERS = 4
+BEGIN, END = "<!-- ladder:begin -->", "<!-- ladder:end -->"
+
+
+def ladder_path(game: str, results: Path = RESULTS) -> Path:
+    return results / f"{game}_ladder.json"
+
+
+def part_path(game: str, part: range, results: Path = RESULTS) -> Path:
+    return results / f"{game}_ladder.part-{part.start}-{part.stop}.json"
+
+
+def play(game: str, games: int, seed: int, jobs: int, part: range | None = None,
+         pool: Sequence[str] = POOL, players: int = PLAYERS) -> TournamentResult:
+    """The ladder tournament of ``game`` (or the part ``part`` of its schedule)."""
+    return run_tournament(game, list(pool), games, seed, jobs, part=part, players=players)
+
+
+def merge(game: str, results: Path = RESULTS) -> TournamentResult:
+    """Every part of ``game``'s ladder joined into one tournament.
+
+    Raises:
+        ValueError: there is no part, or the parts are not of one tournament.
+    """
+    parts = sorted(results.glob(f"{game}_ladder.part-*.json"))
+    if not parts:
+        raise ValueError(f"no part of the {game} ladder in {results}")
+    return merge_parts([json.loads(p.read_text(encoding="utf-8")) for p in parts])
+
+
+def table(ladders: Mapping[str, Mapping[str, Any]]) -> str:
+    """The Markdown table of every game's ladder (``TournamentResult.to_json`` data), best
+    rated first within a game."""
+    lines = [
+        "| game | bot | games | win rate (95% CI) | rating mu ± sigma | mu − 3 sigma |",
+        "| --- | --- | ---: | ---: | ---: | ---: |",
+    ]
+    for game, data in ladders.items():
+        name = sunking.make(game).spec.name
+        entries = sorted(data["entries"], key=lambda e: -float(e["rating_mu"]))
+        for e in entries:
+            mu, sigma = float(e["rating_mu"]), float(e["rating_sigma"])
+            lines.append(
+                f"| {name} | `{e['label']}` | {int(e['games']):,} | "
+                f"{float(e['win_rate']):.1%} ({float(e['ci_low']):.1%}–{float(e['ci_high']):.1%})"
+                f" | {mu:.1f} ± {sigma:.1f} | {mu - 3 * sigma:.1f} |"
+            )
+    return "\n".join(lines)
+
+
+def write_doc(ladders: Mapping[str, Mapping[str, Any]], doc: Path = DOC) -> None:
+    """Put the table between the ladder markers of ``doc``, with each game's size."""
+    text = doc.read_text(encoding="utf-8")
+    if BEGIN not in text or END not in text:
+        raise ValueError(f"{doc} has no {BEGIN} … {END} section")
+    sizes = ", ".join(
+        f"{sunking.make(g).spec.name} {int(d['games']):,} games (seed {d['seed']})"
+        for g, d in ladders.items()
+    )
+    players = {int(d["players"]) for d in ladders.values()}
+    bots = {len(d["bots"]) for d in ladders.values()}
+    body = (f"{BEGIN}\n{'/'.join(map(str, sorted(players)))} players, "
+            f"{'/'.join(map(str, sorted(bots)))} bots rated together: {sizes}. Written by "
+            f"`make ladder` (`benchmarks/ladder.py`).\n\n{table(ladders)}\n{END}")
+    pattern = re.compile(re.escape(BEGIN) + ".*?" + re.escape(END), re.S)
+    doc.write_text(pattern.sub(lambda _: body, text, count=1), encoding="utf-8")
+
+
+def write_plot(result: TournamentResult, images: Path = IMAGES) -> Path:
+    images.mkdir(parents=True, exist_ok=True)
+    path = images / f"{result.game}_ladder.png"
+    entries: list[EntryStats] = list(result.entries)
+    plot_ratings(entries, path, f"{sunking.make(result.game).spec.name}: the ladder, "
+                                f"{result.players} players, {len(result.matches):,} games")
+    return path
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--game", nargs="+", default=None, metavar="ID",
+                        help="games (default: every registered game)")
+    parser.add_argument("--games", type=int, default=1000, help="matches per game (1000)")
+    parser.add_argument("--jobs", type=int, default=1, help="parallel processes (1)")
+    parser.add_argument("--seed", type=int, default=1, help="the tournament seed (1)")
+    parser.add_argument("--part", metavar="A:B", help="play matches A to B-1 only")
+    parser.add_argument("--merge", action="store_true",
+                        help="join each game's parts into its ladder JSON")
+    parser.add_argument("--from-json", action="store_true",
+                        help="do not play: write the table and plots from the ladder JSONs")
+    args = parser.parse_args(argv)
+    games = args.game or sunking.available_games()
+    RESULTS.mkdir(parents=True, exist_ok=True)
+    if args.part:
+        start, _, stop = args.part.partition(":")
+        part = range(int(start), int(stop))
+        for game in games:
+            result = play(game, args.games, args.seed, args.jobs, part)
+            part_path(game, part).write_text(json.dumps(result.to_json(), indent=1) + "\n",
+                                             encoding="utf-8")
+            print(f"{game}: matches {part.start}–{part.stop - 1} -> {part_path(game, part)}")
+        return
+    for game in games:
+        if args.merge:
+            result = merge(game)
+        elif args.from_json:
+            continue
+        else:
+            result = play(game, args.games, args.seed, args.jobs)
+        ladder_path(game).write_text(json.dumps(result.to_json(), indent=1) + "\n",
+                                     encoding="utf-8")
+    ladders = {}
+    for game in games:
+        data = json.loads(ladder_path(game).read_text(encoding="utf-8"))
+        ladders[game] = data
+        merged = merge_parts([data])  # the entries, as the tournament's own statistics
+        print(f"{game}: {len(merged.matches)} games -> {write_plot(merged)}")
+    write_doc(ladders)
+    print(f"the table -> {DOC}")
+
+
+if __name__ == "__main__":
+    main()

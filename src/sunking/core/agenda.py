@@ -45,9 +45,6 @@ Legal: TypeAlias = Callable[[Any, Pending], Sequence[Action]]
 Watch: TypeAlias = Callable[[Any, Emit], bool]
 """Looked at before every task and after the last one: True ends the run there (a game
 that ends as soon as a score is reached)."""
-Watching: TypeAlias = Callable[[Any], bool]
-"""Whether a state needs its flow's watch at all (an option the watch reads is set); asked
-once per run, so a game played without the option pays nothing per task."""
 
 AGENDA_FIELDS: tuple[Field, ...] = (
     Tuples("agenda"),
@@ -75,13 +72,16 @@ class Flow:
     handlers: Mapping[str, Handler]
     legal: Mapping[str, Legal]
     watch: Watch | None = None
-    watching: Watching | None = None
+    watch_option: str | None = None
+    """The game option that turns the watch on (None: always on): a game played without it
+    pays nothing per task."""
 
     def run(self, s: AgendaState, emit: Emit) -> None:
         """Perform tasks until a decision is pending or the agenda is empty."""
         tasks = self.tasks
         watch = self.watch
-        if watch is None or (self.watching is not None and not self.watching(s)):
+        option = self.watch_option
+        if watch is None or (option is not None and not s.options.get(option)):
             while s.pending is None and s.agenda:  # a task may replace the agenda: read it
                 task = s.agenda.pop()
                 tasks[task[0]](s, emit, *task[1:])

@@ -70,7 +70,7 @@ def _turns(s: ViveLeRoiState, emit: Emit) -> None:
 
 def _reactions(s: ViveLeRoiState, emit: Emit) -> None:
     s.phase = "reactions"
-    s.agenda.extend(("react", seat, -1) for seat in reversed(s.order()))
+    windows.open_windows(s, s.order(), -1)
 
 
 def _phase2(s: ViveLeRoiState, emit: Emit) -> None:
@@ -216,7 +216,7 @@ FLOW = Flow(
                     distribution.HANDLERS, offices.HANDLERS, windows.HANDLERS),
     legal=legal.LEGAL,
     watch=_points_limit,
-    watching=lambda s: bool(s.options.get("points_limit")),
+    watch_option="points_limit",
 )
 """The flow the core runs: every task, decision handler and legal-action table, and the
 points limit watched before every task when the variant is played."""

@@ -130,7 +130,19 @@ def _ask(s: ViveLeRoiState, emit: Emit, *decision: object) -> None:
 def _after_turn(s: ViveLeRoiState, emit: Emit, mover: int) -> None:
     """Every other player, from the mover's left, before the next turn."""
     n = s.num_players
-    s.agenda.extend(("react", (mover + i) % n, mover) for i in range(n - 1, 0, -1))
+    open_windows(s, [(mover + i) % n for i in range(1, n)], mover)
+
+
+def open_windows(s: ViveLeRoiState, seats: list[int], mover: int) -> None:
+    """The window of each of ``seats`` in turn (the ``react`` tasks, run at once): the first
+    seat public facts allow to act is asked, and the windows of the seats after it wait on
+    the agenda. (Asking reads the state and changes nothing, so running the windows here is
+    running their tasks.)"""
+    for i, seat in enumerate(seats):
+        if may_act(s, seat):
+            s.pending = ("react", seat, mover)
+            s.agenda.extend(("react", later, mover) for later in reversed(seats[i + 1:]))
+            return
 
 
 def _react(s: ViveLeRoiState, emit: Emit, seat: int, mover: int = -1) -> None:

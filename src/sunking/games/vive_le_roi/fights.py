@@ -21,7 +21,7 @@ import itertools
 from ...core.actions import Action
 from ...core.agenda import Handler, Legal, Pending, Task
 from ...core.events import Emit, say, tell
-from .actions import AGREE, COMMITS, LAY_DOWNS, PASS, Agree, Commit, LayDown
+from .actions import AGREE, COMMITS, LAY_DOWNS, PASS, Agree, Commit, LayDown, Pass
 from .data import EAR_CARD, EVENT, GOLD, IS_NUMBER, KIND, MUSKETEER, OFFICIAL, VALUE, distinct
 from .state import LOC_STRUCT, RULE_NON_EVENT, RULE_NUMBER, ViveLeRoiState
 from .verbs import (
@@ -63,7 +63,7 @@ def _duel_card_legal(s: ViveLeRoiState, d: Pending) -> list[Action]:
 
 def _duel_card_handle(s: ViveLeRoiState, d: Pending, action: Action, emit: Emit) -> None:
     seat, challenger, defender, noble, target = d[1:6]
-    if action == PASS:
+    if isinstance(action, Pass):
         if seat == defender:
             to_hand(s, s.hidden[challenger], challenger)
         say(emit, "duel_off", seat=challenger, defender=defender, why="no number card")
@@ -219,7 +219,7 @@ def _batch_handle(s: ViveLeRoiState, d: Pending, action: Action, emit: Emit) -> 
                 attacker_total=mine, defender_total=theirs)
         other = defender if seat == attacker else attacker
         s.pending = ("batch", other, kind, attacker, defender, target, batch + 1)
-    elif action == PASS:
+    elif isinstance(action, Pass):
         if batch == 0:  # an opening that cannot be made: the attack is called off
             say(emit, "called_off", seat=attacker)
             return

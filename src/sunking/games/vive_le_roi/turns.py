@@ -25,6 +25,7 @@ from .actions import (
     Bribe,
     Challenge,
     NobilityDecree,
+    Pass,
     PlayToMiddle,
 )
 from .data import (
@@ -84,6 +85,10 @@ def nobility_decrees(s: ViveLeRoiState, seat: int) -> list[Action]:
     ]
 
 
+_ATTACKABLE = tuple(kind == PROVINCE for kind in KIND)
+_BRIBABLE = tuple(kind in (MUSKETEER, COURTIER, OFFICIAL) for kind in KIND)
+"""Per card: a province (attacked with musketeers), a person bribed with gold."""
+
 _MIDDLE: dict[tuple[int, ...], tuple[Action, ...]] = {}
 _MIDDLE_LIMIT = 100_000
 
@@ -134,11 +139,10 @@ def _turn_legal(s: ViveLeRoiState, d: Pending) -> list[Action]:
             if p == seat:
                 continue
             for c in s.structs[p]:
-                kind = KIND[c]
-                if kind == PROVINCE:
+                if _ATTACKABLE[c]:
                     if force > load.get(c, 0):
                         out.append(ATTACKS[c])
-                elif kind in (MUSKETEER, COURTIER, OFFICIAL) and money > load.get(c, 0):
+                elif _BRIBABLE[c] and money > load.get(c, 0):
                     out.append(BRIBES[c])
     # B4, no action: the middle card is laid at once (step C).
     out += _to_middle(hand) or [PASS]
@@ -174,7 +178,7 @@ def _turn_handle(s: ViveLeRoiState, d: Pending, action: Action, emit: Emit) -> N
         s.agenda.extend(("place", seat, c) for c in reversed(freed))
     elif isinstance(action, PlayToMiddle):
         _lay_handle(s, d, action, emit)
-    elif action == PASS:
+    elif isinstance(action, Pass):
         say(emit, "no_card", seat=seat)
     else:
         act_anytime(s, seat, action, emit, ("turn_again", seat))

@@ -31,7 +31,7 @@ from __future__ import annotations
 from ...core.actions import Action
 from ...core.agenda import Handler, Legal, Pending, Step, Task
 from ...core.events import Emit, say
-from .actions import CHURCH_DECREE, PASS, REFUSE, RELEASE, ChurchDecree, Release
+from .actions import CHURCH_DECREE, PASS, REFUSE, RELEASE, ChurchDecree, Pass, Release
 from .data import (
     EAR_CARD,
     EVENT,
@@ -155,7 +155,7 @@ def _react_legal(s: ViveLeRoiState, d: Pending) -> list[Action]:
 
 
 def _react_handle(s: ViveLeRoiState, d: Pending, action: Action, emit: Emit) -> None:
-    if action != PASS:
+    if not isinstance(action, Pass):
         act_anytime(s, d[1], action, emit, ("react", *d[1:]))
 
 

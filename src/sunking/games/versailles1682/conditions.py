@@ -13,27 +13,15 @@ Rulebook: German rulebook (`004_83e97ed5cbbf50d2.txt`), 9.1 "Bedingungen" and 8.
 from __future__ import annotations
 
 from .actions import KING, QUEEN
-from .data import CARDS, NO_STANDING, CardType
-from .state import AT_COURT, BASTILLE, EXILE, HUNT, TABLEAU, VERSAILLES, WAR, V1682State
+from .data import CARDS, IDS_OF_KIND, NO_STANDING, CardType
+from .state import ABSENT, AT_COURT, BASTILLE, EXILE, HUNT, TABLEAU, VERSAILLES, WAR, V1682State
 
 _ICON_PLACE = {"versailles": VERSAILLES, "hunt": HUNT, "war": WAR}
-
-
-def icon_allows(s: V1682State, ct: CardType) -> bool:
-    """The court is where the card's icon says (§9.1a)."""
-    return not ct.icon or s.court == _ICON_PLACE[ct.icon]
 
 
 def royal_alive(s: V1682State, royal: str) -> bool:
     """Whether ``royal`` (king or queen) has apartments to stand in."""
     return bool(s.king) if royal == "king" else bool(s.queen)
-
-
-def meets_minimum(s: V1682State, ct: CardType, seat: int) -> bool:
-    if not ct.min_royal:
-        return True
-    value = s.ks[seat] if ct.min_royal == "king" else s.qs[seat]
-    return value != NO_STANDING and value >= ct.min_standing
 
 
 def can_hold(s: V1682State, card: int, seat: int) -> bool:
@@ -49,7 +37,7 @@ def can_hold(s: V1682State, card: int, seat: int) -> bool:
         return False
     if ct.kind == "marshal":
         zone = TABLEAU + seat
-        if any(z == zone and CARDS[c].kind == "marshal" for c, z in enumerate(s.where)):
+        if any(s.where[c] == zone for c in IDS_OF_KIND["marshal"]):
             return False
     return True
 
@@ -76,25 +64,23 @@ def event_targets(s: V1682State, player: int, card: int) -> list[tuple[int, str]
         return []
     if ct.female_player and s.gender[player] != "f":
         return []
-    if not icon_allows(s, ct):
+    if ct.icon and s.court != _ICON_PLACE[ct.icon]:  # the court is where the icon says (§9.1a)
         return []
     n = s.num_players
-    out: list[tuple[int, str]] = []
+    statuses = s.status
     if effect == "justice":
-        return [(p, "") for p in range(n) if s.status[p] == BASTILLE]
+        return [(p, "") for p in range(n) if statuses[p] == BASTILLE]
     if effect == "glory":
-        return [(p, "") for p in range(n) if s.status[p] == EXILE]
+        return [(p, "") for p in range(n) if statuses[p] == EXILE]
     if effect == "wealth":
-        for p in range(n):
-            if s.status[p] in (AT_COURT, EXILE, BASTILLE) and _figure_ok(s, ct, p):
-                out.append((p, ""))
-        return out
+        return [(p, "") for p in _figures_ok(s, ct, [p for p in range(n) if statuses[p] != ABSENT])]
+    out: list[tuple[int, str]] = []
     if effect == "death":
         if s.king and (not ct.gender or ct.gender == "m"):
             out.append((KING, ""))
         if s.queen and ct.gender != "m":
             out.append((QUEEN, ""))
-    courtiers = [p for p in range(n) if s.status[p] == AT_COURT and _figure_ok(s, ct, p)]
+    courtiers = _figures_ok(s, ct, [p for p in range(n) if statuses[p] == AT_COURT])
     if effect == "death":
         out += [(p, "") for p in courtiers]
     elif effect == "favourite":
@@ -132,11 +118,16 @@ def event_targets(s: V1682State, player: int, card: int) -> list[tuple[int, str]
     return out
 
 
-def _figure_ok(s: V1682State, ct: CardType, seat: int) -> bool:
-    """The gender icon and the minimum standing of the receiving figure (§9.1b, c)."""
-    if ct.gender and s.gender[seat] != ct.gender:
-        return False
-    return meets_minimum(s, ct, seat)
+def _figures_ok(s: V1682State, ct: CardType, seats: list[int]) -> list[int]:
+    """The figures of ``seats`` that fit the gender icon and the minimum standing (§9.1b, c)."""
+    if ct.gender:
+        gender = s.gender
+        seats = [p for p in seats if gender[p] == ct.gender]
+    if ct.min_royal:
+        values = s.ks if ct.min_royal == "king" else s.qs
+        least = ct.min_standing
+        seats = [p for p in seats if values[p] != NO_STANDING and values[p] >= least]
+    return seats
 
 
 def can_request(s: V1682State, seat: int) -> bool:

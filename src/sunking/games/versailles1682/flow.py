@@ -179,7 +179,8 @@ def after_step(s: V1682State, emit: Emit) -> None:
 
 
 def _watch(s: V1682State, emit: Emit) -> bool:
-    after_step(s, emit)
+    if s.wealth_changed or s.abort:  # else after_step has nothing to do
+        after_step(s, emit)
     return s.final is not None
 
 

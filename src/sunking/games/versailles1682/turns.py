@@ -15,6 +15,9 @@ Verlegung des Hofes" and 7.4 "Phase 4: Runde um den Tisch".
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from ...core.agenda import Handler, Pending, Task
 from ...core.events import Emit, say, tell
 from .actions import (
@@ -215,35 +218,46 @@ def _on_act(s: V1682State, d: Pending, action: object, emit: Emit) -> None:
         use_power(s, seat, action, emit)
         return
     s.actions_left -= 1
-    if isinstance(action, Draw):
-        draw(s, seat, emit)
-    elif isinstance(action, DrawHouse):
-        s.where[action.card] = seat
-        learn(s, seat, action.card, (1 << s.num_players) - 1)
-        say(emit, "draw_house", seat=seat, card=action.card)
-    elif isinstance(action, Request):
-        request(s, seat, action, emit)
-    elif isinstance(action, PlayCard):
-        play_event(s, seat, action, emit)
-    elif isinstance(action, PlayWar):
-        play_war(s, seat, action, emit)
-    elif isinstance(action, GiveTo):
-        s.pending = ("give", seat, action.to, 0)
-        say(emit, "give", seat=seat, to=action.to)
-    elif isinstance(action, WithdrawOffice):
-        withdraw_office(s, seat, action, emit)
-    elif isinstance(action, Marry):
-        marry(s, seat, action, emit)
-    elif isinstance(action, RemarryKing):
-        remarry_king(s, seat, emit)
-    elif isinstance(action, Intervene):
-        intervene(s, seat, action, emit)
-    elif isinstance(action, FreePrisoner):
-        free_prisoner(s, seat, action, emit)
-    elif isinstance(action, RecallExile):
-        recall_exile(s, seat, action, emit)
-    else:  # pragma: no cover - the legal actions offer nothing else
+    perform = _TURN_ACTIONS.get(type(action))
+    if perform is None:  # pragma: no cover - the legal actions offer nothing else
         raise TypeError(f"not a turn action: {action!r}")
+    perform(s, seat, action, emit)
+
+
+def _draw(s: V1682State, seat: int, action: Draw, emit: Emit) -> None:
+    draw(s, seat, emit)
+
+
+def _draw_house(s: V1682State, seat: int, action: DrawHouse, emit: Emit) -> None:
+    s.where[action.card] = seat
+    learn(s, seat, action.card, (1 << s.num_players) - 1)
+    say(emit, "draw_house", seat=seat, card=action.card)
+
+
+def _give_to(s: V1682State, seat: int, action: GiveTo, emit: Emit) -> None:
+    s.pending = ("give", seat, action.to, 0)
+    say(emit, "give", seat=seat, to=action.to)
+
+
+def _remarry_king(s: V1682State, seat: int, action: RemarryKing, emit: Emit) -> None:
+    remarry_king(s, seat, emit)
+
+
+_TURN_ACTIONS: dict[type, Callable[[V1682State, int, Any, Emit], None]] = {
+    Draw: _draw,
+    DrawHouse: _draw_house,
+    Request: request,
+    PlayCard: play_event,
+    PlayWar: play_war,
+    GiveTo: _give_to,
+    WithdrawOffice: withdraw_office,
+    Marry: marry,
+    RemarryKing: _remarry_king,
+    Intervene: intervene,
+    FreePrisoner: free_prisoner,
+    RecallExile: recall_exile,
+}
+"""Each action of a turn (§8.0) but the office powers, by its class: what it does."""
 
 
 def _on_give(s: V1682State, d: Pending, action: object, emit: Emit) -> None:

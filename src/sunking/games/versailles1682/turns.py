@@ -80,7 +80,8 @@ def _negotiation(s: V1682State, emit: Emit) -> None:
     s.neg_moves = [0] * n
     s.neg_done = [0] * n
     s.promises = ()
-    say(emit, "negotiation")
+    if emit is not None:
+        say(emit, "negotiation")
     s.agenda.append(("negotiate", 0))
 
 
@@ -92,7 +93,8 @@ def _negotiate(s: V1682State, emit: Emit, k: int) -> None:
         if not s.neg_done[seat]:
             s.pending = ("negotiate", seat, (k + i) % n)
             return
-    say(emit, "negotiation_ends")
+    if emit is not None:
+        say(emit, "negotiation_ends")
 
 
 def _on_negotiate(s: V1682State, d: Pending, action: object, emit: Emit) -> None:
@@ -100,24 +102,29 @@ def _on_negotiate(s: V1682State, d: Pending, action: object, emit: Emit) -> None
     if isinstance(action, Offer):
         _moved(s, seat)
         s.pending = ("answer", action.to, seat, action.amount, FAVOURS.index(action.favour), k)
-        say(emit, "offer", seat=seat, to=action.to)
+        if emit is not None:
+            say(emit, "offer", seat=seat, to=action.to)
         for who in (seat, action.to):
-            tell(emit, who, "offered", seat=seat, to=action.to, amount=action.amount,
-                 favour=action.favour)
+            if emit is not None:
+                tell(emit, who, "offered", seat=seat, to=action.to, amount=action.amount,
+                     favour=action.favour)
         return
     if isinstance(action, Pay):
         s.fortune[seat] -= action.amount
-        say(emit, "payment", seat=seat, to=action.to, amount=action.amount)
+        if emit is not None:
+            say(emit, "payment", seat=seat, to=action.to, amount=action.amount)
         gain(s, action.to, action.amount, emit, "payment")
         _moved(s, seat)
     elif isinstance(action, Show):
         learn(s, seat, action.card, 1 << action.to)
-        say(emit, "shows", seat=seat, to=action.to)
-        tell(emit, action.to, "shown", seat=seat, card=action.card)
+        if emit is not None:
+            say(emit, "shows", seat=seat, to=action.to)
+            tell(emit, action.to, "shown", seat=seat, card=action.card)
         _moved(s, seat)
     else:
         s.neg_done[seat] = 1
-        say(emit, "done", seat=seat)
+        if emit is not None:
+            say(emit, "done", seat=seat)
     s.agenda.append(("negotiate", (k + 1) % s.num_players))
 
 
@@ -127,18 +134,23 @@ def _on_answer(s: V1682State, d: Pending, action: object, emit: Emit) -> None:
     seat, payer, amount, favour, k = d[1:]
     if isinstance(action, Accept) and s.fortune[payer] < amount:
         # A fine said at the table meanwhile left him short: no money, no promise.
-        say(emit, "offer_lapses", seat=seat, to=payer)
+        if emit is not None:
+            say(emit, "offer_lapses", seat=seat, to=payer)
     elif isinstance(action, Accept):
-        say(emit, "offer_accepted", seat=seat, to=payer)
+        if emit is not None:
+            say(emit, "offer_accepted", seat=seat, to=payer)
         for who in (seat, payer):
-            tell(emit, who, "promised", seat=seat, to=payer, favour=FAVOURS[favour])
+            if emit is not None:
+                tell(emit, who, "promised", seat=seat, to=payer, favour=FAVOURS[favour])
         s.promises = (*s.promises, (seat, payer, favour, amount))
         s.fortune[payer] -= amount
-        say(emit, "payment", seat=payer, to=seat, amount=amount)
+        if emit is not None:
+            say(emit, "payment", seat=payer, to=seat, amount=amount)
         gain(s, seat, amount, emit, "payment")
     else:
         assert isinstance(action, Decline)
-        say(emit, "offer_declined", seat=seat, to=payer)
+        if emit is not None:
+            say(emit, "offer_declined", seat=seat, to=payer)
     s.agenda.append(("negotiate", (k + 1) % s.num_players))
 
 
@@ -154,7 +166,8 @@ def _moved(s: V1682State, seat: int) -> None:
 def _court(s: V1682State, emit: Emit) -> None:
     s.phase = "court"
     if s.court == WAR:
-        say(emit, "court_stays", place="war")
+        if emit is not None:
+            say(emit, "court_stays", place="war")
         return
     s.pending = ("court", s.steward)
 
@@ -162,7 +175,8 @@ def _court(s: V1682State, emit: Emit) -> None:
 def _on_court(s: V1682State, d: Pending, action: object, emit: Emit) -> None:
     assert isinstance(action, MoveCourt)
     s.court = PLACES.index(action.place)
-    say(emit, "court_moves", place=action.place, seat=d[1])
+    if emit is not None:
+        say(emit, "court_moves", place=action.place, seat=d[1])
 
 
 # --- the round of turns --------------------------------------------------------------------------
@@ -182,12 +196,14 @@ def _turn(s: V1682State, emit: Emit, seat: int, which: int) -> None:
     """``which``: 0 the steward's first turn (no income), 1 an ordinary turn, 2 the
     steward's second turn."""
     if s.status[seat] == ABSENT:
-        say(emit, "no_turn", seat=seat)
+        if emit is not None:
+            say(emit, "no_turn", seat=seat)
         return
     s.turn_seat = seat
     s.actions_left = ACTIONS_PER_TURN
     s.second_turn = 1 if which == 2 else 0
-    say(emit, "turn", seat=seat)
+    if emit is not None:
+        say(emit, "turn", seat=seat)
     s.agenda.append(("end_turn", seat, 0 if which == 0 else 1))
     s.agenda.append(("act", seat))
 
@@ -211,7 +227,8 @@ def _on_act(s: V1682State, d: Pending, action: object, emit: Emit) -> None:
     if isinstance(action, EndTurn):
         s.actions_left = 0
         s.turn_seat = -1
-        say(emit, "end_turn", seat=seat)
+        if emit is not None:
+            say(emit, "end_turn", seat=seat)
         return
     s.agenda.append(("act", seat))
     if isinstance(action, POWER_ACTIONS):
@@ -231,12 +248,14 @@ def _draw(s: V1682State, seat: int, action: Draw, emit: Emit) -> None:
 def _draw_house(s: V1682State, seat: int, action: DrawHouse, emit: Emit) -> None:
     s.where[action.card] = seat
     learn(s, seat, action.card, (1 << s.num_players) - 1)
-    say(emit, "draw_house", seat=seat, card=action.card)
+    if emit is not None:
+        say(emit, "draw_house", seat=seat, card=action.card)
 
 
 def _give_to(s: V1682State, seat: int, action: GiveTo, emit: Emit) -> None:
     s.pending = ("give", seat, action.to, 0)
-    say(emit, "give", seat=seat, to=action.to)
+    if emit is not None:
+        say(emit, "give", seat=seat, to=action.to)
 
 
 def _remarry_king(s: V1682State, seat: int, action: RemarryKing, emit: Emit) -> None:
@@ -279,11 +298,13 @@ def draw(s: V1682State, seat: int, emit: Emit) -> None:
         for c in pile:
             s.where[c] = TALON
         s.talon = pile
-        say(emit, "reshuffle", cards=len(pile))
+        if emit is not None:
+            say(emit, "reshuffle", cards=len(pile))
     card = s.talon.pop()
     s.where[card] = seat
-    say(emit, "draw", seat=seat)
-    tell(emit, seat, "drawn", seat=seat, card=card)
+    if emit is not None:
+        say(emit, "draw", seat=seat)
+        tell(emit, seat, "drawn", seat=seat, card=card)
 
 
 def give(s: V1682State, seat: int, action: Give, emit: Emit) -> None:
@@ -293,9 +314,10 @@ def give(s: V1682State, seat: int, action: Give, emit: Emit) -> None:
     forget(s, card)
     s.where[card] = action.to
     learn(s, action.to, card, 1 << seat)
-    say(emit, "card_given", seat=seat, to=action.to)
-    tell(emit, seat, "given", seat=seat, to=action.to, card=card)
-    tell(emit, action.to, "received", seat=seat, to=action.to, card=card)
+    if emit is not None:
+        say(emit, "card_given", seat=seat, to=action.to)
+        tell(emit, seat, "given", seat=seat, to=action.to, card=card)
+        tell(emit, action.to, "received", seat=seat, to=action.to, card=card)
 
 
 def _end_turn(s: V1682State, emit: Emit, seat: int, pays: int) -> None:
@@ -321,7 +343,8 @@ def _on_discard(s: V1682State, d: Pending, action: object, emit: Emit) -> None:
     seat = d[1]
     forget(s, action.card)
     s.where[action.card] = DISCARD
-    say(emit, "discard", seat=seat, card=action.card, key=CARDS[action.card].key)
+    if emit is not None:
+        say(emit, "discard", seat=seat, card=action.card, key=CARDS[action.card].key)
     s.agenda.append(("hand_limit", seat))
 
 

@@ -168,8 +168,19 @@ def _court(s: V1682State, d: Pending) -> tuple[Action, ...]:
     return COURT_CHOICES
 
 
-def _others(s: V1682State, seat: int) -> list[int]:
-    return [p for p in range(s.num_players) if p != seat and s.status[p] != ABSENT]
+_EVERY_OTHER = {
+    (n, seat): tuple(p for p in range(n) if p != seat)
+    for n in range(1, MAX_PLAYERS + 1) for seat in range(n)
+}
+"""(players, seat) → every other seat."""
+
+
+def _others(s: V1682State, seat: int) -> tuple[int, ...]:
+    """The other seats whose courtiers are in the game (not absent)."""
+    status = s.status
+    if ABSENT not in status:
+        return _EVERY_OTHER[s.num_players, seat]
+    return tuple([p for p in range(s.num_players) if p != seat and status[p] != ABSENT])
 
 
 _NEGOTIATIONS: dict[tuple[Any, ...], tuple[Action, ...]] = {}
@@ -186,7 +197,7 @@ def _negotiate(s: V1682State, d: Pending) -> tuple[Action, ...]:
     if s.neg_moves[seat] >= s.negotiation_moves:
         return (DONE,)
     money = s.fortune[seat]
-    key = (tuple(_others(s, seat)), bisect_right(PAYMENTS, money),
+    key = (_others(s, seat), bisect_right(PAYMENTS, money),
            bisect_right(OFFER_AMOUNTS, money), tuple(_distinct_in(s.where, seat)))
     cached = _NEGOTIATIONS.get(key)
     if cached is not None:
@@ -282,11 +293,6 @@ _ALL_INTERVENTIONS = {
 }
 """(players, seat, royal) → the interventions of ``seat`` when every other courtier stands
 with ``royal``."""
-_ALL_GIFTS = {
-    (n, seat): tuple(_GIVE_TO[p] for p in range(n) if p != seat)
-    for n in range(1, MAX_PLAYERS + 1) for seat in range(n)
-}
-"""(players, seat) → the gifts ``seat`` may make when nobody is absent."""
 
 
 def _main_actions(s: V1682State, seat: int) -> list[Action]:
@@ -318,10 +324,7 @@ def _main_actions(s: V1682State, seat: int) -> list[Action]:
         elif status in (AT_COURT, EXILE) and (role == _WAR_AGAINST or s.wars):
             out.append(_PLAY_WAR[card])
     if hand:
-        if ABSENT in statuses:
-            out += [_GIVE_TO[to] for to in _others(s, seat)]
-        else:
-            out += _ALL_GIFTS[s.num_players, seat]
+        out += [_GIVE_TO[to] for to in _others(s, seat)]
     if requests:
         out += _audiences(s, seat, at_court)
     return out

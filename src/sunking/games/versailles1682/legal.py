@@ -183,6 +183,41 @@ def _others(s: V1682State, seat: int) -> tuple[int, ...]:
     return tuple([p for p in range(s.num_players) if p != seat and status[p] != ABSENT])
 
 
+_PAYMENTS: dict[tuple[tuple[int, ...], int], tuple[Action, ...]] = {}
+_SHOWS: dict[tuple[tuple[int, ...], int], tuple[Action, ...]] = {}
+_OFFERS: dict[tuple[tuple[int, ...], int], tuple[Action, ...]] = {}
+
+
+def _payments(others: tuple[int, ...], pays: int) -> tuple[Action, ...]:
+    """The first ``pays`` payments to each of ``others``."""
+    key = (others, pays)
+    out = _PAYMENTS.get(key)
+    if out is None:
+        out = _PAYMENTS[key] = tuple(
+            _PAY[to, amount] for to in others for amount in PAYMENTS[:pays])
+    return out
+
+
+def _shows(others: tuple[int, ...], card: int) -> tuple[Action, ...]:
+    """Showing ``card`` to each of ``others``."""
+    key = (others, card)
+    out = _SHOWS.get(key)
+    if out is None:
+        out = _SHOWS[key] = tuple(_SHOW[to, card] for to in others)
+    return out
+
+
+def _offers(others: tuple[int, ...], offers: int) -> tuple[Action, ...]:
+    """The offers of the first ``offers`` amounts, for every favour, to each of ``others``."""
+    key = (others, offers)
+    out = _OFFERS.get(key)
+    if out is None:
+        out = _OFFERS[key] = tuple(
+            _OFFER[to, amount, favour]
+            for to in others for amount in OFFER_AMOUNTS[:offers] for favour in FAVOURS)
+    return out
+
+
 _NEGOTIATIONS: dict[tuple[Any, ...], tuple[Action, ...]] = {}
 _NEGOTIATIONS_LIMIT = 100_000
 
@@ -191,7 +226,9 @@ def _negotiate(s: V1682State, d: Pending) -> tuple[Action, ...]:
     """Pay, show a card or make an offer to another courtier, or be done.
 
     The answer depends only on the other courtiers, how many payments and offers the
-    fortune allows and the types of cards in hand, so it is memoised on those.
+    fortune allows and the types of cards in hand, so it is memoised on those; its parts
+    (the payments and offers to the others, the shows of a card) are kept apart, so a new
+    answer is joined from them.
     """
     seat = d[1]
     if s.neg_moves[seat] >= s.negotiation_moves:
@@ -204,13 +241,10 @@ def _negotiate(s: V1682State, d: Pending) -> tuple[Action, ...]:
         return cached
     others, pays, offers, cards = key
     out: list[Action] = [DONE]
-    for to in others:
-        out += [_PAY[to, amount] for amount in PAYMENTS[:pays]]
+    out += _payments(others, pays)
     for card in cards:
-        out += [_SHOW[to, card] for to in others]
-    for to in others:
-        out += [_OFFER[to, amount, favour]
-                for amount in OFFER_AMOUNTS[:offers] for favour in FAVOURS]
+        out += _shows(others, card)
+    out += _offers(others, offers)
     result = tuple(out)
     if len(_NEGOTIATIONS) < _NEGOTIATIONS_LIMIT:
         _NEGOTIATIONS[key] = result

@@ -81,7 +81,13 @@ def event_targets(s: V1682State, player: int, card: int) -> list[tuple[int, str]
         if s.queen and ct.gender != "m":
             out.append((QUEEN, ""))
     courtiers = _figures_ok(s, ct, [p for p in range(n) if statuses[p] == AT_COURT])
-    if effect == "death":
+    if effect == "standing":  # the commonest event first
+        if ct.royal == "choice":
+            royals = [r for r in ("king", "queen") if royal_alive(s, r)]
+            out += [(p, r) for p in courtiers for r in royals]
+        elif royal_alive(s, ct.royal):
+            out += [(p, "") for p in courtiers]
+    elif effect == "death":
         out += [(p, "") for p in courtiers]
     elif effect == "favourite":
         if s.king and s.secret_wife < 0:
@@ -107,12 +113,6 @@ def event_targets(s: V1682State, player: int, card: int) -> list[tuple[int, str]
         for p in courtiers:
             if (p == s.favourite and p != s.secret_wife) or p == s.lover:
                 out.append((p, ""))
-    elif effect == "standing":
-        if ct.royal == "choice":
-            royals = [r for r in ("king", "queen") if royal_alive(s, r)]
-            out += [(p, r) for p in courtiers for r in royals]
-        elif royal_alive(s, ct.royal):
-            out += [(p, "") for p in courtiers]
     else:  # pragma: no cover - every effect is listed above
         raise ValueError(f"unknown card effect {effect!r}")
     return out

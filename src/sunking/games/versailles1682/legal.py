@@ -303,7 +303,8 @@ def _act(s: V1682State, d: Pending) -> tuple[Action, ...]:
     out: list[Action] = []
     if s.actions_left > 0:
         out += _main_actions(s, seat)
-    out += power_actions(s, seat)
+    if not s.power_used[seat]:
+        out += power_actions(s, seat)
     out.append(END_TURN)
     return tuple(out)
 
@@ -315,6 +316,12 @@ _ROLE: tuple[int, ...] = tuple(
     for ct in CARDS
 )
 """Card id → how a turn action uses it: a request, an event, or a war card."""
+_REQUESTS = {
+    card: tuple(tuple(_REQUEST[card, b, queen] for b in range(MAX_PLAYERS))
+                for queen in (False, True))
+    for card in range(DECK_SIZE) if _ROLE[card] == _REQUEST_CARD
+}
+"""Request card → its requests for each beneficiary, to the crown and through the Queen."""
 _MARSHALS = IDS_OF_KIND["marshal"]
 _INTERVENTIONS = {
     (p, royal): (_INTERVENE[p, royal, 1], _INTERVENE[p, royal, -1])
@@ -346,13 +353,13 @@ def _main_actions(s: V1682State, seat: int) -> list[Action]:
         role = _ROLE[card]
         if role == _REQUEST_CARD:
             if requests:
+                plain, through_queen = _REQUESTS[card]
                 if queen:
                     for b in _beneficiaries(s, seat, card, at_court):
-                        out.append(_REQUEST[card, b, False])
-                        out.append(_REQUEST[card, b, True])
+                        out.append(plain[b])
+                        out.append(through_queen[b])
                 else:
-                    out += [_REQUEST[card, b, False]
-                            for b in _beneficiaries(s, seat, card, at_court)]
+                    out += [plain[b] for b in _beneficiaries(s, seat, card, at_court)]
         elif role == _EVENT_CARD:
             out += [_PLAY_CARD[card, t, r] for t, r in event_targets(s, seat, card)]
         elif status in (AT_COURT, EXILE) and (role == _WAR_AGAINST or s.wars):

@@ -121,7 +121,7 @@ if list(TYPE_OF) != sorted(TYPE_OF):  # pragma: no cover - a broken deck table
     raise ValueError("the cards of one type must have consecutive ids")
 
 
-def _distinct_in(where: list[int], zone: int) -> list[int]:
+def _scan(where: list[int], zone: int) -> tuple[int, ...]:
     """:func:`distinct` of the cards in ``zone``, in id order: each found with ``list.index``,
     the next search starting past the other cards of its type."""
     out: list[int] = []
@@ -133,7 +133,25 @@ def _distinct_in(where: list[int], zone: int) -> list[int]:
             out.append(i)
             i = _AFTER_TYPE[i]
     except ValueError:
-        return out
+        return tuple(out)
+
+
+_LAST_SCANS: list[tuple[list[int], dict[int, tuple[int, ...]]]] = [([], {})]
+"""The last card places scanned (a copy) and what :func:`_scan` found in their zones: the
+next decision usually sees the same places (an audience, a payment moves no card)."""
+
+
+def _distinct_in(where: list[int], zone: int) -> tuple[int, ...]:
+    """:func:`distinct` of the cards in ``zone`` (see :func:`_scan`), kept while the card
+    places stay the same."""
+    seen, found = _LAST_SCANS[0]
+    if where != seen:
+        found = {}
+        _LAST_SCANS[0] = (where[:], found)
+    cards = found.get(zone)
+    if cards is None:
+        cards = found[zone] = _scan(where, zone)
+    return cards
 
 
 def distinct(cards: Iterable[int]) -> list[int]:
@@ -235,7 +253,7 @@ def _negotiate(s: V1682State, d: Pending) -> tuple[Action, ...]:
         return (DONE,)
     money = s.fortune[seat]
     key = (_others(s, seat), bisect_right(PAYMENTS, money),
-           bisect_right(OFFER_AMOUNTS, money), tuple(_distinct_in(s.where, seat)))
+           bisect_right(OFFER_AMOUNTS, money), _distinct_in(s.where, seat))
     cached = _NEGOTIATIONS.get(key)
     if cached is not None:
         return cached

@@ -69,6 +69,7 @@ from .state import ABSENT, DISCARD, PLACES, TALON, WAR, V1682State
 from .verbs import forget, gain, learn
 
 POWER_ACTIONS = (TryPrisoner, Imprison, SpecialPension, MakePeace, DeclareWar, LeadCourt, Praise)
+_POWER_TYPES = frozenset(POWER_ACTIONS)
 
 
 # --- negotiation -------------------------------------------------------------------------------
@@ -230,15 +231,22 @@ def _on_act(s: V1682State, d: Pending, action: object, emit: Emit) -> None:
         if emit is not None:
             say(emit, "end_turn", seat=seat)
         return
-    s.agenda.append(("act", seat))
-    if isinstance(action, POWER_ACTIONS):
+    agenda = s.agenda
+    agenda.append(("act", seat))
+    if type(action) in _POWER_TYPES:
         use_power(s, seat, action, emit)
-        return
-    s.actions_left -= 1
-    perform = _TURN_ACTIONS.get(type(action))
-    if perform is None:  # pragma: no cover - the legal actions offer nothing else
-        raise TypeError(f"not a turn action: {action!r}")
-    perform(s, seat, action, emit)
+    else:
+        s.actions_left -= 1
+        perform = _TURN_ACTIONS.get(type(action))
+        if perform is None:  # pragma: no cover - the legal actions offer nothing else
+            raise TypeError(f"not a turn action: {action!r}")
+        perform(s, seat, action, emit)
+    if (s.pending is None and not s.wealth_changed and not s.abort and agenda
+            and agenda[-1] == ("act", seat)):
+        # What the flow would do next: its watch has nothing to do, so the turn's next
+        # step runs at once.
+        agenda.pop()
+        _act(s, emit, seat)
 
 
 def _draw(s: V1682State, seat: int, action: Draw, emit: Emit) -> None:

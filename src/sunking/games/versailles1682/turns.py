@@ -72,6 +72,13 @@ POWER_ACTIONS = (TryPrisoner, Imprison, SpecialPension, MakePeace, DeclareWar, L
 _POWER_TYPES = frozenset(POWER_ACTIONS)
 
 
+def _next_now(s: V1682State) -> bool:
+    """Whether the flow would run the next task at once: nothing is pending, the game goes
+    on and its watch has nothing to do (no fortune changed, the round is not aborted). A
+    handler or task then runs its follow-up itself instead of putting it on the agenda."""
+    return s.pending is None and not s.wealth_changed and not s.abort and s.final is None
+
+
 # --- negotiation -------------------------------------------------------------------------------
 
 
@@ -126,7 +133,14 @@ def _on_negotiate(s: V1682State, d: Pending, action: object, emit: Emit) -> None
         s.neg_done[seat] = 1
         if emit is not None:
             say(emit, "done", seat=seat)
-    s.agenda.append(("negotiate", (k + 1) % s.num_players))
+    _negotiate_next(s, emit, (k + 1) % s.num_players)
+
+
+def _negotiate_next(s: V1682State, emit: Emit, k: int) -> None:
+    if _next_now(s):
+        _negotiate(s, emit, k)
+    else:
+        s.agenda.append(("negotiate", k))
 
 
 def _on_answer(s: V1682State, d: Pending, action: object, emit: Emit) -> None:
@@ -152,7 +166,7 @@ def _on_answer(s: V1682State, d: Pending, action: object, emit: Emit) -> None:
         assert isinstance(action, Decline)
         if emit is not None:
             say(emit, "offer_declined", seat=seat, to=payer)
-    s.agenda.append(("negotiate", (k + 1) % s.num_players))
+    _negotiate_next(s, emit, (k + 1) % s.num_players)
 
 
 def _moved(s: V1682State, seat: int) -> None:
@@ -206,7 +220,10 @@ def _turn(s: V1682State, emit: Emit, seat: int, which: int) -> None:
     if emit is not None:
         say(emit, "turn", seat=seat)
     s.agenda.append(("end_turn", seat, 0 if which == 0 else 1))
-    s.agenda.append(("act", seat))
+    if _next_now(s):
+        _act(s, emit, seat)
+    else:
+        s.agenda.append(("act", seat))
 
 
 def can_continue(s: V1682State, seat: int) -> bool:
@@ -241,10 +258,7 @@ def _on_act(s: V1682State, d: Pending, action: object, emit: Emit) -> None:
         if perform is None:  # pragma: no cover - the legal actions offer nothing else
             raise TypeError(f"not a turn action: {action!r}")
         perform(s, seat, action, emit)
-    if (s.pending is None and not s.wealth_changed and not s.abort and agenda
-            and agenda[-1] == ("act", seat)):
-        # What the flow would do next: its watch has nothing to do, so the turn's next
-        # step runs at once.
+    if _next_now(s) and agenda and agenda[-1] == ("act", seat):
         agenda.pop()
         _act(s, emit, seat)
 
@@ -332,8 +346,12 @@ def _end_turn(s: V1682State, emit: Emit, seat: int, pays: int) -> None:
     s.turn_seat = seat
     if s.status[seat] != ABSENT and pays:
         pay_income(s, seat, emit)
-    s.agenda.append(("hand_limit", seat))
-    s.agenda.append(("turn_over", seat))
+    if _next_now(s):
+        _turn_over(s, emit, seat)
+        _hand_limit(s, emit, seat)
+    else:
+        s.agenda.append(("hand_limit", seat))
+        s.agenda.append(("turn_over", seat))
 
 
 def _turn_over(s: V1682State, emit: Emit, seat: int) -> None:

@@ -47,8 +47,10 @@ def may_play_cards(s: V1682State, seat: int) -> bool:
     return s.status[seat] in (AT_COURT, EXILE)
 
 
-def event_targets(s: V1682State, player: int, card: int) -> list[tuple[int, str]]:
-    """Every (target, royal) event ``card`` may be played on by ``player``.
+def event_targets(s: V1682State, player: int, card: int,
+                  at_court: list[int] | None = None) -> list[tuple[int, str]]:
+    """Every (target, royal) event ``card`` may be played on by ``player``; ``at_court``,
+    when given, lists the seats whose courtiers are at court.
 
     ``royal`` is set only for a Slander (the standing it lowers). Empty when the card
     cannot be played now.
@@ -80,7 +82,9 @@ def event_targets(s: V1682State, player: int, card: int) -> list[tuple[int, str]
             out.append((KING, ""))
         if s.queen and ct.gender != "m":
             out.append((QUEEN, ""))
-    courtiers = _figures_ok(s, ct, [p for p in range(n) if statuses[p] == AT_COURT])
+    if at_court is None:
+        at_court = [p for p in range(n) if statuses[p] == AT_COURT]
+    courtiers = _figures_ok(s, ct, at_court)
     if effect == "standing":  # the commonest event first
         if ct.royal == "choice":
             royals = [r for r in ("king", "queen") if royal_alive(s, r)]

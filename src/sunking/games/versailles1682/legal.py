@@ -379,7 +379,7 @@ def _main_actions(s: V1682State, seat: int) -> list[Action]:
                 else:
                     out += [plain[b] for b in _beneficiaries(s, seat, card, at_court)]
         elif role == _EVENT_CARD:
-            out += [_PLAY_CARD[card, t, r] for t, r in event_targets(s, seat, card)]
+            out += [_PLAY_CARD[card, t, r] for t, r in event_targets(s, seat, card, at_court)]
         elif status in (AT_COURT, EXILE) and (role == _WAR_AGAINST or s.wars):
             out.append(_PLAY_WAR[card])
     if hand:

@@ -145,16 +145,6 @@ def queen_may_intervene(s: V1682State, seat: int) -> bool:
     return bool(s.king and s.queen) and s.qs[seat] > s.ks[seat]
 
 
-def request_beneficiaries(s: V1682State, seat: int, card: int) -> list[int]:
-    """Whom ``seat`` may request ``card`` for (or, letters patent, against)."""
-    ct = CARDS[card]
-    n = s.num_players
-    if ct.kind == "letters_patent":
-        return [p for p in range(n)
-                if p != seat and s.status[p] == AT_COURT and s.crown_standing(p) <= 0]
-    return [p for p in range(n) if can_hold(s, card, p)]
-
-
 def audience_royals(s: V1682State) -> tuple[str, ...]:
     """The royals one may address in an audience with King, Queen or Regent."""
     if s.king and s.queen:

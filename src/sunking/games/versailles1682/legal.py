@@ -50,6 +50,7 @@ from .actions import (
 )
 from .conditions import (
     audience_royals,
+    can_request,
     event_targets,
     marriageable,
     queen_may_intervene,
@@ -362,7 +363,7 @@ def _main_actions(s: V1682State, seat: int) -> list[Action]:
         out.append(DRAW)
     statuses = s.status
     at_court = [p for p in range(s.num_players) if statuses[p] == AT_COURT]
-    requests = status == AT_COURT and bool(s.king or s.queen)  # can_request
+    requests = can_request(s, seat)
     if status == AT_COURT:
         out += [_DRAW_HOUSE[c] for c in _distinct_in(where, HOUSE_ZONE)]
     hand = _distinct_in(where, seat)
@@ -406,7 +407,8 @@ def _receivers(s: V1682State, card: int, at_court: list[int]) -> list[int]:
 
 
 def _beneficiaries(s: V1682State, seat: int, card: int, at_court: list[int]) -> list[int]:
-    """:func:`request_beneficiaries`, given the courtiers at court."""
+    """Whom ``seat`` may request ``card`` for (or, letters patent, against), given the
+    courtiers at court."""
     if CARDS[card].kind == "letters_patent":
         return [p for p in at_court if p != seat and s.crown_standing(p) <= 0]
     return _receivers(s, card, at_court)

@@ -248,8 +248,7 @@ def _on_act(s: V1682State, d: Pending, action: object, emit: Emit) -> None:
         if emit is not None:
             say(emit, "end_turn", seat=seat)
         return
-    agenda = s.agenda
-    agenda.append(("act", seat))
+    s.agenda.append(("act", seat))
     if type(action) in _POWER_TYPES:
         use_power(s, seat, action, emit)
     else:
@@ -258,8 +257,8 @@ def _on_act(s: V1682State, d: Pending, action: object, emit: Emit) -> None:
         if perform is None:  # pragma: no cover - the legal actions offer nothing else
             raise TypeError(f"not a turn action: {action!r}")
         perform(s, seat, action, emit)
-    if _next_now(s) and agenda and agenda[-1] == ("act", seat):
-        agenda.pop()
+    if _next_now(s) and s.agenda and s.agenda[-1] == ("act", seat):
+        s.agenda.pop()
         _act(s, emit, seat)
 
 

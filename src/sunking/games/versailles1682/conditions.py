@@ -13,27 +13,15 @@ Rulebook: German rulebook (`004_83e97ed5cbbf50d2.txt`), 9.1 "Bedingungen" and 8.
 from __future__ import annotations
 
 from .actions import KING, QUEEN
-from .data import CARDS, NO_STANDING, CardType
-from .state import AT_COURT, BASTILLE, EXILE, HUNT, TABLEAU, VERSAILLES, WAR, V1682State
+from .data import CARDS, IDS_OF_KIND, NO_STANDING, CardType
+from .state import ABSENT, AT_COURT, BASTILLE, EXILE, HUNT, TABLEAU, VERSAILLES, WAR, V1682State
 
 _ICON_PLACE = {"versailles": VERSAILLES, "hunt": HUNT, "war": WAR}
-
-
-def icon_allows(s: V1682State, ct: CardType) -> bool:
-    """The court is where the card's icon says (§9.1a)."""
-    return not ct.icon or s.court == _ICON_PLACE[ct.icon]
 
 
 def royal_alive(s: V1682State, royal: str) -> bool:
     """Whether ``royal`` (king or queen) has apartments to stand in."""
     return bool(s.king) if royal == "king" else bool(s.queen)
-
-
-def meets_minimum(s: V1682State, ct: CardType, seat: int) -> bool:
-    if not ct.min_royal:
-        return True
-    value = s.ks[seat] if ct.min_royal == "king" else s.qs[seat]
-    return value != NO_STANDING and value >= ct.min_standing
 
 
 def can_hold(s: V1682State, card: int, seat: int) -> bool:
@@ -49,7 +37,7 @@ def can_hold(s: V1682State, card: int, seat: int) -> bool:
         return False
     if ct.kind == "marshal":
         zone = TABLEAU + seat
-        if any(z == zone and CARDS[c].kind == "marshal" for c, z in enumerate(s.where)):
+        if any(s.where[c] == zone for c in IDS_OF_KIND["marshal"]):
             return False
     return True
 
@@ -59,8 +47,10 @@ def may_play_cards(s: V1682State, seat: int) -> bool:
     return s.status[seat] in (AT_COURT, EXILE)
 
 
-def event_targets(s: V1682State, player: int, card: int) -> list[tuple[int, str]]:
-    """Every (target, royal) event ``card`` may be played on by ``player``.
+def event_targets(s: V1682State, player: int, card: int,
+                  at_court: list[int] | None = None) -> list[tuple[int, str]]:
+    """Every (target, royal) event ``card`` may be played on by ``player``; ``at_court``,
+    when given, lists the seats whose courtiers are at court.
 
     ``royal`` is set only for a Slander (the standing it lowers). Empty when the card
     cannot be played now.
@@ -76,26 +66,32 @@ def event_targets(s: V1682State, player: int, card: int) -> list[tuple[int, str]
         return []
     if ct.female_player and s.gender[player] != "f":
         return []
-    if not icon_allows(s, ct):
+    if ct.icon and s.court != _ICON_PLACE[ct.icon]:  # the court is where the icon says (§9.1a)
         return []
     n = s.num_players
-    out: list[tuple[int, str]] = []
+    statuses = s.status
     if effect == "justice":
-        return [(p, "") for p in range(n) if s.status[p] == BASTILLE]
+        return [(p, "") for p in range(n) if statuses[p] == BASTILLE]
     if effect == "glory":
-        return [(p, "") for p in range(n) if s.status[p] == EXILE]
+        return [(p, "") for p in range(n) if statuses[p] == EXILE]
     if effect == "wealth":
-        for p in range(n):
-            if s.status[p] in (AT_COURT, EXILE, BASTILLE) and _figure_ok(s, ct, p):
-                out.append((p, ""))
-        return out
+        return [(p, "") for p in _figures_ok(s, ct, [p for p in range(n) if statuses[p] != ABSENT])]
+    out: list[tuple[int, str]] = []
     if effect == "death":
         if s.king and (not ct.gender or ct.gender == "m"):
             out.append((KING, ""))
         if s.queen and ct.gender != "m":
             out.append((QUEEN, ""))
-    courtiers = [p for p in range(n) if s.status[p] == AT_COURT and _figure_ok(s, ct, p)]
-    if effect == "death":
+    if at_court is None:
+        at_court = [p for p in range(n) if statuses[p] == AT_COURT]
+    courtiers = _figures_ok(s, ct, at_court)
+    if effect == "standing":  # the commonest event first
+        if ct.royal == "choice":
+            royals = [r for r in ("king", "queen") if royal_alive(s, r)]
+            out += [(p, r) for p in courtiers for r in royals]
+        elif royal_alive(s, ct.royal):
+            out += [(p, "") for p in courtiers]
+    elif effect == "death":
         out += [(p, "") for p in courtiers]
     elif effect == "favourite":
         if s.king and s.secret_wife < 0:
@@ -121,22 +117,21 @@ def event_targets(s: V1682State, player: int, card: int) -> list[tuple[int, str]
         for p in courtiers:
             if (p == s.favourite and p != s.secret_wife) or p == s.lover:
                 out.append((p, ""))
-    elif effect == "standing":
-        if ct.royal == "choice":
-            royals = [r for r in ("king", "queen") if royal_alive(s, r)]
-            out += [(p, r) for p in courtiers for r in royals]
-        elif royal_alive(s, ct.royal):
-            out += [(p, "") for p in courtiers]
     else:  # pragma: no cover - every effect is listed above
         raise ValueError(f"unknown card effect {effect!r}")
     return out
 
 
-def _figure_ok(s: V1682State, ct: CardType, seat: int) -> bool:
-    """The gender icon and the minimum standing of the receiving figure (§9.1b, c)."""
-    if ct.gender and s.gender[seat] != ct.gender:
-        return False
-    return meets_minimum(s, ct, seat)
+def _figures_ok(s: V1682State, ct: CardType, seats: list[int]) -> list[int]:
+    """The figures of ``seats`` that fit the gender icon and the minimum standing (§9.1b, c)."""
+    if ct.gender:
+        gender = s.gender
+        seats = [p for p in seats if gender[p] == ct.gender]
+    if ct.min_royal:
+        values = s.ks if ct.min_royal == "king" else s.qs
+        least = ct.min_standing
+        seats = [p for p in seats if values[p] != NO_STANDING and values[p] >= least]
+    return seats
 
 
 def can_request(s: V1682State, seat: int) -> bool:
@@ -148,16 +143,6 @@ def queen_may_intervene(s: V1682State, seat: int) -> bool:
     """§8.3: the Queen (not a Regent) intervenes for a courtier who stands higher with her
     than with the King (ruling V-8)."""
     return bool(s.king and s.queen) and s.qs[seat] > s.ks[seat]
-
-
-def request_beneficiaries(s: V1682State, seat: int, card: int) -> list[int]:
-    """Whom ``seat`` may request ``card`` for (or, letters patent, against)."""
-    ct = CARDS[card]
-    n = s.num_players
-    if ct.kind == "letters_patent":
-        return [p for p in range(n)
-                if p != seat and s.status[p] == AT_COURT and s.crown_standing(p) <= 0]
-    return [p for p in range(n) if can_hold(s, card, p)]
 
 
 def audience_royals(s: V1682State) -> tuple[str, ...]:

@@ -34,8 +34,9 @@ def play_event(s: V1682State, player: int, action: PlayCard, emit: Emit) -> None
     ct = CARDS[card]
     forget(s, card)
     s.where[card] = DISCARD
-    say(emit, "play", seat=player, card=card, key=ct.key, target=target,
-        royal=action.royal or None)
+    if emit is not None:
+        say(emit, "play", seat=player, card=card, key=ct.key, target=target,
+            royal=action.royal or None)
     effect = ct.effect
     if effect == "death":
         if ct.female_player:
@@ -52,17 +53,20 @@ def play_event(s: V1682State, player: int, action: PlayCard, emit: Emit) -> None
             _discard_privilege(s, old, "favourite", emit)
         s.where[card] = TABLEAU + target
         s.favourite = target
-        say(emit, "favourite", seat=target)
+        if emit is not None:
+            say(emit, "favourite", seat=target)
     elif effect == "lover":
         old = s.lover
         if old >= 0:
             _discard_privilege(s, old, "lover", emit)
         s.where[card] = TABLEAU + target
         s.lover = target
-        say(emit, "lover", seat=target)
+        if emit is not None:
+            say(emit, "lover", seat=target)
     elif effect == "secret_marriage":
         s.secret_wife = target
-        say(emit, "secret_marriage", seat=target)
+        if emit is not None:
+            say(emit, "secret_marriage", seat=target)
     elif effect == "love_potion":
         s.poisoner[player] = 1
         royal = "king" if s.gender[target] == "f" else "queen"
@@ -97,7 +101,8 @@ def _discard_privilege(s: V1682State, seat: int, effect: str, emit: Emit) -> Non
     for c, z in enumerate(s.where):
         if z == zone and CARDS[c].effect == effect:
             s.where[c] = DISCARD
-            say(emit, "privilege_lost", seat=seat, card=c)
+            if emit is not None:
+                say(emit, "privilege_lost", seat=seat, card=c)
     if effect == "favourite":
         s.favourite = -1
     else:
@@ -111,7 +116,8 @@ def play_war(s: V1682State, player: int, action: PlayWar, emit: Emit) -> None:
     card = action.card
     ct = CARDS[card]
     forget(s, card)
-    say(emit, "play_war", seat=player, card=card, key=ct.key)
+    if emit is not None:
+        say(emit, "play_war", seat=player, card=card, key=ct.key)
     if ct.kind == "war_against":
         s.where[card] = DISCARD
         declare_war(s, ct.country, emit, card)

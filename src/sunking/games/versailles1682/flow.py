@@ -52,7 +52,8 @@ def _on_choose(s: V1682State, d: Pending, action: Action, emit: Emit) -> None:
     seat, k = d[1], d[2]
     s.name[seat] = FAMILY_NAMES.index(action.name)
     s.gender[seat] = action.gender
-    say(emit, "courtier", seat=seat, name=action.name, gender=action.gender)
+    if emit is not None:
+        say(emit, "courtier", seat=seat, name=action.name, gender=action.gender)
     s.agenda.append(("choose", k + 1))
 
 
@@ -60,9 +61,11 @@ def _parties(s: V1682State, emit: Emit) -> None:
     """Each player rolls the party of his first courtier, then the Queen's origin (§6.0f, h)."""
     for p in range(s.num_players):
         s.party[p] = roll_country(s)
-        say(emit, "party", seat=p, party=COUNTRIES[s.party[p]])
+        if emit is not None:
+            say(emit, "party", seat=p, party=COUNTRIES[s.party[p]])
     s.queen_origin = roll_country(s)
-    say(emit, "queen_origin", origin=COUNTRIES[s.queen_origin])
+    if emit is not None:
+        say(emit, "queen_origin", origin=COUNTRIES[s.queen_origin])
 
 
 # --- a round --------------------------------------------------------------------------------------
@@ -76,7 +79,8 @@ def _round(s: V1682State, emit: Emit) -> None:
     s.moved = []
     s.paid = []
     s.power_used = [0] * n
-    say(emit, "round", round=s.round, steward=s.steward)
+    if emit is not None:
+        say(emit, "round", round=s.round, steward=s.steward)
     if s.new_royals:
         _crown(s, emit)
     s.agenda.extend((step,) for step in reversed(ROUND_FLOW))
@@ -97,7 +101,8 @@ def _crown(s: V1682State, emit: Emit) -> None:
     end_wars(s, emit)  # the Regent's wars end with her reign, as with a royal's death (§9.3)
     s.court = VERSAILLES
     s.queen_origin = roll_country(s)
-    say(emit, "new_royals", origin=COUNTRIES[s.queen_origin])
+    if emit is not None:
+        say(emit, "new_royals", origin=COUNTRIES[s.queen_origin])
     for p in range(s.num_players):
         if s.status[p] != ABSENT:
             s.status[p] = AT_COURT
@@ -130,7 +135,8 @@ def _on_party(s: V1682State, d: Pending, action: Action, emit: Emit) -> None:
     s.gender[seat] = "f" if s.gender[seat] == "m" else "m"
     s.generation[seat] += 1
     s.party[seat] = COUNTRIES.index(action.party)
-    say(emit, "heir", seat=seat, gender=s.gender[seat], party=action.party)
+    if emit is not None:
+        say(emit, "heir", seat=seat, gender=s.gender[seat], party=action.party)
     s.status[seat] = AT_COURT
     present(s, seat, emit)
 
@@ -142,7 +148,8 @@ def _round_end(s: V1682State, emit: Emit) -> None:
     if s.regency_until and s.round >= s.regency_until:
         s.new_royals = 1
         s.regency_until = 0
-        say(emit, "regency_ends")
+        if emit is not None:
+            say(emit, "regency_ends")
     s.round += 1
     n = s.num_players
     clockwise = ((s.steward + k) % n for k in range(1, n))
@@ -179,7 +186,8 @@ def after_step(s: V1682State, emit: Emit) -> None:
 
 
 def _watch(s: V1682State, emit: Emit) -> bool:
-    after_step(s, emit)
+    if s.wealth_changed or s.abort:  # else after_step has nothing to do
+        after_step(s, emit)
     return s.final is not None
 
 
@@ -278,4 +286,5 @@ def setup(s: V1682State, emit: Emit) -> None:
     s.known = ()
     s.promises = ()
     s.agenda.extend((("round",), ("parties",), ("choose", 0)))
-    say(emit, "setup", players=n, steward=s.steward, target=s.target)
+    if emit is not None:
+        say(emit, "setup", players=n, steward=s.steward, target=s.target)

@@ -12,7 +12,14 @@ from ...core.presentation import Presentation
 from ...core.rng import Rng
 from . import determinization, invariants, views
 from .actions import CODEC
-from .data import NEGOTIATION_MOVE_CHOICES, NEGOTIATION_MOVES, ROUND_LIMITS, TARGETS
+from .data import (
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    NEGOTIATION_MOVE_CHOICES,
+    NEGOTIATION_MOVES,
+    ROUND_LIMITS,
+    TARGETS,
+)
 from .etiquette import remark_address, unfined
 from .flow import ASIDES, FLOW, setup
 from .heuristic import evaluate, final_worth, rollout_action
@@ -24,8 +31,8 @@ SPEC = GameSpec(
     name="Versailles 1682",
     designer="Philippe Mouchebeuf",
     year=None,  # neither the rulebook nor the rulings file dates the game
-    min_players=3,
-    max_players=6,
+    min_players=MIN_PLAYERS,
+    max_players=MAX_PLAYERS,
     imperfect_information=True,
     chance=True,
     max_actions=60000,

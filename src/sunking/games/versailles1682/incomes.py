@@ -37,7 +37,8 @@ def income_of(s: V1682State, seat: int) -> int:
 def pay_income(s: V1682State, seat: int, emit: Emit) -> None:
     """Pay ``seat`` the income of the cards in front of it, split with a free spouse."""
     if s.status[seat] == BASTILLE:
-        say(emit, "no_income", seat=seat, why="bastille")
+        if emit is not None:
+            say(emit, "no_income", seat=seat, why="bastille")
         return
     zone = TABLEAU + seat
     where = s.where
@@ -111,4 +112,5 @@ def finish(s: V1682State, winners: list[int], reason: str, emit: Emit) -> None:
     s.pending = None
     s.agenda.clear()  # in place: the running flow holds this list
     s.turn_seat = -1
-    say(emit, "game_over", winners=sorted(winners), reason=reason, fortunes=list(s.fortune))
+    if emit is not None:
+        say(emit, "game_over", winners=sorted(winners), reason=reason, fortunes=list(s.fortune))

@@ -50,20 +50,21 @@ from .actions import (
 )
 from .conditions import (
     audience_royals,
-    can_hold,
     can_request,
     event_targets,
     marriageable,
     queen_may_intervene,
-    request_beneficiaries,
     royal_alive,
 )
 from .data import (
+    CARD_TYPES,
     CARDS,
     COUNTRIES,
+    DECK_SIZE,
     FAMILY_NAMES,
     FAVOURS,
     IDS_OF_KIND,
+    MAX_PLAYERS,
     NO_STANDING,
     OFFER_AMOUNTS,
     PAYMENTS,
@@ -112,21 +113,46 @@ _TRY_PRISONER = Interned(TryPrisoner)
 _WITHDRAW_OFFICE = Interned(WithdrawOffice)
 
 
-def _distinct_in(where: list[int], zone: int) -> list[int]:
-    """:func:`distinct` of the cards in ``zone`` (found with ``list.index``, in id order:
-    faster than a scan and a sort)."""
+_AFTER_TYPE: tuple[int, ...] = tuple(
+    TYPE_OF.index(TYPE_OF[c]) + CARD_TYPES[TYPE_OF[c]].count for c in range(DECK_SIZE)
+)
+"""Card id → the first id past the cards of its type (the cards of one type have
+consecutive ids)."""
+if list(TYPE_OF) != sorted(TYPE_OF):  # pragma: no cover - a broken deck table
+    raise ValueError("the cards of one type must have consecutive ids")
+
+
+def _scan(where: list[int], zone: int) -> tuple[int, ...]:
+    """:func:`distinct` of the cards in ``zone``, in id order: each found with ``list.index``,
+    the next search starting past the other cards of its type."""
     out: list[int] = []
-    seen: set[int] = set()
-    i = -1
+    index = where.index
+    i = 0
     try:
         while True:
-            i = where.index(zone, i + 1)
-            kind = TYPE_OF[i]
-            if kind not in seen:
-                seen.add(kind)
-                out.append(i)
+            i = index(zone, i)
+            out.append(i)
+            i = _AFTER_TYPE[i]
     except ValueError:
-        return out
+        return tuple(out)
+
+
+_LAST_SCANS: list[tuple[list[int], dict[int, tuple[int, ...]]]] = [([], {})]
+"""The last card places scanned (a copy) and what :func:`_scan` found in their zones: the
+next decision usually sees the same places (an audience, a payment moves no card)."""
+
+
+def _distinct_in(where: list[int], zone: int) -> tuple[int, ...]:
+    """:func:`distinct` of the cards in ``zone`` (see :func:`_scan`), kept while the card
+    places stay the same."""
+    seen, found = _LAST_SCANS[0]
+    if where != seen:
+        found = {}
+        _LAST_SCANS[0] = (where[:], found)
+    cards = found.get(zone)
+    if cards is None:
+        cards = found[zone] = _scan(where, zone)
+    return cards
 
 
 def distinct(cards: Iterable[int]) -> list[int]:
@@ -161,8 +187,54 @@ def _court(s: V1682State, d: Pending) -> tuple[Action, ...]:
     return COURT_CHOICES
 
 
-def _others(s: V1682State, seat: int) -> list[int]:
-    return [p for p in range(s.num_players) if p != seat and s.status[p] != ABSENT]
+_EVERY_OTHER = {
+    (n, seat): tuple(p for p in range(n) if p != seat)
+    for n in range(1, MAX_PLAYERS + 1) for seat in range(n)
+}
+"""(players, seat) → every other seat."""
+
+
+def _others(s: V1682State, seat: int) -> tuple[int, ...]:
+    """The other seats whose courtiers are in the game (not absent)."""
+    status = s.status
+    if ABSENT not in status:
+        return _EVERY_OTHER[s.num_players, seat]
+    return tuple([p for p in range(s.num_players) if p != seat and status[p] != ABSENT])
+
+
+_PAYMENTS: dict[tuple[tuple[int, ...], int], tuple[Action, ...]] = {}
+_SHOWS: dict[tuple[tuple[int, ...], int], tuple[Action, ...]] = {}
+_OFFERS: dict[tuple[tuple[int, ...], int], tuple[Action, ...]] = {}
+
+
+def _payments(others: tuple[int, ...], pays: int) -> tuple[Action, ...]:
+    """The first ``pays`` payments to each of ``others``."""
+    key = (others, pays)
+    out = _PAYMENTS.get(key)
+    if out is None:
+        out = _PAYMENTS[key] = tuple(
+            _PAY[to, amount] for to in others for amount in PAYMENTS[:pays])
+    return out
+
+
+def _shows(others: tuple[int, ...], card: int) -> tuple[Action, ...]:
+    """Showing ``card`` to each of ``others``."""
+    key = (others, card)
+    out = _SHOWS.get(key)
+    if out is None:
+        out = _SHOWS[key] = tuple(_SHOW[to, card] for to in others)
+    return out
+
+
+def _offers(others: tuple[int, ...], offers: int) -> tuple[Action, ...]:
+    """The offers of the first ``offers`` amounts, for every favour, to each of ``others``."""
+    key = (others, offers)
+    out = _OFFERS.get(key)
+    if out is None:
+        out = _OFFERS[key] = tuple(
+            _OFFER[to, amount, favour]
+            for to in others for amount in OFFER_AMOUNTS[:offers] for favour in FAVOURS)
+    return out
 
 
 _NEGOTIATIONS: dict[tuple[Any, ...], tuple[Action, ...]] = {}
@@ -173,26 +245,25 @@ def _negotiate(s: V1682State, d: Pending) -> tuple[Action, ...]:
     """Pay, show a card or make an offer to another courtier, or be done.
 
     The answer depends only on the other courtiers, how many payments and offers the
-    fortune allows and the types of cards in hand, so it is memoised on those.
+    fortune allows and the types of cards in hand, so it is memoised on those; its parts
+    (the payments and offers to the others, the shows of a card) are kept apart, so a new
+    answer is joined from them.
     """
     seat = d[1]
     if s.neg_moves[seat] >= s.negotiation_moves:
         return (DONE,)
     money = s.fortune[seat]
-    key = (tuple(_others(s, seat)), bisect_right(PAYMENTS, money),
-           bisect_right(OFFER_AMOUNTS, money), tuple(_distinct_in(s.where, seat)))
+    key = (_others(s, seat), bisect_right(PAYMENTS, money),
+           bisect_right(OFFER_AMOUNTS, money), _distinct_in(s.where, seat))
     cached = _NEGOTIATIONS.get(key)
     if cached is not None:
         return cached
     others, pays, offers, cards = key
     out: list[Action] = [DONE]
-    for to in others:
-        out += [_PAY[to, amount] for amount in PAYMENTS[:pays]]
+    out += _payments(others, pays)
     for card in cards:
-        out += [_SHOW[to, card] for to in others]
-    for to in others:
-        out += [_OFFER[to, amount, favour]
-                for amount in OFFER_AMOUNTS[:offers] for favour in FAVOURS]
+        out += _shows(others, card)
+    out += _offers(others, offers)
     result = tuple(out)
     if len(_NEGOTIATIONS) < _NEGOTIATIONS_LIMIT:
         _NEGOTIATIONS[key] = result
@@ -251,9 +322,37 @@ def _act(s: V1682State, d: Pending) -> tuple[Action, ...]:
     out: list[Action] = []
     if s.actions_left > 0:
         out += _main_actions(s, seat)
-    out += power_actions(s, seat)
+    if not s.power_used[seat]:
+        out += power_actions(s, seat)
     out.append(END_TURN)
     return tuple(out)
+
+
+_REQUEST_CARD, _EVENT_CARD, _WAR_AGAINST, _WAR_CARD = range(4)
+_ROLE: tuple[int, ...] = tuple(
+    _REQUEST_CARD if ct.kind in REQUEST_KINDS else _EVENT_CARD if ct.kind == "event"
+    else _WAR_AGAINST if ct.kind == "war_against" else _WAR_CARD
+    for ct in CARDS
+)
+"""Card id → how a turn action uses it: a request, an event, or a war card."""
+_REQUESTS = {
+    card: tuple(tuple(_REQUEST[card, b, queen] for b in range(MAX_PLAYERS))
+                for queen in (False, True))
+    for card in range(DECK_SIZE) if _ROLE[card] == _REQUEST_CARD
+}
+"""Request card → its requests for each beneficiary, to the crown and through the Queen."""
+_MARSHALS = IDS_OF_KIND["marshal"]
+_INTERVENTIONS = {
+    (p, royal): (_INTERVENE[p, royal, 1], _INTERVENE[p, royal, -1])
+    for p in range(MAX_PLAYERS) for royal in ("king", "queen")
+}
+"""An intervention for and one against each courtier with each royal."""
+_ALL_INTERVENTIONS = {
+    (n, seat, royal): tuple(a for p in range(n) if p != seat for a in _INTERVENTIONS[p, royal])
+    for n in range(1, MAX_PLAYERS + 1) for seat in range(n) for royal in ("king", "queen")
+}
+"""(players, seat, royal) → the interventions of ``seat`` when every other courtier stands
+with ``royal``."""
 
 
 def _main_actions(s: V1682State, seat: int) -> list[Action]:
@@ -262,65 +361,98 @@ def _main_actions(s: V1682State, seat: int) -> list[Action]:
     out: list[Action] = []
     if s.talon or DISCARD in where:
         out.append(DRAW)
+    statuses = s.status
+    at_court = [p for p in range(s.num_players) if statuses[p] == AT_COURT]
     requests = can_request(s, seat)
     if status == AT_COURT:
         out += [_DRAW_HOUSE[c] for c in _distinct_in(where, HOUSE_ZONE)]
     hand = _distinct_in(where, seat)
     queen = requests and queen_may_intervene(s, seat)
     for card in hand:
-        ct = CARDS[card]
-        kind = ct.kind
-        if kind in REQUEST_KINDS:
+        role = _ROLE[card]
+        if role == _REQUEST_CARD:
             if requests:
-                for b in request_beneficiaries(s, seat, card):
-                    out.append(_REQUEST[card, b, False])
-                    if queen:
-                        out.append(_REQUEST[card, b, True])
-        elif kind == "event":
-            out += [_PLAY_CARD[card, t, r] for t, r in event_targets(s, seat, card)]
-        elif status in (AT_COURT, EXILE) and (kind == "war_against" or s.wars):
+                plain, through_queen = _REQUESTS[card]
+                if queen:
+                    for b in _beneficiaries(s, seat, card, at_court):
+                        out.append(plain[b])
+                        out.append(through_queen[b])
+                else:
+                    out += [plain[b] for b in _beneficiaries(s, seat, card, at_court)]
+        elif role == _EVENT_CARD:
+            out += [_PLAY_CARD[card, t, r] for t, r in event_targets(s, seat, card, at_court)]
+        elif status in (AT_COURT, EXILE) and (role == _WAR_AGAINST or s.wars):
             out.append(_PLAY_WAR[card])
     if hand:
         out += [_GIVE_TO[to] for to in _others(s, seat)]
     if requests:
-        out += _audiences(s, seat)
+        out += _audiences(s, seat, at_court)
     return out
 
 
-def _audiences(s: V1682State, seat: int) -> list[Action]:
+def _receivers(s: V1682State, card: int, at_court: list[int]) -> list[int]:
+    """The courtiers of ``at_court`` (those at court, in seat order) who may hold request
+    card ``card``: :func:`can_hold` for them all at once."""
+    ct = CARDS[card]
+    seats = at_court
+    if ct.gender:
+        gender = s.gender
+        seats = [p for p in seats if gender[p] == ct.gender]
+    if ct.noble:
+        seats = [p for p in seats if s.is_noble(p)]
+    if ct.kind == "marshal":
+        batons = [s.where[c] for c in _MARSHALS]
+        seats = [p for p in seats if TABLEAU + p not in batons]
+    return seats
+
+
+def _beneficiaries(s: V1682State, seat: int, card: int, at_court: list[int]) -> list[int]:
+    """Whom ``seat`` may request ``card`` for (or, letters patent, against), given the
+    courtiers at court."""
+    if CARDS[card].kind == "letters_patent":
+        return [p for p in at_court if p != seat and s.crown_standing(p) <= 0]
+    return _receivers(s, card, at_court)
+
+
+def _audiences(s: V1682State, seat: int, at_court: list[int]) -> list[Action]:
     n = s.num_players
     where = s.where
+    moved = s.moved
+    statuses = s.status
     out: list[Action] = []
     # a. withdraw an office from another courtier
     for c in OFFICES:
-        if c in s.moved:
-            continue
         holder = where[c] - TABLEAU
-        if not 0 <= holder < n or holder == seat:
+        if not 0 <= holder < n or holder == seat or c in moved:
             continue
-        out += [_WITHDRAW_OFFICE[c, p] for p in range(n)
-                if p != holder and can_hold(s, c, p)]
+        out += [_WITHDRAW_OFFICE[c, p] for p in _receivers(s, c, at_court) if p != holder]
         out.append(_WITHDRAW_OFFICE[c, HOUSE])
     # b. marriage
-    if marriageable(s, seat):
-        out += [_MARRY[p] for p in range(n)
-                if p != seat and s.gender[p] != s.gender[seat] and marriageable(s, p)]
+    spouse = s.spouse
+    if spouse[seat] < 0 and s.secret_wife != seat:  # marriageable: at court already
+        gender = s.gender
+        out += [_MARRY[p] for p in at_court
+                if p != seat and gender[p] != gender[seat] and marriageable(s, p)]
     # c. the King's remarriage
     if s.king and not s.queen and s.secret_wife < 0:
         out.append(REMARRY_KING)
-    royals = audience_royals(s)
-    for royal in royals:
+    for royal in audience_royals(s):
         values = s.ks if royal == "king" else s.qs
         if values[seat] == NO_STANDING:
             continue
         # d. intervene for or against a courtier
-        for p in range(n):
-            if p != seat and values[p] != NO_STANDING:
-                out += [_INTERVENE[p, royal, 1], _INTERVENE[p, royal, -1]]
+        if NO_STANDING in values:
+            for p in range(n):
+                if p != seat and values[p] != NO_STANDING:
+                    out += _INTERVENTIONS[p, royal]
+        else:
+            out += _ALL_INTERVENTIONS[n, seat, royal]
         # f. recall an exile
-        out += [_RECALL_EXILE[p, royal] for p in range(n) if s.status[p] == EXILE]
+        if EXILE in statuses:
+            out += [_RECALL_EXILE[p, royal] for p in range(n) if statuses[p] == EXILE]
     # e. free a prisoner (King or Regent)
-    out += [_FREE_PRISONER[p] for p in range(n) if s.status[p] == BASTILLE]
+    if BASTILLE in statuses:
+        out += [_FREE_PRISONER[p] for p in range(n) if statuses[p] == BASTILLE]
     return out
 
 

@@ -40,25 +40,31 @@ def use_power(s: V1682State, seat: int, action: object, emit: Emit) -> None:
     if isinstance(action, TryPrisoner):
         trial(s, seat, action.target, emit)
     elif isinstance(action, Imprison):
-        say(emit, "power", seat=seat, power="chancellor", target=action.target)
+        if emit is not None:
+            say(emit, "power", seat=seat, power="chancellor", target=action.target)
         imprison(s, action.target, emit)
     elif isinstance(action, SpecialPension):
         die = d10(s)
-        say(emit, "power", seat=seat, power="finance", target=action.beneficiary, roll=die)
+        if emit is not None:
+            say(emit, "power", seat=seat, power="finance", target=action.beneficiary, roll=die)
         gain(s, action.beneficiary, die * FINANCE_PENSION_UNIT, emit, "special_pension")
     elif isinstance(action, MakePeace):
-        say(emit, "power", seat=seat, power="war", peace=True)
+        if emit is not None:
+            say(emit, "power", seat=seat, power="war", peace=True)
         end_wars(s, emit)
     elif isinstance(action, DeclareWar):
-        say(emit, "power", seat=seat, power="war", country=action.country)
+        if emit is not None:
+            say(emit, "power", seat=seat, power="war", country=action.country)
         declare_war(s, COUNTRIES.index(action.country), emit)
     elif isinstance(action, LeadCourt):
         s.court = PLACES.index(action.place)
-        say(emit, "power", seat=seat, power="hunt", place=action.place)
-        say(emit, "court_moves", place=action.place)
+        if emit is not None:
+            say(emit, "power", seat=seat, power="hunt", place=action.place)
+            say(emit, "court_moves", place=action.place)
     elif isinstance(action, Praise):
-        say(emit, "power", seat=seat, power="governess", target=action.target,
-            royal=action.royal, sign=action.sign)
+        if emit is not None:
+            say(emit, "power", seat=seat, power="governess", target=action.target,
+                royal=action.royal, sign=action.sign)
         shift(s, action.target, action.royal, GOVERNESS_STANDING * action.sign, emit,
               "governess")
     else:  # pragma: no cover - the legal actions offer only the powers above
@@ -70,7 +76,8 @@ def trial(s: V1682State, seat: int, target: int, emit: Emit) -> None:
     fortune and return, 10 acquittal and return (§9.5a)."""
     die = d10(s)
     verdict = CHANCELLOR_VERDICTS[die]
-    say(emit, "power", seat=seat, power="chancellor", target=target, roll=die, verdict=verdict)
+    if emit is not None:
+        say(emit, "power", seat=seat, power="chancellor", target=target, roll=die, verdict=verdict)
     if verdict == "death":
         kill(s, target, emit, "trial")
     elif verdict == "exile":

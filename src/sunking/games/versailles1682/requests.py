@@ -90,8 +90,9 @@ def request(s: V1682State, seat: int, action: Request, emit: Emit) -> None:
         rolls = [die]
         if not ok:
             shift(s, seat, decider, -1, emit, "request_refused")
-    say(emit, "request", seat=seat, card=card, key=ct.key, beneficiary=who,
-        queen=action.queen, rolls=rolls, granted=ok)
+    if emit is not None:
+        say(emit, "request", seat=seat, card=card, key=ct.key, beneficiary=who,
+            queen=action.queen, rolls=rolls, granted=ok)
     if not ok:
         s.where[card] = HOUSE_ZONE
         return
@@ -110,7 +111,8 @@ def request(s: V1682State, seat: int, action: Request, emit: Emit) -> None:
 def audience_roll(s: V1682State, seat: int, royal: str, kind: str, emit: Emit) -> bool:
     """The first roll of an audience; a refusal costs 1 standing with ``royal`` (V-11)."""
     ok, die = roll(s, seat, royal, standings(s, royal)[seat])
-    say(emit, "audience", seat=seat, kind=kind, royal=royal, roll=die, accepted=ok)
+    if emit is not None:
+        say(emit, "audience", seat=seat, kind=kind, royal=royal, roll=die, accepted=ok)
     if not ok:
         shift(s, seat, royal, -1, emit, "audience_refused")
     return ok
@@ -124,7 +126,8 @@ def withdraw_office(s: V1682State, seat: int, action: WithdrawOffice, emit: Emit
     if action.to == HOUSE:
         s.where[card] = HOUSE_ZONE
         offices_moved(s, card)
-        say(emit, "to_house", seat=-1, card=card)
+        if emit is not None:
+            say(emit, "to_house", seat=-1, card=card)
     else:
         install(s, card, action.to, emit)
 
@@ -139,8 +142,9 @@ def marry(s: V1682State, seat: int, action: Marry, emit: Emit) -> None:
     s.spouse[other] = seat
     husband, wife = (seat, other) if s.gender[seat] == "m" else (other, seat)
     s.married_name[wife] = s.name[husband]
-    say(emit, "marriage", husband=husband, wife=wife,
-        name=FAMILY_NAMES[s.name[husband]])
+    if emit is not None:
+        say(emit, "marriage", husband=husband, wife=wife,
+            name=FAMILY_NAMES[s.name[husband]])
 
 
 def remarry_king(s: V1682State, seat: int, emit: Emit) -> None:
@@ -150,7 +154,8 @@ def remarry_king(s: V1682State, seat: int, emit: Emit) -> None:
         return
     s.queen = 1
     s.queen_origin = s.party[seat]
-    say(emit, "new_queen", origin=COUNTRIES[s.queen_origin])
+    if emit is not None:
+        say(emit, "new_queen", origin=COUNTRIES[s.queen_origin])
     for p in range(s.num_players):
         if s.status[p] == AT_COURT:
             present(s, p, emit, king=False)
@@ -166,8 +171,9 @@ def intervene(s: V1682State, seat: int, action: Intervene, emit: Emit) -> None:
     size = INTERVENTION_LARGE if die >= INTERVENTION_LARGE_FROM else INTERVENTION_SMALL
     if standings(s, royal)[seat] >= INTERVENTION_EXTRA_FROM:
         size += 1
-    say(emit, "intervention", seat=seat, target=action.target, royal=royal, roll=die,
-        change=size * action.sign)
+    if emit is not None:
+        say(emit, "intervention", seat=seat, target=action.target, royal=royal, roll=die,
+            change=size * action.sign)
     shift(s, action.target, royal, size * action.sign, emit, "intervention")
 
 

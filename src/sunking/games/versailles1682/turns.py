@@ -15,6 +15,9 @@ Verlegung des Hofes" and 7.4 "Phase 4: Runde um den Tisch".
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from ...core.agenda import Handler, Pending, Task
 from ...core.events import Emit, say, tell
 from .actions import (
@@ -66,6 +69,14 @@ from .state import ABSENT, DISCARD, PLACES, TALON, WAR, V1682State
 from .verbs import forget, gain, learn
 
 POWER_ACTIONS = (TryPrisoner, Imprison, SpecialPension, MakePeace, DeclareWar, LeadCourt, Praise)
+_POWER_TYPES = frozenset(POWER_ACTIONS)
+
+
+def _next_now(s: V1682State) -> bool:
+    """Whether the flow would run the next task at once: nothing is pending, the game goes
+    on and its watch has nothing to do (no fortune changed, the round is not aborted). A
+    handler or task then runs its follow-up itself instead of putting it on the agenda."""
+    return s.pending is None and not s.wealth_changed and not s.abort and s.final is None
 
 
 # --- negotiation -------------------------------------------------------------------------------
@@ -77,7 +88,8 @@ def _negotiation(s: V1682State, emit: Emit) -> None:
     s.neg_moves = [0] * n
     s.neg_done = [0] * n
     s.promises = ()
-    say(emit, "negotiation")
+    if emit is not None:
+        say(emit, "negotiation")
     s.agenda.append(("negotiate", 0))
 
 
@@ -89,7 +101,8 @@ def _negotiate(s: V1682State, emit: Emit, k: int) -> None:
         if not s.neg_done[seat]:
             s.pending = ("negotiate", seat, (k + i) % n)
             return
-    say(emit, "negotiation_ends")
+    if emit is not None:
+        say(emit, "negotiation_ends")
 
 
 def _on_negotiate(s: V1682State, d: Pending, action: object, emit: Emit) -> None:
@@ -97,25 +110,37 @@ def _on_negotiate(s: V1682State, d: Pending, action: object, emit: Emit) -> None
     if isinstance(action, Offer):
         _moved(s, seat)
         s.pending = ("answer", action.to, seat, action.amount, FAVOURS.index(action.favour), k)
-        say(emit, "offer", seat=seat, to=action.to)
+        if emit is not None:
+            say(emit, "offer", seat=seat, to=action.to)
         for who in (seat, action.to):
-            tell(emit, who, "offered", seat=seat, to=action.to, amount=action.amount,
-                 favour=action.favour)
+            if emit is not None:
+                tell(emit, who, "offered", seat=seat, to=action.to, amount=action.amount,
+                     favour=action.favour)
         return
     if isinstance(action, Pay):
         s.fortune[seat] -= action.amount
-        say(emit, "payment", seat=seat, to=action.to, amount=action.amount)
+        if emit is not None:
+            say(emit, "payment", seat=seat, to=action.to, amount=action.amount)
         gain(s, action.to, action.amount, emit, "payment")
         _moved(s, seat)
     elif isinstance(action, Show):
         learn(s, seat, action.card, 1 << action.to)
-        say(emit, "shows", seat=seat, to=action.to)
-        tell(emit, action.to, "shown", seat=seat, card=action.card)
+        if emit is not None:
+            say(emit, "shows", seat=seat, to=action.to)
+            tell(emit, action.to, "shown", seat=seat, card=action.card)
         _moved(s, seat)
     else:
         s.neg_done[seat] = 1
-        say(emit, "done", seat=seat)
-    s.agenda.append(("negotiate", (k + 1) % s.num_players))
+        if emit is not None:
+            say(emit, "done", seat=seat)
+    _negotiate_next(s, emit, (k + 1) % s.num_players)
+
+
+def _negotiate_next(s: V1682State, emit: Emit, k: int) -> None:
+    if _next_now(s):
+        _negotiate(s, emit, k)
+    else:
+        s.agenda.append(("negotiate", k))
 
 
 def _on_answer(s: V1682State, d: Pending, action: object, emit: Emit) -> None:
@@ -124,19 +149,24 @@ def _on_answer(s: V1682State, d: Pending, action: object, emit: Emit) -> None:
     seat, payer, amount, favour, k = d[1:]
     if isinstance(action, Accept) and s.fortune[payer] < amount:
         # A fine said at the table meanwhile left him short: no money, no promise.
-        say(emit, "offer_lapses", seat=seat, to=payer)
+        if emit is not None:
+            say(emit, "offer_lapses", seat=seat, to=payer)
     elif isinstance(action, Accept):
-        say(emit, "offer_accepted", seat=seat, to=payer)
+        if emit is not None:
+            say(emit, "offer_accepted", seat=seat, to=payer)
         for who in (seat, payer):
-            tell(emit, who, "promised", seat=seat, to=payer, favour=FAVOURS[favour])
+            if emit is not None:
+                tell(emit, who, "promised", seat=seat, to=payer, favour=FAVOURS[favour])
         s.promises = (*s.promises, (seat, payer, favour, amount))
         s.fortune[payer] -= amount
-        say(emit, "payment", seat=payer, to=seat, amount=amount)
+        if emit is not None:
+            say(emit, "payment", seat=payer, to=seat, amount=amount)
         gain(s, seat, amount, emit, "payment")
     else:
         assert isinstance(action, Decline)
-        say(emit, "offer_declined", seat=seat, to=payer)
-    s.agenda.append(("negotiate", (k + 1) % s.num_players))
+        if emit is not None:
+            say(emit, "offer_declined", seat=seat, to=payer)
+    _negotiate_next(s, emit, (k + 1) % s.num_players)
 
 
 def _moved(s: V1682State, seat: int) -> None:
@@ -151,7 +181,8 @@ def _moved(s: V1682State, seat: int) -> None:
 def _court(s: V1682State, emit: Emit) -> None:
     s.phase = "court"
     if s.court == WAR:
-        say(emit, "court_stays", place="war")
+        if emit is not None:
+            say(emit, "court_stays", place="war")
         return
     s.pending = ("court", s.steward)
 
@@ -159,7 +190,8 @@ def _court(s: V1682State, emit: Emit) -> None:
 def _on_court(s: V1682State, d: Pending, action: object, emit: Emit) -> None:
     assert isinstance(action, MoveCourt)
     s.court = PLACES.index(action.place)
-    say(emit, "court_moves", place=action.place, seat=d[1])
+    if emit is not None:
+        say(emit, "court_moves", place=action.place, seat=d[1])
 
 
 # --- the round of turns --------------------------------------------------------------------------
@@ -179,14 +211,19 @@ def _turn(s: V1682State, emit: Emit, seat: int, which: int) -> None:
     """``which``: 0 the steward's first turn (no income), 1 an ordinary turn, 2 the
     steward's second turn."""
     if s.status[seat] == ABSENT:
-        say(emit, "no_turn", seat=seat)
+        if emit is not None:
+            say(emit, "no_turn", seat=seat)
         return
     s.turn_seat = seat
     s.actions_left = ACTIONS_PER_TURN
     s.second_turn = 1 if which == 2 else 0
-    say(emit, "turn", seat=seat)
+    if emit is not None:
+        say(emit, "turn", seat=seat)
     s.agenda.append(("end_turn", seat, 0 if which == 0 else 1))
-    s.agenda.append(("act", seat))
+    if _next_now(s):
+        _act(s, emit, seat)
+    else:
+        s.agenda.append(("act", seat))
 
 
 def can_continue(s: V1682State, seat: int) -> bool:
@@ -208,42 +245,59 @@ def _on_act(s: V1682State, d: Pending, action: object, emit: Emit) -> None:
     if isinstance(action, EndTurn):
         s.actions_left = 0
         s.turn_seat = -1
-        say(emit, "end_turn", seat=seat)
+        if emit is not None:
+            say(emit, "end_turn", seat=seat)
         return
     s.agenda.append(("act", seat))
-    if isinstance(action, POWER_ACTIONS):
+    if type(action) in _POWER_TYPES:
         use_power(s, seat, action, emit)
-        return
-    s.actions_left -= 1
-    if isinstance(action, Draw):
-        draw(s, seat, emit)
-    elif isinstance(action, DrawHouse):
-        s.where[action.card] = seat
-        learn(s, seat, action.card, (1 << s.num_players) - 1)
+    else:
+        s.actions_left -= 1
+        perform = _TURN_ACTIONS.get(type(action))
+        if perform is None:  # pragma: no cover - the legal actions offer nothing else
+            raise TypeError(f"not a turn action: {action!r}")
+        perform(s, seat, action, emit)
+    if _next_now(s) and s.agenda and s.agenda[-1] == ("act", seat):
+        s.agenda.pop()
+        _act(s, emit, seat)
+
+
+def _draw(s: V1682State, seat: int, action: Draw, emit: Emit) -> None:
+    draw(s, seat, emit)
+
+
+def _draw_house(s: V1682State, seat: int, action: DrawHouse, emit: Emit) -> None:
+    s.where[action.card] = seat
+    learn(s, seat, action.card, (1 << s.num_players) - 1)
+    if emit is not None:
         say(emit, "draw_house", seat=seat, card=action.card)
-    elif isinstance(action, Request):
-        request(s, seat, action, emit)
-    elif isinstance(action, PlayCard):
-        play_event(s, seat, action, emit)
-    elif isinstance(action, PlayWar):
-        play_war(s, seat, action, emit)
-    elif isinstance(action, GiveTo):
-        s.pending = ("give", seat, action.to, 0)
+
+
+def _give_to(s: V1682State, seat: int, action: GiveTo, emit: Emit) -> None:
+    s.pending = ("give", seat, action.to, 0)
+    if emit is not None:
         say(emit, "give", seat=seat, to=action.to)
-    elif isinstance(action, WithdrawOffice):
-        withdraw_office(s, seat, action, emit)
-    elif isinstance(action, Marry):
-        marry(s, seat, action, emit)
-    elif isinstance(action, RemarryKing):
-        remarry_king(s, seat, emit)
-    elif isinstance(action, Intervene):
-        intervene(s, seat, action, emit)
-    elif isinstance(action, FreePrisoner):
-        free_prisoner(s, seat, action, emit)
-    elif isinstance(action, RecallExile):
-        recall_exile(s, seat, action, emit)
-    else:  # pragma: no cover - the legal actions offer nothing else
-        raise TypeError(f"not a turn action: {action!r}")
+
+
+def _remarry_king(s: V1682State, seat: int, action: RemarryKing, emit: Emit) -> None:
+    remarry_king(s, seat, emit)
+
+
+_TURN_ACTIONS: dict[type, Callable[[V1682State, int, Any, Emit], None]] = {
+    Draw: _draw,
+    DrawHouse: _draw_house,
+    Request: request,
+    PlayCard: play_event,
+    PlayWar: play_war,
+    GiveTo: _give_to,
+    WithdrawOffice: withdraw_office,
+    Marry: marry,
+    RemarryKing: _remarry_king,
+    Intervene: intervene,
+    FreePrisoner: free_prisoner,
+    RecallExile: recall_exile,
+}
+"""Each action of a turn (§8.0) but the office powers, by its class: what it does."""
 
 
 def _on_give(s: V1682State, d: Pending, action: object, emit: Emit) -> None:
@@ -265,11 +319,13 @@ def draw(s: V1682State, seat: int, emit: Emit) -> None:
         for c in pile:
             s.where[c] = TALON
         s.talon = pile
-        say(emit, "reshuffle", cards=len(pile))
+        if emit is not None:
+            say(emit, "reshuffle", cards=len(pile))
     card = s.talon.pop()
     s.where[card] = seat
-    say(emit, "draw", seat=seat)
-    tell(emit, seat, "drawn", seat=seat, card=card)
+    if emit is not None:
+        say(emit, "draw", seat=seat)
+        tell(emit, seat, "drawn", seat=seat, card=card)
 
 
 def give(s: V1682State, seat: int, action: Give, emit: Emit) -> None:
@@ -279,17 +335,22 @@ def give(s: V1682State, seat: int, action: Give, emit: Emit) -> None:
     forget(s, card)
     s.where[card] = action.to
     learn(s, action.to, card, 1 << seat)
-    say(emit, "card_given", seat=seat, to=action.to)
-    tell(emit, seat, "given", seat=seat, to=action.to, card=card)
-    tell(emit, action.to, "received", seat=seat, to=action.to, card=card)
+    if emit is not None:
+        say(emit, "card_given", seat=seat, to=action.to)
+        tell(emit, seat, "given", seat=seat, to=action.to, card=card)
+        tell(emit, action.to, "received", seat=seat, to=action.to, card=card)
 
 
 def _end_turn(s: V1682State, emit: Emit, seat: int, pays: int) -> None:
     s.turn_seat = seat
     if s.status[seat] != ABSENT and pays:
         pay_income(s, seat, emit)
-    s.agenda.append(("hand_limit", seat))
-    s.agenda.append(("turn_over", seat))
+    if _next_now(s):
+        _turn_over(s, emit, seat)
+        _hand_limit(s, emit, seat)
+    else:
+        s.agenda.append(("hand_limit", seat))
+        s.agenda.append(("turn_over", seat))
 
 
 def _turn_over(s: V1682State, emit: Emit, seat: int) -> None:
@@ -307,7 +368,8 @@ def _on_discard(s: V1682State, d: Pending, action: object, emit: Emit) -> None:
     seat = d[1]
     forget(s, action.card)
     s.where[action.card] = DISCARD
-    say(emit, "discard", seat=seat, card=action.card, key=CARDS[action.card].key)
+    if emit is not None:
+        say(emit, "discard", seat=seat, card=action.card, key=CARDS[action.card].key)
     s.agenda.append(("hand_limit", seat))
 
 

@@ -63,7 +63,8 @@ def gain(s: V1682State, seat: int, amount: int, emit: Emit, why: str) -> None:
         return
     s.fortune[seat] += amount
     s.wealth_changed = 1
-    say(emit, "fortune", seat=seat, amount=amount, why=why, fortune=s.fortune[seat])
+    if emit is not None:
+        say(emit, "fortune", seat=seat, amount=amount, why=why, fortune=s.fortune[seat])
 
 
 def standings(s: V1682State, royal: str) -> list[int]:
@@ -81,7 +82,8 @@ def shift(s: V1682State, seat: int, royal: str, delta: int, emit: Emit, why: str
         return
     new = min(STANDING_MAX, max(STANDING_MIN, old + delta))
     values[seat] = new
-    say(emit, "standing", seat=seat, royal=royal, change=new - old, standing=new, why=why)
+    if emit is not None:
+        say(emit, "standing", seat=seat, royal=royal, change=new - old, standing=new, why=why)
 
 
 def present(s: V1682State, seat: int, emit: Emit, *, king: bool = True,
@@ -101,7 +103,8 @@ def present(s: V1682State, seat: int, emit: Emit, *, king: bool = True,
             s.qs[seat] = roll
         else:
             s.qs[seat] = NO_STANDING
-    say(emit, "presented", seat=seat, king=s.ks[seat], queen=s.qs[seat])
+    if emit is not None:
+        say(emit, "presented", seat=seat, king=s.ks[seat], queen=s.qs[seat])
 
 
 # --- cards and what seats know of them ---------------------------------------------------------
@@ -148,7 +151,8 @@ def drop_privilege(s: V1682State, seat: int, emit: Emit) -> None:
     for c, z in enumerate(s.where):
         if z == zone and CARDS[c].effect in ("favourite", "lover"):
             s.where[c] = DISCARD
-            say(emit, "privilege_lost", seat=seat, card=c)
+            if emit is not None:
+                say(emit, "privilege_lost", seat=seat, card=c)
     if s.favourite == seat:
         s.favourite = -1
     if s.lover == seat:
@@ -162,7 +166,8 @@ def strip(s: V1682State, seat: int, emit: Emit) -> None:
     for c, z in enumerate(s.where):
         if z == zone and CARDS[c].kind in ("office", "pension"):
             s.where[c] = HOUSE_ZONE
-            say(emit, "to_house", seat=seat, card=c)
+            if emit is not None:
+                say(emit, "to_house", seat=seat, card=c)
     drop_privilege(s, seat, emit)
 
 
@@ -171,7 +176,8 @@ def imprison(s: V1682State, seat: int, emit: Emit) -> None:
     strip(s, seat, emit)
     s.status[seat] = BASTILLE
     s.ks[seat] = s.qs[seat] = NO_STANDING
-    say(emit, "bastille", seat=seat)
+    if emit is not None:
+        say(emit, "bastille", seat=seat)
 
 
 def banish(s: V1682State, seat: int, emit: Emit) -> None:
@@ -179,13 +185,15 @@ def banish(s: V1682State, seat: int, emit: Emit) -> None:
     strip(s, seat, emit)
     s.status[seat] = EXILE
     s.ks[seat] = s.qs[seat] = NO_STANDING
-    say(emit, "exile", seat=seat)
+    if emit is not None:
+        say(emit, "exile", seat=seat)
 
 
 def release(s: V1682State, seat: int, emit: Emit, why: str) -> None:
     """A prisoner or exile returns to court and presents himself at once (ruling V-16)."""
     s.status[seat] = AT_COURT
-    say(emit, "returns", seat=seat, why=why)
+    if emit is not None:
+        say(emit, "returns", seat=seat, why=why)
     present(s, seat, emit)
 
 
@@ -204,10 +212,12 @@ def kill(s: V1682State, seat: int, emit: Emit, why: str) -> None:
             continue
         if wife >= 0 and CARDS[c].kind == "title":
             s.where[c] = TABLEAU + wife
-            say(emit, "widow_inherits", seat=wife, card=c)
+            if emit is not None:
+                say(emit, "widow_inherits", seat=wife, card=c)
         else:
             s.where[c] = HOUSE_ZONE
-            say(emit, "to_house", seat=seat, card=c)
+            if emit is not None:
+                say(emit, "to_house", seat=seat, card=c)
     partner = s.spouse[seat]
     if partner >= 0:
         s.spouse[partner] = -1
@@ -219,7 +229,8 @@ def kill(s: V1682State, seat: int, emit: Emit, why: str) -> None:
     s.poisoner[seat] = 0
     s.ks[seat] = s.qs[seat] = NO_STANDING
     s.married_name[seat] = -1
-    say(emit, "death", seat=seat, why=why)
+    if emit is not None:
+        say(emit, "death", seat=seat, why=why)
 
 
 def kill_king(s: V1682State, emit: Emit, why: str) -> None:
@@ -227,7 +238,8 @@ def kill_king(s: V1682State, emit: Emit, why: str) -> None:
     emptied and the Favourite card is discarded. With a living Queen a regency begins; a
     widower's death (or one secretly married, ruling V-32) ends the round at once."""
     s.king = 0
-    say(emit, "king_dies", why=why)
+    if emit is not None:
+        say(emit, "king_dies", why=why)
     end_wars(s, emit)
     s.court = VERSAILLES
     for p in range(s.num_players):
@@ -237,7 +249,8 @@ def kill_king(s: V1682State, emit: Emit, why: str) -> None:
     s.secret_wife = -1
     if s.queen:
         s.regency_until = s.round + 1
-        say(emit, "regency", until_round=s.regency_until)
+        if emit is not None:
+            say(emit, "regency", until_round=s.regency_until)
     else:
         both_dead(s, emit)
 
@@ -248,7 +261,8 @@ def kill_queen(s: V1682State, emit: Emit, why: str) -> None:
     regent = not s.king
     s.queen = 0
     s.queen_origin = -1
-    say(emit, "queen_dies", why=why)
+    if emit is not None:
+        say(emit, "queen_dies", why=why)
     if regent:
         # §9.3: the Regent's death ends the wars too.
         end_wars(s, emit)
@@ -266,7 +280,8 @@ def both_dead(s: V1682State, emit: Emit) -> None:
     s.abort = 1
     s.new_royals = 1
     s.regency_until = 0
-    say(emit, "round_ends_at_once")
+    if emit is not None:
+        say(emit, "round_ends_at_once")
 
 
 # --- war -----------------------------------------------------------------------------------------
@@ -280,7 +295,8 @@ def declare_war(s: V1682State, country: int, emit: Emit, card: int = -1) -> None
     if card >= 0:
         s.where[card] = BOX
     s.court = WAR
-    say(emit, "war", country=COUNTRIES[country], card=card)
+    if emit is not None:
+        say(emit, "war", country=COUNTRIES[country], card=card)
     for p in range(s.num_players):
         if s.party[p] == country and s.status[p] == AT_COURT:
             shift(s, p, "king", -WAR_PENALTY_KING, emit, "war")
@@ -297,7 +313,8 @@ def end_wars(s: V1682State, emit: Emit) -> None:
             s.where[c] = DISCARD
     s.wars = []
     s.court = VERSAILLES
-    say(emit, "peace")
+    if emit is not None:
+        say(emit, "peace")
 
 
 # --- offices --------------------------------------------------------------------------------
@@ -315,8 +332,10 @@ def install(s: V1682State, card: int, seat: int, emit: Emit) -> None:
         for c, z in enumerate(s.where):
             if z == zone and c != card and CARDS[c].kind == "office" and not CARDS[c].governor:
                 s.where[c] = HOUSE_ZONE
-                say(emit, "to_house", seat=seat, card=c)
+                if emit is not None:
+                    say(emit, "to_house", seat=seat, card=c)
     s.where[card] = zone
     offices_moved(s, card)
-    say(emit, "granted", seat=seat, card=card)
+    if emit is not None:
+        say(emit, "granted", seat=seat, card=card)
 

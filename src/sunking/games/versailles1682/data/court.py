@@ -54,6 +54,10 @@ WAR_PENALTY_QUEEN = 2
 ETIQUETTE_FINE = 1000
 """The steward's fine for a breach of etiquette (§3.0, confirmed)."""
 
+MIN_PLAYERS = 3
+MAX_PLAYERS = 6
+"""How many may play (3 to 6)."""
+
 TARGETS = (30000, 50000)
 """The fortunes a family may play for (§6.0g, confirmed)."""
 ROUND_LIMITS = (20, 30, 40, 60)

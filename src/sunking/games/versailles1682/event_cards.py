@@ -47,22 +47,17 @@ def play_event(s: V1682State, player: int, action: PlayCard, emit: Emit) -> None
             kill_queen(s, emit, ct.key)
         else:
             kill(s, target, emit, ct.key)
-    elif effect == "favourite":
-        old = s.favourite
+    elif effect in ("favourite", "lover"):  # the King's favourite, the Queen's lover
+        old = s.favourite if effect == "favourite" else s.lover
         if old >= 0:
-            _discard_privilege(s, old, "favourite", emit)
+            _discard_privilege(s, old, effect, emit)
         s.where[card] = TABLEAU + target
-        s.favourite = target
+        if effect == "favourite":
+            s.favourite = target
+        else:
+            s.lover = target
         if emit is not None:
-            say(emit, "favourite", seat=target)
-    elif effect == "lover":
-        old = s.lover
-        if old >= 0:
-            _discard_privilege(s, old, "lover", emit)
-        s.where[card] = TABLEAU + target
-        s.lover = target
-        if emit is not None:
-            say(emit, "lover", seat=target)
+            say(emit, effect, seat=target)
     elif effect == "secret_marriage":
         s.secret_wife = target
         if emit is not None:

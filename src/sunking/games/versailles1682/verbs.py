@@ -173,20 +173,21 @@ def strip(s: V1682State, seat: int, emit: Emit) -> None:
 
 def imprison(s: V1682State, seat: int, emit: Emit) -> None:
     """Send ``seat``'s courtier to the Bastille (§12.0)."""
-    strip(s, seat, emit)
-    s.status[seat] = BASTILLE
-    s.ks[seat] = s.qs[seat] = NO_STANDING
-    if emit is not None:
-        say(emit, "bastille", seat=seat)
+    _send_away(s, seat, emit, BASTILLE, "bastille")
 
 
 def banish(s: V1682State, seat: int, emit: Emit) -> None:
     """Send ``seat``'s courtier into exile (§11.0)."""
+    _send_away(s, seat, emit, EXILE, "exile")
+
+
+def _send_away(s: V1682State, seat: int, emit: Emit, status: int, event: str) -> None:
+    """Away from court: stripped of cards and privileges, without standing."""
     strip(s, seat, emit)
-    s.status[seat] = EXILE
+    s.status[seat] = status
     s.ks[seat] = s.qs[seat] = NO_STANDING
     if emit is not None:
-        say(emit, "exile", seat=seat)
+        say(emit, event, seat=seat)
 
 
 def release(s: V1682State, seat: int, emit: Emit, why: str) -> None:

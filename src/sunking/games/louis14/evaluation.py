@@ -122,6 +122,10 @@ def _seconds(counts: list[int], firsts: list[int]) -> list[int]:
     return [c for c, k in enumerate(counts) if k == second and c not in firsts]
 
 
+_CONDITIONS = {t: (tile.front, tile.back) for t, tile in TILES.items()}
+"""Each tile's condition by side (front 0, back 1)."""
+
+
 def resolve(s: Louis14State, emit: Emit, t: int) -> None:
     """Score tile ``t``: move its stones, flip it, queue rewards and bribe offers."""
     n = s.num_players
@@ -129,7 +133,7 @@ def resolve(s: Louis14State, emit: Emit, t: int) -> None:
     base = t * c
     board = s.board
     counts = board[base:base + c]
-    cond = TILES[t].condition(s.side[t])
+    cond = _CONDITIONS[t][s.side[t]]
     kind = cond.kind
     louis = t == s.louis_tile
     free: list[int] = []
@@ -169,21 +173,25 @@ def resolve(s: Louis14State, emit: Emit, t: int) -> None:
         bribers = [p for p in s.order() if counts[p]]
     if crown >= n:
         crown = -1
-    free = [p for p in free if p < n]
+    if c > n:  # the neutral colour of a 2-player game receives nothing
+        free = [p for p in free if p < n]
     if emit is not None:  # the label and lists are worth building only for a log
         say(emit, "evaluate", tile=t, condition=cond.label(), louis=louis,
             stones=list(counts), firsts=firsts, seconds=seconds, receivers=free,
             bribers=bribers, tie_winner=s.tie_winner if s.tie_winner >= 0 else None)
-    board[base:base + c] = [0] * c
-    for colour, k in enumerate(counts):
+    general = s.general
+    personal = s.personal
+    for colour in range(c):
+        k = counts[colour]
         if not k:
             continue
+        board[base + colour] = 0
         if colour >= n:
             s.neutral_pool += k
         elif colour in to_general:
-            s.general[colour] += k
+            general[colour] += k
         else:
-            s.personal[colour] += k
+            personal[colour] += k
     if flip and s.round < ROUNDS:
         s.side[t] ^= 1
         if emit is not None:
@@ -229,8 +237,7 @@ def reward(s: Louis14State, emit: Emit, t: int, seat: int) -> None:
         s.money[seat] += person.reward_value
         say(emit, "louis", seat=seat, louis=person.reward_value, tile=t)
     elif kind == "blazons":
-        for _ in range(person.reward_value):
-            draw_blazon(s, seat, emit, f"tile {t}")
+        draw_blazon(s, seat, emit, f"tile {t}", person.reward_value)
     elif kind == "influence_card":
         draw_influence(s, seat, emit, f"tile {t}")
     elif kind == "louvois":

@@ -47,8 +47,7 @@ def final_scoring(s: Louis14State, emit: Emit) -> None:
             s.chips[p * CHIP_SLOTS + k] = 0
         s.money[p] -= LOUIS_PER_BLAZON * conversions["louis"]
         s.known_hands = ()
-        for _ in range(sum(conversions.values())):
-            draw_blazon(s, p, emit, "conversion")
+        draw_blazon(s, p, emit, "conversion", sum(conversions.values()))
     kinds = [
         [s.blazons[p * BLAZON_SLOTS + k] for k in range(BLAZON_KINDS)] for p in range(n)
     ]
@@ -60,8 +59,7 @@ def final_scoring(s: Louis14State, emit: Emit) -> None:
                 if kinds[p][k] == top:
                     majorities[p].append(k)
     for p in range(n):
-        for _ in majorities[p]:
-            draw_blazon(s, p, emit, "majority")
+        draw_blazon(s, p, emit, "majority", len(majorities[p]))
     scores: list[int] = []
     for p, row in enumerate(rows):
         blazons = s.blazon_count(p)

@@ -11,23 +11,28 @@ from .data import CHIP_CODES
 from .state import BLAZON_SLOTS, CHIP_SLOTS, FACES, KINDLESS, Louis14State
 
 
-def draw_blazon(s: Louis14State, seat: int, emit: Emit, why: str) -> None:
-    """Draw one face-down blazon at random from the pool (kindless once the pool is empty)."""
+def draw_blazon(s: Louis14State, seat: int, emit: Emit, why: str, count: int = 1) -> None:
+    """Draw ``count`` face-down blazons, one at a time, at random from the pool (kindless
+    once the pool is empty)."""
     pool = s.blazon_pool
+    blazons = s.blazons
+    base = seat * BLAZON_SLOTS
     total = sum(pool)
-    if total == 0:
-        kind = KINDLESS
-    else:
-        r = s.rng.below(total)
-        kind = 0
-        while r >= pool[kind]:
-            r -= pool[kind]
-            kind += 1
-        pool[kind] -= 1
-    s.blazons[seat * BLAZON_SLOTS + kind] += 1
-    if emit is not None:
-        say(emit, "blazon", seat=seat, why=why)
-        tell(emit, seat, "blazon_kind", seat=seat, kind=kind)
+    for _ in range(count):
+        if total == 0:
+            kind = KINDLESS
+        else:
+            r = s.rng.below(total)
+            kind = 0
+            while r >= pool[kind]:
+                r -= pool[kind]
+                kind += 1
+            pool[kind] -= 1
+            total -= 1
+        blazons[base + kind] += 1
+        if emit is not None:
+            say(emit, "blazon", seat=seat, why=why)
+            tell(emit, seat, "blazon_kind", seat=seat, kind=kind)
 
 
 def draw_influence(s: Louis14State, seat: int, emit: Emit, why: str) -> bool:

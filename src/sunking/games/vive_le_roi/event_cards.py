@@ -104,25 +104,38 @@ def victims(s: ViveLeRoiState, seat: int, card: int) -> list[int]:
     return [p for p in range(s.num_players) if p != seat and not hit >> p & 1]
 
 
+_EVENT_CARDS = frozenset(c for c, kind in enumerate(KIND) if kind == EVENT)
+_DENOUNCING = frozenset(c for c in _EVENT_CARDS if ROLE[c] in (EXCOMMUNICATION, LOW_BIRTH))
+"""The "S" event cards, and those of them played against a player (set tests: asked of every
+hand and structure at every window)."""
+
+
 def anytime_plays(s: ViveLeRoiState, seat: int) -> list[Action]:
     """Every "S" card ``seat`` can play now, from the hand (or, for Excommunication and Low
     Birth, passed on from the structure), with its target."""
     out: list[Action] = []
+    hand = s.hands[seat]
+    structure = s.structs[seat]
+    in_hand = not _EVENT_CARDS.isdisjoint(hand)
+    passed_on = not _DENOUNCING.isdisjoint(structure)
+    if not in_hand and not passed_on:
+        return out
     church = has_church(s, seat)
-    for c in s.hands[seat]:
-        if KIND[c] != EVENT:
-            continue
-        role = ROLE[c]
-        if role == KINGS_EAR:
-            out += [EARS[noble] for noble in nobles(s, seat)]
-        elif role in (EXCOMMUNICATION, LOW_BIRTH):
-            if church:
-                out += [Denounce(c, v) for v in victims(s, seat, c)]
-        elif role == EXECUTIONER and executioner_allowed(s, seat):
-            out += [Execute(p) for p in person_targets(s, seat)]
-    if church:
-        for c in s.structs[seat]:
-            if KIND[c] == EVENT and ROLE[c] in (EXCOMMUNICATION, LOW_BIRTH):
+    if in_hand:
+        for c in hand:
+            if KIND[c] != EVENT:
+                continue
+            role = ROLE[c]
+            if role == KINGS_EAR:
+                out += [EARS[noble] for noble in nobles(s, seat)]
+            elif role in (EXCOMMUNICATION, LOW_BIRTH):
+                if church:
+                    out += [Denounce(c, v) for v in victims(s, seat, c)]
+            elif role == EXECUTIONER and executioner_allowed(s, seat):
+                out += [Execute(p) for p in person_targets(s, seat)]
+    if church and passed_on:
+        for c in structure:
+            if c in _DENOUNCING:
                 out += [Denounce(c, v) for v in victims(s, seat, c)]
     return out
 

@@ -142,20 +142,14 @@ def totals(s: ViveLeRoiState, target: int) -> tuple[int, int]:
     return mine, theirs + attached_value(s, target)
 
 
-def _groups(
-    s: ViveLeRoiState, kind: int, seat: int, defending: bool
-) -> list[tuple[int, list[int]]]:
-    """The cards ``seat`` may commit, as (value, ids) per source: musketeers (an attack) or
-    gold (a bribery) from the hand, and for the defender also from the barracks or the free
-    treasury (VR-9, VR-13). Cards of one value from one source are interchangeable."""
-    wanted = MUSKETEER if kind == ATTACK else GOLD
-    sources = [[c for c in s.hands[seat] if KIND[c] == wanted]]
-    if defending:
-        sources.append(free_musketeers(s, seat) if kind == ATTACK else free_gold(s, seat))
+def _groups(cards: tuple[int, ...], free: tuple[int, ...] | None) -> list[tuple[int, list[int]]]:
+    """The cards a seat may commit, as (value, ids) per source: ``cards`` (musketeers or gold
+    of the hand) and, for the defender, ``free`` (the barracks or the free treasury; VR-9,
+    VR-13). Cards of one value from one source are interchangeable."""
     out: list[tuple[int, list[int]]] = []
-    for cards in sources:
+    for source in (cards,) if free is None else (cards, free):
         by_value: dict[int, list[int]] = {}
-        for c in sorted(cards):
+        for c in sorted(source):
             by_value.setdefault(VALUE[c], []).append(c)
         out += sorted(by_value.items())
     return out
@@ -166,21 +160,26 @@ def batches(
 ) -> tuple[Commit, ...]:
     """Every batch worth at least ``need`` that ``seat`` can play: one per distinct choice of
     how many cards of each value to take from each source (:func:`_groups`), the
-    interchangeable cards canonicalised to the first ids of their group."""
+    interchangeable cards canonicalised to the first ids of their group. Memoised on the
+    cards and the need."""
     need = max(need, 1)
-    groups = _groups(s, kind, seat, defending)
-    if sum(v * len(ids) for v, ids in groups) < need:
-        return ()
-    key = (tuple((v, tuple(ids)) for v, ids in groups), need)
+    wanted = MUSKETEER if kind == ATTACK else GOLD
+    cards = tuple([c for c in s.hands[seat] if KIND[c] == wanted])
+    free = None
+    if defending:
+        free = tuple(free_musketeers(s, seat) if kind == ATTACK else free_gold(s, seat))
+    key = (cards, free, need)
     made = _BATCHES.get(key)
     if made is not None:
         return made
+    groups = _groups(cards, free)
     out: list[Commit] = []
-    for counts in itertools.product(*[range(len(ids) + 1) for _, ids in groups]):
-        if sum(k * v for k, (v, _) in zip(counts, groups, strict=True)) < need:
-            continue
-        out.append(COMMITS[tuple(sorted(c for k, (_, ids) in zip(counts, groups, strict=True)
-                                        for c in ids[:k]))])
+    if sum(v * len(ids) for v, ids in groups) >= need:
+        for counts in itertools.product(*[range(len(ids) + 1) for _, ids in groups]):
+            if sum(k * v for k, (v, _) in zip(counts, groups, strict=True)) < need:
+                continue
+            out.append(COMMITS[tuple(sorted(c for k, (_, ids) in zip(counts, groups, strict=True)
+                                            for c in ids[:k]))])
     made = tuple(out)
     if len(_BATCHES) < _BATCHES_LIMIT:
         _BATCHES[key] = made

@@ -109,7 +109,6 @@ def _turn_legal(s: ViveLeRoiState, d: Pending) -> list[Action]:
     seat = d[1]
     hand = s.hands[seat]
     out: list[Action] = []
-    n = s.num_players
     force = money = 0
     laid = False  # a card that can be laid out (not an event)
     for c in hand:
@@ -120,30 +119,30 @@ def _turn_legal(s: ViveLeRoiState, d: Pending) -> list[Action]:
                 force += VALUE[c]
             elif kind == GOLD:
                 money += VALUE[c]
-    if laid:
-        mine = nobles(s, seat)
-        if mine:
-            theirs = [c for p in range(n) if p != seat for c in nobles(s, p)]
-            out += [CHALLENGES[a, b] for a in mine for b in theirs]
-    if force or money:
+    mine = nobles(s, seat) if laid else None
+    if mine or force or money:
+        others = [p for p in range(s.num_players) if p != seat]
+        structs = s.structs
         attach = s.attach
+        theirs: list[int] = []
         load: dict[int, int] = {}
-        for p in range(n):
-            if p == seat:
-                continue
-            for c in s.structs[p]:
+        for p in others:
+            for c in structs[p]:
+                if KIND[c] == NOBLE:
+                    theirs.append(c)
                 host = attach[c]
                 if host >= 0:
                     load[host] = load.get(host, 0) + VALUE[c]
-        for p in range(n):
-            if p == seat:
-                continue
-            for c in s.structs[p]:
-                if _ATTACKABLE[c]:
-                    if force > load.get(c, 0):
-                        out.append(ATTACKS[c])
-                elif _BRIBABLE[c] and money > load.get(c, 0):
-                    out.append(BRIBES[c])
+        if mine and theirs:
+            out += [CHALLENGES[a, b] for a in mine for b in theirs]
+        if force or money:
+            for p in others:
+                for c in structs[p]:
+                    if _ATTACKABLE[c]:
+                        if force > load.get(c, 0):
+                            out.append(ATTACKS[c])
+                    elif _BRIBABLE[c] and money > load.get(c, 0):
+                        out.append(BRIBES[c])
     # B4, no action: the middle card is laid at once (step C).
     out += _to_middle(hand) or [PASS]
     out += nobility_decrees(s, seat)

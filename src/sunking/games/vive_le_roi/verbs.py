@@ -192,7 +192,15 @@ def garrison(s: ViveLeRoiState, province: int) -> list[int]:
 
 def attached_value(s: ViveLeRoiState, host: int) -> int:
     """The total value of the cards attached to ``host`` (a garrison, a person's gold)."""
-    return sum(VALUE[c] for c in s.attached_to(host))
+    seat = s.owner(host)
+    if seat < 0:
+        return 0
+    attach = s.attach  # attached_to, without its list: asked at every batch of an exchange
+    total = 0
+    for c in s.structs[seat]:
+        if attach[c] == host:
+            total += VALUE[c]
+    return total
 
 
 def carries_gold(s: ViveLeRoiState, person: int) -> bool:

@@ -9,9 +9,14 @@ STAMP := $(VENV)/.installed
 # Lint only the directories that exist.
 LINT_PATHS := $(wildcard src tests benchmarks scripts examples)
 
-.PHONY: setup sysdeps lint typecheck test run bench ladder golden screenshots clean
+.PHONY: setup compile sysdeps lint typecheck test run bench ladder golden screenshots clean
 
+# The virtual environment, then the games' rule modules compiled with mypyc where a C compiler
+# is found (scripts/compile_engine.py: only what changed; the engines run from source otherwise).
 setup: $(STAMP)
+	$(BIN)/python scripts/compile_engine.py
+
+compile: setup
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -39,16 +44,16 @@ test: sysdeps
 	bash scripts/with_test_postgres.sh $(BIN)/pytest -n 2
 
 # The web platform on SQLite at http://127.0.0.1:8000 (see docs/server.md).
-run: $(STAMP)
+run: setup
 	$(BIN)/sunking serve
 
-bench: $(STAMP)
+bench: setup
 	$(BIN)/python benchmarks/bench_engine.py
 	$(BIN)/python benchmarks/bench_bots.py
 
 # The bots' ladder (long: about a CPU-day for 1,000 games of each game; see benchmarks/ladder.py
 # for running it in parts): GAMES matches per game on JOBS processes.
-ladder: $(STAMP)
+ladder: setup
 	$(BIN)/python benchmarks/ladder.py --games $(or $(GAMES),1000) --jobs $(or $(JOBS),2)
 
 golden: $(STAMP)
@@ -59,6 +64,7 @@ screenshots: $(STAMP)
 	$(BIN)/python scripts/screenshots.py --out build/screenshots
 
 clean:
+	test ! -x $(BIN)/python || $(BIN)/python scripts/compile_engine.py --clean
 	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache .hypothesis dist build
 	find . -name __pycache__ -type d -prune -exec rm -rf {} +
 	find . -name '*.egg-info' -prune -exec rm -rf {} +

@@ -112,6 +112,18 @@ def measure(game: str, players: int, games: int, quiet: bool) -> Figures:
     return Figures(game, players, quiet, games, rate, actions, legal_us, unchecked_us, checked_us)
 
 
+def rules_build() -> str:
+    """How the rules run: compiled with mypyc (``make setup``) or from source."""
+    try:
+        from sunking.compiled import running_compiled
+    except ImportError:  # an engine from before the compiled rules
+        return "rules from source"
+    names = running_compiled()
+    if not names:
+        return "rules from source"
+    return f"{len(names)} rule modules compiled with mypyc (SUNKING_FROM_SOURCE=1: from source)"
+
+
 def table(rows: Sequence[Figures]) -> Table:
     out = Table(title="Random playouts on one core", box=box.SIMPLE_HEAD)
     for name in (
@@ -175,6 +187,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         f"{platform.machine()}, one process; {args.games} games per row, seeds 0–"
         f"{args.games - 1}; sunking from {sunking.__file__}; whole games played "
         + ("in place (GameState.play)" if IN_PLACE else "by copying (apply_unchecked)")
+        + "; " + rules_build()
     )
     rows = []
     with console.status("measuring…") as status:

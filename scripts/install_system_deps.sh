@@ -2,8 +2,9 @@
 # Install the system packages the test suite needs, if any is missing, from Debian's archive:
 # python3-venv (only where $PYTHON, default python3, cannot make a virtual environment),
 # chromium (the browser tests), libatomic1 (Playwright's driver), postgresql (the storage
-# tests' throwaway server), tmux (driving terminal programs) and fonts-dejavu-core (pages
-# render every language's letters).
+# tests' throwaway server), tmux (driving terminal programs), fonts-dejavu-core (pages
+# render every language's letters), and gcc and python3-dev (a C compiler and Python's headers,
+# which compile the rule modules with mypyc: scripts/compile_engine.py).
 #
 #   scripts/install_system_deps.sh
 #
@@ -17,6 +18,10 @@ command -v chromium >/dev/null 2>&1 || need+=(chromium)
 ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || command -v initdb >/dev/null 2>&1 \
     || need+=(postgresql)
 command -v tmux >/dev/null 2>&1 || need+=(tmux)
+command -v gcc >/dev/null 2>&1 || need+=(gcc)
+"${PYTHON:-python3}" -c 'import pathlib, sys, sysconfig
+sys.exit(not (pathlib.Path(sysconfig.get_paths()["include"]) / "Python.h").exists())' \
+    >/dev/null 2>&1 || need+=(python3-dev)
 # Playwright's driver (a Node.js binary) needs libatomic, which a minimal Debian lacks.
 ldconfig="$(command -v ldconfig || echo /sbin/ldconfig)"
 "$ldconfig" -p 2>/dev/null | grep -q 'libatomic\.so\.1' || need+=(libatomic1)

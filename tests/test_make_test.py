@@ -118,7 +118,7 @@ def test_install_system_deps_only_looks_when_all_is_there(tmp_path: Path) -> Non
     # Stand-ins for every needed command: the script must find nothing to do and touch nothing.
     path = _bare_path(tmp_path, ["bash", "ls", "id", "grep"])
     bin_dir = Path(path)
-    for name in ("chromium", "tmux", "initdb"):
+    for name in ("chromium", "tmux", "initdb", "gcc"):
         (bin_dir / name).write_text("#!/bin/sh\n")
         (bin_dir / name).chmod(0o755)
     (bin_dir / "fc-list").write_text("#!/bin/sh\necho '/usr/share/fonts/DejaVuSans.ttf: DejaVu'\n")

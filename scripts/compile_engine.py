@@ -1,0 +1,125 @@
+"""Compile the games' rule modules with mypyc, in place beside their sources.
+
+The modules are listed under ``[tool.sunking] compiled`` in ``pyproject.toml``: the rule
+modules a random playout or a search spends its time in (flow, legal actions, the rulebook's
+sections). Each becomes a C extension next to its ``.py``, which Python then imports instead;
+``sunking.compiled`` refuses an extension older than its source, and ``SUNKING_FROM_SOURCE=1``
+runs everything from source. ``make setup`` runs this script; it does nothing when every
+extension is newer than its source, and it leaves the engines on their sources (exit 0, with
+a message) where no C compiler or no Python headers are found.
+
+    .venv/bin/python scripts/compile_engine.py           # compile what changed
+    .venv/bin/python scripts/compile_engine.py --clean   # remove every compiled module
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import subprocess
+import sys
+import sysconfig
+import tomllib
+from collections.abc import Sequence
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+SRC = ROOT / "src"
+BUILD = ROOT / "build" / "mypyc"
+EXTENSION = sysconfig.get_config_var("EXT_SUFFIX") or ".so"
+
+
+def modules(pyproject: Path = ROOT / "pyproject.toml") -> list[str]:
+    """The modules to compile, as declared in ``pyproject.toml``."""
+    with pyproject.open("rb") as f:
+        listed: list[str] = tomllib.load(f)["tool"]["sunking"]["compiled"]
+    return listed
+
+
+def source(module: str) -> Path:
+    return SRC / (module.replace(".", "/") + ".py")
+
+
+def extension(module: str) -> Path:
+    return SRC / (module.replace(".", "/") + EXTENSION)
+
+
+def outdated(names: Sequence[str]) -> list[str]:
+    """The modules without an extension, or with one older than their source."""
+    return [m for m in names if not extension(m).exists()
+            or extension(m).stat().st_mtime < source(m).stat().st_mtime]
+
+
+def missing_tools() -> str | None:
+    """What this machine lacks to compile C extensions (None: nothing)."""
+    compiler = (sysconfig.get_config_var("CC") or "cc").split()[0]
+    if shutil.which(compiler) is None:
+        return f"no C compiler ({compiler})"
+    headers = Path(sysconfig.get_paths()["include"]) / "Python.h"
+    if not headers.exists():
+        return f"no Python headers ({headers})"
+    return None
+
+
+def clean() -> None:
+    """Remove every compiled module of the package and mypyc's shared libraries."""
+    for path in [*(SRC / "sunking").rglob(f"*{EXTENSION}"), *SRC.glob(f"*__mypyc{EXTENSION}")]:
+        path.unlink()
+
+
+_BUILD = """
+import sys
+from setuptools import setup
+from mypyc.build import mypycify
+paths, target = sys.argv[1:-1], sys.argv[-1]
+setup(
+    name="sunking-rules",
+    ext_modules=mypycify(paths, opt_level="3", target_dir=target),
+    script_args=["-q", "build_ext", "--inplace", "--build-temp", target + "/temp"],
+)
+"""
+
+
+def compile_modules(names: Sequence[str]) -> None:
+    """Compile ``names`` together (one mypyc group) into extensions beside their sources."""
+    clean()  # no extension of an older build may outlive it
+    BUILD.mkdir(parents=True, exist_ok=True)
+    paths = [str(source(m).relative_to(SRC)) for m in names]
+    env = dict(os.environ, MYPY_CACHE_DIR=str(BUILD / "cache"))
+    env.pop("SUNKING_FROM_SOURCE", None)
+    subprocess.run([sys.executable, "-c", _BUILD, *paths, str(BUILD)], cwd=SRC, env=env,
+                   check=True)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--clean", action="store_true", help="remove every compiled module")
+    args = parser.parse_args(argv)
+    if args.clean:
+        clean()
+        print("compile_engine: removed the compiled modules; the engines run from source")
+        return 0
+    names = modules()
+    if not outdated(names):
+        print(f"compile_engine: the {len(names)} compiled rule modules are up to date")
+        return 0
+    problem = missing_tools()
+    if problem:
+        clean()
+        print(f"compile_engine: {problem}; the engines run from source (slower, the same "
+              "rules)")
+        return 0
+    print(f"compile_engine: compiling {len(names)} rule modules with mypyc (a minute or two)")
+    compile_modules(names)
+    left = outdated(names)
+    if left:
+        print(f"compile_engine: mypyc built no extension for {', '.join(left)}",
+              file=sys.stderr)
+        return 1
+    print(f"compile_engine: compiled {len(names)} rule modules")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

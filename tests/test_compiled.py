@@ -1,0 +1,100 @@
+"""The rule modules compiled with mypyc: the same rules as their sources, never stale."""
+
+from __future__ import annotations
+
+import ast
+import importlib.machinery
+import json
+import os
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from sunking import compiled
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "scripts"))
+import compile_engine  # noqa: E402
+
+EXT = importlib.machinery.EXTENSION_SUFFIXES[0]
+
+_PLAY = textwrap.dedent("""
+    import hashlib, json, sys
+    import sunking
+    from sunking.compiled import running_compiled
+    from sunking.cli import policy_rng
+
+    digests = {}
+    for game in sunking.available_games():
+        g = sunking.make(game)
+        h = hashlib.sha256()
+        for players in (g.spec.min_players, g.spec.max_players):
+            for seed in range(3):
+                s = g.new_game(players, seed)
+                rng = policy_rng(seed)
+                while not s.is_terminal:
+                    legal = s.legal_actions()
+                    h.update(repr(legal).encode())
+                    s.play(rng.choice(legal))
+                h.update(json.dumps(s.to_json(), sort_keys=True).encode())
+                h.update(repr(s.events(everything=True)).encode())
+        digests[game] = h.hexdigest()
+    print(json.dumps({"digests": digests, "compiled": running_compiled()}))
+""")
+
+
+def _play(from_source: bool) -> dict[str, object]:
+    env = {k: v for k, v in os.environ.items() if k != compiled.FROM_SOURCE}
+    if from_source:
+        env[compiled.FROM_SOURCE] = "1"
+    done = subprocess.run([sys.executable, "-c", _PLAY], env=env, capture_output=True,
+                          text=True, timeout=600, check=True)
+    result: dict[str, object] = json.loads(done.stdout)
+    return result
+
+
+def test_every_listed_module_exists_and_has_no_class() -> None:
+    # mypyc turns classes into native ones, with other rules for subclassing and patching:
+    # only modules of plain functions and data are compiled.
+    listed = compile_engine.modules()
+    assert listed and len(set(listed)) == len(listed)
+    for module in listed:
+        path = compile_engine.source(module)
+        assert path.exists(), f"{module} is listed but {path} does not exist"
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        classes = [n.name for n in ast.walk(tree) if isinstance(n, ast.ClassDef)]
+        assert not classes, f"{module} defines classes {classes}"
+
+
+def test_compiled_modules_play_exactly_as_their_sources() -> None:
+    built = compiled.extensions()
+    if not built:
+        if os.environ.get("CI"):
+            pytest.fail("make test compiles the rule modules, but none is compiled")
+        pytest.skip("no compiled module here (no C compiler): nothing to compare")
+    with_extensions = _play(from_source=False)
+    from_source = _play(from_source=True)
+    assert with_extensions["compiled"], "the compiled modules were not the ones imported"
+    assert from_source["compiled"] == []
+    assert with_extensions["digests"] == from_source["digests"]
+
+
+def test_an_extension_older_than_its_source_is_refused(tmp_path: Path) -> None:
+    package = tmp_path / "sunking"
+    (package / "games").mkdir(parents=True)
+    source = package / "games" / "legal.py"
+    ext = package / "games" / f"legal{EXT}"
+    ext.write_bytes(b"")
+    source.write_text("# changed after compiling\n")
+    os.utime(ext, (1_000_000, 1_000_000))
+    assert compiled.stale(package) == [ext]
+    with pytest.raises(ImportError, match="make compile") as caught:
+        compiled.check(package)
+    assert "sunking/games/legal" in str(caught.value)
+    os.utime(ext, None)
+    os.utime(source, (1_000_000, 1_000_000))
+    assert compiled.stale(package) == []
+    compiled.check(package)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from collections.abc import Iterable, Sequence
+from operator import itemgetter
 from typing import Any
 
 from ...core.actions import Action, Interned
@@ -122,37 +123,18 @@ if list(TYPE_OF) != sorted(TYPE_OF):  # pragma: no cover - a broken deck table
     raise ValueError("the cards of one type must have consecutive ids")
 
 
-def _scan(where: list[int], zone: int) -> tuple[int, ...]:
-    """:func:`distinct` of the cards in ``zone``, in id order: each found with ``list.index``,
-    the next search starting past the other cards of its type."""
+def _distinct_in(places: bytes, zone: int) -> tuple[int, ...]:
+    """:func:`distinct` of the cards in ``zone``, in id order, from the card places as bytes
+    (``bytes(s.where)``: every zone fits in a byte, and ``bytes.find``, unlike
+    ``list.index``, tells a miss without raising): each card is found with ``find``, the
+    next search starting past the other cards of its type."""
     out: list[int] = []
-    index = where.index
-    i = 0
-    try:
-        while True:
-            i = index(zone, i)
-            out.append(i)
-            i = _AFTER_TYPE[i]
-    except ValueError:
-        return tuple(out)
-
-
-_LAST_SCANS: list[tuple[list[int], dict[int, tuple[int, ...]]]] = [([], {})]
-"""The last card places scanned (a copy) and what :func:`_scan` found in their zones: the
-next decision usually sees the same places (an audience, a payment moves no card)."""
-
-
-def _distinct_in(where: list[int], zone: int) -> tuple[int, ...]:
-    """:func:`distinct` of the cards in ``zone`` (see :func:`_scan`), kept while the card
-    places stay the same."""
-    seen, found = _LAST_SCANS[0]
-    if where != seen:
-        found = {}
-        _LAST_SCANS[0] = (where[:], found)
-    cards = found.get(zone)
-    if cards is None:
-        cards = found[zone] = _scan(where, zone)
-    return cards
+    find = places.find
+    i = find(zone)
+    while i >= 0:
+        out.append(i)
+        i = find(zone, _AFTER_TYPE[i])
+    return tuple(out)
 
 
 def distinct(cards: Iterable[int]) -> list[int]:
@@ -254,7 +236,7 @@ def _negotiate(s: V1682State, d: Pending) -> tuple[Action, ...]:
         return (DONE,)
     money = s.fortune[seat]
     key = (_others(s, seat), bisect_right(PAYMENTS, money),
-           bisect_right(OFFER_AMOUNTS, money), _distinct_in(s.where, seat))
+           bisect_right(OFFER_AMOUNTS, money), _distinct_in(bytes(s.where), seat))
     cached = _NEGOTIATIONS.get(key)
     if cached is not None:
         return cached
@@ -278,12 +260,12 @@ def _answer(s: V1682State, d: Pending) -> tuple[Action, ...]:
 
 
 def _give(s: V1682State, d: Pending) -> tuple[Action, ...]:
-    cards = tuple(_GIVE[d[2], c] for c in _distinct_in(s.where, d[1]))
+    cards = tuple(_GIVE[d[2], c] for c in _distinct_in(bytes(s.where), d[1]))
     return (PASS, *cards) if d[3] else cards
 
 
 def _discard(s: V1682State, d: Pending) -> tuple[Action, ...]:
-    return tuple(_DISCARD[c] for c in _distinct_in(s.where, d[1]))
+    return tuple(_DISCARD[c] for c in _distinct_in(bytes(s.where), d[1]))
 
 
 def power_actions(s: V1682State, seat: int) -> list[Action]:
@@ -321,7 +303,7 @@ def _act(s: V1682State, d: Pending) -> tuple[Action, ...]:
     seat = d[1]
     out: list[Action] = []
     if s.actions_left > 0:
-        out += _main_actions(s, seat)
+        _main_actions(s, seat, out)
     if not s.power_used[seat]:
         out += power_actions(s, seat)
     out.append(END_TURN)
@@ -342,6 +324,8 @@ _REQUESTS = {
 }
 """Request card → its requests for each beneficiary, to the crown and through the Queen."""
 _MARSHALS = IDS_OF_KIND["marshal"]
+_BATONS = itemgetter(*_MARSHALS)
+"""The places of the Marshal's batons, as a tuple."""
 _INTERVENTIONS = {
     (p, royal): (_INTERVENE[p, royal, 1], _INTERVENE[p, royal, -1])
     for p in range(MAX_PLAYERS) for royal in ("king", "queen")
@@ -355,18 +339,19 @@ _ALL_INTERVENTIONS = {
 with ``royal``."""
 
 
-def _main_actions(s: V1682State, seat: int) -> list[Action]:
+def _main_actions(s: V1682State, seat: int, out: list[Action]) -> None:
+    """Add the two actions of a turn (§8.0) ``seat`` may take now to ``out``."""
     status = s.status[seat]
     where = s.where
-    out: list[Action] = []
     if s.talon or DISCARD in where:
         out.append(DRAW)
     statuses = s.status
     at_court = [p for p in range(s.num_players) if statuses[p] == AT_COURT]
     requests = can_request(s, seat)
+    places = bytes(where)
     if status == AT_COURT:
-        out += [_DRAW_HOUSE[c] for c in _distinct_in(where, HOUSE_ZONE)]
-    hand = _distinct_in(where, seat)
+        out += [_DRAW_HOUSE[c] for c in _distinct_in(places, HOUSE_ZONE)]
+    hand = _distinct_in(places, seat)
     queen = requests and queen_may_intervene(s, seat)
     for card in hand:
         role = _ROLE[card]
@@ -387,7 +372,6 @@ def _main_actions(s: V1682State, seat: int) -> list[Action]:
         out += [_GIVE_TO[to] for to in _others(s, seat)]
     if requests:
         out += _audiences(s, seat, at_court)
-    return out
 
 
 def _receivers(s: V1682State, card: int, at_court: list[int]) -> list[int]:
@@ -395,13 +379,14 @@ def _receivers(s: V1682State, card: int, at_court: list[int]) -> list[int]:
     card ``card``: :func:`can_hold` for them all at once."""
     ct = CARDS[card]
     seats = at_court
-    if ct.gender:
+    wanted = ct.gender
+    if wanted:
         gender = s.gender
-        seats = [p for p in seats if gender[p] == ct.gender]
+        seats = [p for p in seats if gender[p] == wanted]
     if ct.noble:
         seats = [p for p in seats if s.is_noble(p)]
-    if ct.kind == "marshal":
-        batons = [s.where[c] for c in _MARSHALS]
+    if card in _MARSHALS:
+        batons = _BATONS(s.where)
         seats = [p for p in seats if TABLEAU + p not in batons]
     return seats
 

@@ -12,6 +12,8 @@ Rulebook: German rulebook (`004_83e97ed5cbbf50d2.txt`), 9.1 "Bedingungen" and 8.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from .actions import KING, QUEEN
 from .data import CARDS, IDS_OF_KIND, NO_STANDING, CardType
 from .state import ABSENT, AT_COURT, BASTILLE, EXILE, HUNT, TABLEAU, VERSAILLES, WAR, V1682State
@@ -48,7 +50,7 @@ def may_play_cards(s: V1682State, seat: int) -> bool:
 
 
 def event_targets(s: V1682State, player: int, card: int,
-                  at_court: list[int] | None = None) -> list[tuple[int, str]]:
+                  at_court: Sequence[int] | None = None) -> list[tuple[int, str]]:
     """Every (target, royal) event ``card`` may be played on by ``player``; ``at_court``,
     when given, lists the seats whose courtiers are at court.
 
@@ -122,7 +124,7 @@ def event_targets(s: V1682State, player: int, card: int,
     return out
 
 
-def _figures_ok(s: V1682State, ct: CardType, seats: list[int]) -> list[int]:
+def _figures_ok(s: V1682State, ct: CardType, seats: Sequence[int]) -> Sequence[int]:
     """The figures of ``seats`` that fit the gender icon and the minimum standing (§9.1b, c)."""
     if ct.gender:
         gender = s.gender

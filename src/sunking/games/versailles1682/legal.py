@@ -8,7 +8,7 @@ choice of copy changes nothing in the game.
 from __future__ import annotations
 
 from bisect import bisect_right
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from operator import itemgetter
 from typing import Any
 
@@ -338,6 +338,66 @@ _ALL_INTERVENTIONS = {
 """(players, seat, royal) → the interventions of ``seat`` when every other courtier stands
 with ``royal``."""
 
+_SEATS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(p for p in range(MAX_PLAYERS) if mask >> p & 1) for mask in range(1 << MAX_PLAYERS))
+"""Seat mask (bit ``p`` for seat ``p``) → its seats, in seat order."""
+
+
+class _ForSeats(dict[int, tuple[Action, ...]]):
+    """Seat mask → the actions ``each`` gives for every seat in it, in seat order (made on
+    first use): a list of seats becomes its actions in one lookup."""
+
+    def __init__(self, each: Callable[[int], tuple[Action, ...]]) -> None:
+        super().__init__()
+        self.each = each
+
+    def __missing__(self, mask: int) -> tuple[Action, ...]:
+        out = self[mask] = tuple(a for p in _SEATS[mask] for a in self.each(p))
+        return out
+
+
+def _requests_for(card: int, queen: bool) -> _ForSeats:
+    plain, through_queen = _REQUESTS[card]
+    if queen:
+        return _ForSeats(lambda b: (plain[b], through_queen[b]))
+    return _ForSeats(lambda b: (plain[b],))
+
+
+_REQUESTS_FOR = {card: (_requests_for(card, False), _requests_for(card, True))
+                 for card in _REQUESTS}
+"""Request card → beneficiaries' mask → the requests for them: to the crown (``[0]``), and
+to the crown and through the Queen, beneficiary by beneficiary (``[1]``)."""
+_LETTERS_PATENT = frozenset(IDS_OF_KIND["letters_patent"])
+_STATUS_MASKS: dict[bytes, tuple[int, int, int]] = {}
+
+
+def _status_masks(statuses: list[int]) -> tuple[int, int, int]:
+    """The masks of the seats at court, in the Bastille and in exile."""
+    key = bytes(statuses)
+    masks = _STATUS_MASKS.get(key)
+    if masks is None:
+        masks = _STATUS_MASKS[key] = tuple(  # type: ignore[assignment]
+            sum(1 << p for p, v in enumerate(statuses) if v == wanted)
+            for wanted in (AT_COURT, BASTILLE, EXILE))
+    assert masks is not None
+    return masks
+
+
+_GENDER_MASKS: dict[str, dict[str, int]] = {}
+
+
+def _gender_mask(gender: list[str], wanted: str) -> int:
+    """The mask of the seats whose figures are of gender ``wanted``."""
+    key = "".join(gender)
+    masks = _GENDER_MASKS.get(key)
+    if masks is None:
+        masks = _GENDER_MASKS[key] = {
+            g: sum(1 << p for p, v in enumerate(gender) if v == g) for g in ("m", "f")}
+    mask = masks.get(wanted)
+    if mask is None:
+        mask = masks[wanted] = sum(1 << p for p, v in enumerate(gender) if v == wanted)
+    return mask
+
 
 def _main_actions(s: V1682State, seat: int, out: list[Action]) -> None:
     """Add the two actions of a turn (§8.0) ``seat`` may take now to ``out``."""
@@ -345,8 +405,8 @@ def _main_actions(s: V1682State, seat: int, out: list[Action]) -> None:
     where = s.where
     if s.talon or DISCARD in where:
         out.append(DRAW)
-    statuses = s.status
-    at_court = [p for p in range(s.num_players) if statuses[p] == AT_COURT]
+    court = _status_masks(s.status)[0]
+    at_court = _SEATS[court]
     requests = can_request(s, seat)
     places = bytes(where)
     if status == AT_COURT:
@@ -357,13 +417,7 @@ def _main_actions(s: V1682State, seat: int, out: list[Action]) -> None:
         role = _ROLE[card]
         if role == _REQUEST_CARD:
             if requests:
-                plain, through_queen = _REQUESTS[card]
-                if queen:
-                    for b in _beneficiaries(s, seat, card, at_court):
-                        out.append(plain[b])
-                        out.append(through_queen[b])
-                else:
-                    out += [plain[b] for b in _beneficiaries(s, seat, card, at_court)]
+                out += _REQUESTS_FOR[card][queen][_beneficiaries(s, seat, card, court)]
         elif role == _EVENT_CARD:
             out += [_PLAY_CARD[card, t, r] for t, r in event_targets(s, seat, card, at_court)]
         elif status in (AT_COURT, EXILE) and (role == _WAR_AGAINST or s.wars):
@@ -371,35 +425,49 @@ def _main_actions(s: V1682State, seat: int, out: list[Action]) -> None:
     if hand:
         out += [_GIVE_TO[to] for to in _others(s, seat)]
     if requests:
-        out += _audiences(s, seat, at_court)
+        out += _audiences(s, seat, court)
 
 
-def _receivers(s: V1682State, card: int, at_court: list[int]) -> list[int]:
-    """The courtiers of ``at_court`` (those at court, in seat order) who may hold request
-    card ``card``: :func:`can_hold` for them all at once."""
+def _receivers(s: V1682State, card: int, court: int) -> int:
+    """The mask of the courtiers of ``court`` (the mask of those at court) who may hold
+    request card ``card``: :func:`can_hold` for them all at once."""
     ct = CARDS[card]
-    seats = at_court
-    wanted = ct.gender
-    if wanted:
-        gender = s.gender
-        seats = [p for p in seats if gender[p] == wanted]
+    mask = court
+    if ct.gender:
+        mask &= _gender_mask(s.gender, ct.gender)
     if ct.noble:
-        seats = [p for p in seats if s.is_noble(p)]
+        for p in _SEATS[mask]:
+            if not s.is_noble(p):
+                mask &= ~(1 << p)
     if card in _MARSHALS:
         batons = _BATONS(s.where)
-        seats = [p for p in seats if TABLEAU + p not in batons]
-    return seats
+        for p in _SEATS[mask]:
+            if TABLEAU + p in batons:
+                mask &= ~(1 << p)
+    return mask
 
 
-def _beneficiaries(s: V1682State, seat: int, card: int, at_court: list[int]) -> list[int]:
-    """Whom ``seat`` may request ``card`` for (or, letters patent, against), given the
-    courtiers at court."""
-    if CARDS[card].kind == "letters_patent":
-        return [p for p in at_court if p != seat and s.crown_standing(p) <= 0]
-    return _receivers(s, card, at_court)
+def _beneficiaries(s: V1682State, seat: int, card: int, court: int) -> int:
+    """The mask of whom ``seat`` may request ``card`` for (or, letters patent, against),
+    given the mask of the courtiers at court."""
+    if card in _LETTERS_PATENT:
+        mask = court & ~(1 << seat)
+        for p in _SEATS[mask]:
+            if s.crown_standing(p) > 0:
+                mask &= ~(1 << p)
+        return mask
+    return _receivers(s, card, court)
 
 
-def _audiences(s: V1682State, seat: int, at_court: list[int]) -> list[Action]:
+def _withdrawals(office: int) -> _ForSeats:
+    return _ForSeats(lambda p: (_WITHDRAW_OFFICE[office, p],))
+
+
+_WITHDRAWALS = {c: _withdrawals(c) for c in OFFICES}
+"""Office → the mask of the courtiers it may go to → its withdrawals to them."""
+
+
+def _audiences(s: V1682State, seat: int, court: int) -> list[Action]:
     n = s.num_players
     where = s.where
     moved = s.moved
@@ -410,13 +478,13 @@ def _audiences(s: V1682State, seat: int, at_court: list[int]) -> list[Action]:
         holder = where[c] - TABLEAU
         if not 0 <= holder < n or holder == seat or c in moved:
             continue
-        out += [_WITHDRAW_OFFICE[c, p] for p in _receivers(s, c, at_court) if p != holder]
+        out += _WITHDRAWALS[c][_receivers(s, c, court) & ~(1 << holder)]
         out.append(_WITHDRAW_OFFICE[c, HOUSE])
     # b. marriage
     spouse = s.spouse
     if spouse[seat] < 0 and s.secret_wife != seat:  # marriageable: at court already
         gender = s.gender
-        out += [_MARRY[p] for p in at_court
+        out += [_MARRY[p] for p in _SEATS[court]
                 if p != seat and gender[p] != gender[seat] and marriageable(s, p)]
     # c. the King's remarriage
     if s.king and not s.queen and s.secret_wife < 0:

@@ -19,6 +19,10 @@ from .data import CARDS, IDS_OF_KIND, NO_STANDING, CardType
 from .state import ABSENT, AT_COURT, BASTILLE, EXILE, HUNT, TABLEAU, VERSAILLES, WAR, V1682State
 
 _ICON_PLACE = {"versailles": VERSAILLES, "hunt": HUNT, "war": WAR}
+_GATES: tuple[tuple[str, int, bool], ...] = tuple(
+    (ct.effect, _ICON_PLACE[ct.icon] if ct.icon else -1, ct.female_player) for ct in CARDS)
+"""Card id → its effect, the court's place its icon asks (−1: none), and whether only a
+woman may play it: what decides at once that most events cannot be played now."""
 
 
 def royal_alive(s: V1682State, royal: str) -> bool:
@@ -57,19 +61,19 @@ def event_targets(s: V1682State, player: int, card: int,
     ``royal`` is set only for a Slander (the standing it lowers). Empty when the card
     cannot be played now.
     """
-    ct = CARDS[card]
+    effect, place, female_player = _GATES[card]
     status = s.status[player]
-    effect = ct.effect
     if status == BASTILLE:
         if effect == "justice":
             return [(player, "")]
         return []
-    if status not in (AT_COURT, EXILE):
+    if status != AT_COURT and status != EXILE:
         return []
-    if ct.female_player and s.gender[player] != "f":
+    if female_player and s.gender[player] != "f":
         return []
-    if ct.icon and s.court != _ICON_PLACE[ct.icon]:  # the court is where the icon says (§9.1a)
+    if place >= 0 and s.court != place:  # the court is where the icon says (§9.1a)
         return []
+    ct = CARDS[card]
     n = s.num_players
     statuses = s.status
     if effect == "justice":

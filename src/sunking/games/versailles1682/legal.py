@@ -259,8 +259,13 @@ def _answer(s: V1682State, d: Pending) -> tuple[Action, ...]:
     return ANSWERS
 
 
+_GIFTS = tuple(tuple(_GIVE[to, c] for c in range(DECK_SIZE)) for to in range(MAX_PLAYERS))
+"""Receiver → card → the gift of that card to him."""
+
+
 def _give(s: V1682State, d: Pending) -> tuple[Action, ...]:
-    cards = tuple(_GIVE[d[2], c] for c in _distinct_in(bytes(s.where), d[1]))
+    gifts = _GIFTS[d[2]]
+    cards = tuple([gifts[c] for c in _distinct_in(bytes(s.where), d[1])])
     return (PASS, *cards) if d[3] else cards
 
 
@@ -367,6 +372,20 @@ _REQUESTS_FOR = {card: (_requests_for(card, False), _requests_for(card, True))
                  for card in _REQUESTS}
 """Request card → beneficiaries' mask → the requests for them: to the crown (``[0]``), and
 to the crown and through the Queen, beneficiary by beneficiary (``[1]``)."""
+class _Plays(dict[tuple[int, str], Action]):
+    """(target, royal) → the play of one event card on it (made on first use)."""
+
+    def __init__(self, card: int) -> None:
+        super().__init__()
+        self.card = card
+
+    def __missing__(self, key: tuple[int, str]) -> Action:
+        action = self[key] = _PLAY_CARD[self.card, key[0], key[1]]
+        return action
+
+
+_PLAYS = {card: _Plays(card) for card in range(DECK_SIZE) if _ROLE[card] == _EVENT_CARD}
+"""Event card → its plays by (target, royal), as :func:`event_targets` names them."""
 _LETTERS_PATENT = frozenset(IDS_OF_KIND["letters_patent"])
 _STATUS_MASKS: dict[bytes, tuple[int, int, int]] = {}
 
@@ -419,7 +438,8 @@ def _main_actions(s: V1682State, seat: int, out: list[Action]) -> None:
             if requests:
                 out += _REQUESTS_FOR[card][queen][_beneficiaries(s, seat, card, court)]
         elif role == _EVENT_CARD:
-            out += [_PLAY_CARD[card, t, r] for t, r in event_targets(s, seat, card, at_court)]
+            plays = _PLAYS[card]
+            out += [plays[target] for target in event_targets(s, seat, card, at_court)]
         elif status in (AT_COURT, EXILE) and (role == _WAR_AGAINST or s.wars):
             out.append(_PLAY_WAR[card])
     if hand:
@@ -467,6 +487,10 @@ _WITHDRAWALS = {c: _withdrawals(c) for c in OFFICES}
 """Office → the mask of the courtiers it may go to → its withdrawals to them."""
 
 
+_MARRIAGES = _ForSeats(lambda p: (_MARRY[p],))
+"""The mask of the courtiers one may marry → the marriages."""
+
+
 def _audiences(s: V1682State, seat: int, court: int) -> list[Action]:
     n = s.num_players
     where = s.where
@@ -481,11 +505,12 @@ def _audiences(s: V1682State, seat: int, court: int) -> list[Action]:
         out += _WITHDRAWALS[c][_receivers(s, c, court) & ~(1 << holder)]
         out.append(_WITHDRAW_OFFICE[c, HOUSE])
     # b. marriage
-    spouse = s.spouse
-    if spouse[seat] < 0 and s.secret_wife != seat:  # marriageable: at court already
-        gender = s.gender
-        out += [_MARRY[p] for p in _SEATS[court]
-                if p != seat and gender[p] != gender[seat] and marriageable(s, p)]
+    if s.spouse[seat] < 0 and s.secret_wife != seat:  # marriageable: at court already
+        partners = court & ~_gender_mask(s.gender, s.gender[seat])
+        for p in _SEATS[partners]:
+            if not marriageable(s, p):
+                partners &= ~(1 << p)
+        out += _MARRIAGES[partners]
     # c. the King's remarriage
     if s.king and not s.queen and s.secret_wife < 0:
         out.append(REMARRY_KING)

@@ -176,6 +176,17 @@ _EVERY_OTHER = {
 """(players, seat) → every other seat."""
 
 
+class _Givings(dict[tuple[int, ...], tuple[Action, ...]]):
+    """Seats → the choice of each of them to receive one's cards (made on first use)."""
+
+    def __missing__(self, seats: tuple[int, ...]) -> tuple[Action, ...]:
+        givings = self[seats] = tuple(_GIVE_TO[to] for to in seats)
+        return givings
+
+
+_GIVINGS = _Givings()
+
+
 def _others(s: V1682State, seat: int) -> tuple[int, ...]:
     """The other seats whose courtiers are in the game (not absent)."""
     status = s.status
@@ -443,9 +454,9 @@ def _main_actions(s: V1682State, seat: int, out: list[Action]) -> None:
         elif status in (AT_COURT, EXILE) and (role == _WAR_AGAINST or s.wars):
             out.append(_PLAY_WAR[card])
     if hand:
-        out += [_GIVE_TO[to] for to in _others(s, seat)]
+        out += _GIVINGS[_others(s, seat)]
     if requests:
-        out += _audiences(s, seat, court)
+        out += _audiences(s, seat, court, places)
 
 
 def _receivers(s: V1682State, card: int, court: int) -> int:
@@ -487,20 +498,32 @@ _WITHDRAWALS = {c: _withdrawals(c) for c in OFFICES}
 """Office → the mask of the courtiers it may go to → its withdrawals to them."""
 
 
+class _Held(dict[bytes, tuple[tuple[int, int], ...]]):
+    """The places of the offices (a slice of the card places as bytes) → (office, seat)
+    for each office in front of a courtier, in office order (made on first use)."""
+
+    def __missing__(self, places: bytes) -> tuple[tuple[int, int], ...]:
+        held = self[places] = tuple(
+            (c, place - TABLEAU) for c, place in zip(OFFICES, places, strict=True)
+            if TABLEAU <= place < TABLEAU + MAX_PLAYERS)
+        return held
+
+
+_HELD = _Held()
+if tuple(OFFICES) != tuple(range(OFFICES[0], OFFICES[-1] + 1)):  # pragma: no cover
+    raise ValueError("the offices must have consecutive ids")
 _MARRIAGES = _ForSeats(lambda p: (_MARRY[p],))
 """The mask of the courtiers one may marry → the marriages."""
 
 
-def _audiences(s: V1682State, seat: int, court: int) -> list[Action]:
+def _audiences(s: V1682State, seat: int, court: int, places: bytes) -> list[Action]:
     n = s.num_players
-    where = s.where
     moved = s.moved
     statuses = s.status
     out: list[Action] = []
     # a. withdraw an office from another courtier
-    for c in OFFICES:
-        holder = where[c] - TABLEAU
-        if not 0 <= holder < n or holder == seat or c in moved:
+    for c, holder in _HELD[places[OFFICES[0]:OFFICES[-1] + 1]]:
+        if holder >= n or holder == seat or c in moved:
             continue
         out += _WITHDRAWALS[c][_receivers(s, c, court) & ~(1 << holder)]
         out.append(_WITHDRAW_OFFICE[c, HOUSE])

@@ -306,7 +306,7 @@ def _on_give(s: V1682State, d: Pending, action: object, emit: Emit) -> None:
     """The first card must be given, the second may (``Pass``)."""
     if isinstance(action, Give):
         give(s, d[1], action, emit)
-        if d[3] == 0 and s.hand_size(d[1]):
+        if d[3] == 0 and d[1] in s.where:  # a card left in hand
             s.pending = ("give", d[1], d[2], 1)
     else:
         assert isinstance(action, Pass)

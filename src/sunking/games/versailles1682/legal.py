@@ -383,6 +383,8 @@ _REQUESTS_FOR = {card: (_requests_for(card, False), _requests_for(card, True))
                  for card in _REQUESTS}
 """Request card → beneficiaries' mask → the requests for them: to the crown (``[0]``), and
 to the crown and through the Queen, beneficiary by beneficiary (``[1]``)."""
+
+
 class _Plays(dict[tuple[int, str], Action]):
     """(target, royal) → the play of one event card on it (made on first use)."""
 
@@ -398,34 +400,29 @@ class _Plays(dict[tuple[int, str], Action]):
 _PLAYS = {card: _Plays(card) for card in range(DECK_SIZE) if _ROLE[card] == _EVENT_CARD}
 """Event card → its plays by (target, royal), as :func:`event_targets` names them."""
 _LETTERS_PATENT = frozenset(IDS_OF_KIND["letters_patent"])
-_STATUS_MASKS: dict[bytes, tuple[int, int, int]] = {}
+_COURT_MASKS: dict[bytes, int] = {}
+"""The statuses of the seats (as bytes) → the mask of those at court."""
 
 
-def _status_masks(statuses: list[int]) -> tuple[int, int, int]:
-    """The masks of the seats at court, in the Bastille and in exile."""
+def _court_mask(statuses: list[int]) -> int:
+    """The mask of the seats whose courtiers are at court."""
     key = bytes(statuses)
-    masks = _STATUS_MASKS.get(key)
-    if masks is None:
-        masks = _STATUS_MASKS[key] = tuple(  # type: ignore[assignment]
-            sum(1 << p for p, v in enumerate(statuses) if v == wanted)
-            for wanted in (AT_COURT, BASTILLE, EXILE))
-    assert masks is not None
-    return masks
+    mask = _COURT_MASKS.get(key)
+    if mask is None:
+        mask = _COURT_MASKS[key] = sum(1 << p for p, v in enumerate(statuses) if v == AT_COURT)
+    return mask
 
 
-_GENDER_MASKS: dict[str, dict[str, int]] = {}
+_GENDER_MASKS: dict[tuple[str, str], int] = {}
+"""(the genders of the seats joined, a gender) → the mask of the seats of that gender."""
 
 
 def _gender_mask(gender: list[str], wanted: str) -> int:
     """The mask of the seats whose figures are of gender ``wanted``."""
-    key = "".join(gender)
-    masks = _GENDER_MASKS.get(key)
-    if masks is None:
-        masks = _GENDER_MASKS[key] = {
-            g: sum(1 << p for p, v in enumerate(gender) if v == g) for g in ("m", "f")}
-    mask = masks.get(wanted)
+    key = ("".join(gender), wanted)
+    mask = _GENDER_MASKS.get(key)
     if mask is None:
-        mask = masks[wanted] = sum(1 << p for p, v in enumerate(gender) if v == wanted)
+        mask = _GENDER_MASKS[key] = sum(1 << p for p, v in enumerate(gender) if v == wanted)
     return mask
 
 
@@ -435,7 +432,7 @@ def _main_actions(s: V1682State, seat: int, out: list[Action]) -> None:
     where = s.where
     if s.talon or DISCARD in where:
         out.append(DRAW)
-    court = _status_masks(s.status)[0]
+    court = _court_mask(s.status)
     at_court = _SEATS[court]
     requests = can_request(s, seat)
     places = bytes(where)
@@ -503,13 +500,15 @@ class _Held(dict[bytes, tuple[tuple[int, int], ...]]):
     for each office in front of a courtier, in office order (made on first use)."""
 
     def __missing__(self, places: bytes) -> tuple[tuple[int, int], ...]:
-        held = self[places] = tuple(
-            (c, place - TABLEAU) for c, place in zip(OFFICES, places, strict=True)
-            if TABLEAU <= place < TABLEAU + MAX_PLAYERS)
+        held = tuple((c, place - TABLEAU) for c, place in zip(OFFICES, places, strict=True)
+                     if TABLEAU <= place < TABLEAU + MAX_PLAYERS)
+        if len(self) < _HELD_LIMIT:
+            self[places] = held
         return held
 
 
 _HELD = _Held()
+_HELD_LIMIT = 100_000
 if tuple(OFFICES) != tuple(range(OFFICES[0], OFFICES[-1] + 1)):  # pragma: no cover
     raise ValueError("the offices must have consecutive ids")
 _MARRIAGES = _ForSeats(lambda p: (_MARRY[p],))

@@ -21,8 +21,10 @@ from .actions import (
     DRAW,
     END_TURN,
     HOUSE,
+    KING,
     MAKE_PEACE,
     PASS,
+    QUEEN,
     REMARRY_KING,
     ChooseCourtier,
     ChooseParty,
@@ -176,15 +178,15 @@ _EVERY_OTHER = {
 """(players, seat) → every other seat."""
 
 
-class _Givings(dict[tuple[int, ...], tuple[Action, ...]]):
-    """Seats → the choice of each of them to receive one's cards (made on first use)."""
-
-    def __missing__(self, seats: tuple[int, ...]) -> tuple[Action, ...]:
-        givings = self[seats] = tuple(_GIVE_TO[to] for to in seats)
-        return givings
+_GIVINGS: dict[tuple[int, ...], tuple[Action, ...]] = {}
+"""Seats → the choice of each of them to receive one's cards."""
 
 
-_GIVINGS = _Givings()
+def _givings(seats: tuple[int, ...]) -> tuple[Action, ...]:
+    givings = _GIVINGS.get(seats)
+    if givings is None:
+        givings = _GIVINGS[seats] = tuple(_GIVE_TO[to] for to in seats)
+    return givings
 
 
 def _others(s: V1682State, seat: int) -> tuple[int, ...]:
@@ -359,24 +361,17 @@ _SEATS: tuple[tuple[int, ...], ...] = tuple(
 """Seat mask (bit ``p`` for seat ``p``) → its seats, in seat order."""
 
 
-class _ForSeats(dict[int, tuple[Action, ...]]):
-    """Seat mask → the actions ``each`` gives for every seat in it, in seat order (made on
-    first use): a list of seats becomes its actions in one lookup."""
-
-    def __init__(self, each: Callable[[int], tuple[Action, ...]]) -> None:
-        super().__init__()
-        self.each = each
-
-    def __missing__(self, mask: int) -> tuple[Action, ...]:
-        out = self[mask] = tuple(a for p in _SEATS[mask] for a in self.each(p))
-        return out
+def _for_seats(each: Callable[[int], tuple[Action, ...]]) -> tuple[tuple[Action, ...], ...]:
+    """Seat mask → the actions ``each`` gives for every seat in it, in seat order: a set of
+    seats becomes its actions in one lookup."""
+    return tuple(tuple(a for p in seats for a in each(p)) for seats in _SEATS)
 
 
-def _requests_for(card: int, queen: bool) -> _ForSeats:
+def _requests_for(card: int, queen: bool) -> tuple[tuple[Action, ...], ...]:
     plain, through_queen = _REQUESTS[card]
     if queen:
-        return _ForSeats(lambda b: (plain[b], through_queen[b]))
-    return _ForSeats(lambda b: (plain[b],))
+        return _for_seats(lambda b: (plain[b], through_queen[b]))
+    return _for_seats(lambda b: (plain[b],))
 
 
 _REQUESTS_FOR = {card: (_requests_for(card, False), _requests_for(card, True))
@@ -385,19 +380,11 @@ _REQUESTS_FOR = {card: (_requests_for(card, False), _requests_for(card, True))
 to the crown and through the Queen, beneficiary by beneficiary (``[1]``)."""
 
 
-class _Plays(dict[tuple[int, str], Action]):
-    """(target, royal) → the play of one event card on it (made on first use)."""
-
-    def __init__(self, card: int) -> None:
-        super().__init__()
-        self.card = card
-
-    def __missing__(self, key: tuple[int, str]) -> Action:
-        action = self[key] = _PLAY_CARD[self.card, key[0], key[1]]
-        return action
-
-
-_PLAYS = {card: _Plays(card) for card in range(DECK_SIZE) if _ROLE[card] == _EVENT_CARD}
+_PLAYS = {
+    card: {(target, royal): _PLAY_CARD[card, target, royal]
+           for target in (KING, QUEEN, *range(MAX_PLAYERS)) for royal in ("", "king", "queen")}
+    for card in range(DECK_SIZE) if _ROLE[card] == _EVENT_CARD
+}
 """Event card → its plays by (target, royal), as :func:`event_targets` names them."""
 _LETTERS_PATENT = frozenset(IDS_OF_KIND["letters_patent"])
 _COURT_MASKS: dict[bytes, int] = {}
@@ -451,7 +438,7 @@ def _main_actions(s: V1682State, seat: int, out: list[Action]) -> None:
         elif status in (AT_COURT, EXILE) and (role == _WAR_AGAINST or s.wars):
             out.append(_PLAY_WAR[card])
     if hand:
-        out += _GIVINGS[_others(s, seat)]
+        out += _givings(_others(s, seat))
     if requests:
         out += _audiences(s, seat, court, places)
 
@@ -487,31 +474,35 @@ def _beneficiaries(s: V1682State, seat: int, card: int, court: int) -> int:
     return _receivers(s, card, court)
 
 
-def _withdrawals(office: int) -> _ForSeats:
-    return _ForSeats(lambda p: (_WITHDRAW_OFFICE[office, p],))
+def _withdrawals(office: int) -> tuple[tuple[Action, ...], ...]:
+    return _for_seats(lambda p: (_WITHDRAW_OFFICE[office, p],))
 
 
 _WITHDRAWALS = {c: _withdrawals(c) for c in OFFICES}
 """Office → the mask of the courtiers it may go to → its withdrawals to them."""
 
 
-class _Held(dict[bytes, tuple[tuple[int, int], ...]]):
-    """The places of the offices (a slice of the card places as bytes) → (office, seat)
-    for each office in front of a courtier, in office order (made on first use)."""
-
-    def __missing__(self, places: bytes) -> tuple[tuple[int, int], ...]:
-        held = tuple((c, place - TABLEAU) for c, place in zip(OFFICES, places, strict=True)
-                     if TABLEAU <= place < TABLEAU + MAX_PLAYERS)
-        if len(self) < _HELD_LIMIT:
-            self[places] = held
-        return held
-
-
-_HELD = _Held()
+_HELD: dict[bytes, tuple[tuple[int, int], ...]] = {}
+"""The places of the offices (a slice of the card places as bytes) → (office, seat) for each
+office in front of a courtier, in office order."""
 _HELD_LIMIT = 100_000
+
+
+def _held_offices(places: bytes) -> tuple[tuple[int, int], ...]:
+    """(office, seat) for each office in front of a courtier, from the card places."""
+    key = places[OFFICES[0]:OFFICES[-1] + 1]
+    held = _HELD.get(key)
+    if held is None:
+        held = tuple((c, place - TABLEAU) for c, place in zip(OFFICES, key, strict=True)
+                     if TABLEAU <= place < TABLEAU + MAX_PLAYERS)
+        if len(_HELD) < _HELD_LIMIT:
+            _HELD[key] = held
+    return held
+
+
 if tuple(OFFICES) != tuple(range(OFFICES[0], OFFICES[-1] + 1)):  # pragma: no cover
     raise ValueError("the offices must have consecutive ids")
-_MARRIAGES = _ForSeats(lambda p: (_MARRY[p],))
+_MARRIAGES = _for_seats(lambda p: (_MARRY[p],))
 """The mask of the courtiers one may marry → the marriages."""
 
 
@@ -521,7 +512,7 @@ def _audiences(s: V1682State, seat: int, court: int, places: bytes) -> list[Acti
     statuses = s.status
     out: list[Action] = []
     # a. withdraw an office from another courtier
-    for c, holder in _HELD[places[OFFICES[0]:OFFICES[-1] + 1]]:
+    for c, holder in _held_offices(places):
         if holder >= n or holder == seat or c in moved:
             continue
         out += _WITHDRAWALS[c][_receivers(s, c, court) & ~(1 << holder)]

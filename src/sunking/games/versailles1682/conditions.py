@@ -12,11 +12,17 @@ Rulebook: German rulebook (`004_83e97ed5cbbf50d2.txt`), 9.1 "Bedingungen" and 8.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from .actions import KING, QUEEN
 from .data import CARDS, IDS_OF_KIND, NO_STANDING, CardType
 from .state import ABSENT, AT_COURT, BASTILLE, EXILE, HUNT, TABLEAU, VERSAILLES, WAR, V1682State
 
 _ICON_PLACE = {"versailles": VERSAILLES, "hunt": HUNT, "war": WAR}
+_GATES: tuple[tuple[str, int, bool], ...] = tuple(
+    (ct.effect, _ICON_PLACE[ct.icon] if ct.icon else -1, ct.female_player) for ct in CARDS)
+"""Card id → its effect, the court's place its icon asks (−1: none), and whether only a
+woman may play it: what decides at once that most events cannot be played now."""
 
 
 def royal_alive(s: V1682State, royal: str) -> bool:
@@ -48,26 +54,26 @@ def may_play_cards(s: V1682State, seat: int) -> bool:
 
 
 def event_targets(s: V1682State, player: int, card: int,
-                  at_court: list[int] | None = None) -> list[tuple[int, str]]:
+                  at_court: Sequence[int] | None = None) -> list[tuple[int, str]]:
     """Every (target, royal) event ``card`` may be played on by ``player``; ``at_court``,
     when given, lists the seats whose courtiers are at court.
 
     ``royal`` is set only for a Slander (the standing it lowers). Empty when the card
     cannot be played now.
     """
-    ct = CARDS[card]
+    effect, place, female_player = _GATES[card]
     status = s.status[player]
-    effect = ct.effect
     if status == BASTILLE:
         if effect == "justice":
             return [(player, "")]
         return []
-    if status not in (AT_COURT, EXILE):
+    if status != AT_COURT and status != EXILE:
         return []
-    if ct.female_player and s.gender[player] != "f":
+    if female_player and s.gender[player] != "f":
         return []
-    if ct.icon and s.court != _ICON_PLACE[ct.icon]:  # the court is where the icon says (§9.1a)
+    if place >= 0 and s.court != place:  # the court is where the icon says (§9.1a)
         return []
+    ct = CARDS[card]
     n = s.num_players
     statuses = s.status
     if effect == "justice":
@@ -122,7 +128,7 @@ def event_targets(s: V1682State, player: int, card: int,
     return out
 
 
-def _figures_ok(s: V1682State, ct: CardType, seats: list[int]) -> list[int]:
+def _figures_ok(s: V1682State, ct: CardType, seats: Sequence[int]) -> Sequence[int]:
     """The figures of ``seats`` that fit the gender icon and the minimum standing (§9.1b, c)."""
     if ct.gender:
         gender = s.gender

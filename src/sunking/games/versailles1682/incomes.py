@@ -12,12 +12,16 @@ ruling V-43.
 
 from __future__ import annotations
 
+from operator import itemgetter
 from typing import Any
 
 from ...core.events import Emit, say
 from .data import COUNTRIES, FAMILY_NAMES, INCOME_CARDS, INCOME_OF, KIND_OF
 from .state import BASTILLE, STATUS_NAMES, TABLEAU, V1682State
 from .verbs import gain
+
+_INCOME_PLACES = itemgetter(*INCOME_CARDS)
+"""Where the cards that pay an income are, as a tuple."""
 
 
 def income_of(s: V1682State, seat: int) -> int:
@@ -41,10 +45,12 @@ def pay_income(s: V1682State, seat: int, emit: Emit) -> None:
             say(emit, "no_income", seat=seat, why="bastille")
         return
     zone = TABLEAU + seat
-    where = s.where
+    places = _INCOME_PLACES(s.where)
+    if zone not in places:  # nothing in front of the courtier pays
+        return
     total = 0
-    for c in INCOME_CARDS:
-        if where[c] != zone:
+    for c, place in zip(INCOME_CARDS, places, strict=True):
+        if place != zone:
             continue
         if KIND_OF[c] == "office":
             if c in s.paid:

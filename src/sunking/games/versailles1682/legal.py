@@ -8,7 +8,8 @@ choice of copy changes nothing in the game.
 from __future__ import annotations
 
 from bisect import bisect_right
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
+from operator import itemgetter
 from typing import Any
 
 from ...core.actions import Action, Interned
@@ -20,8 +21,10 @@ from .actions import (
     DRAW,
     END_TURN,
     HOUSE,
+    KING,
     MAKE_PEACE,
     PASS,
+    QUEEN,
     REMARRY_KING,
     ChooseCourtier,
     ChooseParty,
@@ -122,37 +125,18 @@ if list(TYPE_OF) != sorted(TYPE_OF):  # pragma: no cover - a broken deck table
     raise ValueError("the cards of one type must have consecutive ids")
 
 
-def _scan(where: list[int], zone: int) -> tuple[int, ...]:
-    """:func:`distinct` of the cards in ``zone``, in id order: each found with ``list.index``,
-    the next search starting past the other cards of its type."""
+def _distinct_in(places: bytes, zone: int) -> tuple[int, ...]:
+    """:func:`distinct` of the cards in ``zone``, in id order, from the card places as bytes
+    (``bytes(s.where)``: every zone fits in a byte, and ``bytes.find``, unlike
+    ``list.index``, tells a miss without raising): each card is found with ``find``, the
+    next search starting past the other cards of its type."""
     out: list[int] = []
-    index = where.index
-    i = 0
-    try:
-        while True:
-            i = index(zone, i)
-            out.append(i)
-            i = _AFTER_TYPE[i]
-    except ValueError:
-        return tuple(out)
-
-
-_LAST_SCANS: list[tuple[list[int], dict[int, tuple[int, ...]]]] = [([], {})]
-"""The last card places scanned (a copy) and what :func:`_scan` found in their zones: the
-next decision usually sees the same places (an audience, a payment moves no card)."""
-
-
-def _distinct_in(where: list[int], zone: int) -> tuple[int, ...]:
-    """:func:`distinct` of the cards in ``zone`` (see :func:`_scan`), kept while the card
-    places stay the same."""
-    seen, found = _LAST_SCANS[0]
-    if where != seen:
-        found = {}
-        _LAST_SCANS[0] = (where[:], found)
-    cards = found.get(zone)
-    if cards is None:
-        cards = found[zone] = _scan(where, zone)
-    return cards
+    find = places.find
+    i = find(zone)
+    while i >= 0:
+        out.append(i)
+        i = find(zone, _AFTER_TYPE[i])
+    return tuple(out)
 
 
 def distinct(cards: Iterable[int]) -> list[int]:
@@ -192,6 +176,17 @@ _EVERY_OTHER = {
     for n in range(1, MAX_PLAYERS + 1) for seat in range(n)
 }
 """(players, seat) → every other seat."""
+
+
+_GIVINGS: dict[tuple[int, ...], tuple[Action, ...]] = {}
+"""Seats → the choice of each of them to receive one's cards."""
+
+
+def _givings(seats: tuple[int, ...]) -> tuple[Action, ...]:
+    givings = _GIVINGS.get(seats)
+    if givings is None:
+        givings = _GIVINGS[seats] = tuple(_GIVE_TO[to] for to in seats)
+    return givings
 
 
 def _others(s: V1682State, seat: int) -> tuple[int, ...]:
@@ -254,7 +249,7 @@ def _negotiate(s: V1682State, d: Pending) -> tuple[Action, ...]:
         return (DONE,)
     money = s.fortune[seat]
     key = (_others(s, seat), bisect_right(PAYMENTS, money),
-           bisect_right(OFFER_AMOUNTS, money), _distinct_in(s.where, seat))
+           bisect_right(OFFER_AMOUNTS, money), _distinct_in(bytes(s.where), seat))
     cached = _NEGOTIATIONS.get(key)
     if cached is not None:
         return cached
@@ -277,13 +272,18 @@ def _answer(s: V1682State, d: Pending) -> tuple[Action, ...]:
     return ANSWERS
 
 
+_GIFTS = tuple(tuple(_GIVE[to, c] for c in range(DECK_SIZE)) for to in range(MAX_PLAYERS))
+"""Receiver → card → the gift of that card to him."""
+
+
 def _give(s: V1682State, d: Pending) -> tuple[Action, ...]:
-    cards = tuple(_GIVE[d[2], c] for c in _distinct_in(s.where, d[1]))
+    gifts = _GIFTS[d[2]]
+    cards = tuple([gifts[c] for c in _distinct_in(bytes(s.where), d[1])])
     return (PASS, *cards) if d[3] else cards
 
 
 def _discard(s: V1682State, d: Pending) -> tuple[Action, ...]:
-    return tuple(_DISCARD[c] for c in _distinct_in(s.where, d[1]))
+    return tuple(_DISCARD[c] for c in _distinct_in(bytes(s.where), d[1]))
 
 
 def power_actions(s: V1682State, seat: int) -> list[Action]:
@@ -321,7 +321,7 @@ def _act(s: V1682State, d: Pending) -> tuple[Action, ...]:
     seat = d[1]
     out: list[Action] = []
     if s.actions_left > 0:
-        out += _main_actions(s, seat)
+        _main_actions(s, seat, out)
     if not s.power_used[seat]:
         out += power_actions(s, seat)
     out.append(END_TURN)
@@ -342,6 +342,8 @@ _REQUESTS = {
 }
 """Request card → its requests for each beneficiary, to the crown and through the Queen."""
 _MARSHALS = IDS_OF_KIND["marshal"]
+_BATONS = itemgetter(*_MARSHALS)
+"""The places of the Marshal's batons, as a tuple."""
 _INTERVENTIONS = {
     (p, royal): (_INTERVENE[p, royal, 1], _INTERVENE[p, royal, -1])
     for p in range(MAX_PLAYERS) for royal in ("king", "queen")
@@ -354,85 +356,174 @@ _ALL_INTERVENTIONS = {
 """(players, seat, royal) → the interventions of ``seat`` when every other courtier stands
 with ``royal``."""
 
+_SEATS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(p for p in range(MAX_PLAYERS) if mask >> p & 1) for mask in range(1 << MAX_PLAYERS))
+"""Seat mask (bit ``p`` for seat ``p``) → its seats, in seat order."""
 
-def _main_actions(s: V1682State, seat: int) -> list[Action]:
+
+def _for_seats(each: Callable[[int], tuple[Action, ...]]) -> tuple[tuple[Action, ...], ...]:
+    """Seat mask → the actions ``each`` gives for every seat in it, in seat order: a set of
+    seats becomes its actions in one lookup."""
+    return tuple(tuple(a for p in seats for a in each(p)) for seats in _SEATS)
+
+
+def _requests_for(card: int, queen: bool) -> tuple[tuple[Action, ...], ...]:
+    plain, through_queen = _REQUESTS[card]
+    if queen:
+        return _for_seats(lambda b: (plain[b], through_queen[b]))
+    return _for_seats(lambda b: (plain[b],))
+
+
+_REQUESTS_FOR = {card: (_requests_for(card, False), _requests_for(card, True))
+                 for card in _REQUESTS}
+"""Request card → beneficiaries' mask → the requests for them: to the crown (``[0]``), and
+to the crown and through the Queen, beneficiary by beneficiary (``[1]``)."""
+
+
+_PLAYS = {
+    card: {(target, royal): _PLAY_CARD[card, target, royal]
+           for target in (KING, QUEEN, *range(MAX_PLAYERS)) for royal in ("", "king", "queen")}
+    for card in range(DECK_SIZE) if _ROLE[card] == _EVENT_CARD
+}
+"""Event card → its plays by (target, royal), as :func:`event_targets` names them."""
+_LETTERS_PATENT = frozenset(IDS_OF_KIND["letters_patent"])
+_COURT_MASKS: dict[bytes, int] = {}
+"""The statuses of the seats (as bytes) → the mask of those at court."""
+
+
+def _court_mask(statuses: list[int]) -> int:
+    """The mask of the seats whose courtiers are at court."""
+    key = bytes(statuses)
+    mask = _COURT_MASKS.get(key)
+    if mask is None:
+        mask = _COURT_MASKS[key] = sum(1 << p for p, v in enumerate(statuses) if v == AT_COURT)
+    return mask
+
+
+_GENDER_MASKS: dict[tuple[str, str], int] = {}
+"""(the genders of the seats joined, a gender) → the mask of the seats of that gender."""
+
+
+def _gender_mask(gender: list[str], wanted: str) -> int:
+    """The mask of the seats whose figures are of gender ``wanted``."""
+    key = ("".join(gender), wanted)
+    mask = _GENDER_MASKS.get(key)
+    if mask is None:
+        mask = _GENDER_MASKS[key] = sum(1 << p for p, v in enumerate(gender) if v == wanted)
+    return mask
+
+
+def _main_actions(s: V1682State, seat: int, out: list[Action]) -> None:
+    """Add the two actions of a turn (§8.0) ``seat`` may take now to ``out``."""
     status = s.status[seat]
     where = s.where
-    out: list[Action] = []
     if s.talon or DISCARD in where:
         out.append(DRAW)
-    statuses = s.status
-    at_court = [p for p in range(s.num_players) if statuses[p] == AT_COURT]
+    court = _court_mask(s.status)
+    at_court = _SEATS[court]
     requests = can_request(s, seat)
+    places = bytes(where)
     if status == AT_COURT:
-        out += [_DRAW_HOUSE[c] for c in _distinct_in(where, HOUSE_ZONE)]
-    hand = _distinct_in(where, seat)
+        out += [_DRAW_HOUSE[c] for c in _distinct_in(places, HOUSE_ZONE)]
+    hand = _distinct_in(places, seat)
     queen = requests and queen_may_intervene(s, seat)
     for card in hand:
         role = _ROLE[card]
         if role == _REQUEST_CARD:
             if requests:
-                plain, through_queen = _REQUESTS[card]
-                if queen:
-                    for b in _beneficiaries(s, seat, card, at_court):
-                        out.append(plain[b])
-                        out.append(through_queen[b])
-                else:
-                    out += [plain[b] for b in _beneficiaries(s, seat, card, at_court)]
+                out += _REQUESTS_FOR[card][queen][_beneficiaries(s, seat, card, court)]
         elif role == _EVENT_CARD:
-            out += [_PLAY_CARD[card, t, r] for t, r in event_targets(s, seat, card, at_court)]
+            plays = _PLAYS[card]
+            out += [plays[target] for target in event_targets(s, seat, card, at_court)]
         elif status in (AT_COURT, EXILE) and (role == _WAR_AGAINST or s.wars):
             out.append(_PLAY_WAR[card])
     if hand:
-        out += [_GIVE_TO[to] for to in _others(s, seat)]
+        out += _givings(_others(s, seat))
     if requests:
-        out += _audiences(s, seat, at_court)
-    return out
+        out += _audiences(s, seat, court, places)
 
 
-def _receivers(s: V1682State, card: int, at_court: list[int]) -> list[int]:
-    """The courtiers of ``at_court`` (those at court, in seat order) who may hold request
-    card ``card``: :func:`can_hold` for them all at once."""
+def _receivers(s: V1682State, card: int, court: int) -> int:
+    """The mask of the courtiers of ``court`` (the mask of those at court) who may hold
+    request card ``card``: :func:`can_hold` for them all at once."""
     ct = CARDS[card]
-    seats = at_court
+    mask = court
     if ct.gender:
-        gender = s.gender
-        seats = [p for p in seats if gender[p] == ct.gender]
+        mask &= _gender_mask(s.gender, ct.gender)
     if ct.noble:
-        seats = [p for p in seats if s.is_noble(p)]
-    if ct.kind == "marshal":
-        batons = [s.where[c] for c in _MARSHALS]
-        seats = [p for p in seats if TABLEAU + p not in batons]
-    return seats
+        for p in _SEATS[mask]:
+            if not s.is_noble(p):
+                mask &= ~(1 << p)
+    if card in _MARSHALS:
+        batons = _BATONS(s.where)
+        for p in _SEATS[mask]:
+            if TABLEAU + p in batons:
+                mask &= ~(1 << p)
+    return mask
 
 
-def _beneficiaries(s: V1682State, seat: int, card: int, at_court: list[int]) -> list[int]:
-    """Whom ``seat`` may request ``card`` for (or, letters patent, against), given the
-    courtiers at court."""
-    if CARDS[card].kind == "letters_patent":
-        return [p for p in at_court if p != seat and s.crown_standing(p) <= 0]
-    return _receivers(s, card, at_court)
+def _beneficiaries(s: V1682State, seat: int, card: int, court: int) -> int:
+    """The mask of whom ``seat`` may request ``card`` for (or, letters patent, against),
+    given the mask of the courtiers at court."""
+    if card in _LETTERS_PATENT:
+        mask = court & ~(1 << seat)
+        for p in _SEATS[mask]:
+            if s.crown_standing(p) > 0:
+                mask &= ~(1 << p)
+        return mask
+    return _receivers(s, card, court)
 
 
-def _audiences(s: V1682State, seat: int, at_court: list[int]) -> list[Action]:
+def _withdrawals(office: int) -> tuple[tuple[Action, ...], ...]:
+    return _for_seats(lambda p: (_WITHDRAW_OFFICE[office, p],))
+
+
+_WITHDRAWALS = {c: _withdrawals(c) for c in OFFICES}
+"""Office → the mask of the courtiers it may go to → its withdrawals to them."""
+
+
+_HELD: dict[bytes, tuple[tuple[int, int], ...]] = {}
+"""The places of the offices (a slice of the card places as bytes) → (office, seat) for each
+office in front of a courtier, in office order."""
+_HELD_LIMIT = 100_000
+
+
+def _held_offices(places: bytes) -> tuple[tuple[int, int], ...]:
+    """(office, seat) for each office in front of a courtier, from the card places."""
+    key = places[OFFICES[0]:OFFICES[-1] + 1]
+    held = _HELD.get(key)
+    if held is None:
+        held = tuple((c, place - TABLEAU) for c, place in zip(OFFICES, key, strict=True)
+                     if TABLEAU <= place < TABLEAU + MAX_PLAYERS)
+        if len(_HELD) < _HELD_LIMIT:
+            _HELD[key] = held
+    return held
+
+
+if tuple(OFFICES) != tuple(range(OFFICES[0], OFFICES[-1] + 1)):  # pragma: no cover
+    raise ValueError("the offices must have consecutive ids")
+_MARRIAGES = _for_seats(lambda p: (_MARRY[p],))
+"""The mask of the courtiers one may marry → the marriages."""
+
+
+def _audiences(s: V1682State, seat: int, court: int, places: bytes) -> list[Action]:
     n = s.num_players
-    where = s.where
     moved = s.moved
     statuses = s.status
     out: list[Action] = []
     # a. withdraw an office from another courtier
-    for c in OFFICES:
-        holder = where[c] - TABLEAU
-        if not 0 <= holder < n or holder == seat or c in moved:
+    for c, holder in _held_offices(places):
+        if holder >= n or holder == seat or c in moved:
             continue
-        out += [_WITHDRAW_OFFICE[c, p] for p in _receivers(s, c, at_court) if p != holder]
+        out += _WITHDRAWALS[c][_receivers(s, c, court) & ~(1 << holder)]
         out.append(_WITHDRAW_OFFICE[c, HOUSE])
     # b. marriage
-    spouse = s.spouse
-    if spouse[seat] < 0 and s.secret_wife != seat:  # marriageable: at court already
-        gender = s.gender
-        out += [_MARRY[p] for p in at_court
-                if p != seat and gender[p] != gender[seat] and marriageable(s, p)]
+    if s.spouse[seat] < 0 and s.secret_wife != seat:  # marriageable: at court already
+        partners = court & ~_gender_mask(s.gender, s.gender[seat])
+        for p in _SEATS[partners]:
+            if not marriageable(s, p):
+                partners &= ~(1 << p)
+        out += _MARRIAGES[partners]
     # c. the King's remarriage
     if s.king and not s.queen and s.secret_wife < 0:
         out.append(REMARRY_KING)

@@ -9,6 +9,8 @@ verliehen werden".
 
 from __future__ import annotations
 
+from operator import itemgetter
+
 from ...core.events import Emit, say
 from .actions import (
     DeclareWar,
@@ -25,13 +27,17 @@ from .verbs import banish, d10, declare_war, end_wars, gain, imprison, kill, rel
 
 POWER_CARDS: tuple[int, ...] = tuple(c for c, ct in enumerate(CARDS) if ct.power)
 """The five office cards that carry a power."""
+_POWER_PLACES = itemgetter(*POWER_CARDS)
+"""Where those five cards are, as a tuple."""
 
 
 def powers_of(s: V1682State, seat: int) -> list[str]:
     """The powers of the offices in front of ``seat``."""
     zone = TABLEAU + seat
-    where = s.where
-    return [CARDS[c].power for c in POWER_CARDS if where[c] == zone]
+    places = _POWER_PLACES(s.where)
+    if zone not in places:  # the commonest answer: no power
+        return []
+    return [CARDS[c].power for c, z in zip(POWER_CARDS, places, strict=True) if z == zone]
 
 
 def use_power(s: V1682State, seat: int, action: object, emit: Emit) -> None:

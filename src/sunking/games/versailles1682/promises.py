@@ -64,7 +64,6 @@ def does_favour(s: V1682State, action: Action, creditor: int, favour: int) -> bo
 def keep_promises(s: V1682State, seat: int, action: Action) -> None:
     """Drop the promises of ``seat`` that ``action`` keeps (called before the action takes
     effect)."""
-    kept = tuple(p for p in s.promises
-                 if p[0] == seat and does_favour(s, action, p[1], p[2]))
+    kept = [p for p in s.promises if p[0] == seat and does_favour(s, action, p[1], p[2])]
     if kept:
         s.promises = tuple(p for p in s.promises if p not in kept)

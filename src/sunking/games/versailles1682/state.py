@@ -12,6 +12,7 @@ them.
 
 from __future__ import annotations
 
+from operator import itemgetter
 from typing import Any, ClassVar
 
 from ...core.agenda import AGENDA_FIELDS, AgendaState, own_slots
@@ -40,6 +41,10 @@ VERSAILLES = 0
 HUNT = 1
 WAR = 2
 PLACES = COURT_PLACES
+
+TITLE_ZONES = itemgetter(*IDS_OF_KIND["title"])
+"""The card places of the titles, as a tuple: ``TABLEAU + p in TITLE_ZONES(s.where)`` when
+``p`` holds a title."""
 
 class V1682State(AgendaState):
     """A position in a game of Versailles 1682. Read it through the public API."""
@@ -162,10 +167,11 @@ class V1682State(AgendaState):
 
     def is_noble(self, seat: int) -> bool:
         """Holds a title, or bears her husband's (§8.4b: the wife takes his titles)."""
-        if self.holds(seat, "title"):
+        titled = TITLE_ZONES(self.where)
+        if TABLEAU + seat in titled:
             return True
         husband = self.spouse[seat]
-        return self.gender[seat] == "f" and husband >= 0 and bool(self.holds(husband, "title"))
+        return self.gender[seat] == "f" and husband >= 0 and TABLEAU + husband in titled
 
     def at_court(self, seat: int) -> bool:
         return self.status[seat] == AT_COURT

@@ -248,7 +248,6 @@ def _on_act(s: V1682State, d: Pending, action: object, emit: Emit) -> None:
         if emit is not None:
             say(emit, "end_turn", seat=seat)
         return
-    s.agenda.append(("act", seat))
     if type(action) in _POWER_TYPES:
         use_power(s, seat, action, emit)
     else:
@@ -257,9 +256,12 @@ def _on_act(s: V1682State, d: Pending, action: object, emit: Emit) -> None:
         if perform is None:  # pragma: no cover - the legal actions offer nothing else
             raise TypeError(f"not a turn action: {action!r}")
         perform(s, seat, action, emit)
-    if _next_now(s) and s.agenda and s.agenda[-1] == ("act", seat):
-        s.agenda.pop()
+    # The actions and powers set at most a decision (a gift's cards) and push no task, so
+    # the turn's next step is the flow's next task.
+    if _next_now(s):
         _act(s, emit, seat)
+    else:
+        s.agenda.append(("act", seat))
 
 
 def _draw(s: V1682State, seat: int, action: Draw, emit: Emit) -> None:
@@ -304,7 +306,7 @@ def _on_give(s: V1682State, d: Pending, action: object, emit: Emit) -> None:
     """The first card must be given, the second may (``Pass``)."""
     if isinstance(action, Give):
         give(s, d[1], action, emit)
-        if d[3] == 0 and s.hand_size(d[1]):
+        if d[3] == 0 and d[1] in s.where:  # a card left in hand
             s.pending = ("give", d[1], d[2], 1)
     else:
         assert isinstance(action, Pass)

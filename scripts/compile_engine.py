@@ -76,7 +76,8 @@ paths, target = sys.argv[1:-1], sys.argv[-1]
 setup(
     name="sunking-rules",
     ext_modules=mypycify(paths, opt_level="3", target_dir=target),
-    script_args=["-q", "build_ext", "--inplace", "--build-temp", target + "/temp"],
+    script_args=["-q", "build_ext", "--inplace", "--force", "--build-temp", target + "/temp",
+                 "--build-lib", target + "/lib"],
 )
 """
 

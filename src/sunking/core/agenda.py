@@ -82,7 +82,8 @@ class Flow:
         option = self.watch_option
         if watch is not None and (option is None or s.options.get(option)):
             while not watch(s, emit) and s.pending is None and s.agenda:
-                _perform_task(self.tasks, s, emit, s.agenda.pop())
+                task = s.agenda.pop()
+                self.tasks[task[0]](s, emit, *task[1:])
             return
         tasks = self.tasks
         while s.pending is None and s.agenda:  # a task may replace the agenda: read it
@@ -109,10 +110,6 @@ class Flow:
         problems += [f"decision {k!r} has legal actions but no handler"
                      for k in self.legal if k not in self.handlers]
         return problems
-
-
-def _perform_task(tasks: Mapping[str, Task], s: AgendaState, emit: Emit, task: Step) -> None:
-    tasks[task[0]](s, emit, *task[1:])
 
 
 def tables(*parts: Mapping[str, Any]) -> dict[str, Any]:

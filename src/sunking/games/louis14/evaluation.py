@@ -122,10 +122,6 @@ def _seconds(counts: list[int], firsts: list[int]) -> list[int]:
     return [c for c, k in enumerate(counts) if k == second and c not in firsts]
 
 
-_CONDITIONS = {t: (tile.front, tile.back) for t, tile in TILES.items()}
-"""Each tile's condition by side (front 0, back 1)."""
-
-
 def resolve(s: Louis14State, emit: Emit, t: int) -> None:
     """Score tile ``t``: move its stones, flip it, queue rewards and bribe offers."""
     n = s.num_players
@@ -133,7 +129,7 @@ def resolve(s: Louis14State, emit: Emit, t: int) -> None:
     base = t * c
     board = s.board
     counts = board[base:base + c]
-    cond = _CONDITIONS[t][s.side[t]]
+    cond = TILES[t].condition(s.side[t])
     kind = cond.kind
     louis = t == s.louis_tile
     free: list[int] = []

@@ -248,6 +248,7 @@ def _on_act(s: V1682State, d: Pending, action: object, emit: Emit) -> None:
         if emit is not None:
             say(emit, "end_turn", seat=seat)
         return
+    depth = len(s.agenda)
     if type(action) in _POWER_TYPES:
         use_power(s, seat, action, emit)
     else:
@@ -256,12 +257,12 @@ def _on_act(s: V1682State, d: Pending, action: object, emit: Emit) -> None:
         if perform is None:  # pragma: no cover - the legal actions offer nothing else
             raise TypeError(f"not a turn action: {action!r}")
         perform(s, seat, action, emit)
-    # The actions and powers set at most a decision (a gift's cards) and push no task, so
-    # the turn's next step is the flow's next task.
-    if _next_now(s):
+    # The turn's next step comes after whatever the action queued: at once when nothing
+    # is pending or queued, else on the agenda beneath the queued tasks.
+    if _next_now(s) and len(s.agenda) == depth:
         _act(s, emit, seat)
     else:
-        s.agenda.append(("act", seat))
+        s.agenda.insert(depth, ("act", seat))
 
 
 def _draw(s: V1682State, seat: int, action: Draw, emit: Emit) -> None:

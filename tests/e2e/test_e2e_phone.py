@@ -63,11 +63,16 @@ MEASURE_JS = """() => {
 }""".replace("__MIN__", str(SMALLEST_PX))
 
 
+# Resolves after the next two frames: what the page drew has been laid out.
+SETTLED_JS = "() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))"
+
+
 def check(page: Page, where: str, *, prompt: bool) -> None:
     for scrolled in (False, True):
         if scrolled:
             page.evaluate("window.scrollTo(0, document.scrollingElement.scrollHeight)")
             page.wait_for_timeout(100)
+        page.evaluate(SETTLED_JS)
         out = page.evaluate(MEASURE_JS)
         assert out["sideways"] <= 0, f"{where}: the page scrolls sideways by {out['sideways']} px"
         assert out["small"] == [], f"{where}: text under {SMALLEST_PX} px: {out['small'][:8]}"

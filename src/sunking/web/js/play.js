@@ -193,9 +193,31 @@ async function gameModule(game) {
   const games = await loadGames();
   if (!forceGeneric) {
     const entry = games.find((g) => g.id === game);
-    if (entry && entry.dedicated_board) return import(`./games/${game}/index.js`);
+    if (entry && entry.dedicated_board) {
+      const module = await import(`./games/${game}/index.js`);
+      await loadStylesheet(module.stylesheet);
+      return module;
+    }
   }
   return import("./generic.js");
+}
+
+/**
+ * A board's own stylesheet (`stylesheet` exported by its module), loaded before the board is
+ * first drawn so that a phone never sees it unstyled. A sheet that fails to load leaves the
+ * board on the page's common styles.
+ */
+function loadStylesheet(href) {
+  if (!href || document.querySelector(`link[data-board-style="${href}"]`)) return Promise.resolve();
+  return new Promise((resolve) => {
+    const link = document.createElement("link");
+    link.rel = "stylesheet";
+    link.href = href;
+    link.dataset.boardStyle = href;
+    link.addEventListener("load", () => resolve());
+    link.addEventListener("error", () => resolve());
+    document.head.append(link);
+  });
 }
 
 /** The query asking for the described board when the screen draws from it. */

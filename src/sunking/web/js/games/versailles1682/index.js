@@ -14,13 +14,10 @@ import { el, g, svg } from "./words.js";
 /** The page asks the server for the described board in the page's language. */
 export const describedBoard = true;
 
-const LOG_LINES = 40;
-const STYLE_ID = "v1682-style";
+/** The board's own styles, loaded by the page before the board is drawn. */
+export const stylesheet = "/static/css/versailles1682.css";
 
-function loadStyle() {
-  if (document.getElementById(STYLE_ID)) return;
-  document.head.append(el("link", { id: STYLE_ID, rel: "stylesheet", href: "/static/css/versailles1682.css" }));
-}
+const LOG_LINES = 40;
 
 /** What a courtier shows on the board: a change in it marks the family as moved. */
 function footprint(c) {
@@ -29,7 +26,6 @@ function footprint(c) {
 }
 
 export function createGameUI(root, pageCtx) {
-  loadStyle();
   root.replaceChildren();
   const banner = el("div", { className: "turn-banner v-banner", "data-testid": "turn-banner", role: "status" });
   const lastMove = el("p", { className: "v-last", "data-testid": "v-last-move", "aria-live": "polite" });

@@ -14,6 +14,9 @@ import { drawFight, drawMiddle, drawScoring, drawStructures } from "./table.js";
 /** The page asks the server for the described board in the page's language. */
 export const describedBoard = true;
 
+/** The board's own styles, loaded by the page before the board is drawn. */
+export const stylesheet = "/static/css/vive_le_roi.css";
+
 const AUTOPASS_KEY = "sunking.autopass";
 /** How long the page shows a forced pass before making it. */
 const AUTOPASS_MS = 1200;

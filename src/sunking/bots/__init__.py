@@ -1,6 +1,7 @@
 """Bots for every registered game, and the arena that measures them.
 
-A bot is named by a spec string: ``random``, ``heuristic``, ``ismcts`` (medium),
+A bot is named by a spec string: ``random``, ``heuristic``, ``heuristic:NAME`` (the game's
+evaluation with its weight set NAME, e.g. Louis XIV's ``original``), ``ismcts`` (medium),
 ``ismcts:easy|medium|hard``, ``ismcts:N`` (N iterations) or ``ismcts:Ns`` (N seconds).
 """
 
@@ -30,15 +31,16 @@ def make_bot(spec: str, *, cpu_clock: bool = False) -> Bot:
     kind, _, arg = spec.strip().partition(":")
     if kind == "random" and not arg:
         return RandomBot()
-    if kind == "heuristic" and not arg:
-        return HeuristicBot()
+    if kind == "heuristic":
+        return HeuristicBot(arg.strip() or None)
     if kind == "ismcts":
         config = _ismcts_config(arg or "medium")
         if cpu_clock:
             config = dataclasses.replace(config, cpu_clock=True)
         return IsmctsBot(config, name=spec.strip())
     raise ValueError(
-        f"unknown bot {spec!r}: use random, heuristic, ismcts, ismcts:easy|medium|hard, "
+        f"unknown bot {spec!r}: use random, heuristic, heuristic:NAME (a weight set of the "
+        "game's evaluation), ismcts, ismcts:easy|medium|hard, "
         "ismcts:N (iterations) or ismcts:Ns (seconds)"
     )
 

@@ -32,16 +32,21 @@ def one_ply(game: Game, state: GameState, actions: Sequence[Action], seat: int) 
 
 
 class HeuristicBot:
-    """Greedy on ``Game.evaluate`` one action ahead."""
+    """Greedy on ``Game.evaluate`` one action ahead; with ``evaluation``, on that named weight
+    set of the game's evaluation (:meth:`Game.with_evaluation`)."""
 
-    name = "heuristic"
+    def __init__(self, evaluation: str | None = None) -> None:
+        self.evaluation = evaluation
+        self.name = "heuristic" if evaluation is None else f"heuristic:{evaluation}"
 
     def act(self, observation: Observation, rng: Rng) -> Action:
         actions = observation.legal_actions
         if len(actions) == 1:
             return actions[0]
-        scores = one_ply(observation.game, observation.determinize(rng), actions,
-                         observation.seat)
+        game = observation.game
+        if self.evaluation is not None:
+            game = game.with_evaluation(self.evaluation)
+        scores = one_ply(game, observation.determinize(rng), actions, observation.seat)
         best: list[Action] = []
         top = float("-inf")
         for action, value in zip(actions, scores, strict=True):

@@ -169,6 +169,16 @@ class Game(ABC):
             ]
         return [0.0] * state.num_players
 
+    def with_evaluation(self, name: str) -> Game:
+        """This game judged by another of its evaluation's named weight sets (what the bot
+        ``heuristic:<name>`` plays with, to measure one set against another). This base has
+        none.
+
+        Raises:
+            ValueError: the game's evaluation has no weight set of that name.
+        """
+        raise ValueError(f"{self.spec.id}'s evaluation has no weight set named {name!r}")
+
     def outcomes(self, state: GameState, action: Action) -> Sequence[tuple[float, GameState]]:
         """The states ``action`` leads to from ``state``, each with its chance, for bots that
         weigh a move by its expectation. This base gives one sample: the action applied with

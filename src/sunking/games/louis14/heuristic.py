@@ -10,41 +10,77 @@ and the lasting effects of laid missions. The weights are judgement, tuned by to
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from .data import BLAZON_KINDS, CROWN, MISSIONS, ROUNDS, TILES
 from .scoring import LOUIS_PER_BLAZON, MISSION_POINTS
 from .state import BLAZON_SLOTS, CHIP_SLOTS, FACES, Louis14State
 
-MISSION_GAIN = MISSION_POINTS - 2 + 0.5
-"""A paid mission: its points, less the two chips it eats (a blazon each), plus its effect."""
-NEAR_MISSION = (0.55, 0.45, 0.3, 0.0)
-"""Worth of a mission one chip short, by rounds left after this one (3, 2, 1, 0)."""
-FAR_MISSION = (0.25, 0.15, 0.05, 0.0)
-LOUIS_WORTH = 0.4
-PERSONAL_STONE = 0.3
-GENERAL_STONE = 0.12
-EFFECT_PER_ROUND = 0.4
-"""A laid mission with a lasting effect, per round still to play."""
-SHARPNESS = 1.3
-"""How sharply the leader of a tile is expected to win it (softmax over stone counts)."""
-REWARD_WORTH = {
-    "louis": 5 * LOUIS_WORTH,
-    "blazons": 2.0,
-    "influence_card": 1.2,
-    "louvois": 2.2,
-    "conde": 1.6,
-    "maintenon": 1.3,
-}
+
+@dataclass(frozen=True, slots=True, eq=False)
+class Weights:
+    """The judgement in the estimate: what each thing a seat holds or may win is worth, in
+    victory points. Tuned by tournament (``benchmarks/tune_louis14.py``), not rules. A set is
+    compared and hashed by identity (it keys the memo of hands and chips)."""
+
+    mission_effect: float = 0.5
+    """A paid mission is worth its points, less the two chips it eats, plus this."""
+    near_mission: tuple[float, float, float] = (0.55, 0.45, 0.3)
+    """Share of a paid mission's worth for one a chip short, by rounds left (3, 2, 1)."""
+    far_mission: tuple[float, float, float] = (0.25, 0.15, 0.05)
+    """The same for a mission two or more chips short."""
+    louis: float = 0.4
+    personal_stone: float = 0.3
+    general_stone: float = 0.12
+    effect_per_round: float = 0.4
+    """A laid mission with a lasting effect, per round still to play."""
+    sharpness: float = 1.3
+    """How sharply the leader of a tile is expected to win it (softmax over stone counts)."""
+    stones_short: float = 0.35
+    """Share of a "stones" tile's reward per stone short of its condition."""
+    card_in_hand: float = 0.8
+    intrigue: float = 1.3
+    majority: float = 0.6
+    """A blazon kind a seat leads now (the majority bonus is one blazon)."""
+    blazons: float = 2.0
+    """The two-blazon reward."""
+    influence_card: float = 1.2
+    louvois: float = 2.2
+    conde: float = 1.6
+    maintenon: float = 1.3
+
+    @property
+    def mission_gain(self) -> float:
+        return MISSION_POINTS - 2 + self.mission_effect
+
+    def reward(self, kind: str) -> float:
+        """What a tile's reward other than a chip is worth."""
+        if kind == "louis":
+            return 5 * self.louis
+        value: float = getattr(self, kind)
+        return value
+
+
+ORIGINAL = Weights()
+"""The weights set by judgement before tuning (the heuristic of c4561b0)."""
+TUNED = ORIGINAL
+"""The weights the tuning tournaments chose (see docs/bots.md)."""
+WEIGHT_SETS: dict[str, Weights] = {"tuned": TUNED, "original": ORIGINAL}
+"""The weight sets a heuristic bot may name (``heuristic:original``); the first is the default."""
+
 _LASTING = frozenset({"stone", "louis", "income", "stones3", "louis3", "intrigue",
                       "stone_for_card", "pay_to_pass", "swap_influence", "boost",
                       "tile_stone", "louis_tile_stone", "end_stone", "win_tie",
                       "cheap_bribe"})
 
 
-def _mission_worth(missions: tuple[int, ...], chips: list[int], rounds_left: int) -> float:
+def _mission_worth(missions: tuple[int, ...], chips: list[int], rounds_left: int,
+                   w: Weights) -> float:
     """What the missions in hand promise with these chips (crowns are wild)."""
     if not missions:
         return 0.0
     have = chips[:]
+    gain = w.mission_gain
     total = 0.0
     short: list[int] = []
     # Dearest needs first: dark (a pair), then medium, then light.
@@ -61,50 +97,52 @@ def _mission_worth(missions: tuple[int, ...], chips: list[int], rounds_left: int
             else:
                 missing += 1
         if missing == 0:
-            total += MISSION_GAIN
+            total += gain
         else:
             short.append(missing)
     left = min(rounds_left, 3)
+    if left == 0:
+        return total
     for missing in short:
-        total += MISSION_GAIN * (NEAR_MISSION if missing == 1 else FAR_MISSION)[3 - left]
+        total += gain * (w.near_mission if missing == 1 else w.far_mission)[3 - left]
     return total
 
 
-_MEMO: dict[tuple[tuple[int, ...], tuple[int, ...], int], tuple[float, list[float]]] = {}
+_MEMO: dict[tuple[tuple[int, ...], tuple[int, ...], int, Weights], tuple[float, list[float]]] = {}
 _MEMO_SIZE = 50_000
 
 
 def _missions_and_chips(
-    missions: tuple[int, ...], chips: list[int], rounds_left: int
+    missions: tuple[int, ...], chips: list[int], rounds_left: int, w: Weights
 ) -> tuple[float, list[float]]:
     """What the missions in hand promise, and what each reward is worth to their holder:
     index 0 the crown of the Louis XIV tile, 1–12 the tiles' rewards (a chip counts a blazon
     plus its use for the missions). Memoised, as hands and chips change rarely."""
-    key = (missions, tuple(chips), rounds_left)
+    key = (missions, tuple(chips), rounds_left, w)
     found = _MEMO.get(key)
     if found is not None:
         return found
-    base = _mission_worth(missions, chips, rounds_left)
+    base = _mission_worth(missions, chips, rounds_left, w)
     worth = []
     for k in range(CHIP_SLOTS):
         chips[k] += 1
-        worth.append(1.0 + _mission_worth(missions, chips, rounds_left) - base)
+        worth.append(1.0 + _mission_worth(missions, chips, rounds_left, w) - base)
         chips[k] -= 1
-    row = [worth[CROWN]] + [_reward_worth(t, worth) for t in range(1, 13)]
+    row = [worth[CROWN]] + [_reward_worth(t, worth, w) for t in range(1, 13)]
     if len(_MEMO) >= _MEMO_SIZE:
         _MEMO.clear()
     _MEMO[key] = found = (base, row)
     return found
 
 
-def _reward_worth(t: int, chip_worth: list[float]) -> float:
+def _reward_worth(t: int, chip_worth: list[float], w: Weights) -> float:
     person = TILES[t]
     if person.reward == "chip":
         return chip_worth[person.reward_value]
-    return REWARD_WORTH[person.reward]
+    return w.reward(person.reward)
 
 
-def _court(s: Louis14State, worth: list[list[float]], out: list[float]) -> None:
+def _court(s: Louis14State, worth: list[list[float]], out: list[float], w: Weights) -> None:
     """Add to ``out`` each seat's expected share of the rewards of the court."""
     n = s.num_players
     c = s.colours
@@ -120,10 +158,11 @@ def _court(s: Louis14State, worth: list[list[float]], out: list[float]) -> None:
                 if k >= cond.value:
                     out[p] += worth[p][t]
                 elif k:
-                    out[p] += worth[p][t] * 0.35 * k / cond.value
+                    out[p] += worth[p][t] * w.stones_short * k / cond.value
             continue
         top = max(counts)
-        weights = [2.718281828 ** (SHARPNESS * (k - top)) if k else 0.0 for k in counts]
+        sharpness = w.sharpness
+        weights = [2.718281828 ** (sharpness * (k - top)) if k else 0.0 for k in counts]
         total = sum(weights)
         for p in range(n):
             if not counts[p]:
@@ -131,14 +170,14 @@ def _court(s: Louis14State, worth: list[list[float]], out: list[float]) -> None:
             share = weights[p] / total
             value = worth[p][t] * share
             if cond.kind == "money" and s.money[p] >= cond.value:
-                bribe = max(0.0, worth[p][t] - cond.value * LOUIS_WORTH)
+                bribe = max(0.0, worth[p][t] - cond.value * w.louis)
                 value += bribe * (1.0 - share)
             if t == s.louis_tile:
                 value += worth[p][0] * share
             out[p] += value
 
 
-def evaluate(s: Louis14State) -> list[float]:
+def evaluate(s: Louis14State, w: Weights = TUNED) -> list[float]:
     """Estimated final score of every seat, in a game still in progress."""
     n = s.num_players
     rounds_left = ROUNDS - s.round
@@ -148,29 +187,29 @@ def evaluate(s: Louis14State) -> list[float]:
     worth: list[list[float]] = []
     for p in range(n):
         chips = s.chips[p * CHIP_SLOTS:(p + 1) * CHIP_SLOTS]
-        missions, row = _missions_and_chips(s.missions[p], chips, rounds_left)
+        missions, row = _missions_and_chips(s.missions[p], chips, rounds_left, w)
         worth.append(row)
         lasting = sum(1 for m in s.laid[p] if MISSIONS[m].effect in _LASTING)
         value = (
             s.blazon_count(p)
             + MISSION_POINTS * len(s.laid[p])
-            + EFFECT_PER_ROUND * lasting * max(0, rounds_left - 1)
+            + w.effect_per_round * lasting * max(0, rounds_left - 1)
             + sum(chips)
             + missions
-            + sum(s.hand[p * FACES:(p + 1) * FACES]) * 0.8
-            + bin(s.intrigue[p]).count("1") * 1.3
-            + s.money[p] * (LOUIS_WORTH if rounds_left else 1 / LOUIS_PER_BLAZON)
-            + s.personal[p] * PERSONAL_STONE
-            + s.general[p] * GENERAL_STONE
+            + sum(s.hand[p * FACES:(p + 1) * FACES]) * w.card_in_hand
+            + bin(s.intrigue[p]).count("1") * w.intrigue
+            + s.money[p] * (w.louis if rounds_left else 1 / LOUIS_PER_BLAZON)
+            + s.personal[p] * w.personal_stone
+            + s.general[p] * w.general_stone
         )
         out.append(value)
-    _court(s, worth, out)
-    _majorities(s, out)
+    _court(s, worth, out, w)
+    _majorities(s, out, w.majority)
     return out
 
 
-def _majorities(s: Louis14State, out: list[float]) -> None:
-    """Half a blazon per kind a seat leads now (the majority bonus is one blazon)."""
+def _majorities(s: Louis14State, out: list[float], worth: float) -> None:
+    """``worth`` per blazon kind a seat leads now, shared among those tied."""
     n = s.num_players
     for k in range(BLAZON_KINDS):
         counts = [s.blazons[p * BLAZON_SLOTS + k] for p in range(n)]
@@ -179,4 +218,4 @@ def _majorities(s: Louis14State, out: list[float]) -> None:
             continue
         leaders = [p for p in range(n) if counts[p] == top]
         for p in leaders:
-            out[p] += 0.6 / len(leaders)
+            out[p] += worth / len(leaders)

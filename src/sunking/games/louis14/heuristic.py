@@ -63,8 +63,29 @@ class Weights:
 
 ORIGINAL = Weights()
 """The weights set by judgement before tuning (the heuristic of c4561b0)."""
-TUNED = ORIGINAL
-"""The weights the tuning tournaments chose (see docs/bots.md)."""
+TUNED = Weights(
+    mission_effect=-0.14,
+    near_mission=(0.59, 0.48, 0.32),
+    far_mission=(0.11, 0.063, 0.021),
+    louis=0.46,
+    personal_stone=0.52,
+    general_stone=0.088,
+    effect_per_round=0.85,
+    sharpness=4.13,
+    stones_short=0.18,
+    card_in_hand=0.86,
+    intrigue=2.06,
+    majority=0.63,
+    blazons=2.63,
+    influence_card=1.58,
+    louvois=2.89,
+    conde=2.11,
+    maintenon=1.71,
+)
+"""The weights CMA-ES chose by tournament: the best of 80 trials of 200 games each against three
+bots on the original weights (``benchmarks/tune_louis14.py``, its trials in
+``benchmarks/results/louis14_tuning.json``), rounded. The leader of a tile is expected to win it
+far more surely, laid missions' lasting effects and intrigue cards count double."""
 WEIGHT_SETS: dict[str, Weights] = {"tuned": TUNED, "original": ORIGINAL}
 """The weight sets a heuristic bot may name (``heuristic:original``); the first is the default."""
 

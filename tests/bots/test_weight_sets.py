@@ -55,8 +55,13 @@ def test_an_unknown_weight_set_is_refused_by_name() -> None:
         make("louis14").with_evaluation("sharp")
     with pytest.raises(ValueError, match=r"vive_le_roi's evaluation has no weight set named 'x'"):
         make("vive_le_roi").with_evaluation("x")
-    with pytest.raises(ValueError, match="no weight set named 'sharp'"):
-        play_match(make("louis14"), [make_bot("heuristic:sharp")] * 4, seed=1)
+    # A name no game has is refused at once; one another game has, at the first decision.
+    with pytest.raises(ValueError, match=r"unknown bot 'heuristic:sharp'.*original, tuned"):
+        make_bot("heuristic:sharp")
+    with pytest.raises(ValueError, match="vive_le_roi's evaluation has no weight set named"):
+        play_match(make("vive_le_roi"), [make_bot("heuristic:original")] * 4, seed=1)
+    assert make("louis14").evaluations == ("tuned", "original")
+    assert make("vive_le_roi").evaluations == ()
 
 
 def test_the_beaten_share_counts_ties_half() -> None:

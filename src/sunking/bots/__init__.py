@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 
+from ..core.registry import available_games, make
 from .heuristic import HeuristicBot
 from .ismcts import IsmctsBot, IsmctsConfig
 from .protocol import Bot, Observation
@@ -32,7 +33,12 @@ def make_bot(spec: str, *, cpu_clock: bool = False) -> Bot:
     if kind == "random" and not arg:
         return RandomBot()
     if kind == "heuristic":
-        return HeuristicBot(arg.strip() or None)
+        name = arg.strip() or None
+        if name is not None and name not in _weight_sets():
+            raise ValueError(
+                f"unknown bot {spec!r}: heuristic:NAME names a weight set of a game's "
+                f"evaluation, one of {', '.join(sorted(_weight_sets())) or 'none'}")
+        return HeuristicBot(name)
     if kind == "ismcts":
         config = _ismcts_config(arg or "medium")
         if cpu_clock:
@@ -43,6 +49,11 @@ def make_bot(spec: str, *, cpu_clock: bool = False) -> Bot:
         "game's evaluation), ismcts, ismcts:easy|medium|hard, "
         "ismcts:N (iterations) or ismcts:Ns (seconds)"
     )
+
+
+def _weight_sets() -> set[str]:
+    """The weight sets any registered game's evaluation names (``heuristic:NAME``)."""
+    return {name for game in available_games() for name in make(game).evaluations}
 
 
 def _ismcts_config(arg: str) -> IsmctsConfig:

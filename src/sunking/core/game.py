@@ -169,6 +169,9 @@ class Game(ABC):
             ]
         return [0.0] * state.num_players
 
+    evaluations: tuple[str, ...] = ()
+    """The names of the weight sets of this game's evaluation (:meth:`with_evaluation`)."""
+
     def with_evaluation(self, name: str) -> Game:
         """This game judged by another of its evaluation's named weight sets (what the bot
         ``heuristic:<name>`` plays with, to measure one set against another). This base has

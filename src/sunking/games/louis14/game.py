@@ -34,6 +34,7 @@ class Louis14(Game):
     spec = SPEC
     codec = CODEC
     evaluation_scale = 4.0
+    evaluations = tuple(WEIGHT_SETS)
 
     def __init__(self, weights: Weights = TUNED) -> None:
         self.weights = weights

@@ -75,7 +75,6 @@ def beaten_share(scores: tuple[int, ...], winners: tuple[int, ...], seat: int) -
 def play_one(job: tuple[dict[str, Any], int, int]) -> float:
     """One game: the candidate (these weights) in ``seat`` against three originals."""
     fields, seed, seat = job
-    fields = {k: tuple(v) if isinstance(v, list) else v for k, v in fields.items()}
     WEIGHT_SETS[CANDIDATE] = Weights(**fields)
     bots = [HeuristicBot("original") for _ in range(PLAYERS)]
     bots[seat] = HeuristicBot(CANDIDATE)

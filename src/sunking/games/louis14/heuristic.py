@@ -85,7 +85,8 @@ TUNED = Weights(
 """The weights CMA-ES chose by tournament: the best of 80 trials of 200 games each against three
 bots on the original weights (``benchmarks/tune_louis14.py``, its trials in
 ``benchmarks/results/louis14_tuning.json``), rounded. The leader of a tile is expected to win it
-far more surely, laid missions' lasting effects and intrigue cards count double."""
+far more surely; laid missions' lasting effects, intrigue cards and personal stones count for
+more."""
 WEIGHT_SETS: dict[str, Weights] = {"tuned": TUNED, "original": ORIGINAL}
 """The weight sets a heuristic bot may name (``heuristic:original``); the first is the default."""
 

@@ -208,6 +208,26 @@ def test_an_accepted_offer_pays_at_once_and_binds_nobody() -> None:
     assert s.to_move is None and s.fortune[:2] == [3000, 2000]  # nothing owed afterwards
 
 
+def test_a_promise_is_shown_to_its_two_sides_in_words() -> None:
+    s = negotiation(fortunes={0: 5000})
+    s = play(s, Offer(1, 2000, "intervene"), Accept())
+    promise = {"debtor": 1, "creditor": 0, "favour": "intervene", "amount": 2000}
+    assert s.view(0)["you"]["promises"] == [promise] == s.view(1)["you"]["promises"]
+    assert s.view(2)["you"]["promises"] == [] and "you" not in s.view(None)
+    names = ["Anne", "Bernard", "Claude", "Denise"]
+    made = describe(G, s.view(1), [], 1, "en", names, s.events(1))
+    assert made["promises"] == [
+        "You promised Anne to intervene with the King for him, for 2,000 livres."]
+    received = describe(G, s.view(0), [], 0, "fr", names, s.events(0))
+    assert received["promises"] == [
+        "Bernard s'est engagé auprès de vous à intervenir en sa faveur auprès du roi, "
+        "pour 2\u202f000 livres."]
+    assert describe(G, s.view(2), [], 2, "en", names, s.events(2))["promises"] == []
+    # It still stands once the negotiation is over, when the favour can be done.
+    s = play(s, DONE, DONE, DONE)
+    assert s.view(1)["you"]["promises"] == [promise]
+
+
 def test_a_declined_offer_moves_no_money_and_uses_the_move() -> None:
     s = negotiation(fortunes={0: 5000})
     s = play(s, Offer(3, 5000, "move_court"), Decline())

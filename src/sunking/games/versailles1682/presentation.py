@@ -193,6 +193,7 @@ class VersaillesPresentation(Presentation):
         you = view.get("you")
         if isinstance(you, dict):
             out["hand"] = [t.component(f"{G}.card.{c['id']}") for c in you["hand"]]
+            out["promises"] = self._promises(you, t)
         if decision is not None:
             context = self.values(t, decision)
             context["player"] = t.player(decision["seat"])
@@ -336,6 +337,20 @@ class VersaillesPresentation(Presentation):
                 text = self.event_text(event, t, view)
                 if text is not None:
                     lines.append(text)
+        return lines
+
+    def _promises(self, you: Mapping[str, Any], t: Texts) -> list[JsonValue]:
+        """The open promises of the reader's family, made or received (V-42), in words."""
+        lines: list[JsonValue] = []
+        for p in you.get("promises", ()):
+            favour = t(f"{G}.favour.{p['favour']}")
+            amount = self.livres(t, p["amount"])
+            if p["debtor"] == you["seat"]:
+                lines.append(t(f"{G}.board.promise_made", to=t.player(p["creditor"]),
+                               favour=favour, amount=amount))
+            else:
+                lines.append(t(f"{G}.board.promise_received", seat=t.player(p["debtor"]),
+                               favour=favour, amount=amount))
         return lines
 
     def result(self, final: Mapping[str, Any], t: Texts) -> dict[str, JsonValue]:

@@ -7,7 +7,8 @@ etiquette said at the table and the log. A seat
 also sees its own hand and the cards of other hands it knows: those shown to it in a
 negotiation, given by it, or taken openly (from the House, a warrant kept). Nobody sees other
 hands, the Talon's order or the random generator; :mod:`.determinization` resamples exactly
-these.
+these. An offer waiting for its answer and the promises of accepted offers (V-42) are seen by
+their two sides only.
 """
 
 from __future__ import annotations
@@ -130,6 +131,10 @@ def view(s: V1682State, seat: int | None) -> dict[str, JsonValue]:
                 for holder, card, mask in s.known if holder == seat
             ],
         }
+        out["you"]["promises"] = [
+            {"debtor": debtor, "creditor": creditor, "favour": FAVOURS[favour], "amount": livres}
+            for debtor, creditor, favour, livres in s.promises if seat in (debtor, creditor)
+        ]
         offer = _offer(s)
         if offer is not None and seat in (offer["from"], offer["to"]):
             out["you"]["offer"] = offer

@@ -7,11 +7,13 @@ import { currentLanguage } from "../../i18n.js";
 import { el, g, livres, svg } from "./words.js";
 
 /** The negotiation of the current round: what was paid, shown and offered, and who is done
- * (the lines as the described board words them). */
+ * (the lines as the described board words them); then the reader's open promises, made or
+ * received, which last until the next negotiation. */
 export function drawNegotiation(node, mv, ctx) {
   const view = mv.view;
   const lines = (mv.board && mv.board.negotiation) || [];
-  node.hidden = view.phase !== "negotiation" && !lines.length;
+  const promises = (mv.board && mv.board.promises) || [];
+  node.hidden = view.phase !== "negotiation" && !lines.length && !promises.length;
   if (node.hidden) return;
   const done = view.negotiation.done.map((d, seat) => (d ? ctx.colourName(seat) : null)).filter(Boolean);
   node.replaceChildren(el("h2", { text: g("board.negotiation") }),
@@ -19,6 +21,12 @@ export function drawNegotiation(node, mv, ctx) {
     el("ul", { className: "v-lines", "data-testid": "v-negotiation" },
       ...lines.map((text) => el("li", { text }))));
   if (done.length) node.append(el("p", { text: g("board.done", { players: done.join(", ") }) }));
+  if (promises.length) {
+    node.append(el("h3", { text: g("board.promises") }),
+      el("p", { className: "hint", text: g("board.promises_hint") }),
+      el("ul", { className: "v-lines", "data-testid": "v-promises" },
+        ...promises.map((text) => el("li", { text }))));
+  }
 }
 
 /** The side room: choose seats, then talk with them alone in the match chat. */

@@ -18,7 +18,6 @@ are measuring sticks, never players: they read the true state, which a bot never
 from __future__ import annotations
 
 import argparse
-import copy
 import multiprocessing
 from collections.abc import Sequence
 
@@ -47,10 +46,9 @@ class _Foresight:
         self._knowledge = knowledge
 
     def determinize(self, rng: Rng) -> GameState:
-        if self._knowledge == "dice":
-            return self._state  # states are never changed in place: apply copies
-        dealt = copy.copy(self._state)
-        dealt.rng = rng.fork()  # type: ignore[attr-defined]
+        dealt = self._state.copy()  # the search plays its determinization in place
+        if self._knowledge == "cards":
+            dealt.rng = rng.fork()  # type: ignore[attr-defined]
         return dealt
 
 

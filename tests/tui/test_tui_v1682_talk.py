@@ -91,7 +91,7 @@ def test_a_bot_steward_fines_a_wrong_address_and_the_register_shows_it() -> None
     line = t(f"{G}.tui.register_line", round=entry["round"], steward=t.player(entry["steward"]),
              offender=t.player(0), addressed=t.player(1), text=entry["text"],
              amount=t(f"{G}.livres", amount=number(t, 1000)))
-    assert t(f"{G}.tui.register") in text
+    assert t(f"{G}.board.register") in text
     assert line[:60] in text, f"{line!r} not on the screen:\n{text}"
     said = f"{session.names[0]}: {wrong_address(other)}"
     assert said in text, "the remark is in the talk pane with the speaker's name"
@@ -143,7 +143,7 @@ def test_a_person_who_is_the_steward_fines_a_fault_by_key() -> None:
     assert seen["after"] == seen["before"] - 1000
     (entry,) = seen["view"]["register"]
     assert entry["steward"] == entry["offender"] == 0 and entry["text"] == "lieber Peter"
-    assert t(f"{G}.tui.register") in seen["text"]
+    assert t(f"{G}.board.register") in seen["text"]
     assert t(f"{G}.tui.faults")[:40] not in seen["text"]
     assert RAW.search(seen["text"]) is None
 

@@ -83,7 +83,7 @@ def etiquette(view: Mapping[str, Any], seating: Seating) -> Text:
         if seating.viewer == view["steward"]:
             out.append(t(f"{G}.tui.fine_hint") + "\n", style="bold")
     if view["register"]:
-        out.append(t(f"{G}.tui.register") + "\n", style="bold underline")
+        out.append(t(f"{G}.board.register") + "\n", style="bold underline")
         for e in view["register"]:
             out.append(t(f"{G}.tui.register_line", round=e["round"],
                          steward=t.player(e["steward"]), offender=t.player(e["offender"]),

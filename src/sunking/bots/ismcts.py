@@ -62,6 +62,35 @@ class IsmctsConfig:
             raise ValueError("the rollout horizon cannot be negative")
 
 
+    def split(self, parts: int) -> IsmctsConfig:
+        """The budget of one of ``parts`` searches run side by side for one decision (root
+        parallelization, :func:`merge_choices`): the iterations shared out, the time cap
+        kept (the searches run at the same time)."""
+        if parts < 1:
+            raise ValueError("a search is split into at least one part")
+        if self.iterations is None or parts == 1:
+            return self
+        return dataclasses.replace(self, iterations=max(1, -(-self.iterations // parts)))
+
+
+Choice = tuple[Action, int, float]
+"""A root action tried by a search: (action, visits, mean reward of the deciding seat)."""
+
+
+def merge_choices(reports: Sequence[Sequence[Choice]]) -> list[Choice]:
+    """The root statistics of independent searches of one decision, summed per action, most
+    visited first (root parallelization: Chaslot, Winands & van den Herik, 2008). The first
+    is the move, as in a single search: most visits, then the larger total reward."""
+    visits: dict[Action, int] = {}
+    totals: dict[Action, float] = {}
+    for choices in reports:
+        for action, n, mean in choices:
+            visits[action] = visits.get(action, 0) + n
+            totals[action] = totals.get(action, 0.0) + n * mean
+    merged = [(a, n, totals[a] / n) for a, n in visits.items() if n]
+    return sorted(merged, key=lambda c: (-c[1], -c[1] * c[2]))
+
+
 class _Node:
     __slots__ = ("avail", "children", "reward", "visits")
 

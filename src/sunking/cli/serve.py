@@ -40,6 +40,13 @@ def serve_command(
         typer.Option("--bot-workers", metavar="N",
                      help="Processes that compute bot moves (0: threads).", show_default=False),
     ] = None,
+    root_parallel: Annotated[
+        int | None,
+        typer.Option("--root-parallel", metavar="N",
+                     help="Parts an ismcts:hard move is searched in at once, one per worker "
+                          "(default: as many as the bot workers; 1: one search).",
+                     show_default=False),
+    ] = None,
     bot_delay: Annotated[
         float | None,
         typer.Option("--bot-delay", metavar="SECONDS",
@@ -64,7 +71,7 @@ def serve_command(
 
     console = Console()
     settings = Settings.from_env(data_dir=data_dir, bot_workers=bot_workers,
-                                 bot_delay=bot_delay)
+                                 root_parallel=root_parallel, bot_delay=bot_delay)
     if migrate_only:
         SqlStore(settings.url).close()
         console.print(Text("The database schema is up to date.", style="bold"))

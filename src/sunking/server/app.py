@@ -66,9 +66,10 @@ def create_app(
         io_threads = 1 if getattr(store, "is_sqlite", True) else 4
         pubsub = None if store_factory or not is_postgres(settings.url) else PgPubSub(
             settings.url)
-        service = MatchService(store, BotRunner(settings.bot_workers), pubsub=pubsub,
-                               bot_delay=settings.bot_delay, io_threads=io_threads,
-                               languages=language_codes, idle_seconds=settings.idle_seconds)
+        bots = BotRunner(settings.bot_workers, settings.root_parallel)
+        service = MatchService(store, bots, pubsub=pubsub, bot_delay=settings.bot_delay,
+                               io_threads=io_threads, languages=language_codes,
+                               idle_seconds=settings.idle_seconds)
         app.state.service = service
         if pubsub is not None:
             await pubsub.start(service.remote_change)

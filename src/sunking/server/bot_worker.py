@@ -19,9 +19,9 @@ import time
 from collections.abc import Mapping
 from typing import Any
 
-from ..bots import make_bot
+from ..bots import LEVELS, make_bot
 from ..bots.arena import bot_rng
-from ..bots.ismcts import IsmctsBot, IsmctsConfig
+from ..bots.ismcts import IsmctsBot, IsmctsConfig, merge_choices
 from ..bots.protocol import Observation
 from ..core.registry import available_games, make
 from ..core.rng import Rng
@@ -68,6 +68,52 @@ def choose_action(
     bot = make_bot(spec)
     action = bot.act(Observation(state, seat), decision_rng(seed, seat, state.version))
     return action.to_json()
+
+
+ROOT_PARALLEL = {"ismcts:hard": LEVELS["hard"]}
+"""The bots whose search a server with several workers shares out among them, one part per
+worker (:meth:`BotRunner.choose`): the same iterations in all, the answer sooner."""
+
+
+def part_rng(seed: int, seat: int, version: int, part: int) -> Rng:
+    """The generator of part ``part`` of a root-parallel search for ``seat`` at ``version``."""
+    base = decision_rng(seed, seat, version).next64()
+    return Rng(base ^ ((part + 1) * 0xD1B54A32D192ED03)).fork()
+
+
+def search_part(
+    game_id: str, state_json: Mapping[str, Any], spec: str, seed: int, part: int, parts: int
+) -> list[tuple[dict[str, Any], int, float]]:
+    """Part ``part`` of ``parts`` independent searches of bot ``spec`` (one of
+    :data:`ROOT_PARALLEL`) for the seat to move: its root actions as ``(action JSON, visits,
+    mean reward)``. The parts' generators differ, so their trees do; :meth:`BotRunner.choose`
+    sums them (:func:`~sunking.bots.ismcts.merge_choices`).
+
+    Raises:
+        ValueError: the spec is not searched in parts, the state is not readable, or the game
+            is over.
+    """
+    config = ROOT_PARALLEL.get(spec)
+    if config is None:
+        raise ValueError(f"bot {spec!r} is not searched in parts")
+    _, state, seat = _deciding(game_id, state_json, "bot move to choose")
+    observation = Observation(state, seat)
+    legal = observation.legal_actions
+    if len(legal) == 1:
+        return [(legal[0].to_json(), 1, 0.0)]
+    bot = IsmctsBot(config.split(parts), name=spec)
+    bot.act(observation, part_rng(seed, seat, state.version, part))
+    assert bot.last is not None
+    return [(action.to_json(), visits, mean) for action, visits, mean in bot.last.choices]
+
+
+def merged_move(game_id: str, reports: list[list[tuple[dict[str, Any], int, float]]]
+                ) -> dict[str, Any]:
+    """The move of a root-parallel search: the most visited action over all its parts."""
+    game = make(game_id)
+    merged = merge_choices([[(game.parse_action(a), n, mean) for a, n, mean in report]
+                            for report in reports])
+    return merged[0][0].to_json()
 
 
 HINT_SEARCH = IsmctsConfig(iterations=400, horizon=8, seconds=3.0)
@@ -148,8 +194,12 @@ class BotRunner:
     exists for fast tests (the loop then shares the interpreter lock with the bots).
     """
 
-    def __init__(self, workers: int) -> None:
+    def __init__(self, workers: int, parts: int | None = None) -> None:
         self.workers = workers
+        self.parts = max(1, workers) if parts is None else parts
+        """Parts a :data:`ROOT_PARALLEL` bot's search is shared out in (1: not shared)."""
+        if self.parts < 1:
+            raise ValueError("a search is shared out in at least one part")
         self._pool: concurrent.futures.Executor | None = None
 
     def _executor(self) -> concurrent.futures.Executor:
@@ -166,11 +216,17 @@ class BotRunner:
     async def choose(
         self, game_id: str, state_json: Mapping[str, Any], spec: str, seed: int
     ) -> dict[str, Any]:
-        """The bot's action as JSON, computed off the loop.
+        """The bot's action as JSON, computed off the loop. A :data:`ROOT_PARALLEL` bot's
+        search runs in :attr:`parts` parts side by side, whose root statistics are summed.
 
         Raises:
-            ValueError: see :func:`choose_action`.
+            ValueError: see :func:`choose_action` and :func:`search_part`.
         """
+        if self.parts > 1 and spec in ROOT_PARALLEL:
+            reports = await asyncio.gather(*(
+                self.run(search_part, game_id, state_json, spec, seed, part, self.parts)
+                for part in range(self.parts)))
+            return merged_move(game_id, list(reports))
         action: dict[str, Any] = await self.run(choose_action, game_id, state_json, spec, seed)
         return action
 

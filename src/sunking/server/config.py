@@ -49,6 +49,9 @@ class Settings:
     data_dir: Path = dataclasses.field(default_factory=default_data_dir)
     database_url: str | None = None
     bot_workers: int = dataclasses.field(default_factory=default_bot_workers)
+    root_parallel: int | None = None
+    """Parts an ``ismcts:hard`` search is shared out in, one per bot worker (``None``: as
+    many as there are workers; 1: never shared)."""
     bot_delay: float = 0.5
     ws_deflate: bool = False
     rate_create: str | None = "30/minute"
@@ -75,6 +78,8 @@ class Settings:
             values["database_url"] = env["SUNKING_DATABASE_URL"]
         if env.get("SUNKING_BOT_WORKERS"):
             values["bot_workers"] = int(env["SUNKING_BOT_WORKERS"])
+        if env.get("SUNKING_ROOT_PARALLEL"):
+            values["root_parallel"] = int(env["SUNKING_ROOT_PARALLEL"])
         if env.get("SUNKING_BOT_DELAY"):
             values["bot_delay"] = float(env["SUNKING_BOT_DELAY"])
         if env.get("SUNKING_WS_DEFLATE"):

@@ -18,6 +18,7 @@ are measuring sticks, never players: they read the true state, which a bot never
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import multiprocessing
 from collections.abc import Sequence
 
@@ -56,7 +57,9 @@ class ForesightBot(IsmctsBot):
     """``ismcts:hard`` searching from a foresighted observation (see the module docstring)."""
 
     def __init__(self, knowledge: str) -> None:
-        super().__init__(LEVELS["hard"], name=f"ismcts:hard ({knowledge})")
+        # CPU time, as in tournaments: a loaded machine does not cut the search short
+        super().__init__(dataclasses.replace(LEVELS["hard"], cpu_clock=True),
+                         name=f"ismcts:hard ({knowledge})")
         self.knowledge = knowledge
 
     def act(self, observation: Observation, rng: Rng) -> Action:

@@ -82,7 +82,7 @@ def test_a_forced_move_needs_no_search() -> None:
 def test_the_runner_plays_the_merged_move_of_its_parts() -> None:
     position = _position()
     reports = [search_part("louis14", position, "ismcts:hard", 11, p, 2) for p in range(2)]
-    expected = merged_move("louis14", reports)
+    expected = merged_move(reports)
     runner = BotRunner(0, parts=2)
     try:
         move = asyncio.run(runner.choose("louis14", position, "ismcts:hard", 11))

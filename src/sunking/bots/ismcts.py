@@ -25,13 +25,16 @@ from __future__ import annotations
 import dataclasses
 import math
 import time
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
+from typing import TypeVar
 
 from ..core.actions import Action
 from ..core.game import Game, GameState
 from ..core.rng import Rng
 from .heuristic import one_ply
 from .protocol import Observation
+
+K = TypeVar("K", bound=Hashable)
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -61,7 +64,6 @@ class IsmctsConfig:
         if self.horizon < 0:
             raise ValueError("the rollout horizon cannot be negative")
 
-
     def split(self, parts: int) -> IsmctsConfig:
         """The budget of one of ``parts`` searches run side by side for one decision (root
         parallelization, :func:`merge_choices`): the iterations shared out, the time cap
@@ -73,16 +75,14 @@ class IsmctsConfig:
         return dataclasses.replace(self, iterations=max(1, -(-self.iterations // parts)))
 
 
-Choice = tuple[Action, int, float]
-"""A root action tried by a search: (action, visits, mean reward of the deciding seat)."""
-
-
-def merge_choices(reports: Sequence[Sequence[Choice]]) -> list[Choice]:
+def merge_choices(reports: Sequence[Sequence[tuple[K, int, float]]]) -> list[tuple[K, int, float]]:
     """The root statistics of independent searches of one decision, summed per action, most
-    visited first (root parallelization: Chaslot, Winands & van den Herik, 2008). The first
-    is the move, as in a single search: most visits, then the larger total reward."""
-    visits: dict[Action, int] = {}
-    totals: dict[Action, float] = {}
+    visited first (root parallelization: Chaslot, Winands & van den Herik, 2008). Each report
+    lists ``(action, visits, mean reward)`` as :attr:`SearchReport.choices` does; an action
+    may be any key that names it (the action, or its JSON text). The first is the move, as in
+    a single search: most visits, then the larger total reward."""
+    visits: dict[K, int] = {}
+    totals: dict[K, float] = {}
     for choices in reports:
         for action, n, mean in choices:
             visits[action] = visits.get(action, 0) + n

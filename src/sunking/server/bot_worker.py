@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
+import json
 import logging
 import multiprocessing
 import os
@@ -107,13 +108,13 @@ def search_part(
     return [(action.to_json(), visits, mean) for action, visits, mean in bot.last.choices]
 
 
-def merged_move(game_id: str, reports: list[list[tuple[dict[str, Any], int, float]]]
-                ) -> dict[str, Any]:
-    """The move of a root-parallel search: the most visited action over all its parts."""
-    game = make(game_id)
-    merged = merge_choices([[(game.parse_action(a), n, mean) for a, n, mean in report]
+def merged_move(reports: list[list[tuple[dict[str, Any], int, float]]]) -> dict[str, Any]:
+    """The move of a root-parallel search: the most visited action over all its parts (the
+    actions matched by their JSON text)."""
+    merged = merge_choices([[(json.dumps(a, sort_keys=True), n, mean) for a, n, mean in report]
                             for report in reports])
-    return merged[0][0].to_json()
+    move: dict[str, Any] = json.loads(merged[0][0])
+    return move
 
 
 HINT_SEARCH = IsmctsConfig(iterations=400, horizon=8, seconds=3.0)
@@ -226,7 +227,7 @@ class BotRunner:
             reports = await asyncio.gather(*(
                 self.run(search_part, game_id, state_json, spec, seed, part, self.parts)
                 for part in range(self.parts)))
-            return merged_move(game_id, list(reports))
+            return merged_move(list(reports))
         action: dict[str, Any] = await self.run(choose_action, game_id, state_json, spec, seed)
         return action
 

@@ -97,6 +97,12 @@ def test_e2e_v1682_a_person_and_three_bots_play_to_the_end_on_the_court(
             lines = server.call("GET", f"/api/matches/{link.match_id}?lang=en",
                                 token=link.token)["board"]["negotiation"]
             accepted = any("accepts the offer of Ana" in line for line in lines)
+            if accepted:
+                # The promise bought is listed for Ana, in the words the server gives it.
+                promised = server.call("GET", f"/api/matches/{link.match_id}?lang=en",
+                                       token=link.token)["board"]["promises"]
+                assert len(promised) == 1 and "promised you" in promised[0], promised
+                expect(page.locator("[data-testid=v-promises] li")).to_have_text(promised)
             negotiated += 1
             decisions += 1
             continue

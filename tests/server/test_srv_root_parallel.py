@@ -121,8 +121,9 @@ def test_one_part_is_the_single_search_and_other_bots_are_never_split() -> None:
 
 
 def test_the_parts_follow_the_workers_unless_set() -> None:
-    assert BotRunner(3).parts == 3
-    assert BotRunner(0).parts == 1
+    assert BotRunner(3).parts == 2 and BotRunner(2).parts == 2
+    assert BotRunner(1).parts == 1 and BotRunner(0).parts == 1
+    assert BotRunner(4, parts=4).parts == 4
     assert BotRunner(3, parts=1).parts == 1
     with pytest.raises(ValueError, match="at least one part"):
         BotRunner(2, parts=0)

@@ -44,7 +44,7 @@ def serve_command(
         int | None,
         typer.Option("--root-parallel", metavar="N",
                      help="Parts an ismcts:hard move is searched in at once, one per worker "
-                          "(default: as many as the bot workers; 1: one search).",
+                          "(default: 2, or 1 with one bot worker).",
                      show_default=False),
     ] = None,
     bot_delay: Annotated[

@@ -72,8 +72,13 @@ def choose_action(
 
 
 ROOT_PARALLEL = {"ismcts:hard": LEVELS["hard"]}
-"""The bots whose search a server with several workers shares out among them, one part per
-worker (:meth:`BotRunner.choose`): the same iterations in all, the answer sooner."""
+"""The bots whose search a server with several workers shares out among them in parts run
+side by side (:meth:`BotRunner.choose`): the same iterations in all, the answer sooner."""
+
+
+DEFAULT_PARTS = 2
+"""Parts a hard search is shared out in when not set: two, as measured (docs/bots.md), or
+fewer with fewer workers."""
 
 
 def part_rng(seed: int, seat: int, version: int, part: int) -> Rng:
@@ -197,7 +202,7 @@ class BotRunner:
 
     def __init__(self, workers: int, parts: int | None = None) -> None:
         self.workers = workers
-        self.parts = max(1, workers) if parts is None else parts
+        self.parts = min(DEFAULT_PARTS, max(1, workers)) if parts is None else parts
         """Parts a :data:`ROOT_PARALLEL` bot's search is shared out in (1: not shared)."""
         if self.parts < 1:
             raise ValueError("a search is shared out in at least one part")

@@ -50,8 +50,8 @@ class Settings:
     database_url: str | None = None
     bot_workers: int = dataclasses.field(default_factory=default_bot_workers)
     root_parallel: int | None = None
-    """Parts an ``ismcts:hard`` search is shared out in, one per bot worker (``None``: as
-    many as there are workers; 1: never shared)."""
+    """Parts an ``ismcts:hard`` search is shared out in, one per bot worker (``None``: two,
+    or one with a single worker; 1: never shared)."""
     bot_delay: float = 0.5
     ws_deflate: bool = False
     rate_create: str | None = "30/minute"

@@ -4,6 +4,7 @@ their root statistics summed; the same move wherever the parts ran."""
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 from typing import Any
 
 import pytest
@@ -129,3 +130,37 @@ def test_the_parts_follow_the_workers_unless_set() -> None:
         BotRunner(2, parts=0)
     assert Settings.from_env({"SUNKING_ROOT_PARALLEL": "2"}).root_parallel == 2
     assert Settings.from_env({}).root_parallel is None
+
+
+
+class _BrokenPool(concurrent.futures.Executor):
+    """A pool that has died under the calls already given to it: each fails later."""
+
+    def submit(self, fn: Any, /, *args: Any, **kwargs: Any) -> concurrent.futures.Future[Any]:
+        future: concurrent.futures.Future[Any] = concurrent.futures.Future()
+        future.set_exception(concurrent.futures.BrokenExecutor("a worker died"))
+        return future
+
+
+def test_a_broken_pool_is_replaced_once_when_parts_fail_together() -> None:
+    position = _position()
+    runner = BotRunner(0, parts=2)
+    broken = _BrokenPool()
+    runner._pool = broken
+    pools: list[object] = [broken]
+    executor = runner._executor
+
+    def counted() -> concurrent.futures.Executor:
+        pool = executor()
+        if all(pool is not p for p in pools):
+            pools.append(pool)
+        return pool
+
+    runner._executor = counted  # type: ignore[method-assign]
+    try:
+        move = asyncio.run(runner.choose("louis14", position, "ismcts:hard", 5))
+    finally:
+        runner.close()
+    reports = [search_part("louis14", position, "ismcts:hard", 5, p, 2) for p in range(2)]
+    assert move == merged_move(reports)
+    assert len(pools) == 2  # both parts failed on the dead pool; one new pool served both

@@ -262,11 +262,13 @@ class BotRunner:
     async def run(self, fn: Any, *args: Any) -> Any:
         """``fn(*args)`` in the pool (a fresh pool if the last one broke)."""
         loop = asyncio.get_running_loop()
+        pool = self._executor()
         try:
-            return await loop.run_in_executor(self._executor(), fn, *args)
+            return await loop.run_in_executor(pool, fn, *args)
         except concurrent.futures.BrokenExecutor:
-            log.warning("the bot pool broke; starting a new one")
-            self._pool = None
+            if self._pool is pool:  # the first of the calls it failed replaces it, once
+                log.warning("the bot pool broke; starting a new one")
+                self._pool = None
             return await loop.run_in_executor(self._executor(), fn, *args)
 
     def close(self) -> None:

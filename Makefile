@@ -51,7 +51,7 @@ bench: setup
 	$(BIN)/python benchmarks/bench_engine.py
 	$(BIN)/python benchmarks/bench_bots.py
 
-# The bots' ladder (long: about a CPU-day for 1,000 games of each game; see benchmarks/ladder.py
+# The bots' ladder (long: about six CPU-hours for 1,000 games of each game; see benchmarks/ladder.py
 # for running it in parts): GAMES matches per game on JOBS processes.
 ladder: setup
 	$(BIN)/python benchmarks/ladder.py --games $(or $(GAMES),1000) --jobs $(or $(JOBS),2)

@@ -114,19 +114,10 @@ class SearchReport:
     visited first."""
 
 
-def rewards(game: Game, state: GameState) -> list[float]:
-    """Per seat, a reward in [0, 1]: the win share if the game is over, otherwise the
-    evaluation turned into a win chance (softmax with the game's evaluation scale)."""
-    n = state.num_players
-    if state.is_terminal:
-        winners = state.result().winners
-        return [1.0 / len(winners) if p in winners else 0.0 for p in range(n)]
-    values = game.evaluate(state)
-    top = max(values)
-    scale = game.evaluation_scale
-    weights = [math.exp((v - top) / scale) for v in values]
-    total = sum(weights)
-    return [w / total for w in weights]
+def rewards(game: Game, state: GameState) -> Sequence[float]:
+    """Per seat, a reward in [0, 1]: the game's win chances (:meth:`Game.win_chances`: the
+    win share once over, otherwise its evaluation turned into a win chance)."""
+    return game.win_chances(state)
 
 
 def ranked(game: Game, state: GameState, actions: Sequence[Action], seat: int) -> list[Action]:

@@ -9,6 +9,7 @@ state, so a game is fully determined by its options, seed and actions.
 from __future__ import annotations
 
 import dataclasses
+import math
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Literal, Self, TypeAlias
@@ -168,6 +169,23 @@ class Game(ABC):
                 for score, tie in zip(result.scores, result.tiebreak, strict=True)
             ]
         return [0.0] * state.num_players
+
+    def win_chances(self, state: GameState) -> Sequence[float]:
+        """Per seat, its chance to win from ``state``, for search (they sum to 1): the win
+        share once the game is over, otherwise :meth:`evaluate` turned into chances by a
+        softmax with :attr:`evaluation_scale`. A game with a better-founded model (one
+        fitted to the winners of many games) overrides it; :meth:`evaluate`, which the
+        heuristic bot plays by, stays as it is."""
+        n = state.num_players
+        if state.is_terminal:
+            winners = state.result().winners
+            return [1.0 / len(winners) if p in winners else 0.0 for p in range(n)]
+        values = self.evaluate(state)
+        top = max(values)
+        scale = self.evaluation_scale
+        weights = [math.exp((v - top) / scale) for v in values]
+        total = sum(weights)
+        return [w / total for w in weights]
 
     evaluations: tuple[str, ...] = ()
     """The names of the weight sets of this game's evaluation (:meth:`with_evaluation`)."""

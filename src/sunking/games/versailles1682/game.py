@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ...core.actions import Action
@@ -10,7 +10,7 @@ from ...core.agenda import Rules
 from ...core.game import Game, GameSpec, GameState, OptionSpec
 from ...core.presentation import Presentation
 from ...core.rng import Rng
-from . import determinization, invariants, views
+from . import determinization, invariants, views, win_chance
 from .actions import CODEC
 from .data import (
     MAX_PLAYERS,
@@ -20,6 +20,7 @@ from .data import (
     ROUND_LIMITS,
     TARGETS,
 )
+from .data.win_models import WIN_MODELS
 from .etiquette import remark_address, unfined
 from .flow import ASIDES, FLOW, setup
 from .heuristic import evaluate, final_worth, rollout_action
@@ -70,6 +71,15 @@ class Versailles1682(Game):
         if state.final is not None:
             return final_worth(state, state.result().winners)
         return evaluate(state)
+
+    def win_chances(self, state: GameState) -> Sequence[float]:
+        """Search's win chances: by the model fitted to self-play at the game's target
+        (:mod:`.win_chance`) where there is one, else the softmax of :meth:`evaluate`."""
+        assert isinstance(state, V1682State)
+        model = WIN_MODELS.get(state.target)
+        if model is None or state.final is not None:
+            return super().win_chances(state)
+        return win_chance.win_chances(state, model)
 
     def outcomes(self, state: GameState, action: Action) -> list[tuple[float, GameState]]:
         """The ten faces of the die the action rolls first, if any (see :mod:`.odds`)."""

@@ -131,26 +131,14 @@ def grant_chance(s: V1682State, seat: int) -> float:
     return min(1.0, max(0.0, best / 10))
 
 
-def final_worth(s: V1682State, winners: tuple[int, ...]) -> list[float]:
-    """A finished game's worth per seat: the fortune, and the winners share
-    :data:`WIN_WORTH` times the target."""
-    bonus = WIN_WORTH * s.target / len(winners)
-    return [s.fortune[p] + (bonus if p in winners else 0.0) for p in range(s.num_players)]
-
-
-def evaluate(s: V1682State) -> list[float]:
-    """Estimated final fortune per seat, in livres (a running game only)."""
+def hands(s: V1682State) -> tuple[list[int], list[int], list[float], list[float]]:
+    """Per seat: the cards in hand, those the court's place lets it play now, the income
+    its request cards promise, and the livres its windfall cards hold."""
     n = s.num_players
-    d = s.pending
-    if d is not None and d[0] == "answer" and s.fortune[d[1]] + d[3] >= s.target:
-        # Accepting would end the game: the one offered the sum wins.
-        return final_worth(s, (d[1],))
-    rates = income_rates(s)
-    chances = [grant_chance(s, p) for p in range(n)]
-    promised = [0.0] * n
-    windfall = [0.0] * n
     cards = [0] * n
     playable = [0] * n
+    promised = [0.0] * n
+    windfall = [0.0] * n
     here = PLACES[s.court]
     for c, z in enumerate(s.where):
         if z < n:
@@ -164,14 +152,62 @@ def evaluate(s: V1682State) -> list[float]:
                 ct = CARDS[c]
                 if ct.effect == "wealth" and ct.amount > 0:
                     windfall[z] += ct.amount
-    target = s.target
+    return cards, playable, promised, windfall
+
+
+def wealth_now(s: V1682State, rates: list[float]) -> list[float]:
+    """Per seat, the fortune with this round's income still due counted in, and an offer
+    waiting for its answer counted as accepted (the money paid)."""
     due = income_due(s)
-    wealth = [s.fortune[p] + due[p] * rates[p] for p in range(n)]
-    promises = s.promises
+    wealth = [s.fortune[p] + due[p] * rates[p] for p in range(s.num_players)]
+    d = s.pending
     if d is not None and d[0] == "answer":
-        # An offer waiting for its answer counts as accepted: money paid, favour promised.
         wealth[d[1]] += d[3]
         wealth[d[2]] -= d[3]
+    return wealth
+
+
+def table_costs(s: V1682State) -> list[float]:
+    """Per seat, the livres its negotiation moves spent and its shown cards cost
+    (:data:`MOVE_COST`, :data:`SHOWN_COST`)."""
+    costs = [MOVE_COST * s.neg_moves[p] for p in range(s.num_players)]
+    for holder, card, mask in s.known:
+        if s.where[card] == holder:
+            costs[holder] += SHOWN_COST * mask.bit_count()
+    return costs
+
+
+def ending_offer(s: V1682State) -> int | None:
+    """The seat an offer waiting for its answer would make the winner if accepted."""
+    d = s.pending
+    if d is not None and d[0] == "answer" and s.fortune[d[1]] + d[3] >= s.target:
+        return int(d[1])
+    return None
+
+
+def final_worth(s: V1682State, winners: tuple[int, ...]) -> list[float]:
+    """A finished game's worth per seat: the fortune, and the winners share
+    :data:`WIN_WORTH` times the target."""
+    bonus = WIN_WORTH * s.target / len(winners)
+    return [s.fortune[p] + (bonus if p in winners else 0.0) for p in range(s.num_players)]
+
+
+def evaluate(s: V1682State) -> list[float]:
+    """Estimated final fortune per seat, in livres (a running game only)."""
+    n = s.num_players
+    d = s.pending
+    ending = ending_offer(s)
+    if ending is not None:
+        # Accepting would end the game: the one offered the sum wins.
+        return final_worth(s, (ending,))
+    rates = income_rates(s)
+    chances = [grant_chance(s, p) for p in range(n)]
+    cards, playable, promised, windfall = hands(s)
+    target = s.target
+    wealth = wealth_now(s, rates)
+    promises = s.promises
+    if d is not None and d[0] == "answer":
+        # An offer waiting for its answer counts as accepted: the favour promised.
         promises = (*promises, (d[1], d[2], d[4], d[3]))
     rounds = MAX_ROUNDS
     for p in range(n):
@@ -189,11 +225,8 @@ def evaluate(s: V1682State) -> list[float]:
                 value += STANDING_WORTH * v * horizon
         value -= PLACE_PENALTY.get(s.status[p], 0.0)
         out.append(value)
-    for p in range(n):
-        out[p] -= MOVE_COST * s.neg_moves[p]
-    for holder, card, mask in s.known:
-        if s.where[card] == holder:
-            out[holder] -= SHOWN_COST * mask.bit_count()
+    for p, cost in enumerate(table_costs(s)):
+        out[p] -= cost
     for debtor, creditor, favour, paid in promises:
         out[debtor] -= WORD_SHARE * paid
         worth, cost = favour_worth(s, debtor, creditor, favour, chances, rounds, horizon)

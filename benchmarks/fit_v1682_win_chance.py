@@ -2,7 +2,7 @@
 
 Plays ``--games`` games of four ``heuristic`` bots at ``--target`` livres, takes about one
 position in six where a new seat comes to decide, and records every family's features
-(:func:`sunking.games.versailles1682.win_chance.features`) with the game's winner. The
+(:func:`sunking.games.versailles1682.heuristic.features`) with the game's winner. The
 weights maximise the likelihood of the winners (SciPy's L-BFGS, a light L2 term) on four
 fifths of the games; the last fifth (every game whose number is a multiple of five) measures
 the fit against the softmax of the hand-made estimate at its own best scale. ``--write``
@@ -31,9 +31,8 @@ from sunking.bots.protocol import Observation
 from sunking.core.registry import make
 from sunking.core.rng import Rng
 from sunking.games.versailles1682.data.win_models import WIN_MODELS, WinModel
-from sunking.games.versailles1682.heuristic import evaluate
+from sunking.games.versailles1682.heuristic import FEATURES, evaluate, features
 from sunking.games.versailles1682.state import V1682State
-from sunking.games.versailles1682.win_chance import FEATURES, features
 
 ROOT = Path(__file__).resolve().parent.parent
 MODELS = ROOT / "src/sunking/games/versailles1682/data/win_models.py"

@@ -1,5 +1,5 @@
 """Search's win chances in Versailles 1682: the fitted model of the full game, the estimate's
-softmax elsewhere (see src/sunking/games/versailles1682/win_chance.py)."""
+softmax elsewhere (see src/sunking/games/versailles1682/heuristic.py)."""
 
 from __future__ import annotations
 
@@ -14,9 +14,9 @@ from sunking.bots.ismcts import rewards
 from sunking.core.game import Game
 from sunking.games.versailles1682.data.win_models import WIN_MODELS
 from sunking.games.versailles1682.game import GAME
+from sunking.games.versailles1682.heuristic import FEATURES, features, win_chances
 from sunking.games.versailles1682.scenario import play, position
 from sunking.games.versailles1682.state import V1682State
-from sunking.games.versailles1682.win_chance import FEATURES, features, win_chances
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
 

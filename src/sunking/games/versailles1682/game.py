@@ -10,7 +10,7 @@ from ...core.agenda import Rules
 from ...core.game import Game, GameSpec, GameState, OptionSpec
 from ...core.presentation import Presentation
 from ...core.rng import Rng
-from . import determinization, invariants, views, win_chance
+from . import determinization, invariants, views
 from .actions import CODEC
 from .data import (
     MAX_PLAYERS,
@@ -23,7 +23,7 @@ from .data import (
 from .data.win_models import WIN_MODELS
 from .etiquette import remark_address, unfined
 from .flow import ASIDES, FLOW, setup
-from .heuristic import evaluate, final_worth, rollout_action
+from .heuristic import evaluate, final_worth, rollout_action, win_chances
 from .odds import dice_outcomes
 from .state import V1682State
 
@@ -74,12 +74,13 @@ class Versailles1682(Game):
 
     def win_chances(self, state: GameState) -> Sequence[float]:
         """Search's win chances: by the model fitted to self-play at the game's target
-        (:mod:`.win_chance`) where there is one, else the softmax of :meth:`evaluate`."""
+        (:func:`.heuristic.win_chances`) where there is one, else the softmax of
+        :meth:`evaluate`."""
         assert isinstance(state, V1682State)
         model = WIN_MODELS.get(state.target)
         if model is None or state.final is not None:
             return super().win_chances(state)
-        return win_chance.win_chances(state, model)
+        return win_chances(state, model)
 
     def outcomes(self, state: GameState, action: Action) -> list[tuple[float, GameState]]:
         """The ten faces of the die the action rolls first, if any (see :mod:`.odds`)."""

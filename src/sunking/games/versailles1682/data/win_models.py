@@ -1,4 +1,4 @@
-"""The fitted weights of the win-chance model (:mod:`..win_chance`), one per target.
+"""The fitted weights of the win-chance model (:func:`..heuristic.win_chances`), one per target.
 
 Not rules and not printed components: maximum-likelihood weights fitted to the winners of
 heuristic self-play by ``benchmarks/fit_v1682_win_chance.py``, which wrote this file.

@@ -121,6 +121,15 @@ class Result:
         }
 
 
+def softmax(values: Sequence[float], scale: float = 1.0) -> list[float]:
+    """``values`` turned into chances that sum to 1: ``exp(v / scale)``, normalised (the
+    largest value taken off first, so that nothing overflows)."""
+    top = max(values)
+    weights = [math.exp((v - top) / scale) for v in values]
+    total = sum(weights)
+    return [w / total for w in weights]
+
+
 class Game(ABC):
     """A registered game: its spec, its action codec, and a way to start and load states."""
 
@@ -180,12 +189,7 @@ class Game(ABC):
         if state.is_terminal:
             winners = state.result().winners
             return [1.0 / len(winners) if p in winners else 0.0 for p in range(n)]
-        values = self.evaluate(state)
-        top = max(values)
-        scale = self.evaluation_scale
-        weights = [math.exp((v - top) / scale) for v in values]
-        total = sum(weights)
-        return [w / total for w in weights]
+        return softmax(self.evaluate(state), self.evaluation_scale)
 
     evaluations: tuple[str, ...] = ()
     """The names of the weight sets of this game's evaluation (:meth:`with_evaluation`)."""

@@ -27,9 +27,8 @@ search finds is then the worth of the moves in its tree, not the noise of random
 
 from __future__ import annotations
 
-import math
-
 from ...core.actions import Action
+from ...core.game import softmax
 from ...core.rng import Rng
 from .actions import ACCEPT, DONE, END_TURN, PASS, MoveCourt
 from .conditions import can_hold
@@ -202,6 +201,14 @@ def ending_offer(s: V1682State) -> int | None:
     return None
 
 
+def paces(rates: list[float], chances: list[float], promised: list[float],
+          floor: float) -> list[float]:
+    """Per seat, the livres a round it closes in on the target: its income and a share
+    (:data:`HAND_SHARE`) of what its request cards promise a round, at least ``floor``."""
+    return [max(rates[p] + HAND_SHARE * chances[p] * promised[p] / 4, floor)
+            for p in range(len(rates))]
+
+
 def final_worth(s: V1682State, winners: tuple[int, ...]) -> list[float]:
     """A finished game's worth per seat: the fortune, and the winners share
     :data:`WIN_WORTH` times the target."""
@@ -227,8 +234,7 @@ def evaluate(s: V1682State) -> list[float]:
         # An offer waiting for its answer counts as accepted: the favour promised.
         promises = (*promises, (d[1], d[2], d[4], d[3]))
     rounds = MAX_ROUNDS
-    for p in range(n):
-        pace = max(rates[p] + HAND_SHARE * chances[p] * promised[p] / 4, SLOWEST_PACE)
+    for p, pace in enumerate(paces(rates, chances, promised, SLOWEST_PACE)):
         rounds = min(rounds, max(0.0, target - wealth[p]) / pace)
     rounds = max(MIN_ROUNDS, rounds)
     horizon = min(rounds, 5.0)
@@ -340,11 +346,8 @@ def features(s: V1682State) -> list[list[float]]:
         wealth[p] -= cost
     target = float(s.target)
     early = max(0.0, target - max(wealth)) / target
-    rounds = [
-        min(ROUNDS_CAP, max(0.0, target - wealth[p])
-            / max(rates[p] + HAND_SHARE * chances[p] * promised[p] / 4, PACE_FLOOR))
-        for p in range(n)
-    ]
+    rounds = [min(ROUNDS_CAP, max(0.0, target - wealth[p]) / pace)
+              for p, pace in enumerate(paces(rates, chances, promised, PACE_FLOOR))]
     out = []
     for p in range(n):
         king = s.ks[p] if s.ks[p] != NO_STANDING else 0
@@ -374,11 +377,7 @@ def win_chances(s: V1682State, model: WinModel) -> list[float]:
     ending = ending_offer(s)
     if ending is not None:
         return [1.0 if p == ending else 0.0 for p in range(s.num_players)]
-    values = utilities(s, model)
-    top = max(values)
-    weights = [math.exp(v - top) for v in values]
-    total = sum(weights)
-    return [w / total for w in weights]
+    return softmax(utilities(s, model))
 
 
 def rollout_action(s: V1682State, rng: Rng) -> Action:

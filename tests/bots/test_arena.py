@@ -144,6 +144,29 @@ def test_a_tournament_in_parts_merges_into_the_whole(tmp_path: Path) -> None:
         run_tournament("louis14", specs, 5, seed=3, part=range(4, 9))
 
 
+def test_a_tournament_extended_with_more_games_merges_into_the_longer_one() -> None:
+    """Parts of the 3-match schedule and of the 5-match schedule of one seed join into the
+    5-match tournament: a schedule's first matches do not depend on its length."""
+    specs = ["heuristic", "random", "random"]
+    whole = run_tournament("louis14", specs, 5, seed=3)
+    first = run_tournament("louis14", specs, 3, seed=3).to_json()
+    more = run_tournament("louis14", specs, 5, seed=3, part=range(3, 5)).to_json()
+    assert first["scheduled"] == 3 and more["scheduled"] == 5
+    merged = merge_parts([more, first])
+    assert [m.scores for _, m in merged.matches] == [m.scores for _, m in whole.matches]
+    assert [s for s, _ in merged.matches] == [s for s, _ in whole.matches]
+    assert merged.entries == whole.entries
+    assert merged.to_json()["games"] == merged.to_json()["scheduled"] == 5
+    moved = json.loads(json.dumps(more))
+    moved["matches"][0]["index"] = 1
+    with pytest.raises(ValueError, match=r"match 1 .* is not where the tournament's schedule"):
+        merge_parts([moved])
+    beyond = json.loads(json.dumps(more))
+    beyond["matches"][0]["index"] = 7
+    with pytest.raises(ValueError, match=r"match 7 .* is not where"):
+        merge_parts([beyond])
+
+
 def test_merge_command_writes_one_tournament(tmp_path: Path) -> None:
     files = []
     for part in ("0:2", "2:4"):

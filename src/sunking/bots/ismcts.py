@@ -13,8 +13,8 @@ the sequence leads to). Each iteration
 4. plays the game on with the game's fast default policy for up to ``horizon`` actions;
    in a game whose ``search_scope`` is ``"turn"``, the descent instead ends at the first
    decision of another seat, and that position is scored at once (no playout);
-5. scores the end position — a win share when the game is over, otherwise the game's
-   evaluation turned into a win chance per seat (softmax over the estimates) — and backs the
+5. scores the end position by the game's win chances (``Game.win_chances``: a win share
+   when the game is over, otherwise by default the softmax of its evaluation) and backs the
    rewards up the path, each node counting the reward of the seat that chose it.
 
 The budget is a number of iterations, a number of seconds, or both (whichever ends first).

@@ -134,36 +134,47 @@ def _budgets(specs: Sequence[str]) -> list[int | None]:
 
 def merge_parts(parts: Sequence[Mapping[str, Any]]) -> TournamentResult:
     """One tournament from the JSON of its parts (``run_tournament(..., part=…)``, each
-    with ``--json``): the same game, players, seed, bots, options and schedule, no match
-    twice; the statistics are worked out again over every match.
+    with ``--json``): the same game, players, seed, bots and options, no match twice; the
+    statistics are worked out again over every match.
+
+    A tournament can be extended: the first N matches of a longer schedule are the N-match
+    schedule (:func:`schedule`), so parts played with ``-n 1000`` and parts of the same
+    seed played with ``-n 2000`` join into the 2,000-match tournament. Every match must sit
+    where that schedule puts it (its seed and seating).
 
     Raises:
         ValueError: the parts are not of one tournament, or a match is in two of them.
     """
     if not parts:
         raise ValueError("no parts to merge")
-    keys = ("game", "players", "seed", "bots", "options", "scheduled")
+    keys = ("game", "players", "seed", "bots", "options")
     first = parts[0]
     for k, part in enumerate(parts[1:], start=2):
         for key in keys:
             if part.get(key) != first.get(key):
                 raise ValueError(f"part {k} has {key} {part.get(key)!r}, part 1 "
                                  f"{first.get(key)!r}: not parts of one tournament")
+    specs = tuple(str(b) for b in first["bots"])
+    scheduled = max(int(part["scheduled"]) for part in parts)
+    pairings = schedule(len(specs), scheduled, int(first["seed"]), int(first["players"]))
     played: dict[int, tuple[tuple[int, ...], MatchResult]] = {}
     for part in parts:
         for match in part["matches"]:
             index = int(match["index"])
             if index in played:
                 raise ValueError(f"match {index} is in two parts")
-            played[index] = (tuple(int(e) for e in match["seating"]),
-                             MatchResult.from_json(match))
-    specs = tuple(str(b) for b in first["bots"])
+            seating, result = tuple(int(e) for e in match["seating"]), MatchResult.from_json(match)
+            planned = pairings[index] if 0 <= index < scheduled else None
+            if planned is None or (planned.seed, planned.seating) != (result.seed, seating):
+                raise ValueError(f"match {index} (seed {result.seed}, seating {list(seating)}) "
+                                 "is not where the tournament's schedule puts it")
+            played[index] = (seating, result)
     order = sorted(played)
     matches = tuple(played[i] for i in order)
     entries = summarize(specs, _budgets(specs), matches)
     return TournamentResult(str(first["game"]), int(first["players"]), int(first["seed"]),
                             specs, tuple(entries), matches, dict(first["options"]),
-                            tuple(order), int(first["scheduled"]))
+                            tuple(order), scheduled)
 
 
 def run_tournament(

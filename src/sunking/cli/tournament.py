@@ -173,7 +173,7 @@ def merge_command(
     ] = None,
 ) -> None:
     """Join the parts of a tournament played with --part into one, its statistics worked
-    out over every match."""
+    out over every match. Parts of the same seed played with a larger --games extend it."""
     err = Console(stderr=True, soft_wrap=True)  # a path is never cut in two
     try:
         result = merge_parts([json.loads(p.read_text(encoding="utf-8")) for p in parts])

@@ -160,7 +160,7 @@ class Game(ABC):
     """How far a search should look ahead in this game. ``"game"``: its tree takes in every
     seat's decisions and its playouts go on with :meth:`rollout_action`. ``"turn"``: its tree
     holds only the searching seat's own decisions until another seat is to decide, and that
-    position is scored by :meth:`evaluate` at once — for games whose outcome turns on chance
+    position is scored by :meth:`win_chances` at once — for games whose outcome turns on chance
     more than on the replies of the others, where opponents' moves sampled in a tree add
     noise rather than insight."""
 

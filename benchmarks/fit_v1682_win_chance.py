@@ -24,6 +24,7 @@ from typing import Any
 
 import numpy as np
 from scipy.optimize import minimize
+from scipy.special import log_softmax
 
 from sunking.bots import HeuristicBot
 from sunking.bots.arena import bot_rng
@@ -75,11 +76,9 @@ def play(args: tuple[int, int]) -> Game:
 def loss(w: np.ndarray[Any, Any], x: np.ndarray[Any, Any], y: np.ndarray[Any, Any],
          l2: float) -> tuple[float, np.ndarray[Any, Any]]:
     """Mean negative log-likelihood of the winners (and its gradient) at weights ``w``."""
-    u = x @ w
-    u = u - u.max(axis=1, keepdims=True)
-    log_total = np.log(np.exp(u).sum(axis=1, keepdims=True))
-    chances = np.exp(u - log_total)
-    value = -float((y * (u - log_total)).sum()) / len(x) + l2 * float(w @ w)
+    log_chances = log_softmax(x @ w, axis=1)
+    chances = np.exp(log_chances)
+    value = -float((y * log_chances).sum()) / len(x) + l2 * float(w @ w)
     grad = -np.einsum("ni,nik->k", y - chances, x) / len(x) + 2 * l2 * w
     return value, grad
 

@@ -2,7 +2,7 @@
 iterations shared out among worker processes (root parallelization, ``SUNKING_ROOT_PARALLEL``).
 
 For each game, the same positions (random play from fixed seeds, 4 players) are given to a
-:class:`~sunking.server.bot_worker.BotRunner` with one worker and one part, and to one with
+:class:`~sunking.server.workers.bots.BotRunner` with one worker and one part, and to one with
 ``--workers`` workers and as many parts; the wall time of every move is taken after the pools
 have warmed up. Run it on an otherwise idle machine: the parts only help when there are cores
 for them.
@@ -23,7 +23,7 @@ from rich.table import Table
 
 import sunking
 from sunking.core import Rng
-from sunking.server.bot_worker import BotRunner
+from sunking.server.workers.bots import BotRunner
 
 
 def positions(game_id: str, count: int) -> list[dict[str, Any]]:

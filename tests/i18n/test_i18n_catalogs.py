@@ -20,8 +20,8 @@ from sunking.core.registry import make
 from sunking.core.rng import Rng
 from sunking.games.louis14.data import CHIP_CODES, DECKS, MISSIONS, TILES
 from sunking.games.louis14.legal import LEGAL
-from sunking.server.bot_worker import SERVER_BOTS
 from sunking.server.errors import RULES_CODES
+from sunking.server.workers.bots import SERVER_BOTS
 
 ROOT = Path(__file__).resolve().parents[2]
 WEB = ROOT / "src/sunking/web"

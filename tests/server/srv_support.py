@@ -19,7 +19,7 @@ from starlette.testclient import WebSocketTestSession
 
 from sunking.core import GameState, make
 from sunking.server import Settings, create_app
-from sunking.server.service import MatchService
+from sunking.server.match.service import MatchService
 from sunking.server.storage import MatchStore, MemoryStore
 
 LIMIT = 60.0

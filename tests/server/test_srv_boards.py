@@ -196,7 +196,7 @@ def test_cached_boards_equal_boards_described_afresh(
     event) equals the board described afresh from the last 120 events; each event is worded
     once per viewer and language, not once per version."""
     from sunking.core import Rng, make
-    from sunking.server import boards
+    from sunking.server.match import boards
     from sunking.server.storage import MatchRecord, SeatRecord
 
     worded: list[int] = []

@@ -11,7 +11,7 @@ import pytest
 from fastapi.testclient import TestClient
 from srv_support import auth, make_client, new_match, receive, service_of
 
-from sunking.server.chat import MAX_CHARS, RATE_COUNT, RATE_SECONDS
+from sunking.server.match.chat import MAX_CHARS, RATE_COUNT, RATE_SECONDS
 from sunking.server.storage.sql import SqlStore, sqlite_url
 
 HUMANS3 = ("human", "human", "human")

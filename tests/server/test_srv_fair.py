@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import asyncio
 
-from sunking.server.fair import FairQueue
+from sunking.server.workers.fair import FairQueue
 
 
 def run_jobs(queue: FairQueue, owners: list[str]) -> list[str]:

@@ -16,13 +16,13 @@ from srv_support import auth, make_client, new_match, service_of
 from starlette.websockets import WebSocketDisconnect
 
 from sunking.server import Settings, create_app
-from sunking.server.bot_worker import BotRunner
 from sunking.server.errors import ApiError
 from sunking.server.guards import MAX_BODY_BYTES, MAX_JSON_DEPTH
-from sunking.server.hub import MAX_OUTBOX, Connection
-from sunking.server.match_setup import MatchRequest, SeatRequest
-from sunking.server.service import MatchService
+from sunking.server.match.request import MatchRequest, SeatRequest
+from sunking.server.match.service import MatchService
+from sunking.server.routes.websocket import MAX_OUTBOX, Connection
 from sunking.server.storage import MemoryStore, StoredMatch
+from sunking.server.workers.bots import BotRunner
 
 MATCH_BODY = {"game": "louis14", "players": 2, "language": "en",
               "seats": [{"kind": "human", "name": "A"}, {"kind": "human", "name": "B"}]}

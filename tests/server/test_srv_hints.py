@@ -10,7 +10,7 @@ from fastapi.testclient import TestClient
 from srv_support import auth, new_match, service_of, wait_until
 
 from sunking.core import available_games
-from sunking.server.bot_worker import HINT_MOVES
+from sunking.server.workers.bots import HINT_MOVES
 
 
 def hint(client: TestClient, created: dict[str, Any], token: str) -> Any:

@@ -24,12 +24,12 @@ from test_srv_restart import free_port
 from websockets.sync.client import ClientConnection, connect
 
 from sunking.core import Rng
-from sunking.server.bot_worker import BotRunner
-from sunking.server.match_setup import MatchRequest, SeatRequest
-from sunking.server.pgpubsub import conninfo
-from sunking.server.service import MatchService
+from sunking.server.match.request import MatchRequest, SeatRequest
+from sunking.server.match.service import MatchService
 from sunking.server.storage import MemoryStore
 from sunking.server.storage.sql import SqlStore
+from sunking.server.transport.pgpubsub import conninfo
+from sunking.server.workers.bots import BotRunner
 
 BIN = Path(sys.executable).parent
 

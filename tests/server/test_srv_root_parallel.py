@@ -13,14 +13,14 @@ import sunking
 from sunking.bots import LEVELS, IsmctsConfig
 from sunking.bots.ismcts import merge_choices
 from sunking.core import Rng
-from sunking.server.bot_worker import (
+from sunking.server.config import Settings
+from sunking.server.workers.bots import (
     BotRunner,
     choose_action,
     merged_move,
     part_rng,
     search_part,
 )
-from sunking.server.config import Settings
 
 
 def _position(game_id: str = "louis14", seed: int = 4) -> dict[str, Any]:

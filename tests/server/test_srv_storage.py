@@ -13,6 +13,7 @@ import pytest
 import sqlalchemy as sa
 from srv_support import postgres_url
 
+from sunking.server.match.tokens import token_hash
 from sunking.server.storage import (
     ActionRecord,
     Append,
@@ -28,7 +29,6 @@ from sunking.server.storage import (
     VersionConflict,
 )
 from sunking.server.storage.sql import SqlStore, sqlite_url
-from sunking.server.tokens import token_hash
 
 StoreFactory = Callable[[], MatchStore]
 

@@ -12,7 +12,7 @@ import sqlalchemy as sa
 from test_srv_storage import a_match, act
 
 from sunking.server.storage import Append, MemoryStore, StorageError, VersionConflict
-from sunking.server.store_io import StoreIO
+from sunking.server.storage.io import StoreIO
 
 
 class _CountingStore(MemoryStore):

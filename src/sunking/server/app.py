@@ -1,12 +1,10 @@
 """The FastAPI application: its lifespan (storage, bots, matches), the middleware, the error
-answers, and the routers — what the server offers (:mod:`.api_catalog`), a match
-(:mod:`.api_matches`), around the table (:mod:`.table_api`) — with the websocket, the pages
-and the static client.
+answers, the routes (:mod:`.routes`, one module per resource) and the static client.
 
-Routes are thin: a pydantic body (:mod:`.schemas`), the authenticated table (a FastAPI
-dependency, :mod:`.deps`), a call to the :class:`~.service.MatchService`; every refusal is an
-:class:`~.errors.ApiError` answered as ``{"error": {"code", "message"}}``. The contract is
-``docs/web-api.md``.
+Routes are thin: a pydantic body (:mod:`.routes.schemas`), the authenticated table (a FastAPI
+dependency, :mod:`.routes.deps`), a call to the :class:`~.match.service.MatchService`; every
+refusal is an :class:`~.errors.ApiError` answered as ``{"error": {"code", "message"}}``. The
+contract is ``docs/web-api.md``.
 """
 
 from __future__ import annotations
@@ -23,18 +21,18 @@ from fastapi.responses import JSONResponse
 from starlette.middleware.gzip import GZipMiddleware
 from starlette.staticfiles import StaticFiles
 
-from . import api_catalog, api_matches, pages, table_api
-from .api_catalog import language_codes, web_dir
-from .bot_worker import BotRunner
 from .config import Settings
 from .errors import ApiError, malformed, unavailable
 from .guards import BodyLimit, SecurityHeaders
-from .pgpubsub import PgPubSub, is_postgres
-from .schemas import problems
-from .service import MatchService
+from .match.service import MatchService
+from .routes import ROUTERS
+from .routes.catalog import language_codes, web_dir
+from .routes.schemas import problems
 from .storage import MatchStore
 from .storage.sql import SqlStore
 from .throttle import Throttle
+from .transport.pgpubsub import PgPubSub, is_postgres
+from .workers.bots import BotRunner
 
 __all__ = ["create_app", "web_dir"]
 
@@ -109,10 +107,8 @@ def create_app(
     async def invalid_body(_request: Request, err: RequestValidationError) -> JSONResponse:
         return JSONResponse({"error": malformed(problems(err)).to_json()}, status_code=422)
 
-    app.include_router(api_catalog.router)
-    app.include_router(api_matches.router)
-    app.include_router(table_api.router)
-    app.include_router(pages.router)
+    for router in ROUTERS:
+        app.include_router(router)
 
     app.mount("/static", StaticFiles(directory=web_dir(), check_dir=False), name="static")
     return app

@@ -1,6 +1,8 @@
-"""The websocket hub: one socket per client and match, views pushed after every change.
+"""A match's websocket (``/ws/matches/<id>``) and the hub of its connections: one socket per
+client and match, views pushed after every change.
 
-A connection subscribes to its match through the service's :class:`~.pubsub.PubSub`. A change
+A connection subscribes to its match through the service's
+:class:`~..transport.pubsub.PubSub`. A change
 only marks the connection dirty; the connection's writer then sends the newest view, so a slow
 client gets fewer views but never an older one after a newer one, and the service never waits
 for a socket. The first view on a socket is whole; every later one is a delta whose events are
@@ -20,14 +22,16 @@ import logging
 from collections import deque
 from typing import Any
 
+from fastapi import APIRouter
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from .chat import chat_channel
-from .errors import ApiError, forbidden, malformed
-from .guards import MAX_BODY_BYTES, encode_json, parse_json, same_origin
-from .live import LiveMatch, Viewer
-from .service import MatchService
-from .throttle import Throttle
+from ..errors import ApiError, forbidden, malformed
+from ..guards import MAX_BODY_BYTES, encode_json, parse_json, same_origin
+from ..match.chat import chat_channel
+from ..match.live import LiveMatch, Viewer
+from ..match.service import MatchService
+from ..throttle import Throttle
+from .deps import lang_of, service_of
 
 log = logging.getLogger(__name__)
 
@@ -196,3 +200,13 @@ async def serve_socket(
         writer.cancel()
         with contextlib.suppress(asyncio.CancelledError, Exception):
             await writer
+
+
+router = APIRouter()
+
+
+@router.websocket("/ws/matches/{match_id}")
+async def socket(websocket: WebSocket, match_id: str) -> None:
+    await serve_socket(websocket, service_of(websocket), match_id,
+                       websocket.query_params.get("token"), lang_of(websocket),
+                       websocket.app.state.throttle)

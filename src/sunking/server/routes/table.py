@@ -4,8 +4,8 @@
 and ``…/start``).
 
 Thin like the other routes: the authenticated table (:data:`.deps.Table`), a pydantic body,
-a call to the service (the chat is its :class:`~.chat.TableChat`). New messages also reach
-open websockets (:mod:`.hub`).
+a call to the service (the chat is its :class:`~..match.chat.TableChat`). New messages also reach
+open websockets (:mod:`.websocket`).
 """
 
 from __future__ import annotations
@@ -14,9 +14,9 @@ from typing import Any
 
 from fastapi import APIRouter, Request, Response
 
-from ..i18n import DEFAULT_LANGUAGE
+from ...i18n import DEFAULT_LANGUAGE
+from ..errors import malformed
 from .deps import Table, json_text, service_of
-from .errors import malformed
 from .schemas import ChatBody, JoinBody, StartBody, body_schema, read_body
 
 router = APIRouter()

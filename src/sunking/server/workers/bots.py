@@ -20,12 +20,12 @@ import time
 from collections.abc import Mapping
 from typing import Any
 
-from ..bots import LEVELS, make_bot
-from ..bots.arena import bot_rng
-from ..bots.ismcts import IsmctsBot, IsmctsConfig, merge_choices
-from ..bots.protocol import Observation
-from ..core.registry import available_games, make
-from ..core.rng import Rng
+from ...bots import LEVELS, make_bot
+from ...bots.arena import bot_rng
+from ...bots.ismcts import IsmctsBot, IsmctsConfig, merge_choices
+from ...bots.protocol import Observation
+from ...core.registry import available_games, make
+from ...core.rng import Rng
 
 SERVER_BOTS = ("random", "heuristic", "ismcts:easy", "ismcts:medium", "ismcts:hard")
 """The bot specs a match may seat (``GET /api/bots``)."""

@@ -10,9 +10,9 @@ from typing import Any
 
 from fastapi import APIRouter
 
-from ..core.registry import available_games, make
-from .bot_worker import SERVER_BOTS
-from .errors import ApiError
+from ...core.registry import available_games, make
+from ..errors import ApiError
+from ..workers.bots import SERVER_BOTS
 
 FALLBACK_LANGUAGES = (("en", "English"), ("nl", "Nederlands"), ("fr", "Français"),
                       ("de", "Deutsch"), ("cs", "Čeština"))
@@ -22,7 +22,7 @@ FALLBACK_LANGUAGES = (("en", "English"), ("nl", "Nederlands"), ("fr", "Français
 def languages() -> list[tuple[str, str]]:
     """(code, name) of every language of the message catalogs."""
     try:
-        from .. import i18n
+        from ... import i18n
     except ImportError:
         return list(FALLBACK_LANGUAGES)
     return list(i18n.languages())
@@ -42,8 +42,8 @@ def all_messages(lang: str) -> dict[str, str]:
         KeyError: ``lang`` is not a supported language.
         ImportError: the message catalogs are not installed.
     """
-    from .. import i18n
-    from ..core.presentation import catalog
+    from ... import i18n
+    from ...core.presentation import catalog
 
     messages = i18n.messages(lang)
     for game_id in available_games():

@@ -7,9 +7,9 @@ import dataclasses
 from collections.abc import Sequence
 from typing import Any
 
-from .bot_worker import SERVER_BOTS
-from .errors import ApiError
-from .storage import MatchRecord
+from ..errors import ApiError
+from ..storage import MatchRecord
+from ..workers.bots import SERVER_BOTS
 
 
 @dataclasses.dataclass(frozen=True, slots=True)

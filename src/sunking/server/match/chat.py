@@ -17,10 +17,10 @@ from collections import defaultdict, deque
 from collections.abc import Awaitable, Callable
 from typing import Any, TypeVar
 
-from .errors import ApiError, forbidden, malformed
+from ..errors import ApiError, forbidden, malformed
+from ..storage import ChatRecord, MatchStore, StorageError, VersionConflict
+from ..transport.pubsub import PubSub
 from .live import LiveMatch, Viewer
-from .pubsub import PubSub
-from .storage import ChatRecord, MatchStore, StorageError, VersionConflict
 
 T = TypeVar("T")
 

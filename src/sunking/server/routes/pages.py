@@ -1,14 +1,12 @@
-"""The pages of the browser client (the lobby, a match, a game's rules) and the match
-websocket (:mod:`.hub`)."""
+"""The pages of the browser client: the lobby, a match, a game's rules (the match's websocket
+is :mod:`.websocket`)."""
 
 from __future__ import annotations
 
-from fastapi import APIRouter, WebSocket
+from fastapi import APIRouter
 from fastapi.responses import FileResponse, HTMLResponse, Response
 
-from .api_catalog import web_dir
-from .deps import lang_of, service_of
-from .hub import serve_socket
+from .catalog import web_dir
 
 PLACEHOLDER = """<!doctype html><html lang="en"><head><meta charset="utf-8">
 <title>sunking</title></head><body><h1>sunking</h1>
@@ -39,9 +37,3 @@ async def play(match_id: str) -> Response:
 async def rules(game: str) -> Response:
     return page("rules.html")
 
-
-@router.websocket("/ws/matches/{match_id}")
-async def socket(websocket: WebSocket, match_id: str) -> None:
-    await serve_socket(websocket, service_of(websocket), match_id,
-                       websocket.query_params.get("token"), lang_of(websocket),
-                       websocket.app.state.throttle)

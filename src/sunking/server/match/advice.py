@@ -10,12 +10,12 @@ import dataclasses
 import logging
 from typing import Any
 
-from ..core.errors import RulesError
-from ..core.presentation import describe
-from ..core.registry import make
+from ...core.errors import RulesError
+from ...core.presentation import describe
+from ...core.registry import make
+from ..errors import ApiError, forbidden, not_started
+from ..workers.bots import BotRunner
 from .boards import seat_names
-from .bot_worker import BotRunner
-from .errors import ApiError, forbidden, not_started
 from .live import LiveMatch, Viewer
 
 log = logging.getLogger(__name__)

@@ -14,12 +14,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ..core.game import GameState
-from ..core.presentation import describe, describe_events, presentation
-from ..core.registry import make
-from .errors import ApiError, forbidden, malformed
-from .guards import encode_json
-from .storage import ActionRecord, MatchRecord
+from ...core.game import GameState
+from ...core.presentation import describe, describe_events, presentation
+from ...core.registry import make
+from ..errors import ApiError, forbidden, malformed
+from ..guards import encode_json
+from ..storage import ActionRecord, MatchRecord
 
 LOG_LIMIT = 120
 """How many of the newest visible events the board's log holds."""
@@ -48,7 +48,7 @@ def check_language(lang: str | None, known: Sequence[str]) -> str | None:
 def seat_names(record: MatchRecord, lang: str) -> list[str]:
     """Every seat's name as the pages show it: the name chosen, else "Player n"; a bot by its
     kind and number ("Heuristic bot (2)")."""
-    from .. import i18n
+    from ... import i18n
 
     names = []
     for seat in record.seats:

@@ -1,7 +1,7 @@
 """The JSON bodies of the API, one pydantic model each (``docs/web-api.md``).
 
 A route reads its body with :func:`read_body`: the raw bytes through the guarded JSON parser
-(bounded depth and size, see :mod:`.guards`), then the model, strictly and with no field it
+(bounded depth and size, see :mod:`..guards`), then the model, strictly and with no field it
 does not know. A refusal is ``malformed`` (422) naming each field at fault. Fields whose
 meaning the service checks itself (an action for the game's codec, chat recipients against
 the seats) are typed loosely here, so the service's error names what is wrong in the game's
@@ -16,8 +16,8 @@ import pydantic
 from fastapi import Request
 from fastapi.exceptions import RequestValidationError
 
-from .errors import malformed
-from .guards import parse_json
+from ..errors import malformed
+from ..guards import parse_json
 
 Short = Annotated[str, pydantic.StringConstraints(max_length=100)]
 """A name, an id or a spec: the service checks each more closely."""

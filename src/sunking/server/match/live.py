@@ -15,11 +15,11 @@ import json
 from collections import defaultdict
 from typing import Any, TypeAlias
 
-from ..core.game import GameState
-from ..core.registry import make
+from ...core.game import GameState
+from ...core.registry import make
+from ..guards import encode_json
+from ..storage import ActionRecord, MatchRecord, MatchStatus, StorageError, StoredMatch
 from .boards import BoardCache
-from .guards import encode_json
-from .storage import ActionRecord, MatchRecord, MatchStatus, StorageError, StoredMatch
 
 Viewer: TypeAlias = int | None
 """Who looks at a match: a seat, or ``None`` for the spectator."""

@@ -9,10 +9,10 @@ from typing import Annotated, Literal
 from fastapi import Depends, Request, WebSocket
 from fastapi.responses import Response
 
-from .errors import malformed
-from .live import LiveMatch, Viewer
-from .service import MatchService
-from .throttle import Throttle
+from ..errors import malformed
+from ..match.live import LiveMatch, Viewer
+from ..match.service import MatchService
+from ..throttle import Throttle
 
 
 def service_of(request: Request | WebSocket) -> MatchService:

@@ -20,15 +20,11 @@ import time
 from collections.abc import Awaitable, Callable, Iterable, Sequence
 from typing import Any, TypeVar
 
-from ..core.actions import Action
-from ..core.errors import RulesError
-from ..core.game import GameState
-from ..core.registry import make
-from .advice import Advisor
-from .boards import check_language
-from .bot_worker import SERVER_BOTS, STAND_IN_BOT, BotRunner
-from .chat import TableChat, chat_match
-from .errors import (
+from ...core.actions import Action
+from ...core.errors import RulesError
+from ...core.game import GameState
+from ...core.registry import make
+from ..errors import (
     ApiError,
     bad_token,
     forbidden,
@@ -38,11 +34,7 @@ from .errors import (
     unavailable,
     unknown_match,
 )
-from .fair import FairQueue
-from .live import LiveMatch, Viewer
-from .match_setup import CreatedMatch, MatchRequest, check_setup, host_seat
-from .pubsub import LocalPubSub, PubSub
-from .storage import (
+from ..storage import (
     ActionRecord,
     Append,
     DuplicateRequest,
@@ -56,7 +48,15 @@ from .storage import (
     VersionConflict,
     replace_seat,
 )
-from .store_io import StoreIO
+from ..storage.io import StoreIO
+from ..transport.pubsub import LocalPubSub, PubSub
+from ..workers.bots import SERVER_BOTS, STAND_IN_BOT, BotRunner
+from ..workers.fair import FairQueue
+from .advice import Advisor
+from .boards import check_language
+from .chat import TableChat, chat_match
+from .live import LiveMatch, Viewer
+from .request import CreatedMatch, MatchRequest, check_setup, host_seat
 from .tokens import new_match_id, new_token, same_hash, token_hash
 
 T = TypeVar("T")
@@ -368,7 +368,7 @@ class MatchService:
         """
         if self._languages is not None:
             return check_language(lang, list(self._languages()))
-        from .. import i18n
+        from ... import i18n
 
         return check_language(lang, i18n.LANGUAGES)
 

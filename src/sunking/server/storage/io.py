@@ -1,9 +1,9 @@
 """Storage calls off the event loop, and moves stored together (group commit).
 
-Every :class:`~.storage.MatchStore` method blocks, so the service runs them in a small thread
+Every :class:`~.protocol.MatchStore` method blocks, so the service runs them in a small thread
 pool (:meth:`StoreIO.call`). Moves take a faster path: :meth:`StoreIO.append` queues the move,
 and one writer task stores every move queued meanwhile in a single transaction
-(:meth:`~.storage.MatchStore.append_actions`), so a busy server makes one commit, and one
+(:meth:`~.protocol.MatchStore.append_actions`), so a busy server makes one commit, and one
 sync to disk, for many moves instead of one each. A lone move is written at once (the writer
 never waits to fill a batch), and each caller hears of its own move only once the commit that
 holds it has returned: a move is never acknowledged before it is stored.
@@ -17,7 +17,7 @@ from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar
 
-from .storage import Append, MatchStore, StorageError
+from .protocol import Append, MatchStore, StorageError
 
 T = TypeVar("T")
 

@@ -10,7 +10,11 @@ from typing import Any
 from fastapi import APIRouter, Depends, Request
 from fastapi.responses import Response
 
-from .boards import replay_board
+from ..errors import malformed
+from ..guards import encode_json
+from ..match.boards import replay_board
+from ..match.live import build_replay
+from ..match.request import MatchRequest, SeatRequest
 from .deps import (
     Table,
     int_query,
@@ -21,10 +25,6 @@ from .deps import (
     throttle_act,
     throttle_create,
 )
-from .errors import malformed
-from .guards import encode_json
-from .live import build_replay
-from .match_setup import MatchRequest, SeatRequest
 from .schemas import ActionBody, MatchBody, TokensBody, body_schema, read_body
 
 router = APIRouter()

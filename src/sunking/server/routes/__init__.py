@@ -1,0 +1,23 @@
+"""The routes of the web platform, one module per resource (``docs/web-api.md``):
+
+- :mod:`.catalog`: what the server offers (games, bots, languages, message catalogs);
+- :mod:`.matches`: a match (create, view, act, leave, replay, a browser's matches);
+- :mod:`.table`: around the table (chat, hints and review, open tables);
+- :mod:`.pages`: the browser client's pages;
+- :mod:`.websocket`: a match's websocket (the hub of its connections).
+
+Routes are thin: a pydantic body (:mod:`.schemas`), the authenticated table (a FastAPI
+dependency, :mod:`.deps`), a call to the match service.
+"""
+
+from __future__ import annotations
+
+from fastapi import APIRouter
+
+from . import catalog, matches, pages, table, websocket
+
+ROUTERS: tuple[APIRouter, ...] = (catalog.router, matches.router, table.router, pages.router,
+                                  websocket.router)
+"""Every router, in the order the application includes them."""
+
+__all__ = ["ROUTERS"]

@@ -166,7 +166,7 @@ def test_srv_rate_limits_per_address() -> None:
         refused = client.post("/api/matches", json=MATCH_BODY)
         assert "too many matches" in error_of(refused, 429, "rate_limited")
         assert 1 <= int(refused.headers["retry-after"]) <= 60
-        assert len(service_of(client)._live) == 2  # the refused one was not made
+        assert len(service_of(client).cache.held) == 2  # the refused one was not made
         match = created[0].json()
         match_id, token = match["match_id"], match["seats"][0]["token"]
         view = client.get(f"/api/matches/{match_id}", headers=auth(token)).json()
@@ -268,7 +268,7 @@ def test_srv_idle_matches_leave_memory_and_come_back() -> None:
             assert service.evict_idle() == 0  # a socket watches it
             watched()
             assert service.evict_idle() == 1
-            assert match_id not in service._live
+            assert match_id not in service.cache.held
             again, _ = await service.authenticate(match_id, created.seat_tokens[1])
             assert again is not live and again.version == 1  # reloaded, nothing lost
         finally:

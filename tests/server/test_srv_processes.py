@@ -214,17 +214,17 @@ def test_srv_a_remote_move_drops_an_unwatched_match_and_reloads_a_watched_one() 
                 return live.version
 
             here.remote_change(match_id, await move_there())
-            assert match_id not in here._live
+            assert match_id not in here.cache.held
             assert (await here.live(match_id)).version == 1
             told: list[int] = []
             here.pubsub.subscribe(match_id, lambda _m, v: told.append(v))
-            held = here._live[match_id]
+            held = here.cache.held[match_id]
             here.remote_change(match_id, await move_there())
             for _ in range(500):
                 if told:
                     break
                 await asyncio.sleep(0.01)
-            assert here._live[match_id] is held and held.version == 2 and told == [2]
+            assert here.cache.held[match_id] is held and held.version == 2 and told == [2]
         finally:
             await here.close()
             await there.close()

@@ -137,7 +137,7 @@ def test_srv_talk_out_of_turn_keeps_the_clock_of_the_seat_to_move(client: TestCl
     created = new_match(client, ("human", "human", "human", "human"), game=GAME,
                         turn_clock_seconds=3600.0, time_bank_seconds=60.0)
     state = play_setup(client, created)
-    live = service_of(client)._live[created["match_id"]]
+    live = service_of(client).cache.held[created["match_id"]]
     deadline, mover = live.turn_deadline, state.to_move
     assert deadline is not None and mover is not None
     talker = (mover + 1) % 4

@@ -1,0 +1,148 @@
+"""The matches of one process held in memory.
+
+A match is loaded from storage on first use (every caller waiting on one load is answered by
+it, whatever goes wrong), dropped again when nobody has asked for it in ``idle_seconds``, no
+socket watches it and nothing is due for it, and reloaded when another process moved it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from collections.abc import Callable
+
+from ...core.errors import RulesError
+from ..errors import ApiError, unavailable, unknown_match
+from ..storage import StorageError, UnknownMatch
+from .chat import TableChat, chat_match
+from .commit import Committer
+from .context import Context
+from .live import LiveMatch
+
+log = logging.getLogger(__name__)
+
+
+class MatchCache:
+    """The live matches of one server process, by id.
+
+    ``monotonic`` is the clock of :attr:`idle_seconds`; ``commits`` tells whether a bot or
+    a clock is due for a match (it is then kept) and reloads a match another process moved.
+    """
+
+    def __init__(
+        self,
+        context: Context,
+        chat: TableChat,
+        commits: Committer,
+        *,
+        idle_seconds: float = 600.0,
+        monotonic: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.context = context
+        self.chat = chat
+        self.commits = commits
+        self.idle_seconds = idle_seconds
+        self._monotonic = monotonic
+        self.held: dict[str, LiveMatch] = {}
+        """The matches in memory."""
+        self._loading: dict[str, asyncio.Future[LiveMatch]] = {}
+        self._touched: dict[str, float] = {}
+        """When each match in memory was last asked for (``monotonic`` seconds)."""
+
+    async def live(self, match_id: str) -> LiveMatch:
+        """The match in memory, loaded from storage on first use.
+
+        Raises:
+            ApiError: ``unknown_match``.
+        """
+        self._touched[match_id] = self._monotonic()
+        live = self.held.get(match_id)
+        if live is not None:
+            return live
+        pending = self._loading.get(match_id)
+        if pending is None:
+            pending = asyncio.get_running_loop().create_future()
+            self._loading[match_id] = pending
+            try:
+                stored = await self.context.io.call(self.context.store.load, match_id)
+                live = LiveMatch.from_stored(stored)
+                self.held[match_id] = live
+                pending.set_result(live)
+            except UnknownMatch:
+                pending.set_exception(unknown_match(match_id))
+            except (StorageError, RulesError) as err:
+                log.error("match %s cannot be loaded: %s", match_id, err)
+                pending.set_exception(ApiError("unknown_match", str(err), 404))
+            except BaseException as err:
+                # Whatever else goes wrong (the database, a cancelled load) settles the
+                # future too, so that nobody waiting on it hangs.
+                log.exception("match %s could not be loaded", match_id)
+                pending.set_exception(unavailable("the match could not be loaded just now"))
+                if not isinstance(err, Exception):
+                    raise
+            finally:
+                del self._loading[match_id]
+        try:
+            return await asyncio.shield(pending)
+        finally:
+            if pending.done() and not pending.cancelled():
+                pending.exception()  # retrieved: no "never retrieved" warning
+
+    def add(self, live: LiveMatch) -> None:
+        """Hold a match just created."""
+        self.held[live.match_id] = live
+
+    async def evict_forever(self) -> None:
+        """Drop idle matches from memory, now and then, until the service closes."""
+        while not self.context.closed:
+            await asyncio.sleep(max(1.0, min(60.0, self.idle_seconds / 4)))
+            self.evict_idle()
+
+    def evict_idle(self) -> int:
+        """Drop from memory every match untouched for ``idle_seconds`` that nobody watches
+        and nothing is scheduled for (it reloads from storage when asked for); returns how
+        many were dropped."""
+        return sum(self.forget_if_idle(match_id) for match_id in list(self.held))
+
+    def forget_if_idle(self, match_id: str, *, force: bool = False) -> bool:
+        """Drop the match from memory if no socket watches it and nothing is due for it, and
+        (unless ``force``) nobody asked for it in ``idle_seconds``; returns whether it was."""
+        live = self.held.get(match_id)
+        if live is None or self.commits.planner.scheduled(match_id) or live.lock.locked():
+            return False
+        if self.context.pubsub.has_subscribers(match_id):
+            return False
+        if not force and self._monotonic() - self._touched.get(match_id, 0.0) < self.idle_seconds:
+            return False
+        del self.held[match_id]
+        self._touched.pop(match_id, None)
+        self.chat.forget(match_id)
+        return True
+
+    def remote_change(self, match_id: str, version: int) -> None:
+        """Another server process stored ``match_id`` at ``version``: if this process holds
+        the match in memory, reload it and tell its sockets (or, when no socket here watches
+        it and nothing here moves for it, drop it from memory). The bots and clocks stay with
+        the process that made the change, so each bot move is computed once.
+
+        A new chat message (on the match's chat channel) makes this process read the chat
+        afresh and tells its sockets, which send each viewer what it may read."""
+        chatted = chat_match(match_id)
+        if chatted is not None:
+            self.chat.stale(chatted)
+            # Heard already: only this process's sockets.
+            self.context.pubsub.publish(match_id, version)
+            return
+        live = self.held.get(match_id)
+        if live is None or version <= live.version or self.context.closed:
+            return
+        if self.forget_if_idle(match_id, force=True):
+            return  # nothing here watches it or moves for it: it reloads when asked for
+
+        async def work() -> None:
+            async with live.lock:
+                if version > live.version:
+                    await self.commits.reload(live, schedule=False)
+
+        self.context.changes.start(work)

@@ -1,0 +1,66 @@
+"""What the parts of the match service share: the store and its I/O, the pub/sub seam, the wall
+clock, and the changes of matches in flight.
+
+A change of a match runs in its own task, shielded from its caller (:class:`Changes`), so a
+client that disconnects half-way cannot leave a stored move out of the live state.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import time
+from collections.abc import Awaitable, Callable
+from typing import Any, TypeVar
+
+from ..storage import MatchStore
+from ..storage.io import StoreIO
+from ..transport.pubsub import PubSub
+
+T = TypeVar("T")
+
+
+class Changes:
+    """The changes of matches in flight in one process, each run to completion in its own
+    task."""
+
+    def __init__(self) -> None:
+        self._tasks: set[asyncio.Task[Any]] = set()
+
+    async def run(self, work: Callable[[], Awaitable[T]]) -> T:
+        """Run ``work`` to completion in its own task, even if the caller is cancelled."""
+        task = asyncio.ensure_future(work())
+        self._tasks.add(task)
+        task.add_done_callback(self.done)
+        return await asyncio.shield(task)
+
+    def start(self, work: Callable[[], Awaitable[Any]]) -> None:
+        """Run ``work`` as a change that nobody waits for."""
+        task = asyncio.get_running_loop().create_task(self.run(work))
+        task.add_done_callback(self.done)
+
+    def done(self, task: asyncio.Future[Any]) -> None:
+        self._tasks.discard(task)
+        if not task.cancelled():
+            task.exception()  # retrieved here too: a caller that left never sees it
+
+    async def wait(self) -> None:
+        """Wait for every change in flight."""
+        if self._tasks:
+            await asyncio.gather(*self._tasks, return_exceptions=True)
+
+
+@dataclasses.dataclass(eq=False)
+class Context:
+    """What every part of the match service of one process works with."""
+
+    store: MatchStore
+    io: StoreIO
+    """The store's calls off the event loop, and moves stored together."""
+    pubsub: PubSub
+    """Where a change is published: "match M is now at version V"."""
+    clock: Callable[[], float] = time.time
+    """The wall clock (seconds since the epoch)."""
+    changes: Changes = dataclasses.field(default_factory=Changes)
+    closed: bool = False
+    """Set when the service closes: nothing more is planned."""

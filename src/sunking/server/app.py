@@ -1,10 +1,9 @@
-"""The FastAPI application: its lifespan (storage, bots, matches), the middleware, the error
-answers, the routes (:mod:`.routes`, one module per resource) and the static client.
+"""The FastAPI application, made in steps: its lifespan (storage, bots, matches), the guards at
+its edge (middleware, rate limits), the error answers, the routes (:mod:`.routes`) and the
+static client.
 
-Routes are thin: a pydantic body (:mod:`.routes.schemas`), the authenticated table (a FastAPI
-dependency, :mod:`.routes.deps`), a call to the :class:`~.match.service.MatchService`; every
-refusal is an :class:`~.errors.ApiError` answered as ``{"error": {"code", "message"}}``. The
-contract is ``docs/web-api.md``.
+Every refusal is an :class:`~.errors.ApiError` answered as ``{"error": {"code", "message"}}``.
+The contract is ``docs/web-api.md``.
 """
 
 from __future__ import annotations
@@ -46,37 +45,44 @@ every client for up to a quarter of a second (at human pace the move latency's 9
 percentile was 434 ms with Python's thresholds, 38 ms with these); these make collections of
 the young ten times rarer and full ones rarer still."""
 
+StoreFactory = Callable[[], MatchStore]
+Lifespan = Callable[[FastAPI], contextlib.AbstractAsyncContextManager[None]]
+
 
 def create_app(
     settings: Settings | None = None,
     *,
-    store_factory: Callable[[], MatchStore] | None = None,
+    store_factory: StoreFactory | None = None,
 ) -> FastAPI:
     """The application. Storage, bots and matches start with it and stop with it.
 
     ``store_factory`` replaces the SQL store of ``settings`` (tests pass a memory store).
     """
     settings = settings or Settings.from_env()
+    docs = settings.api_docs
+    app = FastAPI(title="sunking", lifespan=_lifespan(settings, store_factory),
+                  openapi_url="/openapi.json" if docs else None,
+                  docs_url="/docs" if docs else None, redoc_url="/redoc" if docs else None)
+    _guard(app, settings)
+    _answer_errors(app)
+    for router in ROUTERS:
+        app.include_router(router)
+    app.mount("/static", StaticFiles(directory=web_dir(), check_dir=False), name="static")
+    return app
+
+
+def _lifespan(settings: Settings, store_factory: StoreFactory | None) -> Lifespan:
+    """What starts with the application and stops with it: the match service (and, on
+    PostgreSQL, the notifications between processes)."""
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        store = store_factory() if store_factory else SqlStore(settings.url)
-        io_threads = 1 if getattr(store, "is_sqlite", True) else 4
-        pubsub = None if store_factory or not is_postgres(settings.url) else PgPubSub(
-            settings.url)
-        bots = BotRunner(settings.bot_workers, settings.root_parallel)
-        service = MatchService(store, bots, pubsub=pubsub, bot_delay=settings.bot_delay,
-                               io_threads=io_threads, languages=language_codes,
-                               idle_seconds=settings.idle_seconds)
+        service, pubsub = _service(settings, store_factory)
         app.state.service = service
         if pubsub is not None:
             await pubsub.start(service.remote_change)
         await service.start()
-        # What exists now (the libraries, the catalogs, the games' tables) lives as long as
-        # the process: the garbage collector's full passes need not walk it again and again.
-        gc.collect()
-        gc.freeze()
-        gc.set_threshold(*GC_THRESHOLDS)
+        _settle_memory()
         try:
             yield
         finally:
@@ -84,31 +90,57 @@ def create_app(
             if pubsub is not None:
                 await pubsub.close()
 
-    docs = settings.api_docs
-    app = FastAPI(title="sunking", lifespan=lifespan,
-                  openapi_url="/openapi.json" if docs else None,
-                  docs_url="/docs" if docs else None, redoc_url="/redoc" if docs else None)
+    return lifespan
+
+
+def _service(
+    settings: Settings, store_factory: StoreFactory | None
+) -> tuple[MatchService, PgPubSub | None]:
+    """The match service of ``settings``: its store, bot workers and (on PostgreSQL) the
+    pub/sub between processes, not started yet."""
+    store = store_factory() if store_factory else SqlStore(settings.url)
+    io_threads = 1 if getattr(store, "is_sqlite", True) else 4
+    pubsub = None if store_factory or not is_postgres(settings.url) else PgPubSub(
+        settings.url)
+    bots = BotRunner(settings.bot_workers, settings.root_parallel)
+    service = MatchService(store, bots, pubsub=pubsub, bot_delay=settings.bot_delay,
+                           io_threads=io_threads, languages=language_codes,
+                           idle_seconds=settings.idle_seconds)
+    return service, pubsub
+
+
+def _settle_memory() -> None:
+    """What exists now (the libraries, the catalogs, the games' tables) lives as long as the
+    process: the garbage collector's full passes need not walk it again and again."""
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(*GC_THRESHOLDS)
+
+
+def _guard(app: FastAPI, settings: Settings) -> None:
+    """The guards at the edge (:mod:`.guards`) and the rate limits (:mod:`.throttle`)."""
     app.add_middleware(GZipMiddleware, minimum_size=1024)
     app.add_middleware(SecurityHeaders)
     app.add_middleware(BodyLimit)
     app.state.throttle = Throttle(settings.rate_create, settings.rate_actions)
 
-    @app.exception_handler(ApiError)
-    async def api_error(_request: Request, err: ApiError) -> JSONResponse:
-        headers = {"Retry-After": str(err.retry_after)} if err.retry_after is not None else None
-        return JSONResponse({"error": err.to_json()}, status_code=err.status, headers=headers)
 
-    @app.exception_handler(sa.exc.DBAPIError)
-    async def database_error(_request: Request, err: sa.exc.DBAPIError) -> JSONResponse:
-        log.error("database error: %s", err)
-        return await api_error(_request, unavailable("the database is busy; try again"))
+def _answer_errors(app: FastAPI) -> None:
+    """Every refusal as ``{"error": {"code", "message"}}``."""
+    app.exception_handler(ApiError)(api_error)
+    app.exception_handler(sa.exc.DBAPIError)(database_error)
+    app.exception_handler(RequestValidationError)(invalid_body)
 
-    @app.exception_handler(RequestValidationError)
-    async def invalid_body(_request: Request, err: RequestValidationError) -> JSONResponse:
-        return JSONResponse({"error": malformed(problems(err)).to_json()}, status_code=422)
 
-    for router in ROUTERS:
-        app.include_router(router)
+async def api_error(_request: Request, err: ApiError) -> JSONResponse:
+    headers = {"Retry-After": str(err.retry_after)} if err.retry_after is not None else None
+    return JSONResponse({"error": err.to_json()}, status_code=err.status, headers=headers)
 
-    app.mount("/static", StaticFiles(directory=web_dir(), check_dir=False), name="static")
-    return app
+
+async def database_error(request: Request, err: sa.exc.DBAPIError) -> JSONResponse:
+    log.error("database error: %s", err)
+    return await api_error(request, unavailable("the database is busy; try again"))
+
+
+async def invalid_body(_request: Request, err: RequestValidationError) -> JSONResponse:
+    return JSONResponse({"error": malformed(problems(err)).to_json()}, status_code=422)

@@ -2,7 +2,7 @@
 conditional on the version), then applied to the live state, published, and whatever moves
 next is scheduled (:mod:`.planner`).
 
-Every change of a match takes this path under the match's lock: a move sent over REST or a
+Every move of a match takes this path under the match's lock: a move sent over REST or a
 websocket (:meth:`Moves.submit`), talk at the table that the game takes for an action
 (:meth:`Moves.remark`), and the moves of bots, stand-ins and turn clocks (the planner). If
 storage refuses an append because another process moved first, the match is reloaded from

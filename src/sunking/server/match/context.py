@@ -40,6 +40,7 @@ class Changes:
         task.add_done_callback(self.done)
 
     def done(self, task: asyncio.Future[Any]) -> None:
+        """A change ended: it is no longer in flight, and its error, if any, is retrieved."""
         self._tasks.discard(task)
         if not task.cancelled():
             task.exception()  # retrieved here too: a caller that left never sees it

@@ -3,8 +3,8 @@ the same roles, a rule-section citation at the top of every rules module.
 
 The import graph is computed statically (with :mod:`ast`, see ``test_architecture.py``) for
 every package under ``src/sunking``: its nodes are the package's own modules and
-subpackages, an edge is a runtime import of one by another (imports under
-``if TYPE_CHECKING:`` load nothing and are left out).
+subpackages, an edge is an import of one by another, those under ``if TYPE_CHECKING:``
+included (a cycle of types is a cycle of meaning all the same).
 """
 
 from __future__ import annotations
@@ -41,25 +41,10 @@ ON_THE_SKELETON = ("louis14", "versailles1682", "vive_le_roi")
 GAMES_DIR = SRC_ROOT / PACKAGE / "games"
 
 
-def _runtime_nodes(tree: ast.Module) -> ast.Module:
-    """``tree`` without its ``if TYPE_CHECKING:`` blocks."""
-    class Strip(ast.NodeTransformer):
-        def visit_If(self, node: ast.If) -> ast.AST | None:
-            test = node.test
-            name = test.id if isinstance(test, ast.Name) else (
-                test.attr if isinstance(test, ast.Attribute) else None)
-            if name == "TYPE_CHECKING":
-                return None
-            return self.generic_visit(node)
-
-    stripped = Strip().visit(tree)
-    assert isinstance(stripped, ast.Module)
-    return stripped
-
-
-def import_graph(package_dir: Path) -> dict[str, set[str]]:
-    """The runtime imports between the direct modules and subpackages of a package."""
-    package, _ = module_name(package_dir / "__init__.py", SRC_ROOT)
+def import_graph(package_dir: Path, src_root: Path = SRC_ROOT) -> dict[str, set[str]]:
+    """The imports between the direct modules and subpackages of a package, those under
+    ``if TYPE_CHECKING:`` included."""
+    package, _ = module_name(package_dir / "__init__.py", src_root)
     members = {p.stem for p in package_dir.glob("*.py")} | {
         p.name for p in package_dir.iterdir() if (p / "__init__.py").is_file()
     }
@@ -68,9 +53,9 @@ def import_graph(package_dir: Path) -> dict[str, set[str]]:
         path = package_dir / f"{member}.py"
         files = [path] if path.is_file() else sorted((package_dir / member).rglob("*.py"))
         for file in files:
-            module, is_package = module_name(file, SRC_ROOT)
-            tree = _runtime_nodes(ast.parse(file.read_text(encoding="utf-8")))
-            for record in collect_imports(ast.unparse(tree), module, is_package):
+            module, is_package = module_name(file, src_root)
+            source = file.read_text(encoding="utf-8")
+            for record in collect_imports(source, module, is_package):
                 for name in record.names:
                     if name.startswith(package + "."):
                         target = name[len(package) + 1:].split(".")[0]
@@ -124,6 +109,17 @@ def test_no_import_cycle_inside_a_package(package_dir: Path) -> None:
     package, _ = module_name(package_dir / "__init__.py", SRC_ROOT)
     cycle = cyclic_members(import_graph(package_dir))
     assert not cycle, f"{package}: the modules on an import cycle are {sorted(cycle)}"
+
+
+def test_an_import_under_type_checking_closes_a_cycle(tmp_path: Path) -> None:
+    package = tmp_path / PACKAGE / "part"
+    package.mkdir(parents=True)
+    (package / "__init__.py").write_text("", encoding="utf-8")
+    (package / "game.py").write_text(
+        "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from .texts import T\n",
+        encoding="utf-8")
+    (package / "texts.py").write_text("from .game import G\n", encoding="utf-8")
+    assert cyclic_members(import_graph(package, tmp_path)) == {"game", "texts"}
 
 
 def test_the_cycle_finder_finds_cycles() -> None:

@@ -12,8 +12,8 @@ import pytest
 from fastapi.testclient import TestClient
 from srv_support import auth, new_match, receive, receive_view
 
-from sunking.core.presentation import catalog, describe
 from sunking.i18n import translate
+from sunking.presentation import catalog, describe
 from sunking.server.app import web_dir
 
 GAMES = ("vive_le_roi", "versailles1682")

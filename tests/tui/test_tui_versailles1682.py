@@ -12,10 +12,11 @@ from collections.abc import Mapping
 import pytest
 from tui_support import enter_until_moved, persons_turn, run_pilot
 
+from sunking import presentation
 from sunking.core import replay
-from sunking.core.presentation import describe_result, presentation
 from sunking.core.registry import make
 from sunking.i18n import translate
+from sunking.presentation import describe_result
 from sunking.tui import RENDERERS, Session, parse_seats
 from sunking.tui.app import PlayApp
 from sunking.tui.render import Seating, chooser_for
@@ -27,7 +28,7 @@ RAW = re.compile(r"\{|\"type\"|[a-z_]+=|\b[a-z0-9_]+\.[a-z_]{2,}\b")
 
 
 def texts(lang: str) -> Mapping[str, str]:
-    return presentation(G).messages(lang)
+    return presentation.of(G).messages(lang)
 
 
 def check_screen(session: Session, text: str, lang: str, where: str) -> None:

@@ -14,9 +14,10 @@ import pytest
 from rich.console import Console, RenderableType
 from tui_support import RAW, enter_to_the_end, run_pilot
 
+from sunking import presentation
 from sunking.core import make, replay
-from sunking.core.presentation import describe_result, presentation
 from sunking.i18n import translate
+from sunking.presentation import describe_result
 from sunking.tui import RENDERERS, Session, parse_seats, renderer_for
 from sunking.tui.app import PlayApp
 from sunking.tui.render import NotationError, Seating, resolve
@@ -26,7 +27,7 @@ SIZE = (170, 120)
 
 
 def _texts(lang: str) -> Mapping[str, str]:
-    messages: Mapping[str, str] = presentation("vive_le_roi").messages(lang)
+    messages: Mapping[str, str] = presentation.of("vive_le_roi").messages(lang)
     return messages
 
 

@@ -10,9 +10,10 @@ import re
 import pytest
 from tui_support import RAW, enter_to_the_end, run_pilot
 
+from sunking import presentation
 from sunking.core import replay
-from sunking.core.presentation import describe_result, presentation
 from sunking.i18n import translate
+from sunking.presentation import describe_result
 from sunking.tui import RENDERERS, Session, parse_seats
 from sunking.tui.app import FORCED_PASS_NOTE, PlayApp
 
@@ -24,7 +25,7 @@ def held_names(session: Session, lang: str) -> list[str]:
     game = session.game_id
     you = session.view(0)["you"]
     assert isinstance(you, dict)
-    texts = presentation(game).messages(lang)
+    texts = presentation.of(game).messages(lang)
     ids = [c["id"] if isinstance(c, dict) else c for c in you["hand"]]
     return [texts[f"{game}.card.{c}"] for c in ids]
 

@@ -12,15 +12,12 @@ import dataclasses
 import math
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar, Literal, Self, TypeAlias
+from typing import Any, ClassVar, Literal, Self, TypeAlias
 
 from .actions import Action, ActionCodec, JsonValue
 from .errors import GameOver, IllegalAction, InvalidOptions, NotYourTurn, StaleAction
 from .events import Event, EventChain, chain_from, events_for
 from .rng import Rng
-
-if TYPE_CHECKING:
-    from .presentation import Presentation
 
 Seat: TypeAlias = int
 """A player's seat: 0 .. num_players - 1, in clockwise order."""
@@ -232,15 +229,6 @@ class Game(ABC):
         A bot seat makes its duties at once, out of turn (Versailles 1682: the steward
         fines every fault of etiquette)."""
         return ()
-
-    def presentation(self) -> Presentation:
-        """How the game shows itself to people (see :mod:`sunking.core.presentation`); a game
-        loads its presentation module here, so the rules never load its texts.
-
-        Raises:
-            NotImplementedError: the game declares no presentation.
-        """
-        raise NotImplementedError(f"{self.spec.id} declares no presentation")
 
     def parse_action(self, data: object) -> Action:
         """Parse an action from its JSON form.

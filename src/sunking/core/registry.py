@@ -25,6 +25,24 @@ def available_games() -> tuple[str, ...]:
     return tuple(sorted(_PATHS))
 
 
+def package(game_id: str) -> str:
+    """The package of the game registered under ``game_id`` (the module its registration
+    names), where the surfaces found by the game's id look for their part of it: its
+    ``presentation``, its ``heuristic``.
+
+    Raises:
+        UnknownGame: no game has that id.
+    """
+    path = _PATHS.get(game_id)
+    if path is None:
+        raise _unknown(game_id)
+    return path.partition(":")[0]
+
+
+def _unknown(game_id: str) -> UnknownGame:
+    return UnknownGame(f"no game {game_id!r}; available: {', '.join(available_games()) or 'none'}")
+
+
 def make(game_id: str) -> Game:
     """Return the game registered under ``game_id``.
 
@@ -36,9 +54,7 @@ def make(game_id: str) -> Game:
         return game
     path = _PATHS.get(game_id)
     if path is None:
-        raise UnknownGame(
-            f"no game {game_id!r}; available: {', '.join(available_games()) or 'none'}"
-        )
+        raise _unknown(game_id)
     module_name, _, attribute = path.partition(":")
     game = getattr(importlib.import_module(module_name), attribute)
     if not isinstance(game, Game) or game.spec.id != game_id:

@@ -11,8 +11,8 @@ import logging
 from typing import Any
 
 from ..core.errors import RulesError
-from ..core.presentation import describe
 from ..core.registry import make
+from ..presentation import describe
 from .boards import seat_names
 from .bot_worker import BotRunner
 from .errors import ApiError, forbidden, not_started

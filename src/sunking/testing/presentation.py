@@ -19,10 +19,11 @@ import re
 from collections.abc import Iterator, Mapping
 from typing import Any
 
-from ..core.presentation import Presentation, describe, presentation
+from .. import presentation
 from ..core.registry import make
 from ..core.rng import Rng
 from ..i18n import LANGUAGES, placeholders
+from ..presentation import Presentation, describe
 
 NAMES = ("Ana", "Bruno", "Claire", "David", "Eve", "Fred")
 """The player names the boards are described with."""
@@ -30,7 +31,7 @@ NAMES = ("Ana", "Bruno", "Claire", "David", "Eve", "Fred")
 
 def catalog_problems(game_id: str) -> list[str]:
     """Everything missing or inconsistent in the catalogs of ``game_id`` (empty: all good)."""
-    p = presentation(game_id)
+    p = presentation.of(game_id)
     english = p.messages("en")
     problems = [
         f"{game_id}: the {what} text {key!r} is missing in {lang}"
@@ -89,7 +90,7 @@ def board_problems(
     not in words (see :func:`text_problems`) and any undeclared event type or decision kind.
     """
     game = make(game_id)
-    p: Presentation = presentation(game_id)
+    p: Presentation = presentation.of(game_id)
     names = NAMES[:num_players]
     problems: set[str] = set()
     for seed in seeds:

@@ -13,8 +13,8 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from ..core.presentation import Texts
 from ..games.louis14.data import CHIP_CODES, POSITIONS, ROUNDS
+from ..presentation import Texts
 from . import louis14_moves as moves
 from .render import NotationError, Path, Renderer, Seating, register_renderer
 

@@ -24,8 +24,8 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from ..core.presentation import describe, describe_events, describe_result
 from ..i18n import DEFAULT_LANGUAGE, translate
+from ..presentation import describe, describe_events, describe_result
 from ..tables import ranking_table, scoring
 
 View = Mapping[str, Any]
@@ -72,13 +72,13 @@ class Seating:
         self, view: View, legal: Sequence[ActionJson] = (),
         events: Sequence[Mapping[str, Any]] = (),
     ) -> dict[str, Any]:
-        """The described board of ``view`` (see :func:`sunking.core.presentation.describe`)."""
+        """The described board of ``view`` (see :func:`sunking.presentation.describe`)."""
         return describe(self.game, view, list(legal), self.viewer, self.lang, self.names,
                         events)
 
     def final(self, result: Mapping[str, Any]) -> dict[str, Any]:
         """The final table of a finished game (``Result.to_json()``) in words (see
-        :func:`sunking.core.presentation.describe_result`)."""
+        :func:`sunking.presentation.describe_result`)."""
         return describe_result(self.game, result["details"], self.lang, self.names)
 
 
@@ -91,7 +91,7 @@ class Renderer:
 
     Every method takes JSON (views, events, actions) and returns text or Rich renderables.
     This base shows any registered game in words, from the game's presentation
-    (:mod:`sunking.core.presentation`): the players table, the hand by name with the facts
+    (:mod:`sunking.presentation`): the players table, the hand by name with the facts
     printed on each card, the public zones, the log and every legal action as a sentence,
     grouped when there are many.
     """

@@ -7,7 +7,6 @@ from typing import Any
 
 from ...core.agenda import Rules
 from ...core.game import Game, GameSpec, GameState
-from ...core.presentation import Presentation
 from . import determinization, invariants, views
 from .actions import CODEC
 from .flow import FLOW, setup
@@ -57,12 +56,6 @@ class Louis14(Game):
             raise ValueError(f"Louis XIV's evaluation has no weight set named {name!r}; "
                              f"there are {', '.join(sorted(WEIGHT_SETS))}")
         return Louis14(weights)
-
-    def presentation(self) -> Presentation:
-        """The tiles, cards, texts and view reading of Louis XIV (see :mod:`.presentation`)."""
-        from .presentation import PRESENTATION
-
-        return PRESENTATION
 
     def new_game(self, num_players: int, seed: int, **options: Any) -> Louis14State:
         """Start a game; the start player is seat 0.

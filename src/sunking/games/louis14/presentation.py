@@ -12,7 +12,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from ...core.actions import JsonValue
-from ...core.presentation import (
+from ...presentation import (
     Component,
     Fact,
     Presentation,

@@ -8,7 +8,6 @@ from typing import Any
 from ...core.actions import Action
 from ...core.agenda import Rules
 from ...core.game import Game, GameSpec, GameState, OptionSpec
-from ...core.presentation import Presentation
 from ...core.rng import Rng
 from . import determinization, invariants, views
 from .actions import CODEC
@@ -106,12 +105,6 @@ class Versailles1682(Game):
         if state.is_terminal or state.steward < 0:
             return ()
         return tuple((state.steward, fine) for fine in unfined(state))
-
-    def presentation(self) -> Presentation:
-        """The cards, texts and view reading of Versailles 1682 (see :mod:`.presentation`)."""
-        from .presentation import PRESENTATION
-
-        return PRESENTATION
 
     def new_game(self, num_players: int, seed: int, **options: Any) -> V1682State:
         """Start a game.

@@ -8,7 +8,6 @@ from typing import Any
 from ...core.actions import Action
 from ...core.agenda import Rules
 from ...core.game import Game, GameSpec, GameState, OptionSpec
-from ...core.presentation import Presentation
 from ...core.rng import Rng
 from . import determinization, invariants, views
 from .actions import CODEC
@@ -57,12 +56,6 @@ class ViveLeRoi(Game):
         """Search's default policy (see :func:`.heuristic.rollout_action`)."""
         assert isinstance(state, ViveLeRoiState)
         return rollout_action(state, rng)
-
-    def presentation(self) -> Presentation:
-        """The cards, texts and view reading of Vive le Roi (see :mod:`.presentation`)."""
-        from .presentation import PRESENTATION
-
-        return PRESENTATION
 
     def new_game(self, num_players: int, seed: int, **options: Any) -> ViveLeRoiState:
         """Start a game.

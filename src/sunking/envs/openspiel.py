@@ -28,6 +28,7 @@ import numpy as np
 import pyspiel
 from open_spiel.python.algorithms import mcts
 
+from ..bots.evaluator import evaluator
 from ..bots.ismcts import rewards as search_rewards
 from ..core.game import GameState
 from ..core.registry import available_games, make
@@ -243,7 +244,8 @@ class HeuristicEvaluator(mcts.Evaluator):  # type: ignore[misc]
 
     def evaluate(self, state: SunKingState) -> np.ndarray[Any, np.dtype[np.float64]]:
         engine = state.engine_state
-        return np.asarray(search_rewards(engine.game, engine), dtype=np.float64)
+        judge = evaluator(engine.game.spec.id)
+        return np.asarray(search_rewards(judge, engine), dtype=np.float64)
 
     def prior(self, state: SunKingState) -> Sequence[tuple[int, float]]:
         legal = state.legal_actions(state.current_player())

@@ -6,11 +6,10 @@ from collections.abc import Mapping
 from typing import Any
 
 from ...core.agenda import Rules
-from ...core.game import Game, GameSpec, GameState
+from ...core.game import Game, GameSpec
 from . import determinization, invariants, views
 from .actions import CODEC
 from .flow import FLOW, setup
-from .heuristic import TUNED, WEIGHT_SETS, Weights, evaluate
 from .state import Louis14State
 
 SPEC = GameSpec(
@@ -32,30 +31,6 @@ class Louis14(Game):
 
     spec = SPEC
     codec = CODEC
-    evaluation_scale = 4.0
-    evaluations = tuple(WEIGHT_SETS)
-
-    def __init__(self, weights: Weights = TUNED) -> None:
-        self.weights = weights
-
-    def evaluate(self, state: GameState) -> list[float]:
-        """Estimated final scores (see :mod:`.heuristic`); the exact ones once it is over."""
-        assert isinstance(state, Louis14State)
-        if state.is_terminal:
-            return list(super().evaluate(state))
-        return evaluate(state, self.weights)
-
-    def with_evaluation(self, name: str) -> Louis14:
-        """Louis XIV judged by the weight set ``name`` of :data:`.heuristic.WEIGHT_SETS`.
-
-        Raises:
-            ValueError: no weight set has that name.
-        """
-        weights = WEIGHT_SETS.get(name)
-        if weights is None:
-            raise ValueError(f"Louis XIV's evaluation has no weight set named {name!r}; "
-                             f"there are {', '.join(sorted(WEIGHT_SETS))}")
-        return Louis14(weights)
 
     def new_game(self, num_players: int, seed: int, **options: Any) -> Louis14State:
         """Start a game; the start player is seat 0.

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
 
 from ...core.actions import Action
 from ...core.agenda import Rules
 from ...core.game import Game, GameSpec, GameState, OptionSpec
-from ...core.rng import Rng
 from . import determinization, invariants, views
 from .actions import CODEC
 from .data import (
@@ -19,11 +18,8 @@ from .data import (
     ROUND_LIMITS,
     TARGETS,
 )
-from .data.win_models import WIN_MODELS
 from .etiquette import remark_address, unfined
 from .flow import ASIDES, FLOW, setup
-from .heuristic import evaluate, final_worth, rollout_action, win_chances
-from .odds import dice_outcomes
 from .state import V1682State
 
 SPEC = GameSpec(
@@ -54,43 +50,6 @@ class Versailles1682(Game):
 
     spec = SPEC
     codec = CODEC
-    evaluation_scale = 3000.0
-    """Livres of estimated fortune that make a clear lead. The log-likelihood fit to the
-    winners of heuristic self-play gives about 10,000; search plays better with the sharper
-    3,000 (``ismcts:hard`` against three heuristic bots, the same 120 seeds: 34.2% against
-    26.7%)."""
-    search_scope = "turn"
-    """Dice decide every request and audience; search looks at its own turn, averaged over
-    hidden cards and dice (see ``docs/bots.md``)."""
-
-    def evaluate(self, state: GameState) -> list[float]:
-        """Estimated final fortunes (see :mod:`.heuristic`); once over, the fortunes with
-        the win on top (:func:`.heuristic.final_worth`)."""
-        assert isinstance(state, V1682State)
-        if state.final is not None:
-            return final_worth(state, state.result().winners)
-        return evaluate(state)
-
-    def win_chances(self, state: GameState) -> Sequence[float]:
-        """Search's win chances: by the model fitted to self-play at the game's target
-        (:func:`.heuristic.win_chances`) where there is one, else the softmax of
-        :meth:`evaluate`."""
-        assert isinstance(state, V1682State)
-        model = WIN_MODELS.get(state.target)
-        if model is None or state.final is not None:
-            return super().win_chances(state)
-        return win_chances(state, model)
-
-    def outcomes(self, state: GameState, action: Action) -> list[tuple[float, GameState]]:
-        """The ten faces of the die the action rolls first, if any (see :mod:`.odds`)."""
-        assert isinstance(state, V1682State)
-        return list(dice_outcomes(state, action))
-
-    def rollout_action(self, state: GameState, rng: Rng) -> Action:
-        """The fast default policy of :mod:`.heuristic`: no enumeration of legal actions."""
-        assert isinstance(state, V1682State)
-        return rollout_action(state, rng)
-
     def remarks(self, state: GameState, seat: int, text: str,
                 addressed: int | None = None) -> tuple[Action, ...]:
         """A public remark that addresses a courtier is an :class:`~.actions.Address`

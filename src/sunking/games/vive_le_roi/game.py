@@ -5,15 +5,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ...core.actions import Action
 from ...core.agenda import Rules
-from ...core.game import Game, GameSpec, GameState, OptionSpec
-from ...core.rng import Rng
+from ...core.game import Game, GameSpec, OptionSpec
 from . import determinization, invariants, views
 from .actions import CODEC
 from .data import POINTS_LIMITS
 from .flow import FLOW, new_game
-from .heuristic import evaluate, rollout_action
 from .state import ViveLeRoiState
 
 SPEC = GameSpec(
@@ -43,20 +40,6 @@ class ViveLeRoi(Game):
 
     spec = SPEC
     codec = CODEC
-    evaluation_scale = 8.0
-
-    def evaluate(self, state: GameState) -> list[float]:
-        """Estimated final scores (see :mod:`.heuristic`); the exact ones once it is over."""
-        assert isinstance(state, ViveLeRoiState)
-        if state.is_terminal:
-            return list(super().evaluate(state))
-        return evaluate(state)
-
-    def rollout_action(self, state: GameState, rng: Rng) -> Action:
-        """Search's default policy (see :func:`.heuristic.rollout_action`)."""
-        assert isinstance(state, ViveLeRoiState)
-        return rollout_action(state, rng)
-
     def new_game(self, num_players: int, seed: int, **options: Any) -> ViveLeRoiState:
         """Start a game.
 

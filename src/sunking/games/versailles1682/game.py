@@ -1,13 +1,11 @@
-"""The Versailles 1682 game object: its spec, and starting and loading states."""
+"""The Versailles 1682 game object: its spec, its table talk, and its state class bound to
+its rules."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
 from ...core.actions import Action
-from ...core.agenda import Rules
-from ...core.game import Game, GameSpec, GameState, OptionSpec
+from ...core.agenda import AgendaGame, Rules
+from ...core.game import GameSpec, OptionSpec
 from . import determinization, invariants, views
 from .actions import CODEC
 from .data import (
@@ -45,45 +43,27 @@ SPEC = GameSpec(
 )
 
 
-class Versailles1682(Game):
-    """Versailles 1682 (Philippe Mouchebeuf, Tilsit / Truant), 3–6 players."""
-
-    spec = SPEC
-    codec = CODEC
-    def remarks(self, state: GameState, seat: int, text: str,
-                addressed: int | None = None) -> tuple[Action, ...]:
-        """A public remark that addresses a courtier is an :class:`~.actions.Address`
-        (see :func:`.etiquette.remark_address` and docs/versailles1682.md)."""
-        assert isinstance(state, V1682State)
-        address = remark_address(state, seat, text, addressed)
-        return () if address is None else (address,)
-
-    def duties(self, state: GameState) -> tuple[tuple[int, Action], ...]:
-        """The steward owes a fine for every fault not yet fined (§3.0)."""
-        assert isinstance(state, V1682State)
-        if state.is_terminal or state.steward < 0:
-            return ()
-        return tuple((state.steward, fine) for fine in unfined(state))
-
-    def new_game(self, num_players: int, seed: int, **options: Any) -> V1682State:
-        """Start a game.
-
-        Raises:
-            InvalidOptions: the player count is not 3–6 or an option is unknown or out of
-                range.
-        """
-        full = SPEC.check_setup(num_players, options)
-        return V1682State.begin(num_players, int(seed), full, setup)
-
-    def state_from_json(self, data: Mapping[str, Any]) -> V1682State:
-        return V1682State.from_json(data, self.parse_action)
+def remarks(s: V1682State, seat: int, text: str, addressed: int | None) -> tuple[Action, ...]:
+    """A public remark that addresses a courtier is an :class:`~.actions.Address`
+    (see :func:`.etiquette.remark_address` and docs/versailles1682.md)."""
+    address = remark_address(s, seat, text, addressed)
+    return () if address is None else (address,)
 
 
-GAME = Versailles1682()
-V1682State.bind(GAME, Rules(
+def duties(s: V1682State) -> tuple[tuple[int, Action], ...]:
+    """The steward owes a fine for every fault not yet fined (§3.0)."""
+    if s.is_terminal or s.steward < 0:
+        return ()
+    return tuple((s.steward, fine) for fine in unfined(s))
+
+
+GAME = AgendaGame(SPEC, CODEC, V1682State, setup, Rules(
     flow=FLOW,
     view=views.view,
     determinizer=determinization.determinizer,
     check_invariants=invariants.check_invariants,
     asides=ASIDES,
+    remarks=remarks,
+    duties=duties,
 ))
+"""Versailles 1682 (Philippe Mouchebeuf, Tilsit / Truant), 3–6 players."""

@@ -9,12 +9,12 @@ from typing import Any
 
 import pytest
 
-from sunking import make, presentation
+from sunking import available_games, make, presentation
 from sunking.cli import play_random
 from sunking.i18n import LANGUAGES
 from sunking.presentation import describe_events
 
-GAMES = ("louis14", "vive_le_roi", "versailles1682")
+GAMES = available_games()
 SEEDS = range(6)
 RAW = re.compile(r"\{|\b[a-z]+_[a-z_]+\b|[a-z_]+=|\b[a-z0-9_]+\.[a-z_]{2,}\b")
 """A placeholder, a snake_case identifier (a coded value that reached the text unnamed),

@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from sunking import available_games
 from test_architecture import PACKAGE, SRC_ROOT, collect_imports, module_name
 
 ROLES = (
@@ -35,8 +36,8 @@ ROLES = (
 """The modules every game has, one per role (``data`` is a package); every other module of a
 game holds rules of one section of its rulebook and cites it."""
 
-ON_THE_SKELETON = ("louis14", "versailles1682", "vive_le_roi")
-"""Every game: the test below checks that none is left out."""
+ON_THE_SKELETON = available_games()
+"""Every registered game: the test below checks that no game package is left out."""
 
 GAMES_DIR = SRC_ROOT / PACKAGE / "games"
 

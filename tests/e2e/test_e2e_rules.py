@@ -10,11 +10,11 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, ViewportSize, expect
 
-from sunking import i18n, presentation
+from sunking import available_games, i18n, presentation
 from sunking.core.registry import make
 from sunking.presentation import catalog
 
-GAMES = ("louis14", "vive_le_roi", "versailles1682")
+GAMES = available_games()
 PHONE: ViewportSize = {"width": 390, "height": 844}
 KEY = re.compile(r"\b[a-z][a-z0-9]*(?:_[a-z0-9]+)*\.[a-z0-9_]+")
 """A text key (`vive_le_roi.rules.intro.1`, `rules.title`): what the page must never show."""

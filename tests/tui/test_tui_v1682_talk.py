@@ -19,9 +19,9 @@ from sunking.core import IllegalAction
 from sunking.presentation import Texts, number
 from sunking.tui import Session, parse_seats
 from sunking.tui.app import PlayApp
+from sunking.tui.games.versailles1682 import RENDERER
 from sunking.tui.render import Seating, chooser_for
 from sunking.tui.screens import TalkScreen
-from sunking.tui.versailles1682 import RENDERER
 
 G = "versailles1682"
 SIZE = (170, 60)

@@ -17,10 +17,10 @@ from sunking.core import replay
 from sunking.core.registry import make
 from sunking.i18n import translate
 from sunking.presentation import describe_result
-from sunking.tui import RENDERERS, Session, parse_seats
+from sunking.tui import Session, parse_seats, renderer_for
 from sunking.tui.app import PlayApp
+from sunking.tui.games.versailles1682 import VersaillesRenderer
 from sunking.tui.render import Seating, chooser_for
-from sunking.tui.versailles1682 import VersaillesRenderer
 
 G = "versailles1682"
 SIZE = (170, 120)
@@ -74,7 +74,7 @@ async def _play(seed: int, lang: str, limit: int | None,
 
 
 def test_the_renderer_is_registered() -> None:
-    assert isinstance(RENDERERS[G], VersaillesRenderer)
+    assert isinstance(renderer_for(G), VersaillesRenderer)
 
 
 def test_a_person_plays_a_whole_game_on_the_court() -> None:
@@ -105,7 +105,7 @@ def test_many_moves_are_chosen_card_first() -> None:
     """On a turn with more moves than the menu shows at once, the first step names cards
     (or kinds), and every move is reached through exactly one path."""
     state = make(G).new_game(4, seed=7)
-    renderer = RENDERERS[G]
+    renderer = renderer_for(G)
     seating = Seating(("Anne", "Bea", "Carl", "Dirk"), None, G, "en")
     words = texts("en")
     for step in range(2000):

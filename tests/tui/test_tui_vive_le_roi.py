@@ -18,10 +18,10 @@ from sunking import presentation
 from sunking.core import make, replay
 from sunking.i18n import translate
 from sunking.presentation import describe_result
-from sunking.tui import RENDERERS, Session, parse_seats, renderer_for
+from sunking.tui import Session, parse_seats, renderer_for
 from sunking.tui.app import PlayApp
+from sunking.tui.games.vive_le_roi import ViveLeRoiRenderer, notation
 from sunking.tui.render import NotationError, Seating, resolve
-from sunking.tui.vive_le_roi import ViveLeRoiRenderer, notation
 
 SIZE = (170, 120)
 
@@ -61,7 +61,7 @@ async def _play_whole_game(seed: int, lang: str) -> tuple[Session, str, int, set
 
 
 def test_a_person_plays_a_whole_game_on_the_vive_le_roi_renderer() -> None:
-    assert isinstance(RENDERERS["vive_le_roi"], ViveLeRoiRenderer)
+    assert isinstance(renderer_for("vive_le_roi"), ViveLeRoiRenderer)
     session, text, decisions, kinds = run_pilot(_play_whole_game(seed=4, lang="fr"))
     assert session.is_over
     assert decisions >= 10 and "turn" in kinds

@@ -31,10 +31,10 @@ from open_spiel.python.algorithms import mcts
 from ..bots.evaluator import evaluator
 from ..bots.ismcts import rewards as search_rewards
 from ..core.game import GameState
-from ..core.registry import available_games, make
+from ..core.registry import make
 from ..core.rng import Rng
 from .actions import Decision
-from .table import GameAdapter, adapter, observation_vector, rewards_of
+from .table import GameAdapter, adapted_games, adapter, observation_vector, rewards_of
 from .vector import FloatArray
 
 LENGTH_PER_ACTION = 32
@@ -254,8 +254,7 @@ class HeuristicEvaluator(mcts.Evaluator):  # type: ignore[misc]
 
 def _register() -> None:
     registered = set(pyspiel.registered_names())
-    for game_id in available_games():
-        adapter(game_id)
+    for game_id in adapted_games():
         name = short_name(game_id)
         if name in registered:
             continue

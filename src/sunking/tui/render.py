@@ -1,9 +1,10 @@
 """How a game looks and is played in the terminal: the renderer interface and its registry.
 
 A renderer works from JSON only: a seat's view (``state.view(seat)``), the seat's event log
-and its legal actions as ``Action.to_json()``. It never sees a game state. Each game may
-register its own renderer in :data:`RENDERERS` (``RENDERERS["louis14"]``); a game without
-one is shown by the generic :class:`Renderer`, in words from the game's presentation.
+and its legal actions as ``Action.to_json()``. It never sees a game state. A game's own
+renderer is found from its id by one rule (:func:`renderer_for`: ``RENDERER`` in
+``sunking.tui.games.<id>``); a game without one is shown by the generic :class:`Renderer`, in
+words from the game's presentation.
 
 Input is built step by step: a renderer gives every legal action one or more *paths*, each a
 sequence of :class:`Step` (choose a card, then a mode, then tiles ...). The menu offers the
@@ -16,6 +17,7 @@ actions by :func:`resolve`.
 from __future__ import annotations
 
 import dataclasses
+import importlib
 import json
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -402,20 +404,27 @@ def chooser_for(
 
 
 RENDERERS: dict[str, Renderer] = {}
-"""The renderer of each game that has its own, by game id."""
+"""The renderers found so far, by game id (see :func:`renderer_for`)."""
 
 GENERIC = Renderer()
 
 
-def register_renderer(renderer: Renderer) -> Renderer:
-    """Register a game's renderer under its ``game_id``; return it."""
-    RENDERERS[renderer.game_id] = renderer
-    return renderer
-
-
 def renderer_for(game_id: str) -> Renderer:
-    """The game's own renderer, or the generic one."""
-    return RENDERERS.get(game_id, GENERIC)
+    """The game's own renderer — ``RENDERER`` in the module or package
+    ``sunking.tui.games.<game_id>`` — or the generic one for a game without it."""
+    found = RENDERERS.get(game_id)
+    if found is None:
+        name = f"{__package__}.games.{game_id}"
+        try:
+            found = importlib.import_module(name).RENDERER
+        except ModuleNotFoundError as error:
+            if error.name != name:
+                raise
+            found = GENERIC
+        if not isinstance(found, Renderer):
+            raise TypeError(f"{name}.RENDERER is not a terminal renderer")
+        RENDERERS[game_id] = found
+    return found
 
 
 __all__ = [
@@ -430,7 +439,6 @@ __all__ = [
     "Step",
     "card_line",
     "chooser_for",
-    "register_renderer",
     "renderer_for",
     "resolve",
 ]

@@ -3,4 +3,21 @@
 from .game import GAME, SPEC
 from .state import V1682State
 
+COMPILED = (
+    "conditions",
+    "determinization",
+    "event_cards",
+    "flow",
+    "incomes",
+    "legal",
+    "powers",
+    "promises",
+    "requests",
+    "turns",
+    "verbs",
+)
+"""The rule modules compiled with mypyc by ``make setup`` (``scripts/compile_engine.py``, read
+without importing the game): the code random playouts and search spend their time in, plain
+functions and data only. Each runs from source where no C compiler is found."""
+
 __all__ = ["GAME", "SPEC", "V1682State"]

@@ -13,11 +13,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..games.versailles1682.actions import ACTION_CLASSES, Address, Fine
-from ..games.versailles1682.data import COUNTRIES, DECK_SIZE, FAMILY_NAMES, FAVOURS, PAYMENTS
-from ..games.versailles1682.state import PLACES, STATUS_NAMES
-from .actions import ActionScheme
-from .vector import Vector
+from ...games.versailles1682.actions import ACTION_CLASSES, Address, Fine
+from ...games.versailles1682.data import COUNTRIES, DECK_SIZE, FAMILY_NAMES, FAVOURS, PAYMENTS
+from ...games.versailles1682.state import PLACES, STATUS_NAMES
+from ..actions import ActionScheme
+from ..vector import Vector
+
+ENV_NAME = "Versailles1682"
+"""The game's name in Gymnasium ids: ``sunking/Versailles1682-v0``."""
 
 CARDS = range(DECK_SIZE)
 SEATS = range(6)

@@ -26,12 +26,12 @@ from collections.abc import Mapping, Sequence
 from itertools import pairwise, permutations
 from typing import Any
 
-from .. import presentation
-from ..games.louis14.data import CHIP_CODES, CHIP_NAMES, DECKS, MISSIONS, NEIGHBOURS, TILES
-from ..games.louis14.presentation import PRESENTATION as LOUIS14
-from ..i18n import DEFAULT_LANGUAGE
-from ..presentation import Texts
-from .render import NotationError, Path, Step
+from .... import presentation
+from ....games.louis14.data import CHIP_CODES, CHIP_NAMES, DECKS, MISSIONS, NEIGHBOURS, TILES
+from ....games.louis14.presentation import PRESENTATION as LOUIS14
+from ....i18n import DEFAULT_LANGUAGE
+from ....presentation import Texts
+from ...render import NotationError, Path, Step
 
 View = Mapping[str, Any]
 ActionJson = Mapping[str, Any]

@@ -14,11 +14,11 @@ from typing import Any
 from rich.console import Group, RenderableType
 from rich.text import Text
 
-from .. import presentation
-from ..games.vive_le_roi.data import ARMS, CARDS, KIND_NAMES, NO_ARMS, PROVINCE
-from ..i18n import DEFAULT_LANGUAGE
-from ..presentation import Texts
-from .render import NotationError, Renderer, Seating, register_renderer
+from ... import presentation
+from ...games.vive_le_roi.data import ARMS, CARDS, KIND_NAMES, NO_ARMS, PROVINCE
+from ...i18n import DEFAULT_LANGUAGE
+from ...presentation import Texts
+from ..render import NotationError, Renderer, Seating
 
 G = "vive_le_roi"
 KING_CARD = 6
@@ -351,6 +351,6 @@ def _same_choice(view: Mapping[str, Any], field: str, offered: Any, typed: int) 
     return mine[0] and mine == _alike(view, typed)
 
 
-RENDERER = register_renderer(ViveLeRoiRenderer())
+RENDERER = ViveLeRoiRenderer()
 
 __all__ = ["RENDERER", "ViveLeRoiRenderer", "notation", "parse"]

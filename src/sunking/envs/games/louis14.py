@@ -13,11 +13,14 @@ from typing import Any
 
 import numpy as np
 
-from ..games.louis14.actions import ACTION_CLASSES
-from ..games.louis14.data import CHIP_CODES, DECKS, MISSIONS, ROUNDS
-from ..games.louis14.placement import BOOST_STONES, placements
-from .actions import ActionScheme
-from .vector import Vector
+from ...games.louis14.actions import ACTION_CLASSES
+from ...games.louis14.data import CHIP_CODES, DECKS, MISSIONS, ROUNDS
+from ...games.louis14.placement import BOOST_STONES, placements
+from ..actions import ActionScheme
+from ..vector import Vector
+
+ENV_NAME = "Louis14"
+"""The game's name in Gymnasium ids: ``sunking/Louis14-v0``."""
 
 CARDS = range(13)
 TILES = range(1, 13)

@@ -23,9 +23,9 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from .. import presentation
-from ..presentation import Texts, number
-from .render import MENU_GROUPING, Path, Renderer, Seating, Step, register_renderer
+from ... import presentation
+from ...presentation import Texts, number
+from ..render import MENU_GROUPING, Path, Renderer, Seating, Step
 
 G = "versailles1682"
 SEAT_STYLES = ("bold red", "bold blue", "bold yellow", "bold green", "bold magenta")
@@ -288,6 +288,6 @@ def _bargain(t: Texts, action: Mapping[str, Any], group: str, step: Step) -> Pat
     return (*path, step)
 
 
-RENDERER = register_renderer(VersaillesRenderer())
+RENDERER = VersaillesRenderer()
 
 __all__ = ["RENDERER", "VersaillesRenderer"]

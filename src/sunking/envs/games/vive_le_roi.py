@@ -11,10 +11,13 @@ from typing import Any
 
 import numpy as np
 
-from ..games.vive_le_roi.actions import ACTION_CLASSES
-from ..games.vive_le_roi.data import DECK_SIZE, MAX_DEALS
-from .actions import ActionScheme
-from .vector import Vector
+from ...games.vive_le_roi.actions import ACTION_CLASSES
+from ...games.vive_le_roi.data import DECK_SIZE, MAX_DEALS
+from ..actions import ActionScheme
+from ..vector import Vector
+
+ENV_NAME = "ViveLeRoi"
+"""The game's name in Gymnasium ids: ``sunking/ViveLeRoi-v0``."""
 
 CARDS = range(DECK_SIZE)
 SEATS = range(6)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import importlib
+
 import numpy as np
 import pytest
 
@@ -110,3 +112,16 @@ def test_the_layout_names_every_float_of_the_observation(game: str, n: int) -> N
     assert offset == table.observation_size == table.observe(n - 1).size
     assert segments[0] == ("seat", 0, n)
     assert segments[-1] == ("prefix", offset - table.scheme.size, table.scheme.size)
+
+
+@pytest.mark.parametrize("game", available_games())
+def test_the_observation_reads_the_flows_kinds_and_phases(game: str) -> None:
+    """Decision kinds and phases are one-hot over what the game's flow declares (with an
+    'other' slot), the one declaration its presentation reads too."""
+    flow = make(game).flow  # type: ignore[attr-defined]
+    module = importlib.import_module(f"sunking.envs.games.{game}")
+    assert flow.decision_kinds == module.DECISIONS
+    assert flow.phases == module.PHASES
+    sizes = {name: size for name, _, size in layout(game, make(game).spec.min_players)}
+    assert sizes["decision"] == len(flow.decision_kinds) + 1
+    assert sizes["phase"] == len(flow.phases) + 1

@@ -75,6 +75,16 @@ class Flow:
     watch_option: str | None = None
     """The game option that turns the watch on (None: always on): a game played without it
     pays nothing per task."""
+    phases: tuple[str, ...] = ()
+    """Every phase the game passes through (the ``phase`` of its views), in rule order: the
+    one declaration its presentation and its environments read."""
+
+    @property
+    def decision_kinds(self) -> tuple[str, ...]:
+        """Every kind of decision of the game, in the order of its handlers' table: the one
+        declaration, read off the flow's tables, that its presentation and its environments
+        read."""
+        return tuple(self.handlers)
 
     def run(self, s: AgendaState, emit: Emit) -> None:
         """Perform tasks until a decision is pending or the agenda is empty."""

@@ -7,7 +7,8 @@ the English one, and every text the game's catalogs hold is namespaced by its id
 :func:`board_problems` plays seeded random games and describes the board at every decision
 (in every language in turn): no text shows a placeholder, a JSON fragment or a bare key, every
 card in the hand is shown by name, and every event type and decision kind the game produces
-is one its presentation declares (so a new one without texts fails here).
+is one its presentation declares, and so is every phase (so a new one without texts fails
+here).
 
 >>> catalog_problems("vive_le_roi")
 []
@@ -103,6 +104,8 @@ def board_problems(
             decision = view.get("decision")
             if isinstance(decision, Mapping) and decision.get("kind") not in p.decision_kinds:
                 problems.add(f"{game_id}: undeclared decision kind {decision.get('kind')!r}")
+            if "phase" in view and view["phase"] not in p.phases:
+                problems.add(f"{game_id}: undeclared phase {view['phase']!r}")
             actions = state.legal_actions()
             if step % every == 0 or state.is_terminal:
                 lang = LANGUAGES[step % len(LANGUAGES)]

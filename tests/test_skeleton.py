@@ -1,7 +1,8 @@
 """One skeleton for every game: no import cycle inside any package, the same module names for
 the same roles, a rule-section citation at the top of every rules module.
 
-The import graph is computed statically (with :mod:`ast`, see ``test_architecture.py``) for
+The import graph is computed statically (with :mod:`ast`; import-linter checks the layers,
+see ``test_architecture.py``) for
 every package under ``src/sunking``: its nodes are the package's own modules and
 subpackages, an edge is an import of one by another, those under ``if TYPE_CHECKING:``
 included (a cycle of types is a cycle of meaning all the same).
@@ -10,12 +11,79 @@ included (a cycle of types is a cycle of meaning all the same).
 from __future__ import annotations
 
 import ast
+from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 
 from sunking import available_games
-from test_architecture import PACKAGE, SRC_ROOT, collect_imports, module_name
+
+SRC_ROOT = Path(__file__).resolve().parents[1] / "src"
+PACKAGE = "sunking"
+
+
+@dataclass(frozen=True)
+class ImportRecord:
+    """One import statement: the absolute module names it may load, and where it is."""
+
+    names: tuple[str, ...]
+    line: int
+
+
+def module_name(path: Path, src_root: Path) -> tuple[str, bool]:
+    """The dotted module name of a source file, and whether it is a package ``__init__``."""
+    parts = list(path.relative_to(src_root).with_suffix("").parts)
+    is_package = parts[-1] == "__init__"
+    if is_package:
+        parts.pop()
+    return ".".join(parts), is_package
+
+
+def resolve_relative(module: str, is_package: bool, level: int, target: str | None) -> str:
+    """Turn ``from <level dots><target> import ...`` inside ``module`` into an absolute name."""
+    package = module.split(".") if is_package else module.split(".")[:-1]
+    if level - 1 >= len(package):
+        raise ValueError(f"relative import beyond the top-level package in {module}")
+    anchor = package[: len(package) - (level - 1)]
+    return ".".join([*anchor, target] if target else anchor)
+
+
+def collect_imports(source: str, module: str, is_package: bool) -> Iterator[ImportRecord]:
+    """Every import in ``source``, relative ones resolved against ``module``.
+
+    ``from a.b import c`` may load ``a.b`` or the submodule ``a.b.c``, so both names are
+    recorded. Calls to ``importlib.import_module`` / ``__import__`` with a literal absolute
+    name count as imports too.
+    """
+    tree = ast.parse(source)
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                yield ImportRecord((alias.name,), node.lineno)
+        elif isinstance(node, ast.ImportFrom):
+            if node.level == 0:
+                base = node.module or ""
+            else:
+                base = resolve_relative(module, is_package, node.level, node.module)
+            submodules = tuple(f"{base}.{alias.name}" for alias in node.names if alias.name != "*")
+            yield ImportRecord((base, *submodules), node.lineno)
+        elif isinstance(node, ast.Call) and _is_dynamic_import(node.func):
+            first = node.args[0] if node.args else None
+            if (
+                isinstance(first, ast.Constant)
+                and isinstance(first.value, str)
+                and not first.value.startswith(".")
+            ):
+                yield ImportRecord((first.value,), node.lineno)
+
+
+def _is_dynamic_import(func: ast.expr) -> bool:
+    if isinstance(func, ast.Name):
+        return func.id in {"__import__", "import_module"}
+    return isinstance(func, ast.Attribute) and func.attr == "import_module"
+
+
 
 ROLES = (
     "__init__",

@@ -12,13 +12,12 @@ it but the final scores.
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Sequence
 from typing import Any, Literal, Protocol, TypeVar, runtime_checkable
 
 from ..core.actions import Action
 from ..core.game import GameState, softmax_chances
-from ..core.registry import package
+from ..core.registry import game_part
 from ..core.rng import Rng
 
 S = TypeVar("S", bound=GameState, contravariant=True)
@@ -129,16 +128,9 @@ def evaluator(game_id: str) -> Evaluator[Any]:
     found = _FOUND.get(game_id)
     if found is not None:
         return found
-    name = f"{package(game_id)}.heuristic"
-    try:
-        module = importlib.import_module(name)
-    except ModuleNotFoundError as error:
-        if error.name != name:
-            raise
-        module = None
-    own = getattr(module, "EVALUATOR", None)
+    own = getattr(game_part(game_id, "heuristic"), "EVALUATOR", None)
     if own is not None and not isinstance(own, Evaluator):
-        raise TypeError(f"{name}.EVALUATOR is not an evaluator (see sunking.bots.evaluator)")
+        raise TypeError(f"{game_id}'s EVALUATOR is not an evaluator (see sunking.bots.evaluator)")
     found = _FOUND[game_id] = own if own is not None else DefaultEvaluator(game_id)
     return found
 

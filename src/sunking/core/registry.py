@@ -14,6 +14,7 @@ from __future__ import annotations
 import functools
 import importlib
 from importlib.metadata import entry_points
+from types import ModuleType
 
 from .errors import UnknownGame
 from .game import Game
@@ -64,6 +65,30 @@ def package(game_id: str) -> str:
     if path is None:
         raise _unknown(game_id)
     return path.partition(":")[0]
+
+
+def optional_module(name: str) -> ModuleType | None:
+    """The module ``name`` imported, or None where it does not exist (the one rule by which a
+    surface looks for a game's part: a missing part is no error, a broken one is).
+
+    Raises:
+        ImportError: the module exists but an import inside it fails.
+    """
+    try:
+        return importlib.import_module(name)
+    except ModuleNotFoundError as error:
+        if error.name != name:
+            raise
+        return None
+
+
+def game_part(game_id: str, role: str) -> ModuleType | None:
+    """The module ``role`` of the game's package (``presentation``, ``heuristic``), or None.
+
+    Raises:
+        UnknownGame: no game has that id.
+    """
+    return optional_module(f"{package(game_id)}.{role}")
 
 
 def _unknown(game_id: str) -> UnknownGame:

@@ -15,7 +15,6 @@ for every other seat, which never see another seat's unfinished choice). It is b
 from __future__ import annotations
 
 import dataclasses
-import importlib
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Literal
 
@@ -24,7 +23,7 @@ import numpy as np
 from ..core.actions import Action
 from ..core.errors import GameOver, UnknownGame
 from ..core.game import GameState
-from ..core.registry import available_games, make
+from ..core.registry import available_games, make, optional_module
 from .actions import ActionScheme, Decision
 from .vector import FloatArray, Vector
 
@@ -57,14 +56,9 @@ def adapter(game_id: str) -> GameAdapter:
     make(game_id)
     found = _FOUND.get(game_id)
     if found is None:
-        name = f"{__package__}.games.{game_id}"
-        try:
-            module = importlib.import_module(name)
-        except ModuleNotFoundError as error:
-            if error.name != name:
-                raise
-            raise UnknownGame(
-                f"the game {game_id!r} has no adapter for learning agents ({name})") from None
+        module = optional_module(f"{__package__}.games.{game_id}")
+        if module is None:
+            raise UnknownGame(f"the game {game_id!r} has no adapter for learning agents")
         found = _FOUND[game_id] = GameAdapter(game_id, module.SCHEME, module.encode,
                                               module.ENV_NAME)
     return found

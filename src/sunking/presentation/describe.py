@@ -13,13 +13,12 @@ game's :class:`~.contract.Presentation` is found from its id by one rule (:func:
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from .. import i18n
 from ..core.actions import JsonValue
-from ..core.registry import package
+from ..core.registry import game_part
 from .contract import Presentation, Texts
 from .parts import log_entries
 
@@ -38,16 +37,13 @@ def of(game_id: str) -> Presentation:
     found = _FOUND.get(game_id)
     if found is not None:
         return found
-    name = f"{package(game_id)}.presentation"
-    try:
-        module = importlib.import_module(name)
-    except ModuleNotFoundError as error:
-        if error.name != name:
-            raise
-        raise NotImplementedError(f"{game_id} declares no presentation ({name})") from None
-    found = module.PRESENTATION
+    module = game_part(game_id, "presentation")
+    if module is None:
+        raise NotImplementedError(f"{game_id} declares no presentation")
+    found = getattr(module, "PRESENTATION", None)
     if not isinstance(found, Presentation) or found.game_id != game_id:
-        raise NotImplementedError(f"{name}.PRESENTATION is not the presentation of {game_id}")
+        raise NotImplementedError(
+            f"{module.__name__}.PRESENTATION is not the presentation of {game_id}")
     _FOUND[game_id] = found
     return found
 

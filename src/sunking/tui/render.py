@@ -17,7 +17,6 @@ actions by :func:`resolve`.
 from __future__ import annotations
 
 import dataclasses
-import importlib
 import json
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -26,6 +25,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from ..core.registry import optional_module
 from ..i18n import DEFAULT_LANGUAGE, translate
 from ..presentation import describe, describe_events, describe_result
 from ..tables import ranking_table, scoring
@@ -414,15 +414,10 @@ def renderer_for(game_id: str) -> Renderer:
     ``sunking.tui.games.<game_id>`` — or the generic one for a game without it."""
     found = RENDERERS.get(game_id)
     if found is None:
-        name = f"{__package__}.games.{game_id}"
-        try:
-            found = importlib.import_module(name).RENDERER
-        except ModuleNotFoundError as error:
-            if error.name != name:
-                raise
-            found = GENERIC
+        module = optional_module(f"{__package__}.games.{game_id}")
+        found = GENERIC if module is None else module.RENDERER
         if not isinstance(found, Renderer):
-            raise TypeError(f"{name}.RENDERER is not a terminal renderer")
+            raise TypeError(f"{game_id}'s RENDERER is not a terminal renderer")
         RENDERERS[game_id] = found
     return found
 

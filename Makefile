@@ -70,6 +70,6 @@ screenshots: $(STAMP)
 
 clean:
 	test ! -x $(BIN)/python || $(BIN)/python scripts/compile_engine.py --clean
-	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache .hypothesis dist build
+	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache .hypothesis .import_linter_cache .grimp_cache dist build
 	find . -name __pycache__ -type d -prune -exec rm -rf {} +
 	find . -name '*.egg-info' -prune -exec rm -rf {} +

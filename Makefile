@@ -9,7 +9,7 @@ STAMP := $(VENV)/.installed
 # Lint only the directories that exist.
 LINT_PATHS := $(wildcard src tests benchmarks scripts examples)
 
-.PHONY: setup compile sysdeps lint typecheck test run bench ladder golden screenshots clean
+.PHONY: setup compile sysdeps lint imports typecheck test run bench ladder golden screenshots clean
 
 # The virtual environment, then the games' rule modules compiled with mypyc where a C compiler
 # is found (scripts/compile_engine.py: only what changed; the engines run from source otherwise).
@@ -27,6 +27,10 @@ $(STAMP): pyproject.toml
 lint: $(STAMP)
 	$(BIN)/ruff check $(LINT_PATHS)
 
+# The import rules of pyproject.toml's [tool.importlinter] (layers, no cycle, forbidden imports).
+imports: $(STAMP)
+	$(BIN)/lint-imports
+
 typecheck: $(STAMP)
 	$(BIN)/mypy
 
@@ -40,6 +44,7 @@ sysdeps:
 test: sysdeps
 	$(MAKE) setup
 	$(MAKE) lint
+	$(MAKE) imports
 	$(MAKE) typecheck
 	bash scripts/with_test_postgres.sh $(BIN)/pytest -n 2
 
@@ -65,6 +70,6 @@ screenshots: $(STAMP)
 
 clean:
 	test ! -x $(BIN)/python || $(BIN)/python scripts/compile_engine.py --clean
-	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache .hypothesis dist build
+	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache .hypothesis .import_linter_cache .grimp_cache dist build
 	find . -name __pycache__ -type d -prune -exec rm -rf {} +
 	find . -name '*.egg-info' -prune -exec rm -rf {} +

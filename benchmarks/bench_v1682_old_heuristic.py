@@ -3,7 +3,8 @@
 The earlier bot is rebuilt from git (``--rev``, by default the last commit before the
 heuristic valued winning): its ``heuristic.py`` is loaded beside the current one, and the bot
 judges each action on one determinization and one die, scoring a finished game by fortunes
-(the base ``Game.evaluate``). It is a measuring stick only, never a player.
+(the generic evaluator's final scores, ``DefaultEvaluator.evaluate``). It is a measuring
+stick only, never a player.
 
 Match ``i`` (seed ``--seed + i``) seats the bots of ``--bots`` rotated by ``i`` places
 (``new`` is the current ``heuristic``, ``old`` the earlier one, any other spec a bot of
@@ -22,12 +23,11 @@ import sys
 from pathlib import Path
 from types import ModuleType
 
-from sunking.bots import Bot, make_bot
+from sunking.bots import Bot, DefaultEvaluator, make_bot
 from sunking.bots.arena import play_match
 from sunking.bots.protocol import Observation
 from sunking.bots.stats import wilson_interval
 from sunking.core.actions import Action
-from sunking.core.game import Game
 from sunking.core.rng import Rng
 from sunking.games.versailles1682 import GAME
 
@@ -59,7 +59,7 @@ class OldHeuristicBot:
 
     def _values(self, state: object) -> list[float]:
         if getattr(state, "final", None) is not None:
-            return list(Game.evaluate(GAME, state))  # type: ignore[arg-type]
+            return DefaultEvaluator(GAME.spec.id).evaluate(state)  # type: ignore[arg-type]
         values: list[float] = self.module.evaluate(state)
         return values
 

@@ -1,12 +1,14 @@
 """Compile the games' rule modules with mypyc, in place beside their sources.
 
-The modules are listed under ``[tool.sunking] compiled`` in ``pyproject.toml``: the rule
-modules a random playout or a search spends its time in (flow, legal actions, the rulebook's
-sections). Each becomes a C extension next to its ``.py``, which Python then imports instead;
-``sunking.compiled`` refuses an extension older than its source, and ``SUNKING_FROM_SOURCE=1``
-runs everything from source. ``make setup`` runs this script; it does nothing when every
-extension is newer than its source, and it leaves the engines on their sources (exit 0, with
-a message) where no C compiler or no Python headers are found.
+Each game registered in ``pyproject.toml`` (``[project.entry-points."sunking.games"]``)
+declares its modules in the ``COMPILED`` tuple of its package (read by
+``sunking.compiled.declared``): the rule modules a random playout or a search spends its time
+in (flow, legal actions, the rulebook's sections). Each becomes a C extension next to its
+``.py``, which Python then imports instead; ``sunking.compiled`` refuses an extension older
+than its source, and ``SUNKING_FROM_SOURCE=1`` runs everything from source. ``make setup``
+runs this script; it does nothing when every extension is newer than its source, and it
+leaves the engines on their sources (exit 0, with a message) where no C compiler or no Python
+headers are found.
 
     .venv/bin/python scripts/compile_engine.py           # compile what changed
     .venv/bin/python scripts/compile_engine.py --clean   # remove every compiled module
@@ -15,6 +17,7 @@ a message) where no C compiler or no Python headers are found.
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import os
 import shutil
 import subprocess
@@ -23,6 +26,7 @@ import sysconfig
 import tomllib
 from collections.abc import Sequence
 from pathlib import Path
+from types import ModuleType
 
 ROOT = Path(__file__).resolve().parent.parent
 SRC = ROOT / "src"
@@ -30,11 +34,30 @@ BUILD = ROOT / "build" / "mypyc"
 EXTENSION = sysconfig.get_config_var("EXT_SUFFIX") or ".so"
 
 
+def _compiled_module() -> ModuleType:
+    """``sunking.compiled`` loaded alone, from its file: importing the package would refuse
+    the stale extensions this script is about to renew."""
+    spec = importlib.util.spec_from_file_location("_sunking_compiled", SRC / "sunking" /
+                                                  "compiled.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
 def modules(pyproject: Path = ROOT / "pyproject.toml") -> list[str]:
-    """The modules to compile, as declared in ``pyproject.toml``."""
+    """The modules to compile: those each game of ``pyproject.toml``'s entry points declares
+    in its package (games outside this source tree compile their own)."""
     with pyproject.open("rb") as f:
-        listed: list[str] = tomllib.load(f)["tool"]["sunking"]["compiled"]
-    return listed
+        games: dict[str, str] = tomllib.load(f)["project"]["entry-points"]["sunking.games"]
+    declared = _compiled_module().declared
+    out: list[str] = []
+    for path in sorted(games.values()):
+        package = path.partition(":")[0]
+        folder = SRC / package.replace(".", "/")
+        if folder.is_dir():
+            out += declared(package, folder)
+    return sorted(out)
 
 
 def source(module: str) -> Path:

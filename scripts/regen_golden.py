@@ -8,21 +8,34 @@ the rules, views or log, and review the diff of the files before committing them
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 from pathlib import Path
 
+from sunking import available_games, make
 from sunking.testing.golden import diff_playthrough, playthrough, read_jsonl, to_lines
 
 GOLDEN_DIR = Path(__file__).resolve().parents[1] / "tests" / "golden"
 
-CASES: tuple[tuple[str, int, int], ...] = tuple(
-    ("louis14", n, seed) for n in (2, 3, 4) for seed in (1, 2)
-) + tuple((game, n, 1) for game in ("vive_le_roi", "versailles1682") for n in (3, 4, 5, 6))
-"""(game, players, seed) of every golden file; the policy seed equals the game seed."""
+NAME = re.compile(r"(?P<game>[a-z0-9_]+)_(?P<n>[0-9]+)p_seed(?P<seed>[0-9]+)\.jsonl")
+"""A golden file's name: ``{game}_{n}p_seed{s}.jsonl``."""
 
 
 def golden_name(game: str, num_players: int, seed: int) -> str:
     return f"{game}_{num_players}p_seed{seed}.jsonl"
+
+
+def cases(directory: Path = GOLDEN_DIR) -> list[tuple[str, int, int]]:
+    """(game, players, seed) of every golden file: seed 1 of every registered game at every
+    player count it allows, and every other file already in ``directory`` (a second seed);
+    the policy seed equals the game seed."""
+    found = {(g, n, 1) for g in available_games()
+             for n in range(make(g).spec.min_players, make(g).spec.max_players + 1)}
+    for path in directory.glob("*.jsonl"):
+        match = NAME.fullmatch(path.name)
+        if match is not None:
+            found.add((match["game"], int(match["n"]), int(match["seed"])))
+    return sorted(found)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -37,7 +50,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     directory: Path = args.dir
     stale = 0
-    for game, num_players, seed in CASES:
+    every = cases(directory)
+    for game, num_players, seed in every:
         path = directory / golden_name(game, num_players, seed)
         lines = to_lines(playthrough(game, num_players, seed, seed))
         if args.check:
@@ -62,7 +76,7 @@ def main(argv: list[str] | None = None) -> int:
         if stale:
             print(f"{stale} golden file(s) out of date: run `make golden` to regenerate")
             return 1
-        print(f"all {len(CASES)} golden files up to date")
+        print(f"all {len(every)} golden files up to date")
     return 0
 
 

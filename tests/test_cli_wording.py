@@ -9,12 +9,12 @@ from typing import Any
 
 import pytest
 
-from sunking import make
+from sunking import available_games, make, presentation
 from sunking.cli import play_random
-from sunking.core.presentation import describe_events, presentation
 from sunking.i18n import LANGUAGES
+from sunking.presentation import describe_events
 
-GAMES = ("louis14", "vive_le_roi", "versailles1682")
+GAMES = available_games()
 SEEDS = range(6)
 RAW = re.compile(r"\{|\b[a-z]+_[a-z_]+\b|[a-z_]+=|\b[a-z0-9_]+\.[a-z_]{2,}\b")
 """A placeholder, a snake_case identifier (a coded value that reached the text unnamed),
@@ -43,7 +43,7 @@ def words(game: str, event: Mapping[str, Any], lang: str = "en", players: int = 
 
 @pytest.mark.parametrize(("game", "players"), _cases())
 def test_every_event_is_worded(game: str, players: int) -> None:
-    declared = set(presentation(game).event_types)
+    declared = set(presentation.of(game).event_types)
     undeclared: set[str] = set()
     unfit: list[tuple[str, str]] = []
     for number, event in enumerate(_events(game, players)):
@@ -60,7 +60,7 @@ def test_every_event_is_worded(game: str, players: int) -> None:
 
 def test_a_type_without_wording_tells_nothing() -> None:
     event = {"type": "not_worded", "seat": 1, "version": 3}
-    assert "not_worded" not in presentation("vive_le_roi").event_types
+    assert "not_worded" not in presentation.of("vive_le_roi").event_types
     assert describe_events("vive_le_roi", [event], "en", NAMES[:3]) == []
 
 
@@ -79,7 +79,7 @@ def test_card_numbers_are_shown_by_name() -> None:
 
 def test_every_card_has_a_readable_name_in_every_language() -> None:
     for game, count in (("vive_le_roi", 114), ("versailles1682", 110)):
-        p = presentation(game)
+        p = presentation.of(game)
         for lang in LANGUAGES:
             names = [p.messages(lang)[f"{game}.card.{c}"] for c in range(count)]
             assert all(name and "_" not in name for name in names), (game, lang)

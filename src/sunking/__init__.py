@@ -10,7 +10,6 @@ from . import compiled as _compiled
 if not _compiled.from_source():
     _compiled.check()  # compiled rules must be as new as their sources
 
-from . import games as _games  # noqa: F401  (registers the games)
 from .core import available_games, make
 
 __all__ = ["available_games", "make"]

@@ -1,7 +1,7 @@
 """The games' rule modules compiled with mypyc, and how to run without them.
 
-``make setup`` compiles the rule modules listed under ``[tool.sunking] compiled`` in
-``pyproject.toml`` with mypyc (``scripts/compile_engine.py``): each gets a C extension beside
+``make setup`` compiles the rule modules each game package declares in its ``COMPILED``
+tuple (:func:`declared`) with mypyc (``scripts/compile_engine.py``): each gets a C extension beside
 its source, which Python imports in its place. They are the same code, typed as ``mypy
 --strict`` checks it, and behave the same (``tests/test_compiled.py`` plays games both ways
 and compares every step); they run the rules about 1.3-1.8 times faster.
@@ -13,11 +13,13 @@ Two guards keep them honest:
 - ``SUNKING_FROM_SOURCE=1`` in the environment imports every module of the package from its
   source, compiled or not (:func:`from_source`).
 
-This module is imported first by the package and is never compiled itself.
+This module is imported first by the package and is never compiled itself; it imports
+nothing of the package, so that the build script can load it alone.
 """
 
 from __future__ import annotations
 
+import ast
 import importlib.machinery
 import os
 import sys
@@ -29,6 +31,29 @@ from types import ModuleType
 PACKAGE = Path(__file__).resolve().parent
 FROM_SOURCE = "SUNKING_FROM_SOURCE"
 """The environment variable that makes the package run from its sources only."""
+
+
+COMPILED = "COMPILED"
+"""The name of the tuple in a game package's ``__init__.py`` that lists its compiled modules."""
+
+
+def declared(package: str, package_dir: Path) -> list[str]:
+    """The modules the game package ``package`` (its folder ``package_dir``) declares compiled:
+    its ``COMPILED`` tuple of module names, read from its ``__init__.py`` without importing
+    it (a stale extension must not stop the build that renews it).
+
+    Raises:
+        ValueError: ``COMPILED`` is not a tuple of module names written out.
+    """
+    tree = ast.parse((package_dir / "__init__.py").read_text(encoding="utf-8"))
+    for node in tree.body:
+        if (isinstance(node, ast.Assign) and len(node.targets) == 1
+                and isinstance(node.targets[0], ast.Name) and node.targets[0].id == COMPILED):
+            names = ast.literal_eval(node.value)
+            if not isinstance(names, tuple) or not all(isinstance(n, str) for n in names):
+                raise ValueError(f"{package}.{COMPILED} is not a tuple of module names")
+            return [f"{package}.{name}" for name in names]
+    return []
 
 
 def extensions(root: Path = PACKAGE) -> list[Path]:

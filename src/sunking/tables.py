@@ -1,7 +1,7 @@
 """Rich tables both terminal front ends draw (``sunking`` and its terminal client): the final
 table of a finished game, in words.
 
-They draw what :func:`sunking.core.presentation.describe_result` gives — the ranking, the
+They draw what :func:`sunking.presentation.describe_result` gives — the ranking, the
 game's scoring tables (transposed: one line per part of the scoring, one column per player,
 so that they stay narrow) and its notes — every text already in the reader's language.
 """

@@ -13,6 +13,7 @@ from sunking.bots import (
     RandomBot,
     make_bot,
 )
+from sunking.bots.evaluator import evaluator
 from sunking.core import GameState, Rng
 from sunking.testing.conformance import check_game
 
@@ -140,24 +141,25 @@ def test_a_single_legal_action_is_played_without_search() -> None:
 def test_ismcts_in_a_turn_scoped_game_searches_only_its_own_turn(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """With ``search_scope = "turn"`` every iteration ends at the first decision of another
-    seat (or the end) and is scored there; no playout is made."""
+    """With an evaluator whose ``scope`` is ``"turn"`` every iteration ends at the first
+    decision of another seat (or the end) and is scored there; no playout is made."""
     state = GAME.new_game(3, 4)
     seat = state.to_move
     assert seat is not None
     scored: list[int | None] = []
-    evaluate = type(GAME).evaluate
+    judge = evaluator(GAME.spec.id)
+    evaluate = type(judge).evaluate
 
     def counting(self: object, position: GameState) -> list[float]:
         scored.append(position.to_move)
-        return list(evaluate(GAME, position))
+        return list(evaluate(judge, position))
 
     def no_playout(self: object, position: GameState, rng: Rng) -> object:
         raise AssertionError("a turn-scoped search made a playout")
 
-    monkeypatch.setattr(type(GAME), "search_scope", "turn")
-    monkeypatch.setattr(type(GAME), "evaluate", counting)
-    monkeypatch.setattr(type(GAME), "rollout_action", no_playout)
+    monkeypatch.setattr(type(judge), "scope", "turn")
+    monkeypatch.setattr(type(judge), "evaluate", counting)
+    monkeypatch.setattr(type(judge), "rollout_action", no_playout)
     bot = IsmctsBot(IsmctsConfig(iterations=60, horizon=8))
     action = bot.act(Observation(state, seat), Rng(3))
     assert action in state.legal_actions()

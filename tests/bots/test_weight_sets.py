@@ -11,6 +11,7 @@ import pytest
 
 from sunking.bots import HeuristicBot, make_bot
 from sunking.bots.arena import bot_rng, play_match
+from sunking.bots.evaluator import evaluator
 from sunking.bots.protocol import Observation
 from sunking.core.registry import make
 from sunking.games.louis14.heuristic import ORIGINAL, TUNED, WEIGHT_SETS, evaluate
@@ -43,25 +44,25 @@ def test_a_heuristic_bot_names_its_weight_set() -> None:
 
 def test_the_game_judges_by_the_weight_set_named() -> None:
     state = _midgame()
-    game = make("louis14")
-    original = game.with_evaluation("original")
+    judge = evaluator("louis14")
+    original = judge.with_weights("original")
     assert original.evaluate(state) == evaluate(state, ORIGINAL)
-    assert game.evaluate(state) == evaluate(state, TUNED)
+    assert judge.evaluate(state) == evaluate(state, TUNED)
     assert next(iter(WEIGHT_SETS.values())) is TUNED  # the first set is the default
 
 
 def test_an_unknown_weight_set_is_refused_by_name() -> None:
     with pytest.raises(ValueError, match=r"no weight set named 'sharp'; there are original, tuned"):
-        make("louis14").with_evaluation("sharp")
+        evaluator("louis14").with_weights("sharp")
     with pytest.raises(ValueError, match=r"vive_le_roi's evaluation has no weight set named 'x'"):
-        make("vive_le_roi").with_evaluation("x")
+        evaluator("vive_le_roi").with_weights("x")
     # A name no game has is refused at once; one another game has, at the first decision.
     with pytest.raises(ValueError, match=r"unknown bot 'heuristic:sharp'.*original, tuned"):
         make_bot("heuristic:sharp")
     with pytest.raises(ValueError, match="vive_le_roi's evaluation has no weight set named"):
         play_match(make("vive_le_roi"), [make_bot("heuristic:original")] * 4, seed=1)
-    assert make("louis14").evaluations == ("tuned", "original")
-    assert make("vive_le_roi").evaluations == ()
+    assert evaluator("louis14").weight_sets == ("tuned", "original")
+    assert evaluator("vive_le_roi").weight_sets == ()
 
 
 def test_the_beaten_share_counts_ties_half() -> None:

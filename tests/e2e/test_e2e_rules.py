@@ -10,11 +10,11 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, ViewportSize, expect
 
-from sunking import i18n
-from sunking.core.presentation import catalog, presentation
+from sunking import available_games, i18n, presentation
 from sunking.core.registry import make
+from sunking.presentation import catalog
 
-GAMES = ("louis14", "vive_le_roi", "versailles1682")
+GAMES = available_games()
 PHONE: ViewportSize = {"width": 390, "height": 844}
 KEY = re.compile(r"\b[a-z][a-z0-9]*(?:_[a-z0-9]+)*\.[a-z0-9_]+")
 """A text key (`vive_le_roi.rules.intro.1`, `rules.title`): what the page must never show."""
@@ -22,7 +22,7 @@ KEY = re.compile(r"\b[a-z][a-z0-9]*(?:_[a-z0-9]+)*\.[a-z0-9_]+")
 
 def numbered(game: str, lang: str, part: str) -> list[str]:
     """The catalog's texts <game>.rules.<part>.1, .2, … in order."""
-    texts = presentation(game).messages(lang)
+    texts = presentation.of(game).messages(lang)
     out: list[str] = []
     while f"{game}.rules.{part}.{len(out) + 1}" in texts:
         out.append(texts[f"{game}.rules.{part}.{len(out) + 1}"])

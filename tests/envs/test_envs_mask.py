@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import importlib
+
 import numpy as np
 import pytest
 
@@ -9,7 +11,7 @@ from sunking.core.actions import Action
 from sunking.core.game import GameState
 from sunking.core.registry import available_games, make
 from sunking.envs.actions import ActionScheme, ActionSchemeError, Decision, decoded_actions
-from sunking.envs.table import ADAPTERS, Table, layout
+from sunking.envs.table import Table, adapted_games, adapter, layout
 from sunking.games.louis14.actions import PlaceStone
 
 COUNTS = [
@@ -20,7 +22,8 @@ COUNTS = [
 
 
 def test_every_registered_game_has_an_adapter() -> None:
-    assert sorted(ADAPTERS) == sorted(available_games())
+    assert adapted_games() == available_games()
+    assert [adapter(game).game_id for game in available_games()] == list(available_games())
 
 
 @pytest.mark.parametrize(("game", "n"), COUNTS)
@@ -62,7 +65,7 @@ def test_a_token_outside_the_mask_is_refused_and_changes_nothing() -> None:
 
 
 def test_a_value_outside_the_scheme_is_named() -> None:
-    scheme = ADAPTERS["louis14"].scheme
+    scheme = adapter("louis14").scheme
     with pytest.raises(ActionSchemeError, match="outside the scheme"):
         scheme.encode(PlaceStone(99))
 
@@ -81,15 +84,15 @@ class _Lossy(ActionScheme):
 def test_decoding_detects_two_actions_with_one_code() -> None:
     """The mask test can fail: a scheme that codes two legal actions alike loses one."""
     legal = [PlaceStone(3), PlaceStone(4)]
-    assert decoded_actions(ADAPTERS["louis14"].scheme, legal) == set(legal)
-    assert decoded_actions(_Lossy(ADAPTERS["louis14"].scheme), legal) != set(legal)
+    assert decoded_actions(adapter("louis14").scheme, legal) == set(legal)
+    assert decoded_actions(_Lossy(adapter("louis14").scheme), legal) != set(legal)
 
 
 def test_the_token_sequences_are_stable() -> None:
     """Token indices are part of the interface: a trained policy depends on them."""
-    sizes = {game: adapter.scheme.size for game, adapter in ADAPTERS.items()}
+    sizes = {game: adapter(game).scheme.size for game in available_games()}
     assert sizes == {"louis14": 526, "vive_le_roi": 2196, "versailles1682": 1095}
-    scheme = ADAPTERS["louis14"].scheme
+    scheme = adapter("louis14").scheme
     assert scheme.tokens[0] == ("type", "place")
     assert scheme.tokens[-1] == ("end",)
     decision = Decision.start(scheme, make("louis14").new_game(2, 0).legal_actions())
@@ -109,3 +112,16 @@ def test_the_layout_names_every_float_of_the_observation(game: str, n: int) -> N
     assert offset == table.observation_size == table.observe(n - 1).size
     assert segments[0] == ("seat", 0, n)
     assert segments[-1] == ("prefix", offset - table.scheme.size, table.scheme.size)
+
+
+@pytest.mark.parametrize("game", available_games())
+def test_the_observation_reads_the_flows_kinds_and_phases(game: str) -> None:
+    """Decision kinds and phases are one-hot over what the game's flow declares (with an
+    'other' slot), the one declaration its presentation reads too."""
+    flow = make(game).flow  # type: ignore[attr-defined]
+    module = importlib.import_module(f"sunking.envs.games.{game}")
+    assert flow.decision_kinds == module.DECISIONS
+    assert flow.phases == module.PHASES
+    sizes = {name: size for name, _, size in layout(game, make(game).spec.min_players)}
+    assert sizes["decision"] == len(flow.decision_kinds) + 1
+    assert sizes["phase"] == len(flow.phases) + 1

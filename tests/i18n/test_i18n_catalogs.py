@@ -15,11 +15,11 @@ import pytest
 from babel.messages.pofile import read_po
 
 from sunking import available_games, i18n
-from sunking.core.presentation import catalog
 from sunking.core.registry import make
 from sunking.core.rng import Rng
 from sunking.games.louis14.data import CHIP_CODES, DECKS, MISSIONS, TILES
 from sunking.games.louis14.legal import LEGAL
+from sunking.presentation import catalog
 from sunking.server.errors import RULES_CODES
 from sunking.server.workers.bots import SERVER_BOTS
 

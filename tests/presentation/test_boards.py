@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from sunking import available_games, make
-from sunking.core.presentation import describe
+from sunking.presentation import describe
 from sunking.testing.presentation import board_problems, text_problems
 
 

@@ -6,9 +6,9 @@ import dataclasses
 
 import pytest
 
-from sunking import available_games, make
-from sunking.core.presentation import Component, Presentation, presentation
+from sunking import available_games, make, presentation
 from sunking.i18n import LANGUAGES
+from sunking.presentation import Component, Presentation
 from sunking.testing.presentation import catalog_problems
 
 GAMES = available_games()
@@ -16,7 +16,7 @@ GAMES = available_games()
 
 @pytest.mark.parametrize("game_id", GAMES)
 def test_every_game_has_a_presentation(game_id: str) -> None:
-    p = presentation(game_id)
+    p = presentation.of(game_id)
     assert isinstance(p, Presentation)
     assert p.game_id == game_id
     assert p.components and p.decision_kinds and p.event_types and p.phases
@@ -29,7 +29,7 @@ def test_the_catalogs_are_complete(game_id: str) -> None:
 
 @pytest.mark.parametrize("game_id", GAMES)
 def test_every_action_type_has_a_text(game_id: str) -> None:
-    p = presentation(game_id)
+    p = presentation.of(game_id)
     keys = p.required_keys()
     for action_type in make(game_id).codec.types:
         assert keys[f"{game_id}.action.{action_type}"] == "action type"
@@ -39,7 +39,7 @@ def test_every_action_type_has_a_text(game_id: str) -> None:
 
 @pytest.mark.parametrize("game_id", GAMES)
 def test_every_component_has_a_name_and_a_kind_in_every_language(game_id: str) -> None:
-    p = presentation(game_id)
+    p = presentation.of(game_id)
     for lang in LANGUAGES:
         texts = p.messages(lang)
         for key, component in p.components.items():
@@ -51,9 +51,9 @@ def test_the_cards_of_each_game_are_all_components() -> None:
     from sunking.games.versailles1682.data import CARDS as V1682_CARDS
     from sunking.games.vive_le_roi.data import CARDS as VLR_CARDS
 
-    vlr = presentation("vive_le_roi").components
+    vlr = presentation.of("vive_le_roi").components
     assert {f"vive_le_roi.card.{c.id}" for c in VLR_CARDS} <= set(vlr)
-    v1682 = presentation("versailles1682").components
+    v1682 = presentation.of("versailles1682").components
     assert {f"versailles1682.card.{c}" for c in range(len(V1682_CARDS))} <= set(v1682)
 
 
@@ -85,8 +85,8 @@ class _Grown(Presentation):
 
 
 def test_the_check_fails_when_a_game_grows_without_texts(monkeypatch: pytest.MonkeyPatch) -> None:
-    grown = _Grown(presentation("vive_le_roi"))
-    monkeypatch.setattr(make("vive_le_roi"), "presentation", lambda: grown)
+    grown = _Grown(presentation.of("vive_le_roi"))
+    monkeypatch.setattr(presentation, "of", lambda game_id: grown)
     problems = "\n".join(catalog_problems("vive_le_roi"))
     for missing in ("vive_le_roi.card.999", "vive_le_roi.kind.brand_new",
                     "vive_le_roi.decision.brand_new", "vive_le_roi.event.brand_new"):

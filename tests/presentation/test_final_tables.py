@@ -9,11 +9,12 @@ import re
 
 import pytest
 
+from sunking import available_games
 from sunking.core import make
-from sunking.core.presentation import describe, describe_result
 from sunking.i18n import LANGUAGES
+from sunking.presentation import describe, describe_result
 
-GAMES = ("louis14", "vive_le_roi", "versailles1682")
+GAMES = available_games()
 RAW = re.compile(r"\{|\b[a-z0-9]+_[a-z0-9_]+\b|\b[a-z0-9_]+\.[a-z_]{2,}\b")
 NAMES = ("Ana", "Bruno", "Claire", "Denis")
 

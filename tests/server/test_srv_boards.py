@@ -12,8 +12,9 @@ import pytest
 from fastapi.testclient import TestClient
 from srv_support import auth, new_match, receive, receive_view
 
-from sunking.core.presentation import catalog, describe
+from sunking import available_games
 from sunking.i18n import translate
+from sunking.presentation import catalog, describe
 from sunking.server.app import web_dir
 
 GAMES = ("vive_le_roi", "versailles1682")
@@ -188,7 +189,7 @@ def test_a_replay_frames_board_is_the_spectators_then_any_seats_once_finished(
                       headers=auth(spectator)).status_code == 422
 
 
-@pytest.mark.parametrize("game", ["louis14", "versailles1682", "vive_le_roi"])
+@pytest.mark.parametrize("game", available_games())
 def test_cached_boards_equal_boards_described_afresh(
     game: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -36,7 +36,7 @@ async def _generic_moves(presses: int) -> tuple[Session, str, str]:
 def test_a_game_without_its_own_renderer_is_played_in_words(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.delitem(RENDERERS, "louis14")
+    monkeypatch.setitem(RENDERERS, "louis14", GENERIC)
     session, text, error = run_pilot(_generic_moves(presses=2))
     assert session.version >= 2
     assert "Hand of You" in text and "The court" in text and "Influence card" in text

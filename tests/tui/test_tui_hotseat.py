@@ -18,7 +18,7 @@ from tui_support import run_pilot
 from sunking.core import GameState, Rng
 from sunking.tui import Session, parse_seats, renderer_for
 from sunking.tui.app import HandOver, PlayApp
-from sunking.tui.louis14_moves import SHORT_NAMES, card_name, mission_text, words
+from sunking.tui.games.louis14.moves import SHORT_NAMES, card_name, mission_text, words
 from sunking.tui.render import Seating
 
 SEATS = "human:Alice,random,human:Bruno"

@@ -15,8 +15,8 @@ from rich.console import Console, RenderableType
 from textual.widgets import OptionList
 from tui_support import run_pilot
 
+from sunking import presentation
 from sunking.core import make
-from sunking.core.presentation import presentation
 from sunking.i18n import translate
 from sunking.tui import Session, parse_seats, renderer_for
 from sunking.tui.app import PlayApp
@@ -63,7 +63,7 @@ def test_louis14_is_drawn_in_german() -> None:
     renderer = renderer_for("louis14")
     text = rendered(renderer.status(view, seating), renderer.board(view, seating),
                     renderer.players(view, seating), renderer.private(view, seating))
-    t = presentation("louis14").messages(LANG)
+    t = presentation.of("louis14").messages(LANG)
     louis = t["louis14.tui.louis_on"].format(tile=view["louis_tile"])
     assert t["louis14.players.title"] in text and louis in text
     assert not english_on(text), text
@@ -133,7 +133,7 @@ def test_the_terminal_frame_speaks_german() -> None:
         assert not english_on(text), (english_on(text), text)
     # the scoring account beside the final scores is in German too, its fields in words
     assert not english_on(end), (english_on(end), end)
-    texts = presentation("louis14").messages(LANG)
+    texts = presentation.of("louis14").messages(LANG)
     scoring = [texts[f"louis14.final.{k}"] for k in ("title", "blazons_during", "score")]
     assert all(label in end for label in scoring), end
     assert "blazons_during_game" not in end and "personal_stones" not in end

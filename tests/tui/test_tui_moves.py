@@ -14,8 +14,8 @@ import pytest
 
 from sunking import make
 from sunking.core import Rng
-from sunking.tui.louis14 import RENDERER
-from sunking.tui.louis14_moves import placement_orders
+from sunking.tui.games.louis14 import RENDERER
+from sunking.tui.games.louis14.moves import placement_orders
 from sunking.tui.render import GENERIC, Chooser, NotationError, Seating, chooser_for, resolve
 
 

@@ -14,20 +14,21 @@ import pytest
 from textual.widgets import Input, OptionList
 from tui_support import RAW, enter_until_moved, persons_turn, run_pilot
 
+from sunking import presentation
 from sunking.core import IllegalAction
-from sunking.core.presentation import Texts, number, presentation
+from sunking.presentation import Texts, number
 from sunking.tui import Session, parse_seats
 from sunking.tui.app import PlayApp
+from sunking.tui.games.versailles1682 import RENDERER
 from sunking.tui.render import Seating, chooser_for
 from sunking.tui.screens import TalkScreen
-from sunking.tui.versailles1682 import RENDERER
 
 G = "versailles1682"
 SIZE = (170, 60)
 
 
 def words(lang: str, names: tuple[str, ...]) -> Texts:
-    return Texts(presentation(G), lang, names)
+    return Texts(presentation.of(G), lang, names)
 
 
 def wrong_address(courtier: Mapping[str, Any]) -> str:

@@ -12,14 +12,15 @@ from collections.abc import Mapping
 import pytest
 from tui_support import enter_until_moved, persons_turn, run_pilot
 
+from sunking import presentation
 from sunking.core import replay
-from sunking.core.presentation import describe_result, presentation
 from sunking.core.registry import make
 from sunking.i18n import translate
-from sunking.tui import RENDERERS, Session, parse_seats
+from sunking.presentation import describe_result
+from sunking.tui import Session, parse_seats, renderer_for
 from sunking.tui.app import PlayApp
+from sunking.tui.games.versailles1682 import VersaillesRenderer
 from sunking.tui.render import Seating, chooser_for
-from sunking.tui.versailles1682 import VersaillesRenderer
 
 G = "versailles1682"
 SIZE = (170, 120)
@@ -27,7 +28,7 @@ RAW = re.compile(r"\{|\"type\"|[a-z_]+=|\b[a-z0-9_]+\.[a-z_]{2,}\b")
 
 
 def texts(lang: str) -> Mapping[str, str]:
-    return presentation(G).messages(lang)
+    return presentation.of(G).messages(lang)
 
 
 def check_screen(session: Session, text: str, lang: str, where: str) -> None:
@@ -73,7 +74,7 @@ async def _play(seed: int, lang: str, limit: int | None,
 
 
 def test_the_renderer_is_registered() -> None:
-    assert isinstance(RENDERERS[G], VersaillesRenderer)
+    assert isinstance(renderer_for(G), VersaillesRenderer)
 
 
 def test_a_person_plays_a_whole_game_on_the_court() -> None:
@@ -104,7 +105,7 @@ def test_many_moves_are_chosen_card_first() -> None:
     """On a turn with more moves than the menu shows at once, the first step names cards
     (or kinds), and every move is reached through exactly one path."""
     state = make(G).new_game(4, seed=7)
-    renderer = RENDERERS[G]
+    renderer = renderer_for(G)
     seating = Seating(("Anne", "Bea", "Carl", "Dirk"), None, G, "en")
     words = texts("en")
     for step in range(2000):

@@ -14,19 +14,20 @@ import pytest
 from rich.console import Console, RenderableType
 from tui_support import RAW, enter_to_the_end, run_pilot
 
+from sunking import presentation
 from sunking.core import make, replay
-from sunking.core.presentation import describe_result, presentation
 from sunking.i18n import translate
-from sunking.tui import RENDERERS, Session, parse_seats, renderer_for
+from sunking.presentation import describe_result
+from sunking.tui import Session, parse_seats, renderer_for
 from sunking.tui.app import PlayApp
+from sunking.tui.games.vive_le_roi import ViveLeRoiRenderer, notation
 from sunking.tui.render import NotationError, Seating, resolve
-from sunking.tui.vive_le_roi import ViveLeRoiRenderer, notation
 
 SIZE = (170, 120)
 
 
 def _texts(lang: str) -> Mapping[str, str]:
-    messages: Mapping[str, str] = presentation("vive_le_roi").messages(lang)
+    messages: Mapping[str, str] = presentation.of("vive_le_roi").messages(lang)
     return messages
 
 
@@ -60,7 +61,7 @@ async def _play_whole_game(seed: int, lang: str) -> tuple[Session, str, int, set
 
 
 def test_a_person_plays_a_whole_game_on_the_vive_le_roi_renderer() -> None:
-    assert isinstance(RENDERERS["vive_le_roi"], ViveLeRoiRenderer)
+    assert isinstance(renderer_for("vive_le_roi"), ViveLeRoiRenderer)
     session, text, decisions, kinds = run_pilot(_play_whole_game(seed=4, lang="fr"))
     assert session.is_over
     assert decisions >= 10 and "turn" in kinds

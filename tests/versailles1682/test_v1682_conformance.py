@@ -21,6 +21,7 @@ from typing import Any
 import pytest
 
 from sunking.core import make
+from sunking.games.versailles1682.heuristic import EVALUATOR
 from sunking.testing import SPARSE_CHECKS, ConformanceReport, check_game
 
 GAME = make("versailles1682")
@@ -99,6 +100,6 @@ def test_conformance_full(num_players: int, start: int) -> None:
 def test_the_default_policy_plays_only_legal_actions() -> None:
     report = check_game(
         GAME, 4, 8, seed=7, view_every=400, legal_every=50, determinism_every=8,
-        rollouts=False, policy=lambda state, rng: GAME.rollout_action(state, rng),
+        rollouts=False, policy=lambda state, rng: EVALUATOR.rollout_action(state, rng),
     )
     assert report.playouts == 8

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from sunking.core.presentation import presentation
+from sunking import presentation
 from sunking.games.versailles1682.data import (
     CARD_TYPES,
     CARDS,
@@ -41,7 +41,7 @@ def test_reconstructed_values_are_flagged() -> None:
 
 
 def test_every_card_type_is_named_in_the_games_catalogs() -> None:
-    p = presentation("versailles1682")
+    p = presentation.of("versailles1682")
     for lang in LANGUAGES:
         assert all(p.messages(lang).get(f"versailles1682.type.{ct.key}") for ct in CARD_TYPES)
     # The German rulebook prints "Conte"; the rulings show the title as "Comte".

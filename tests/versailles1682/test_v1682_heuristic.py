@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 import sunking
+from sunking.bots.evaluator import evaluator
 from sunking.bots.heuristic import HeuristicBot
 from sunking.bots.protocol import Observation
 from sunking.core.actions import Action
@@ -21,7 +22,7 @@ from sunking.games.versailles1682.actions import (
     Show,
 )
 from sunking.games.versailles1682.data import CARDS, FAVOURS
-from sunking.games.versailles1682.game import GAME
+from sunking.games.versailles1682.heuristic import EVALUATOR
 from sunking.games.versailles1682.odds import dice_outcomes
 from sunking.games.versailles1682.promises import MOVE_COURT
 from sunking.games.versailles1682.scenario import first, play, position
@@ -42,7 +43,7 @@ def hands_the_target(s: V1682State, action: Action) -> bool:
     ends the game with another winner, or an offer whose sum would bring the one offered
     the target."""
     seat = s.to_move
-    for _, after in GAME.outcomes(s, action):
+    for _, after in EVALUATOR.outcomes(s, action):
         if after.final is not None and seat not in after.result().winners:
             return True
         d = after.pending
@@ -84,9 +85,9 @@ def test_a_won_game_is_worth_more_than_any_running_one() -> None:
     s = TRAPS["pay or offer to the rich one"]()
     pay = play(s, *[a for a in s.legal_actions() if a.type == "pay" and a.to == 1][-1:])
     assert pay.is_terminal and pay.result().winners == (1,)
-    values = GAME.evaluate(pay)
+    values = EVALUATOR.evaluate(pay)
     assert values[1] - max(values[0], values[2], values[3]) > 3 * s.target
-    running = GAME.evaluate(s)
+    running = EVALUATOR.evaluate(s)
     assert max(running) < values[1]
 
 
@@ -102,10 +103,9 @@ def test_a_request_is_weighed_over_the_ten_faces_of_its_die() -> None:
 
 
 def test_games_without_the_hook_keep_one_sample() -> None:
-    game = sunking.make("louis14")
-    s = game.new_game(3, 4)
+    s = sunking.make("louis14").new_game(3, 4)
     action = s.legal_actions()[0]
-    ((weight, after),) = game.outcomes(s, action)
+    ((weight, after),) = evaluator("louis14").outcomes(s, action)
     assert weight == 1.0 and after.to_json() == s.apply(action).to_json()
 
 

@@ -8,7 +8,6 @@ import pytest
 from sunking.bots.heuristic import HeuristicBot
 from sunking.bots.protocol import Observation
 from sunking.core.errors import GameOver, IllegalAction, NotYourTurn, StaleAction
-from sunking.core.presentation import describe
 from sunking.core.rng import Rng
 from sunking.games.versailles1682.actions import (
     ACCEPT,
@@ -28,6 +27,7 @@ from sunking.games.versailles1682.game import GAME
 from sunking.games.versailles1682.presentation import G
 from sunking.games.versailles1682.scenario import first, play, position
 from sunking.games.versailles1682.state import V1682State
+from sunking.presentation import describe
 
 
 def court(**kw: object) -> V1682State:

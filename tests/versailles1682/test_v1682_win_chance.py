@@ -11,10 +11,9 @@ import numpy as np
 import pytest
 
 from sunking.bots.ismcts import rewards
-from sunking.core.game import Game
+from sunking.core.game import softmax_chances
 from sunking.games.versailles1682.data.win_models import WIN_MODELS
-from sunking.games.versailles1682.game import GAME
-from sunking.games.versailles1682.heuristic import FEATURES, features, win_chances
+from sunking.games.versailles1682.heuristic import EVALUATOR, FEATURES, features, win_chances
 from sunking.games.versailles1682.scenario import play, position
 from sunking.games.versailles1682.state import V1682State
 
@@ -41,36 +40,36 @@ def test_the_full_game_has_a_model_of_every_feature() -> None:
 
 def test_chances_sum_to_one_and_follow_the_fortune() -> None:
     s = _full(fortunes={0: 30000, 1: 10000, 2: 10000, 3: 10000})
-    chances = GAME.win_chances(s)
+    chances = EVALUATOR.win_chances(s)
     assert chances == win_chances(s, WIN_MODELS[FULL])
     assert sum(chances) == pytest.approx(1.0)
     assert chances[0] > max(chances[1:])
     assert chances[1] == pytest.approx(chances[2])
     richer = _full(fortunes={0: 40000, 1: 10000, 2: 10000, 3: 10000})
-    assert GAME.win_chances(richer)[0] > chances[0]
+    assert EVALUATOR.win_chances(richer)[0] > chances[0]
 
 
 def test_early_in_the_full_game_a_lead_is_not_yet_a_win() -> None:
     # The estimate's softmax at its sharp search scale gives 10,000 livres ahead in round 1
     # a 90% chance; the model, fitted to who actually won, leaves the others a fair one.
     s = _full(fortunes={0: 10000, 1: 0, 2: 0, 3: 0})
-    sharp = Game.win_chances(GAME, s)
+    sharp = softmax_chances(s, lambda: EVALUATOR.evaluate(s), EVALUATOR.scale)
     assert sharp[1] < 0.05
-    assert GAME.win_chances(s)[1] > 0.1
+    assert EVALUATOR.win_chances(s)[1] > 0.1
 
 
 def test_the_quick_game_keeps_the_estimates_softmax() -> None:
     assert 30000 not in WIN_MODELS
     s = position(4, target=30000, turn=0, fortunes={0: 5000})
-    values = GAME.evaluate(s)
+    values = EVALUATOR.evaluate(s)
     top = max(values)
-    weights = [math.exp((v - top) / GAME.evaluation_scale) for v in values]
-    assert GAME.win_chances(s) == pytest.approx([w / sum(weights) for w in weights])
+    weights = [math.exp((v - top) / EVALUATOR.scale) for v in values]
+    assert EVALUATOR.win_chances(s) == pytest.approx([w / sum(weights) for w in weights])
 
 
 def test_search_is_rewarded_by_the_games_win_chances() -> None:
     s = _full(fortunes={0: 20000, 1: 5000})
-    assert rewards(GAME, s) == GAME.win_chances(s)
+    assert rewards(EVALUATOR, s) == EVALUATOR.win_chances(s)
 
 
 def test_a_finished_game_gives_the_winner_everything() -> None:
@@ -78,7 +77,7 @@ def test_a_finished_game_gives_the_winner_everything() -> None:
     pay = next(a for a in s.legal_actions() if a.type == "pay" and a.to == 1)
     over = play(s, pay)
     assert over.is_terminal
-    assert GAME.win_chances(over) == [0.0, 1.0, 0.0, 0.0]
+    assert EVALUATOR.win_chances(over) == [0.0, 1.0, 0.0, 0.0]
 
 
 def test_an_offer_that_would_end_the_game_gives_its_receiver_the_win() -> None:
@@ -87,7 +86,7 @@ def test_an_offer_that_would_end_the_game_gives_its_receiver_the_win() -> None:
                  if a.type == "offer" and a.to == 1 and a.amount == 2000)
     asked = play(s, offer)
     assert asked.pending is not None and asked.pending[0] == "answer"
-    assert GAME.win_chances(asked) == pytest.approx([0.0, 1.0, 0.0, 0.0], abs=1e-12)
+    assert EVALUATOR.win_chances(asked) == pytest.approx([0.0, 1.0, 0.0, 0.0], abs=1e-12)
 
 
 def test_the_fit_recovers_the_weights_that_made_the_winners() -> None:

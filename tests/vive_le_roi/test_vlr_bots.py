@@ -11,7 +11,7 @@ from sunking.bots.arena import play_match
 from sunking.bots.protocol import Bot
 from sunking.core import Action, GameState, Rng
 from sunking.games.vive_le_roi.actions import Commit, LayDown
-from sunking.games.vive_le_roi.heuristic import settle
+from sunking.games.vive_le_roi.heuristic import EVALUATOR, settle
 from sunking.games.vive_le_roi.scenario import find, position
 from sunking.testing.conformance import check_game
 
@@ -86,7 +86,7 @@ def test_evaluation_plays_out_an_attack_under_way() -> None:
     assert s.pending is not None and s.pending[0] == "batch"
     settled = settle(s)
     assert province in settled.structs[0]
-    scores = GAME.evaluate(s)
+    scores = EVALUATOR.evaluate(s)
     assert scores[0] > scores[1]
 
 
@@ -97,11 +97,11 @@ def test_evaluation_prefers_a_matching_province_and_the_captive_king() -> None:
                     steps=turn)
     theirs = position(3, structures={0: base[0], 1: base[1] + [find("province", arms=0)]},
                       steps=turn)
-    assert GAME.evaluate(mine)[0] - GAME.evaluate(mine)[1] > GAME.evaluate(theirs)[0] - (
-        GAME.evaluate(theirs)[1])
+    judge = EVALUATOR.evaluate
+    assert judge(mine)[0] - judge(mine)[1] > judge(theirs)[0] - judge(theirs)[1]
     captive = position(3, structures=base, king=0, captive=True, steps=turn)
     visiting = position(3, structures=base, king=0, captive=False, steps=turn)
-    assert GAME.evaluate(captive)[0] > GAME.evaluate(visiting)[0]
+    assert EVALUATOR.evaluate(captive)[0] > EVALUATOR.evaluate(visiting)[0]
 
 
 def test_default_policy_plays_legal_actions_to_the_end() -> None:
@@ -109,7 +109,7 @@ def test_default_policy_plays_legal_actions_to_the_end() -> None:
     state.quiet = True
     rng = Rng(5)
     while not state.is_terminal:
-        action = GAME.rollout_action(state, rng)
+        action = EVALUATOR.rollout_action(state, rng)
         legal = state.legal_actions()
         assert action in legal or (
             type(action).__name__ == "PlayToMiddle" and state.pending is not None

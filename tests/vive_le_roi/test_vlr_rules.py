@@ -7,7 +7,6 @@ import pytest
 
 import sunking
 from sunking.core import Action, IllegalAction, InvalidOptions, Rng
-from sunking.core.presentation import describe_result
 from sunking.games.vive_le_roi.actions import (
     CHURCH_DECREE,
     FREE,
@@ -25,6 +24,7 @@ from sunking.games.vive_le_roi.actions import (
 from sunking.games.vive_le_roi.data import CARDS, DECK_SIZE, RECONSTRUCTED
 from sunking.games.vive_le_roi.scenario import find, position
 from sunking.games.vive_le_roi.state import ViveLeRoiState
+from sunking.presentation import describe_result
 
 GAME = sunking.make("vive_le_roi")
 

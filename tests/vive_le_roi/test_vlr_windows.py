@@ -4,7 +4,6 @@ and the "S" cards at every window of docs/vive_le_roi.md, and windows that revea
 from __future__ import annotations
 
 from sunking.core import Action
-from sunking.core.presentation import describe
 from sunking.games.vive_le_roi.actions import (
     CHURCH_DECREE,
     PASS,
@@ -23,6 +22,7 @@ from sunking.games.vive_le_roi.actions import (
 from sunking.games.vive_le_roi.data import EAR_CARD
 from sunking.games.vive_le_roi.scenario import find, position
 from sunking.games.vive_le_roi.state import ViveLeRoiState
+from sunking.presentation import describe
 
 
 def play(s: ViveLeRoiState, *actions: Action) -> ViveLeRoiState:

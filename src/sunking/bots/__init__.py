@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import dataclasses
 
-from ..core.registry import available_games, make
+from ..core.registry import available_games
+from .evaluator import DefaultEvaluator, Evaluator, evaluator
 from .heuristic import HeuristicBot
 from .ismcts import IsmctsBot, IsmctsConfig
 from .protocol import Bot, Observation
@@ -53,7 +54,7 @@ def make_bot(spec: str, *, cpu_clock: bool = False) -> Bot:
 
 def _weight_sets() -> set[str]:
     """The weight sets any registered game's evaluation names (``heuristic:NAME``)."""
-    return {name for game in available_games() for name in make(game).evaluations}
+    return {name for game in available_games() for name in evaluator(game).weight_sets}
 
 
 def _ismcts_config(arg: str) -> IsmctsConfig:
@@ -73,10 +74,13 @@ def _ismcts_config(arg: str) -> IsmctsConfig:
 __all__ = [
     "LEVELS",
     "Bot",
+    "DefaultEvaluator",
+    "Evaluator",
     "HeuristicBot",
     "IsmctsBot",
     "IsmctsConfig",
     "Observation",
     "RandomBot",
+    "evaluator",
     "make_bot",
 ]

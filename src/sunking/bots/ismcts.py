@@ -11,11 +11,13 @@ the sequence leads to). Each iteration
    than ``widening * sqrt(visits)`` of them, the deciding seat's first choices in the order of
    a one-ply heuristic ranking, all others at random;
 4. plays the game on with the game's fast default policy for up to ``horizon`` actions;
-   in a game whose ``search_scope`` is ``"turn"``, the descent instead ends at the first
+   in a game whose evaluator's ``scope`` is ``"turn"``, the descent instead ends at the first
    decision of another seat, and that position is scored at once (no playout);
-5. scores the end position by the game's win chances (``Game.win_chances``: a win share
+5. scores the end position by the game's win chances (``Evaluator.win_chances``: a win share
    when the game is over, otherwise by default the softmax of its evaluation) and backs the
    rewards up the path, each node counting the reward of the seat that chose it.
+
+What it knows of the game is its evaluator (:mod:`.evaluator`).
 
 The budget is a number of iterations, a number of seconds, or both (whichever ends first).
 """
@@ -26,11 +28,12 @@ import dataclasses
 import math
 import time
 from collections.abc import Hashable, Sequence
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from ..core.actions import Action
-from ..core.game import Game, GameState
+from ..core.game import GameState
 from ..core.rng import Rng
+from .evaluator import Evaluator, evaluator
 from .heuristic import one_ply
 from .protocol import Observation
 
@@ -114,16 +117,17 @@ class SearchReport:
     visited first."""
 
 
-def rewards(game: Game, state: GameState) -> Sequence[float]:
-    """Per seat, a reward in [0, 1]: the game's win chances (:meth:`Game.win_chances`: the
-    win share once over, otherwise its evaluation turned into a win chance)."""
-    return game.win_chances(state)
+def rewards(judge: Evaluator[Any], state: GameState) -> Sequence[float]:
+    """Per seat, a reward in [0, 1]: the game's win chances (:meth:`Evaluator.win_chances`:
+    the win share once over, otherwise its evaluation turned into a win chance)."""
+    return judge.win_chances(state)
 
 
-def ranked(game: Game, state: GameState, actions: Sequence[Action], seat: int) -> list[Action]:
+def ranked(judge: Evaluator[Any], state: GameState, actions: Sequence[Action],
+           seat: int) -> list[Action]:
     """``actions`` best first by one ply of the game's evaluation (:func:`one_ply`);
     stable, so equal actions keep their order."""
-    scores = one_ply(game, state, actions, seat)
+    scores = one_ply(judge, state, actions, seat)
     order = sorted(range(len(actions)), key=lambda i: -scores[i])
     return [actions[i] for i in order]
 
@@ -150,9 +154,9 @@ class IsmctsBot:
         start = time.perf_counter()
         clock = time.process_time if cfg.cpu_clock else time.perf_counter
         deadline = None if cfg.seconds is None else clock() + cfg.seconds
-        game = observation.game
+        judge = evaluator(observation.game.spec.id)
         seat = observation.seat
-        order = ranked(game, observation.determinize(rng), actions, seat)
+        order = ranked(judge, observation.determinize(rng), actions, seat)
         if first is not None and first in order:
             order = [first, *(a for a in order if a != first)]
         root = _Node()
@@ -185,11 +189,11 @@ class IsmctsBot:
         sets: dict[int, tuple[Sequence[Action], frozenset[Action]]],
     ) -> None:
         cfg = self.config
-        game = observation.game
+        judge = evaluator(observation.game.spec.id)
         state = observation.determinize(rng)  # a private copy: played in place below
         node = root
         path: list[tuple[_Node, int]] = []
-        own_turn = game.search_scope == "turn"
+        own_turn = judge.scope == "turn"
         me = observation.seat
         while True:
             mover = state.to_move
@@ -233,12 +237,12 @@ class IsmctsBot:
             node = chosen[1]
             state.play(chosen[0])
         if not own_turn:
-            rollout = game.rollout_action
+            rollout = judge.rollout_action
             for _ in range(cfg.horizon):
                 if state.to_move is None:
                     break
                 state.play(rollout(state, rng))
-        reward = rewards(game, state)
+        reward = rewards(judge, state)
         root.visits += 1
         for n, seat in path:
             n.visits += 1

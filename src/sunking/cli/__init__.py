@@ -2,7 +2,7 @@
 
 The command only talks to games through the game-agnostic core (:func:`sunking.make`,
 :class:`~sunking.core.GameSpec`, :class:`~sunking.core.GameState`); the event log is told in
-each game's own words (:mod:`sunking.core.presentation`), in the language of ``--lang``.
+each game's own words (:mod:`sunking.presentation`), in the language of ``--lang``.
 """
 
 from __future__ import annotations
@@ -17,8 +17,8 @@ from rich.text import Text
 
 from .. import __version__, available_games, make
 from ..core import GameRecord, GameState, Rng, RulesError
-from ..core.presentation import describe_result, game_title
 from ..i18n import DEFAULT_LANGUAGE, LANGUAGES, translate
+from ..presentation import describe_result, game_title
 from ..tables import final_tables
 from .options import OptionsArg, complete_game, describe_options, fail, parse_options
 from .play import play_command

@@ -10,8 +10,8 @@ from rich.console import Console
 from rich.text import Text
 
 from ..core import InvalidOptions, RulesError, make
-from ..core.presentation import describe_result, game_title
 from ..i18n import DEFAULT_LANGUAGE, LANGUAGES, translate
+from ..presentation import describe_result, game_title
 from ..tables import final_tables
 from ..tui.seats import SEATS_HELP, SeatsError, parse_seats
 from ..tui.session import Session

@@ -1,7 +1,7 @@
 """Rendering for the ``sunking`` command: the event log in words and the games table.
 
 The log's words are each game's own (its presentation and catalogs, see
-:mod:`sunking.core.presentation`), in the language asked for; the result tables are shared
+:mod:`sunking.presentation`), in the language asked for; the result tables are shared
 with the terminal client (:mod:`sunking.tables`).
 """
 
@@ -15,7 +15,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ..core import GameSpec
-from ..core.presentation import describe_events
+from ..presentation import describe_events
 
 
 def event_log(

@@ -19,14 +19,14 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, ClassVar, Self, TypeAlias, TypeVar
+from typing import Any, ClassVar, Generic, Self, TypeAlias, TypeVar
 
-from .actions import Action, JsonValue
+from .actions import Action, ActionCodec, JsonValue
 from .errors import InvalidState
 from .events import Emit
 from .fields import Decision, Field, Random, Tuples, Value, load_fields, make_copier
 from .fields import fields_json as _fields_json
-from .game import Game, GameState, Result, Seat
+from .game import Game, GameSpec, GameState, Result, Seat
 from .rng import Rng
 
 S = TypeVar("S", bound="AgendaState")
@@ -75,6 +75,16 @@ class Flow:
     watch_option: str | None = None
     """The game option that turns the watch on (None: always on): a game played without it
     pays nothing per task."""
+    phases: tuple[str, ...] = ()
+    """Every phase the game passes through (the ``phase`` of its views), in rule order: the
+    one declaration its presentation and its environments read."""
+
+    @property
+    def decision_kinds(self) -> tuple[str, ...]:
+        """Every kind of decision of the game, in the order of its handlers' table: the one
+        declaration, read off the flow's tables, that its presentation and its environments
+        read."""
+        return tuple(self.handlers)
 
     def run(self, s: AgendaState, emit: Emit) -> None:
         """Perform tasks until a decision is pending or the agenda is empty."""
@@ -152,6 +162,12 @@ class Rules:
     check_invariants: Callable[[Any], list[str]]
     asides: Mapping[type[Action], Aside] = dataclasses.field(default_factory=dict)
     """The actions said out of turn, by their class (none in most games)."""
+    remarks: Callable[[Any, Seat, str, Seat | None], Sequence[Action]] | None = None
+    """The actions a seat's public remark at the table makes (see :meth:`Game.remarks`);
+    None: talk is no part of the rules."""
+    duties: Callable[[Any], Sequence[tuple[Seat, Action]]] | None = None
+    """The out-of-turn actions owed now, with the seat owing each (see :meth:`Game.duties`);
+    None: the rules owe none."""
 
 
 class AgendaState(GameState):
@@ -311,6 +327,54 @@ class AgendaState(GameState):
         if problem is not None:
             raise InvalidState(f"not a {game_id} state: {problem}")
         return state
+
+
+class AgendaGame(Game, Generic[S]):
+    """The game object of an agenda game: its spec and codec, and states started and loaded
+    through its state class, with the setup and the rules it binds to that class (what every
+    game's ``game`` module would otherwise write again).
+
+    Raises (constructor):
+        ValueError: the flow's tables do not match (see :meth:`Flow.check`).
+    """
+
+    def __init__(self, spec: GameSpec, codec: ActionCodec, state: type[S],
+                 setup: Callable[[S, Emit], None], rules: Rules) -> None:
+        self.spec = spec
+        self.codec = codec
+        self.state_class = state
+        self.setup = setup
+        self.rules = rules
+        state.bind(self, rules)
+
+    @property
+    def flow(self) -> Flow:
+        """The game's flow (its decision kinds and phases: :attr:`Flow.decision_kinds`,
+        :attr:`Flow.phases`)."""
+        return self.rules.flow
+
+    def new_game(self, num_players: int, seed: int, **options: Any) -> S:
+        """Start a game.
+
+        Raises:
+            InvalidOptions: the player count is out of the spec's range, or an option is
+                unknown or not one of its choices.
+        """
+        full = self.spec.check_setup(num_players, options)
+        return self.state_class.begin(num_players, int(seed), full, self.setup)
+
+    def state_from_json(self, data: Mapping[str, Any]) -> S:
+        return self.state_class.from_json(data, self.parse_action)
+
+    def remarks(self, state: GameState, seat: int, text: str,
+                addressed: int | None = None) -> Sequence[Action]:
+        said = self.rules.remarks
+        return () if said is None else said(state, seat, text, addressed)
+
+    def duties(self, state: GameState) -> Sequence[tuple[int, Action]]:
+        owed = self.rules.duties
+        return () if owed is None else owed(state)
+
 
 
 def decision_json(pending: Pending | None,

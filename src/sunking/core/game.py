@@ -12,15 +12,12 @@ import dataclasses
 import math
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar, Literal, Self, TypeAlias
+from typing import Any, ClassVar, Self, TypeAlias
 
 from .actions import Action, ActionCodec, JsonValue
 from .errors import GameOver, IllegalAction, InvalidOptions, NotYourTurn, StaleAction
 from .events import Event, EventChain, chain_from, events_for
 from .rng import Rng
-
-if TYPE_CHECKING:
-    from .presentation import Presentation
 
 Seat: TypeAlias = int
 """A player's seat: 0 .. num_players - 1, in clockwise order."""
@@ -112,6 +109,16 @@ class Result:
             tuple(final["scores"]), tuple(final["winners"]), tuple(final["tiebreak"]), final
         )
 
+    def shares(self) -> list[float]:
+        """Per seat, its share of the win: 1/k for each of k winners, 0 for the others."""
+        return [1.0 / len(self.winners) if p in self.winners else 0.0
+                for p in range(len(self.scores))]
+
+    def final_values(self) -> list[float]:
+        """Per seat, its score with a hundredth of its tie-break added: the outcome as one
+        number a seat (an evaluation for bots, say) can be judged by."""
+        return [score + 0.01 * tie for score, tie in zip(self.scores, self.tiebreak, strict=True)]
+
     def to_json(self) -> dict[str, JsonValue]:
         return {
             "scores": list(self.scores),
@@ -128,6 +135,16 @@ def softmax(values: Sequence[float], scale: float = 1.0) -> list[float]:
     weights = [math.exp((v - top) / scale) for v in values]
     total = sum(weights)
     return [w / total for w in weights]
+
+
+def softmax_chances(state: GameState, estimate: Callable[[], Sequence[float]],
+                    scale: float) -> list[float]:
+    """Per seat, its chance to win from ``state`` (they sum to 1): its share of the win once
+    the game is over, otherwise the estimate of every seat's final score (``estimate()``)
+    turned into chances by a softmax with ``scale``, the points that make a clear lead."""
+    if state.is_terminal:
+        return state.result().shares()
+    return softmax(estimate(), scale)
 
 
 class Game(ABC):
@@ -152,69 +169,6 @@ class Game(ABC):
             InvalidState: the data is not a state of this game.
         """
 
-    evaluation_scale: float = 1.0
-    """How many points of :meth:`evaluate` make a clear lead; bots turn a difference of
-    estimates into a win chance with it."""
-
-    search_scope: Literal["game", "turn"] = "game"
-    """How far a search should look ahead in this game. ``"game"``: its tree takes in every
-    seat's decisions and its playouts go on with :meth:`rollout_action`. ``"turn"``: its tree
-    holds only the searching seat's own decisions until another seat is to decide, and that
-    position is scored by :meth:`win_chances` at once — for games whose outcome turns on chance
-    more than on the replies of the others, where opponents' moves sampled in a tree add
-    noise rather than insight."""
-
-    def evaluate(self, state: GameState) -> Sequence[float]:
-        """A heuristic estimate of every seat's final score, for bots (higher is better).
-
-        This base knows nothing about the game: the final scores once it is over (the
-        tie-break adding a fraction), otherwise zero for everyone. Games override it with an
-        evaluation that lives beside their rules.
-        """
-        if state.is_terminal:
-            result = state.result()
-            return [
-                score + 0.01 * tie
-                for score, tie in zip(result.scores, result.tiebreak, strict=True)
-            ]
-        return [0.0] * state.num_players
-
-    def win_chances(self, state: GameState) -> Sequence[float]:
-        """Per seat, its chance to win from ``state``, for search (they sum to 1): the win
-        share once the game is over, otherwise :meth:`evaluate` turned into chances by a
-        softmax with :attr:`evaluation_scale`. A game with a better-founded model (one
-        fitted to the winners of many games) overrides it; :meth:`evaluate`, which the
-        heuristic bot plays by, stays as it is."""
-        n = state.num_players
-        if state.is_terminal:
-            winners = state.result().winners
-            return [1.0 / len(winners) if p in winners else 0.0 for p in range(n)]
-        return softmax(self.evaluate(state), self.evaluation_scale)
-
-    evaluations: tuple[str, ...] = ()
-    """The names of the weight sets of this game's evaluation (:meth:`with_evaluation`)."""
-
-    def with_evaluation(self, name: str) -> Game:
-        """This game judged by another of its evaluation's named weight sets (what the bot
-        ``heuristic:<name>`` plays with, to measure one set against another). This base has
-        none.
-
-        Raises:
-            ValueError: the game's evaluation has no weight set of that name.
-        """
-        raise ValueError(f"{self.spec.id}'s evaluation has no weight set named {name!r}")
-
-    def outcomes(self, state: GameState, action: Action) -> Sequence[tuple[float, GameState]]:
-        """The states ``action`` leads to from ``state``, each with its chance, for bots that
-        weigh a move by its expectation. This base gives one sample: the action applied with
-        the state's own generator. A game whose actions turn on a die it can enumerate
-        cheaply overrides it (the weights sum to 1)."""
-        return ((1.0, state.apply_unchecked(action)),)
-
-    def rollout_action(self, state: GameState, rng: Rng) -> Action:
-        """The fast default policy search plays out positions with: uniform at random."""
-        return rng.choice(state.legal_actions())
-
     def remarks(self, state: GameState, seat: int, text: str,
                 addressed: int | None = None) -> Sequence[Action]:
         """The actions a seat's public remark at the table makes (none in most games).
@@ -232,15 +186,6 @@ class Game(ABC):
         A bot seat makes its duties at once, out of turn (Versailles 1682: the steward
         fines every fault of etiquette)."""
         return ()
-
-    def presentation(self) -> Presentation:
-        """How the game shows itself to people (see :mod:`sunking.core.presentation`); a game
-        loads its presentation module here, so the rules never load its texts.
-
-        Raises:
-            NotImplementedError: the game declares no presentation.
-        """
-        raise NotImplementedError(f"{self.spec.id} declares no presentation")
 
     def parse_action(self, data: object) -> Action:
         """Parse an action from its JSON form.

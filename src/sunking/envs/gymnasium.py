@@ -1,8 +1,10 @@
 """Gymnasium environments: one learning seat against sunking's bots.
 
-Importing this module registers ``sunking/Louis14-v0``, ``sunking/ViveLeRoi-v0`` and
-``sunking/Versailles1682-v0``. ``gymnasium.make("sunking/Louis14-v0", num_players=3,
-opponents="heuristic", seat=0)``: the learning agent plays ``seat`` (``None``: a seat drawn
+Importing this module registers one environment per game with an adapter
+(:func:`.table.adapted_games`), named by the game's env module: ``sunking/Louis14-v0``,
+``sunking/ViveLeRoi-v0`` and ``sunking/Versailles1682-v0``.
+``gymnasium.make("sunking/Louis14-v0", num_players=3, opponents="heuristic", seat=0)``: the
+learning agent plays ``seat`` (``None``: a seat drawn
 per episode), the other seats the bots of ``opponents`` (one spec such as ``random``,
 ``heuristic`` or ``ismcts:easy`` for all, or a comma-separated spec per other seat, in seat
 order). Observations and actions are those of the PettingZoo environment (a ``Dict`` of
@@ -28,13 +30,13 @@ from ..core.registry import make
 from ..core.rng import Rng
 from .actions import ActionSchemeError
 from .pettingzoo import ObsDict, next_seed, observation_space
-from .table import Reward, Table
+from .table import Reward, Table, adapted_games, adapter
 
-ENV_IDS: dict[str, str] = {
-    "sunking/Louis14-v0": "louis14",
-    "sunking/ViveLeRoi-v0": "vive_le_roi",
-    "sunking/Versailles1682-v0": "versailles1682",
-}
+
+def env_ids() -> dict[str, str]:
+    """The Gymnasium id of every game with an adapter (``sunking/<ENV_NAME>-v0``, the name
+    its env module declares), with the game's id."""
+    return {f"sunking/{adapter(game).env_name}-v0": game for game in adapted_games()}
 
 
 class SunKingEnv(gymnasium.Env[ObsDict, np.int64]):
@@ -128,6 +130,10 @@ class SunKingEnv(gymnasium.Env[ObsDict, np.int64]):
         if self.table.to_move is None:
             return obs, self.table.rewards()[self.seat], True, False, info
         return obs, 0.0, False, False, info
+
+
+ENV_IDS: dict[str, str] = env_ids()
+"""The environments this module registers: Gymnasium id to game id."""
 
 
 def _register() -> None:

@@ -28,12 +28,13 @@ import numpy as np
 import pyspiel
 from open_spiel.python.algorithms import mcts
 
+from ..bots.evaluator import evaluator
 from ..bots.ismcts import rewards as search_rewards
 from ..core.game import GameState
-from ..core.registry import available_games, make
+from ..core.registry import make
 from ..core.rng import Rng
 from .actions import Decision
-from .table import GameAdapter, adapter, observation_vector, rewards_of
+from .table import GameAdapter, adapted_games, adapter, observation_vector, rewards_of
 from .vector import FloatArray
 
 LENGTH_PER_ACTION = 32
@@ -243,7 +244,8 @@ class HeuristicEvaluator(mcts.Evaluator):  # type: ignore[misc]
 
     def evaluate(self, state: SunKingState) -> np.ndarray[Any, np.dtype[np.float64]]:
         engine = state.engine_state
-        return np.asarray(search_rewards(engine.game, engine), dtype=np.float64)
+        judge = evaluator(engine.game.spec.id)
+        return np.asarray(search_rewards(judge, engine), dtype=np.float64)
 
     def prior(self, state: SunKingState) -> Sequence[tuple[int, float]]:
         legal = state.legal_actions(state.current_player())
@@ -252,8 +254,7 @@ class HeuristicEvaluator(mcts.Evaluator):  # type: ignore[misc]
 
 def _register() -> None:
     registered = set(pyspiel.registered_names())
-    for game_id in available_games():
-        adapter(game_id)
+    for game_id in adapted_games():
         name = short_name(game_id)
         if name in registered:
             continue

@@ -23,8 +23,7 @@ import numpy as np
 from ..core.actions import Action
 from ..core.errors import GameOver, UnknownGame
 from ..core.game import GameState
-from ..core.registry import make
-from . import louis14, versailles1682, vive_le_roi
+from ..core.registry import available_games, make, optional_module
 from .actions import ActionScheme, Decision
 from .vector import FloatArray, Vector
 
@@ -34,33 +33,47 @@ REWARDS: tuple[Reward, ...] = ("win_share", "score_difference")
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class GameAdapter:
-    """How one game becomes tokens and vectors."""
+    """How one game becomes tokens and vectors: what its module ``sunking.envs.games.<id>``
+    declares (``SCHEME``, ``encode``, ``ENV_NAME``)."""
 
     game_id: str
     scheme: ActionScheme
     encode: Callable[[Mapping[str, Any], int, Vector], None]
+    env_name: str
+    """The game's name in Gymnasium ids (``sunking/<env_name>-v0``)."""
 
 
-ADAPTERS: dict[str, GameAdapter] = {
-    "louis14": GameAdapter("louis14", louis14.SCHEME, louis14.encode),
-    "vive_le_roi": GameAdapter("vive_le_roi", vive_le_roi.SCHEME, vive_le_roi.encode),
-    "versailles1682": GameAdapter(
-        "versailles1682", versailles1682.SCHEME, versailles1682.encode
-    ),
-}
+_FOUND: dict[str, GameAdapter] = {}
 
 
 def adapter(game_id: str) -> GameAdapter:
-    """The adapter of a registered game.
+    """The adapter of a registered game, found from its id by one rule: the module
+    ``sunking.envs.games.<game_id>``.
 
     Raises:
         UnknownGame: no game has that id, or the game has no adapter for learning agents.
     """
     make(game_id)
-    found = ADAPTERS.get(game_id)
+    found = _FOUND.get(game_id)
     if found is None:
-        raise UnknownGame(f"the game {game_id!r} has no adapter for learning agents")
+        module = optional_module(f"{__package__}.games.{game_id}")
+        if module is None:
+            raise UnknownGame(f"the game {game_id!r} has no adapter for learning agents")
+        found = _FOUND[game_id] = GameAdapter(game_id, module.SCHEME, module.encode,
+                                              module.ENV_NAME)
     return found
+
+
+def adapted_games() -> tuple[str, ...]:
+    """The registered games that have an adapter for learning agents."""
+    out = []
+    for game_id in available_games():
+        try:
+            adapter(game_id)
+        except UnknownGame:
+            continue
+        out.append(game_id)
+    return tuple(out)
 
 
 def observation_vector(

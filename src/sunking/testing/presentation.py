@@ -7,7 +7,8 @@ the English one, and every text the game's catalogs hold is namespaced by its id
 :func:`board_problems` plays seeded random games and describes the board at every decision
 (in every language in turn): no text shows a placeholder, a JSON fragment or a bare key, every
 card in the hand is shown by name, and every event type and decision kind the game produces
-is one its presentation declares (so a new one without texts fails here).
+is one its presentation declares, and so is every phase (so a new one without texts fails
+here).
 
 >>> catalog_problems("vive_le_roi")
 []
@@ -19,10 +20,11 @@ import re
 from collections.abc import Iterator, Mapping
 from typing import Any
 
-from ..core.presentation import Presentation, describe, presentation
+from .. import presentation
 from ..core.registry import make
 from ..core.rng import Rng
 from ..i18n import LANGUAGES, placeholders
+from ..presentation import Presentation, describe
 
 NAMES = ("Ana", "Bruno", "Claire", "David", "Eve", "Fred")
 """The player names the boards are described with."""
@@ -30,7 +32,7 @@ NAMES = ("Ana", "Bruno", "Claire", "David", "Eve", "Fred")
 
 def catalog_problems(game_id: str) -> list[str]:
     """Everything missing or inconsistent in the catalogs of ``game_id`` (empty: all good)."""
-    p = presentation(game_id)
+    p = presentation.of(game_id)
     english = p.messages("en")
     problems = [
         f"{game_id}: the {what} text {key!r} is missing in {lang}"
@@ -89,7 +91,7 @@ def board_problems(
     not in words (see :func:`text_problems`) and any undeclared event type or decision kind.
     """
     game = make(game_id)
-    p: Presentation = presentation(game_id)
+    p: Presentation = presentation.of(game_id)
     names = NAMES[:num_players]
     problems: set[str] = set()
     for seed in seeds:
@@ -102,6 +104,8 @@ def board_problems(
             decision = view.get("decision")
             if isinstance(decision, Mapping) and decision.get("kind") not in p.decision_kinds:
                 problems.add(f"{game_id}: undeclared decision kind {decision.get('kind')!r}")
+            if "phase" in view and view["phase"] not in p.phases:
+                problems.add(f"{game_id}: undeclared phase {view['phase']!r}")
             actions = state.legal_actions()
             if step % every == 0 or state.is_terminal:
                 lang = LANGUAGES[step % len(LANGUAGES)]

@@ -2,15 +2,13 @@
 
 :class:`~sunking.tui.session.Session` keeps the game state private and hands out views;
 :class:`~sunking.tui.app.PlayApp` draws them through the game's renderer
-(:data:`~sunking.tui.render.RENDERERS`, with a generic fallback for games without one).
+(found from the game's id in :mod:`sunking.tui.games`, with a generic fallback for games without
+one: :func:`~sunking.tui.render.renderer_for`).
 """
 
 from __future__ import annotations
 
-from . import louis14 as _louis14  # noqa: F401  (registers the Louis XIV renderer)
-from . import versailles1682 as _versailles1682  # noqa: F401  (registers Versailles 1682's)
-from . import vive_le_roi as _vive_le_roi  # noqa: F401  (registers the Vive le Roi renderer)
-from .render import RENDERERS, Renderer, register_renderer, renderer_for
+from .render import RENDERERS, Renderer, renderer_for
 from .seats import SEATS_HELP, SeatsError, SeatSpec, parse_seats
 from .session import Session
 
@@ -22,6 +20,5 @@ __all__ = [
     "SeatsError",
     "Session",
     "parse_seats",
-    "register_renderer",
     "renderer_for",
 ]

@@ -1,9 +1,10 @@
 """How a game looks and is played in the terminal: the renderer interface and its registry.
 
 A renderer works from JSON only: a seat's view (``state.view(seat)``), the seat's event log
-and its legal actions as ``Action.to_json()``. It never sees a game state. Each game may
-register its own renderer in :data:`RENDERERS` (``RENDERERS["louis14"]``); a game without
-one is shown by the generic :class:`Renderer`, in words from the game's presentation.
+and its legal actions as ``Action.to_json()``. It never sees a game state. A game's own
+renderer is found from its id by one rule (:func:`renderer_for`: ``RENDERER`` in
+``sunking.tui.games.<id>``); a game without one is shown by the generic :class:`Renderer`, in
+words from the game's presentation.
 
 Input is built step by step: a renderer gives every legal action one or more *paths*, each a
 sequence of :class:`Step` (choose a card, then a mode, then tiles ...). The menu offers the
@@ -24,8 +25,9 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from ..core.presentation import describe, describe_events, describe_result
+from ..core.registry import optional_module
 from ..i18n import DEFAULT_LANGUAGE, translate
+from ..presentation import describe, describe_events, describe_result
 from ..tables import ranking_table, scoring
 
 View = Mapping[str, Any]
@@ -72,13 +74,13 @@ class Seating:
         self, view: View, legal: Sequence[ActionJson] = (),
         events: Sequence[Mapping[str, Any]] = (),
     ) -> dict[str, Any]:
-        """The described board of ``view`` (see :func:`sunking.core.presentation.describe`)."""
+        """The described board of ``view`` (see :func:`sunking.presentation.describe`)."""
         return describe(self.game, view, list(legal), self.viewer, self.lang, self.names,
                         events)
 
     def final(self, result: Mapping[str, Any]) -> dict[str, Any]:
         """The final table of a finished game (``Result.to_json()``) in words (see
-        :func:`sunking.core.presentation.describe_result`)."""
+        :func:`sunking.presentation.describe_result`)."""
         return describe_result(self.game, result["details"], self.lang, self.names)
 
 
@@ -91,7 +93,7 @@ class Renderer:
 
     Every method takes JSON (views, events, actions) and returns text or Rich renderables.
     This base shows any registered game in words, from the game's presentation
-    (:mod:`sunking.core.presentation`): the players table, the hand by name with the facts
+    (:mod:`sunking.presentation`): the players table, the hand by name with the facts
     printed on each card, the public zones, the log and every legal action as a sentence,
     grouped when there are many.
     """
@@ -402,20 +404,22 @@ def chooser_for(
 
 
 RENDERERS: dict[str, Renderer] = {}
-"""The renderer of each game that has its own, by game id."""
+"""The renderers found so far, by game id (see :func:`renderer_for`)."""
 
 GENERIC = Renderer()
 
 
-def register_renderer(renderer: Renderer) -> Renderer:
-    """Register a game's renderer under its ``game_id``; return it."""
-    RENDERERS[renderer.game_id] = renderer
-    return renderer
-
-
 def renderer_for(game_id: str) -> Renderer:
-    """The game's own renderer, or the generic one."""
-    return RENDERERS.get(game_id, GENERIC)
+    """The game's own renderer — ``RENDERER`` in the module or package
+    ``sunking.tui.games.<game_id>`` — or the generic one for a game without it."""
+    found = RENDERERS.get(game_id)
+    if found is None:
+        module = optional_module(f"{__package__}.games.{game_id}")
+        found = GENERIC if module is None else module.RENDERER
+        if not isinstance(found, Renderer):
+            raise TypeError(f"{game_id}'s RENDERER is not a terminal renderer")
+        RENDERERS[game_id] = found
+    return found
 
 
 __all__ = [
@@ -430,7 +434,6 @@ __all__ = [
     "Step",
     "card_line",
     "chooser_for",
-    "register_renderer",
     "renderer_for",
     "resolve",
 ]

@@ -65,6 +65,10 @@ def _end_round(s: Louis14State, emit: Emit) -> None:
     s.agenda.append(("round",))
 
 
+PHASES = ("supply", "influence", "evaluation", "missions", "end")
+"""Every phase of the game, in rule order (the ``phase`` of its views)."""
+
+
 FLOW = Flow(
     tasks=tables(
         {"round": _round, "end_round": _end_round, "final": scoring.final_scoring},
@@ -72,6 +76,7 @@ FLOW = Flow(
     ),
     handlers=tables(supply.HANDLERS, influence.HANDLERS, evaluation.HANDLERS, missions.HANDLERS),
     legal=legal.LEGAL,
+    phases=PHASES,
 )
 """The flow the core runs: every task, decision handler and legal-action table."""
 

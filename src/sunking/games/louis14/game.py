@@ -1,17 +1,12 @@
-"""The Louis XIV game object: its spec, and starting and loading states."""
+"""The Louis XIV game object: its spec, and its state class bound to its rules."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
-from ...core.agenda import Rules
-from ...core.game import Game, GameSpec, GameState
-from ...core.presentation import Presentation
+from ...core.agenda import AgendaGame, Rules
+from ...core.game import GameSpec
 from . import determinization, invariants, views
 from .actions import CODEC
 from .flow import FLOW, setup
-from .heuristic import TUNED, WEIGHT_SETS, Weights, evaluate
 from .state import Louis14State
 
 SPEC = GameSpec(
@@ -27,60 +22,10 @@ SPEC = GameSpec(
     names={"nl": "Louis XIV", "fr": "Louis XIV", "de": "Louis XIV", "cs": "Ludvík XIV."},
 )
 
-
-class Louis14(Game):
-    """Louis XIV (Rüdiger Dorn, alea 2005), 2–4 players."""
-
-    spec = SPEC
-    codec = CODEC
-    evaluation_scale = 4.0
-    evaluations = tuple(WEIGHT_SETS)
-
-    def __init__(self, weights: Weights = TUNED) -> None:
-        self.weights = weights
-
-    def evaluate(self, state: GameState) -> list[float]:
-        """Estimated final scores (see :mod:`.heuristic`); the exact ones once it is over."""
-        assert isinstance(state, Louis14State)
-        if state.is_terminal:
-            return list(super().evaluate(state))
-        return evaluate(state, self.weights)
-
-    def with_evaluation(self, name: str) -> Louis14:
-        """Louis XIV judged by the weight set ``name`` of :data:`.heuristic.WEIGHT_SETS`.
-
-        Raises:
-            ValueError: no weight set has that name.
-        """
-        weights = WEIGHT_SETS.get(name)
-        if weights is None:
-            raise ValueError(f"Louis XIV's evaluation has no weight set named {name!r}; "
-                             f"there are {', '.join(sorted(WEIGHT_SETS))}")
-        return Louis14(weights)
-
-    def presentation(self) -> Presentation:
-        """The tiles, cards, texts and view reading of Louis XIV (see :mod:`.presentation`)."""
-        from .presentation import PRESENTATION
-
-        return PRESENTATION
-
-    def new_game(self, num_players: int, seed: int, **options: Any) -> Louis14State:
-        """Start a game; the start player is seat 0.
-
-        Raises:
-            InvalidOptions: the player count is not 2–4 or an option is unknown.
-        """
-        full = SPEC.check_setup(num_players, options)
-        return Louis14State.begin(num_players, int(seed), full, setup)
-
-    def state_from_json(self, data: Mapping[str, Any]) -> Louis14State:
-        return Louis14State.from_json(data, self.parse_action)
-
-
-GAME = Louis14()
-Louis14State.bind(GAME, Rules(
+GAME = AgendaGame(SPEC, CODEC, Louis14State, setup, Rules(
     flow=FLOW,
     view=views.view,
     determinizer=determinization.determinizer,
     check_invariants=invariants.check_invariants,
 ))
+"""Louis XIV (Rüdiger Dorn, alea 2005), 2–4 players; the start player is seat 0."""

@@ -11,7 +11,11 @@ and the lasting effects of laid missions. The weights are judgement, tuned by to
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Literal
 
+from ...core.actions import Action
+from ...core.game import GameState, softmax_chances
+from ...core.rng import Rng
 from .data import BLAZON_KINDS, CROWN, MISSIONS, ROUNDS, TILES
 from .scoring import LOUIS_PER_BLAZON, MISSION_POINTS
 from .state import BLAZON_SLOTS, CHIP_SLOTS, FACES, Louis14State
@@ -241,3 +245,46 @@ def _majorities(s: Louis14State, out: list[float], worth: float) -> None:
         leaders = [p for p in range(n) if counts[p] == top]
         for p in leaders:
             out[p] += worth / len(leaders)
+
+
+class Louis14Evaluator:
+    """Louis XIV judged for the bots (the protocol of :mod:`sunking.bots.evaluator`):
+    :func:`evaluate` by a weight set while the game runs, the final scores once it is over;
+    chances by softmax, one sample per action, uniform playouts."""
+
+    scale = 4.0
+    scope: Literal["game", "turn"] = "game"
+    weight_sets = tuple(WEIGHT_SETS)
+
+    def __init__(self, weights: Weights = TUNED) -> None:
+        self.weights = weights
+
+    def evaluate(self, state: Louis14State) -> list[float]:
+        if state.is_terminal:
+            return state.result().final_values()
+        return evaluate(state, self.weights)
+
+    def win_chances(self, state: Louis14State) -> list[float]:
+        return softmax_chances(state, lambda: self.evaluate(state), self.scale)
+
+    def outcomes(self, state: Louis14State, action: Action) -> tuple[tuple[float, GameState]]:
+        return ((1.0, state.apply_unchecked(action)),)
+
+    def rollout_action(self, state: Louis14State, rng: Rng) -> Action:
+        return rng.choice(state.legal_actions())
+
+    def with_weights(self, name: str) -> Louis14Evaluator:
+        """Louis XIV judged by the weight set ``name`` of :data:`WEIGHT_SETS`.
+
+        Raises:
+            ValueError: no weight set has that name.
+        """
+        weights = WEIGHT_SETS.get(name)
+        if weights is None:
+            raise ValueError(f"Louis XIV's evaluation has no weight set named {name!r}; "
+                             f"there are {', '.join(sorted(WEIGHT_SETS))}")
+        return Louis14Evaluator(weights)
+
+
+EVALUATOR = Louis14Evaluator()
+"""What the bots judge Louis XIV by (found by :func:`sunking.bots.evaluator.evaluator`)."""

@@ -12,7 +12,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from ...core.actions import JsonValue
-from ...core.presentation import (
+from ...presentation import (
     Component,
     Fact,
     Presentation,
@@ -27,13 +27,10 @@ from ...core.presentation import (
     zone,
 )
 from .data import CHIP_CODES, DECKS, MISSIONS, ROUNDS, TILES
+from .flow import FLOW
 
 G = "louis14"
 
-DECISION_KINDS = (
-    "turn", "intrigue", "tie", "bribe", "conde", "end_stone", "mission_stone", "maintenon",
-    "missions", "draw", "keep", "swap", "income", "trade",
-)
 EVENT_TYPES = (
     "setup", "round", "money_card", "neutral", "neutral_joker", "influence_drawn",
     "intrigue_drawn", "place", "retrieve", "pay_to_pass", "swap_influence", "last_card",
@@ -42,7 +39,6 @@ EVENT_TYPES = (
     "convert_chip", "keep_chip", "swap_missions", "income", "stones_back", "game_end",
     "influence_card", "intrigue_card", "mission_card", "blazon_kind", "last_card_face",
 )
-PHASES = ("supply", "influence", "evaluation", "missions", "end")
 
 
 def _components() -> dict[str, Component]:
@@ -105,7 +101,7 @@ class Louis14Presentation(Presentation):
     ) -> dict[str, JsonValue]:
         decision = view.get("decision")
         out: dict[str, JsonValue] = {
-            "phase": t(f"{G}.phase.{view['phase']}") if view["phase"] in PHASES else None,
+            "phase": t(f"{G}.phase.{view['phase']}") if view["phase"] in FLOW.phases else None,
             "round": t(f"{G}.banner.round", round=view["round"], rounds=ROUNDS),
             "players": self._players(view, seat, t),
             "zones": self._zones(view, t),
@@ -431,5 +427,5 @@ def _of_kind(kind: int) -> Callable[[Mapping[str, Any]], str]:
 
 
 PRESENTATION = Louis14Presentation(
-    G, __package__, _components(), DECISION_KINDS, EVENT_TYPES, PHASES,
+    G, __package__, _components(), FLOW.decision_kinds, EVENT_TYPES, FLOW.phases,
 )

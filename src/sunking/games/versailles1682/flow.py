@@ -202,11 +202,16 @@ def _keeping_promises(handler: Handler) -> Handler:
     return decide
 
 
+PHASES = ("setup", "introduction", "negotiation", "court", "turns", "over")
+"""Every phase of the game, in rule order (the ``phase`` of its views)."""
+
+
 FLOW = Flow(
     tasks=tables(TASKS, TURN_TASKS),
     handlers={kind: _keeping_promises(h) for kind, h in tables(HANDLERS, TURN_HANDLERS).items()},
     legal=LEGAL,
     watch=_watch,
+    phases=PHASES,
 )
 """The flow the core runs: every task, decision handler and legal-action table; after every
 step :func:`after_step`, and the run ends with the game."""

@@ -1,15 +1,11 @@
-"""The Versailles 1682 game object: its spec, and starting and loading states."""
+"""The Versailles 1682 game object: its spec, its table talk, and its state class bound to
+its rules."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any
-
 from ...core.actions import Action
-from ...core.agenda import Rules
-from ...core.game import Game, GameSpec, GameState, OptionSpec
-from ...core.presentation import Presentation
-from ...core.rng import Rng
+from ...core.agenda import AgendaGame, Rules
+from ...core.game import GameSpec, OptionSpec
 from . import determinization, invariants, views
 from .actions import CODEC
 from .data import (
@@ -20,11 +16,8 @@ from .data import (
     ROUND_LIMITS,
     TARGETS,
 )
-from .data.win_models import WIN_MODELS
 from .etiquette import remark_address, unfined
 from .flow import ASIDES, FLOW, setup
-from .heuristic import evaluate, final_worth, rollout_action, win_chances
-from .odds import dice_outcomes
 from .state import V1682State
 
 SPEC = GameSpec(
@@ -50,88 +43,27 @@ SPEC = GameSpec(
 )
 
 
-class Versailles1682(Game):
-    """Versailles 1682 (Philippe Mouchebeuf, Tilsit / Truant), 3–6 players."""
-
-    spec = SPEC
-    codec = CODEC
-    evaluation_scale = 3000.0
-    """Livres of estimated fortune that make a clear lead. The log-likelihood fit to the
-    winners of heuristic self-play gives about 10,000; search plays better with the sharper
-    3,000 (``ismcts:hard`` against three heuristic bots, the same 120 seeds: 34.2% against
-    26.7%)."""
-    search_scope = "turn"
-    """Dice decide every request and audience; search looks at its own turn, averaged over
-    hidden cards and dice (see ``docs/bots.md``)."""
-
-    def evaluate(self, state: GameState) -> list[float]:
-        """Estimated final fortunes (see :mod:`.heuristic`); once over, the fortunes with
-        the win on top (:func:`.heuristic.final_worth`)."""
-        assert isinstance(state, V1682State)
-        if state.final is not None:
-            return final_worth(state, state.result().winners)
-        return evaluate(state)
-
-    def win_chances(self, state: GameState) -> Sequence[float]:
-        """Search's win chances: by the model fitted to self-play at the game's target
-        (:func:`.heuristic.win_chances`) where there is one, else the softmax of
-        :meth:`evaluate`."""
-        assert isinstance(state, V1682State)
-        model = WIN_MODELS.get(state.target)
-        if model is None or state.final is not None:
-            return super().win_chances(state)
-        return win_chances(state, model)
-
-    def outcomes(self, state: GameState, action: Action) -> list[tuple[float, GameState]]:
-        """The ten faces of the die the action rolls first, if any (see :mod:`.odds`)."""
-        assert isinstance(state, V1682State)
-        return list(dice_outcomes(state, action))
-
-    def rollout_action(self, state: GameState, rng: Rng) -> Action:
-        """The fast default policy of :mod:`.heuristic`: no enumeration of legal actions."""
-        assert isinstance(state, V1682State)
-        return rollout_action(state, rng)
-
-    def remarks(self, state: GameState, seat: int, text: str,
-                addressed: int | None = None) -> tuple[Action, ...]:
-        """A public remark that addresses a courtier is an :class:`~.actions.Address`
-        (see :func:`.etiquette.remark_address` and docs/versailles1682.md)."""
-        assert isinstance(state, V1682State)
-        address = remark_address(state, seat, text, addressed)
-        return () if address is None else (address,)
-
-    def duties(self, state: GameState) -> tuple[tuple[int, Action], ...]:
-        """The steward owes a fine for every fault not yet fined (§3.0)."""
-        assert isinstance(state, V1682State)
-        if state.is_terminal or state.steward < 0:
-            return ()
-        return tuple((state.steward, fine) for fine in unfined(state))
-
-    def presentation(self) -> Presentation:
-        """The cards, texts and view reading of Versailles 1682 (see :mod:`.presentation`)."""
-        from .presentation import PRESENTATION
-
-        return PRESENTATION
-
-    def new_game(self, num_players: int, seed: int, **options: Any) -> V1682State:
-        """Start a game.
-
-        Raises:
-            InvalidOptions: the player count is not 3–6 or an option is unknown or out of
-                range.
-        """
-        full = SPEC.check_setup(num_players, options)
-        return V1682State.begin(num_players, int(seed), full, setup)
-
-    def state_from_json(self, data: Mapping[str, Any]) -> V1682State:
-        return V1682State.from_json(data, self.parse_action)
+def remarks(s: V1682State, seat: int, text: str, addressed: int | None) -> tuple[Action, ...]:
+    """A public remark that addresses a courtier is an :class:`~.actions.Address`
+    (see :func:`.etiquette.remark_address` and docs/versailles1682.md)."""
+    address = remark_address(s, seat, text, addressed)
+    return () if address is None else (address,)
 
 
-GAME = Versailles1682()
-V1682State.bind(GAME, Rules(
+def duties(s: V1682State) -> tuple[tuple[int, Action], ...]:
+    """The steward owes a fine for every fault not yet fined (§3.0)."""
+    if s.is_terminal or s.steward < 0:
+        return ()
+    return tuple((s.steward, fine) for fine in unfined(s))
+
+
+GAME = AgendaGame(SPEC, CODEC, V1682State, setup, Rules(
     flow=FLOW,
     view=views.view,
     determinizer=determinization.determinizer,
     check_invariants=invariants.check_invariants,
     asides=ASIDES,
+    remarks=remarks,
+    duties=duties,
 ))
+"""Versailles 1682 (Philippe Mouchebeuf, Tilsit / Truant), 3–6 players."""

@@ -27,8 +27,10 @@ search finds is then the worth of the moves in its tree, not the noise of random
 
 from __future__ import annotations
 
+from typing import Literal
+
 from ...core.actions import Action
-from ...core.game import softmax
+from ...core.game import GameState, softmax, softmax_chances
 from ...core.rng import Rng
 from .actions import ACCEPT, DONE, END_TURN, PASS, MoveCourt
 from .conditions import can_hold
@@ -41,7 +43,8 @@ from .data import (
     LOVER_BONUS,
     NO_STANDING,
 )
-from .data.win_models import WinModel
+from .data.win_models import WIN_MODELS, WinModel
+from .odds import dice_outcomes
 from .promises import GOOD_EVENTS, INTERVENE, MOVE_COURT, PLAY_CARD, REQUEST, WORD_SHARE
 from .state import (
     ABSENT,
@@ -399,3 +402,44 @@ def rollout_action(s: V1682State, rng: Rng) -> Action:
 
 
 COURT_STAYS = {VERSAILLES: MoveCourt("versailles"), HUNT: MoveCourt("hunt")}
+
+
+class Versailles1682Evaluator:
+    """Versailles 1682 judged for the bots (the protocol of :mod:`sunking.bots.evaluator`):
+    :func:`evaluate` while the game runs, :func:`final_worth` once it is over; search's chances
+    by the model fitted at the game's target where there is one (:func:`win_chances`), else by
+    softmax; the ten faces of the die an action rolls (:mod:`.odds`); playouts by
+    :func:`rollout_action`."""
+
+    scale = 3000.0
+    """Livres of estimated fortune that make a clear lead. The log-likelihood fit to the
+    winners of heuristic self-play gives about 10,000; search plays better with the sharper
+    3,000 against heuristic bots."""
+    scope: Literal["game", "turn"] = "turn"
+    """Dice decide every request and audience; search looks at its own turn, averaged over
+    hidden cards and dice (see ``docs/bots.md``)."""
+    weight_sets: tuple[str, ...] = ()
+
+    def evaluate(self, state: V1682State) -> list[float]:
+        if state.final is not None:
+            return final_worth(state, state.result().winners)
+        return evaluate(state)
+
+    def win_chances(self, state: V1682State) -> list[float]:
+        model = WIN_MODELS.get(state.target)
+        if model is None or state.final is not None:
+            return softmax_chances(state, lambda: self.evaluate(state), self.scale)
+        return win_chances(state, model)
+
+    def outcomes(self, state: V1682State, action: Action) -> list[tuple[float, GameState]]:
+        return list(dice_outcomes(state, action))
+
+    def rollout_action(self, state: V1682State, rng: Rng) -> Action:
+        return rollout_action(state, rng)
+
+    def with_weights(self, name: str) -> Versailles1682Evaluator:
+        raise ValueError(f"versailles1682's evaluation has no weight set named {name!r}")
+
+
+EVALUATOR = Versailles1682Evaluator()
+"""What the bots judge Versailles 1682 by (found by :func:`sunking.bots.evaluator.evaluator`)."""

@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ...core.actions import JsonValue
-from ...core.presentation import (
+from ...presentation import (
     Component,
     Fact,
     Presentation,
@@ -30,12 +30,10 @@ from ...core.presentation import (
     zone,
 )
 from .data import CARDS
+from .flow import FLOW
 
 G = "versailles1682"
 
-DECISION_KINDS = (
-    "choose", "party", "negotiate", "answer", "court", "act", "give", "discard",
-)
 EVENT_TYPES = (
     "address", "audience", "bastille", "card_given", "court_moves", "court_stays", "courtier",
     "death", "discard", "done", "draw", "draw_house", "drawn", "end_turn", "exile", "fault",
@@ -48,7 +46,6 @@ EVENT_TYPES = (
     "secret_marriage", "setup", "shown", "shows", "standing", "to_house", "turn", "war",
     "widow_inherits",
 )
-PHASES = ("setup", "introduction", "negotiation", "court", "turns", "over")
 STATUSES = ("court", "bastille", "exile", "absent")
 COUNTRIES = ("england", "spain", "holland")
 ROYALS = ("king", "queen")
@@ -386,5 +383,5 @@ class VersaillesPresentation(Presentation):
 
 
 PRESENTATION = VersaillesPresentation(
-    G, __package__, _components(), DECISION_KINDS, EVENT_TYPES, PHASES,
+    G, __package__, _components(), FLOW.decision_kinds, EVENT_TYPES, FLOW.phases,
 )

@@ -2,4 +2,21 @@
 
 from .game import GAME
 
+COMPILED = (
+    "determinization",
+    "distribution",
+    "event_cards",
+    "fights",
+    "flow",
+    "legal",
+    "offices",
+    "scoring",
+    "turns",
+    "verbs",
+    "windows",
+)
+"""The rule modules compiled with mypyc by ``make setup`` (``scripts/compile_engine.py``, read
+without importing the game): the code random playouts and search spend their time in, plain
+functions and data only. Each runs from source where no C compiler is found."""
+
 __all__ = ["GAME"]

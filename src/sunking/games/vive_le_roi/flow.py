@@ -196,6 +196,10 @@ def new_game(s: ViveLeRoiState, emit: Emit) -> None:
     setup(s, emit)
 
 
+PHASES = ("setup", "turns", "reactions", "distribution", "scoring", "end")
+"""Every phase of the game, in rule order (the ``phase`` of its views)."""
+
+
 FLOW = Flow(
     tasks=tables(
         {
@@ -217,6 +221,7 @@ FLOW = Flow(
     legal=legal.LEGAL,
     watch=_points_limit,
     watch_option="points_limit",
+    phases=PHASES,
 )
 """The flow the core runs: every task, decision handler and legal-action table, and the
 points limit watched before every task when the variant is played."""

@@ -1,20 +1,13 @@
-"""The Vive le Roi game object: its spec, and starting and loading states."""
+"""The Vive le Roi game object: its spec, and its state class bound to its rules."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
-from ...core.actions import Action
-from ...core.agenda import Rules
-from ...core.game import Game, GameSpec, GameState, OptionSpec
-from ...core.presentation import Presentation
-from ...core.rng import Rng
+from ...core.agenda import AgendaGame, Rules
+from ...core.game import GameSpec, OptionSpec
 from . import determinization, invariants, views
 from .actions import CODEC
 from .data import POINTS_LIMITS
 from .flow import FLOW, new_game
-from .heuristic import evaluate, rollout_action
 from .state import ViveLeRoiState
 
 SPEC = GameSpec(
@@ -39,48 +32,10 @@ SPEC = GameSpec(
 )
 
 
-class ViveLeRoi(Game):
-    """Vive le Roi (Frank DiLorenzo, Heidelberger 2000), 3–6 players."""
-
-    spec = SPEC
-    codec = CODEC
-    evaluation_scale = 8.0
-
-    def evaluate(self, state: GameState) -> list[float]:
-        """Estimated final scores (see :mod:`.heuristic`); the exact ones once it is over."""
-        assert isinstance(state, ViveLeRoiState)
-        if state.is_terminal:
-            return list(super().evaluate(state))
-        return evaluate(state)
-
-    def rollout_action(self, state: GameState, rng: Rng) -> Action:
-        """Search's default policy (see :func:`.heuristic.rollout_action`)."""
-        assert isinstance(state, ViveLeRoiState)
-        return rollout_action(state, rng)
-
-    def presentation(self) -> Presentation:
-        """The cards, texts and view reading of Vive le Roi (see :mod:`.presentation`)."""
-        from .presentation import PRESENTATION
-
-        return PRESENTATION
-
-    def new_game(self, num_players: int, seed: int, **options: Any) -> ViveLeRoiState:
-        """Start a game.
-
-        Raises:
-            InvalidOptions: the player count is not 3–6 or an option is unknown.
-        """
-        full = SPEC.check_setup(num_players, options)
-        return ViveLeRoiState.begin(num_players, int(seed), full, new_game)
-
-    def state_from_json(self, data: Mapping[str, Any]) -> ViveLeRoiState:
-        return ViveLeRoiState.from_json(data, self.parse_action)
-
-
-GAME = ViveLeRoi()
-ViveLeRoiState.bind(GAME, Rules(
+GAME = AgendaGame(SPEC, CODEC, ViveLeRoiState, new_game, Rules(
     flow=FLOW,
     view=views.view,
     determinizer=determinization.determinizer,
     check_invariants=invariants.check_invariants,
 ))
+"""Vive le Roi (Frank DiLorenzo, Heidelberger 2000), 3–6 players."""

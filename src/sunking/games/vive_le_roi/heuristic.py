@@ -21,7 +21,10 @@ The weights are judgement, not rules.
 
 from __future__ import annotations
 
+from typing import Literal
+
 from ...core.actions import Action
+from ...core.game import GameState, softmax_chances
 from ...core.rng import Rng
 from .actions import PASS, Commit, LayDown, PlayToMiddle
 from .data import (
@@ -245,3 +248,35 @@ def rollout_action(s: ViveLeRoiState, rng: Rng) -> Action:
             return action
     legal = s.legal_actions()
     return legal[rng.below(len(legal))]
+
+
+class ViveLeRoiEvaluator:
+    """Vive le Roi judged for the bots (the protocol of :mod:`sunking.bots.evaluator`):
+    :func:`evaluate` while the game runs, the final scores once it is over; chances by
+    softmax, one sample per action, playouts by :func:`rollout_action`."""
+
+    scale = 8.0
+    scope: Literal["game", "turn"] = "game"
+    weight_sets: tuple[str, ...] = ()
+
+    def evaluate(self, state: ViveLeRoiState) -> list[float]:
+        if state.is_terminal:
+            return state.result().final_values()
+        return evaluate(state)
+
+    def win_chances(self, state: ViveLeRoiState) -> list[float]:
+        return softmax_chances(state, lambda: self.evaluate(state), self.scale)
+
+    def outcomes(self, state: ViveLeRoiState,
+                 action: Action) -> tuple[tuple[float, GameState]]:
+        return ((1.0, state.apply_unchecked(action)),)
+
+    def rollout_action(self, state: ViveLeRoiState, rng: Rng) -> Action:
+        return rollout_action(state, rng)
+
+    def with_weights(self, name: str) -> ViveLeRoiEvaluator:
+        raise ValueError(f"vive_le_roi's evaluation has no weight set named {name!r}")
+
+
+EVALUATOR = ViveLeRoiEvaluator()
+"""What the bots judge Vive le Roi by (found by :func:`sunking.bots.evaluator.evaluator`)."""

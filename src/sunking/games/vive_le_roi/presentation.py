@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ...core.actions import JsonValue
-from ...core.presentation import (
+from ...presentation import (
     Component,
     Fact,
     Presentation,
@@ -28,14 +28,10 @@ from ...core.presentation import (
     zone,
 )
 from .data import ARMS, CARDS, EVENT, KIND_NAMES, NO_ARMS, NOBLE, OFFICIAL
+from .flow import FLOW
 
 G = "vive_le_roi"
 
-DECISION_KINDS = (
-    "turn", "lay", "react", "duel_card", "duel_again", "batch", "bid", "ear_noble", "execute",
-    "steal", "target", "extorted", "guard", "give", "place", "receive", "arrest", "church",
-    "activate_order",
-)
 EVENT_TYPES = (
     "activate", "arrest", "attack", "bribe", "challenge", "church_decree", "commit", "deal",
     "deck_empty", "decree_ignored", "decree_refused", "denounce", "distribution", "drawn",
@@ -47,7 +43,6 @@ EVENT_TYPES = (
     "no_effect", "nobility_decree", "noble_dies", "place", "play", "province_scoring",
     "rebellion", "riots", "riots_take", "round", "sits_out", "steal", "take_back", "to_hand",
 )
-PHASES = ("setup", "turns", "reactions", "distribution", "scoring", "end")
 
 FIELDS: Mapping[str, str] = {
     **dict.fromkeys(
@@ -271,5 +266,5 @@ class ViveLeRoiPresentation(Presentation):
 
 
 PRESENTATION = ViveLeRoiPresentation(
-    G, __package__, _components(), DECISION_KINDS, EVENT_TYPES, PHASES,
+    G, __package__, _components(), FLOW.decision_kinds, EVENT_TYPES, FLOW.phases,
 )

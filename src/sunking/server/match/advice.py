@@ -11,8 +11,8 @@ import logging
 from typing import Any
 
 from ...core.errors import RulesError
-from ...core.presentation import describe
 from ...core.registry import make
+from ...presentation import describe
 from ..errors import ApiError, forbidden, not_started
 from ..workers.bots import BotRunner
 from .boards import seat_names

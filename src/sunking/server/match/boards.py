@@ -1,7 +1,7 @@
 """Described boards: a viewer's MatchView in words, for the browser's generic renderer.
 
 A described board (``docs/presentation.md``) is computed by the core's
-:func:`~sunking.core.presentation.describe` from exactly what the viewer receives anyway: its
+:func:`~sunking.presentation.describe` from exactly what the viewer receives anyway: its
 view, its legal actions, the visible tail of its event log and the seat names. So it can never
 show more than the MatchView it rides in. A :class:`BoardCache` keeps the encoded board per
 (version, viewer, language); only the current version is kept, so it holds at most one board
@@ -14,9 +14,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from ... import presentation
 from ...core.game import GameState
-from ...core.presentation import describe, describe_events, presentation
 from ...core.registry import make
+from ...presentation import describe, describe_events
 from ..errors import ApiError, forbidden, malformed
 from ..guards import encode_json
 from ..storage import ActionRecord, MatchRecord
@@ -120,7 +121,7 @@ class WordedLog:
 
     The log only grows, so each new version words only its own events (read with
     ``events(viewer, since=...)``), by the core's
-    :func:`~sunking.core.presentation.describe_events`, the same wording the described board's
+    :func:`~sunking.presentation.describe_events`, the same wording the described board's
     log has; only the newest :data:`LOG_LIMIT` events are kept.
     """
 
@@ -171,7 +172,7 @@ class BoardCache:
         if text is None:
             names = seat_names(record, lang)
             try:
-                reader = presentation(record.game)
+                reader = presentation.of(record.game)
                 recent = reader.recent_versions
                 events = reader.board_events(state.events(
                     viewer, since=max(0, state.version - recent))) if recent else ()

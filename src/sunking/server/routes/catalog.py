@@ -43,7 +43,7 @@ def all_messages(lang: str) -> dict[str, str]:
         ImportError: the message catalogs are not installed.
     """
     from ... import i18n
-    from ...core.presentation import catalog
+    from ...presentation import catalog
 
     messages = i18n.messages(lang)
     for game_id in available_games():

@@ -13,17 +13,23 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..games.versailles1682.actions import ACTION_CLASSES, Address, Fine
-from ..games.versailles1682.data import COUNTRIES, DECK_SIZE, FAMILY_NAMES, FAVOURS, PAYMENTS
-from ..games.versailles1682.state import PLACES, STATUS_NAMES
-from .actions import ActionScheme
-from .vector import Vector
+from ...games.versailles1682.actions import ACTION_CLASSES, Address, Fine
+from ...games.versailles1682.data import COUNTRIES, DECK_SIZE, FAMILY_NAMES, FAVOURS, PAYMENTS
+from ...games.versailles1682.flow import FLOW
+from ...games.versailles1682.state import PLACES, STATUS_NAMES
+from ..actions import ActionScheme
+from ..vector import Vector
+
+ENV_NAME = "Versailles1682"
+"""The game's name in Gymnasium ids: ``sunking/Versailles1682-v0``."""
 
 CARDS = range(DECK_SIZE)
 SEATS = range(6)
 ROYALS = ("king", "queen")
-PHASES = ("setup", "introduction", "negotiation", "court", "turns")
-DECISIONS = ("choose", "negotiate", "answer", "court", "act", "give", "party", "discard")
+PHASES = FLOW.phases
+DECISIONS = FLOW.decision_kinds
+"""The game's phases and decision kinds, as its flow declares them (one-hot each, with an
+'other' slot)."""
 
 SCHEME = ActionScheme(
     [cls for cls in ACTION_CLASSES if cls not in (Address, Fine)],

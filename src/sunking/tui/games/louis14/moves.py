@@ -26,11 +26,12 @@ from collections.abc import Mapping, Sequence
 from itertools import pairwise, permutations
 from typing import Any
 
-from ..core.presentation import Texts, presentation
-from ..games.louis14.data import CHIP_CODES, CHIP_NAMES, DECKS, MISSIONS, NEIGHBOURS, TILES
-from ..games.louis14.presentation import PRESENTATION as LOUIS14
-from ..i18n import DEFAULT_LANGUAGE
-from .render import NotationError, Path, Step
+from .... import presentation
+from ....games.louis14.data import CHIP_CODES, CHIP_NAMES, DECKS, MISSIONS, NEIGHBOURS, TILES
+from ....games.louis14.presentation import PRESENTATION as LOUIS14
+from ....i18n import DEFAULT_LANGUAGE
+from ....presentation import Texts
+from ...render import NotationError, Path, Step
 
 View = Mapping[str, Any]
 ActionJson = Mapping[str, Any]
@@ -42,7 +43,7 @@ def words(lang: str = DEFAULT_LANGUAGE) -> Texts:
     """Louis XIV's texts in ``lang``, from the game's catalogs (one instance per language)."""
     texts = _TEXTS.get(lang)
     if texts is None:
-        texts = _TEXTS[lang] = Texts(presentation("louis14"), lang, ())
+        texts = _TEXTS[lang] = Texts(presentation.of("louis14"), lang, ())
     return texts
 
 

@@ -14,10 +14,11 @@ from typing import Any
 from rich.console import Group, RenderableType
 from rich.text import Text
 
-from ..core.presentation import Texts, presentation
-from ..games.vive_le_roi.data import ARMS, CARDS, KIND_NAMES, NO_ARMS, PROVINCE
-from ..i18n import DEFAULT_LANGUAGE
-from .render import NotationError, Renderer, Seating, register_renderer
+from ... import presentation
+from ...games.vive_le_roi.data import ARMS, CARDS, KIND_NAMES, NO_ARMS, PROVINCE
+from ...i18n import DEFAULT_LANGUAGE
+from ...presentation import Texts
+from ..render import NotationError, Renderer, Seating
 
 G = "vive_le_roi"
 KING_CARD = 6
@@ -34,7 +35,7 @@ def words(lang: str = DEFAULT_LANGUAGE) -> Texts:
     """Vive le Roi's texts in ``lang`` (one instance per language)."""
     texts = _TEXTS.get(lang)
     if texts is None:
-        texts = _TEXTS[lang] = Texts(presentation(G), lang, ())
+        texts = _TEXTS[lang] = Texts(presentation.of(G), lang, ())
     return texts
 
 
@@ -350,6 +351,6 @@ def _same_choice(view: Mapping[str, Any], field: str, offered: Any, typed: int) 
     return mine[0] and mine == _alike(view, typed)
 
 
-RENDERER = register_renderer(ViveLeRoiRenderer())
+RENDERER = ViveLeRoiRenderer()
 
 __all__ = ["RENDERER", "ViveLeRoiRenderer", "notation", "parse"]

@@ -13,21 +13,23 @@ from typing import Any
 
 import numpy as np
 
-from ..games.louis14.actions import ACTION_CLASSES
-from ..games.louis14.data import CHIP_CODES, DECKS, MISSIONS, ROUNDS
-from ..games.louis14.placement import BOOST_STONES, placements
-from .actions import ActionScheme
-from .vector import Vector
+from ...games.louis14.actions import ACTION_CLASSES
+from ...games.louis14.data import CHIP_CODES, DECKS, MISSIONS, ROUNDS
+from ...games.louis14.flow import FLOW
+from ...games.louis14.placement import BOOST_STONES, placements
+from ..actions import ActionScheme
+from ..vector import Vector
+
+ENV_NAME = "Louis14"
+"""The game's name in Gymnasium ids: ``sunking/Louis14-v0``."""
 
 CARDS = range(13)
 TILES = range(1, 13)
 MISSION_IDS = range(len(MISSIONS))
-PHASES = ("influence", "evaluation", "missions", "supply")
-DECISIONS = (
-    "turn", "bribe", "conde", "crown", "draw", "end_stone", "income", "intrigue", "keep",
-    "keep_chips", "maintenon", "mission_stone", "mission_turn", "missions", "start_stone",
-    "supply_card", "swap", "swap_offer", "trade",
-)
+PHASES = FLOW.phases
+DECISIONS = FLOW.decision_kinds
+"""The game's phases and decision kinds, as its flow declares them (one-hot each, with an
+'other' slot)."""
 CONDITIONS = ("first", "money", "stones")
 
 

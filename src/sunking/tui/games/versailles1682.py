@@ -23,8 +23,9 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from ..core.presentation import Texts, number, presentation
-from .render import MENU_GROUPING, Path, Renderer, Seating, Step, register_renderer
+from ... import presentation
+from ...presentation import Texts, number
+from ..render import MENU_GROUPING, Path, Renderer, Seating, Step
 
 G = "versailles1682"
 SEAT_STYLES = ("bold red", "bold blue", "bold yellow", "bold green", "bold magenta")
@@ -34,7 +35,7 @@ BAR = 12
 
 def words(seating: Seating) -> Texts:
     """Versailles 1682's texts in the seating's language, the seats named."""
-    return Texts(presentation(G), seating.lang, seating.names)
+    return Texts(presentation.of(G), seating.lang, seating.names)
 
 
 def livres(t: Texts, amount: int) -> str:
@@ -99,7 +100,7 @@ class VersaillesRenderer(Renderer):
     game_id = G
 
     def help_text(self, lang: str) -> str:
-        return Texts(presentation(G), lang, ())(f"{G}.tui.help")
+        return Texts(presentation.of(G), lang, ())(f"{G}.tui.help")
 
     def status(self, view: Mapping[str, Any], seating: Seating) -> str:
         t = words(seating)
@@ -212,7 +213,7 @@ class VersaillesRenderer(Renderer):
 
     def key_label(self, action: str, lang: str) -> str | None:
         if action in ("crib", "duty"):
-            return Texts(presentation(G), lang, ())(f"{G}.tui.key.{action}")
+            return Texts(presentation.of(G), lang, ())(f"{G}.tui.key.{action}")
         return None
 
     def addressees(
@@ -287,6 +288,6 @@ def _bargain(t: Texts, action: Mapping[str, Any], group: str, step: Step) -> Pat
     return (*path, step)
 
 
-RENDERER = register_renderer(VersaillesRenderer())
+RENDERER = VersaillesRenderer()
 
 __all__ = ["RENDERER", "VersaillesRenderer"]

@@ -1,7 +1,7 @@
 """The terminal renderer of Louis XIV: the court in its diagonal layout, the players, the hand.
 
 Everything is drawn from one seat's view (``state.view(seat)``) and the printed component
-tables; the decisions and the compact notation are in :mod:`.louis14_moves`.
+tables; the decisions and the compact notation are in :mod:`.moves`.
 """
 
 from __future__ import annotations
@@ -13,10 +13,10 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from ..core.presentation import Texts
-from ..games.louis14.data import CHIP_CODES, POSITIONS, ROUNDS
-from . import louis14_moves as moves
-from .render import NotationError, Path, Renderer, Seating, register_renderer
+from ....games.louis14.data import CHIP_CODES, POSITIONS, ROUNDS
+from ....presentation import Texts
+from ...render import NotationError, Path, Renderer, Seating
+from . import moves
 
 SEAT_STYLES = ("bold red", "bold blue", "bold green", "bold yellow")
 NEUTRAL_STYLE = "bold white"
@@ -264,6 +264,6 @@ class Louis14Renderer(Renderer):
         return moves.why_illegal(action, view, legal, moves.words(seating.lang))
 
 
-RENDERER = register_renderer(Louis14Renderer())
+RENDERER = Louis14Renderer()
 
 __all__ = ["RENDERER", "Louis14Renderer", "NotationError"]

@@ -11,19 +11,21 @@ from typing import Any
 
 import numpy as np
 
-from ..games.vive_le_roi.actions import ACTION_CLASSES
-from ..games.vive_le_roi.data import DECK_SIZE, MAX_DEALS
-from .actions import ActionScheme
-from .vector import Vector
+from ...games.vive_le_roi.actions import ACTION_CLASSES
+from ...games.vive_le_roi.data import DECK_SIZE, MAX_DEALS
+from ...games.vive_le_roi.flow import FLOW
+from ..actions import ActionScheme
+from ..vector import Vector
+
+ENV_NAME = "ViveLeRoi"
+"""The game's name in Gymnasium ids: ``sunking/ViveLeRoi-v0``."""
 
 CARDS = range(DECK_SIZE)
 SEATS = range(6)
-PHASES = ("distribution", "turns", "reactions")
-DECISIONS = (
-    "turn", "activate_order", "arrest", "batch", "bid", "church", "duel_again", "duel_card",
-    "ear_noble", "execute", "extorted", "give", "guard", "lay", "place", "react", "receive",
-    "steal", "target",
-)
+PHASES = FLOW.phases
+DECISIONS = FLOW.decision_kinds
+"""The game's phases and decision kinds, as its flow declares them (one-hot each, with an
+'other' slot)."""
 PLACES = ("hand", "middle", "discard", "exchange", "resolving", "attached")
 """Where the seat sees a card, before the structures (one slot per seat)."""
 

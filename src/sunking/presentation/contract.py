@@ -1,0 +1,211 @@
+"""The presentation contract: what a game declares to be shown to people, and its texts.
+
+Each game declares, in the ``presentation`` module of its own package, a
+:class:`Presentation`: its component catalogue (every card, tile and token with a stable key,
+its kind and the facts printed on it), a text key for every action type, decision kind and
+event type, its phase names, and how to read its view into a *described board*. The texts
+live in the game's own Babel catalogs (``games/<id>/locale/<lang>/LC_MESSAGES/<id>.po``)
+under keys namespaced by the game id, beside the common catalog of :mod:`sunking.i18n`;
+:class:`Texts` looks them up for one language and one table of player names.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from abc import ABC, abstractmethod
+from collections.abc import Iterable, Mapping, Sequence
+from importlib import resources
+from importlib.resources.abc import Traversable
+from typing import Any
+
+from babel.numbers import format_decimal
+
+from .. import i18n
+from ..core.actions import JsonValue
+from ..core.registry import make
+
+_PLACEHOLDER = re.compile(r"\{([a-z_][a-z0-9_]*)\}")
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Fact:
+    """One fact printed on a component: a label key and a value.
+
+    ``value`` is shown as it is (a number, say) unless ``translate`` is set, in which case it
+    is itself a text key.
+    """
+
+    label: str
+    value: str | int
+    translate: bool = False
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Component:
+    """One card, tile, office or token of a game.
+
+    ``key`` is stable (``vive_le_roi.card.17``) and is also the text key of its name; ``kind``
+    is the text key of its kind (``vive_le_roi.kind.noble``).
+    """
+
+    key: str
+    kind: str
+    facts: tuple[Fact, ...] = ()
+
+
+class Texts:
+    """The texts of one game in one language, with player names: what a game's reader uses.
+
+    ``t(key, **values)`` looks ``key`` up in the game's catalog, then in the common one
+    (English where ``lang`` lacks it) and fills in the placeholders.
+    """
+
+    def __init__(self, presentation: Presentation, lang: str, names: Sequence[str]) -> None:
+        self.presentation = presentation
+        self.lang = lang
+        self.names = tuple(names)
+        self._own = presentation.messages(lang)
+        self._own_en = presentation.messages(i18n.DEFAULT_LANGUAGE)
+        self._common = i18n.common(lang)
+        self._common_en = i18n.common(i18n.DEFAULT_LANGUAGE)
+
+    def has(self, key: str) -> bool:
+        """Whether ``key`` has a text (in ``lang`` or in English)."""
+        return any(key in m for m in (self._own, self._own_en, self._common, self._common_en))
+
+    def __call__(self, key: str, **values: object) -> str:
+        text = (
+            self._own.get(key) or self._common.get(key) or self._own_en.get(key)
+            or self._common_en.get(key) or key
+        )
+        return _PLACEHOLDER.sub(lambda m: str(values.get(m.group(1), m.group(0))), text)
+
+    def player(self, seat: int | None) -> str:
+        """The name of ``seat`` (a numbered stand-in where no name was given)."""
+        if seat is None or seat < 0:
+            return ""
+        if seat < len(self.names) and self.names[seat]:
+            return self.names[seat]
+        return self("presentation.seat", n=seat + 1)
+
+    def component(self, key: str, *extra: Fact) -> dict[str, JsonValue]:
+        """A component described: its key, name, kind and facts in words (``extra`` facts,
+        such as what it lies on, after its printed ones)."""
+        comp = self.presentation.components[key]
+        return {
+            "key": key,
+            "name": self(key),
+            "kind": self(comp.kind),
+            "facts": [self.fact(f) for f in (*comp.facts, *extra)],
+        }
+
+    def fact(self, fact: Fact) -> dict[str, JsonValue]:
+        """A fact in words: ``{"label": …, "value": …}``."""
+        value = self(str(fact.value)) if fact.translate else number(self, fact.value)
+        return {"label": self(fact.label), "value": value}
+
+    def listing(self, items: Iterable[str]) -> str:
+        """Words joined into one list (``A, B and C``) in ``lang``."""
+        words = [w for w in items if w]
+        if not words:
+            return self("presentation.nothing")
+        if len(words) == 1:
+            return words[0]
+        return self("presentation.list", items=", ".join(words[:-1]), last=words[-1])
+
+
+class Presentation(ABC):
+    """How a game shows itself to people. A game's package holds one, its catalogs beside it.
+
+    A game's instance is made with its id, its package (whose ``locale`` folder holds its
+    catalogs), :attr:`components`, :attr:`decision_kinds`, :attr:`event_types` and
+    :attr:`phases`; its subclass implements :meth:`board` and :meth:`event_text`. The action
+    types are those of the game's codec. Texts are found by convention:
+    ``<id>.action.<type>``, ``<id>.decision.<kind>``, ``<id>.event.<type>``,
+    ``<id>.phase.<phase>``, a component's name under its key and its kind under
+    :attr:`Component.kind`.
+    """
+
+    game_id: str
+    locale: Traversable
+    components: Mapping[str, Component]
+    decision_kinds: tuple[str, ...]
+    event_types: tuple[str, ...]
+    phases: tuple[str, ...]
+    recent_versions = 0
+    """How many of the newest versions' events the board reads besides its log: a client
+    that words the log itself, as the server does, passes :meth:`board_events` of those
+    to :func:`describe` (0: none)."""
+
+    def board_events(
+        self, events: Sequence[Mapping[str, Any]],
+    ) -> Sequence[Mapping[str, Any]]:
+        """Of the recent ``events``, those the board reads besides its log."""
+        return events
+
+    def __init__(
+        self, game_id: str, package: str, components: Mapping[str, Component],
+        decision_kinds: tuple[str, ...], event_types: tuple[str, ...],
+        phases: tuple[str, ...],
+    ) -> None:
+        """``package`` is the game's package: its catalogs are in its ``locale`` folder."""
+        self.game_id = game_id
+        self.locale = resources.files(package).joinpath("locale")
+        self.components = components
+        self.decision_kinds = decision_kinds
+        self.event_types = event_types
+        self.phases = phases
+
+    def messages(self, lang: str) -> Mapping[str, str]:
+        """The game's own catalog in ``lang`` (``{key: text}``)."""
+        return i18n.catalog_messages(self.locale, self.game_id, lang)
+
+    @property
+    def action_types(self) -> tuple[str, ...]:
+        """Every action type of the game (from its codec)."""
+        return make(self.game_id).codec.types
+
+    def required_keys(self) -> dict[str, str]:
+        """Every key the game must have a text for, with what it names (for the catalog
+        tests)."""
+        g = self.game_id
+        keys = {c.key: "component" for c in self.components.values()}
+        keys.update({c.kind: "kind" for c in self.components.values()})
+        keys.update({f.label: "fact" for c in self.components.values() for f in c.facts})
+        keys.update({f"{g}.action.{a}": "action type" for a in self.action_types})
+        keys.update({f"{g}.decision.{d}": "decision kind" for d in self.decision_kinds})
+        keys.update({f"{g}.event.{e}": "event type" for e in self.event_types})
+        keys.update({f"{g}.phase.{p}": "phase" for p in self.phases})
+        keys[f"{g}.title"] = "title"
+        return keys
+
+    @abstractmethod
+    def event_text(
+        self, event: Mapping[str, Any], t: Texts, view: Mapping[str, Any],
+    ) -> str | None:
+        """One event of the log in words (None: nothing to tell people). ``view`` is the
+        view the log goes with (at least its ``num_players``)."""
+
+    @abstractmethod
+    def board(
+        self, view: Mapping[str, Any], legal: Sequence[Mapping[str, Any]], seat: int | None,
+        t: Texts, events: Sequence[Mapping[str, Any]],
+    ) -> dict[str, JsonValue]:
+        """The described board of ``view`` for ``seat`` (see :func:`describe`)."""
+
+    @abstractmethod
+    def result(self, final: Mapping[str, Any], t: Texts) -> dict[str, JsonValue]:
+        """The final table of a finished game (see :func:`final_table`) from the game's final
+        scoring account (``Result.details``: the view's ``result``), with its scoring in words."""
+
+
+def number(t: Texts, value: object) -> str:
+    """A number (or a list of them, or a yes/no) in words of ``t.lang``."""
+    if isinstance(value, bool):
+        return t("presentation.yes") if value else t("presentation.no")
+    if isinstance(value, int):
+        return format_decimal(value, locale=t.lang)
+    if isinstance(value, list):
+        return t.listing(number(t, v) for v in value)
+    return str(value)

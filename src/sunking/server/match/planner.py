@@ -14,10 +14,11 @@ import asyncio
 import contextlib
 import dataclasses
 import logging
-from typing import TYPE_CHECKING
+from typing import Any, Protocol
 
 from ...core.actions import Action
 from ...core.errors import RulesError
+from ...core.game import GameState
 from ..errors import ApiError
 from ..storage import Mover
 from ..workers.bots import STAND_IN_BOT, BotRunner
@@ -25,10 +26,15 @@ from ..workers.fair import FairQueue
 from .context import Context
 from .live import LiveMatch
 
-if TYPE_CHECKING:
-    from .commit import Committer
-
 log = logging.getLogger(__name__)
+
+
+class Commits(Protocol):
+    """The commit path a planned move takes (:class:`~.commit.Committer`), as the planner
+    sees it: named here so that the planner does not import the module that builds it."""
+
+    async def commit(self, live: LiveMatch, after: GameState, seat: int,
+                     action: dict[str, Any], request_id: str | None, mover: Mover) -> None: ...
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -50,7 +56,7 @@ class Planner:
     through ``commits``. ``bot_delay`` pauses before each bot move (so people can follow a
     bot's play; 0 in tests)."""
 
-    def __init__(self, commits: Committer, context: Context, bots: BotRunner, *,
+    def __init__(self, commits: Commits, context: Context, bots: BotRunner, *,
                  bot_delay: float = 0.0) -> None:
         self.commits = commits
         self.context = context

@@ -26,7 +26,6 @@ from .verbs import (
     retrieve,
 )
 
-MAINTENON_STONES = 2
 MAINTENON_TILE = 5
 
 

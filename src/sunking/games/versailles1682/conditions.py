@@ -48,11 +48,6 @@ def can_hold(s: V1682State, card: int, seat: int) -> bool:
     return True
 
 
-def may_play_cards(s: V1682State, seat: int) -> bool:
-    """At court and in exile a courtier may play cards (§11.0); a prisoner only Justice."""
-    return s.status[seat] in (AT_COURT, EXILE)
-
-
 def event_targets(s: V1682State, player: int, card: int,
                   at_court: Sequence[int] | None = None) -> list[tuple[int, str]]:
     """Every (target, royal) event ``card`` may be played on by ``player``; ``at_court``,

@@ -252,7 +252,6 @@ def setup(s: V1682State, emit: Emit) -> None:
     s.abort = 0
     s.turn_seat = -1
     s.actions_left = 0
-    s.second_turn = 0
     s.target = int(options["target"])
     s.round_limit = int(options["round_limit"])
     s.wealth_changed = 0

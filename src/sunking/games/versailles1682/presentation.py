@@ -49,7 +49,6 @@ EVENT_TYPES = (
     "widow_inherits",
 )
 PHASES = ("setup", "introduction", "negotiation", "court", "turns", "over")
-STATUSES = ("court", "bastille", "exile", "absent")
 COUNTRIES = ("england", "spain", "holland")
 ROYALS = ("king", "queen")
 

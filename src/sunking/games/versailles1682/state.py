@@ -53,7 +53,7 @@ class V1682State(AgendaState):
         Value("round"), Value("phase"), Value("steward"), Value("court"), Value("king"),
         Value("queen"), Value("regency_until"), Value("queen_origin"), Value("secret_wife"),
         Value("favourite"), Value("lover"), Value("new_royals"), Value("abort"),
-        Value("turn_seat"), Value("actions_left"), Value("second_turn"), Value("target"),
+        Value("turn_seat"), Value("actions_left"), Value("target"),
         Value("round_limit"), Value("wealth_changed"),
         Ints("where"), Ints("talon"), Ints("name"), Strings("gender"), Ints("party"),
         Ints("status"), Ints("ks"), Ints("qs"), Ints("spouse"), Ints("married_name"),
@@ -91,8 +91,6 @@ class V1682State(AgendaState):
     """Set when both royals are dead: the round ends at once (§10.3)."""
     turn_seat: int
     actions_left: int
-    second_turn: int
-    """1 during the steward's second turn of the round (the one that pays him)."""
     target: int
     round_limit: int
     wealth_changed: int
@@ -183,9 +181,6 @@ class V1682State(AgendaState):
     def crown_standing(self, seat: int) -> int:
         """``seat``'s standing with whoever grants requests: the King, or the Regent."""
         return self.ks[seat] if self.king else self.qs[seat]
-
-    def present_royals(self) -> bool:
-        return bool(self.king or self.queen)
 
     def _shape_problem(self) -> str | None:
         if len(self.where) != DECK_SIZE or len(self.fortune) != self.num_players:

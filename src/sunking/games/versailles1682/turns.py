@@ -216,7 +216,6 @@ def _turn(s: V1682State, emit: Emit, seat: int, which: int) -> None:
         return
     s.turn_seat = seat
     s.actions_left = ACTIONS_PER_TURN
-    s.second_turn = 1 if which == 2 else 0
     if emit is not None:
         say(emit, "turn", seat=seat)
     s.agenda.append(("end_turn", seat, 0 if which == 0 else 1))

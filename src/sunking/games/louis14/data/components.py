@@ -181,9 +181,6 @@ class MissionCard:
     def timing(self) -> str:
         return MISSION_TIMING[self.effect]
 
-    def needs_code(self) -> str:
-        return "+".join("?" if n < 0 else CHIP_CODES[n] for n in self.needs)
-
 
 def _missions() -> tuple[MissionCard, ...]:
     cards: list[tuple[int, tuple[int, int], MissionEffect, int]] = []

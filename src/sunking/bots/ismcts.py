@@ -146,10 +146,10 @@ class IsmctsBot:
         actions = observation.legal_actions
         if len(actions) == 1:
             return actions[0]
-        cfg = self.config
+        config = self.config
         start = time.perf_counter()
-        clock = time.process_time if cfg.cpu_clock else time.perf_counter
-        deadline = None if cfg.seconds is None else clock() + cfg.seconds
+        clock = time.process_time if config.cpu_clock else time.perf_counter
+        deadline = None if config.seconds is None else clock() + config.seconds
         game = observation.game
         seat = observation.seat
         order = ranked(game, observation.determinize(rng), actions, seat)
@@ -159,7 +159,7 @@ class IsmctsBot:
         sets: dict[int, tuple[Sequence[Action], frozenset[Action]]] = {}
         # Keyed by id: the legal tuples are kept alive in the values, so ids stay unique.
         done = 0
-        limit = cfg.iterations
+        limit = config.iterations
         while limit is None or done < limit:
             if deadline is not None and clock() >= deadline:
                 break
@@ -184,7 +184,7 @@ class IsmctsBot:
         order: list[Action],
         sets: dict[int, tuple[Sequence[Action], frozenset[Action]]],
     ) -> None:
-        cfg = self.config
+        config = self.config
         game = observation.game
         state = observation.determinize(rng)  # a private copy: played in place below
         node = root
@@ -199,7 +199,7 @@ class IsmctsBot:
             children = node.children
             if node is root:
                 available = list(children.items())
-                width = cfg.min_children + cfg.root_widening * math.sqrt(node.visits)
+                width = config.min_children + config.root_widening * math.sqrt(node.visits)
             else:
                 known = sets.get(id(legal))
                 if known is None:
@@ -207,7 +207,7 @@ class IsmctsBot:
                     sets[id(legal)] = known
                 legal_set = known[1]
                 available = [item for item in children.items() if item[0] in legal_set]
-                width = cfg.min_children + cfg.widening * math.sqrt(node.visits)
+                width = config.min_children + config.widening * math.sqrt(node.visits)
             if len(available) < len(legal) and len(available) < width:
                 action = self._untried(node, root, legal, order, rng)
                 child = _Node()
@@ -220,7 +220,7 @@ class IsmctsBot:
                     break
                 node = child
                 continue
-            explore = cfg.exploration
+            explore = config.exploration
             best_score = -1.0
             chosen = available[0]
             for item in available:
@@ -234,7 +234,7 @@ class IsmctsBot:
             state.play(chosen[0])
         if not own_turn:
             rollout = game.rollout_action
-            for _ in range(cfg.horizon):
+            for _ in range(config.horizon):
                 if state.to_move is None:
                     break
                 state.play(rollout(state, rng))

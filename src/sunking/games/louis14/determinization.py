@@ -91,8 +91,8 @@ def determinizer(s: S, seat: int) -> Callable[[Rng], S]:
             ]
             drawn[p] = len(unseen)
             pool += unseen
-        slots = [i for i, mask in enumerate(s.mknown[k]) if not mask & bit]
-        pool += [s.mdecks[k][i] for i in slots]
+        slots = [i for i, mask in enumerate(s.mission_known[k]) if not mask & bit]
+        pool += [s.mission_decks[k][i] for i in slots]
         pool.sort()
         missions.append(pool)
         missions_drawn.append(drawn)
@@ -119,7 +119,7 @@ def determinizer(s: S, seat: int) -> Callable[[Rng], S]:
         d.quiet = True
         # The piles shared copy-on-write are about to be changed in place: copy them first.
         d.intrigue_deck = d.intrigue_deck[:]
-        d.mdecks = [pile[:] for pile in d.mdecks]
+        d.mission_decks = [pile[:] for pile in d.mission_decks]
         d.rng = rng.fork()
         d.known_hands = known_hands
 
@@ -150,7 +150,7 @@ def determinizer(s: S, seat: int) -> Callable[[Rng], S]:
             for p in others:
                 hands[p] += [pool.pop() for _ in range(missions_drawn[k][p])]
             for i in mission_slots[k]:
-                d.mdecks[k][i] = pool.pop()
+                d.mission_decks[k][i] = pool.pop()
         for p in others:
             d.missions[p] = tuple(sorted(hands[p]))
 

@@ -62,16 +62,16 @@ def _take_mission(s: Louis14State, mission: int) -> None:
             s.missions[p] = tuple(hand)
             return
     deck = MISSIONS[mission].deck
-    i = s.mdecks[deck].index(mission)
-    del s.mdecks[deck][i]
-    del s.mknown[deck][i]
+    i = s.mission_decks[deck].index(mission)
+    del s.mission_decks[deck][i]
+    del s.mission_known[deck][i]
 
 
 def _return_missions(s: Louis14State, seat: int) -> None:
     for mission in s.missions[seat]:
         deck = MISSIONS[mission].deck
-        s.mdecks[deck].insert(0, mission)
-        s.mknown[deck].insert(0, 0)
+        s.mission_decks[deck].insert(0, mission)
+        s.mission_known[deck].insert(0, 0)
     s.missions[seat] = ()
 
 
@@ -112,7 +112,8 @@ def position(
     s = GAME.new_game(num_players, seed)._copy()
     # Piles shared copy-on-write with the discarded initial state: own them here.
     s.intrigue_deck, s.intrigue_known = s.intrigue_deck[:], s.intrigue_known[:]
-    s.mdecks, s.mknown = [d[:] for d in s.mdecks], [d[:] for d in s.mknown]
+    s.mission_decks = [pile[:] for pile in s.mission_decks]
+    s.mission_known = [pile[:] for pile in s.mission_known]
     s.round, s.start, s.phase = round, start, phase
     s.louis_tile = 0 if louis_tile is None else louis_tile
     for tile, side in (sides or {}).items():

@@ -276,7 +276,7 @@ def setup(s: V1682State, emit: Emit) -> None:
     s.heir = [0] * n
     s.power_used = [0] * n
     s.neg_moves = [0] * n
-    s.neg_done = [0] * n
+    s.negotiation_done = [0] * n
     s.moved = []
     s.paid = []
     s.wars = []

@@ -58,7 +58,7 @@ class V1682State(AgendaState):
         Ints("where"), Ints("talon"), Ints("name"), Strings("gender"), Ints("party"),
         Ints("status"), Ints("ks"), Ints("qs"), Ints("spouse"), Ints("married_name"),
         Ints("poisoner"), Ints("fortune"), Ints("generation"), Ints("heir"), Ints("power_used"),
-        Ints("neg_moves"), Ints("neg_done"), Ints("moved"), Ints("paid"), Ints("wars"),
+        Ints("neg_moves"), Ints("negotiation_done"), Ints("moved"), Ints("paid"), Ints("wars"),
         # Replaced whole, never changed in place: states share them.
         Records("register"), Records("faults"), Facts("known"), Facts("promises"),
         *AGENDA_FIELDS,
@@ -117,7 +117,7 @@ class V1682State(AgendaState):
     """1 while the family waits to present the heir of a dead courtier."""
     power_used: list[int]
     neg_moves: list[int]
-    neg_done: list[int]
+    negotiation_done: list[int]
     moved: list[int]
     """Office cards that changed holder this round (§8.4a)."""
     paid: list[int]

@@ -86,7 +86,7 @@ def _negotiation(s: V1682State, emit: Emit) -> None:
     s.phase = "negotiation"
     n = s.num_players
     s.neg_moves = [0] * n
-    s.neg_done = [0] * n
+    s.negotiation_done = [0] * n
     s.promises = ()
     if emit is not None:
         say(emit, "negotiation")
@@ -98,7 +98,7 @@ def _negotiate(s: V1682State, emit: Emit, k: int) -> None:
     n = s.num_players
     for i in range(n):
         seat = (s.steward + k + i) % n
-        if not s.neg_done[seat]:
+        if not s.negotiation_done[seat]:
             s.pending = ("negotiate", seat, (k + i) % n)
             return
     if emit is not None:
@@ -130,7 +130,7 @@ def _on_negotiate(s: V1682State, d: Pending, action: object, emit: Emit) -> None
             tell(emit, action.to, "shown", seat=seat, card=action.card)
         _moved(s, seat)
     else:
-        s.neg_done[seat] = 1
+        s.negotiation_done[seat] = 1
         if emit is not None:
             say(emit, "done", seat=seat)
     _negotiate_next(s, emit, (k + 1) % s.num_players)
@@ -172,7 +172,7 @@ def _on_answer(s: V1682State, d: Pending, action: object, emit: Emit) -> None:
 def _moved(s: V1682State, seat: int) -> None:
     s.neg_moves[seat] += 1
     if s.neg_moves[seat] >= s.negotiation_moves:
-        s.neg_done[seat] = 1
+        s.negotiation_done[seat] = 1
 
 
 # --- moving the court ---------------------------------------------------------------------------

@@ -112,7 +112,7 @@ def view(s: V1682State, seat: int | None) -> dict[str, JsonValue]:
         "courtiers": [_courtier(s, p, zones) for p in range(s.num_players)],
         "negotiation": {
             "moves": list(s.neg_moves),
-            "done": [bool(x) for x in s.neg_done],
+            "done": [bool(x) for x in s.negotiation_done],
         },
         "register": [dict(e) for e in s.register],
         "faults": [dict(f) for f in s.faults],

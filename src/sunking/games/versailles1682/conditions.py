@@ -85,7 +85,14 @@ def event_targets(s: V1682State, player: int, card: int,
             out.append((QUEEN, ""))
     if at_court is None:
         at_court = [p for p in range(n) if statuses[p] == AT_COURT]
-    courtiers = _figures_ok(s, ct, at_court)
+    _add_courtier_targets(s, ct, effect, _figures_ok(s, ct, at_court), out)
+    return out
+
+
+def _add_courtier_targets(s: V1682State, ct: CardType, effect: str, courtiers: Sequence[int],
+                          out: list[tuple[int, str]]) -> None:
+    """Add to ``out`` the (target, royal) pairs among ``courtiers`` (those at court who may
+    receive the card) that an event of ``effect`` may be played on."""
     if effect == "standing":  # the commonest event first
         if ct.royal == "choice":
             royals = [r for r in ("king", "queen") if royal_alive(s, r)]
@@ -101,10 +108,10 @@ def event_targets(s: V1682State, player: int, card: int,
         if s.queen:
             out += [(p, "") for p in courtiers if p != s.lover]
     elif effect == "secret_marriage":
-        fav = s.favourite
-        if (s.king and not s.queen and s.secret_wife < 0 and fav in courtiers
-                and s.spouse[fav] < 0):
-            out.append((fav, ""))
+        favourite = s.favourite
+        if (s.king and not s.queen and s.secret_wife < 0 and favourite in courtiers
+                and s.spouse[favourite] < 0):
+            out.append((favourite, ""))
     elif effect == "love_potion":
         for p in courtiers:
             if royal_alive(s, "king" if s.gender[p] == "f" else "queen"):
@@ -120,7 +127,6 @@ def event_targets(s: V1682State, player: int, card: int,
                 out.append((p, ""))
     else:  # pragma: no cover - every effect is listed above
         raise ValueError(f"unknown card effect {effect!r}")
-    return out
 
 
 def _figures_ok(s: V1682State, ct: CardType, seats: Sequence[int]) -> Sequence[int]:

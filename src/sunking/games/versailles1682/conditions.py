@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from .actions import KING, QUEEN
-from .data import CARDS, IDS_OF_KIND, NO_STANDING, CardType
+from .data import CARDS, IDS_OF_KIND, MAX_PLAYERS, NO_STANDING, CardType
 from .state import ABSENT, AT_COURT, BASTILLE, EXILE, HUNT, TABLEAU, VERSAILLES, WAR, V1682State
 
 _ICON_PLACE = {"versailles": VERSAILLES, "hunt": HUNT, "war": WAR}
@@ -23,6 +23,38 @@ _GATES: tuple[tuple[str, int, bool], ...] = tuple(
     (ct.effect, _ICON_PLACE[ct.icon] if ct.icon else -1, ct.female_player) for ct in CARDS)
 """Card id → its effect, the court's place its icon asks (−1: none), and whether only a
 woman may play it: what decides at once that most events cannot be played now."""
+
+
+SEATS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(p for p in range(MAX_PLAYERS) if mask >> p & 1) for mask in range(1 << MAX_PLAYERS))
+"""Seat mask (bit ``p`` for seat ``p``) → its seats, in seat order: a set of seats that
+meet a condition, as one integer."""
+
+
+_COURT_MASKS: dict[bytes, int] = {}
+"""The statuses of the seats (as bytes) → the mask of those at court."""
+
+
+def court_mask(statuses: list[int]) -> int:
+    """The mask of the seats whose courtiers are at court."""
+    key = bytes(statuses)
+    mask = _COURT_MASKS.get(key)
+    if mask is None:
+        mask = _COURT_MASKS[key] = sum(1 << p for p, v in enumerate(statuses) if v == AT_COURT)
+    return mask
+
+
+_GENDER_MASKS: dict[tuple[str, str], int] = {}
+"""(the genders of the seats joined, a gender) → the mask of the seats of that gender."""
+
+
+def gender_mask(gender: list[str], wanted: str) -> int:
+    """The mask of the seats whose figures are of gender ``wanted``."""
+    key = ("".join(gender), wanted)
+    mask = _GENDER_MASKS.get(key)
+    if mask is None:
+        mask = _GENDER_MASKS[key] = sum(1 << p for p, v in enumerate(gender) if v == wanted)
+    return mask
 
 
 def royal_alive(s: V1682State, royal: str) -> bool:

@@ -54,8 +54,7 @@ from .actions import (
 from .data import ACTIONS_PER_TURN, CARDS, FAVOURS, HAND_LIMIT
 from .event_cards import play_event, play_war
 from .incomes import pay_income
-from .legal import power_actions
-from .powers import use_power
+from .powers import power_actions, use_power
 from .requests import (
     free_prisoner,
     intervene,

@@ -90,6 +90,13 @@ def _known_cards(s: Louis14State, bit: int) -> Known:
     return known
 
 
+def _unknown(pile: list[int], known: list[int], bit: int) -> tuple[list[int], list[int]]:
+    """The slots of ``pile`` whose card the seat of ``bit`` does not know (``known``: the
+    mask of the seats that know each card), and those cards."""
+    slots = [i for i, mask in enumerate(known) if not mask & bit]
+    return slots, [pile[i] for i in slots]
+
+
 def _unseen_influence(s: Louis14State, others: list[int], known: Known,
                       bit: int) -> UnseenInfluence:
     """Influence cards: the other hands and the unknown cards of the pile."""
@@ -99,14 +106,14 @@ def _unseen_influence(s: Louis14State, others: list[int], known: Known,
     for p in others:
         base = p * FACES
         free = s.hand[base:base + FACES]
-        kept_by_p = known.get((0, p), [])
-        for face in kept_by_p:
+        known_faces = known.get((0, p), [])
+        for face in known_faces:
             free[face] -= 1
         pool += [f for f in range(FACES) for _ in range(free[f])]
-        kept[p] = kept_by_p
-        drawn[p] = s.hand_size(p) - len(kept_by_p)
-    slots = [i for i, mask in enumerate(s.deck_known) if not mask & bit]
-    pool += [s.deck[i] for i in slots]
+        kept[p] = known_faces
+        drawn[p] = s.hand_size(p) - len(known_faces)
+    slots, unknown = _unknown(s.deck, s.deck_known, bit)
+    pool += unknown
     pool.sort()
     return pool, kept, drawn, slots
 
@@ -123,8 +130,8 @@ def _unseen_intrigue(s: Louis14State, others: list[int], known: Known,
         for t in known.get((1, p), []):
             kept[p] |= 1 << t
     drawn = {p: bin(s.intrigue[p]).count("1") - len(known.get((1, p), [])) for p in others}
-    slots = [i for i, mask in enumerate(s.intrigue_known) if not mask & bit]
-    pool += [s.intrigue_deck[i] for i in slots]
+    slots, unknown = _unknown(s.intrigue_deck, s.intrigue_known, bit)
+    pool += unknown
     pool.sort()
     return pool, kept, drawn, slots
 
@@ -145,8 +152,8 @@ def _unseen_missions(s: Louis14State, others: list[int], known: Known,
             ]
             drawn[p] = len(unseen)
             pool += unseen
-        slots = [i for i, mask in enumerate(s.mission_known[k]) if not mask & bit]
-        pool += [s.mission_decks[k][i] for i in slots]
+        slots, unknown = _unknown(s.mission_decks[k], s.mission_known[k], bit)
+        pool += unknown
         pool.sort()
         pools.append(pool)
         drawn_per_deck.append(drawn)

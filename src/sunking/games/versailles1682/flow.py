@@ -257,7 +257,6 @@ def setup(s: V1682State, emit: Emit) -> None:
     s.abort = 0
     s.turn_seat = -1
     s.actions_left = 0
-    s.second_turn = 0
     s.target = int(options["target"])
     s.round_limit = int(options["round_limit"])
     s.wealth_changed = 0
@@ -282,7 +281,7 @@ def setup(s: V1682State, emit: Emit) -> None:
     s.heir = [0] * n
     s.power_used = [0] * n
     s.neg_moves = [0] * n
-    s.neg_done = [0] * n
+    s.negotiation_done = [0] * n
     s.moved = []
     s.paid = []
     s.wars = []

@@ -53,12 +53,12 @@ class V1682State(AgendaState):
         Value("round"), Value("phase"), Value("steward"), Value("court"), Value("king"),
         Value("queen"), Value("regency_until"), Value("queen_origin"), Value("secret_wife"),
         Value("favourite"), Value("lover"), Value("new_royals"), Value("abort"),
-        Value("turn_seat"), Value("actions_left"), Value("second_turn"), Value("target"),
+        Value("turn_seat"), Value("actions_left"), Value("target"),
         Value("round_limit"), Value("wealth_changed"),
         Ints("where"), Ints("talon"), Ints("name"), Strings("gender"), Ints("party"),
         Ints("status"), Ints("ks"), Ints("qs"), Ints("spouse"), Ints("married_name"),
         Ints("poisoner"), Ints("fortune"), Ints("generation"), Ints("heir"), Ints("power_used"),
-        Ints("neg_moves"), Ints("neg_done"), Ints("moved"), Ints("paid"), Ints("wars"),
+        Ints("neg_moves"), Ints("negotiation_done"), Ints("moved"), Ints("paid"), Ints("wars"),
         # Replaced whole, never changed in place: states share them.
         Records("register"), Records("faults"), Facts("known"), Facts("promises"),
         *AGENDA_FIELDS,
@@ -91,8 +91,6 @@ class V1682State(AgendaState):
     """Set when both royals are dead: the round ends at once (§10.3)."""
     turn_seat: int
     actions_left: int
-    second_turn: int
-    """1 during the steward's second turn of the round (the one that pays him)."""
     target: int
     round_limit: int
     wealth_changed: int
@@ -119,7 +117,7 @@ class V1682State(AgendaState):
     """1 while the family waits to present the heir of a dead courtier."""
     power_used: list[int]
     neg_moves: list[int]
-    neg_done: list[int]
+    negotiation_done: list[int]
     moved: list[int]
     """Office cards that changed holder this round (§8.4a)."""
     paid: list[int]
@@ -183,9 +181,6 @@ class V1682State(AgendaState):
     def crown_standing(self, seat: int) -> int:
         """``seat``'s standing with whoever grants requests: the King, or the Regent."""
         return self.ks[seat] if self.king else self.qs[seat]
-
-    def present_royals(self) -> bool:
-        return bool(self.king or self.queen)
 
     def _shape_problem(self) -> str | None:
         if len(self.where) != DECK_SIZE or len(self.fortune) != self.num_players:

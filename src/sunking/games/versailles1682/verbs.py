@@ -132,11 +132,6 @@ def everybody(s: V1682State) -> int:
     return (1 << s.num_players) - 1
 
 
-def put(s: V1682State, card: int, zone: int) -> None:
-    """Move ``card`` from wherever it is (never the Talon) to ``zone``."""
-    s.where[card] = zone
-
-
 def offices_moved(s: V1682State, card: int) -> None:
     if CARDS[card].kind == "office" and card not in s.moved:
         s.moved.append(card)

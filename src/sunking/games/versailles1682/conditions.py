@@ -167,7 +167,7 @@ def _figures_ok(s: V1682State, ct: CardType, seats: Sequence[int]) -> Sequence[i
         gender = s.gender
         seats = [p for p in seats if gender[p] == ct.gender]
     if ct.min_royal:
-        values = s.ks if ct.min_royal == "king" else s.qs
+        values = s.king_standing if ct.min_royal == "king" else s.queen_standing
         least = ct.min_standing
         seats = [p for p in seats if values[p] != NO_STANDING and values[p] >= least]
     return seats
@@ -181,7 +181,7 @@ def can_request(s: V1682State, seat: int) -> bool:
 def queen_may_intervene(s: V1682State, seat: int) -> bool:
     """§8.3: the Queen (not a Regent) intervenes for a courtier who stands higher with her
     than with the King (ruling V-8)."""
-    return bool(s.king and s.queen) and s.qs[seat] > s.ks[seat]
+    return bool(s.king and s.queen) and s.queen_standing[seat] > s.king_standing[seat]
 
 
 def audience_royals(s: V1682State) -> tuple[str, ...]:

@@ -271,8 +271,8 @@ def setup(s: V1682State, emit: Emit) -> None:
     s.gender = ["m"] * n
     s.party = [-1] * n
     s.status = [ABSENT] * n
-    s.ks = [NO_STANDING] * n
-    s.qs = [NO_STANDING] * n
+    s.king_standing = [NO_STANDING] * n
+    s.queen_standing = [NO_STANDING] * n
     s.spouse = [-1] * n
     s.married_name = [-1] * n
     s.poisoner = [0] * n
@@ -280,7 +280,7 @@ def setup(s: V1682State, emit: Emit) -> None:
     s.generation = [0] * n
     s.heir = [0] * n
     s.power_used = [0] * n
-    s.neg_moves = [0] * n
+    s.negotiation_moves_made = [0] * n
     s.negotiation_done = [0] * n
     s.moved = []
     s.paid = []

@@ -137,14 +137,14 @@ def grant_chance(s: V1682State, seat: int) -> float:
     if s.status[seat] != AT_COURT:
         return 0.0
     if s.king:
-        best = s.ks[seat] + (FAVOURITE_BONUS if s.favourite == seat else 0)
-        if s.queen and s.qs[seat] > s.ks[seat]:
-            q = s.qs[seat]
+        best = s.king_standing[seat] + (FAVOURITE_BONUS if s.favourite == seat else 0)
+        if s.queen and s.queen_standing[seat] > s.king_standing[seat]:
+            q = s.queen_standing[seat]
             through = (min(10, q + (LOVER_BONUS if s.lover == seat else 0)) / 10) * (
                 min(10, q + (FAVOURITE_BONUS if s.favourite == seat else 0)) / 10)
             return max(min(1.0, max(0.0, best / 10)), through)
     elif s.queen:
-        best = s.qs[seat] + (LOVER_BONUS if s.lover == seat else 0)
+        best = s.queen_standing[seat] + (LOVER_BONUS if s.lover == seat else 0)
     else:
         return 0.0
     return min(1.0, max(0.0, best / 10))
@@ -189,7 +189,7 @@ def wealth_now(s: V1682State, rates: list[float]) -> list[float]:
 def table_costs(s: V1682State) -> list[float]:
     """Per seat, the livres its negotiation moves spent and its shown cards cost
     (:data:`MOVE_COST`, :data:`SHOWN_COST`)."""
-    costs = [MOVE_COST * s.neg_moves[p] for p in range(s.num_players)]
+    costs = [MOVE_COST * s.negotiation_moves_made[p] for p in range(s.num_players)]
     for holder, card, mask in s.known:
         if s.where[card] == holder:
             costs[holder] += SHOWN_COST * mask.bit_count()
@@ -246,7 +246,7 @@ def evaluate(s: V1682State) -> list[float]:
         value = wealth[p] + rates[p] * rounds
         value += HAND_SHARE * chances[p] * promised[p] * max(rounds - 1.0, 0.0)
         value += 0.5 * windfall[p] + CARD_WORTH * cards[p] + CARD_PLACE_WORTH * playable[p]
-        for v in (s.ks[p], s.qs[p]):
+        for v in (s.king_standing[p], s.queen_standing[p]):
             if v != NO_STANDING:
                 value += STANDING_WORTH * v * horizon
         value -= PLACE_PENALTY.get(s.status[p], 0.0)
@@ -353,8 +353,8 @@ def features(s: V1682State) -> list[list[float]]:
               for p, pace in enumerate(paces(rates, chances, promised, PACE_FLOOR))]
     out = []
     for p in range(n):
-        king = s.ks[p] if s.ks[p] != NO_STANDING else 0
-        queen = s.qs[p] if s.qs[p] != NO_STANDING else 0
+        king = s.king_standing[p] if s.king_standing[p] != NO_STANDING else 0
+        queen = s.queen_standing[p] if s.queen_standing[p] != NO_STANDING else 0
         requests = chances[p] * promised[p] / 1000
         status = s.status[p]
         fastest_rival = min(rounds[q] for q in range(n) if q != p)

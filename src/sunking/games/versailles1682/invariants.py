@@ -110,7 +110,8 @@ def _courtier_problems(s: V1682State, p: int) -> list[str]:
     its marriage (mutual, mixed, and not of the dead)."""
     problems: list[str] = []
     at_court = s.status[p] == AT_COURT
-    for v, royal, alive in ((s.ks[p], "King", s.king), (s.qs[p], "Queen", s.queen)):
+    standings = ((s.king_standing[p], "King", s.king), (s.queen_standing[p], "Queen", s.queen))
+    for v, royal, alive in standings:
         if v != NO_STANDING and not STANDING_MIN <= v <= STANDING_MAX:
             problems.append(f"seat {p} stands at {v} with the {royal}")
         if (at_court and alive) != (v != NO_STANDING):

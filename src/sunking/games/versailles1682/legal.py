@@ -209,7 +209,7 @@ def _negotiate(s: V1682State, d: Pending) -> tuple[Action, ...]:
     answer is joined from them.
     """
     seat = d[1]
-    if s.neg_moves[seat] >= s.negotiation_moves:
+    if s.negotiation_moves_made[seat] >= s.negotiation_moves:
         return (DONE,)
     money = s.fortune[seat]
     key = (_others(s, seat), bisect_right(PAYMENTS, money),

@@ -88,12 +88,12 @@ def request(s: V1682State, seat: int, action: Request, emit: Emit) -> None:
     ct = CARDS[card]
     forget(s, card)
     if action.queen:
-        ok, first = roll(s, seat, "queen", s.qs[seat])
+        ok, first = roll(s, seat, "queen", s.queen_standing[seat])
         rolls = [first]
         if not ok:
             shift(s, seat, "queen", -1, emit, "queen_refuses")
         else:
-            ok, second = roll(s, seat, "king", s.qs[seat])
+            ok, second = roll(s, seat, "king", s.queen_standing[seat])
             rolls.append(second)
             if not ok:
                 shift(s, seat, "king", -1, emit, "king_refuses")
@@ -350,7 +350,7 @@ def audience_actions(s: V1682State, seat: int, court: int, places: bytes) -> lis
     if s.king and not s.queen and s.secret_wife < 0:
         out.append(REMARRY_KING)
     for royal in audience_royals(s):
-        values = s.ks if royal == "king" else s.qs
+        values = s.king_standing if royal == "king" else s.queen_standing
         if values[seat] == NO_STANDING:
             continue
         # d. intervene for or against a courtier

@@ -9,7 +9,7 @@ come from the real generator. Once the queued steps are done the position stops 
 is None); it is not a finished game.
 
 >>> s = position(3, turn=0, standings={0: (5, 7)}, hands={0: ["marquis"]})
->>> s.pending, s.ks[0], s.qs[0], [CARDS[c].key for c in s.hand(0)]
+>>> s.pending, s.king_standing[0], s.queen_standing[0], [CARDS[c].key for c in s.hand(0)]
 (('act', 0), 5, 7, ['marquis'])
 """
 
@@ -150,8 +150,8 @@ def _royals_and_courtiers(s: V1682State, king: bool, queen: bool, queen_origin: 
         s.heir[p] = int(place == "absent")
         king_standing, queen_standing = standings.get(p, (5, 5))
         at_court = place == "court"
-        s.ks[p] = king_standing if at_court and king else NO_STANDING
-        s.qs[p] = queen_standing if at_court and queen else NO_STANDING
+        s.king_standing[p] = king_standing if at_court and king else NO_STANDING
+        s.queen_standing[p] = queen_standing if at_court and queen else NO_STANDING
 
 
 def _deal_cards(s: V1682State, hands: Mapping[int, Sequence[str]],

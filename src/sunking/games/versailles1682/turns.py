@@ -84,7 +84,7 @@ def _next_now(s: V1682State) -> bool:
 def _negotiation(s: V1682State, emit: Emit) -> None:
     s.phase = "negotiation"
     n = s.num_players
-    s.neg_moves = [0] * n
+    s.negotiation_moves_made = [0] * n
     s.negotiation_done = [0] * n
     s.promises = ()
     if emit is not None:
@@ -169,8 +169,8 @@ def _on_answer(s: V1682State, d: Pending, action: object, emit: Emit) -> None:
 
 
 def _moved(s: V1682State, seat: int) -> None:
-    s.neg_moves[seat] += 1
-    if s.neg_moves[seat] >= s.negotiation_moves:
+    s.negotiation_moves_made[seat] += 1
+    if s.negotiation_moves_made[seat] >= s.negotiation_moves:
         s.negotiation_done[seat] = 1
 
 

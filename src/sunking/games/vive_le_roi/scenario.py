@@ -23,7 +23,7 @@ from .data import CARDS, EVENT, EVENT_NAMES, KIND_NAMES, KING_CARD, OFFICE_NAMES
 from .flow import FLOW
 from .game import GAME
 from .state import LOC_DECK, LOC_KING, ViveLeRoiState
-from .verbs import to_discard, to_hand, to_middle, to_struct
+from .verbs import to_discard, to_hand, to_middle, to_structure
 
 Steps = Sequence[tuple[Any, ...]]
 
@@ -132,7 +132,7 @@ def _lay_out(s: ViveLeRoiState, hands: Mapping[int, Sequence[int]],
     deck cut to ``deck_size`` from its bottom."""
     n = s.num_players
     s.hands = [[] for _ in range(n)]
-    s.structs = [[] for _ in range(n)]
+    s.structures = [[] for _ in range(n)]
     s.loc = [LOC_DECK] * len(CARDS)
     s.loc[KING_CARD] = LOC_KING
     s.attach = [-1] * len(CARDS)
@@ -143,7 +143,7 @@ def _lay_out(s: ViveLeRoiState, hands: Mapping[int, Sequence[int]],
             to_hand(s, c, seat)
     for seat, cards in structures.items():
         for c in cards:
-            to_struct(s, c, seat)
+            to_structure(s, c, seat)
     for c, host in attach.items():
         s.attach[c] = host
     for c, seat in middle:

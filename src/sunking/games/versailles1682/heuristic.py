@@ -5,8 +5,9 @@ family can expect over the rounds left, plus what its hand and its standing prom
 rounds left are judged from how soon the fastest family will reach the target at the pace it
 earns now, and capped at two: fortunes at this court are fragile (exile, the Bastille, death,
 gambling debts), and a short projection predicts the winner of heuristic self-play best (the
-weights were fitted by the log-likelihood of the actual winners of 80 four-player games; the
-evaluation scale search uses is in ``game.py``). The weights are judgement, not rules.
+weights were fitted by the log-likelihood of the actual winners of four-player games; the
+evaluation scale search uses is the evaluator's, at the end of this module). The weights are
+judgement, not rules.
 
 A finished game is scored by who won (:func:`final_worth`): the winners' fortunes gain
 :data:`WIN_WORTH` times the target, far beyond any estimate of a game still running, so no
@@ -81,7 +82,8 @@ MOVE_COST = 10.0
 not even showing a card to one who has seen it."""
 HONOUR_CHANCE = 0.3
 """The share of a favour's worth its creditor counts while it is promised: promises bind
-nobody, and bots keep about one in three (``benchmarks/bench_v1682_negotiation.py``)."""
+nobody, and bots keep few of theirs (``benchmarks/bench_v1682_negotiation.py`` measures how
+many; ``docs/bots.md``)."""
 CARD_PLACE_WORTH = 300.0
 """Livres per hand card whose icon the court's place matches (§9.1a): playable now."""
 ICONS = tuple(ct.icon for ct in CARDS)
@@ -306,10 +308,10 @@ def favour_worth(s: V1682State, debtor: int, creditor: int, favour: int,
 
 # Search's win chances in the full game: a model fitted to who actually won.
 # The hand-made estimate looks two rounds ahead, and the softmax sharp enough to tell close
-# moves apart calls a family 10,000 livres ahead early in the full game 90% sure to win; the
-# search then sees every move as lost (or won) alike and plays at random. This model is a
-# conditional logit (McFadden): each family's utility is a weighted sum of FEATURES of its
-# position, its chance the softmax of the utilities. The weights are fitted by maximum
+# moves apart calls a family far ahead early in the full game all but sure to win (figures in
+# docs/versailles1682.md); the search then sees every move as lost (or won) alike and plays at
+# random. This model is a conditional logit (McFadden): each family's utility is a weighted sum
+# of FEATURES of its position, its chance the softmax of the utilities. The weights are fitted by maximum
 # likelihood to the winners of heuristic self-play (benchmarks/fit_v1682_win_chance.py), one
 # model per target (data/win_models.py); a target without one keeps the estimate's softmax.
 

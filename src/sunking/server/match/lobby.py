@@ -48,7 +48,10 @@ class Lobby:
         """
         try:
             game = make(request.game)
-            state = game.new_game(request.players, 0, **request.options)
+            # Only the game's declared options reach new_game: a key such as "seed" or
+            # "num_players" would collide with its own parameters.
+            options = game.spec.check_setup(request.players, request.options)
+            state = game.new_game(request.players, 0, **options)
         except RulesError as err:
             raise ApiError.from_rules(err) from None
         options = dict(state.options)

@@ -16,8 +16,9 @@ from collections.abc import AsyncIterator, Callable
 import sqlalchemy as sa
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse
+from fastapi.responses import JSONResponse, Response
 from starlette.middleware.gzip import GZipMiddleware
+from starlette.requests import ClientDisconnect
 from starlette.staticfiles import StaticFiles
 
 from .config import Settings
@@ -130,6 +131,7 @@ def _answer_errors(app: FastAPI) -> None:
     app.exception_handler(ApiError)(api_error)
     app.exception_handler(sa.exc.DBAPIError)(database_error)
     app.exception_handler(RequestValidationError)(invalid_body)
+    app.exception_handler(ClientDisconnect)(client_gone)
 
 
 async def api_error(_request: Request, err: ApiError) -> JSONResponse:
@@ -140,6 +142,14 @@ async def api_error(_request: Request, err: ApiError) -> JSONResponse:
 async def database_error(request: Request, err: sa.exc.DBAPIError) -> JSONResponse:
     log.error("database error: %s", err)
     return await api_error(request, unavailable("the database is busy; try again"))
+
+
+async def client_gone(request: Request, _err: ClientDisconnect) -> Response:
+    """The client left before its request was read whole: nobody is there to answer, and
+    nothing went wrong on this side (one line at debug level)."""
+    log.debug("client disconnected before its request was read: %s %s", request.method,
+              request.url.path)
+    return Response(status_code=400)
 
 
 async def invalid_body(_request: Request, err: RequestValidationError) -> JSONResponse:

@@ -67,11 +67,13 @@ def serve_command(
     import uvicorn  # the server's libraries load only for this command
 
     from ..server import Settings, create_app
+    from ..server.running import check_data_dir
     from ..server.storage.sql import SqlStore
 
     console = Console()
     settings = Settings.from_env(data_dir=data_dir, bot_workers=bot_workers,
                                  root_parallel=root_parallel, bot_delay=bot_delay)
+    check_data_dir(settings)  # a one-line message and exit when it cannot be written
     if migrate_only:
         SqlStore(settings.url).close()
         console.print(Text("The database schema is up to date.", style="bold"))

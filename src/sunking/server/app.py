@@ -22,7 +22,7 @@ from starlette.requests import ClientDisconnect
 from starlette.staticfiles import StaticFiles
 
 from .config import Settings
-from .errors import ApiError, malformed, unavailable
+from .errors import ApiError, malformed, storage_fault
 from .guards import BodyLimit, SecurityHeaders
 from .match.service import MatchService
 from .routes import ROUTERS
@@ -141,7 +141,7 @@ async def api_error(_request: Request, err: ApiError) -> JSONResponse:
 
 async def database_error(request: Request, err: sa.exc.DBAPIError) -> JSONResponse:
     log.error("database error: %s", err)
-    return await api_error(request, unavailable("the database is busy; try again"))
+    return await api_error(request, storage_fault(err))
 
 
 async def client_gone(request: Request, _err: ClientDisconnect) -> Response:

@@ -22,10 +22,11 @@ import logging
 from collections import deque
 from typing import Any
 
+import sqlalchemy as sa
 from fastapi import APIRouter
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from ..errors import ApiError, forbidden, malformed
+from ..errors import ApiError, forbidden, malformed, storage_fault
 from ..guards import MAX_BODY_BYTES, encode_json, parse_json, same_origin
 from ..match.chat import chat_channel
 from ..match.live import LiveMatch, Viewer
@@ -126,7 +127,7 @@ class Connection:
                 raise malformed(f"a message has at most {MAX_MESSAGE_CHARS} characters")
             message = parse_json(raw)
         except ApiError as err:
-            self.send({"type": "error", "request_id": None, "error": err.to_json()})
+            self.refuse(None, err)
             return
         request_id = message.get("request_id") if isinstance(message, dict) else None
         kind = message.get("type") if isinstance(message, dict) else None
@@ -149,9 +150,16 @@ class Connection:
                 raise malformed("a message is {\"type\": \"action\", ...}, "
                                 "{\"type\": \"sync\"} or {\"type\": \"ping\"}")
         except ApiError as err:
-            self.send({"type": "error",
-                       "request_id": request_id if isinstance(request_id, str) else None,
-                       "error": err.to_json()})
+            self.refuse(request_id, err)
+        except sa.exc.DBAPIError as err:
+            log.error("database error: %s", err)
+            self.refuse(request_id, storage_fault(err))
+
+    def refuse(self, request_id: object, error: ApiError) -> None:
+        """Answer this client only that its message was refused."""
+        self.send({"type": "error",
+                   "request_id": request_id if isinstance(request_id, str) else None,
+                   "error": error.to_json()})
 
 
 async def serve_socket(

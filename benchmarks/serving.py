@@ -16,6 +16,8 @@ from pathlib import Path
 import httpx
 
 START_SECONDS = 60.0
+RATE_LIMITS = ("CREATE", "ACTIONS", "JOIN", "CHAT", "CHAT_CHARS")
+"""The rate limits per client address (``SUNKING_RATE_<kind>``), all turned off."""
 
 
 def free_port() -> int:
@@ -52,7 +54,8 @@ def local_server(*args: str, **env: str) -> Iterator[str]:
     port = free_port()
     with tempfile.TemporaryDirectory(prefix="sunking-bench-") as data_dir:
         environ = {k: v for k, v in os.environ.items() if k != "SUNKING_DATABASE_URL"}
-        environ.update(SUNKING_RATE_CREATE="0", SUNKING_RATE_ACTIONS="0", **env)
+        environ.update({f"SUNKING_RATE_{kind}": "0" for kind in RATE_LIMITS})
+        environ.update(env)
         process = subprocess.Popen(
             [str(Path(sys.executable).parent / "sunking"), "serve", "--port", str(port),
              "--data-dir", data_dir, *args],

@@ -123,7 +123,7 @@ def _guard(app: FastAPI, settings: Settings) -> None:
     app.add_middleware(GZipMiddleware, minimum_size=1024)
     app.add_middleware(SecurityHeaders)
     app.add_middleware(BodyLimit)
-    app.state.throttle = Throttle(settings.rate_create, settings.rate_actions)
+    app.state.throttle = Throttle.of(settings)
 
 
 def _answer_errors(app: FastAPI) -> None:

@@ -7,9 +7,11 @@
 - ``SUNKING_BOT_WORKERS``: bot worker processes (default: one less than the CPUs, at least 1,
   at most 4; 0 runs bots in threads).
 - ``SUNKING_BOT_DELAY``: seconds a bot waits before moving, so people can follow (default 0.5).
-- ``SUNKING_RATE_CREATE`` / ``SUNKING_RATE_ACTIONS``: rate limits per client address on
-  creating matches (default ``30/minute``) and on moves (default ``20/second``); ``0`` turns one
-  off.
+- ``SUNKING_RATE_CREATE`` / ``SUNKING_RATE_ACTIONS`` / ``SUNKING_RATE_JOIN`` /
+  ``SUNKING_RATE_CHAT`` / ``SUNKING_RATE_CHAT_CHARS``: rate limits per client address on
+  creating matches (default ``30/minute``), on moves (``20/second``), on free seats taken
+  (``6/minute``), on chat messages (``30/minute``) and on the characters of those messages
+  (``10000/minute``); ``0`` turns one off.
 - ``SUNKING_IDLE_SECONDS``: how long a match nobody watches stays in memory (default 600).
 - ``SUNKING_API_DOCS``: ``1`` to serve ``/openapi.json``, ``/docs`` and ``/redoc`` (off by
   default).
@@ -32,6 +34,12 @@ def default_data_dir(env: Mapping[str, str] | None = None) -> Path:
     env = os.environ if env is None else env
     base = env.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
     return Path(base) / "sunking"
+
+
+RATE_VARIABLES = (("rate_create", "SUNKING_RATE_CREATE"), ("rate_actions", "SUNKING_RATE_ACTIONS"),
+                  ("rate_join", "SUNKING_RATE_JOIN"), ("rate_chat", "SUNKING_RATE_CHAT"),
+                  ("rate_chat_chars", "SUNKING_RATE_CHAT_CHARS"))
+"""Each rate limit's setting and variable."""
 
 
 def _truthy(raw: str) -> bool:
@@ -58,6 +66,12 @@ class Settings:
     """Matches one client address may create (``None``: no limit)."""
     rate_actions: str | None = "20/second"
     """Moves one client address may send over REST and websockets (``None``: no limit)."""
+    rate_join: str | None = "6/minute"
+    """Free seats of open tables one client address may take (``None``: no limit)."""
+    rate_chat: str | None = "30/minute"
+    """Chat messages one client address may write, at every table together."""
+    rate_chat_chars: str | None = "10000/minute"
+    """Characters of chat messages one client address may write, at every table together."""
     api_docs: bool = False
     """Serve the OpenAPI schema and its pages at ``/openapi.json``, ``/docs``, ``/redoc``."""
     idle_seconds: float = 600.0
@@ -84,8 +98,7 @@ class Settings:
             values["bot_delay"] = float(env["SUNKING_BOT_DELAY"])
         if env.get("SUNKING_WS_DEFLATE"):
             values["ws_deflate"] = _truthy(env["SUNKING_WS_DEFLATE"])
-        for name, key in (("rate_create", "SUNKING_RATE_CREATE"),
-                          ("rate_actions", "SUNKING_RATE_ACTIONS")):
+        for name, key in RATE_VARIABLES:
             if key in env:
                 raw = env[key].strip()
                 values[name] = None if raw in ("", "0", "off", "none") else raw

@@ -4,7 +4,7 @@ dependency), the query parameters every route reads alike, and answers of encode
 from __future__ import annotations
 
 import dataclasses
-from typing import Annotated, Literal
+from typing import Annotated
 
 from fastapi import Depends, Request, WebSocket
 from fastapi.responses import Response
@@ -12,7 +12,7 @@ from fastapi.responses import Response
 from ..errors import malformed
 from ..match.live import LiveMatch, Viewer
 from ..match.service import MatchService
-from ..throttle import Throttle
+from ..throttle import Kind, Throttle
 
 
 def service_of(request: Request | WebSocket) -> MatchService:
@@ -55,9 +55,9 @@ Table = Annotated[Seated, Depends(seated)]
 """A route parameter: the authenticated match of the path's ``match_id``."""
 
 
-def _throttle(request: Request, kind: Literal["create", "act"]) -> None:
+def _throttle(request: Request, kind: Kind, cost: int = 1) -> None:
     limits: Throttle = request.app.state.throttle
-    limits.check(kind, request.client.host if request.client else None)
+    limits.check(kind, request.client.host if request.client else None, cost)
 
 
 def throttle_create(request: Request) -> None:
@@ -76,6 +76,26 @@ def throttle_act(request: Request) -> None:
         ApiError: ``rate_limited`` (429, with ``Retry-After``).
     """
     _throttle(request, "act")
+
+
+def throttle_join(request: Request) -> None:
+    """A route dependency: count a free seat taken against the client address's limit.
+
+    Raises:
+        ApiError: ``rate_limited`` (429, with ``Retry-After``).
+    """
+    _throttle(request, "join")
+
+
+def throttle_chat(request: Request, text: object) -> None:
+    """Count a chat message and its characters against the client address's limits (at
+    every table together; a seat has its own limit besides).
+
+    Raises:
+        ApiError: ``rate_limited`` (429, with ``Retry-After``).
+    """
+    _throttle(request, "chat")
+    _throttle(request, "chat_chars", len(text) if isinstance(text, str) else 1)
 
 
 def int_query(request: Request, name: str) -> int | None:

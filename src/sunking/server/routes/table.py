@@ -12,11 +12,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from fastapi import APIRouter, Request, Response
+from fastapi import APIRouter, Depends, Request, Response
 
 from ...i18n import DEFAULT_LANGUAGE
 from ..errors import malformed
-from .deps import Table, json_text, service_of
+from .deps import Table, json_text, service_of, throttle_chat, throttle_join
 from .schemas import ChatBody, JoinBody, StartBody, body_schema, read_body
 
 router = APIRouter()
@@ -26,6 +26,7 @@ router = APIRouter()
              openapi_extra=body_schema(ChatBody))
 async def write(table: Table, request: Request) -> dict[str, Any]:
     body = await read_body(request, ChatBody)
+    throttle_chat(request, body.text)
     return await table.service.remark(table.live, table.viewer, body.text, body.to,
                                       body.addressed)
 
@@ -65,7 +66,7 @@ async def open_matches(request: Request) -> list[dict[str, Any]]:
 
 
 @router.post("/api/matches/{match_id}/join", status_code=201,
-             openapi_extra=body_schema(JoinBody))
+             openapi_extra=body_schema(JoinBody), dependencies=[Depends(throttle_join)])
 async def join(match_id: str, request: Request) -> dict[str, Any]:
     body = await read_body(request, JoinBody)
     seat, token = await service_of(request).join(match_id, body.name)

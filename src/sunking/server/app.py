@@ -25,8 +25,10 @@ from .config import Settings
 from .errors import ApiError, malformed, storage_fault
 from .guards import BodyLimit, SecurityHeaders
 from .match.service import MatchService
+from .metrics import ERRORS, registry_of
 from .routes import ROUTERS
 from .routes.catalog import language_codes, web_dir
+from .routes.operators import Readiness, address_check, store_probe
 from .routes.schemas import problems
 from .storage import MatchStore
 from .storage.sql import SqlStore
@@ -80,6 +82,8 @@ def _lifespan(settings: Settings, store_factory: StoreFactory | None) -> Lifespa
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         service, pubsub = _service(settings, store_factory)
         app.state.service = service
+        app.state.metrics = registry_of(service)
+        app.state.readiness = Readiness(store_probe(service.store))
         if pubsub is not None:
             await pubsub.start(service.remote_change)
         await service.start()
@@ -124,6 +128,7 @@ def _guard(app: FastAPI, settings: Settings) -> None:
     app.add_middleware(SecurityHeaders)
     app.add_middleware(BodyLimit)
     app.state.throttle = Throttle.of(settings)
+    app.state.metrics_from = address_check(settings.metrics_from)
 
 
 def _answer_errors(app: FastAPI) -> None:
@@ -135,6 +140,7 @@ def _answer_errors(app: FastAPI) -> None:
 
 
 async def api_error(_request: Request, err: ApiError) -> JSONResponse:
+    ERRORS.labels(err.code).inc()
     headers = {"Retry-After": str(err.retry_after)} if err.retry_after is not None else None
     return JSONResponse({"error": err.to_json()}, status_code=err.status, headers=headers)
 
@@ -152,5 +158,5 @@ async def client_gone(request: Request, _err: ClientDisconnect) -> Response:
     return Response(status_code=400)
 
 
-async def invalid_body(_request: Request, err: RequestValidationError) -> JSONResponse:
-    return JSONResponse({"error": malformed(problems(err)).to_json()}, status_code=422)
+async def invalid_body(request: Request, err: RequestValidationError) -> JSONResponse:
+    return await api_error(request, malformed(problems(err)))

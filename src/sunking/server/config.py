@@ -13,6 +13,8 @@
   (``6/minute``), on chat messages (``30/minute``) and on the characters of those messages
   (``10000/minute``); ``0`` turns one off.
 - ``SUNKING_IDLE_SECONDS``: how long a match nobody watches stays in memory (default 600).
+- ``SUNKING_METRICS_FROM``: the client addresses and networks ``/metrics`` answers (default
+  this machine's: ``127.0.0.0/8,::1``; ``any`` for all).
 - ``SUNKING_API_DOCS``: ``1`` to serve ``/openapi.json``, ``/docs`` and ``/redoc`` (off by
   default).
 - ``SUNKING_WS_DEFLATE``: ``1`` to offer websocket compression (``permessage-deflate``); off by
@@ -76,6 +78,8 @@ class Settings:
     """Serve the OpenAPI schema and its pages at ``/openapi.json``, ``/docs``, ``/redoc``."""
     idle_seconds: float = 600.0
     """A match untouched this long, watched by nobody, with nothing due, leaves memory."""
+    metrics_from: str = "127.0.0.0/8,::1"
+    """The client addresses and networks ``/metrics`` answers (``any``: all; ``off``: none)."""
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None, **overrides: object) -> Settings:
@@ -104,6 +108,8 @@ class Settings:
                 values[name] = None if raw in ("", "0", "off", "none") else raw
         if env.get("SUNKING_IDLE_SECONDS"):
             values["idle_seconds"] = float(env["SUNKING_IDLE_SECONDS"])
+        if env.get("SUNKING_METRICS_FROM"):
+            values["metrics_from"] = env["SUNKING_METRICS_FROM"]
         if env.get("SUNKING_API_DOCS"):
             values["api_docs"] = _truthy(env["SUNKING_API_DOCS"])
         values.update({k: v for k, v in overrides.items() if v is not None})

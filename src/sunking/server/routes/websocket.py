@@ -31,6 +31,7 @@ from ..guards import MAX_BODY_BYTES, encode_json, parse_json, same_origin
 from ..match.chat import chat_channel
 from ..match.live import LiveMatch, Viewer
 from ..match.service import MatchService
+from ..metrics import ERRORS, MOVE_SECONDS
 from ..throttle import Throttle
 from .deps import lang_of, service_of
 
@@ -143,8 +144,9 @@ class Connection:
                     self.throttle.check("act", client.host if client else None)
                 if "version" not in message or "action" not in message:
                     raise malformed("an action message needs 'version' and 'action'")
-                await self.service.submit(self.live, self.viewer, message["version"],
-                                          message["action"], request_id)
+                with MOVE_SECONDS.time():
+                    await self.service.submit(self.live, self.viewer, message["version"],
+                                              message["action"], request_id)
                 self.notify(self.live.match_id, self.live.version)
             else:
                 raise malformed("a message is {\"type\": \"action\", ...}, "
@@ -157,6 +159,7 @@ class Connection:
 
     def refuse(self, request_id: object, error: ApiError) -> None:
         """Answer this client only that its message was refused."""
+        ERRORS.labels(error.code).inc()
         self.send({"type": "error",
                    "request_id": request_id if isinstance(request_id, str) else None,
                    "error": error.to_json()})
@@ -177,6 +180,7 @@ async def serve_socket(
         lang = service.language(lang)
         live, viewer = await service.authenticate(match_id, token)
     except ApiError as err:
+        ERRORS.labels(err.code).inc()
         await socket.send_text(encode_json({"type": "error", "request_id": None,
                                            "error": err.to_json()}))
         await socket.close(code=CLOSE_CODES.get(err.code, 4400))

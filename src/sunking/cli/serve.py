@@ -64,10 +64,8 @@ def serve_command(
     schema is migrated at start. Stop with Ctrl-C; matches continue where they were when
     the server starts again.
     """
-    import uvicorn  # the server's libraries load only for this command
-
-    from ..server import Settings, create_app
-    from ..server.running import check_data_dir
+    from ..server import Settings  # the server's libraries load only for this command
+    from ..server.running import check_data_dir, uvicorn_server
     from ..server.storage.sql import SqlStore
 
     console = Console()
@@ -78,9 +76,7 @@ def serve_command(
         SqlStore(settings.url).close()
         console.print(Text("The database schema is up to date.", style="bold"))
         return
-    config = uvicorn.Config(create_app(settings), host=host, port=port, log_level="warning",
-                            ws_max_size=1 << 20, ws_per_message_deflate=settings.ws_deflate)
-    server = uvicorn.Server(config)
+    server = uvicorn_server(settings, host, port)
     shown = host if ":" not in host else f"[{host}]"
 
     async def run() -> None:

@@ -7,6 +7,9 @@ at ``/metrics`` (:mod:`.routes.operators`) and documented in ``docs/server.md``.
   it is stored, applied and published, or refused (a histogram);
 - ``sunking_errors_total{code}``: refusals and faults answered, by wire code (``malformed``,
   ``rate_limited``, ``unavailable``, …);
+- ``sunking_connections_refused_total{reason}``: connections closed at once because their
+  address (``address``, ``sockets``) or the process (``process``) had as many as it may
+  (:mod:`.connections`);
 - ``sunking_live_matches``: the matches this process holds in memory;
 - ``sunking_bot_queue``: bot moves waiting for a bot worker (the fair queue);
 - the process's own (``process_open_fds``, ``process_resident_memory_bytes``, …).
@@ -34,6 +37,10 @@ MOVE_SECONDS = Histogram(
     buckets=(0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.2, 0.5, 1.0, 2.5, 5.0), registry=None)
 ERRORS = Counter("sunking_errors", "Refusals and faults answered, by wire code.", ["code"],
                  registry=None)
+CONNECTIONS_REFUSED = Counter(
+    "sunking_connections_refused",
+    "Connections closed at once: their address, or the process, had as many as it may.",
+    ["reason"], registry=None)
 
 
 class ServiceGauges(Collector):
@@ -54,7 +61,7 @@ def registry_of(service: MatchService) -> CollectorRegistry:
     """The metrics of an application: the process's counters, its service's gauges and the
     process's own figures."""
     registry = CollectorRegistry()
-    for collector in (MOVES, MOVE_SECONDS, ERRORS):
+    for collector in (MOVES, MOVE_SECONDS, ERRORS, CONNECTIONS_REFUSED):
         registry.register(collector)
     registry.register(ServiceGauges(service))
     ProcessCollector(registry=registry)

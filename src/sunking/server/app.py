@@ -17,8 +17,10 @@ import sqlalchemy as sa
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
+from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.middleware.gzip import GZipMiddleware
 from starlette.requests import ClientDisconnect
+from starlette.routing import Route
 from starlette.staticfiles import StaticFiles
 
 from .config import Settings
@@ -137,6 +139,7 @@ def _answer_errors(app: FastAPI) -> None:
     app.exception_handler(sa.exc.DBAPIError)(database_error)
     app.exception_handler(RequestValidationError)(invalid_body)
     app.exception_handler(ClientDisconnect)(client_gone)
+    app.exception_handler(StarletteHTTPException)(http_error)
 
 
 async def api_error(_request: Request, err: ApiError) -> JSONResponse:
@@ -156,6 +159,35 @@ async def client_gone(request: Request, _err: ClientDisconnect) -> Response:
     log.debug("client disconnected before its request was read: %s %s", request.method,
               request.url.path)
     return Response(status_code=400)
+
+
+async def http_error(request: Request, err: StarletteHTTPException) -> JSONResponse:
+    """The router's own refusals in the API's form: no such path (404 ``not_found``), or a
+    method the path does not take (405 ``method_not_allowed``, its ``Allow`` listing every
+    method of the path, whichever route has it)."""
+    path = request.url.path
+    if err.status_code == 405:
+        allowed = allowed_methods(path)
+        error = ApiError("method_not_allowed",
+                         f"{request.method} is not a method of {path[:100]} (it takes "
+                         f"{', '.join(allowed)})", 405)
+        answer = await api_error(request, error)
+        answer.headers["Allow"] = ", ".join(allowed)
+        return answer
+    if err.status_code == 404:
+        return await api_error(request, ApiError("not_found", f"no such path: {path[:100]}",
+                                                 404))
+    return await api_error(request, ApiError("malformed", str(err.detail), err.status_code))
+
+
+def allowed_methods(path: str) -> list[str]:
+    """Every method the routes of ``path`` take."""
+    methods: set[str] = set()
+    for router in ROUTERS:
+        for route in router.routes:
+            if isinstance(route, Route) and route.methods and route.path_regex.match(path):
+                methods |= route.methods
+    return sorted(methods)
 
 
 async def invalid_body(request: Request, err: RequestValidationError) -> JSONResponse:

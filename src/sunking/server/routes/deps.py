@@ -98,14 +98,30 @@ def throttle_chat(request: Request, text: object) -> None:
     _throttle(request, "chat_chars", len(text) if isinstance(text, str) else 1)
 
 
+def query_value(request: Request, name: str) -> str | None:
+    """The value of ``?<name>=`` (``None``: not given).
+
+    Raises:
+        ApiError: ``malformed`` if it is given twice or more, or empty.
+    """
+    values = request.query_params.getlist(name)
+    if not values:
+        return None
+    if len(values) > 1:
+        raise malformed(f"'{name}' is given {len(values)} times; give it once")
+    if not values[0]:
+        raise malformed(f"'{name}' is given without a value")
+    return values[0]
+
+
 def int_query(request: Request, name: str) -> int | None:
     """The whole number ``?<name>=`` of a request, if any.
 
     Raises:
-        ApiError: ``malformed`` if it is not a whole number.
+        ApiError: ``malformed`` if it is not one whole number.
     """
-    raw = request.query_params.get(name)
-    if raw is None or raw == "":
+    raw = query_value(request, name)
+    if raw is None:
         return None
     if len(raw) > 12:
         raise malformed(f"'{name}' must be a whole number, not {raw[:12]!r}…")
@@ -124,10 +140,13 @@ def since_of(request: Request) -> int | None:
     return int_query(request, "since")
 
 
-def lang_of(request: Request | WebSocket) -> str | None:
-    """The ``?lang=<code>`` of a request, if any (checked by the service)."""
-    raw = request.query_params.get("lang")
-    return raw if raw else None
+def lang_of(request: Request) -> str | None:
+    """The ``?lang=<code>`` of a request, if any (checked by the service).
+
+    Raises:
+        ApiError: ``malformed`` if it is given twice or more, or empty.
+    """
+    return query_value(request, "lang")
 
 
 def json_text(text: str) -> Response:

@@ -33,7 +33,7 @@ from ..match.live import LiveMatch, Viewer
 from ..match.service import MatchService
 from ..metrics import ERRORS, MOVE_SECONDS
 from ..throttle import Throttle
-from .deps import lang_of, service_of
+from .deps import service_of
 
 log = logging.getLogger(__name__)
 
@@ -220,5 +220,6 @@ router = APIRouter()
 @router.websocket("/ws/matches/{match_id}")
 async def socket(websocket: WebSocket, match_id: str) -> None:
     await serve_socket(websocket, service_of(websocket), match_id,
-                       websocket.query_params.get("token"), lang_of(websocket),
+                       websocket.query_params.get("token"),
+                       websocket.query_params.get("lang") or None,
                        websocket.app.state.throttle)

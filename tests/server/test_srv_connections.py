@@ -40,15 +40,17 @@ def serve(data_dir: Path, fd_limit: int | None = None, **env: str) -> Iterator[s
         if fd_limit is not None:
             resource.setrlimit(resource.RLIMIT_NOFILE, (fd_limit, fd_limit))
 
-    process = subprocess.Popen(
-        [str(BIN / "sunking"), "serve", "--port", str(port), "--data-dir", str(data_dir),
-         "--bot-workers", "0"], env=environ, preexec_fn=limit,
-        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    log = data_dir / "server.log"
+    with log.open("wb") as output:
+        process = subprocess.Popen(
+            [str(BIN / "sunking"), "serve", "--port", str(port), "--data-dir", str(data_dir),
+             "--bot-workers", "0"], env=environ, preexec_fn=limit,
+            stdout=subprocess.DEVNULL, stderr=output)
     url = f"http://127.0.0.1:{port}"
     try:
         with httpx.Client(base_url=url, timeout=5) as client:
             for _ in range(int(LIMIT * 10)):
-                assert process.poll() is None, process.stderr.read() if process.stderr else ""
+                assert process.poll() is None, log.read_text()
                 with contextlib.suppress(httpx.TransportError):
                     if client.get("/api/bots").status_code == 200:
                         break

@@ -23,6 +23,10 @@ from test_srv_restart import free_port
 from websockets.exceptions import InvalidStatus
 from websockets.sync.client import ClientConnection, connect
 
+from sunking.server import Settings
+from sunking.server.connections import Gate, client_key
+from sunking.server.running import connection_budget
+
 BIN = Path(sys.executable).parent
 OTHER = "127.0.0.2"
 """The address of the client that is not the abuser (every 127/8 address is this machine)."""
@@ -196,3 +200,38 @@ def test_srv_thousands_of_idle_sockets_from_one_address_starve_nobody(tmp_path: 
                     writer.transport.abort()
 
         assert asyncio.run(attack_then_ask()) == 200
+
+
+def test_srv_the_gate_counts_per_address_and_for_the_process() -> None:
+    gate = Gate(per_address=2, sockets_per_address=1, most=3)
+    assert [gate.enter("a"), gate.enter("a"), gate.enter("a")] == [None, None, "address"]
+    assert gate.enter("b") is None
+    assert gate.enter("c") == "process"
+    assert gate.upgrade("a") and not gate.upgrade("a")
+    gate.socket_closed("a")
+    gate.leave("a")
+    gate.leave("b")
+    assert gate.total == 0 and gate.connections == {} and gate.sockets == {}
+    assert gate.enter("c") is None
+
+
+def test_srv_an_ipv6_client_counts_by_its_network() -> None:
+    assert client_key(("2001:db8:1:2:aaaa::1", 5)) == client_key(("2001:db8:1:2:bbbb::9", 5))
+    assert client_key(("2001:db8:1:3::1", 5)) != client_key(("2001:db8:1:2::1", 5))
+    assert client_key(("::ffff:192.0.2.7", 5)) == "192.0.2.7" == client_key(("192.0.2.7", 5))
+    assert client_key(None) == "local"
+
+
+def test_srv_the_connection_settings_come_from_the_environment() -> None:
+    settings = Settings.from_env({
+        "SUNKING_REQUEST_TIMEOUT": "2.5", "SUNKING_KEEP_ALIVE_SECONDS": "7",
+        "SUNKING_CONNECTIONS_PER_ADDRESS": "0", "SUNKING_SOCKETS_PER_ADDRESS": "9",
+        "SUNKING_RATE_JOIN": "0", "SUNKING_RATE_CHAT": "5/minute",
+        "SUNKING_METRICS_FROM": "any"})
+    assert (settings.request_timeout, settings.keep_alive_seconds) == (2.5, 7)
+    assert (settings.connections_per_address, settings.sockets_per_address) == (0, 9)
+    assert (settings.rate_join, settings.rate_chat, settings.rate_chat_chars) == \
+        (None, "5/minute", "10000/minute")
+    assert settings.metrics_from == "any"
+    assert connection_budget(1024) == 924 and connection_budget(150) == 75
+    assert connection_budget(0) is None

@@ -73,21 +73,19 @@ def serve_command(
     schema is migrated at start. Stop with Ctrl-C; matches continue where they were when
     the server starts again.
     """
-    import uvicorn  # the server's libraries load only for this command
-
-    from ..server import Settings, create_app
+    from ..server import Settings  # the server's libraries load only for this command
+    from ..server.running import check_data_dir, uvicorn_server
     from ..server.storage.sql import SqlStore
 
     console = Console()
     settings = Settings.from_env(data_dir=data_dir, bot_workers=bot_workers,
                                  root_parallel=root_parallel, bot_delay=bot_delay)
+    check_data_dir(settings)  # a one-line message and exit when it cannot be written
     if migrate_only:
         SqlStore(settings.url).close()
         console.print(Text("The database schema is up to date.", style="bold"))
         return
-    config = uvicorn.Config(create_app(settings), host=host, port=port, log_level="warning",
-                            ws_max_size=1 << 20, ws_per_message_deflate=settings.ws_deflate)
-    server = uvicorn.Server(config)
+    server = uvicorn_server(settings, host, port)
     with asyncio.Runner(loop_factory=event_loop_factory()) as runner:
         runner.run(_serve(server, host, port, console))
     if not server.started:

@@ -90,5 +90,47 @@ def unavailable(message: str) -> ApiError:
     error = ApiError("unavailable", message, 503)
     error.retry_after = 1
     return error
+
+
+def disk_full() -> ApiError:
+    """The database's disk is full (503): an operator must make room; nothing was stored."""
+    error = ApiError("disk_full", "the server's disk is full; nothing was stored", 503)
+    error.retry_after = 60
+    return error
+
+
+def read_only() -> ApiError:
+    """The database may not be written (503): an operator must mend it; nothing was stored."""
+    error = ApiError("read_only", "the server's database is read-only; nothing was stored", 503)
+    error.retry_after = 60
+    return error
+
+
+DISK_FULL_STATES = frozenset({"SQLITE_FULL", "53100"})
+"""SQLite's error name and PostgreSQL's SQLSTATE (``disk_full``) for a full disk."""
+READ_ONLY_STATES = ("SQLITE_READONLY", "25006")
+"""The beginnings of SQLite's error names for a database it may not write
+(``SQLITE_READONLY``, ``SQLITE_READONLY_DIRECTORY``, …) and PostgreSQL's SQLSTATE
+``read_only_sql_transaction`` (a standby, or ``default_transaction_read_only``)."""
+
+
+def storage_fault(error: Exception) -> ApiError:
+    """The 503 answer to a database error: ``disk_full`` and ``read_only`` say what an operator
+    must mend (retry in a minute), anything else is ``unavailable`` (retry in a second).
+
+    ``error`` is SQLAlchemy's wrapper of the driver's error; the driver's own is read by its
+    SQLite error name (``sqlite_errorname``) or PostgreSQL SQLSTATE (``sqlstate``), else by its
+    text.
+    """
+    orig = getattr(error, "orig", None) or error
+    state = str(getattr(orig, "sqlite_errorname", None) or getattr(orig, "sqlstate", None))
+    text = str(orig).lower()
+    if state in DISK_FULL_STATES or "database or disk is full" in text:
+        return disk_full()
+    if state.startswith(READ_ONLY_STATES) or "readonly database" in text:
+        return read_only()
+    return unavailable("the database is busy; try again")
+
+
 def not_started() -> ApiError:
     return ApiError("not_started", "the match waits for players and has not started", 409)

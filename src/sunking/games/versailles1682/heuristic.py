@@ -311,9 +311,10 @@ def favour_worth(s: V1682State, debtor: int, creditor: int, favour: int,
 # moves apart calls a family far ahead early in the full game all but sure to win (figures in
 # docs/versailles1682.md); the search then sees every move as lost (or won) alike and plays at
 # random. This model is a conditional logit (McFadden): each family's utility is a weighted sum
-# of FEATURES of its position, its chance the softmax of the utilities. The weights are fitted by maximum
-# likelihood to the winners of heuristic self-play (benchmarks/fit_v1682_win_chance.py), one
-# model per target (data/win_models.py); a target without one keeps the estimate's softmax.
+# of FEATURES of its position, its chance the softmax of the utilities. The weights are fitted
+# by maximum likelihood to the winners of heuristic self-play
+# (benchmarks/fit_v1682_win_chance.py), one model per target (data/win_models.py); a target
+# without one keeps the estimate's softmax.
 
 FEATURES = (
     "wealth",  # the fortune with the income due (livres / 10,000)

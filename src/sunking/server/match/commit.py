@@ -19,6 +19,7 @@ from ...core.actions import Action
 from ...core.errors import RulesError
 from ...core.game import GameState
 from ..errors import ApiError, forbidden, malformed, not_started
+from ..metrics import MOVES
 from ..storage import ActionRecord, Append, DuplicateRequest, Mover, VersionConflict, replace_seat
 from ..workers.bots import BotRunner
 from .chat import TableChat
@@ -88,6 +89,7 @@ class Committer:
         live.record = setup
         live.turn_deadline = deadline
         self.context.pubsub.publish(live.match_id, live.version)
+        MOVES.labels(mover).inc()
         self.planner.schedule(live)
 
     async def reload(self, live: LiveMatch, *, schedule: bool = True) -> None:

@@ -90,5 +90,16 @@ def unavailable(message: str) -> ApiError:
     error = ApiError("unavailable", message, 503)
     error.retry_after = 1
     return error
+
+
+def catching_breath() -> ApiError:
+    """The match's moves cannot be stored just now (the database failed or is locked): the
+    move was not made; its bots and clocks carry on once the database answers (503)."""
+    error = ApiError("catching_breath", "the table is catching its breath: moves cannot be "
+                     "stored just now; nothing was done, try again in a moment", 503)
+    error.retry_after = 1
+    return error
+
+
 def not_started() -> ApiError:
     return ApiError("not_started", "the match waits for players and has not started", 409)

@@ -140,9 +140,14 @@ class MatchCache:
         if self.forget_if_idle(match_id, force=True):
             return  # nothing here watches it or moves for it: it reloads when asked for
 
-        async def work() -> None:
+        async def reload() -> None:
             async with live.lock:
                 if version > live.version:
                     await self.commits.reload(live, schedule=False)
 
-        self.context.changes.start(work)
+        def wanted() -> bool:
+            return not self.context.closed and self.held.get(match_id) is live and \
+                version > live.version
+
+        self.context.changes.start(lambda: self.context.outages.persist(
+            match_id, "reloading it after another process moved it", reload, wanted))

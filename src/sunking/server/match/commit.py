@@ -6,7 +6,8 @@ Every move of a match takes this path under the match's lock: a move sent over R
 websocket (:meth:`Moves.submit`), talk at the table that the game takes for an action
 (:meth:`Moves.remark`), and the moves of bots, stand-ins and turn clocks (the planner). If
 storage refuses an append because another process moved first, the match is reloaded from
-storage.
+storage. If the database fails, nothing changes and the mover hears ``catching_breath`` (503);
+the match's outage is logged once (:class:`~.outages.Outages`).
 """
 
 from __future__ import annotations
@@ -16,10 +17,18 @@ import dataclasses
 from typing import Any
 
 from ...core.actions import Action
-from ...core.errors import RulesError
+from ...core.errors import NotYourTurn, RulesError, StaleAction
 from ...core.game import GameState
-from ..errors import ApiError, forbidden, malformed, not_started
-from ..storage import ActionRecord, Append, DuplicateRequest, Mover, VersionConflict, replace_seat
+from ..errors import ApiError, catching_breath, forbidden, malformed, not_started
+from ..storage import (
+    ActionRecord,
+    Append,
+    DuplicateRequest,
+    Mover,
+    StorageError,
+    VersionConflict,
+    replace_seat,
+)
 from ..workers.bots import BotRunner
 from .chat import TableChat
 from .clocks import TurnClocks
@@ -55,7 +64,8 @@ class Committer:
 
         Raises:
             ApiError: ``stale_action`` if storage already holds a move at this version (another
-                process moved): the live state is then reloaded.
+                process moved): the live state is then reloaded; ``catching_breath`` if the
+                database failed (nothing changed).
         """
         setup = live.record
         before = live.state
@@ -72,15 +82,10 @@ class Committer:
             deadline = self.clocks.deadline(live, after, setup)
         record = ActionRecord(live.version, seat, action, request_id, mover,
                               self.context.clock())
-        try:
-            await self.context.io.append(Append(live.match_id, record,
-                                                "finished" if after.is_terminal else "active",
-                                                deadline, bank))
-        except (VersionConflict, DuplicateRequest) as err:
-            await self.reload(live)
-            if isinstance(err, DuplicateRequest):
-                return
-            raise ApiError("stale_action", f"the match moved on: {err}", 409) from None
+        if not await self._store(live, Append(live.match_id, record,
+                                              "finished" if after.is_terminal else "active",
+                                              deadline, bank)):
+            return
         if not aside:
             live.turn_version = after.version
         live.state = after
@@ -89,6 +94,31 @@ class Committer:
         live.turn_deadline = deadline
         self.context.pubsub.publish(live.match_id, live.version)
         self.planner.schedule(live)
+
+    async def _store(self, live: LiveMatch, append: Append) -> bool:
+        """Store a move; False if storage holds it already (a request sent twice: the match
+        is reloaded).
+
+        Raises:
+            ApiError: ``stale_action`` (another process moved first: the match is reloaded),
+                ``catching_breath`` (the database failed).
+        """
+        outages = self.context.outages
+        try:
+            try:
+                await self.context.io.append(append)
+            except (VersionConflict, DuplicateRequest) as err:
+                await self.reload(live)
+                if isinstance(err, DuplicateRequest):
+                    return False
+                raise ApiError("stale_action", f"the match moved on: {err}", 409) from None
+        except (ApiError, StorageError):
+            raise
+        except Exception as err:
+            outages.failed(live.match_id, "storing a move", err)
+            raise catching_breath() from None
+        outages.recovered(live.match_id)
+        return True
 
     async def reload(self, live: LiveMatch, *, schedule: bool = True) -> None:
         """Replace the live match by what storage holds, publish it and (with ``schedule``)
@@ -130,7 +160,9 @@ class Moves:
         Raises:
             ApiError: ``forbidden`` (the spectator), ``malformed`` (version or request id),
                 ``invalid_action``, ``stale_action``, ``not_your_turn``, ``illegal_action``,
-                ``game_over``.
+                ``game_over``; ``catching_breath`` when the match's moves cannot be stored
+                just now (instead of ``not_your_turn`` or ``stale_action`` too, since the
+                move before may be the one waiting for the database).
         """
         if viewer is None:
             raise forbidden("the spectator cannot act")
@@ -152,6 +184,11 @@ class Moves:
                 try:
                     parsed = live.state.game.parse_action(action)
                     after = self._apply_sent(live, parsed, seat, version)
+                except (NotYourTurn, StaleAction) as err:
+                    if live.match_id in self.context.outages:
+                        # The move that should have come first waits for the database.
+                        raise catching_breath() from None
+                    raise ApiError.from_rules(err) from None
                 except RulesError as err:
                     raise ApiError.from_rules(err) from None
                 await self.commits.commit(live, after, seat, parsed.to_json(), request_id,

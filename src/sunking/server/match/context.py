@@ -2,22 +2,28 @@
 clock, and the changes of matches in flight.
 
 A change of a match runs in its own task, shielded from its caller (:class:`Changes`), so a
-client that disconnects half-way cannot leave a stored move out of the live state.
+client that disconnects half-way cannot leave a stored move out of the live state; an error of
+a change that nobody hears any more (its caller left, or nobody waited) is logged.
 """
 
 from __future__ import annotations
 
 import asyncio
 import dataclasses
+import logging
 import time
 from collections.abc import Awaitable, Callable
 from typing import Any, TypeVar
 
+from ..errors import ApiError
 from ..storage import MatchStore
 from ..storage.io import StoreIO
 from ..transport.pubsub import PubSub
+from .outages import Outages
 
 T = TypeVar("T")
+
+log = logging.getLogger(__name__)
 
 
 class Changes:
@@ -28,22 +34,35 @@ class Changes:
         self._tasks: set[asyncio.Task[Any]] = set()
 
     async def run(self, work: Callable[[], Awaitable[T]]) -> T:
-        """Run ``work`` to completion in its own task, even if the caller is cancelled."""
+        """Run ``work`` to completion in its own task, even if the caller is cancelled (its
+        error, if any, is then logged: nobody else hears it)."""
         task = asyncio.ensure_future(work())
         self._tasks.add(task)
-        task.add_done_callback(self.done)
-        return await asyncio.shield(task)
+        task.add_done_callback(self._tasks.discard)
+        try:
+            return await asyncio.shield(task)
+        except asyncio.CancelledError:
+            task.add_done_callback(self.done)
+            raise
 
     def start(self, work: Callable[[], Awaitable[Any]]) -> None:
-        """Run ``work`` as a change that nobody waits for."""
+        """Run ``work`` as a change that nobody waits for (its error, if any, is logged)."""
         task = asyncio.get_running_loop().create_task(self.run(work))
         task.add_done_callback(self.done)
 
-    def done(self, task: asyncio.Future[Any]) -> None:
-        """A change ended: it is no longer in flight, and its error, if any, is retrieved."""
-        self._tasks.discard(task)
-        if not task.cancelled():
-            task.exception()  # retrieved here too: a caller that left never sees it
+    @staticmethod
+    def done(task: asyncio.Future[Any]) -> None:
+        """A change nobody waits for ended: its error, if any, is logged (a refusal briefly,
+        anything else with its traceback)."""
+        if task.cancelled():
+            return
+        error = task.exception()
+        if error is None:
+            return
+        if isinstance(error, ApiError):
+            log.info("a change nobody waited for was refused: %s %s", error.code, error)
+        else:
+            log.error("a change nobody waited for failed", exc_info=error)
 
     async def wait(self) -> None:
         """Wait for every change in flight."""
@@ -63,5 +82,7 @@ class Context:
     clock: Callable[[], float] = time.time
     """The wall clock (seconds since the epoch)."""
     changes: Changes = dataclasses.field(default_factory=Changes)
+    outages: Outages = dataclasses.field(default_factory=Outages)
+    """The matches whose work failed and has not worked since (each logged once)."""
     closed: bool = False
     """Set when the service closes: nothing more is planned."""

@@ -25,7 +25,7 @@ from typing import Any
 from fastapi import APIRouter
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from ..errors import ApiError, forbidden, malformed
+from ..errors import ApiError, forbidden, malformed, unavailable
 from ..guards import MAX_BODY_BYTES, encode_json, parse_json, same_origin
 from ..match.chat import chat_channel
 from ..match.live import LiveMatch, Viewer
@@ -152,6 +152,13 @@ class Connection:
             self.send({"type": "error",
                        "request_id": request_id if isinstance(request_id, str) else None,
                        "error": err.to_json()})
+        except Exception:
+            # Whatever else failed is this message's, never the socket's: answered, logged.
+            log.exception("match %s: a websocket message failed", self.live.match_id)
+            self.send({"type": "error",
+                       "request_id": request_id if isinstance(request_id, str) else None,
+                       "error": unavailable("the message could not be handled just now; "
+                                            "try again").to_json()})
 
 
 async def serve_socket(

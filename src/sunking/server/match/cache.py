@@ -93,11 +93,13 @@ class MatchCache:
         """Hold a match just created."""
         self.held[live.match_id] = live
 
-    async def evict_forever(self) -> None:
-        """Drop idle matches from memory, now and then, until the service closes."""
-        while not self.context.closed:
-            await asyncio.sleep(max(1.0, min(60.0, self.idle_seconds / 4)))
-            self.evict_idle()
+    def evict_every(self) -> float:
+        """How often idle matches are looked for (seconds)."""
+        return max(1.0, min(60.0, self.idle_seconds / 4))
+
+    async def evict_step(self) -> None:
+        """Drop idle matches from memory (a step of a background loop)."""
+        self.evict_idle()
 
     def evict_idle(self) -> int:
         """Drop from memory every match untouched for ``idle_seconds`` that nobody watches
@@ -109,7 +111,9 @@ class MatchCache:
         """Drop the match from memory if no socket watches it and nothing is due for it, and
         (unless ``force``) nobody asked for it in ``idle_seconds``; returns whether it was."""
         live = self.held.get(match_id)
-        if live is None or self.commits.planner.scheduled(match_id) or live.lock.locked():
+        planner = self.commits.planner
+        if live is None or planner.scheduled(match_id) or planner.due(live) or \
+                live.lock.locked():
             return False
         if self.context.pubsub.has_subscribers(match_id):
             return False

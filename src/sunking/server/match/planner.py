@@ -162,10 +162,13 @@ class Planner:
         state_json = live.state.to_json()
         self._doing(live.match_id, plan, "queued")
         async with self.fair.slot(self.owners.get(live.match_id, live.match_id)):
-            self._doing(live.match_id, plan, "choosing")
+
+            async def attempt() -> dict[str, Any]:
+                self._doing(live.match_id, plan, "choosing")
+                return await self._bot_move(live, plan, spec, state_json)
+
             return await self.context.outages.persist(
-                live.match_id, f"choosing the move of bot {spec}",
-                lambda: self._bot_move(live, plan, spec, state_json),
+                live.match_id, f"choosing the move of bot {spec}", attempt,
                 lambda: self._plan(live) == plan)
 
     async def _bot_move(self, live: LiveMatch, plan: _Plan, spec: str,
@@ -186,12 +189,13 @@ class Planner:
     async def _apply(self, live: LiveMatch, plan: _Plan, action: dict[str, Any]) -> bool | None:
         """Apply a chosen move through the commit path until it is stored (or the match
         moved on: None); False if the rules refused it."""
-        self._doing(live.match_id, plan, "storing")
-        changes = self.context.changes
-        return await self.context.outages.persist(
-            live.match_id, "storing a move",
-            lambda: changes.run(lambda: self._apply_planned(live, plan, action)),
-            lambda: self._plan(live) == plan)
+        async def attempt() -> bool:
+            self._doing(live.match_id, plan, "storing")
+            return await self.context.changes.run(
+                lambda: self._apply_planned(live, plan, action))
+
+        return await self.context.outages.persist(live.match_id, "storing a move", attempt,
+                                                  lambda: self._plan(live) == plan)
 
     async def _apply_planned(self, live: LiveMatch, plan: _Plan, action: object) -> bool:
         """Apply the move a bot chose (or the duty it owes) if the match still expects it;

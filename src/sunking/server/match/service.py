@@ -15,7 +15,9 @@ and the service puts them together:
 - :class:`~.planner.Planner`: the moves of bots, stand-ins and turn clocks;
 - :class:`~.clocks.TurnClocks`: deadlines and time banks;
 - :class:`~.presence.Presence`: away seats and open sockets;
-- :class:`~.chat.TableChat` and :class:`~.advice.Advisor`: the table chat, hints and reviews.
+- :class:`~.chat.TableChat` and :class:`~.advice.Advisor`: the table chat, hints and reviews;
+- :class:`~.supervisor.Supervisor`: restarts any match's work that nobody carries out, in the
+  background loops of :class:`~.supervisor.Background`, which keep themselves alive.
 """
 
 from __future__ import annotations
@@ -41,6 +43,7 @@ from .live import LiveMatch, Viewer
 from .lobby import Lobby
 from .presence import Presence
 from .request import CreatedMatch, MatchRequest
+from .supervisor import STALL_SECONDS, SUPERVISE_SECONDS, Background, Supervisor
 
 
 class MatchService:
@@ -49,7 +52,9 @@ class MatchService:
     ``bot_delay`` pauses before each bot move (so people can follow a bot's play; 0 in
     tests); ``clock`` is the wall clock (seconds since the epoch). A match nobody has asked for
     in ``idle_seconds`` (by ``monotonic``), with no socket open and no bot or clock due, is
-    dropped from memory; it reloads from storage when asked for again.
+    dropped from memory; it reloads from storage when asked for again. The supervisor looks at
+    the matches in memory every ``supervise_seconds`` and restarts work stuck for
+    ``stall_seconds``.
     """
 
     def __init__(
@@ -64,6 +69,8 @@ class MatchService:
         languages: Callable[[], Sequence[str]] | None = None,
         idle_seconds: float = 600.0,
         monotonic: Callable[[], float] = time.monotonic,
+        supervise_seconds: float = SUPERVISE_SECONDS,
+        stall_seconds: float = STALL_SECONDS,
     ) -> None:
         self.store = store
         self.bots = bots
@@ -81,7 +88,11 @@ class MatchService:
         self.presence = Presence(self.context, self.clocks, self.planner)
         self.moves = Moves(self.context, self.commits, self.presence, self.chat)
         self.lobby = Lobby(self.context, self.cache, self.commits, self.clocks, languages)
-        self._background: list[asyncio.Task[None]] = []
+        self.supervisor = Supervisor(self.context, self.cache, self.planner,
+                                     stall_seconds=stall_seconds)
+        self.supervise_seconds = supervise_seconds
+        self.background = Background(self.context)
+        self._resuming: asyncio.Task[None] | None = None
 
     @property
     def clock(self) -> Callable[[], float]:
@@ -96,11 +107,14 @@ class MatchService:
 
     async def start(self) -> None:
         """Resume every unfinished match's bots and clocks, in the background (the server
-        answers at once; a match asked for meanwhile loads on demand), and start dropping idle
-        matches from memory."""
+        answers at once; a match asked for meanwhile loads on demand), and start the
+        background loops: the supervisor, and dropping idle matches from memory."""
         ids = await self.io.call(self.store.active_match_ids)
-        self._background = [asyncio.create_task(self._resume(ids)),
-                            asyncio.create_task(self.cache.evict_forever())]
+        self._resuming = asyncio.create_task(self._resume(ids))
+        self.background.keep("supervisor", self.supervisor.check,
+                             lambda: self.supervise_seconds)
+        self.background.keep("eviction of idle matches", self.cache.evict_step,
+                             self.cache.evict_every)
 
     async def _resume(self, match_ids: Sequence[str]) -> None:
         for match_id in match_ids:
@@ -116,8 +130,9 @@ class MatchService:
     async def close(self) -> None:
         """Stop bots and clocks, wait for changes in flight, release storage."""
         self.context.closed = True
-        for task in self._background:
-            task.cancel()
+        if self._resuming is not None:
+            self._resuming.cancel()
+        self.background.cancel()
         self.advisor.close()
         self.planner.cancel()
         await self.context.changes.wait()

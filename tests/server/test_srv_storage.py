@@ -293,8 +293,8 @@ def test_srv_migrations_are_idempotent_and_complete(tmp_path: Path) -> None:
     assert {"matches", "seats", "actions", "chat_messages", "alembic_version"} <= set(
         inspector.get_table_names())
     with store.engine.connect() as conn:
-        assert conn.execute(sa.text("select version_num from alembic_version")).scalar() == "0003"
-    assert "practice" in {c["name"] for c in inspector.get_columns("matches")}
+        assert conn.execute(sa.text("select version_num from alembic_version")).scalar() == "0004"
+    assert {"practice", "owner"} <= {c["name"] for c in inspector.get_columns("matches")}
     store.close()
 
 

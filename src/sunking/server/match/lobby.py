@@ -77,16 +77,14 @@ class Lobby:
             spectator_hash=token_hash(spectator), created_at=self.context.clock(),
             seats=tuple(seats), host_seat=host_seat(request), hints=request.hints,
             time_bank_seconds=request.time_bank_seconds, practice=request.practice,
+            owner=request.owner,
         )
         first = game.new_game(record.players, seed, **options)
         live = LiveMatch(record, first, [], None)
         live.turn_deadline = self.clocks.deadline(live, first)
         await self.context.io.call(self.context.store.create_match, record, live.turn_deadline)
         self.cache.add(live)
-        planner = self.commits.planner
-        if request.owner is not None:
-            planner.owners[record.match_id] = request.owner
-        planner.schedule(live)
+        self.commits.planner.schedule(live)
         return CreatedMatch(record, tokens, spectator)
 
     async def authenticate(self, match_id: str, token: str | None) -> tuple[LiveMatch, Viewer]:

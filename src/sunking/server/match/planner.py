@@ -73,10 +73,8 @@ class Planner:
         self.tasks: dict[str, Planned] = {}
         """The task planned for each match, while it runs."""
         self.fair = FairQueue(max(1, bots.workers) if bots.workers else 2)
-        """Bot moves in turns among the clients that created the matches."""
-        self.owners: dict[str, str] = {}
-        """The client address that created each match (in memory: after a restart each
-        match counts as its own client)."""
+        """Bot moves in turns among the clients that created the matches (stored with each
+        match as its ``owner``; a match without one counts as a client of its own)."""
 
     def scheduled(self, match_id: str) -> bool:
         """Whether a task is planned for the match (it is then kept in memory)."""
@@ -161,7 +159,7 @@ class Planner:
         match moved on meanwhile)."""
         state_json = live.state.to_json()
         self._doing(live.match_id, plan, "queued")
-        async with self.fair.slot(self.owners.get(live.match_id, live.match_id)):
+        async with self.fair.slot(live.record.owner or live.match_id):
 
             async def attempt() -> dict[str, Any]:
                 self._doing(live.match_id, plan, "choosing")

@@ -78,6 +78,9 @@ class MatchRecord:
     practice: bool = False
     """A practice match: its creator may have chosen the seed, so it is marked as such to
     everyone at the table and in the lists."""
+    owner: str | None = None
+    """Who created the match (the client address): bot moves are shared fairly among the
+    owners (:class:`~sunking.server.workers.fair.FairQueue`), after a restart too."""
 
     @property
     def waiting(self) -> bool:

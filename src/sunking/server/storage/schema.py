@@ -25,6 +25,7 @@ MATCHES = sa.Table(
     sa.Column("hints", sa.Boolean, nullable=False, server_default=sa.false()),
     sa.Column("time_bank_seconds", sa.Float, nullable=True),
     sa.Column("practice", sa.Boolean, nullable=False, server_default=sa.false()),
+    sa.Column("owner", sa.String(64), nullable=True),
 )
 
 SEATS = sa.Table(

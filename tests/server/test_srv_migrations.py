@@ -80,3 +80,16 @@ def test_srv_migration_0004_keeps_old_matches_without_an_owner(empty_url: str) -
         assert loaded.version == 1 and loaded.match.owner is None
     finally:
         store.close()
+
+
+def test_srv_migration_0005_leaves_old_matches_to_the_first_process(empty_url: str) -> None:
+    at_revision(empty_url, "0004")
+    old_match(empty_url, "old", 1000.0, moves=2)
+    store = SqlStore(empty_url)
+    try:
+        assert store.load("old").driver is None
+        store.register_process("first", 5.0, "test")
+        assert store.claim_orphans("first", 10) == ["old"]
+        assert store.load("old").driver == "first"
+    finally:
+        store.close()

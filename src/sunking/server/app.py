@@ -80,7 +80,7 @@ def _lifespan(settings: Settings, store_factory: StoreFactory | None) -> Lifespa
         service, pubsub = _service(settings, store_factory)
         app.state.service = service
         if pubsub is not None:
-            await pubsub.start(service.remote_change)
+            await pubsub.start(service.remote_change, service.resync)
         await service.start()
         _settle_memory()
         try:

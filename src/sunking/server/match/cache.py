@@ -89,6 +89,13 @@ class MatchCache:
             if pending.done() and not pending.cancelled():
                 pending.exception()  # retrieved: no "never retrieved" warning
 
+    async def resync(self) -> None:
+        """Catch up with every change another process may have stored while this process
+        could not hear of it (its notifications were lost with their connection)."""
+        stored = await self.context.io.call(self.context.store.match_versions, list(self.held))
+        for match_id, version in stored.items():
+            self.remote_change(match_id, version)
+
     def add(self, live: LiveMatch) -> None:
         """Hold a match just created."""
         self.held[live.match_id] = live
@@ -127,8 +134,10 @@ class MatchCache:
     def remote_change(self, match_id: str, version: int) -> None:
         """Another server process stored ``match_id`` at ``version``: if this process holds
         the match in memory, reload it and tell its sockets (or, when no socket here watches
-        it and nothing here moves for it, drop it from memory). The bots and clocks stay with
-        the process that made the change, so each bot move is computed once.
+        it and nothing here moves for it, drop it from memory). The reload says which process
+        drives the match now (the one that stored a person's move): the bots and clocks of a
+        match move only in its driver, so a task here for it stops, and each bot move is
+        computed once; a match nobody here watches is then dropped.
 
         A new chat message (on the match's chat channel) makes this process read the chat
         afresh and tells its sockets, which send each viewer what it may read."""
@@ -147,7 +156,8 @@ class MatchCache:
         async def reload() -> None:
             async with live.lock:
                 if version > live.version:
-                    await self.commits.reload(live, schedule=False)
+                    await self.commits.reload(live)
+            self.forget_if_idle(match_id, force=True)
 
         def wanted() -> bool:
             return not self.context.closed and self.held.get(match_id) is live and \

@@ -25,6 +25,7 @@ from ..storage import (
     Append,
     DuplicateRequest,
     Mover,
+    NotDriver,
     StorageError,
     VersionConflict,
     replace_seat,
@@ -84,8 +85,9 @@ class Committer:
                               self.context.clock())
         if not await self._store(live, Append(live.match_id, record,
                                               "finished" if after.is_terminal else "active",
-                                              deadline, bank)):
+                                              deadline, bank, self.context.process_id)):
             return
+        live.driver = self.context.process_id
         if not aside:
             live.turn_version = after.version
         live.state = after
@@ -107,7 +109,8 @@ class Committer:
         try:
             try:
                 await self.context.io.append(append)
-            except (VersionConflict, DuplicateRequest) as err:
+            except (VersionConflict, DuplicateRequest, NotDriver) as err:
+                # Another process moved first, or drives the match now: take what is stored.
                 await self.reload(live)
                 if isinstance(err, DuplicateRequest):
                     return False
@@ -120,18 +123,17 @@ class Committer:
         outages.recovered(live.match_id)
         return True
 
-    async def reload(self, live: LiveMatch, *, schedule: bool = True) -> None:
-        """Replace the live match by what storage holds, publish it and (with ``schedule``)
-        schedule what moves next (under the lock)."""
+    async def reload(self, live: LiveMatch) -> None:
+        """Replace the live match by what storage holds, publish it and schedule what moves
+        next (under the lock)."""
         context = self.context
         fresh = LiveMatch.from_stored(await context.io.call(context.store.load, live.match_id))
         live.record, live.state = fresh.record, fresh.state
         live.actions, live.turn_deadline = fresh.actions, fresh.turn_deadline
-        live.turn_version = fresh.turn_version
+        live.turn_version, live.driver = fresh.turn_version, fresh.driver
         live.forget_views()
         context.pubsub.publish(live.match_id, live.version)
-        if schedule:
-            self.planner.schedule(live)
+        self.planner.schedule(live)
 
 
 class Moves:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import logging
+import secrets
 import time
 from collections.abc import Awaitable, Callable
 from typing import Any, TypeVar
@@ -84,5 +85,8 @@ class Context:
     changes: Changes = dataclasses.field(default_factory=Changes)
     outages: Outages = dataclasses.field(default_factory=Outages)
     """The matches whose work failed and has not worked since (each logged once)."""
+    process_id: str = dataclasses.field(default_factory=lambda: secrets.token_hex(8))
+    """This process among the server processes on one database: the bots and clocks of the
+    matches whose ``driver`` it is move here."""
     closed: bool = False
     """Set when the service closes: nothing more is planned."""

@@ -103,13 +103,15 @@ class LiveMatch:
     """The version at which the decision pending began: what was said out of turn since
     (an address, a fine) leaves a move computed from a later version good (after loading,
     the version loaded)."""
+    driver: str | None = None
+    """The server process that moves this match's bots and clocks (``None``: none yet)."""
 
     @classmethod
     def from_stored(cls, stored: StoredMatch) -> LiveMatch:
         """Rebuild a match from storage (see :func:`replay_log` for what is raised)."""
         state = replay_log(stored.match, stored.actions)
         return cls(stored.match, state, list(stored.actions), stored.turn_deadline,
-                   turn_version=state.version)
+                   turn_version=state.version, driver=stored.driver)
 
     @property
     def match_id(self) -> str:

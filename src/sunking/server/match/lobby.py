@@ -82,7 +82,10 @@ class Lobby:
         first = game.new_game(record.players, seed, **options)
         live = LiveMatch(record, first, [], None)
         live.turn_deadline = self.clocks.deadline(live, first)
-        await self.context.io.call(self.context.store.create_match, record, live.turn_deadline)
+        me = self.context.process_id
+        await self.context.io.call(self.context.store.create_match, record, live.turn_deadline,
+                                   me)
+        live.driver = me
         self.cache.add(live)
         self.commits.planner.schedule(live)
         return CreatedMatch(record, tokens, spectator)
@@ -208,13 +211,14 @@ class Lobby:
         if not record.waiting:
             deadline = self.clocks.deadline(live, live.state, record)
         status = "waiting" if record.waiting else "active"
+        me = self.context.process_id
         try:
             await self.context.io.call(self.context.store.fill_seats, live.match_id, seats,
-                                       status=status, turn_deadline=deadline)
+                                       status=status, turn_deadline=deadline, driver=me)
         except SeatTaken as err:
             await self.commits.reload(live)
             raise ApiError("table_full", str(err), 409) from None
-        live.record = record
+        live.record, live.driver = record, me
         live.forget_views()  # the seats' names changed at the same version
         live.turn_deadline = deadline
         self.context.pubsub.publish(live.match_id, live.version)

@@ -92,7 +92,8 @@ class Planner:
 
     def _plan(self, live: LiveMatch) -> _Plan | None:
         seat = live.state.to_move
-        if seat is None or self.context.closed or live.record.waiting:
+        if seat is None or self.context.closed or live.record.waiting or \
+                live.driver != self.context.process_id:
             return None
         for owing, duty in live.state.game.duties(live.state):
             holder = live.record.seats[owing]

@@ -71,7 +71,8 @@ class Presence:
         if live.state.to_move == seat:
             deadline = self.clocks.deadline(live, live.state, record)
         try:
-            await context.io.call(context.store.set_away, live.match_id, seat, away)
+            await context.io.call(context.store.set_away, live.match_id, seat, away,
+                                  context.process_id)
             if deadline != live.turn_deadline:
                 await context.io.call(context.store.set_deadline, live.match_id, deadline)
         except StorageError:
@@ -81,6 +82,7 @@ class Presence:
             raise catching_breath() from None
         context.outages.recovered(live.match_id)
         live.record, live.turn_deadline = record, deadline
+        live.driver = context.process_id
         context.pubsub.publish(live.match_id, live.version)
         self.planner.schedule(live)
 

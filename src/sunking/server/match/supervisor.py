@@ -38,9 +38,11 @@ class Background:
         self.context = context
         self.tasks: dict[str, asyncio.Task[None]] = {}
 
-    def keep(self, name: str, step: Step, every: Callable[[], float]) -> None:
-        """Run ``step`` every ``every()`` seconds (the first after one pause)."""
-        task = asyncio.get_running_loop().create_task(self._loop(name, step, every))
+    def keep(self, name: str, step: Step, every: Callable[[], float], *,
+             at_once: bool = False) -> None:
+        """Run ``step`` every ``every()`` seconds (the first at once with ``at_once``, else
+        after one pause)."""
+        task = asyncio.get_running_loop().create_task(self._loop(name, step, every, at_once))
         self.tasks[name] = task
         task.add_done_callback(lambda done: self._died(name, step, every, done))
 
@@ -53,10 +55,13 @@ class Background:
                   "cancelled" if error is None else repr(error), exc_info=error)
         self.keep(name, step, every)
 
-    async def _loop(self, name: str, step: Step, every: Callable[[], float]) -> None:
+    async def _loop(self, name: str, step: Step, every: Callable[[], float],
+                    at_once: bool) -> None:
         failing = False
         while not self.context.closed:
-            await asyncio.sleep(every())
+            if not at_once:
+                await asyncio.sleep(every())
+            at_once = False
             try:
                 await step()
             except Exception:

@@ -4,6 +4,13 @@ A match is stored as its setup (game, players, options, seed, seats, language, t
 its append-only action log. Appending is atomic and conditional on the version the action was
 applied at: every match has at most one action per version, and at most one action per
 ``(seat, request_id)``, so a stale or duplicate append fails and changes nothing.
+
+Several server processes may share one store. Each has a lease there (:meth:`MatchStore.
+register_process`, renewed by :meth:`MatchStore.renew_process`), and each match names the
+process that moves its bots and turn clocks, its ``driver``: the process that created it, or
+stored a person's move in it last, or took it over (:meth:`MatchStore.claim_orphans`) when
+its driver's lease ran out. A bot's, stand-in's or clock's move is stored only by the match's
+driver.
 """
 
 from __future__ import annotations
@@ -39,6 +46,11 @@ class DuplicateRequest(StorageError):
 
 class SeatTaken(StorageError):
     """A seat to fill is not free any more (another player took it, or the match started)."""
+
+
+class NotDriver(StorageError):
+    """A bot's, stand-in's or clock's move from a process that no longer drives the match
+    (another process took it over)."""
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -123,6 +135,8 @@ class StoredMatch:
     status: MatchStatus
     turn_deadline: float | None
     """When the seat to move runs out of time (seconds since the epoch), if a clock runs."""
+    driver: str | None = None
+    """The process that moves the match's bots and clocks (None: none yet)."""
 
     @property
     def version(self) -> int:
@@ -138,6 +152,10 @@ class Append:
     status: MatchStatus
     turn_deadline: float | None
     bank_left: float | None = None
+    driver: str | None = None
+    """The process storing the move. A person's move (mover ``seat``) makes it the match's
+    driver; any other move is stored only if it is the driver already (else
+    :class:`NotDriver`). None: the driver is neither set nor checked."""
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -155,8 +173,9 @@ class MatchStore(Protocol):
     :class:`~sunking.server.storage.sql.SqlStore` (SQLite, PostgreSQL).
     """
 
-    def create_match(self, match: MatchRecord, turn_deadline: float | None) -> None:
-        """Store a new match with no actions.
+    def create_match(self, match: MatchRecord, turn_deadline: float | None,
+                     driver: str | None = None) -> None:
+        """Store a new match with no actions, driven by process ``driver``.
 
         Raises:
             StorageError: a match with that id exists already.
@@ -170,14 +189,18 @@ class MatchStore(Protocol):
         status: MatchStatus,
         turn_deadline: float | None,
         bank_left: float | None = None,
+        driver: str | None = None,
     ) -> None:
         """Append ``action`` at ``action.version`` and set the match's status and deadline
-        (and, with ``bank_left``, the moving seat's time bank), atomically.
+        (and, with ``bank_left``, the moving seat's time bank), atomically; ``driver`` is the
+        process storing it (see :attr:`Append.driver`).
 
         Raises:
             UnknownMatch: no match has that id.
             VersionConflict: the match is not at ``action.version`` (an action is stored there).
             DuplicateRequest: the seat already sent an action with ``action.request_id``.
+            NotDriver: a move not made by a person, from a process that does not drive the
+                match.
         """
 
     def append_actions(self, appends: Sequence[Append]) -> list[StorageError | None]:
@@ -200,8 +223,9 @@ class MatchStore(Protocol):
     def find_tokens(self, token_hashes: Iterable[str]) -> list[TokenHolder]:
         """Whom each known hash belongs to (unknown hashes are left out), in input order."""
 
-    def set_away(self, match_id: str, seat: int, away: bool) -> None:
-        """Mark a seat away (its holder left) or back.
+    def set_away(self, match_id: str, seat: int, away: bool, driver: str | None = None) -> None:
+        """Mark a seat away (its holder left) or back; with ``driver``, that process now
+        drives the match (its stand-in plays there).
 
         Raises:
             UnknownMatch: no match has that id or no such seat.
@@ -224,9 +248,10 @@ class MatchStore(Protocol):
         *,
         status: MatchStatus,
         turn_deadline: float | None,
+        driver: str | None = None,
     ) -> None:
-        """Give free seats to people or bots and set the match's status and deadline,
-        atomically.
+        """Give free seats to people or bots and set the match's status and deadline (and,
+        with ``driver``, the process that drives it), atomically.
 
         Raises:
             UnknownMatch: no match has that id.
@@ -246,6 +271,26 @@ class MatchStore(Protocol):
 
     def load_chat(self, match_id: str) -> tuple[ChatRecord, ...]:
         """Every chat message of a match, by number (empty for an unknown match)."""
+
+    def register_process(self, process_id: str, ttl: float, about: str) -> None:
+        """Give server process ``process_id`` a lease of ``ttl`` seconds (``about``: its host
+        and pid, for operators)."""
+
+    def renew_process(self, process_id: str, ttl: float) -> None:
+        """Extend the process's lease to ``ttl`` seconds from now (registering it again if its
+        row was removed)."""
+
+    def retire_process(self, process_id: str) -> None:
+        """The process stops: its matches have no driver (another process claims them at
+        once) and its lease is gone."""
+
+    def claim_orphans(self, process_id: str, limit: int) -> list[str]:
+        """Make ``process_id`` the driver of at most ``limit`` active matches whose driver is
+        none or a process whose lease ran out, each only if no other process claimed it
+        first; returns their ids."""
+
+    def match_versions(self, match_ids: Iterable[str]) -> dict[str, int]:
+        """The stored version of each known match of ``match_ids``."""
 
     def close(self) -> None:
         """Release connections."""

@@ -93,3 +93,19 @@ def test_srv_migration_0005_leaves_old_matches_to_the_first_process(empty_url: s
         assert store.load("old").driver == "first"
     finally:
         store.close()
+
+
+def test_srv_migration_0006_dates_each_old_match_by_its_last_person_s_move(
+    empty_url: str,
+) -> None:
+    at_revision(empty_url, "0005")
+    old_match(empty_url, "moved", 1000.0, moves=2)  # its people moved at 1001 and 1002
+    old_match(empty_url, "untouched", 500.0, moves=0)
+    store = SqlStore(empty_url)
+    try:
+        assert store.abandon_matches(before=501.0, limit=10) == ["untouched"]
+        assert store.abandon_matches(before=1002.0, limit=10) == []
+        assert store.abandon_matches(before=1002.5, limit=10) == ["moved"]
+        assert store.load("moved").status == "abandoned"
+    finally:
+        store.close()

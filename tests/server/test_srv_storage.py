@@ -20,6 +20,7 @@ from sunking.server.storage import (
     Append,
     ChatRecord,
     DuplicateRequest,
+    MatchClosed,
     MatchRecord,
     MatchStore,
     MemoryStore,
@@ -295,8 +296,9 @@ def test_srv_migrations_are_idempotent_and_complete(tmp_path: Path) -> None:
     assert {"matches", "seats", "actions", "chat_messages", "processes", "alembic_version"} <= set(
         inspector.get_table_names())
     with store.engine.connect() as conn:
-        assert conn.execute(sa.text("select version_num from alembic_version")).scalar() == "0005"
-    assert {"practice", "owner", "driver"} <= {c["name"] for c in inspector.get_columns("matches")}
+        assert conn.execute(sa.text("select version_num from alembic_version")).scalar() == "0006"
+    columns = {c["name"] for c in inspector.get_columns("matches")}
+    assert {"practice", "owner", "driver", "person_at"} <= columns
     store.close()
 
 
@@ -358,3 +360,32 @@ def test_srv_matches_of_a_process_whose_lease_ran_out_are_claimed_once(
     assert opener().load(record.match_id).driver is None
     assert record.match_id in opener().claim_orphans(p3, 10_000)
     assert opener().match_versions([record.match_id, "nobody"]) == {record.match_id: 0}
+
+
+def test_srv_abandoned_matches_are_closed_keeping_their_moves(opener: StoreFactory) -> None:
+    """A match in which no person moved since the cutoff is closed (its clock, driver and chat
+    gone, its moves kept); a person's move keeps a match open, a bot's does not."""
+    quiet, busy, bots_only = (dataclasses.replace(a_match()[0], created_at=10.0)
+                              for _ in range(3))
+    store = opener()
+    for record in (quiet, busy, bots_only):
+        store.create_match(record, 15.0, "p1")
+    said = dataclasses.replace(act(0), created_at=12.0)
+    store.append_action(quiet.match_id, said, status="active", turn_deadline=16.0)
+    store.append_chat(quiet.match_id, ChatRecord(0, 0, None, "anyone?", 1, 12.0))
+    store.append_action(busy.match_id, dataclasses.replace(act(0), created_at=30.0),
+                        status="active", turn_deadline=None)
+    store.append_action(bots_only.match_id, dataclasses.replace(planned(0), created_at=30.0),
+                        status="active", turn_deadline=None, driver="p1")
+    closed = opener().abandon_matches(before=20.0, limit=10_000)
+    assert quiet.match_id in closed and bots_only.match_id in closed
+    assert busy.match_id not in closed
+    loaded = opener().load(quiet.match_id)
+    assert (loaded.status, loaded.turn_deadline, loaded.driver) == ("abandoned", None, None)
+    assert loaded.actions == (said,) and loaded.match == quiet
+    assert opener().load_chat(quiet.match_id) == ()
+    assert opener().load(busy.match_id).status == "active"
+    with pytest.raises(MatchClosed):
+        store.append_action(quiet.match_id, act(1), status="active", turn_deadline=None)
+    assert quiet.match_id not in opener().abandon_matches(before=20.0, limit=10_000)
+    assert quiet.match_id not in opener().claim_orphans("p2", 10_000)

@@ -105,7 +105,8 @@ def _service(
     bots = BotRunner(settings.bot_workers, settings.root_parallel)
     service = MatchService(store, bots, pubsub=pubsub, bot_delay=settings.bot_delay,
                            io_threads=io_threads, languages=language_codes,
-                           idle_seconds=settings.idle_seconds)
+                           idle_seconds=settings.idle_seconds,
+                           abandon_days=settings.abandon_days)
     return service, pubsub
 
 

@@ -11,6 +11,8 @@
   creating matches (default ``30/minute``) and on moves (default ``20/second``); ``0`` turns one
   off.
 - ``SUNKING_IDLE_SECONDS``: how long a match nobody watches stays in memory (default 600).
+- ``SUNKING_ABANDON_DAYS``: a match in which no person moved for this many days is closed as
+  abandoned, its replay kept (default 30; ``0`` never closes one).
 - ``SUNKING_API_DOCS``: ``1`` to serve ``/openapi.json``, ``/docs`` and ``/redoc`` (off by
   default).
 - ``SUNKING_WS_DEFLATE``: ``1`` to offer websocket compression (``permessage-deflate``); off by
@@ -62,6 +64,9 @@ class Settings:
     """Serve the OpenAPI schema and its pages at ``/openapi.json``, ``/docs``, ``/redoc``."""
     idle_seconds: float = 600.0
     """A match untouched this long, watched by nobody, with nothing due, leaves memory."""
+    abandon_days: float = 30.0
+    """A match in which no person moved for this many days is closed as abandoned (0:
+    never)."""
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None, **overrides: object) -> Settings:
@@ -91,6 +96,8 @@ class Settings:
                 values[name] = None if raw in ("", "0", "off", "none") else raw
         if env.get("SUNKING_IDLE_SECONDS"):
             values["idle_seconds"] = float(env["SUNKING_IDLE_SECONDS"])
+        if env.get("SUNKING_ABANDON_DAYS"):
+            values["abandon_days"] = float(env["SUNKING_ABANDON_DAYS"])
         if env.get("SUNKING_API_DOCS"):
             values["api_docs"] = _truthy(env["SUNKING_API_DOCS"])
         values.update({k: v for k, v in overrides.items() if v is not None})

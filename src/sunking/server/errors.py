@@ -101,5 +101,11 @@ def catching_breath() -> ApiError:
     return error
 
 
+def match_closed(match_id: str) -> ApiError:
+    """The match was closed as abandoned (409): its replay is kept, nothing more is played."""
+    return ApiError("abandoned", f"match {match_id} was closed as abandoned: no person moved "
+                    "in it for too long; its replay is kept", 409)
+
+
 def not_started() -> ApiError:
     return ApiError("not_started", "the match waits for players and has not started", 409)

@@ -7,7 +7,7 @@ websocket (:meth:`Moves.submit`), talk at the table that the game takes for an a
 (:meth:`Moves.remark`), and the moves of bots, stand-ins and turn clocks (the planner). If
 storage refuses an append because another process moved first, the match is reloaded from
 storage. If the database fails, nothing changes and the mover hears ``catching_breath`` (503);
-the match's outage is logged once (:class:`~.outages.Outages`).
+the match's outage is logged once (:class:`~.context.Outages`).
 """
 
 from __future__ import annotations
@@ -19,11 +19,12 @@ from typing import Any
 from ...core.actions import Action
 from ...core.errors import NotYourTurn, RulesError, StaleAction
 from ...core.game import GameState
-from ..errors import ApiError, catching_breath, forbidden, malformed, not_started
+from ..errors import ApiError, catching_breath, forbidden, malformed, match_closed, not_started
 from ..storage import (
     ActionRecord,
     Append,
     DuplicateRequest,
+    MatchClosed,
     Mover,
     NotDriver,
     StorageError,
@@ -115,6 +116,9 @@ class Committer:
                 if isinstance(err, DuplicateRequest):
                     return False
                 raise ApiError("stale_action", f"the match moved on: {err}", 409) from None
+            except MatchClosed:
+                await self.reload(live)
+                raise match_closed(live.match_id) from None
         except (ApiError, StorageError):
             raise
         except Exception as err:
@@ -131,6 +135,7 @@ class Committer:
         live.record, live.state = fresh.record, fresh.state
         live.actions, live.turn_deadline = fresh.actions, fresh.turn_deadline
         live.turn_version, live.driver = fresh.turn_version, fresh.driver
+        live.abandoned = fresh.abandoned
         live.forget_views()
         context.pubsub.publish(live.match_id, live.version)
         self.planner.schedule(live)
@@ -162,9 +167,10 @@ class Moves:
         Raises:
             ApiError: ``forbidden`` (the spectator), ``malformed`` (version or request id),
                 ``invalid_action``, ``stale_action``, ``not_your_turn``, ``illegal_action``,
-                ``game_over``; ``catching_breath`` when the match's moves cannot be stored
-                just now (instead of ``not_your_turn`` or ``stale_action`` too, since the
-                move before may be the one waiting for the database).
+                ``game_over``, ``abandoned`` (the match was closed); ``catching_breath``
+                when the match's moves cannot be stored just now (instead of
+                ``not_your_turn`` or ``stale_action`` too, since the move before may be the
+                one waiting for the database).
         """
         if viewer is None:
             raise forbidden("the spectator cannot act")
@@ -178,6 +184,8 @@ class Moves:
 
         async def work() -> None:
             async with live.lock:
+                if live.abandoned:
+                    raise match_closed(live.match_id)
                 await self.presence.mark_back(live, seat)
                 if request_id is not None and live.has_request(seat, request_id):
                     return
@@ -226,6 +234,8 @@ class Moves:
                 a seat, or given with ``to``); the game's refusal of the action
                 (``illegal_action``, …), in which case nothing is posted.
         """
+        if live.abandoned:
+            raise match_closed(live.match_id)
         if addressed is not None:
             players = live.record.players
             if not isinstance(addressed, int) or isinstance(addressed, bool) or \

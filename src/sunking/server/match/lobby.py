@@ -9,7 +9,7 @@ from typing import Any
 
 from ...core.errors import RulesError
 from ...core.registry import make
-from ..errors import ApiError, bad_token, forbidden, malformed, missing_token
+from ..errors import ApiError, bad_token, forbidden, malformed, match_closed, missing_token
 from ..storage import MatchRecord, SeatRecord, SeatTaken, replace_seat
 from ..workers.bots import SERVER_BOTS, STAND_IN_BOT
 from .cache import MatchCache
@@ -158,7 +158,8 @@ class Lobby:
 
         Raises:
             ApiError: ``malformed`` (the name), ``unknown_match``, ``table_full`` (no free
-                seat: the table is full, has started, or is not open).
+                seat: the table is full, has started, or is not open), ``abandoned`` (the
+                table was closed).
         """
         if not isinstance(name, str) or not 1 <= len(name.strip()) <= 40:
             raise malformed("'name' must be a string of 1 to 40 characters")
@@ -167,6 +168,8 @@ class Lobby:
 
         async def work() -> int:
             async with live.lock:
+                if live.abandoned:
+                    raise match_closed(match_id)
                 free = [s.seat for s in live.record.seats if s.kind == "open"]
                 if not free:
                     raise ApiError("table_full", f"match {match_id} has no free seat", 409)
@@ -194,6 +197,8 @@ class Lobby:
 
         async def work() -> None:
             async with live.lock:
+                if live.abandoned:
+                    raise match_closed(live.match_id)
                 free = [s.seat for s in live.record.seats if s.kind == "open"]
                 if not free:
                     raise ApiError("not_waiting", "the match has started already", 409)
@@ -217,6 +222,8 @@ class Lobby:
                                        status=status, turn_deadline=deadline, driver=me)
         except SeatTaken as err:
             await self.commits.reload(live)
+            if live.abandoned:
+                raise match_closed(live.match_id) from None
             raise ApiError("table_full", str(err), 409) from None
         live.record, live.driver = record, me
         live.forget_views()  # the seats' names changed at the same version

@@ -7,7 +7,7 @@ bot choose in the bot workers, in turns among the clients that created the match
 (:class:`~..workers.fair.FairQueue`), then applies the move through the commit path if the
 match still expects it. A bot that cannot choose (its worker pool broke) or a move that cannot
 be stored (the database failed) is tried again, with pauses, until it works
-(:meth:`~.outages.Outages.persist`): the match waits, but never freezes.
+(:meth:`~.context.Outages.persist`): the match waits, but never freezes.
 """
 
 from __future__ import annotations
@@ -92,7 +92,7 @@ class Planner:
 
     def _plan(self, live: LiveMatch) -> _Plan | None:
         seat = live.state.to_move
-        if seat is None or self.context.closed or live.record.waiting or \
+        if seat is None or self.context.closed or live.record.waiting or live.abandoned or \
                 live.driver != self.context.process_id:
             return None
         for owing, duty in live.state.game.duties(live.state):

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from ..errors import ApiError, catching_breath, forbidden
+from ..errors import ApiError, catching_breath, forbidden, match_closed
 from ..storage import StorageError, replace_seat
 from .clocks import TurnClocks
 from .context import Context
@@ -31,6 +31,8 @@ class Presence:
         """
         if viewer is None:
             raise forbidden("the spectator has no seat to leave")
+        if live.abandoned:
+            raise match_closed(live.match_id)
         seat = viewer
 
         async def work() -> None:
@@ -42,7 +44,7 @@ class Presence:
     async def come_back(self, live: LiveMatch, viewer: Viewer) -> None:
         """The holder of an away seat is back (any call with its token but ``leave``). If
         that cannot be stored just now, the seat stays away until its next move or call."""
-        if viewer is None or not live.record.seats[viewer].away:
+        if viewer is None or not live.record.seats[viewer].away or live.abandoned:
             return
         seat = viewer
 

@@ -40,12 +40,21 @@ from .chat import TableChat
 from .clocks import TurnClocks
 from .commit import Committer, Moves
 from .context import Context
-from .leases import LEASE_SECONDS, Leases
 from .live import LiveMatch, Viewer
 from .lobby import Lobby
 from .presence import Presence
 from .request import CreatedMatch, MatchRequest
-from .supervisor import STALL_SECONDS, SUPERVISE_SECONDS, Background, Supervisor
+from .supervisor import (
+    ABANDON_DAYS,
+    ABANDON_EVERY,
+    LEASE_SECONDS,
+    STALL_SECONDS,
+    SUPERVISE_SECONDS,
+    Abandoner,
+    Background,
+    Leases,
+    Supervisor,
+)
 
 
 class MatchService:
@@ -57,7 +66,8 @@ class MatchService:
     dropped from memory; it reloads from storage when asked for again. The supervisor looks at
     the matches in memory every ``supervise_seconds`` and restarts work stuck for
     ``stall_seconds``, and takes over, as often, the matches of processes whose lease (of
-    ``lease_seconds``) ran out.
+    ``lease_seconds``) ran out. A match in which no person moved for ``abandon_days`` days
+    (0: never) is closed as abandoned, looked for at start and every hour.
     """
 
     def __init__(
@@ -75,6 +85,7 @@ class MatchService:
         supervise_seconds: float = SUPERVISE_SECONDS,
         stall_seconds: float = STALL_SECONDS,
         lease_seconds: float = LEASE_SECONDS,
+        abandon_days: float = ABANDON_DAYS,
     ) -> None:
         self.store = store
         self.bots = bots
@@ -96,6 +107,7 @@ class MatchService:
                                      stall_seconds=stall_seconds)
         self.supervise_seconds = supervise_seconds
         self.leases = Leases(self.context, self.cache, self.planner, ttl=lease_seconds)
+        self.abandoner = Abandoner(self.context, self.cache, self.planner, days=abandon_days)
         self.background = Background(self.context)
 
     @property
@@ -113,8 +125,8 @@ class MatchService:
         """Take this process's lease, then start the background loops: renewing the lease,
         taking over the matches no live process drives (at once: the unfinished matches of
         the process that ran before resume their bots and clocks; the server answers
-        meanwhile, and a match asked for loads on demand), the supervisor, and dropping idle
-        matches from memory."""
+        meanwhile, and a match asked for loads on demand), the supervisor, dropping idle
+        matches from memory, and closing abandoned matches."""
         leases = self.leases
         await leases.register()
         background = self.background
@@ -124,6 +136,8 @@ class MatchService:
         background.keep("supervisor", self.supervisor.check, lambda: self.supervise_seconds)
         background.keep("eviction of idle matches", self.cache.evict_step,
                         self.cache.evict_every)
+        background.keep("closing of abandoned matches", self.abandoner.sweep,
+                        lambda: ABANDON_EVERY, at_once=True)
 
     async def close(self) -> None:
         """Stop bots and clocks, wait for changes in flight, give this process's matches up

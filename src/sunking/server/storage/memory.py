@@ -13,6 +13,7 @@ from .protocol import (
     Append,
     ChatRecord,
     DuplicateRequest,
+    MatchClosed,
     MatchRecord,
     MatchStatus,
     NotDriver,
@@ -34,6 +35,8 @@ class _Entry:
     turn_deadline: float | None
     chat: list[ChatRecord] = dataclasses.field(default_factory=list)
     driver: str | None = None
+    person_at: float = 0.0
+    """When a person last moved (the match's creation if nobody has)."""
 
 
 class MemoryStore:
@@ -54,7 +57,7 @@ class MemoryStore:
                 raise StorageError(f"match {match.match_id} exists already")
             status: MatchStatus = "waiting" if match.waiting else "active"
             self._matches[match.match_id] = _Entry(match, [], status, turn_deadline,
-                                                   driver=driver)
+                                                   driver=driver, person_at=match.created_at)
 
     def append_action(
         self,
@@ -80,11 +83,15 @@ class MemoryStore:
                     f"match {match_id} is at version {len(entry.actions)}, "
                     f"not {action.version}"
                 )
+            if entry.status == "abandoned":
+                raise MatchClosed(f"match {match_id} was closed as abandoned")
             if driver is not None and action.mover != "seat" and entry.driver != driver:
                 raise NotDriver(f"match {match_id} is driven by process {entry.driver}, not "
                                 f"{driver}")
             if driver is not None:
                 entry.driver = driver
+            if action.mover == "seat":
+                entry.person_at = action.created_at
             entry.actions.append(copy.deepcopy(action))
             entry.status = status
             entry.turn_deadline = turn_deadline
@@ -157,6 +164,8 @@ class MemoryStore:
     ) -> None:
         with self._lock:
             entry = self._entry(match_id)
+            if entry.status == "abandoned":
+                raise SeatTaken(f"match {match_id} was closed as abandoned")
             now = list(entry.match.seats)
             for seat in seats:
                 if not 0 <= seat.seat < len(now) or now[seat.seat].kind != "open":
@@ -220,6 +229,16 @@ class MemoryStore:
         with self._lock:
             return {m: len(self._matches[m].actions) for m in match_ids
                     if m in self._matches}
+
+    def abandon_matches(self, before: float, limit: int) -> list[str]:
+        with self._lock:
+            closed = sorted(m for m, e in self._matches.items()
+                            if e.status in ("waiting", "active") and e.person_at < before)
+            for match_id in closed[:limit]:
+                entry = self._matches[match_id]
+                entry.status, entry.turn_deadline, entry.driver = "abandoned", None, None
+                entry.chat = []
+            return closed[:limit]
 
     def close(self) -> None:
         """Nothing to release."""

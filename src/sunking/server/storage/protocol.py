@@ -21,8 +21,9 @@ from typing import Any, Literal, Protocol, TypeAlias
 
 SeatKind: TypeAlias = Literal["human", "bot", "open"]
 """A seat held by a person, by a bot, or still free at an open table."""
-MatchStatus: TypeAlias = Literal["waiting", "active", "finished"]
-"""An open table waits for players (it has free seats) until it starts."""
+MatchStatus: TypeAlias = Literal["waiting", "active", "finished", "abandoned"]
+"""An open table waits for players (it has free seats) until it starts; a match nobody
+moved in for too long is closed as abandoned (its replay kept)."""
 Mover: TypeAlias = Literal["seat", "bot", "stand_in", "clock"]
 """Who made a stored move: the seat's holder, the seat's bot, the stand-in bot of an away
 seat, or the stand-in bot after the turn clock ran out."""
@@ -46,6 +47,10 @@ class DuplicateRequest(StorageError):
 
 class SeatTaken(StorageError):
     """A seat to fill is not free any more (another player took it, or the match started)."""
+
+
+class MatchClosed(StorageError):
+    """The match was closed as abandoned: nothing more is stored in it."""
 
 
 class NotDriver(StorageError):
@@ -201,6 +206,7 @@ class MatchStore(Protocol):
             DuplicateRequest: the seat already sent an action with ``action.request_id``.
             NotDriver: a move not made by a person, from a process that does not drive the
                 match.
+            MatchClosed: the match was closed as abandoned.
         """
 
     def append_actions(self, appends: Sequence[Append]) -> list[StorageError | None]:
@@ -255,7 +261,8 @@ class MatchStore(Protocol):
 
         Raises:
             UnknownMatch: no match has that id.
-            SeatTaken: one of ``seats`` is not free (nothing is changed).
+            SeatTaken: one of ``seats`` is not free, or the table was closed as abandoned
+                (nothing is changed).
         """
 
     def open_match_ids(self, limit: int) -> Sequence[str]:
@@ -291,6 +298,13 @@ class MatchStore(Protocol):
 
     def match_versions(self, match_ids: Iterable[str]) -> dict[str, int]:
         """The stored version of each known match of ``match_ids``."""
+
+    def abandon_matches(self, before: float, limit: int) -> list[str]:
+        """Close as abandoned at most ``limit`` matches, waiting or active, in which no person
+        has moved since ``before`` (seconds since the epoch; a match nobody moved in counts
+        from its creation): their status becomes ``abandoned``, their clock and driver are
+        cleared and their chat deleted; their setup, seats and moves are kept (the replay).
+        Returns their ids."""
 
     def close(self) -> None:
         """Release connections."""

@@ -27,6 +27,7 @@ MATCHES = sa.Table(
     sa.Column("practice", sa.Boolean, nullable=False, server_default=sa.false()),
     sa.Column("owner", sa.String(64), nullable=True),
     sa.Column("driver", sa.String(32), nullable=True),
+    sa.Column("person_at", sa.Float, nullable=True),
 )
 
 SEATS = sa.Table(
@@ -89,3 +90,4 @@ database's clock): a process whose lease ran out is gone, and its matches are ta
 
 sa.Index("ix_matches_status", MATCHES.c.status)
 sa.Index("ix_matches_driver", MATCHES.c.driver)
+sa.Index("ix_matches_person_at", MATCHES.c.person_at)

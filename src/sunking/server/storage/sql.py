@@ -17,12 +17,12 @@ from typing import Any
 import sqlalchemy as sa
 
 from .engine import alembic_config, make_engine, migrate, normalise_url, sqlite_url
-from .leases import SqlLeases
 from .protocol import (
     ActionRecord,
     Append,
     ChatRecord,
     DuplicateRequest,
+    MatchClosed,
     MatchRecord,
     MatchStatus,
     NotDriver,
@@ -35,6 +35,7 @@ from .protocol import (
     VersionConflict,
 )
 from .schema import ACTIONS, CHAT, MATCHES, SEATS
+from .upkeep import SqlUpkeep
 
 __all__ = ["SqlStore", "alembic_config", "make_engine", "migrate", "normalise_url",
            "sqlite_url"]
@@ -44,6 +45,7 @@ _MOVE = (
     sa.update(MATCHES)
     .where(MATCHES.c.match_id == sa.bindparam("m_id"),
            MATCHES.c.version == sa.bindparam("m_at"),
+           MATCHES.c.status != "abandoned",
            sa.or_(sa.bindparam("m_free", type_=sa.Boolean),
                   MATCHES.c.driver == sa.bindparam("m_driver")),
            ~sa.exists().where(ACTIONS.c.match_id == sa.bindparam("m_id"),
@@ -52,12 +54,14 @@ _MOVE = (
     .values(version=sa.bindparam("m_next"), status=sa.bindparam("m_status"),
             turn_deadline=sa.bindparam("m_deadline"),
             driver=sa.func.coalesce(sa.bindparam("m_driver", type_=sa.String),
-                                    MATCHES.c.driver))
+                                    MATCHES.c.driver),
+            person_at=sa.func.coalesce(sa.bindparam("m_person", type_=sa.Float),
+                                       MATCHES.c.person_at))
 )
 """An append's update of its match row, only if the match is at the action's version, the
 seat has not sent the action's request id and (unless ``m_free``: a person's move) the
-storing process drives the match; a person's move makes it the driver (built once: a move is
-on the hot path)."""
+storing process drives the match, and the match is not closed; a person's move makes it the
+driver and is its last person's move (built once: a move is on the hot path)."""
 _LOG = sa.insert(ACTIONS)
 _BANK = (
     sa.update(SEATS)
@@ -73,7 +77,7 @@ def _log_row(append: Append) -> dict[str, Any]:
             "created_at": action.created_at}
 
 
-class SqlStore(SqlLeases):
+class SqlStore(SqlUpkeep):
     """A :class:`MatchStore` on an SQLAlchemy engine (migrated on construction)."""
 
     def __init__(self, url: str, *, run_migrations: bool = True) -> None:
@@ -98,7 +102,7 @@ class SqlStore(SqlLeases):
                     version=0, status="waiting" if match.waiting else "active",
                     turn_deadline=turn_deadline, host_seat=match.host_seat, hints=match.hints,
                     time_bank_seconds=match.time_bank_seconds, practice=match.practice,
-                    owner=match.owner, driver=driver,
+                    owner=match.owner, driver=driver, person_at=match.created_at,
                 ))
                 conn.execute(sa.insert(SEATS), [
                     {"match_id": match.match_id, "seat": s.seat, "kind": s.kind,
@@ -156,18 +160,21 @@ class SqlStore(SqlLeases):
             "m_seat": action.seat, "m_request": action.request_id,
             "m_free": append.driver is None or action.mover == "seat",
             "m_driver": append.driver,
+            "m_person": action.created_at if action.mover == "seat" else None,
         }).rowcount == 1
 
     def _refusal(self, append: Append) -> StorageError:
         match_id, action = append.match_id, append.action
         with self.engine.connect() as conn:
             row = conn.execute(
-                sa.select(MATCHES.c.version, MATCHES.c.driver)
+                sa.select(MATCHES.c.version, MATCHES.c.driver, MATCHES.c.status)
                 .where(MATCHES.c.match_id == match_id)
             ).first()
             if row is None:
                 return UnknownMatch(f"no match {match_id!r}")
-            version, driver = row
+            version, driver, status = row
+            if status == "abandoned":
+                return MatchClosed(f"match {match_id} was closed as abandoned")
             if action.request_id is not None and conn.execute(
                 sa.select(ACTIONS.c.version).where(
                     ACTIONS.c.match_id == match_id, ACTIONS.c.seat == action.seat,
@@ -280,12 +287,14 @@ class SqlStore(SqlLeases):
     ) -> None:
         with self.engine.begin() as conn:
             done = conn.execute(
-                sa.update(MATCHES).where(MATCHES.c.match_id == match_id)
+                sa.update(MATCHES).where(MATCHES.c.match_id == match_id,
+                                         MATCHES.c.status != "abandoned")
                 .values(status=status, turn_deadline=turn_deadline,
                         driver=sa.func.coalesce(driver, MATCHES.c.driver))
             )
             if done.rowcount != 1:
-                raise UnknownMatch(f"no match {match_id!r}")
+                self.load(match_id)  # UnknownMatch if there is none
+                raise SeatTaken(f"match {match_id} was closed as abandoned")
             for seat in seats:
                 done = conn.execute(
                     sa.update(SEATS).where(SEATS.c.match_id == match_id,

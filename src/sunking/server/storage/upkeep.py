@@ -1,4 +1,5 @@
-"""Leases of the server processes on one SQL database, and the drivers of its matches.
+"""The upkeep of one SQL database: the leases of its server processes and the drivers of its
+matches, and closing abandoned matches.
 
 Every process has a row in ``processes`` whose ``expires_at`` it pushes forward now and then
 (:meth:`SqlLeases.renew_process`); times are read on the database's clock, so processes on
@@ -6,6 +7,10 @@ machines whose clocks differ agree. A match's ``driver`` is the process that mov
 clocks. A process claims the active matches whose driver is none, or a process whose lease ran
 out, one conditional ``UPDATE`` each: of two processes claiming one match, the second finds
 the driver changed and claims nothing.
+
+A match in which no person has moved since a moment (``person_at``: the last person's move,
+else its creation) is closed as abandoned: its status says so, its clock, driver and chat go,
+its record and moves stay for the replay.
 """
 
 from __future__ import annotations
@@ -14,7 +19,7 @@ from collections.abc import Iterable
 
 import sqlalchemy as sa
 
-from .schema import MATCHES, PROCESSES
+from .schema import CHAT, MATCHES, PROCESSES
 
 FORGET_SECONDS = 3600.0
 """A process whose lease ran out this long ago is removed from ``processes``."""
@@ -27,8 +32,8 @@ def database_now(dialect: str) -> sa.ColumnElement[float]:
     return sa.cast(sa.func.extract("epoch", sa.func.clock_timestamp()), sa.Float)
 
 
-class SqlLeases:
-    """The lease methods of :class:`~.sql.SqlStore` (on its ``engine``)."""
+class SqlUpkeep:
+    """The lease and abandoning methods of :class:`~.sql.SqlStore` (on its ``engine``)."""
 
     engine: sa.Engine
 
@@ -84,3 +89,23 @@ class SqlLeases:
             return {m: v for m, v in conn.execute(
                 sa.select(MATCHES.c.match_id, MATCHES.c.version)
                 .where(MATCHES.c.match_id.in_(ids)))}
+
+    def abandon_matches(self, before: float, limit: int) -> list[str]:
+        with self.engine.begin() as conn:
+            found = list(conn.execute(
+                sa.select(MATCHES.c.match_id)
+                .where(MATCHES.c.status.in_(("waiting", "active")),
+                       sa.func.coalesce(MATCHES.c.person_at, MATCHES.c.created_at) < before)
+                .order_by(MATCHES.c.match_id).limit(limit)).scalars())
+            if not found:
+                return []
+            closed = list(conn.execute(
+                sa.update(MATCHES)
+                .where(MATCHES.c.match_id.in_(found),
+                       MATCHES.c.status.in_(("waiting", "active")),
+                       sa.func.coalesce(MATCHES.c.person_at, MATCHES.c.created_at) < before)
+                .values(status="abandoned", turn_deadline=None, driver=None)
+                .returning(MATCHES.c.match_id)).scalars())
+            if closed:
+                conn.execute(sa.delete(CHAT).where(CHAT.c.match_id.in_(closed)))
+        return sorted(closed)

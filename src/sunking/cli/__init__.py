@@ -20,6 +20,7 @@ from ..core import GameRecord, GameState, Rng, RulesError
 from ..core.presentation import describe_result, game_title
 from ..i18n import DEFAULT_LANGUAGE, LANGUAGES, translate
 from ..tables import final_tables
+from .backup import backup_command, restore_command
 from .options import OptionsArg, complete_game, describe_options, fail, parse_options
 from .play import play_command
 from .render import event_log, games_table
@@ -213,5 +214,7 @@ app.command("tournament")(tournament_command)
 app.command("merge-tournaments")(merge_command)
 app.command("play")(play_command)
 app.command("serve")(serve_command)
+app.command("backup")(backup_command)
+app.command("restore")(restore_command)
 
 

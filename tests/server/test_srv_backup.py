@@ -16,7 +16,9 @@ from typing import Any
 import httpx
 from srv_support import LIMIT, auth, new_match, wait_until
 from test_srv_restart import free_port
+from typer.testing import CliRunner
 
+from sunking.cli import app
 from sunking.core import Rng
 from sunking.server.storage.sql import SqlStore, sqlite_url
 
@@ -138,3 +140,15 @@ def _moved_on(client: httpx.Client, created: dict[str, Any], at: int) -> bool:
             client.post(f"/api/matches/{created['match_id']}/actions", headers=auth(token),
                         json={"version": view["version"], "action": view["legal_actions"][0]})
     return False
+
+
+def test_srv_backup_on_postgresql_says_to_use_pg_dump(tmp_path: Path) -> None:
+    runner = CliRunner()
+    env = {"SUNKING_DATABASE_URL": "postgresql://sunking@db.example/sunking"}
+    for command in ("backup", "restore"):
+        result = runner.invoke(app, [command, str(tmp_path / "copy")], env=env)
+        assert result.exit_code == 2
+        assert "pg_dump --format=custom" in result.output and "pg_restore" in result.output
+    missing = runner.invoke(app, ["backup", str(tmp_path / "copy"), "--data-dir",
+                                  str(tmp_path / "none")], env={"SUNKING_DATABASE_URL": ""})
+    assert missing.exit_code == 2 and "there is no database" in missing.output

@@ -79,8 +79,9 @@ class Outages:
             outage.tries += 1
             return
         self._open[match_id] = _Outage(doing, self._monotonic())
+        cause = getattr(error, "orig", None) or error  # a database error: the driver's own
         log.error("match %s: %s failed (%s: %s); trying again until it works", match_id,
-                  doing, type(error).__name__, str(error)[:300])
+                  doing, type(cause).__name__, str(cause)[:300])
 
     def recovered(self, match_id: str) -> None:
         """Work for ``match_id`` worked: its outage, if any, ends (and is logged)."""

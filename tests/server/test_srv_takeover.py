@@ -88,3 +88,29 @@ def test_srv_a_person_s_move_elsewhere_hands_the_clock_and_bots_over() -> None:
             await there.close()
 
     asyncio.run(scenario())
+
+
+def test_srv_a_process_that_heard_nothing_catches_up_from_the_store() -> None:
+    """The notifications of another process's moves were lost (its listening connection
+    broke): catching up reads the stored versions and reloads what moved."""
+
+    async def scenario() -> None:
+        store = MemoryStore()
+        here, there = a_process(store), a_process(store)
+        try:
+            created = await here.create_match(MatchRequest(
+                game="louis14", players=2,
+                seats=(SeatRequest("human", "A"), SeatRequest("human", "B"))))
+            match_id = created.record.match_id
+            held = await here.live(match_id)
+            here.pubsub.subscribe(match_id, lambda _m, _v: None)  # a socket watches it
+            live, seat = await there.authenticate(match_id, created.seat_tokens[0])
+            await there.submit(live, seat, 0, live.state.legal_actions()[0].to_json())
+            assert held.version == 0  # not heard of
+            await here.resync()
+            await until(lambda: held.version == 1)
+        finally:
+            await here.close()
+            await there.close()
+
+    asyncio.run(scenario())

@@ -94,16 +94,15 @@ class SqlUpkeep:
         with self.engine.begin() as conn:
             found = list(conn.execute(
                 sa.select(MATCHES.c.match_id)
-                .where(MATCHES.c.status.in_(("waiting", "active")),
-                       sa.func.coalesce(MATCHES.c.person_at, MATCHES.c.created_at) < before)
-                .order_by(MATCHES.c.match_id).limit(limit)).scalars())
+                .where(MATCHES.c.person_at < before,
+                       MATCHES.c.status.in_(("waiting", "active")))
+                .order_by(MATCHES.c.person_at).limit(limit)).scalars())
             if not found:
                 return []
             closed = list(conn.execute(
                 sa.update(MATCHES)
-                .where(MATCHES.c.match_id.in_(found),
-                       MATCHES.c.status.in_(("waiting", "active")),
-                       sa.func.coalesce(MATCHES.c.person_at, MATCHES.c.created_at) < before)
+                .where(MATCHES.c.match_id.in_(found), MATCHES.c.person_at < before,
+                       MATCHES.c.status.in_(("waiting", "active")))
                 .values(status="abandoned", turn_deadline=None, driver=None)
                 .returning(MATCHES.c.match_id)).scalars())
             if closed:

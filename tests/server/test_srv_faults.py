@@ -22,6 +22,7 @@ from srv_support import LIMIT, auth, make_client, new_match, receive, receive_vi
 
 from sunking.server import Settings, create_app
 from sunking.server.match.context import Changes
+from sunking.server.match.live import LiveMatch
 from sunking.server.match.request import MatchRequest, SeatRequest
 from sunking.server.match.service import MatchService
 from sunking.server.storage import MemoryStore
@@ -44,6 +45,32 @@ def against(bot: str, service: MatchService) -> Awaitable[Any]:
         seats=(SeatRequest("bot", None, bot), SeatRequest("human", "P"))))
 
 
+async def first_bot_move(service: MatchService) -> LiveMatch:
+    """A match of a heuristic bot against a person, once the bot has made its first move
+    (the service is closed either way)."""
+    try:
+        created = await against("heuristic", service)
+        live = await service.live(created.record.match_id)
+        await until(lambda: live.version >= 1)
+        return live
+    finally:
+        await service.close()
+
+
+async def moved_elsewhere(here: MatchService, there: MatchService) -> LiveMatch:
+    """A two-person match made on ``here`` and watched by a socket there, in which a person
+    then moves on ``there``: the match as ``here`` holds it (not told of the move)."""
+    created = await here.create_match(MatchRequest(
+        game="louis14", players=2,
+        seats=(SeatRequest("human", "A"), SeatRequest("human", "B"))))
+    match_id = created.record.match_id
+    held = await here.live(match_id)
+    here.pubsub.subscribe(match_id, lambda _m, _v: None)  # a socket watches it
+    live, seat = await there.authenticate(match_id, created.seat_tokens[0])
+    await there.submit(live, seat, 0, live.state.legal_actions()[0].to_json())
+    return held
+
+
 def outage_lines(caplog: pytest.LogCaptureFixture, match_id: str) -> tuple[int, int]:
     """How many outages of ``match_id`` were logged as begun, and as ended."""
     begun = [r for r in caplog.records if match_id in r.getMessage() and "failed (" in
@@ -60,17 +87,11 @@ def test_srv_a_bot_move_that_cannot_be_stored_is_played_once_the_store_answers(
 
     async def scenario() -> None:
         store = FaultyStore(MemoryStore())
-        service = MatchService(store, BotRunner(0))  # type: ignore[arg-type]
-        try:
-            store.down(calls=4)
-            created = await against("heuristic", service)
-            live = await service.live(created.record.match_id)
-            await until(lambda: live.version >= 1)
-            assert store.failed == 4
-            assert live.state.to_move == 1
-            assert store.inner.load(live.match_id).version == live.version
-        finally:
-            await service.close()
+        store.down(calls=4)
+        live = await first_bot_move(MatchService(store, BotRunner(0)))  # type: ignore[arg-type]
+        assert store.failed == 4
+        assert live.state.to_move == 1
+        assert store.inner.load(live.match_id).version == live.version
         # Four failed tries, one outage: logged when it began and when it ended.
         assert outage_lines(caplog, live.match_id) == (1, 1)
 
@@ -79,13 +100,7 @@ def test_srv_a_bot_move_that_cannot_be_stored_is_played_once_the_store_answers(
 
 def test_srv_a_broken_bot_pool_is_tried_again(caplog: pytest.LogCaptureFixture) -> None:
     async def scenario() -> None:
-        service = MatchService(MemoryStore(), BreakingBots(breaks=3))
-        try:
-            created = await against("heuristic", service)
-            live = await service.live(created.record.match_id)
-            await until(lambda: live.version >= 1)
-        finally:
-            await service.close()
+        live = await first_bot_move(MatchService(MemoryStore(), BreakingBots(breaks=3)))
         assert outage_lines(caplog, live.match_id) == (1, 1)
 
     asyncio.run(scenario())
@@ -152,16 +167,9 @@ def test_srv_a_remote_move_is_reloaded_once_the_store_answers() -> None:
         here = MatchService(store, BotRunner(0))  # type: ignore[arg-type]
         there = MatchService(store, BotRunner(0))  # type: ignore[arg-type]
         try:
-            created = await here.create_match(MatchRequest(
-                game="louis14", players=2,
-                seats=(SeatRequest("human", "A"), SeatRequest("human", "B"))))
-            match_id = created.record.match_id
-            held = await here.live(match_id)
-            here.pubsub.subscribe(match_id, lambda _m, _v: None)  # a socket watches it
-            live, seat = await there.authenticate(match_id, created.seat_tokens[0])
-            await there.submit(live, seat, 0, live.state.legal_actions()[0].to_json())
+            held = await moved_elsewhere(here, there)
             store.down(calls=3)
-            here.remote_change(match_id, 1)
+            here.remote_change(held.match_id, 1)
             await until(lambda: held.version == 1)
             assert store.failed == 3
         finally:

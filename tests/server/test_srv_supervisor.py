@@ -9,7 +9,7 @@ import logging
 from typing import Any
 
 import pytest
-from test_srv_faults import against, until
+from test_srv_faults import against, first_bot_move, until
 
 from sunking.server.match.context import Context
 from sunking.server.match.service import MatchService
@@ -67,12 +67,7 @@ def test_srv_the_supervisor_restarts_a_bot_that_thinks_too_long() -> None:
         service = MatchService(MemoryStore(), HangingBots(), supervise_seconds=0.05,
                                stall_seconds=0.3)
         await service.start()
-        try:
-            created = await against("heuristic", service)
-            live = await service.live(created.record.match_id)
-            await until(lambda: live.version >= 1)
-        finally:
-            await service.close()
+        await first_bot_move(service)
         assert service.supervisor.restarted == 1
 
     asyncio.run(scenario())

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import asyncio
 
-from test_srv_faults import until
+from test_srv_faults import moved_elsewhere, until
 
 from sunking.server.match.request import MatchRequest, SeatRequest
 from sunking.server.match.service import MatchService
@@ -22,6 +22,15 @@ def a_process(store: MemoryStore) -> MatchService:
                         supervise_seconds=0.05)
 
 
+async def two_processes() -> tuple[MemoryStore, MatchService, MatchService]:
+    """Two started services on one store."""
+    store = MemoryStore()
+    here, there = a_process(store), a_process(store)
+    await here.start()
+    await there.start()
+    return store, here, there
+
+
 def killed(service: MatchService) -> None:
     """Stop a service as SIGKILL would: no more moves or lease renewals, and its matches
     not given up."""
@@ -32,10 +41,7 @@ def killed(service: MatchService) -> None:
 
 def test_srv_a_dead_process_s_bot_matches_are_taken_over() -> None:
     async def scenario() -> None:
-        store = MemoryStore()
-        here, there = a_process(store), a_process(store)
-        await here.start()
-        await there.start()
+        store, here, there = await two_processes()
         try:
             created = await here.create_match(MatchRequest(
                 game="louis14", players=4, seats=tuple(SeatRequest("bot", None, "random")
@@ -66,10 +72,7 @@ def test_srv_a_person_s_move_elsewhere_hands_the_clock_and_bots_over() -> None:
     longer watches."""
 
     async def scenario() -> None:
-        store = MemoryStore()
-        here, there = a_process(store), a_process(store)
-        await here.start()
-        await there.start()
+        store, here, there = await two_processes()
         try:
             created = await here.create_match(MatchRequest(
                 game="louis14", players=2, turn_clock_seconds=60.0,
@@ -98,14 +101,7 @@ def test_srv_a_process_that_heard_nothing_catches_up_from_the_store() -> None:
         store = MemoryStore()
         here, there = a_process(store), a_process(store)
         try:
-            created = await here.create_match(MatchRequest(
-                game="louis14", players=2,
-                seats=(SeatRequest("human", "A"), SeatRequest("human", "B"))))
-            match_id = created.record.match_id
-            held = await here.live(match_id)
-            here.pubsub.subscribe(match_id, lambda _m, _v: None)  # a socket watches it
-            live, seat = await there.authenticate(match_id, created.seat_tokens[0])
-            await there.submit(live, seat, 0, live.state.legal_actions()[0].to_json())
+            held = await moved_elsewhere(here, there)
             assert held.version == 0  # not heard of
             await here.resync()
             await until(lambda: held.version == 1)

@@ -14,7 +14,6 @@ from __future__ import annotations
 import contextlib
 import sqlite3
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Annotated
 
@@ -83,18 +82,17 @@ def _forget_drivers(path: Path) -> None:
         db.execute("UPDATE matches SET driver = NULL")
 
 
-@contextlib.contextmanager
-def _copying(what: str) -> Iterator[None]:
-    console = Console(stderr=True)
-    with console.status(Text(what)):
-        yield
-
-
-def _copy(source: Path, target: Path) -> None:
-    """SQLite's online backup of ``source`` into ``target``, in one step (one snapshot)."""
-    with contextlib.closing(sqlite3.connect(source, timeout=30)) as src, \
-            contextlib.closing(sqlite3.connect(target)) as dst:
-        src.backup(dst, pages=-1)
+def _copy(source: Path, target: Path, what: str) -> str:
+    """SQLite's online backup of ``source`` into ``target``, in one step (one snapshot),
+    which then forgets its drivers and is checked; says what was copied, and how fast."""
+    started = time.monotonic()
+    with Console(stderr=True).status(Text(f"{what} ...")):
+        with contextlib.closing(sqlite3.connect(source, timeout=30)) as src, \
+                contextlib.closing(sqlite3.connect(target)) as dst:
+            src.backup(dst, pages=-1)
+        _forget_drivers(target)
+        matches, moves = _check(target)
+    return f"{matches} matches ({moves} moves) in {time.monotonic() - started:.1f} s"
 
 
 def _live_server(path: Path) -> str | None:
@@ -122,13 +120,8 @@ def backup_command(
         raise fail(f"there is no database at {source}")
     if path.exists():
         raise fail(f"{path} exists already; name a new file")
-    started = time.monotonic()
-    with _copying(f"Copying {source} ..."):
-        _copy(source, path)
-        _forget_drivers(path)
-        matches, moves = _check(path)
-    Console().print(Text(f"Backed up {matches} matches ({moves} moves) to {path} in "
-                         f"{time.monotonic() - started:.1f} s.", style="bold green"))
+    copied = _copy(source, path, f"Copying {source}")
+    Console().print(Text(f"Backed up to {path}: {copied}.", style="bold green"))
 
 
 def restore_command(
@@ -154,11 +147,6 @@ def restore_command(
         if not force:
             raise fail(f"{target} exists already; --force replaces it")
     target.parent.mkdir(parents=True, exist_ok=True)
-    started = time.monotonic()
-    with _copying(f"Restoring {path} ..."):
-        _copy(path, target)
-        _forget_drivers(target)
-        matches, moves = _check(target)
-    Console().print(Text(f"Restored {matches} matches ({moves} moves) to {target} in "
-                         f"{time.monotonic() - started:.1f} s; start the server with "
-                         f"`sunking serve`.", style="bold green"))
+    copied = _copy(path, target, f"Restoring {path}")
+    Console().print(Text(f"Restored to {target}: {copied}; start the server with "
+                         "`sunking serve`.", style="bold green"))

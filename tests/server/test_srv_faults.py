@@ -20,8 +20,9 @@ from fastapi.testclient import TestClient
 from srv_faults import BreakingBots, FaultyStore
 from srv_support import LIMIT, auth, make_client, new_match, receive, receive_view, wait_until
 
+from sunking.core import Rng
 from sunking.server import Settings, create_app
-from sunking.server.match.context import Changes
+from sunking.server.match.context import Backoff, Changes
 from sunking.server.match.live import LiveMatch
 from sunking.server.match.request import MatchRequest, SeatRequest
 from sunking.server.match.service import MatchService
@@ -251,3 +252,11 @@ def test_srv_sqlite_locked_while_a_heuristic_bot_is_to_move(tmp_path: Path) -> N
         wait_until(bot_moved, 30)
         assert early.status_code == 503, early.text
         assert early.json()["error"]["code"] == "catching_breath"
+
+
+def test_srv_the_pauses_between_tries_double_up_to_a_cap_with_jitter() -> None:
+    backoff = Backoff(0.1, 2.0, Rng(5))
+    pauses = [backoff.next() for _ in range(12)]
+    bounds = [min(2.0, 0.1 * 2**i) for i in range(12)]
+    assert all(b / 2 <= p <= b for p, b in zip(pauses, bounds, strict=True))
+    assert len(set(pauses)) == len(pauses)  # jittered: no two alike

@@ -11,12 +11,12 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import logging
-import random
 import secrets
 import time
 from collections.abc import Awaitable, Callable
 from typing import Any, TypeVar
 
+from ...core.rng import Rng
 from ..errors import ApiError
 from ..storage import MatchStore
 from ..storage.io import StoreIO
@@ -40,17 +40,17 @@ class Backoff:
     one moment do not all try again at one moment."""
 
     def __init__(self, first: float = FIRST_PAUSE, most: float = MAX_PAUSE,
-                 rng: random.Random | None = None) -> None:
+                 rng: Rng | None = None) -> None:
         self.first = first
         self.most = most
         self._bound = first
-        self._rng = rng or random.Random()
+        self._rng = rng or Rng(secrets.randbits(62))
 
     def next(self) -> float:
         """The next pause, in seconds."""
         bound = self._bound
         self._bound = min(self.most, bound * 2)
-        return bound / 2 + self._rng.uniform(0, bound / 2)
+        return bound / 2 + self._rng.random() * bound / 2
 
 
 @dataclasses.dataclass(slots=True)

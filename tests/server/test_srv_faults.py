@@ -260,3 +260,31 @@ def test_srv_the_pauses_between_tries_double_up_to_a_cap_with_jitter() -> None:
     bounds = [min(2.0, 0.1 * 2**i) for i in range(12)]
     assert all(b / 2 <= p <= b for p, b in zip(pauses, bounds, strict=True))
     assert len(set(pauses)) == len(pauses)  # jittered: no two alike
+
+
+@pytest.mark.parametrize("mover", ["clock", "stand_in"])
+def test_srv_a_clock_s_or_stand_in_s_move_that_cannot_be_stored_waits_for_the_store(
+    mover: str,
+) -> None:
+    """The turn clock ran out, or the seat to move is away: the stand-in's move is tried
+    again until the store answers."""
+
+    async def scenario() -> None:
+        store = FaultyStore(MemoryStore(), methods=("append_actions",))
+        service = MatchService(store, BotRunner(0))  # type: ignore[arg-type]
+        try:
+            created = await service.create_match(MatchRequest(
+                game="louis14", players=2, turn_clock_seconds=0.2 if mover == "clock" else None,
+                seats=(SeatRequest("human", "A"), SeatRequest("human", "B"))))
+            live, seat = await service.authenticate(created.record.match_id,
+                                                    created.seat_tokens[0])
+            store.down(calls=3)
+            if mover == "stand_in":
+                await service.leave(live, seat)
+            await until(lambda: live.version >= 1)
+            assert store.failed == 3
+            assert store.inner.load(live.match_id).actions[0].mover == mover
+        finally:
+            await service.close()
+
+    asyncio.run(scenario())

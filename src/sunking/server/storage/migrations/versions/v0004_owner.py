@@ -3,7 +3,7 @@ moves keys on (kept across restarts).
 
 Revision ID: 0004
 Revises: 0003
-Create Date: 2026-12-01
+Create Date: 2026-11-27
 """
 
 from __future__ import annotations

@@ -3,7 +3,7 @@ that drives each match (moves its bots and turn clocks).
 
 Revision ID: 0005
 Revises: 0004
-Create Date: 2026-12-01
+Create Date: 2026-11-27
 """
 
 from __future__ import annotations

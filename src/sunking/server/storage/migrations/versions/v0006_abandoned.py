@@ -3,7 +3,7 @@ that matches nobody moved in for long are closed as abandoned.
 
 Revision ID: 0006
 Revises: 0005
-Create Date: 2026-12-02
+Create Date: 2026-11-27
 """
 
 from __future__ import annotations

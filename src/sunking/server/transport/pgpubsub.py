@@ -103,6 +103,7 @@ class PgPubSub:
 
     async def _send(self) -> None:
         assert self._outbox is not None
+        failing = False
         while True:
             payloads = [await self._outbox.get()]
             while not self._outbox.empty() and len(payloads) < MAX_BATCH:
@@ -118,9 +119,14 @@ class PgPubSub:
                         "AS n(p, i) ORDER BY i", (CHANNEL, payloads))
                     break
                 except psycopg.Error as err:
-                    log.warning("cannot notify the other server processes: %s", err)
+                    if not failing:  # once per outage, not once a second
+                        log.warning("cannot notify the other server processes: %s", err)
+                    failing = True
                     self._sender = None
                     await asyncio.sleep(RECONNECT_SECONDS)
+            if failing:
+                log.warning("notifying the other server processes again")
+                failing = False
 
     async def _listen(self) -> None:
         lost = False
@@ -145,12 +151,16 @@ class PgPubSub:
 
     async def _resync(self) -> None:
         """Catch up from the database, trying again each second until it answers."""
+        tries = 0
         while self._on_resync is not None:
             try:
                 await self._on_resync()
                 return
             except Exception as err:
-                log.warning("could not catch up with the other server processes yet: %s", err)
+                if not tries:
+                    log.warning("cannot catch up with the other server processes yet (%s); "
+                                "trying again each second", err)
+                tries += 1
                 await asyncio.sleep(RECONNECT_SECONDS)
 
     def _heard_of(self, payload: str) -> None:

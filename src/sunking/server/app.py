@@ -88,7 +88,7 @@ def _lifespan(settings: Settings, store_factory: StoreFactory | None) -> Lifespa
             lambda: len(service.cache.held), lambda: service.planner.fair.waiting))
         app.state.readiness = Readiness(store_probe(service.store))
         if pubsub is not None:
-            await pubsub.start(service.remote_change)
+            await pubsub.start(service.remote_change, service.resync)
         await service.start()
         _settle_memory()
         try:
@@ -113,7 +113,8 @@ def _service(
     bots = BotRunner(settings.bot_workers, settings.root_parallel)
     service = MatchService(store, bots, pubsub=pubsub, bot_delay=settings.bot_delay,
                            io_threads=io_threads, languages=language_codes,
-                           idle_seconds=settings.idle_seconds)
+                           idle_seconds=settings.idle_seconds,
+                           abandon_days=settings.abandon_days)
     return service, pubsub
 
 

@@ -19,6 +19,8 @@
   client address's connections and websockets (``0``: no cap).
 - ``SUNKING_METRICS_FROM``: the client addresses and networks ``/metrics`` answers (default
   this machine's: ``127.0.0.0/8,::1``; ``any`` for all).
+- ``SUNKING_ABANDON_DAYS``: a match in which no person moved for this many days is closed as
+  abandoned, its replay kept (default 30; ``0`` never closes one).
 - ``SUNKING_API_DOCS``: ``1`` to serve ``/openapi.json``, ``/docs`` and ``/redoc`` (off by
   default).
 - ``SUNKING_WS_DEFLATE``: ``1`` to offer websocket compression (``permessage-deflate``); off by
@@ -101,6 +103,9 @@ class Settings:
     """Websockets one client address may hold open at once (0: no cap)."""
     metrics_from: str = "127.0.0.0/8,::1"
     """The client addresses and networks ``/metrics`` answers (``any``: all; ``off``: none)."""
+    abandon_days: float = 30.0
+    """A match in which no person moved for this many days is closed as abandoned (0:
+    never)."""
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None, **overrides: object) -> Settings:
@@ -134,6 +139,8 @@ class Settings:
                 values[name] = kind(env[key])
         if env.get("SUNKING_METRICS_FROM"):
             values["metrics_from"] = env["SUNKING_METRICS_FROM"]
+        if env.get("SUNKING_ABANDON_DAYS"):
+            values["abandon_days"] = float(env["SUNKING_ABANDON_DAYS"])
         if env.get("SUNKING_API_DOCS"):
             values["api_docs"] = _truthy(env["SUNKING_API_DOCS"])
         values.update({k: v for k, v in overrides.items() if v is not None})

@@ -132,5 +132,20 @@ def storage_fault(error: Exception) -> ApiError:
     return unavailable("the database is busy; try again")
 
 
+def catching_breath() -> ApiError:
+    """The match's moves cannot be stored just now (the database failed or is locked): the
+    move was not made; its bots and clocks carry on once the database answers (503)."""
+    error = ApiError("catching_breath", "the table is catching its breath: moves cannot be "
+                     "stored just now; nothing was done, try again in a moment", 503)
+    error.retry_after = 1
+    return error
+
+
+def match_closed(match_id: str) -> ApiError:
+    """The match was closed as abandoned (409): its replay is kept, nothing more is played."""
+    return ApiError("abandoned", f"match {match_id} was closed as abandoned: no person moved "
+                    "in it for too long; its replay is kept", 409)
+
+
 def not_started() -> ApiError:
     return ApiError("not_started", "the match waits for players and has not started", 409)

@@ -9,7 +9,7 @@ from typing import Any
 
 from ...core.errors import RulesError
 from ...core.registry import make
-from ..errors import ApiError, bad_token, forbidden, malformed, missing_token
+from ..errors import ApiError, bad_token, forbidden, malformed, match_closed, missing_token
 from ..storage import MatchRecord, SeatRecord, SeatTaken, replace_seat
 from ..workers.bots import SERVER_BOTS, STAND_IN_BOT
 from .cache import MatchCache
@@ -87,16 +87,17 @@ class Lobby:
             spectator_hash=token_hash(spectator), created_at=self.context.clock(),
             seats=tuple(seats), host_seat=host_seat(request), hints=request.hints,
             time_bank_seconds=request.time_bank_seconds, practice=request.practice,
+            owner=request.owner,
         )
         first = game.new_game(record.players, seed, **options)
         live = LiveMatch(record, first, [], None)
         live.turn_deadline = self.clocks.deadline(live, first)
-        await self.context.io.call(self.context.store.create_match, record, live.turn_deadline)
+        me = self.context.process_id
+        await self.context.io.call(self.context.store.create_match, record, live.turn_deadline,
+                                   me)
+        live.driver = me
         self.cache.add(live)
-        planner = self.commits.planner
-        if request.owner is not None:
-            planner.owners[record.match_id] = request.owner
-        planner.schedule(live)
+        self.commits.planner.schedule(live)
         return CreatedMatch(record, tokens, spectator)
 
     async def authenticate(self, match_id: str, token: str | None) -> tuple[LiveMatch, Viewer]:
@@ -168,7 +169,8 @@ class Lobby:
         Raises:
             ApiError: ``malformed`` (the name is not plain text of 1 to 40 characters),
                 ``unknown_match``, ``table_full`` (no free seat: the table is full, has
-                started, or is not open), ``name_taken`` (a seat of the table has the name).
+                started, or is not open), ``name_taken`` (a seat of the table has the name),
+                ``abandoned`` (the table was closed).
         """
         try:
             clean = clean_name(name)
@@ -179,6 +181,8 @@ class Lobby:
 
         async def work() -> int:
             async with live.lock:
+                if live.abandoned:
+                    raise match_closed(match_id)
                 free = [s.seat for s in live.record.seats if s.kind == "open"]
                 if not free:
                     raise ApiError("table_full", f"match {match_id} has no free seat", 409)
@@ -210,6 +214,8 @@ class Lobby:
 
         async def work() -> None:
             async with live.lock:
+                if live.abandoned:
+                    raise match_closed(live.match_id)
                 free = [s.seat for s in live.record.seats if s.kind == "open"]
                 if not free:
                     raise ApiError("not_waiting", "the match has started already", 409)
@@ -227,13 +233,16 @@ class Lobby:
         if not record.waiting:
             deadline = self.clocks.deadline(live, live.state, record)
         status = "waiting" if record.waiting else "active"
+        me = self.context.process_id
         try:
             await self.context.io.call(self.context.store.fill_seats, live.match_id, seats,
-                                       status=status, turn_deadline=deadline)
+                                       status=status, turn_deadline=deadline, driver=me)
         except SeatTaken as err:
             await self.commits.reload(live)
+            if live.abandoned:
+                raise match_closed(live.match_id) from None
             raise ApiError("table_full", str(err), 409) from None
-        live.record = record
+        live.record, live.driver = record, me
         live.forget_views()  # the seats' names changed at the same version
         live.turn_deadline = deadline
         self.context.pubsub.publish(live.match_id, live.version)

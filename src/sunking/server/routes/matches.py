@@ -93,6 +93,8 @@ async def leave(table: Table) -> Response:
 @router.get("/api/matches/{match_id}/replay", responses=answers(*TABLE))
 async def replay(table: Table) -> dict[str, Any]:
     answer = await asyncio.to_thread(build_replay, *table.live.replay_source())
+    if table.live.abandoned:
+        answer["status"] = "abandoned"
     answer["chat"], _ = await table.service.chat.read(table.live, table.viewer)
     return answer
 

@@ -26,7 +26,7 @@ import sqlalchemy as sa
 from fastapi import APIRouter
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from ..errors import ApiError, forbidden, malformed, storage_fault
+from ..errors import ApiError, forbidden, malformed, storage_fault, unavailable
 from ..guards import MAX_BODY_BYTES, encode_json, parse_json, same_origin
 from ..match.chat import chat_channel
 from ..match.live import LiveMatch, Viewer
@@ -154,8 +154,13 @@ class Connection:
         except ApiError as err:
             self.refuse(request_id, err)
         except sa.exc.DBAPIError as err:
-            log.error("database error: %s", err)
+            log.error("match %s: database error: %s", self.live.match_id, err)
             self.refuse(request_id, storage_fault(err))
+        except Exception:
+            # Whatever else failed is this message's, never the socket's: answered, logged.
+            log.exception("match %s: a websocket message failed", self.live.match_id)
+            self.refuse(request_id, unavailable("the message could not be handled just now; "
+                                                "try again"))
 
     def refuse(self, request_id: object, error: ApiError) -> None:
         """Answer this client only that its message was refused."""

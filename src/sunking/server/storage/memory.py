@@ -8,15 +8,13 @@ import threading
 import time
 from collections.abc import Callable, Iterable, Sequence
 
+from .appends import BatchAppends, refusal
 from .protocol import (
     ActionRecord,
     Append,
     ChatRecord,
-    DuplicateRequest,
-    MatchClosed,
     MatchRecord,
     MatchStatus,
-    NotDriver,
     SeatRecord,
     SeatTaken,
     StorageError,
@@ -24,6 +22,7 @@ from .protocol import (
     TokenHolder,
     UnknownMatch,
     VersionConflict,
+    replace_seat,
 )
 
 
@@ -39,7 +38,7 @@ class _Entry:
     """When a person last moved (the match's creation if nobody has)."""
 
 
-class MemoryStore:
+class MemoryStore(BatchAppends):
     """Keeps matches in a dict; thread-safe, with the same checks as the SQL store. Leases
     are read on ``clock`` (seconds)."""
 
@@ -59,58 +58,33 @@ class MemoryStore:
             self._matches[match.match_id] = _Entry(match, [], status, turn_deadline,
                                                    driver=driver, person_at=match.created_at)
 
-    def append_action(
-        self,
-        match_id: str,
-        action: ActionRecord,
-        *,
-        status: MatchStatus,
-        turn_deadline: float | None,
-        bank_left: float | None = None,
-        driver: str | None = None,
-    ) -> None:
-        with self._lock:
-            entry = self._entry(match_id)
-            if action.request_id is not None and any(
-                a.seat == action.seat and a.request_id == action.request_id
-                for a in entry.actions
-            ):
-                raise DuplicateRequest(
-                    f"seat {action.seat} already sent request {action.request_id!r}"
-                )
-            if action.version != len(entry.actions):
-                raise VersionConflict(
-                    f"match {match_id} is at version {len(entry.actions)}, "
-                    f"not {action.version}"
-                )
-            if entry.status == "abandoned":
-                raise MatchClosed(f"match {match_id} was closed as abandoned")
-            if driver is not None and action.mover != "seat" and entry.driver != driver:
-                raise NotDriver(f"match {match_id} is driven by process {entry.driver}, not "
-                                f"{driver}")
-            if driver is not None:
-                entry.driver = driver
-            if action.mover == "seat":
-                entry.person_at = action.created_at
-            entry.actions.append(copy.deepcopy(action))
-            entry.status = status
-            entry.turn_deadline = turn_deadline
-            if bank_left is not None:
-                seats = list(entry.match.seats)
-                seats[action.seat] = dataclasses.replace(seats[action.seat], bank_left=bank_left)
-                entry.match = dataclasses.replace(entry.match, seats=tuple(seats))
-
     def append_actions(self, appends: Sequence[Append]) -> list[StorageError | None]:
-        out: list[StorageError | None] = []
-        for append in appends:
-            try:
-                self.append_action(append.match_id, append.action, status=append.status,
-                                   turn_deadline=append.turn_deadline,
-                                   bank_left=append.bank_left, driver=append.driver)
-                out.append(None)
-            except StorageError as err:
-                out.append(err)
-        return out
+        with self._lock:
+            return [self._append(append) for append in appends]
+
+    def _append(self, append: Append) -> StorageError | None:
+        entry = self._matches.get(append.match_id)
+        if entry is None:
+            return UnknownMatch(f"no match {append.match_id!r}")
+        action = append.action
+        refused = refusal(append, version=len(entry.actions), status=entry.status,
+                          driver=entry.driver, sent_before=action.request_id is not None and any(
+                              a.seat == action.seat and a.request_id == action.request_id
+                              for a in entry.actions))
+        if refused is not None:
+            return refused
+        if append.driver is not None:
+            entry.driver = append.driver
+        if action.mover == "seat":
+            entry.person_at = action.created_at
+        entry.actions.append(copy.deepcopy(action))
+        entry.status = append.status
+        entry.turn_deadline = append.turn_deadline
+        if append.bank_left is not None:
+            seat = entry.match.seats[action.seat]
+            entry.match = replace_seat(entry.match,
+                                       dataclasses.replace(seat, bank_left=append.bank_left))
+        return None
 
     def load(self, match_id: str) -> StoredMatch:
         with self._lock:
@@ -141,9 +115,8 @@ class MemoryStore:
                 raise UnknownMatch(f"match {match_id} has no seat {seat}")
             if driver is not None:
                 entry.driver = driver
-            seats = list(entry.match.seats)
-            seats[seat] = dataclasses.replace(seats[seat], away=away)
-            entry.match = dataclasses.replace(entry.match, seats=tuple(seats))
+            entry.match = replace_seat(
+                entry.match, dataclasses.replace(entry.match.seats[seat], away=away))
 
     def set_deadline(self, match_id: str, turn_deadline: float | None) -> None:
         with self._lock:

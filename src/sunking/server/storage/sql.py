@@ -16,16 +16,14 @@ from typing import Any
 
 import sqlalchemy as sa
 
+from .appends import BatchAppends, moves_freely, refusal
 from .engine import alembic_config, make_engine, migrate, normalise_url, sqlite_url
 from .protocol import (
     ActionRecord,
     Append,
     ChatRecord,
-    DuplicateRequest,
-    MatchClosed,
     MatchRecord,
     MatchStatus,
-    NotDriver,
     SeatRecord,
     SeatTaken,
     StorageError,
@@ -77,7 +75,7 @@ def _log_row(append: Append) -> dict[str, Any]:
             "created_at": action.created_at}
 
 
-class SqlStore(SqlUpkeep):
+class SqlStore(SqlUpkeep, BatchAppends):
     """A :class:`MatchStore` on an SQLAlchemy engine (migrated on construction)."""
 
     def __init__(self, url: str, *, run_migrations: bool = True) -> None:
@@ -113,21 +111,6 @@ class SqlStore(SqlUpkeep):
         except sa.exc.IntegrityError as err:
             raise StorageError(f"match {match.match_id} could not be stored: {err.orig}") from None
 
-    def append_action(
-        self,
-        match_id: str,
-        action: ActionRecord,
-        *,
-        status: MatchStatus,
-        turn_deadline: float | None,
-        bank_left: float | None = None,
-        driver: str | None = None,
-    ) -> None:
-        refusal = self.append_actions([Append(match_id, action, status, turn_deadline,
-                                              bank_left, driver)])[0]
-        if refusal is not None:
-            raise refusal
-
     def append_actions(self, appends: Sequence[Append]) -> list[StorageError | None]:
         try:
             with self.engine.begin() as conn:
@@ -158,7 +141,7 @@ class SqlStore(SqlUpkeep):
             "m_id": append.match_id, "m_at": action.version, "m_next": action.version + 1,
             "m_status": append.status, "m_deadline": append.turn_deadline,
             "m_seat": action.seat, "m_request": action.request_id,
-            "m_free": append.driver is None or action.mover == "seat",
+            "m_free": moves_freely(append),
             "m_driver": append.driver,
             "m_person": action.created_at if action.mover == "seat" else None,
         }).rowcount == 1
@@ -172,24 +155,17 @@ class SqlStore(SqlUpkeep):
             ).first()
             if row is None:
                 return UnknownMatch(f"no match {match_id!r}")
-            version, driver, status = row
-            if status == "abandoned":
-                return MatchClosed(f"match {match_id} was closed as abandoned")
-            if action.request_id is not None and conn.execute(
+            sent_before = action.request_id is not None and conn.execute(
                 sa.select(ACTIONS.c.version).where(
                     ACTIONS.c.match_id == match_id, ACTIONS.c.seat == action.seat,
                     ACTIONS.c.request_id == action.request_id,
                 )
-            ).first() is not None:
-                return DuplicateRequest(
-                    f"seat {action.seat} already sent request {action.request_id!r}"
-                )
-            if version == action.version and driver != append.driver:
-                return NotDriver(f"match {match_id} is driven by process {driver}, not "
-                                 f"{append.driver}")
-            return VersionConflict(
-                f"match {match_id} is at version {version}, not {action.version}"
-            )
+            ).first() is not None
+        version, driver, status = row
+        # None only if another process stored this version between the two reads.
+        return refusal(append, version=version, status=status, driver=driver,
+                       sent_before=sent_before) or VersionConflict(
+            f"match {match_id} moved on from version {action.version} meanwhile")
 
     def load(self, match_id: str) -> StoredMatch:
         # One snapshot for the match row and its log (PostgreSQL's default isolation would

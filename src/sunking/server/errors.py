@@ -132,9 +132,13 @@ def storage_fault(error: Exception) -> ApiError:
     return unavailable("the database is busy; try again")
 
 
-def catching_breath() -> ApiError:
+def catching_breath(cause: Exception | None = None) -> ApiError:
     """The match's moves cannot be stored just now (the database failed or is locked): the
-    move was not made; its bots and clocks carry on once the database answers (503)."""
+    move was not made; its bots and clocks carry on once the database answers (503). A
+    ``cause`` that an operator must mend (:func:`storage_fault`: a full disk, a read-only
+    database) is named instead."""
+    if cause is not None and (fault := storage_fault(cause)).code != "unavailable":
+        return fault
     error = ApiError("catching_breath", "the table is catching its breath: moves cannot be "
                      "stored just now; nothing was done, try again in a moment", 503)
     error.retry_after = 1

@@ -106,7 +106,8 @@ class Committer:
 
         Raises:
             ApiError: ``stale_action`` (another process moved first: the match is reloaded),
-                ``catching_breath`` (the database failed).
+                ``catching_breath`` (the database failed; ``disk_full`` or ``read_only``
+                when that is why).
         """
         outages = self.context.outages
         try:
@@ -125,7 +126,7 @@ class Committer:
             raise
         except Exception as err:
             outages.failed(live.match_id, "storing a move", err)
-            raise catching_breath() from None
+            raise catching_breath(err) from None
         outages.recovered(live.match_id)
         return True
 

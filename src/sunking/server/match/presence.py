@@ -81,7 +81,7 @@ class Presence:
             raise
         except Exception as err:
             context.outages.failed(live.match_id, "storing who is away", err)
-            raise catching_breath() from None
+            raise catching_breath(err) from None
         context.outages.recovered(live.match_id)
         live.record, live.turn_deadline = record, deadline
         live.driver = context.process_id

@@ -19,8 +19,11 @@ from collections.abc import Iterator
 
 import pytest
 
-import conformance_fakes
-from conformance_fakes import (
+from sunking.core import Action, Game, GameState, Rng, make, register
+from sunking.core import registry as registry_module
+from sunking.testing import SPARSE_CHECKS, ConformanceError, ConformanceReport, check_game
+from support import conformance_fakes
+from support.conformance_fakes import (
     BAD_SEAT,
     CHATTY,
     CRASHING,
@@ -48,9 +51,6 @@ from conformance_fakes import (
     UNSEEDED,
     Tip,
 )
-from sunking.core import Action, Game, GameState, Rng, make, register
-from sunking.core import registry as registry_module
-from sunking.testing import SPARSE_CHECKS, ConformanceError, ConformanceReport, check_game
 
 # --- the registered games ---------------------------------------------------------------
 

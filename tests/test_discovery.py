@@ -8,12 +8,12 @@ from importlib.metadata import EntryPoint
 
 import pytest
 
-import conformance_fakes
 from sunking import presentation
 from sunking.bots.evaluator import DefaultEvaluator, evaluator
 from sunking.core import registry
 from sunking.core.errors import UnknownGame
 from sunking.tui.render import GENERIC, renderer_for
+from support import conformance_fakes
 
 FAKE_ID = "test-fake"
 

@@ -79,3 +79,12 @@ def test_perft_counts_sequences_of_actions() -> None:
 def test_a_malformed_file_is_refused_with_its_line(text: str, message: str) -> None:
     with pytest.raises(ValueError, match=message):
         read_perft(text)
+
+
+def test_the_external_games_perft_counts(oh_hell: list[str]) -> None:
+    """The game installed from outside the package (``tests/external``) has its perft file
+    beside its tests, read by the same runner once it is registered."""
+    found = records("oh_hell")
+    assert len(found) >= 5
+    problems = [problem for record in found for problem in check_record(record)]
+    assert problems == []

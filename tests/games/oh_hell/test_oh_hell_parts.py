@@ -8,6 +8,8 @@ simply not offered to learning agents (it has no adapter). Its perft counts are 
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from sunking import presentation
@@ -17,6 +19,7 @@ from sunking.bots.evaluator import DefaultEvaluator, evaluator
 from sunking.core import UnknownGame, available_games, make, registry
 from sunking.presentation import describe
 from sunking.testing import check_game
+from sunking.testing.golden import diff_playthrough, playthrough, read_jsonl, to_lines
 from sunking.testing.presentation import board_problems, catalog_problems
 from sunking.tui.render import GENERIC, renderer_for
 from support.skeleton import game_dir, skeleton_problems
@@ -90,3 +93,11 @@ def test_learning_agents_are_not_offered_a_game_without_an_adapter(oh_hell: list
     assert GAME not in env_ids().values()
     with pytest.raises(UnknownGame, match="has no adapter for learning agents"):
         adapter(GAME)
+
+
+def test_its_golden_playthrough_replays(oh_hell: list[str]) -> None:
+    """Its golden playthrough (``sunking.testing.golden``, as ``make golden`` writes one for
+    each game of the package into ``tests/golden``) lies beside its tests."""
+    path = Path(__file__).with_name("oh_hell_3p_seed1.jsonl")
+    expected = read_jsonl(path)
+    assert diff_playthrough(expected, to_lines(playthrough(GAME, 3, 1, 1))) is None

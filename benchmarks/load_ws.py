@@ -74,6 +74,8 @@ def local_servers(bot_workers: int, processes: int = 1,
     with tempfile.TemporaryDirectory(prefix="sunking-load-") as data_dir:
         env = {k: v for k, v in os.environ.items() if k != "SUNKING_DATABASE_URL"}
         env.update(SUNKING_RATE_CREATE="0", SUNKING_RATE_ACTIONS="0")  # one address, many moves
+        # ... and thousands of sockets: the caps per address stay on, far above that.
+        env.update(SUNKING_CONNECTIONS_PER_ADDRESS="100000", SUNKING_SOCKETS_PER_ADDRESS="100000")
         serve = [str(Path(sys.executable).parent / "sunking"), "serve"]
         if database_url is not None:
             env["SUNKING_DATABASE_URL"] = database_url

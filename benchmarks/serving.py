@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import resource
 import socket
 import subprocess
 import sys
@@ -16,6 +17,8 @@ from pathlib import Path
 import httpx
 
 START_SECONDS = 60.0
+RATE_LIMITS = ("CREATE", "ACTIONS", "JOIN", "CHAT", "CHAT_CHARS")
+"""The rate limits per client address (``SUNKING_RATE_<kind>``), all turned off."""
 
 
 def free_port() -> int:
@@ -46,17 +49,21 @@ def wait_until_up(process: subprocess.Popen[bytes], url: str, seconds: float = S
 
 
 @contextlib.contextmanager
-def local_server(*args: str, **env: str) -> Iterator[str]:
-    """The URL of a new ``sunking serve ARGS`` with ``env`` added to its environment; it is
-    stopped and its database removed afterwards."""
+def local_server(*args: str, fd_limit: int | None = None, **env: str) -> Iterator[str]:
+    """The URL of a new ``sunking serve ARGS`` with ``env`` added to its environment (and,
+    with ``fd_limit``, that limit on its open files, soft and hard); it is stopped and its
+    database removed afterwards."""
     port = free_port()
     with tempfile.TemporaryDirectory(prefix="sunking-bench-") as data_dir:
         environ = {k: v for k, v in os.environ.items() if k != "SUNKING_DATABASE_URL"}
-        environ.update(SUNKING_RATE_CREATE="0", SUNKING_RATE_ACTIONS="0", **env)
+        environ.update({f"SUNKING_RATE_{kind}": "0" for kind in RATE_LIMITS})
+        environ.update(env)
         process = subprocess.Popen(
             [str(Path(sys.executable).parent / "sunking"), "serve", "--port", str(port),
              "--data-dir", data_dir, *args],
-            env=environ, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            env=environ, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+            preexec_fn=None if fd_limit is None else lambda: resource.setrlimit(
+                resource.RLIMIT_NOFILE, (fd_limit, fd_limit)))
         url = f"http://127.0.0.1:{port}"
         try:
             wait_until_up(process, url)

@@ -79,7 +79,7 @@ def test_a_copy_shares_only_the_fields_declared_shared() -> None:
     assert copy.board == state.board and copy.board is not state.board
     assert copy.hand is not state.hand and copy.rng is not state.rng
     assert copy.money_deck is state.money_deck  # shared=True: replaced, never changed
-    assert copy.mdecks is state.mdecks
+    assert copy.mission_decks is state.mission_decks
     assert copy.to_json() == state.to_json()
 
 

@@ -4,7 +4,8 @@
 tuple (:func:`declared`) with mypyc (``scripts/compile_engine.py``): each gets a C extension beside
 its source, which Python imports in its place. They are the same code, typed as ``mypy
 --strict`` checks it, and behave the same (``tests/test_compiled.py`` plays games both ways
-and compares every step); they run the rules about 1.3-1.8 times faster.
+and compares every step); how much faster they run is in ``docs/architecture.md``
+("Compiled rules"), as ``benchmarks/bench_engine.py`` measures it.
 
 Two guards keep them honest:
 

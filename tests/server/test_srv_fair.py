@@ -4,7 +4,14 @@ bot of another client's match wait behind all of them."""
 from __future__ import annotations
 
 import asyncio
+from pathlib import Path
+from typing import Any
 
+import pytest
+from fastapi.testclient import TestClient
+from srv_support import auth, make_client, new_match, wait_until
+
+from sunking.server.storage.sql import SqlStore, sqlite_url
 from sunking.server.workers.fair import FairQueue
 
 
@@ -79,3 +86,35 @@ def test_srv_fair_queue_survives_cancelled_waiters() -> None:
         return ran
 
     assert asyncio.run(scenario()) == ["a", "c"]
+
+
+def test_srv_the_fair_key_of_a_match_survives_a_restart(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The bots of a match queue under the address that created it, before a restart and
+    after it (stored with the match, not only kept in memory)."""
+    keys: list[str] = []
+    slot = FairQueue.slot
+
+    def recording(queue: FairQueue, owner: str) -> Any:
+        keys.append(owner)
+        return slot(queue, owner)
+
+    monkeypatch.setattr(FairQueue, "slot", recording)
+
+    def person_moves(client: TestClient, match_id: str, token: str) -> None:
+        view = client.get(f"/api/matches/{match_id}", headers=auth(token)).json()
+        answer = client.post(f"/api/matches/{match_id}/actions", headers=auth(token),
+                             json={"version": view["version"], "action": view["legal_actions"][0]})
+        assert answer.status_code == 200, answer.text
+        wait_until(lambda: client.get(f"/api/matches/{match_id}", headers=auth(token)).json()[
+            "to_move"] == 0)
+
+    with make_client(lambda: SqlStore(sqlite_url(tmp_path))) as client:
+        created = new_match(client, ("human", "heuristic"))
+        match_id, token = created["match_id"], created["tokens"][0]
+        person_moves(client, match_id, token)
+    assert keys == ["testclient"]
+    with make_client(lambda: SqlStore(sqlite_url(tmp_path))) as client:
+        person_moves(client, match_id, token)
+    assert keys == ["testclient", "testclient"]

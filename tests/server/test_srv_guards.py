@@ -235,7 +235,8 @@ def test_srv_any_load_error_settles_every_waiter() -> None:
 
 
 class _LockedDatabase(MemoryStore):
-    def create_match(self, match: Any, turn_deadline: float | None) -> None:
+    def create_match(self, match: Any, turn_deadline: float | None,
+                     driver: str | None = None) -> None:
         raise sa.exc.OperationalError("INSERT", {}, Exception("database is locked"))
 
 

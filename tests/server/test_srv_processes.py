@@ -11,6 +11,7 @@ import secrets
 import subprocess
 import sys
 import threading
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -50,12 +51,20 @@ def database() -> Iterator[str]:
 
 @contextlib.contextmanager
 def serve(url: str) -> Iterator[str]:
+    with running(url) as (base, _process):
+        yield base
+
+
+@contextlib.contextmanager
+def running(url: str, *args: str) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
+    """``sunking serve ARGS`` on the database at ``url``: its address and its process."""
     port = free_port()
     env = dict(os.environ, SUNKING_DATABASE_URL=url, SUNKING_RATE_CREATE="0",
                SUNKING_RATE_ACTIONS="0")
     process = subprocess.Popen(
         [str(BIN / "sunking"), "serve", "--port", str(port), "--bot-workers", "0",
-         "--bot-delay", "0"], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+         "--bot-delay", "0", *args], env=env, stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE)
     base = f"http://127.0.0.1:{port}"
 
     def up() -> bool:
@@ -67,9 +76,10 @@ def serve(url: str) -> Iterator[str]:
 
     try:
         wait_until(up)
-        yield base
+        yield base, process
     finally:
-        process.terminate()
+        if process.poll() is None:
+            process.terminate()
         process.wait(LIMIT)
 
 
@@ -230,3 +240,45 @@ def test_srv_a_remote_move_drops_an_unwatched_match_and_reloads_a_watched_one() 
             await there.close()
 
     asyncio.run(scenario())
+
+
+def test_srv_a_killed_process_s_bot_matches_move_on_in_the_other(database: str) -> None:
+    """Exactly one process drives each match; when it is killed, the other takes its matches
+    over (its lease runs out within 5 s) and their bots move again, as its views show."""
+    engine = sa.create_engine(database)
+
+    def drivers(ids: list[str]) -> dict[str, str]:
+        """Each match's driver, by the pid its process row names."""
+        with engine.connect() as conn:
+            rows = conn.execute(sa.text(
+                "SELECT m.match_id, p.about FROM matches m LEFT JOIN processes p "
+                "ON p.process_id = m.driver")).all()
+        return {m: (about or "none").rsplit(" ", 1)[-1] for m, about in rows if m in ids}
+
+    body = {"game": "louis14", "players": 4, "language": "en",
+            "seats": [{"kind": "bot", "bot": "random"} for _ in range(4)]}
+    try:
+        with running(database, "--bot-delay", "0.1") as (one, first), \
+                running(database, "--bot-delay", "0.1") as (two, second):
+            created = [httpx.post(f"{one}/api/matches", json=body).json() for _ in range(3)]
+            ids = [c["match_id"] for c in created]
+            spectators = {c["match_id"]: c["spectator"]["token"] for c in created}
+
+            def seen_on_two(match_id: str) -> dict[str, Any]:
+                view: dict[str, Any] = httpx.get(
+                    f"{two}/api/matches/{match_id}",
+                    headers={"Authorization": f"Bearer {spectators[match_id]}"}).json()
+                return view
+
+            wait_until(lambda: all(seen_on_two(m)["version"] >= 3 for m in ids))
+            for _ in range(10):  # while the first lives, it alone drives its matches
+                assert set(drivers(ids).values()) == {str(first.pid)}
+                time.sleep(0.1)
+            first.kill()
+            first.wait(LIMIT)
+            stopped = {m: seen_on_two(m)["version"] for m in ids}
+            wait_until(lambda: all(seen_on_two(m)["version"] >= stopped[m] + 3 or
+                                   seen_on_two(m)["status"] == "finished" for m in ids))
+            assert set(drivers(ids).values()) == {str(second.pid)}
+    finally:
+        engine.dispose()

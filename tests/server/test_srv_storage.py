@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 import threading
+import time
 import uuid
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -19,9 +20,11 @@ from sunking.server.storage import (
     Append,
     ChatRecord,
     DuplicateRequest,
+    MatchClosed,
     MatchRecord,
     MatchStore,
     MemoryStore,
+    NotDriver,
     SeatRecord,
     SeatTaken,
     StorageError,
@@ -290,11 +293,12 @@ def test_srv_migrations_are_idempotent_and_complete(tmp_path: Path) -> None:
     SqlStore(url).close()
     store = SqlStore(url)  # a second start migrates nothing and keeps working
     inspector = sa.inspect(store.engine)
-    assert {"matches", "seats", "actions", "chat_messages", "alembic_version"} <= set(
+    assert {"matches", "seats", "actions", "chat_messages", "processes", "alembic_version"} <= set(
         inspector.get_table_names())
     with store.engine.connect() as conn:
-        assert conn.execute(sa.text("select version_num from alembic_version")).scalar() == "0003"
-    assert "practice" in {c["name"] for c in inspector.get_columns("matches")}
+        assert conn.execute(sa.text("select version_num from alembic_version")).scalar() == "0006"
+    columns = {c["name"] for c in inspector.get_columns("matches")}
+    assert {"practice", "owner", "driver", "person_at"} <= columns
     store.close()
 
 
@@ -304,3 +308,84 @@ def test_srv_sqlite_is_durable_mode(tmp_path: Path) -> None:
         assert conn.execute(sa.text("pragma journal_mode")).scalar() == "wal"
         assert conn.execute(sa.text("pragma synchronous")).scalar() == 2  # FULL
     store.close()
+
+
+def planned(version: int, seat: int = 1) -> ActionRecord:
+    """A bot's move (not a person's)."""
+    return ActionRecord(version, seat, {"type": "pass", "n": version}, None, "bot",
+                        2000.0 + version)
+
+
+def test_srv_only_the_driver_stores_a_bot_s_move(opener: StoreFactory) -> None:
+    record, _ = a_match()
+    store = opener()
+    store.create_match(record, None, "p1")
+    assert opener().load(record.match_id).driver == "p1"
+    with pytest.raises(NotDriver):
+        store.append_action(record.match_id, planned(0), status="active", turn_deadline=None,
+                            driver="p2")
+    store.append_action(record.match_id, planned(0), status="active", turn_deadline=None,
+                        driver="p1")
+    # A person's move, stored by any process, makes that process the driver.
+    store.append_action(record.match_id, act(1), status="active", turn_deadline=None,
+                        driver="p2")
+    loaded = opener().load(record.match_id)
+    assert (loaded.version, loaded.driver) == (2, "p2")
+    with pytest.raises(NotDriver):
+        store.append_action(record.match_id, planned(2), status="active", turn_deadline=None,
+                            driver="p1")
+    refusals = store.append_actions([Append(record.match_id, planned(2), "active", None,
+                                            driver="p1")])
+    assert [type(r) for r in refusals] == [NotDriver]
+    assert opener().load(record.match_id).version == 2
+
+
+def test_srv_matches_of_a_process_whose_lease_ran_out_are_claimed_once(
+    opener: StoreFactory,
+) -> None:
+    record, _ = a_match()
+    p1, p2, p3 = (f"{name}-{uuid.uuid4().hex[:8]}" for name in ("p1", "p2", "p3"))
+    store = opener()
+    store.register_process(p1, 0.5, "test")
+    store.register_process(p2, 60.0, "test")
+    store.register_process(p3, 60.0, "test")
+    store.create_match(record, None, p1)
+    assert record.match_id not in store.claim_orphans(p2, 10_000)  # p1 is alive
+    store.renew_process(p1, 0.5)
+    time.sleep(0.7)
+    claims = [opener().claim_orphans(p, 10_000) for p in (p2, p3)]
+    assert record.match_id in claims[0] and record.match_id not in claims[1]
+    assert opener().load(record.match_id).driver == p2
+    store.retire_process(p2)  # gives its matches up: claimed at once
+    assert opener().load(record.match_id).driver is None
+    assert record.match_id in opener().claim_orphans(p3, 10_000)
+    assert opener().match_versions([record.match_id, "nobody"]) == {record.match_id: 0}
+
+
+def test_srv_abandoned_matches_are_closed_keeping_their_moves(opener: StoreFactory) -> None:
+    """A match in which no person moved since the cutoff is closed (its clock, driver and chat
+    gone, its moves kept); a person's move keeps a match open, a bot's does not."""
+    quiet, busy, bots_only = (dataclasses.replace(a_match()[0], created_at=10.0)
+                              for _ in range(3))
+    store = opener()
+    for record in (quiet, busy, bots_only):
+        store.create_match(record, 15.0, "p1")
+    said = dataclasses.replace(act(0), created_at=12.0)
+    store.append_action(quiet.match_id, said, status="active", turn_deadline=16.0)
+    store.append_chat(quiet.match_id, ChatRecord(0, 0, None, "anyone?", 1, 12.0))
+    store.append_action(busy.match_id, dataclasses.replace(act(0), created_at=30.0),
+                        status="active", turn_deadline=None)
+    store.append_action(bots_only.match_id, dataclasses.replace(planned(0), created_at=30.0),
+                        status="active", turn_deadline=None, driver="p1")
+    closed = opener().abandon_matches(before=20.0, limit=10_000)
+    assert quiet.match_id in closed and bots_only.match_id in closed
+    assert busy.match_id not in closed
+    loaded = opener().load(quiet.match_id)
+    assert (loaded.status, loaded.turn_deadline, loaded.driver) == ("abandoned", None, None)
+    assert loaded.actions == (said,) and loaded.match == quiet
+    assert opener().load_chat(quiet.match_id) == ()
+    assert opener().load(busy.match_id).status == "active"
+    with pytest.raises(MatchClosed):
+        store.append_action(quiet.match_id, act(1), status="active", turn_deadline=None)
+    assert quiet.match_id not in opener().abandon_matches(before=20.0, limit=10_000)
+    assert quiet.match_id not in opener().claim_orphans("p2", 10_000)

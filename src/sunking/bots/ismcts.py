@@ -132,6 +132,21 @@ def ranked(judge: Evaluator[Any], state: GameState, actions: Sequence[Action],
     return [actions[i] for i in order]
 
 
+def _ucb_choice(available: list[tuple[Action, _Node]], explore: float) -> tuple[Action, _Node]:
+    """The child with the best upper confidence bound; every child offered counts the offer
+    (``avail``, the information-set version of UCB)."""
+    best_score = -1.0
+    chosen = available[0]
+    for item in available:
+        child = item[1]
+        child.avail += 1
+        score = (child.reward / child.visits
+                 + explore * math.sqrt(math.log(child.avail) / child.visits))
+        if score > best_score:
+            best_score, chosen = score, item
+    return chosen
+
+
 class IsmctsBot:
     """ISMCTS with a budget; see the module documentation."""
 
@@ -150,10 +165,10 @@ class IsmctsBot:
         actions = observation.legal_actions
         if len(actions) == 1:
             return actions[0]
-        cfg = self.config
+        config = self.config
         start = time.perf_counter()
-        clock = time.process_time if cfg.cpu_clock else time.perf_counter
-        deadline = None if cfg.seconds is None else clock() + cfg.seconds
+        clock = time.process_time if config.cpu_clock else time.perf_counter
+        deadline = None if config.seconds is None else clock() + config.seconds
         judge = evaluator(observation.game.spec.id)
         seat = observation.seat
         order = ranked(judge, observation.determinize(rng), actions, seat)
@@ -163,7 +178,7 @@ class IsmctsBot:
         sets: dict[int, tuple[Sequence[Action], frozenset[Action]]] = {}
         # Keyed by id: the legal tuples are kept alive in the values, so ids stay unique.
         done = 0
-        limit = cfg.iterations
+        limit = config.iterations
         while limit is None or done < limit:
             if deadline is not None and clock() >= deadline:
                 break
@@ -188,34 +203,50 @@ class IsmctsBot:
         order: list[Action],
         sets: dict[int, tuple[Sequence[Action], frozenset[Action]]],
     ) -> None:
-        cfg = self.config
+        """One iteration: a fresh determinization played down the tree, where one new child
+        is added; then on by the default policy (unless search keeps to the seat's own turn);
+        then its rewards backed up along the path."""
         judge = evaluator(observation.game.spec.id)
         state = observation.determinize(rng)  # a private copy: played in place below
+        own_turn = judge.scope == "turn"
+        path = self._descend(root, state, observation.seat, own_turn, rng, order, sets)
+        if not own_turn:
+            rollout = judge.rollout_action
+            for _ in range(self.config.horizon):
+                if state.to_move is None:
+                    break
+                state.play(rollout(state, rng))
+        reward = rewards(judge, state)
+        root.visits += 1
+        for node, seat in path:
+            node.visits += 1
+            node.reward += reward[seat]
+
+    def _descend(
+        self,
+        root: _Node,
+        state: GameState,
+        me: int,
+        own_turn: bool,
+        rng: Rng,
+        order: list[Action],
+        sets: dict[int, tuple[Sequence[Action], frozenset[Action]]],
+    ) -> list[tuple[_Node, int]]:
+        """Play ``state`` down the tree by UCB among the children open to it, until a new
+        child is added (and, searching only the seat's own turn, on to the turn's end); the
+        nodes passed, each with the seat that moved into it."""
         node = root
         path: list[tuple[_Node, int]] = []
-        own_turn = judge.scope == "turn"
-        me = observation.seat
         while True:
             mover = state.to_move
             if mover is None or (own_turn and mover != me):
                 break
             legal = state.legal_actions()
-            children = node.children
-            if node is root:
-                available = list(children.items())
-                width = cfg.min_children + cfg.root_widening * math.sqrt(node.visits)
-            else:
-                known = sets.get(id(legal))
-                if known is None:
-                    known = (legal, frozenset(legal))
-                    sets[id(legal)] = known
-                legal_set = known[1]
-                available = [item for item in children.items() if item[0] in legal_set]
-                width = cfg.min_children + cfg.widening * math.sqrt(node.visits)
+            available, width = self._open_children(node, root, legal, sets)
             if len(available) < len(legal) and len(available) < width:
                 action = self._untried(node, root, legal, order, rng)
                 child = _Node()
-                children[action] = child
+                node.children[action] = child
                 for _, other in available:
                     other.avail += 1
                 path.append((child, mover))
@@ -224,29 +255,32 @@ class IsmctsBot:
                     break
                 node = child
                 continue
-            explore = cfg.exploration
-            best_score = -1.0
-            chosen = available[0]
-            for item in available:
-                c = item[1]
-                c.avail += 1
-                score = c.reward / c.visits + explore * math.sqrt(math.log(c.avail) / c.visits)
-                if score > best_score:
-                    best_score, chosen = score, item
-            path.append((chosen[1], mover))
-            node = chosen[1]
-            state.play(chosen[0])
-        if not own_turn:
-            rollout = judge.rollout_action
-            for _ in range(cfg.horizon):
-                if state.to_move is None:
-                    break
-                state.play(rollout(state, rng))
-        reward = rewards(judge, state)
-        root.visits += 1
-        for n, seat in path:
-            n.visits += 1
-            n.reward += reward[seat]
+            action, node = _ucb_choice(available, self.config.exploration)
+            path.append((node, mover))
+            state.play(action)
+        return path
+
+    def _open_children(
+        self,
+        node: _Node,
+        root: _Node,
+        legal: Sequence[Action],
+        sets: dict[int, tuple[Sequence[Action], frozenset[Action]]],
+    ) -> tuple[list[tuple[Action, _Node]], float]:
+        """The children of ``node`` whose action is legal in this determinization (at the
+        root, all of them), and how many children progressive widening allows it now."""
+        config = self.config
+        children = node.children
+        if node is root:
+            width = config.min_children + config.root_widening * math.sqrt(node.visits)
+            return list(children.items()), width
+        known = sets.get(id(legal))
+        if known is None:
+            known = (legal, frozenset(legal))
+            sets[id(legal)] = known
+        legal_set = known[1]
+        width = config.min_children + config.widening * math.sqrt(node.visits)
+        return [item for item in children.items() if item[0] in legal_set], width
 
     @staticmethod
     def _untried(

@@ -17,10 +17,19 @@ from rich.text import Text
 
 from .. import __version__, available_games, make
 from ..core import GameRecord, GameState, Rng, RulesError
-from ..i18n import DEFAULT_LANGUAGE, LANGUAGES, translate
+from ..i18n import DEFAULT_LANGUAGE, translate
 from ..presentation import describe_result, game_title
 from ..tables import final_tables
-from .options import OptionsArg, complete_game, describe_options, fail, parse_options
+from .backup import backup_command, restore_command
+from .options import (
+    GameArg,
+    LanguageOption,
+    OptionsArg,
+    check_language,
+    describe_options,
+    fail,
+    parse_options,
+)
 from .play import play_command
 from .render import event_log, games_table
 from .serve import serve_command
@@ -121,60 +130,36 @@ def games_command() -> None:
                 console.print(Text(f"  {line}"))
 
 
+PlayersOption = Annotated[
+    int | None,
+    typer.Option("--players", "-p", metavar="N",
+                 help="Number of players (default: the most the game allows).",
+                 show_default=False),
+]
+SeedOption = Annotated[
+    int,
+    typer.Option("--seed", "-s", metavar="S",
+                 help="Seed of the game and of the bots: the same seed gives the same game."),
+]
+QuietOption = Annotated[
+    bool, typer.Option("--quiet", "-q", help="Leave out the event log; show only the result."),
+]
+RecordOption = Annotated[
+    bool,
+    typer.Option("--json", help="Print the game record (game, players, seed, options, actions) "
+                                "and the result as one JSON object instead of the log and tables."),
+]
+
+
 @app.command("simulate")
 def simulate_command(
-    game: Annotated[
-        str,
-        typer.Argument(
-            help="The id of the game, as listed by `sunking games`.",
-            metavar="GAME",
-            autocompletion=complete_game,
-            show_default=False,
-        ),
-    ],
-    players: Annotated[
-        int | None,
-        typer.Option(
-            "--players",
-            "-p",
-            metavar="N",
-            help="Number of players (default: the most the game allows).",
-            show_default=False,
-        ),
-    ] = None,
-    seed: Annotated[
-        int,
-        typer.Option(
-            "--seed",
-            "-s",
-            metavar="S",
-            help="Seed of the game and of the bots: the same seed gives the same game.",
-        ),
-    ] = 0,
-    quiet: Annotated[
-        bool,
-        typer.Option("--quiet", "-q", help="Leave out the event log; show only the result."),
-    ] = False,
-    as_json: Annotated[
-        bool,
-        typer.Option(
-            "--json",
-            help=(
-                "Print the game record (game, players, seed, options, actions) and the "
-                "result as one JSON object instead of the log and tables."
-            ),
-        ),
-    ] = False,
+    game: GameArg,
+    players: PlayersOption = None,
+    seed: SeedOption = 0,
+    quiet: QuietOption = False,
+    as_json: RecordOption = False,
     option: OptionsArg = None,
-    lang: Annotated[
-        str,
-        typer.Option(
-            "--lang",
-            "-l",
-            metavar="LANG",
-            help=f"Language of the event log: {', '.join(LANGUAGES)}.",
-        ),
-    ] = DEFAULT_LANGUAGE,
+    lang: LanguageOption = DEFAULT_LANGUAGE,
 ) -> None:
     """Simulate a game between bots that pick uniformly random legal moves.
 
@@ -185,8 +170,7 @@ def simulate_command(
     count the game does not allow, an option it does not have, or a language it does not
     speak.
     """
-    if lang not in LANGUAGES:
-        raise fail(f"no language {lang!r}; the languages are {', '.join(LANGUAGES)}")
+    check_language(lang)
     try:
         spec = make(game).spec
         count = spec.max_players if players is None else players
@@ -194,24 +178,34 @@ def simulate_command(
         state = play_random(game, count, seed, quiet=quiet or as_json, options=options)
     except RulesError as error:
         raise fail(str(error)) from None
-    result = state.result()
     if as_json:
-        payload = {"record": GameRecord.of(state).to_json(), "result": result.to_json()}
+        payload = {"record": GameRecord.of(state).to_json(), "result": state.result().to_json()}
         typer.echo(json.dumps(payload, indent=2, ensure_ascii=False))
         return
+    _print_game(state, seed, quiet, lang)
+
+
+def _print_game(state: GameState, seed: int, quiet: bool, lang: str) -> None:
+    """The title, the public event log (unless ``quiet``), the number of actions, and the
+    result's tables, in ``lang``; each seat named as the language names it."""
+    game_id = state.game.spec.id
+    count = state.num_players
     console = Console()
-    console.print(Text(translate(lang, "cli.simulate.title", game=game_title(spec.id, lang),
+    console.print(Text(translate(lang, "cli.simulate.title", game=game_title(game_id, lang),
                                  n=count, seed=seed), style="bold"))
     names = [""] * count  # each seat is then named as the language names it
     if not quiet:
-        console.print(event_log(spec.id, state.events(None), lang, names))
+        console.print(event_log(game_id, state.events(None), lang, names))
     console.print(Text(translate(lang, "cli.game_over", n=state.version)))
-    console.print(final_tables(describe_result(spec.id, result.details, lang, names), lang))
+    result = state.result()
+    console.print(final_tables(describe_result(game_id, result.details, lang, names), lang))
 
 
 app.command("tournament")(tournament_command)
 app.command("merge-tournaments")(merge_command)
 app.command("play")(play_command)
 app.command("serve")(serve_command)
+app.command("backup")(backup_command)
+app.command("restore")(restore_command)
 
 

@@ -1,5 +1,6 @@
 """Game options on the command line: ``--option KEY=VALUE``, repeatable; and what the
-commands share besides: the completion of a game id and the error that ends a command.
+commands share besides: the game argument, the language and plot options, the completion of
+a game id, the language check and the error that ends a command.
 
 Every command that starts games (``simulate``, ``tournament``, ``play``) takes them. A value
 is matched against the option's choices by its printed form, so ``points_limit=250`` gives
@@ -10,6 +11,7 @@ options, their choices and defaults.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from pathlib import Path
 from typing import Annotated, Any
 
 import typer
@@ -18,6 +20,7 @@ from rich.text import Text
 
 from ..core import GameSpec, available_games
 from ..core.errors import InvalidOptions
+from ..i18n import LANGUAGES
 
 OptionsArg = Annotated[
     list[str] | None,
@@ -31,6 +34,32 @@ OptionsArg = Annotated[
     ),
 ]
 """The ``--option`` parameter, shared by every command that starts games."""
+
+
+def complete_game(incomplete: str) -> list[str]:
+    """The game ids that complete ``incomplete`` (for shell completion)."""
+    return [g for g in available_games() if g.startswith(incomplete)]
+
+
+GameArg = Annotated[
+    str,
+    typer.Argument(help="The id of the game, as listed by `sunking games`.", metavar="GAME",
+                   autocompletion=complete_game, show_default=False),
+]
+"""The game a command plays (``simulate``, ``play``, ``tournament``)."""
+
+LanguageOption = Annotated[
+    str,
+    typer.Option("--lang", "-l", metavar="LANG",
+                 help=f"Language of the game's words: {', '.join(LANGUAGES)}."),
+]
+"""The language a command speaks the game's words in (``simulate``, ``play``)."""
+
+PlotOption = Annotated[
+    Path | None,
+    typer.Option("--plot", metavar="PATH", help="Write a PNG of rating against budget."),
+]
+"""Where a tournament's plot goes (``tournament``, ``merge-tournaments``)."""
 
 
 def parse_options(spec: GameSpec, items: Iterable[str] | None) -> dict[str, Any]:
@@ -77,6 +106,7 @@ def fail(message: str) -> typer.Exit:
     return typer.Exit(code=2)
 
 
-def complete_game(incomplete: str) -> list[str]:
-    """The game ids that complete ``incomplete`` (for shell completion)."""
-    return [g for g in available_games() if g.startswith(incomplete)]
+def check_language(lang: str) -> None:
+    """Ends the command (code 2) when ``lang`` is not one of the languages spoken."""
+    if lang not in LANGUAGES:
+        raise fail(f"no language {lang!r}; the languages are {', '.join(LANGUAGES)}")

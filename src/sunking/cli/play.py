@@ -10,12 +10,12 @@ from rich.console import Console
 from rich.text import Text
 
 from ..core import InvalidOptions, RulesError, make
-from ..i18n import DEFAULT_LANGUAGE, LANGUAGES, translate
+from ..i18n import DEFAULT_LANGUAGE, translate
 from ..presentation import describe_result, game_title
 from ..tables import final_tables
 from ..tui.seats import SEATS_HELP, SeatsError, parse_seats
 from ..tui.session import Session
-from .options import OptionsArg, complete_game, fail, parse_options
+from .options import GameArg, LanguageOption, OptionsArg, check_language, fail, parse_options
 
 
 def fresh_seed() -> int:
@@ -23,34 +23,30 @@ def fresh_seed() -> int:
     return int.from_bytes(os.urandom(4), "big")
 
 
+SeatsOption = Annotated[
+    str, typer.Option("--seats", metavar="SPEC,...", help=SEATS_HELP, show_default=False),
+]
+SeedOption = Annotated[
+    int | None,
+    typer.Option("--seed", "-s", metavar="S",
+                 help="Seed of the game and of the bots (default: a fresh one, shown in "
+                      "the status line); the same seed and moves replay the same game.",
+                 show_default=False),
+]
+AutoPassOption = Annotated[
+    bool,
+    typer.Option("--auto-pass/--no-auto-pass",
+                 help="When your only choice is to pass, pass for you after a moment."),
+]
+
+
 def play_command(
-    game: Annotated[
-        str,
-        typer.Argument(help="The id of the game, as listed by `sunking games`.", metavar="GAME",
-                       autocompletion=complete_game, show_default=False),
-    ],
-    seats: Annotated[
-        str,
-        typer.Option("--seats", metavar="SPEC,...", help=SEATS_HELP, show_default=False),
-    ],
-    seed: Annotated[
-        int | None,
-        typer.Option("--seed", "-s", metavar="S",
-                     help="Seed of the game and of the bots (default: a fresh one, shown in "
-                          "the status line); the same seed and moves replay the same game.",
-                     show_default=False),
-    ] = None,
+    game: GameArg,
+    seats: SeatsOption,
+    seed: SeedOption = None,
     option: OptionsArg = None,
-    lang: Annotated[
-        str,
-        typer.Option("--lang", "-l", metavar="LANG",
-                     help=f"Language of the game's words: {', '.join(LANGUAGES)}."),
-    ] = DEFAULT_LANGUAGE,
-    auto_pass: Annotated[
-        bool,
-        typer.Option("--auto-pass/--no-auto-pass",
-                     help="When your only choice is to pass, pass for you after a moment."),
-    ] = True,
+    lang: LanguageOption = DEFAULT_LANGUAGE,
+    auto_pass: AutoPassOption = True,
 ) -> None:
     """Play a game in the terminal: you against bots, or several people at one terminal.
 
@@ -67,8 +63,18 @@ def play_command(
     end the final scores are printed. Exits with code 2 for an unknown game, a seats entry
     that cannot be read or a number of seats the game does not allow.
     """
-    if lang not in LANGUAGES:
-        raise fail(f"no language {lang!r}; the languages are {', '.join(LANGUAGES)}")
+    check_language(lang)
+    session = _seated(game, seats, seed, option, lang)
+    from ..tui.app import PlayApp
+
+    PlayApp(session, lang=lang, auto_pass=auto_pass).run()
+    _print_outcome(session, lang)
+
+
+def _seated(game: str, seats: str, seed: int | None, option: list[str] | None,
+            lang: str) -> Session:
+    """The session of ``game`` with the seats of ``--seats``; ends the command (code 2)
+    when the seats cannot be read, an option is wrong or the game refuses the seats."""
     try:
         seat_specs = parse_seats(seats, lang)
     except SeatsError as error:
@@ -78,14 +84,15 @@ def play_command(
     except RulesError as error:
         raise fail(str(error)) from None
     try:
-        session = Session(game, seat_specs, fresh_seed() if seed is None else seed, options)
+        return Session(game, seat_specs, fresh_seed() if seed is None else seed, options)
     except InvalidOptions as error:
         raise fail(f"{error} (--seats gives {len(seat_specs)} seats)") from None
     except RulesError as error:
         raise fail(str(error)) from None
-    from ..tui.app import PlayApp
 
-    PlayApp(session, lang=lang, auto_pass=auto_pass).run()
+
+def _print_outcome(session: Session, lang: str) -> None:
+    """The final scores of a finished game, or how to find an unfinished one again."""
     console = Console()
     result = session.result()
     if result is None:

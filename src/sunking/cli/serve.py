@@ -5,11 +5,14 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.console import Console
 from rich.text import Text
+
+if TYPE_CHECKING:
+    import uvicorn
 
 
 def event_loop_factory() -> Callable[[], asyncio.AbstractEventLoop] | None:
@@ -21,41 +24,47 @@ def event_loop_factory() -> Callable[[], asyncio.AbstractEventLoop] | None:
     return uvloop.new_event_loop
 
 
+HostOption = Annotated[
+    str, typer.Option("--host", help="Address to listen on (only this machine by default)."),
+]
+PortOption = Annotated[int, typer.Option("--port", "-p", help="Port to listen on.")]
+DataDirOption = Annotated[
+    Path | None,
+    typer.Option("--data-dir", metavar="DIR",
+                 help="Where the SQLite database lives (default: $SUNKING_DATA_DIR, else "
+                      "~/.local/share/sunking). Ignored when SUNKING_DATABASE_URL is set.",
+                 show_default=False),
+]
+BotWorkersOption = Annotated[
+    int | None,
+    typer.Option("--bot-workers", metavar="N",
+                 help="Processes that compute bot moves (0: threads).", show_default=False),
+]
+RootParallelOption = Annotated[
+    int | None,
+    typer.Option("--root-parallel", metavar="N",
+                 help="Parts an ismcts:hard move is searched in at once, one per worker "
+                      "(default: 2, or 1 with one bot worker).",
+                 show_default=False),
+]
+BotDelayOption = Annotated[
+    float | None,
+    typer.Option("--bot-delay", metavar="SECONDS",
+                 help="Pause before each bot move (default 0.5).", show_default=False),
+]
+MigrateOnlyOption = Annotated[
+    bool, typer.Option("--migrate-only", help="Bring the database schema up to date and exit."),
+]
+
+
 def serve_command(
-    host: Annotated[
-        str, typer.Option("--host", help="Address to listen on (only this machine by default).")
-    ] = "127.0.0.1",
-    port: Annotated[int, typer.Option("--port", "-p", help="Port to listen on.")] = 8000,
-    data_dir: Annotated[
-        Path | None,
-        typer.Option(
-            "--data-dir", metavar="DIR",
-            help="Where the SQLite database lives (default: $SUNKING_DATA_DIR, else "
-                 "~/.local/share/sunking). Ignored when SUNKING_DATABASE_URL is set.",
-            show_default=False,
-        ),
-    ] = None,
-    bot_workers: Annotated[
-        int | None,
-        typer.Option("--bot-workers", metavar="N",
-                     help="Processes that compute bot moves (0: threads).", show_default=False),
-    ] = None,
-    root_parallel: Annotated[
-        int | None,
-        typer.Option("--root-parallel", metavar="N",
-                     help="Parts an ismcts:hard move is searched in at once, one per worker "
-                          "(default: 2, or 1 with one bot worker).",
-                     show_default=False),
-    ] = None,
-    bot_delay: Annotated[
-        float | None,
-        typer.Option("--bot-delay", metavar="SECONDS",
-                     help="Pause before each bot move (default 0.5).", show_default=False),
-    ] = None,
-    migrate_only: Annotated[
-        bool,
-        typer.Option("--migrate-only", help="Bring the database schema up to date and exit."),
-    ] = False,
+    host: HostOption = "127.0.0.1",
+    port: PortOption = 8000,
+    data_dir: DataDirOption = None,
+    bot_workers: BotWorkersOption = None,
+    root_parallel: RootParallelOption = None,
+    bot_delay: BotDelayOption = None,
+    migrate_only: MigrateOnlyOption = False,
 ) -> None:
     """Run the web platform: lobby, matches over REST and websockets, bots, browser client.
 
@@ -64,33 +73,32 @@ def serve_command(
     schema is migrated at start. Stop with Ctrl-C; matches continue where they were when
     the server starts again.
     """
-    import uvicorn  # the server's libraries load only for this command
-
-    from ..server import Settings, create_app
+    from ..server import Settings  # the server's libraries load only for this command
+    from ..server.running import check_data_dir, uvicorn_server
     from ..server.storage.sql import SqlStore
 
     console = Console()
     settings = Settings.from_env(data_dir=data_dir, bot_workers=bot_workers,
                                  root_parallel=root_parallel, bot_delay=bot_delay)
+    check_data_dir(settings)  # a one-line message and exit when it cannot be written
     if migrate_only:
         SqlStore(settings.url).close()
         console.print(Text("The database schema is up to date.", style="bold"))
         return
-    config = uvicorn.Config(create_app(settings), host=host, port=port, log_level="warning",
-                            ws_max_size=1 << 20, ws_per_message_deflate=settings.ws_deflate)
-    server = uvicorn.Server(config)
-    shown = host if ":" not in host else f"[{host}]"
-
-    async def run() -> None:
-        task = asyncio.create_task(server.serve())
-        while not server.started and not task.done():
-            await asyncio.sleep(0.05)
-        if server.started:
-            console.print(Text(f"sunking is running at http://{shown}:{port}", style="bold green"))
-            console.print(Text("Press Ctrl-C to stop.", style="dim"))
-        await task
-
+    server = uvicorn_server(settings, host, port)
     with asyncio.Runner(loop_factory=event_loop_factory()) as runner:
-        runner.run(run())
+        runner.run(_serve(server, host, port, console))
     if not server.started:
         raise typer.Exit(code=1)
+
+
+async def _serve(server: uvicorn.Server, host: str, port: int, console: Console) -> None:
+    """Run ``server``, telling where it listens once it has started."""
+    shown = host if ":" not in host else f"[{host}]"
+    task = asyncio.create_task(server.serve())
+    while not server.started and not task.done():
+        await asyncio.sleep(0.05)
+    if server.started:
+        console.print(Text(f"sunking is running at http://{shown}:{port}", style="bold green"))
+        console.print(Text("Press Ctrl-C to stop.", style="dim"))
+    await task

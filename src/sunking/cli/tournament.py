@@ -15,7 +15,7 @@ from rich.text import Text
 from ..bots.arena import MatchResult
 from ..bots.tournament import Runner, TournamentResult, merge_parts, run_tournament
 from ..core import RulesError, make
-from .options import OptionsArg, parse_options
+from .options import GameArg, OptionsArg, PlotOption, parse_options
 
 
 def results_table(result: TournamentResult) -> Table:
@@ -54,54 +54,60 @@ def _runner(backend: str, address: str | None, jobs: int) -> Runner | None:
     return ray_runner(address, jobs)
 
 
+BotsOption = Annotated[
+    str,
+    typer.Option("--bots", "-b", metavar="SPECS",
+                 help="Comma-separated bots, one per seat: random, heuristic, "
+                      "ismcts[:easy|medium|hard|N|Ns] (N iterations, Ns seconds per decision)."),
+]
+PlayersOption = Annotated[
+    int | None,
+    typer.Option("--players", "-p", metavar="N",
+                 help="Number of players (default: one per bot). Fewer than the bots makes "
+                      "them a pool rated together, a ladder: each match seats one group "
+                      "of N, every group and seating in turn.",
+                 show_default=False),
+]
+GamesOption = Annotated[int, typer.Option("--games", "-n", min=1, help="Matches to play.")]
+JobsOption = Annotated[int, typer.Option("--jobs", "-j", min=1, help="Parallel processes.")]
+SeedOption = Annotated[int, typer.Option("--seed", "-s", help="Seed of the whole tournament.")]
+JsonOption = Annotated[
+    Path | None,
+    typer.Option("--json", metavar="PATH", help="Write the statistics and every match here."),
+]
+BackendOption = Annotated[
+    str,
+    typer.Option("--backend", metavar="NAME",
+                 help="Where matches run: process (this machine's processes) or ray "
+                      "(Ray tasks; needs the rl extra)."),
+]
+AddressOption = Annotated[
+    str | None,
+    typer.Option("--address", metavar="ADDR",
+                 help="With --backend ray: the Ray cluster to join (auto, or "
+                      "ray://HOST:10001); default a local Ray with --jobs CPUs."),
+]
+PartOption = Annotated[
+    str | None,
+    typer.Option("--part", metavar="A:B",
+                 help="Play only matches A to B-1 of the schedule of --games (a long "
+                      "tournament in parts; `sunking merge-tournaments` joins them)."),
+]
+
+
 def tournament_command(
-    game: Annotated[str, typer.Argument(help="The id of the game.", metavar="GAME")],
-    bots: Annotated[
-        str,
-        typer.Option(
-            "--bots", "-b", metavar="SPECS",
-            help="Comma-separated bots, one per seat: random, heuristic, "
-                 "ismcts[:easy|medium|hard|N|Ns] (N iterations, Ns seconds per decision).",
-        ),
-    ],
-    players: Annotated[
-        int | None,
-        typer.Option("--players", "-p", metavar="N",
-                     help="Number of players (default: one per bot). Fewer than the bots makes "
-                          "them a pool rated together, a ladder: each match seats one group "
-                          "of N, every group and seating in turn.",
-                     show_default=False),
-    ] = None,
-    games: Annotated[int, typer.Option("--games", "-n", min=1, help="Matches to play.")] = 100,
-    jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, help="Parallel processes.")] = 1,
-    seed: Annotated[int, typer.Option("--seed", "-s", help="Seed of the whole tournament.")] = 0,
-    json_path: Annotated[
-        Path | None,
-        typer.Option("--json", metavar="PATH", help="Write the statistics and every match here."),
-    ] = None,
-    plot_path: Annotated[
-        Path | None,
-        typer.Option("--plot", metavar="PATH", help="Write a PNG of rating against budget."),
-    ] = None,
+    game: GameArg,
+    bots: BotsOption,
+    players: PlayersOption = None,
+    games: GamesOption = 100,
+    jobs: JobsOption = 1,
+    seed: SeedOption = 0,
+    json_path: JsonOption = None,
+    plot_path: PlotOption = None,
     option: OptionsArg = None,
-    backend: Annotated[
-        str,
-        typer.Option("--backend", metavar="NAME",
-                     help="Where matches run: process (this machine's processes) or ray "
-                          "(Ray tasks; needs the rl extra)."),
-    ] = "process",
-    address: Annotated[
-        str | None,
-        typer.Option("--address", metavar="ADDR",
-                     help="With --backend ray: the Ray cluster to join (auto, or "
-                          "ray://HOST:10001); default a local Ray with --jobs CPUs."),
-    ] = None,
-    part: Annotated[
-        str | None,
-        typer.Option("--part", metavar="A:B",
-                     help="Play only matches A to B-1 of the schedule of --games (a long "
-                          "tournament in parts; `sunking merge-tournaments` joins them)."),
-    ] = None,
+    backend: BackendOption = "process",
+    address: AddressOption = None,
+    part: PartOption = None,
 ) -> None:
     """Play bots against each other and rate them.
 
@@ -124,9 +130,7 @@ def tournament_command(
         err.print(Text(f"Error: {error}", style="bold red"))
         raise typer.Exit(code=2) from None
     matches = _part(part, games, err)
-    columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
-               TimeElapsedColumn())
-    with Progress(*columns, console=err, transient=True) as progress:
+    with _progress(err) as progress:
         task = progress.add_task(f"{game}: {', '.join(specs)}",
                                  total=games if matches is None else len(matches))
 
@@ -142,6 +146,13 @@ def tournament_command(
             err.print(Text(f"Error: {error}", style="bold red"))
             raise typer.Exit(code=2) from None
     _report(result, json_path, plot_path)
+
+
+def _progress(err: Console) -> Progress:
+    """The progress bar of the matches played, on standard error, gone once done."""
+    columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+               TimeElapsedColumn())
+    return Progress(*columns, console=err, transient=True)
 
 
 def _part(raw: str | None, games: int, err: Console) -> range | None:
@@ -167,10 +178,7 @@ def merge_command(
         Path | None,
         typer.Option("--json", metavar="PATH", help="Write the whole tournament here."),
     ] = None,
-    plot_path: Annotated[
-        Path | None,
-        typer.Option("--plot", metavar="PATH", help="Write a PNG of rating against budget."),
-    ] = None,
+    plot_path: PlotOption = None,
 ) -> None:
     """Join the parts of a tournament played with --part into one, its statistics worked
     out over every match. Parts of the same seed played with a larger --games extend it."""

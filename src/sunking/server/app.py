@@ -16,16 +16,21 @@ from collections.abc import AsyncIterator, Callable
 import sqlalchemy as sa
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse
+from fastapi.responses import JSONResponse, Response
+from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.middleware.gzip import GZipMiddleware
+from starlette.requests import ClientDisconnect
+from starlette.routing import Route
 from starlette.staticfiles import StaticFiles
 
 from .config import Settings
-from .errors import ApiError, malformed, unavailable
+from .errors import ApiError, malformed, storage_fault
 from .guards import BodyLimit, SecurityHeaders
 from .match.service import MatchService
+from .metrics import ERRORS, ServiceGauges, registry_of
 from .routes import ROUTERS
 from .routes.catalog import language_codes, web_dir
+from .routes.operators import Readiness, address_check, store_probe
 from .routes.schemas import problems
 from .storage import MatchStore
 from .storage.sql import SqlStore
@@ -79,8 +84,11 @@ def _lifespan(settings: Settings, store_factory: StoreFactory | None) -> Lifespa
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         service, pubsub = _service(settings, store_factory)
         app.state.service = service
+        app.state.metrics = registry_of(ServiceGauges(
+            lambda: len(service.cache.held), lambda: service.planner.fair.waiting))
+        app.state.readiness = Readiness(store_probe(service.store))
         if pubsub is not None:
-            await pubsub.start(service.remote_change)
+            await pubsub.start(service.remote_change, service.resync)
         await service.start()
         _settle_memory()
         try:
@@ -105,7 +113,8 @@ def _service(
     bots = BotRunner(settings.bot_workers, settings.root_parallel)
     service = MatchService(store, bots, pubsub=pubsub, bot_delay=settings.bot_delay,
                            io_threads=io_threads, languages=language_codes,
-                           idle_seconds=settings.idle_seconds)
+                           idle_seconds=settings.idle_seconds,
+                           abandon_days=settings.abandon_days)
     return service, pubsub
 
 
@@ -122,7 +131,8 @@ def _guard(app: FastAPI, settings: Settings) -> None:
     app.add_middleware(GZipMiddleware, minimum_size=1024)
     app.add_middleware(SecurityHeaders)
     app.add_middleware(BodyLimit)
-    app.state.throttle = Throttle(settings.rate_create, settings.rate_actions)
+    app.state.throttle = Throttle.of(settings)
+    app.state.metrics_from = address_check(settings.metrics_from)
 
 
 def _answer_errors(app: FastAPI) -> None:
@@ -130,17 +140,57 @@ def _answer_errors(app: FastAPI) -> None:
     app.exception_handler(ApiError)(api_error)
     app.exception_handler(sa.exc.DBAPIError)(database_error)
     app.exception_handler(RequestValidationError)(invalid_body)
+    app.exception_handler(ClientDisconnect)(client_gone)
+    app.exception_handler(StarletteHTTPException)(http_error)
 
 
 async def api_error(_request: Request, err: ApiError) -> JSONResponse:
+    ERRORS.labels(err.code).inc()
     headers = {"Retry-After": str(err.retry_after)} if err.retry_after is not None else None
     return JSONResponse({"error": err.to_json()}, status_code=err.status, headers=headers)
 
 
 async def database_error(request: Request, err: sa.exc.DBAPIError) -> JSONResponse:
     log.error("database error: %s", err)
-    return await api_error(request, unavailable("the database is busy; try again"))
+    return await api_error(request, storage_fault(err))
 
 
-async def invalid_body(_request: Request, err: RequestValidationError) -> JSONResponse:
-    return JSONResponse({"error": malformed(problems(err)).to_json()}, status_code=422)
+async def client_gone(request: Request, _err: ClientDisconnect) -> Response:
+    """The client left before its request was read whole: nobody is there to answer, and
+    nothing went wrong on this side (one line at debug level)."""
+    log.debug("client disconnected before its request was read: %s %s", request.method,
+              request.url.path)
+    return Response(status_code=400)
+
+
+async def http_error(request: Request, err: StarletteHTTPException) -> JSONResponse:
+    """The router's own refusals in the API's form: no such path (404 ``not_found``), or a
+    method the path does not take (405 ``method_not_allowed``, its ``Allow`` listing every
+    method of the path, whichever route has it)."""
+    path = request.url.path
+    if err.status_code == 405:
+        allowed = allowed_methods(path)
+        error = ApiError("method_not_allowed",
+                         f"{request.method} is not a method of {path[:100]} (it takes "
+                         f"{', '.join(allowed)})", 405)
+        answer = await api_error(request, error)
+        answer.headers["Allow"] = ", ".join(allowed)
+        return answer
+    if err.status_code == 404:
+        return await api_error(request, ApiError("not_found", f"no such path: {path[:100]}",
+                                                 404))
+    return await api_error(request, ApiError("malformed", str(err.detail), err.status_code))
+
+
+def allowed_methods(path: str) -> list[str]:
+    """Every method the routes of ``path`` take."""
+    methods: set[str] = set()
+    for router in ROUTERS:
+        for route in router.routes:
+            if isinstance(route, Route) and route.methods and route.path_regex.match(path):
+                methods |= route.methods
+    return sorted(methods)
+
+
+async def invalid_body(request: Request, err: RequestValidationError) -> JSONResponse:
+    return await api_error(request, malformed(problems(err)))

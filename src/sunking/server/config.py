@@ -7,10 +7,20 @@
 - ``SUNKING_BOT_WORKERS``: bot worker processes (default: one less than the CPUs, at least 1,
   at most 4; 0 runs bots in threads).
 - ``SUNKING_BOT_DELAY``: seconds a bot waits before moving, so people can follow (default 0.5).
-- ``SUNKING_RATE_CREATE`` / ``SUNKING_RATE_ACTIONS``: rate limits per client address on
-  creating matches (default ``30/minute``) and on moves (default ``20/second``); ``0`` turns one
-  off.
+- ``SUNKING_RATE_CREATE`` / ``SUNKING_RATE_ACTIONS`` / ``SUNKING_RATE_JOIN`` /
+  ``SUNKING_RATE_CHAT`` / ``SUNKING_RATE_CHAT_CHARS``: rate limits per client address on
+  creating matches (default ``30/minute``), on moves (``20/second``), on free seats taken
+  (``6/minute``), on chat messages (``30/minute``) and on the characters of those messages
+  (``10000/minute``); ``0`` turns one off.
 - ``SUNKING_IDLE_SECONDS``: how long a match nobody watches stays in memory (default 600).
+- ``SUNKING_REQUEST_TIMEOUT`` (10 s), ``SUNKING_KEEP_ALIVE_SECONDS`` (5),
+  ``SUNKING_CONNECTIONS_PER_ADDRESS`` (256), ``SUNKING_SOCKETS_PER_ADDRESS`` (64): the time a
+  connection has to send a whole request, the idle time after an answer, and the caps on one
+  client address's connections and websockets (``0``: no cap).
+- ``SUNKING_METRICS_FROM``: the client addresses and networks ``/metrics`` answers (default
+  this machine's: ``127.0.0.0/8,::1``; ``any`` for all).
+- ``SUNKING_ABANDON_DAYS``: a match in which no person moved for this many days is closed as
+  abandoned, its replay kept (default 30; ``0`` never closes one).
 - ``SUNKING_API_DOCS``: ``1`` to serve ``/openapi.json``, ``/docs`` and ``/redoc`` (off by
   default).
 - ``SUNKING_WS_DEFLATE``: ``1`` to offer websocket compression (``permessage-deflate``); off by
@@ -32,6 +42,19 @@ def default_data_dir(env: Mapping[str, str] | None = None) -> Path:
     env = os.environ if env is None else env
     base = env.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
     return Path(base) / "sunking"
+
+
+RATE_VARIABLES = (("rate_create", "SUNKING_RATE_CREATE"), ("rate_actions", "SUNKING_RATE_ACTIONS"),
+                  ("rate_join", "SUNKING_RATE_JOIN"), ("rate_chat", "SUNKING_RATE_CHAT"),
+                  ("rate_chat_chars", "SUNKING_RATE_CHAT_CHARS"))
+"""Each rate limit's setting and variable."""
+
+CONNECTION_VARIABLES: tuple[tuple[str, str, type[int] | type[float]], ...] = (
+    ("request_timeout", "SUNKING_REQUEST_TIMEOUT", float),
+    ("keep_alive_seconds", "SUNKING_KEEP_ALIVE_SECONDS", int),
+    ("connections_per_address", "SUNKING_CONNECTIONS_PER_ADDRESS", int),
+    ("sockets_per_address", "SUNKING_SOCKETS_PER_ADDRESS", int))
+"""The connections' settings, their variables and types."""
 
 
 def _truthy(raw: str) -> bool:
@@ -58,10 +81,31 @@ class Settings:
     """Matches one client address may create (``None``: no limit)."""
     rate_actions: str | None = "20/second"
     """Moves one client address may send over REST and websockets (``None``: no limit)."""
+    rate_join: str | None = "6/minute"
+    """Free seats of open tables one client address may take (``None``: no limit)."""
+    rate_chat: str | None = "30/minute"
+    """Chat messages one client address may write, at every table together."""
+    rate_chat_chars: str | None = "10000/minute"
+    """Characters of chat messages one client address may write, at every table together."""
     api_docs: bool = False
     """Serve the OpenAPI schema and its pages at ``/openapi.json``, ``/docs``, ``/redoc``."""
     idle_seconds: float = 600.0
     """A match untouched this long, watched by nobody, with nothing due, leaves memory."""
+    request_timeout: float = 10.0
+    """Seconds a connection has to send a whole request (headers and body), from its opening
+    or from the request's first byte; a slower one is closed."""
+    keep_alive_seconds: int = 5
+    """Seconds a connection may stay idle after an answer before it is closed."""
+    connections_per_address: int = 256
+    """Connections one client address may hold open at once, websockets included (0: no
+    cap)."""
+    sockets_per_address: int = 64
+    """Websockets one client address may hold open at once (0: no cap)."""
+    metrics_from: str = "127.0.0.0/8,::1"
+    """The client addresses and networks ``/metrics`` answers (``any``: all; ``off``: none)."""
+    abandon_days: float = 30.0
+    """A match in which no person moved for this many days is closed as abandoned (0:
+    never)."""
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None, **overrides: object) -> Settings:
@@ -84,13 +128,19 @@ class Settings:
             values["bot_delay"] = float(env["SUNKING_BOT_DELAY"])
         if env.get("SUNKING_WS_DEFLATE"):
             values["ws_deflate"] = _truthy(env["SUNKING_WS_DEFLATE"])
-        for name, key in (("rate_create", "SUNKING_RATE_CREATE"),
-                          ("rate_actions", "SUNKING_RATE_ACTIONS")):
+        for name, key in RATE_VARIABLES:
             if key in env:
                 raw = env[key].strip()
                 values[name] = None if raw in ("", "0", "off", "none") else raw
         if env.get("SUNKING_IDLE_SECONDS"):
             values["idle_seconds"] = float(env["SUNKING_IDLE_SECONDS"])
+        for name, key, kind in CONNECTION_VARIABLES:
+            if env.get(key):
+                values[name] = kind(env[key])
+        if env.get("SUNKING_METRICS_FROM"):
+            values["metrics_from"] = env["SUNKING_METRICS_FROM"]
+        if env.get("SUNKING_ABANDON_DAYS"):
+            values["abandon_days"] = float(env["SUNKING_ABANDON_DAYS"])
         if env.get("SUNKING_API_DOCS"):
             values["api_docs"] = _truthy(env["SUNKING_API_DOCS"])
         values.update({k: v for k, v in overrides.items() if v is not None})

@@ -90,5 +90,62 @@ def unavailable(message: str) -> ApiError:
     error = ApiError("unavailable", message, 503)
     error.retry_after = 1
     return error
+
+
+def disk_full() -> ApiError:
+    """The database's disk is full (503): an operator must make room; nothing was stored."""
+    error = ApiError("disk_full", "the server's disk is full; nothing was stored", 503)
+    error.retry_after = 60
+    return error
+
+
+def read_only() -> ApiError:
+    """The database may not be written (503): an operator must mend it; nothing was stored."""
+    error = ApiError("read_only", "the server's database is read-only; nothing was stored", 503)
+    error.retry_after = 60
+    return error
+
+
+DISK_FULL_STATES = frozenset({"SQLITE_FULL", "53100"})
+"""SQLite's error name and PostgreSQL's SQLSTATE (``disk_full``) for a full disk."""
+READ_ONLY_STATES = ("SQLITE_READONLY", "25006")
+"""The beginnings of SQLite's error names for a database it may not write
+(``SQLITE_READONLY``, ``SQLITE_READONLY_DIRECTORY``, …) and PostgreSQL's SQLSTATE
+``read_only_sql_transaction`` (a standby, or ``default_transaction_read_only``)."""
+
+
+def storage_fault(error: Exception) -> ApiError:
+    """The 503 answer to a database error: ``disk_full`` and ``read_only`` say what an operator
+    must mend (retry in a minute), anything else is ``unavailable`` (retry in a second).
+
+    ``error`` is SQLAlchemy's wrapper of the driver's error; the driver's own is read by its
+    SQLite error name (``sqlite_errorname``) or PostgreSQL SQLSTATE (``sqlstate``), else by its
+    text.
+    """
+    orig = getattr(error, "orig", None) or error
+    state = str(getattr(orig, "sqlite_errorname", None) or getattr(orig, "sqlstate", None))
+    text = str(orig).lower()
+    if state in DISK_FULL_STATES or "database or disk is full" in text:
+        return disk_full()
+    if state.startswith(READ_ONLY_STATES) or "readonly database" in text:
+        return read_only()
+    return unavailable("the database is busy; try again")
+
+
+def catching_breath() -> ApiError:
+    """The match's moves cannot be stored just now (the database failed or is locked): the
+    move was not made; its bots and clocks carry on once the database answers (503)."""
+    error = ApiError("catching_breath", "the table is catching its breath: moves cannot be "
+                     "stored just now; nothing was done, try again in a moment", 503)
+    error.retry_after = 1
+    return error
+
+
+def match_closed(match_id: str) -> ApiError:
+    """The match was closed as abandoned (409): its replay is kept, nothing more is played."""
+    return ApiError("abandoned", f"match {match_id} was closed as abandoned: no person moved "
+                    "in it for too long; its replay is kept", 409)
+
+
 def not_started() -> ApiError:
     return ApiError("not_started", "the match waits for players and has not started", 409)

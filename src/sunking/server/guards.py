@@ -22,6 +22,7 @@ from typing import Any
 import orjson
 
 from .errors import ApiError, malformed
+from .metrics import ERRORS
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -64,6 +65,7 @@ def _error_body(error: ApiError) -> bytes:
 
 
 async def _answer(send: Send, error: ApiError) -> None:
+    ERRORS.labels(error.code).inc()
     body = _error_body(error)
     await send({"type": "http.response.start", "status": error.status,
                 "headers": [(b"content-type", b"application/json"),

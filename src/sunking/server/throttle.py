@@ -1,4 +1,5 @@
-"""Rate limits per client address: how often one address may create matches and send moves.
+"""Rate limits per client address: how often one address may create matches, send moves,
+take free seats and write in the table chats (messages, and their characters).
 
 Built on the ``limits`` library (moving windows in memory, one process). A refusal is
 ``rate_limited`` (429) with the seconds to wait, which the HTTP answer also gives as
@@ -14,11 +15,14 @@ from typing import Literal
 
 from limits import RateLimitItem, parse, storage, strategies
 
+from .config import Settings
 from .errors import ApiError
 
-Kind = Literal["create", "act"]
+Kind = Literal["create", "act", "join", "chat", "chat_chars"]
 
-WHAT = {"create": "matches created", "act": "moves sent"}
+WHAT: dict[Kind, str] = {"create": "matches created", "act": "moves sent",
+                         "join": "seats taken at open tables", "chat": "chat messages",
+                         "chat_chars": "characters of chat messages"}
 
 
 def rate_limited(kind: Kind, limit: RateLimitItem, retry_after: int) -> ApiError:
@@ -36,15 +40,22 @@ class Throttle:
         ValueError: a limit is not of the form ``"N/second|minute|hour|day"``.
     """
 
-    def __init__(self, create: str | None, act: str | None) -> None:
-        self._limits: dict[Kind, RateLimitItem | None] = {
-            "create": parse(create) if create else None,
-            "act": parse(act) if act else None,
-        }
+    def __init__(self, create: str | None, act: str | None, *, join: str | None = None,
+                 chat: str | None = None, chat_chars: str | None = None) -> None:
+        given: dict[Kind, str | None] = {"create": create, "act": act, "join": join,
+                                         "chat": chat, "chat_chars": chat_chars}
+        self._limits = {kind: parse(limit) if limit else None for kind, limit in given.items()}
         self._limiter = strategies.MovingWindowRateLimiter(storage.MemoryStorage())
 
-    def check(self, kind: Kind, address: str | None) -> None:
-        """Count one ``kind`` request of ``address``.
+    @classmethod
+    def of(cls, settings: Settings) -> Throttle:
+        """The limits of a server's settings."""
+        return cls(settings.rate_create, settings.rate_actions, join=settings.rate_join,
+                   chat=settings.rate_chat, chat_chars=settings.rate_chat_chars)
+
+    def check(self, kind: Kind, address: str | None, cost: int = 1) -> None:
+        """Count ``cost`` (one request, or the characters of a message) of ``kind`` for
+        ``address``.
 
         Raises:
             ApiError: ``rate_limited`` (429) when the address is over its limit.
@@ -53,7 +64,7 @@ class Throttle:
         if limit is None:
             return
         key = address or "unknown"
-        if self._limiter.hit(limit, kind, key):
+        if self._limiter.hit(limit, kind, key, cost=max(1, cost)):
             return
         reset = self._limiter.get_window_stats(limit, kind, key).reset_time
         raise rate_limited(kind, limit, max(1, math.ceil(reset - time.time())))

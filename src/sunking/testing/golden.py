@@ -39,9 +39,9 @@ FORMAT = 1
 """The version of the golden record format; bump it when the records change shape."""
 
 FULL_VIEW_EVERY = 25
+"""Store the whole spectator view on every step whose index is a multiple of this."""
 TALK_EVERY = 37
 """Steps between two remarks at the table (in games where talk is an action)."""
-"""Store the whole spectator view on every step whose index is a multiple of this."""
 
 Record = dict[str, JsonValue]
 
@@ -89,24 +89,7 @@ def playthrough(game_id: str, num_players: int, seed: int, policy_seed: int) -> 
     spec = game.spec
     state = game.new_game(num_players, seed)
     rng = Rng(policy_seed)
-    records: list[Record] = [
-        {
-            "kind": "header",
-            "format": FORMAT,
-            "game": spec.id,
-            "num_players": num_players,
-            "seed": seed,
-            "policy_seed": policy_seed,
-            "spec": {
-                "id": spec.id,
-                "name": spec.name,
-                "min_players": spec.min_players,
-                "max_players": spec.max_players,
-                "max_actions": spec.max_actions,
-                "options": dict(state.options),
-            },
-        }
-    ]
+    records: list[Record] = [_header(state, seed, policy_seed)]
     step = 0
     while not state.is_terminal:
         if step >= spec.max_actions:
@@ -116,20 +99,7 @@ def playthrough(game_id: str, num_players: int, seed: int, policy_seed: int) -> 
             raise RuntimeError(f"{game_id}: no legal action at version {state.version}")
         views = _views(state)
         _, action = rng.choice(legal)
-        record: Record = {
-            "kind": "step",
-            "step": step,
-            "version": state.version,
-            "to_move": state.to_move,
-            "decision": views["spectator"].get("decision"),
-            "legal_count": len(legal),
-            "legal_sha256": digest([text for text, _ in legal]),
-            "action": action.to_json(),
-            "views_sha256": {who: digest(v) for who, v in views.items()},
-        }
-        if step % FULL_VIEW_EVERY == 0:
-            record["spectator_view"] = views["spectator"]
-        records.append(record)
+        records.append(_step(state, step, legal, views, action))
         state = state.apply(action)
         step += 1
         if step % TALK_EVERY == 0 and not state.is_terminal:
@@ -146,6 +116,47 @@ def playthrough(game_id: str, num_players: int, seed: int, policy_seed: int) -> 
         }
     )
     return records
+
+
+def _header(state: GameState, seed: int, policy_seed: int) -> Record:
+    """The header record: the game, its seeds and its spec with the options played."""
+    spec = state.game.spec
+    return {
+        "kind": "header",
+        "format": FORMAT,
+        "game": spec.id,
+        "num_players": state.num_players,
+        "seed": seed,
+        "policy_seed": policy_seed,
+        "spec": {
+            "id": spec.id,
+            "name": spec.name,
+            "min_players": spec.min_players,
+            "max_players": spec.max_players,
+            "max_actions": spec.max_actions,
+            "options": dict(state.options),
+        },
+    }
+
+
+def _step(state: GameState, step: int, legal: list[tuple[str, Action]],
+          views: dict[str, dict[str, JsonValue]], action: Action) -> Record:
+    """The record of one step: the position, its legal actions' digest, the action taken
+    and the digests of every view (the whole spectator view every FULL_VIEW_EVERY steps)."""
+    record: Record = {
+        "kind": "step",
+        "step": step,
+        "version": state.version,
+        "to_move": state.to_move,
+        "decision": views["spectator"].get("decision"),
+        "legal_count": len(legal),
+        "legal_sha256": digest([text for text, _ in legal]),
+        "action": action.to_json(),
+        "views_sha256": {who: digest(v) for who, v in views.items()},
+    }
+    if step % FULL_VIEW_EVERY == 0:
+        record["spectator_view"] = views["spectator"]
+    return record
 
 
 def _talk(state: GameState, step: int, records: list[Record]) -> GameState:

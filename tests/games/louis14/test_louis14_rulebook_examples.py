@@ -329,7 +329,7 @@ def marc() -> Louis14State:
     for seed in range(200):
         s = position(4, seed=seed, chips={Y: "SSRC"}, missions={Y: [SR_MEDIUM, H_LIGHT]},
                      steps=[("mission_turn", Y), ("keep_chips", Y)])
-        if s.mdecks[2][-1] in HH_DARK:
+        if s.mission_decks[2][-1] in HH_DARK:
             return s
     raise AssertionError("no seed puts a double-helmet card on top of the dark deck")
 

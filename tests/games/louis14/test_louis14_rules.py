@@ -590,7 +590,7 @@ def test_plus_one_mission_card_draws_two() -> None:
     s = position(4, chips={Y: "SL"}, missions={Y: [card]}, steps=[("mission_turn", Y)])
     lay = next(a for a in s.legal_actions() if isinstance(a, LayMission))
     assert lay.mission == card
-    dark_top, medium_top = s.mdecks[2][-1], s.mdecks[1][-1]
+    dark_top, medium_top = s.mission_decks[2][-1], s.mission_decks[1][-1]
     s = s.apply(lay)
     assert s.pending == ("draw", Y)
     s = s.apply(DrawMission("dark"))
@@ -631,7 +631,7 @@ def test_swap_mission_cards_at_the_end_of_the_mission_phase() -> None:
     assert SwapMissions((old[0],)) in s.legal_actions()
     s = s.apply(SwapMissions(old))
     for m in old:
-        assert s.mdecks[MISSIONS[m].deck][0] == m     # under its deck
+        assert s.mission_decks[MISSIONS[m].deck][0] == m     # under its deck
     s = s.apply(DrawMission("dark")).apply(DrawMission("dark"))
     assert s.to_move is None
     assert len(s.missions[Y]) == 2 and not set(old) & set(s.missions[Y])

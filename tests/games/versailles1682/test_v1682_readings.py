@@ -61,7 +61,7 @@ def test_audiences_roll_with_the_royal_addressed_and_have_no_queens_intervention
     assert not any(getattr(a, "queen", False) for a in legal
                    if isinstance(a, WithdrawOffice | Marry | Intervene))
     s = play(s, WithdrawOffice(office, 0))  # a 5 against his King standing of 2: refused
-    assert s.ks[0] == 1 and s.qs[0] == 9 and office in s.tableau(1)
+    assert s.king_standing[0] == 1 and s.queen_standing[0] == 9 and office in s.tableau(1)
 
 
 # --- §9.3: the War Minister "jederzeit": at any moment of his own turn, once a round (§9.5) ----

@@ -56,7 +56,7 @@ def chancellor_request(dice: list[int]) -> V1682State:
 def test_queen_intervention_example() -> None:
     s = chancellor_request([7, 5])
     assert "chancellor" in keys(s.tableau(0))
-    assert (s.ks[0], s.qs[0]) == (1, 8)
+    assert (s.king_standing[0], s.queen_standing[0]) == (1, 8)
     event = next(e for e in s.events(None) if e["type"] == "request")
     assert event["rolls"] == [7, 5] and event["granted"] is True
 
@@ -64,14 +64,14 @@ def test_queen_intervention_example() -> None:
 def test_queen_refuses_first_roll() -> None:
     s = chancellor_request([9])
     assert "chancellor" in keys(s.zone(20))  # the House of the King
-    assert (s.ks[0], s.qs[0]) == (1, 7)
+    assert (s.king_standing[0], s.queen_standing[0]) == (1, 7)
     assert next(e for e in s.events(None) if e["type"] == "request")["rolls"] == [9]
 
 
 def test_king_refuses_despite_the_queen() -> None:
     s = chancellor_request([7, 9])
     assert "chancellor" in keys(s.zone(20))
-    assert (s.ks[0], s.qs[0]) == (0, 8)
+    assert (s.king_standing[0], s.queen_standing[0]) == (0, 8)
 
 
 def test_queen_only_for_a_courtier_she_favours_more() -> None:
@@ -90,14 +90,14 @@ def test_intervention_audience_example() -> None:
         standings={0: (7, 5), 1: (8, 5)}, tableau={0: ["marquis"]}, dice=[4, 6],
     )
     s = play(s, Intervene(0, "king", -1))
-    assert s.ks[0] == 7 - 3
-    assert s.ks[1] == 8
+    assert s.king_standing[0] == 7 - 3
+    assert s.king_standing[1] == 8
 
 
 def test_intervention_small_effect_without_high_standing() -> None:
     s = position(3, turn=1, standings={0: (5, 5), 1: (7, 5)}, dice=[4, 3])
     s = play(s, Intervene(0, "queen", 1))
-    assert s.qs[0] == 6
+    assert s.queen_standing[0] == 6
 
 
 def test_paul_is_fined_for_calling_him_paul() -> None:

@@ -78,7 +78,7 @@ def test_v5_letters_patent_are_kept_on_success() -> None:
     card = first("letters_patent", s.hand(0))
     assert {b for b, _ in requests_for(s, "letters_patent")} == {1}
     s = play(s, Request(card, 1))
-    assert s.status[1] == BASTILLE and s.ks[1] == NO_STANDING
+    assert s.status[1] == BASTILLE and s.king_standing[1] == NO_STANDING
     assert s.hand(0) == [card]
     assert {"seat": 0, "card": card} in [
         {"seat": k["seat"], "card": k["card"]["id"]} for k in s.view(2)["you"]["known_cards"]
@@ -90,13 +90,13 @@ def test_v5_letters_patent_go_to_the_house_on_failure() -> None:
                  dice=[3])
     card = first("letters_patent", s.hand(0))
     s = play(s, Request(card, 1))
-    assert s.status[1] == AT_COURT and s.where[card] == HOUSE and s.ks[0] == 1
+    assert s.status[1] == AT_COURT and s.where[card] == HOUSE and s.king_standing[0] == 1
 
 
 def test_v7_a_request_for_another_rolls_on_the_requester_standing() -> None:
     s = position(3, turn=0, standings={0: (2, 5), 1: (9, 5)}, hands={0: ["baron"]}, dice=[3])
     s = play(s, Request(first("baron", s.hand(0)), 1))
-    assert s.tableau(1) == [] and s.ks == [1, 9, 5]
+    assert s.tableau(1) == [] and s.king_standing == [1, 9, 5]
 
 
 def test_v9_the_favourite_takes_two_off_the_kings_dice() -> None:
@@ -113,7 +113,7 @@ def test_v9_the_favourite_takes_two_off_the_kings_dice() -> None:
 def test_v9_the_lover_takes_two_off_the_queens_dice() -> None:
     s = position(3, turn=0, standings={0: (5, 4)}, tableau={0: ["queens_lover"]}, dice=[6, 1])
     s = play(s, Intervene(1, "queen", 1))
-    assert s.qs[1] == 6
+    assert s.queen_standing[1] == 6
 
 
 # --- standing (V-10, V-11, V-16) --------------------------------------------------------------
@@ -124,7 +124,7 @@ def test_v10_standing_stays_on_the_scale() -> None:
                  hands={0: ["bon_mot", "faux_pas"]})
     s = play(s, PlayCard(first("bon_mot", s.hand(0)), 1),
              PlayCard(first("faux_pas", s.hand(0)), 2))
-    assert s.ks[1:] == [9, -2]
+    assert s.king_standing[1:] == [9, -2]
 
 
 def test_v10_introduction_rolls_a_ten_again_and_caps_the_party_bonus() -> None:
@@ -137,20 +137,20 @@ def test_v10_introduction_rolls_a_ten_again_and_caps_the_party_bonus() -> None:
         if r != 10:
             rolls.append(r)
     present(s, 0, None)
-    assert s.ks[0] == rolls[0] and s.qs[0] == min(9, rolls[1] + 2)
+    assert s.king_standing[0] == rolls[0] and s.queen_standing[0] == min(9, rolls[1] + 2)
 
 
 def test_v11_a_refused_audience_costs_standing_with_that_royal() -> None:
     s = position(3, turn=0, standings={0: (5, 5)}, dice=[9])
     s = play(s, Intervene(1, "queen", -1))
-    assert (s.ks[0], s.qs[0], s.qs[1]) == (5, 4, 5)
+    assert (s.king_standing[0], s.queen_standing[0], s.queen_standing[1]) == (5, 4, 5)
 
 
 def test_v16_a_freed_prisoner_presents_himself_at_once() -> None:
     s = position(3, turn=0, standings={0: (6, 5)}, places={1: "bastille"},
                  parties={1: "england"}, queen_origin="england", dice=[2, 4, 6])
     s = play(s, FreePrisoner(1))
-    assert s.status[1] == AT_COURT and (s.ks[1], s.qs[1]) == (4, 8)
+    assert s.status[1] == AT_COURT and (s.king_standing[1], s.queen_standing[1]) == (4, 8)
 
 
 # --- marriage and income (V-14, V-18, V-35, V-37) -----------------------------------------
@@ -284,7 +284,7 @@ def test_v38_a_prisoner_draws_from_the_talon_gives_and_plays_justice_on_himself(
     assert [a for a in legal if isinstance(a, PlayCard)] == [
         PlayCard(first("justice", s.hand(0)), 0)]
     s = play(s, PlayCard(first("justice", s.hand(0)), 0))
-    assert s.status[0] == AT_COURT and s.ks[0] != NO_STANDING
+    assert s.status[0] == AT_COURT and s.king_standing[0] != NO_STANDING
 
 
 def test_give_one_or_two_cards_is_one_action() -> None:
@@ -314,7 +314,7 @@ def test_v23_v24_poison_on_the_king_only_by_a_woman() -> None:
     targets = {a.target for a in s.legal_actions() if isinstance(a, PlayCard)}
     assert targets == {KING, QUEEN, 0, 1, 2}
     s = play(s, PlayCard(first("poison", s.hand(0)), KING))
-    assert s.king == 0 and s.regency_until == 2 and s.ks == [NO_STANDING] * 3
+    assert s.king == 0 and s.regency_until == 2 and s.king_standing == [NO_STANDING] * 3
     assert s.poisoner[0] == 1
 
 
@@ -353,9 +353,10 @@ def test_v27_declaring_war_on_a_party_and_the_queens_country() -> None:
     s = position(3, turn=0, parties={1: "england", 2: "holland"}, queen_origin="holland",
                  standings={1: (5, 5), 2: (5, 5)}, hands={0: ["war_england", "war_holland"]})
     s = play(s, PlayWar(first("war_england", s.hand(0))))
-    assert s.court == 2 and (s.ks[1], s.qs[1]) == (2, 3)
+    assert s.court == 2 and (s.king_standing[1], s.queen_standing[1]) == (2, 3)
     s = play(s, PlayWar(first("war_holland", s.hand(0))))
-    assert (s.ks[2], s.qs[2]) == (2, 5)  # the Queen is Dutch: no loss with her
+    # the Queen is Dutch: no loss with her
+    assert (s.king_standing[2], s.queen_standing[2]) == (2, 5)
     assert s.wars == [0, 2]
 
 
@@ -368,7 +369,7 @@ def test_v28_v29_wars_stack_and_one_card_ends_them_all() -> None:
                  standings={1: (5, 5), 2: (5, 5)})
     s = play(s, PlayWar(first("war_won", s.hand(0))))
     assert s.wars == [] and s.court == 0
-    assert (s.ks[1], s.fortune[1], s.ks[2]) == (7, 3000, 6)
+    assert (s.king_standing[1], s.fortune[1], s.king_standing[2]) == (7, 3000, 6)
 
 
 def test_v28_peace_and_the_hunt_by_office() -> None:
@@ -390,7 +391,7 @@ def test_v15_the_widowed_king_marries_a_princess_of_the_requesters_party() -> No
     assert RemarryKing() in s.legal_actions()
     s = play(s, RemarryKing())
     assert s.queen == 1 and s.queen_origin == 2
-    assert s.qs == [5, 6, 5]  # rolls 3, 4, 5; Dutch courtiers +2
+    assert s.queen_standing == [5, 6, 5]  # rolls 3, 4, 5; Dutch courtiers +2
 
 
 def test_v30_the_regency_ends_with_the_round_after_the_kings_death() -> None:
@@ -401,7 +402,7 @@ def test_v30_the_regency_ends_with_the_round_after_the_kings_death() -> None:
                  wars=["spain"], steps=[("round_end",)])
     assert s.round == 3 and s.king == 1 and s.queen == 1
     assert s.wars == [] and s.court == 0
-    assert s.status == [AT_COURT] * 3 and NO_STANDING not in s.ks + s.qs
+    assert s.status == [AT_COURT] * 3 and NO_STANDING not in s.king_standing + s.queen_standing
 
 
 def test_v31_the_regent_decides_with_the_queen_standing() -> None:

@@ -231,7 +231,7 @@ def test_a_promise_is_shown_to_its_two_sides_in_words() -> None:
 def test_a_declined_offer_moves_no_money_and_uses_the_move() -> None:
     s = negotiation(fortunes={0: 5000})
     s = play(s, Offer(3, 5000, "move_court"), Decline())
-    assert s.fortune[0] == 5000 and s.neg_done[0] == 1  # one move, his bound
+    assert s.fortune[0] == 5000 and s.negotiation_done[0] == 1  # one move, his bound
     assert s.events(None)[-1]["type"] == "offer_declined"
     assert s.pending == ("negotiate", 1, 1)
 

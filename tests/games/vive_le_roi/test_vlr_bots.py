@@ -85,7 +85,7 @@ def test_evaluation_plays_out_an_attack_under_way() -> None:
     )
     assert s.pending is not None and s.pending[0] == "batch"
     settled = settle(s)
-    assert province in settled.structs[0]
+    assert province in settled.structures[0]
     scores = EVALUATOR.evaluate(s)
     assert scores[0] > scores[1]
 

@@ -61,7 +61,7 @@ def test_a_single_rebellion_takes_the_middle_captures_the_king_and_scores() -> N
     assert find("courtier", 5, arms=3) in s.hands[0]
     assert s.king == 0 and s.captive
     for c in (find("gold", 3), QUEEN, find("province", arms=6), find("courtier", 4, arms=5)):
-        assert c in s.structs[0]
+        assert c in s.structures[0]
     # Province scoring: seat 0 has two lion provinces (doubled by noble 1: 6 each) and the
     # Queen's fleur-de-lis province (doubled by the Queen: 6) = 18; seat 1 its tower province,
     # doubled by noble 3 (tower): 6; seat 2: none.
@@ -80,7 +80,7 @@ def test_a_single_rebellion_frees_a_captive_king_for_five_points() -> None:
     )
     assert not s.captive and s.king == 2
     assert s.scores == [0, 5, 0]
-    assert find("gold", 1) in s.structs[1]
+    assert find("gold", 1) in s.structures[1]
 
 
 def test_several_rebellions_free_the_king_pay_every_rebel_and_share_the_middle() -> None:
@@ -97,7 +97,7 @@ def test_several_rebellions_free_the_king_pay_every_rebel_and_share_the_middle()
     # Seats 0 and 2 freed the King: 5 each; the gold is shared normally (seat 3's 3 wins);
     # then provinces score: seat 0's lion doubled (6), seat 2's star doubled (6).
     assert s.scores == [11, 0, 11, 0]
-    assert {find("gold", 2), find("gold", 3)} <= set(s.structs[3])
+    assert {find("gold", 2), find("gold", 3)} <= set(s.structures[3])
     # Freed, the King moves on in Phase 4.
     assert s.king == 0
 
@@ -112,7 +112,7 @@ def test_several_rebellions_with_a_free_king_do_nothing_but_score() -> None:
     )
     assert not s.captive and s.king == 0
     assert s.scores == [6, 0, 0]
-    assert find("gold", 3) in s.structs[2]
+    assert find("gold", 3) in s.structures[2]
 
 
 def test_rebellion_in_the_last_round_has_no_effect() -> None:
@@ -124,7 +124,7 @@ def test_rebellion_in_the_last_round_has_no_effect() -> None:
         steps=[("phase2",)],
     )
     assert not s.captive
-    assert find("gold", 3) in s.structs[2]
+    assert find("gold", 3) in s.structures[2]
     assert s.scores == [0, 0, 0]
 
 
@@ -153,13 +153,13 @@ def test_riots_take_every_unguarded_province_after_the_victim_guards() -> None:
     assert Guard(find("musketeer", 4), OPEN1) in s.legal_actions()
     assert Guard(find("musketeer", 2), OPEN1) not in s.legal_actions()  # on a garrison
     s = play(s, Guard(find("musketeer", 4), OPEN1), PASS)
-    assert GUARDED in s.structs[1] and OPEN1 in s.structs[1]
-    assert OPEN2 in s.structs[0]
+    assert GUARDED in s.structures[1] and OPEN1 in s.structures[1]
+    assert OPEN2 in s.structures[0]
 
 
 def test_riots_against_no_guards() -> None:
     s = play(riots_position(), PASS)
-    assert OPEN1 in s.structs[0] and OPEN2 in s.structs[0] and GUARDED in s.structs[1]
+    assert OPEN1 in s.structures[0] and OPEN2 in s.structures[0] and GUARDED in s.structures[1]
 
 
 # --- the "S" cards ---------------------------------------------------------------------------
@@ -187,7 +187,7 @@ def test_excommunication_scores_and_is_passed_on_but_not_twice_to_one_player() -
         steps=[("turn", 0), ("turn", 1)],
     )
     s = play(s, Denounce(EXCOMMUNICATION, 1))
-    assert s.scores == [10, 0, 0] and EXCOMMUNICATION in s.structs[1]
+    assert s.scores == [10, 0, 0] and EXCOMMUNICATION in s.structures[1]
     s = play(s, PlayToMiddle(find("gold", 1)))
     # Seat 1 owns the Cardinal: it may pass the card on, but not back... to seat 0 it may
     # (seat 0 was not hit this round), not to itself, and never twice to one player.
@@ -195,7 +195,7 @@ def test_excommunication_scores_and_is_passed_on_but_not_twice_to_one_player() -
     options = {a for a in s.legal_actions() if isinstance(a, Denounce)}
     assert options == {Denounce(EXCOMMUNICATION, 0), Denounce(EXCOMMUNICATION, 2)}
     s = play(s, Denounce(EXCOMMUNICATION, 2))
-    assert s.scores == [10, 10, 0] and EXCOMMUNICATION in s.structs[2]
+    assert s.scores == [10, 10, 0] and EXCOMMUNICATION in s.structures[2]
 
 
 def test_executioner_needs_its_condition_and_discards_the_persons_gold() -> None:
@@ -266,5 +266,5 @@ def test_extortion_shows_the_card_to_the_thief_and_the_victim_only() -> None:
     assert s.view(2)["you"]["known_face_down"] == []
     assert s.view(2) == s.determinize(2, Rng(3)).view(2)
     s = play(s, FREE)   # placed in the structure, the Treasurer activates (VR-26)
-    assert treasurer in s.structs[0]
-    assert find("gold", 2) in s.structs[0]   # seat 2 gave its only gold card
+    assert treasurer in s.structures[0]
+    assert find("gold", 2) in s.structures[0]   # seat 2 gave its only gold card

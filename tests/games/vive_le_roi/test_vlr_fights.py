@@ -73,8 +73,8 @@ def test_duel_tie_then_fought_on() -> None:
     assert s.to_move == 0 and s.pending is not None and s.pending[0] == "duel_card"
     s = play(s, LayDown(find("courtier", 5, arms=1)), LayDown(find("province", arms=2)))
     # 5 beats 3: the defender's noble dies with every card used.
-    assert NOBLE2 in s.discard and NOBLE2 not in s.structs[1]
-    assert NOBLE6 in s.structs[0]
+    assert NOBLE2 in s.discard and NOBLE2 not in s.structures[1]
+    assert NOBLE6 in s.structures[0]
     assert {find("courtier", 5, arms=1), find("province", arms=2)} <= set(s.discard)
     assert s.pending == ("lay", 0)
 
@@ -82,14 +82,14 @@ def test_duel_tie_then_fought_on() -> None:
 def test_duel_tie_called_off() -> None:
     s = play(duel_position(), Challenge(NOBLE6, NOBLE2), LayDown(find("gold", 3)),
              LayDown(find("musketeer", 3)), AGREE, PASS)
-    assert NOBLE2 in s.structs[1] and NOBLE6 in s.structs[0]
+    assert NOBLE2 in s.structures[1] and NOBLE6 in s.structures[0]
     assert s.pending == ("lay", 0)
 
 
 def test_challenger_losing_loses_his_own_noble() -> None:
     s = play(duel_position(), Challenge(NOBLE6, NOBLE2), LayDown(find("musketeer", 1)),
              LayDown(find("musketeer", 3)))
-    assert NOBLE6 in s.discard and NOBLE2 in s.structs[1]
+    assert NOBLE6 in s.discard and NOBLE2 in s.structures[1]
 
 
 def test_defender_without_a_number_card_is_asked_and_can_only_pass() -> None:
@@ -104,7 +104,7 @@ def test_defender_without_a_number_card_is_asked_and_can_only_pass() -> None:
     assert s.to_move == 1 and s.legal_actions() == (PASS,)
     s = play(s, PASS)
     assert find("gold", 3) in s.hands[0]  # the challenger takes his card back (VR-6)
-    assert NOBLE2 in s.structs[1]
+    assert NOBLE2 in s.structures[1]
 
 
 def test_noble_with_the_kings_ear_dies_and_the_ear_is_contested() -> None:
@@ -185,7 +185,7 @@ def test_attack_with_reinforcements_from_hand_and_barracks() -> None:
     s = play(s, Commit((find("musketeer", 5),)))   # 9 against 5
     assert s.legal_actions() == (PASS,)            # 1 more cannot catch up
     s = play(s, PASS)
-    assert P in s.structs[0] and s.attach[find("musketeer", 5)] == P
+    assert P in s.structures[0] and s.attach[find("musketeer", 5)] == P
     for c in (find("musketeer", 4), find("musketeer", 3, nth=1), find("musketeer", 2)):
         assert c in s.discard
     assert find("musketeer", 3) in s.hands[0]
@@ -196,7 +196,7 @@ def test_defender_wins_a_tie_and_keeps_his_last_batch_on_the_province() -> None:
     s = play(attack_position(), Attack(P), Commit((find("musketeer", 3),)))
     s = play(s, Commit((find("musketeer", 1),)))     # 2 + 1 = 3 ties 3: the defender leads
     s = play(s, PASS)
-    assert P in s.structs[1]
+    assert P in s.structures[1]
     assert s.attached_to(P) == [find("musketeer", 1)]
     assert find("musketeer", 2) in s.discard and find("musketeer", 3) in s.discard
 
@@ -230,7 +230,7 @@ def test_every_batch_is_offered_even_the_6_and_7_against_an_attack_of_5() -> Non
     s = play(s, six_and_seven)
     assert s.legal_actions() == (PASS,)   # the attacker has nothing left
     s = play(s, PASS)
-    assert P in s.structs[1]
+    assert P in s.structures[1]
     assert s.attached_to(P) == list(six_and_seven.cards)
     assert five in s.discard
 
@@ -276,7 +276,7 @@ def test_bribe_war_goes_to_the_defender() -> None:
     s = play(s, Commit((find("gold", 3, nth=1),)))              # hand: 6 against 5
     assert s.legal_actions() == (PASS,)
     s = play(s, PASS)
-    assert C in s.structs[1]
+    assert C in s.structures[1]
     assert s.attached_to(C) == [find("gold", 3, nth=1)]
     for c in (find("gold", 1), find("gold", 2), find("gold", 2, nth=1), find("gold", 3)):
         assert c in s.discard
@@ -292,7 +292,7 @@ def test_bribed_official_changes_sides_and_activates() -> None:
         steps=[("turn", 0)],
     )
     s = play(s, Bribe(general), Commit((find("gold", 2),)), PASS)
-    assert general in s.structs[0] and s.attached_to(general) == [find("gold", 2)]
+    assert general in s.structures[0] and s.attached_to(general) == [find("gold", 2)]
     # The General demands a musketeer from every other player: each has one, so each gives
     # it; the receiver takes each into his hand or his structure.
     assert s.pending is not None and s.pending[0] == "receive"

@@ -53,10 +53,10 @@ def test_setup_deals_nobles_provinces_the_king_and_seven_cards() -> None:
         # 86, 77, 68 or 59 cards in the draw pile, less the start player's first draw.
         assert len(s.deck) == 114 - 1 - 2 * n - 7 * n - 1
         assert s.to_move == s.start == (s.king + 1) % n
-        ranks = [max(CARDS[c].value for c in s.structs[p] if CARDS[c].kind == 0)
+        ranks = [max(CARDS[c].value for c in s.structures[p] if CARDS[c].kind == 0)
                  for p in range(n)]
         assert ranks[s.king] == max(ranks)
-        assert all(len(s.structs[p]) == 2 for p in range(n))
+        assert all(len(s.structures[p]) == 2 for p in range(n))
         assert len(s.hands[s.start]) == 8 and not s.check_invariants()
 
 
@@ -123,7 +123,7 @@ def test_nobility_decree_swaps_the_highest_courtier_for_a_discarded_noble() -> N
     decrees = {a for a in s.legal_actions() if isinstance(a, NobilityDecree)}
     assert decrees == {NobilityDecree(c6, NOBLE3), NobilityDecree(c6, NOBLE5)}
     s = play(s, NobilityDecree(c6, NOBLE5))
-    assert NOBLE5 in s.structs[0] and c6 in s.discard and c4 in s.structs[0]
+    assert NOBLE5 in s.structures[0] and c6 in s.discard and c4 in s.structures[0]
     assert not any(isinstance(a, NobilityDecree) for a in s.legal_actions())
 
 
@@ -148,7 +148,7 @@ def test_tied_highest_cards_go_to_the_most_courtier_influence() -> None:
     # Seat 0 counts its lion courtier (5); seat 1 only its tower courtier (4): the lion
     # courtier does not bear its noble's arms.
     for c in (find("gold", 3), find("gold", 3, nth=1), find("gold", 1)):
-        assert c in s.structs[0]
+        assert c in s.structures[0]
 
 
 def test_a_complete_tie_gives_every_player_his_own_card_back() -> None:
@@ -159,8 +159,8 @@ def test_a_complete_tie_gives_every_player_his_own_card_back() -> None:
                 (find("musketeer", 2), 2), (find("musketeer", 5), 0)],
         steps=[("phase2",)],
     )
-    assert find("province", arms=0) in s.structs[0]
-    assert find("province", arms=2) in s.structs[1]
+    assert find("province", arms=0) in s.structures[0]
+    assert find("province", arms=2) in s.structures[1]
     # Musketeers: seat 0's 5 beats seat 2's 2; seat 0 places them (barracks or province).
     assert s.pending == ("place", 0, find("musketeer", 2))
 
@@ -175,15 +175,15 @@ def test_nobles_and_officials_go_back_to_their_players_in_play_order() -> None:
         middle=[(NOBLE5, 2), (cartographer, 0)],
         steps=[("phase2",)],
     )
-    assert NOBLE5 in s.structs[2] and cartographer in s.structs[0]
+    assert NOBLE5 in s.structures[2] and cartographer in s.structures[0]
     # The Cartographer: seats 1 and 2 each give their one province; its garrison stays with
     # seat 1, free (with no province left, there is nowhere else to place it; VR-17).
     assert s.pending == ("receive", 0, find("province", arms=1))
     s = play(s, FREE, KEEP_IN_HAND)
-    assert find("province", arms=1) in s.structs[0]
+    assert find("province", arms=1) in s.structures[0]
     assert find("province", arms=5) in s.hands[0]
     assert s.view(1)["you"]["known_hands"] == [{"seat": 0, "card": find("province", arms=5)}]
-    assert garrison in s.structs[1] and s.attach[garrison] == -1
+    assert garrison in s.structures[1] and s.attach[garrison] == -1
 
 
 def test_captain_arrests_a_person_and_takes_its_gold() -> None:
@@ -215,7 +215,7 @@ def test_treasurer_and_general_demand_one_card_of_the_givers_choice() -> None:
     assert s.pending == ("give", 1, 0, 3)
     s = play(s, Give(find("gold", 1)))
     s = play(s, KEEP_IN_HAND)
-    assert find("gold", 1) in s.hands[0] and find("gold", 3) in s.structs[1]
+    assert find("gold", 1) in s.hands[0] and find("gold", 3) in s.structures[1]
 
 
 # --- the King, the rounds, the end ------------------------------------------------------------

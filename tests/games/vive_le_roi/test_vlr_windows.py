@@ -124,7 +124,7 @@ def test_a_church_decree_in_the_defenders_first_answer() -> None:
     assert s.pending is not None and s.pending[:2] == ("batch", 1)
     assert CHURCH_DECREE not in s.legal_actions()
     s = play(s, PASS)
-    assert province in s.structs[0]
+    assert province in s.structures[0]
 
 
 # --- the "S" cards at each window ------------------------------------------------------------
@@ -154,7 +154,7 @@ def test_s_card_in_the_defenders_first_answer_to_a_challenge() -> None:
     s = play(s, Challenge(NOBLE3, NOBLE1), LayDown(GOLD3))
     assert s.to_move == 1 and Denounce(LOW_BIRTH, 0) in s.legal_actions()
     s = play(s, Denounce(LOW_BIRTH, 0))
-    assert s.scores == [0, 10, 0] and LOW_BIRTH in s.structs[0]
+    assert s.scores == [0, 10, 0] and LOW_BIRTH in s.structures[0]
     assert s.pending is not None and s.pending[:2] == ("duel_card", 1)   # still to answer
     s = play(s, LayDown(GOLD2))
     assert NOBLE1 in s.discard
@@ -171,9 +171,9 @@ def test_s_card_in_the_defenders_first_answer_to_a_bribe() -> None:
     )
     s = play(s, Bribe(courtier), Commit((GOLD2,)))
     s = play(s, Denounce(EXCOMMUNICATION, 2))
-    assert s.scores == [0, 10, 0] and EXCOMMUNICATION in s.structs[2]
+    assert s.scores == [0, 10, 0] and EXCOMMUNICATION in s.structures[2]
     s = play(s, Commit((GOLD3,)), PASS)
-    assert courtier in s.structs[1]
+    assert courtier in s.structures[1]
 
 
 def ear_in_hand_of_2() -> ViveLeRoiState:

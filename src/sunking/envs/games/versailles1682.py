@@ -94,35 +94,48 @@ def encode(view: Mapping[str, Any], seat: int, out: Vector) -> None:
     negotiation = view["negotiation"]
     for k in range(n):
         p = (seat + k) % n
-        c = view["courtiers"][p]
-        party = c["party"]
-        out.one_hot(f"courtier{k}.party", None if party is None else COUNTRIES.index(party), 3)
-        out.one_hot(f"courtier{k}.place", STATUS_NAMES.index(c["place"]), len(STATUS_NAMES))
-        out.flag(f"courtier{k}.awaiting_heir", bool(c["awaiting_heir"]))
-        for royal in ROYALS:
-            standing = c[f"{royal}_standing"]
-            out.flag(f"courtier{k}.{royal}_standing_known", standing is not None)
-            out.number(f"courtier{k}.{royal}_standing", standing or 0, 10.0)
-        out.one_hot(f"courtier{k}.spouse", rel(c["spouse"]), n)
-        out.flag(f"courtier{k}.poisoner", bool(c["poisoner"]))
-        out.number(f"courtier{k}.fortune", int(c["fortune"]), 10000.0)
-        out.number(f"courtier{k}.income", int(c["income"]), 5000.0)
-        out.counts(f"courtier{k}.cards", [card["id"] for card in c["cards"]], DECK_SIZE)
-        out.number(f"courtier{k}.hand_size", int(c["hand_size"]), 5.0)
-        out.flag(f"courtier{k}.power_used", bool(c["power_used"]))
-        out.number(f"courtier{k}.negotiation_moves", int(negotiation["moves"][p]))
-        out.flag(f"courtier{k}.negotiation_done", bool(negotiation["done"][p]))
-    you = view["you"]
+        courtier = view["courtiers"][p]
+        _encode_courtier(courtier, f"courtier{k}", rel(courtier["spouse"]),
+                         negotiation["moves"][p], negotiation["done"][p], n, out)
+    _encode_own(view["you"], seat, n, out)
+
+
+def _encode_courtier(c: Mapping[str, Any], prefix: str, spouse: int | None, moves: Any,
+                     done: Any, n: int, out: Vector) -> None:
+    """One courtier as the view shows it (``spouse`` already relative to the observing
+    seat), with its negotiation moves and whether it is done negotiating."""
+    party = c["party"]
+    out.one_hot(f"{prefix}.party", None if party is None else COUNTRIES.index(party), 3)
+    out.one_hot(f"{prefix}.place", STATUS_NAMES.index(c["place"]), len(STATUS_NAMES))
+    out.flag(f"{prefix}.awaiting_heir", bool(c["awaiting_heir"]))
+    for royal in ROYALS:
+        standing = c[f"{royal}_standing"]
+        out.flag(f"{prefix}.{royal}_standing_known", standing is not None)
+        out.number(f"{prefix}.{royal}_standing", standing or 0, 10.0)
+    out.one_hot(f"{prefix}.spouse", spouse, n)
+    out.flag(f"{prefix}.poisoner", bool(c["poisoner"]))
+    out.number(f"{prefix}.fortune", int(c["fortune"]), 10000.0)
+    out.number(f"{prefix}.income", int(c["income"]), 5000.0)
+    out.counts(f"{prefix}.cards", [card["id"] for card in c["cards"]], DECK_SIZE)
+    out.number(f"{prefix}.hand_size", int(c["hand_size"]), 5.0)
+    out.flag(f"{prefix}.power_used", bool(c["power_used"]))
+    out.number(f"{prefix}.negotiation_moves", int(moves))
+    out.flag(f"{prefix}.negotiation_done", bool(done))
+
+
+def _encode_own(you: Mapping[str, Any], seat: int, n: int, out: Vector) -> None:
+    """What only the observing seat sees: its hand, the cards it knows in other hands and
+    those it has shown, by seat relative to it."""
     out.counts("you.hand", [c["id"] for c in you["hand"]], DECK_SIZE)
     out.counts(
         "you.known_cards",
-        {(rel(item["seat"]) or 0) * DECK_SIZE + int(item["card"]["id"])
+        {(int(item["seat"]) - seat) % n * DECK_SIZE + int(item["card"]["id"])
          for item in you["known_cards"]},
         DECK_SIZE * n,
     )
     out.counts(
         "you.shown",
-        {(rel(to) or 0) * DECK_SIZE + int(item["card"]) for item in you["shown"]
+        {(int(to) - seat) % n * DECK_SIZE + int(item["card"]) for item in you["shown"]
          for to in item["to"]},
         DECK_SIZE * n,
     )

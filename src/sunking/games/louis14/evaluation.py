@@ -15,7 +15,7 @@ from ...core.actions import Action
 from ...core.agenda import Handler, Pending, Task
 from ...core.events import Emit, say
 from .actions import Bribe, MaintenonStones, PlaceStone, PlayIntrigue, WinTie
-from .data import CROWN, ROUNDS, TILES
+from .data import CROWN, ROUNDS, TILES, Condition
 from .state import Louis14State
 from .verbs import (
     draw_blazon,
@@ -26,7 +26,6 @@ from .verbs import (
     retrieve,
 )
 
-MAINTENON_STONES = 2
 MAINTENON_TILE = 5
 
 
@@ -127,19 +126,43 @@ def resolve(s: Louis14State, emit: Emit, t: int) -> None:
     n = s.num_players
     c = s.colours
     base = t * c
-    board = s.board
-    counts = board[base:base + c]
+    counts = s.board[base:base + c]
     cond = TILES[t].condition(s.side[t])
-    kind = cond.kind
     louis = t == s.louis_tile
+    firsts = _firsts(counts, s.tie_winner)
+    # The seconds count at Louis XIV's tile only (and are told in the log).
+    seconds = _seconds(counts, firsts) if louis or emit is not None else []
+    free, crown, to_general, bribers, flip = _receivers(s, counts, cond, louis, firsts, seconds)
+    if crown >= n:
+        crown = -1
+    if c > n:  # the neutral colour of a 2-player game receives nothing
+        free = [p for p in free if p < n]
+    if emit is not None:  # the label and lists are worth building only for a log
+        say(emit, "evaluate", tile=t, condition=cond.label(), louis=louis,
+            stones=list(counts), firsts=firsts, seconds=seconds, receivers=free,
+            bribers=bribers, tie_winner=s.tie_winner if s.tie_winner >= 0 else None)
+    _stones_leave(s, base, counts, to_general)
+    if flip and s.round < ROUNDS:
+        s.side[t] ^= 1
+        if emit is not None:
+            say(emit, "flip", tile=t, side=s.side[t])
+    if louis:
+        s.louis_tile = 0
+    s.tie_winner = -1
+    _queue_rewards(s, t, cond.value, bribers, free, crown)
+
+
+def _receivers(s: Louis14State, counts: list[int], cond: Condition, louis: bool,
+               firsts: list[int], seconds: list[int],
+               ) -> tuple[list[int], int, list[int], list[int], bool]:
+    """Who the tile rewards, in the order they take it; who is crowned at Louis XIV's tile
+    (-1: nobody); whose stones go to the general supply; who may bribe; whether it flips."""
+    kind = cond.kind
     free: list[int] = []
     crown = -1
     to_general: list[int] = []
     bribers: list[int] = []
     flip = False
-    firsts = _firsts(counts, s.tie_winner)
-    # The seconds count at Louis XIV's tile only (and are told in the log).
-    seconds = _seconds(counts, firsts) if louis or emit is not None else []
     if kind == "stones":
         free = [p for p in s.order() if counts[p] >= cond.value]
         if len(firsts) == 1 and firsts[0] in free:
@@ -167,17 +190,17 @@ def resolve(s: Louis14State, emit: Emit, t: int) -> None:
             bribers = [p for p in s.order() if counts[p] and p not in free]
     elif firsts and kind == "money":
         bribers = [p for p in s.order() if counts[p]]
-    if crown >= n:
-        crown = -1
-    if c > n:  # the neutral colour of a 2-player game receives nothing
-        free = [p for p in free if p < n]
-    if emit is not None:  # the label and lists are worth building only for a log
-        say(emit, "evaluate", tile=t, condition=cond.label(), louis=louis,
-            stones=list(counts), firsts=firsts, seconds=seconds, receivers=free,
-            bribers=bribers, tie_winner=s.tie_winner if s.tie_winner >= 0 else None)
+    return free, crown, to_general, bribers, flip
+
+
+def _stones_leave(s: Louis14State, base: int, counts: list[int], to_general: list[int]) -> None:
+    """The stones leave the tile: the winners' to their general supply, the others' to their
+    personal supply, the neutral colour's back to its pool."""
+    n = s.num_players
+    board = s.board
     general = s.general
     personal = s.personal
-    for colour in range(c):
+    for colour in range(s.colours):
         k = counts[colour]
         if not k:
             continue
@@ -188,17 +211,16 @@ def resolve(s: Louis14State, emit: Emit, t: int) -> None:
             general[colour] += k
         else:
             personal[colour] += k
-    if flip and s.round < ROUNDS:
-        s.side[t] ^= 1
-        if emit is not None:
-            say(emit, "flip", tile=t, side=s.side[t])
-    if louis:
-        s.louis_tile = 0
-    s.tie_winner = -1
+
+
+def _queue_rewards(s: Louis14State, t: int, cost: int, bribers: list[int], free: list[int],
+                   crown: int) -> None:
+    """Queue the rewards, each seat's reward (and then the crown, for the one crowned) in
+    the order of ``free``, and after them the bribe offers at ``cost`` (one louis less for
+    the holder of the cheap-bribe mission)."""
     agenda = s.agenda
     for p in reversed(bribers):
-        agenda.append(("bribe_offer", t, p,
-                       cond.value - (1 if s.owns(p, "cheap_bribe") else 0)))
+        agenda.append(("bribe_offer", t, p, cost - (1 if s.owns(p, "cheap_bribe") else 0)))
     for p in reversed(free):
         if p == crown:
             agenda.append(("crown", p))

@@ -111,16 +111,16 @@ def setup(s: Louis14State, emit: Emit) -> None:
     s.intrigue_deck = list(INTRIGUE_CARDS)
     rng.shuffle(s.intrigue_deck)
     s.intrigue_known = [0] * len(s.intrigue_deck)
-    s.mdecks = [[m.id for m in MISSIONS if m.deck == d] for d in range(3)]
-    for d in s.mdecks:
+    s.mission_decks = [[m.id for m in MISSIONS if m.deck == d] for d in range(3)]
+    for d in s.mission_decks:
         rng.shuffle(d)
-    s.mknown = [[0] * len(d) for d in s.mdecks]
+    s.mission_known = [[0] * len(d) for d in s.mission_decks]
     hands: list[tuple[int, ...]] = []
     for _ in range(n):
-        light = s.mdecks[0].pop()
-        s.mknown[0].pop()
-        medium = s.mdecks[1].pop()
-        s.mknown[1].pop()
+        light = s.mission_decks[0].pop()
+        s.mission_known[0].pop()
+        medium = s.mission_decks[1].pop()
+        s.mission_known[1].pop()
         hands.append(tuple(sorted((light, medium))))
     s.missions = hands
     s.laid = [() for _ in range(n)]

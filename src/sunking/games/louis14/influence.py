@@ -125,7 +125,7 @@ def on_turn(s: Louis14State, decision: Pending, action: Action, emit: Emit) -> N
             _use(s, seat, "boost")
         if emit is not None:
             say(emit, "place", seat=seat, card=action.card,
-                stones=[list(ts) for ts in action.stones], boost=action.boost)
+                stones=[[tile, count] for tile, count in action.stones], boost=action.boost)
     elif isinstance(action, Retrieve):
         _play(s, seat, action.card)
         if action.boost:

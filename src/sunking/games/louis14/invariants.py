@@ -43,14 +43,15 @@ def check_invariants(s: Louis14State) -> list[str]:
     if intrigue != list(range(1, 13)) or len(s.intrigue_known) != len(s.intrigue_deck):
         problems.append(f"intrigue cards are {intrigue}, not the 12 printed ones")
     missions = sorted(
-        [m for d in s.mdecks for m in d]
+        [m for d in s.mission_decks for m in d]
         + [m for p in range(n) for m in s.missions[p]]
         + [m for p in range(n) for m in s.laid[p]]
     )
     if missions != list(range(len(MISSIONS))):
         problems.append("the mission cards are not the 40 printed ones, each once")
     for d in range(3):
-        if any(MISSIONS[m].deck != d for m in s.mdecks[d]) or len(s.mknown[d]) != len(s.mdecks[d]):
+        pile = s.mission_decks[d]
+        if any(MISSIONS[m].deck != d for m in pile) or len(s.mission_known[d]) != len(pile):
             problems.append(f"mission deck {d} holds a card of another deck")
     for k in range(CHIP_SLOTS):
         held = sum(s.chips[p * CHIP_SLOTS + k] for p in range(n))

@@ -129,7 +129,7 @@ LEGAL: dict[str, Callable[[Louis14State, Pending], tuple[Action, ...]]] = {
     "conde": lambda s, d: PLACE_ANYWHERE,
     "maintenon": _maintenon,
     "missions": _missions,
-    "draw": lambda s, d: tuple(DRAW[k] for k in range(3) if s.mdecks[k]),
+    "draw": lambda s, d: tuple(DRAW[k] for k in range(3) if s.mission_decks[k]),
     "keep": lambda s, d: tuple(KEEP[k] for k in held_kinds(s, d[1])),
     "swap": lambda s, d: (PASS, *swap_options(s.missions[d[1]])),
 }

@@ -82,7 +82,7 @@ def on_missions(s: Louis14State, decision: Pending, action: Action, emit: Emit) 
 
 
 def draw(s: Louis14State, emit: Emit, seat: int) -> None:
-    open_decks = [d for d in range(3) if s.mdecks[d]]
+    open_decks = [d for d in range(3) if s.mission_decks[d]]
     if len(open_decks) == 1:
         _draw_from(s, seat, open_decks[0], emit)
     elif open_decks:
@@ -90,12 +90,12 @@ def draw(s: Louis14State, emit: Emit, seat: int) -> None:
 
 
 def _draw_from(s: Louis14State, seat: int, deck: int, emit: Emit) -> None:
-    decks, known = s.mdecks[:], s.mknown[:]
+    decks, known = s.mission_decks[:], s.mission_known[:]
     mission = decks[deck][-1]
     s.learn(2, seat, mission, known[deck][-1])
     decks[deck] = decks[deck][:-1]
     known[deck] = known[deck][:-1]
-    s.mdecks, s.mknown = decks, known
+    s.mission_decks, s.mission_known = decks, known
     s.missions[seat] = tuple(sorted((*s.missions[seat], mission)))
     if emit is not None:
         say(emit, "draw_mission", seat=seat, deck=DECKS[deck])
@@ -171,10 +171,10 @@ def on_swap(s: Louis14State, decision: Pending, action: Action, emit: Emit) -> N
         hand.remove(mission)
         s.forget(2, seat, mission)
         deck = MISSIONS[mission].deck
-        decks, known = s.mdecks[:], s.mknown[:]
+        decks, known = s.mission_decks[:], s.mission_known[:]
         decks[deck] = [mission, *decks[deck]]
         known[deck] = [1 << seat, *known[deck]]
-        s.mdecks, s.mknown = decks, known
+        s.mission_decks, s.mission_known = decks, known
     s.missions[seat] = tuple(hand)
     say(emit, "swap_missions", seat=seat, decks=[DECKS[MISSIONS[m].deck] for m in action.missions])
     s.agenda.extend([("draw", seat)] * len(action.missions))

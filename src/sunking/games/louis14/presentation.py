@@ -256,6 +256,17 @@ class Louis14Presentation(Presentation):
         why = self.why(t, e.get("why"))
         tail = f" ({why})" if why else ""
         tile = self.tile(t, int(e["tile"])) if isinstance(e.get("tile"), int) and e["tile"] else ""
+        text = self._dealing_text(e, t, key, player, tile, tail)
+        if text is None:
+            text = self._court_text(e, t, view, key, player, tile, tail)
+        if text is None:
+            text = self._missions_text(e, t, key, player)
+        return text if text is not None else t(key, player=player, tile=tile)
+
+    def _dealing_text(self, e: Mapping[str, Any], t: Texts, key: str, player: str, tile: str,
+                      tail: str) -> str | None:
+        """A round begun, or a card, blazon or money card dealt, drawn or shown."""
+        kind = e["type"]
         if kind == "setup":
             return t(key, players=e["players"])
         if kind == "round":
@@ -272,6 +283,12 @@ class Louis14Presentation(Presentation):
             return t(key, player=player, mission=t(f"{G}.mission.{e['mission']}"))
         if kind == "blazon_kind":
             return t(key, player=player, kind=t(f"{G}.blazon.kind", n=e["kind"] + 1))
+        return None
+
+    def _court_text(self, e: Mapping[str, Any], t: Texts, view: Mapping[str, Any], key: str,
+                    player: str, tile: str, tail: str) -> str | None:
+        """Stones placed on and taken from the court, a tile evaluated and its rewards."""
+        kind = e["type"]
         if kind == "place":
             boost = f" {t(f'{G}.action.boosted')}" if e.get("boost") else ""
             return t(key, player=player, card=self.card(t, e["card"]),
@@ -301,6 +318,12 @@ class Louis14Presentation(Presentation):
             return t(key, player=player, n=e["stones"], back=e["stones_back"])
         if kind == "stones_back":
             return t(key, player=player, n=e["stones"])
+        return None
+
+    def _missions_text(self, e: Mapping[str, Any], t: Texts, key: str,
+                       player: str) -> str | None:
+        """The mission phase (income, missions laid and drawn, chips) and the game's end."""
+        kind = e["type"]
         if kind == "income":
             return t(key, player=player, louis=e["louis"], stones=e["stones"])
         if kind == "lay_mission":
@@ -319,7 +342,7 @@ class Louis14Presentation(Presentation):
             return t(key, player=player, n=len(e["decks"]))
         if kind == "game_end":
             return t(key, players=t.listing(t.player(w) for w in e["winners"]))
-        return t(key, player=player, tile=tile)
+        return None
 
     def outcome(self, e: Mapping[str, Any], t: Texts, view: Mapping[str, Any]) -> list[str]:
         """What an evaluation gave, in sentences (as the browser's evaluation account)."""

@@ -62,16 +62,16 @@ def _take_mission(s: Louis14State, mission: int) -> None:
             s.missions[p] = tuple(hand)
             return
     deck = MISSIONS[mission].deck
-    i = s.mdecks[deck].index(mission)
-    del s.mdecks[deck][i]
-    del s.mknown[deck][i]
+    i = s.mission_decks[deck].index(mission)
+    del s.mission_decks[deck][i]
+    del s.mission_known[deck][i]
 
 
 def _return_missions(s: Louis14State, seat: int) -> None:
     for mission in s.missions[seat]:
         deck = MISSIONS[mission].deck
-        s.mdecks[deck].insert(0, mission)
-        s.mknown[deck].insert(0, 0)
+        s.mission_decks[deck].insert(0, mission)
+        s.mission_known[deck].insert(0, 0)
     s.missions[seat] = ()
 
 
@@ -109,58 +109,19 @@ def position(
     Raises:
         ValueError: the arrangement needs more components than the game has.
     """
-    s = GAME.new_game(num_players, seed)._copy()
-    # Piles shared copy-on-write with the discarded initial state: own them here.
-    s.intrigue_deck, s.intrigue_known = s.intrigue_deck[:], s.intrigue_known[:]
-    s.mdecks, s.mknown = [d[:] for d in s.mdecks], [d[:] for d in s.mknown]
+    s = _empty_court(num_players, seed)
     s.round, s.start, s.phase = round, start, phase
     s.louis_tile = 0 if louis_tile is None else louis_tile
     for tile, side in (sides or {}).items():
         s.side[tile] = side
-    # Start from an empty court: the neutral colour's round-1 stones go back to its pool
-    # and the cards revealed for it back into the pile.
-    for tile in range(1, 13):
-        k = s.board[tile * s.colours + s.colours - 1] if num_players == 2 else 0
-        s.board[tile * s.colours + s.colours - 1] -= k
-        s.neutral_pool += k
-    s.deck.extend(s.center)
-    s.deck_known.extend([0] * len(s.center))
-    s.center = []
-    # Clear the dealt influence cards: the position says what each hand holds.
-    for seat in range(num_players):
-        _clear_hand(s, seat)
     for seat, faces in (hands or {}).items():
         for face in faces:
             _give_card(s, seat, face)
-    for tile, per_seat in (stones or {}).items():
-        for seat, count in per_seat.items():
-            _move_stones(s, seat, tile, count)
-    for tile, count in (neutral or {}).items():
-        s.board[tile * s.colours + s.colours - 1] += count
-        s.neutral_pool -= count
-    for seat, (personal, general) in (supplies or {}).items():
-        on_court = sum(s.board[t * s.colours + seat] for t in range(1, 13))
-        if personal + general + on_court != 16:
-            raise ValueError(f"seat {seat}: {personal}+{general}+{on_court} stones is not 16")
-        s.personal[seat], s.general[seat] = personal, general
+    _place_stones(s, stones or {}, neutral or {}, supplies or {})
     for seat, amount in (money or {}).items():
         s.money[seat] = amount
-    for seat, tiles in (intrigue or {}).items():
-        for t in tiles:
-            i = s.intrigue_deck.index(t)
-            del s.intrigue_deck[i]
-            del s.intrigue_known[i]
-            s.intrigue[seat] |= 1 << t
-    for seat in missions or {}:
-        _return_missions(s, seat)
-    for seat, ids in (missions or {}).items():
-        for m in ids:
-            _take_mission(s, m)
-        s.missions[seat] = tuple(sorted(ids))
-    for seat, ids in (laid or {}).items():
-        for m in ids:
-            _take_mission(s, m)
-        s.laid[seat] = tuple(ids)
+    _give_intrigue(s, intrigue or {})
+    _give_missions(s, missions or {}, laid or {})
     for seat, codes in (chips or {}).items():
         for code in codes:
             give_chip(s, seat, CHIP_CODES.index(code), None, "position")
@@ -168,6 +129,76 @@ def position(
     for seat, ids in (used or {}).items():
         for m in ids:
             s.used[seat] |= 1 << m
+    return _play_steps(s, steps)
+
+
+def _empty_court(num_players: int, seed: int) -> Louis14State:
+    """A new game with nothing on the court and empty hands: the neutral colour's round-1
+    stones back in its pool, the cards revealed for it and the dealt hands back in the pile."""
+    s = GAME.new_game(num_players, seed)._copy()
+    # Piles shared copy-on-write with the discarded initial state: own them here.
+    s.intrigue_deck, s.intrigue_known = s.intrigue_deck[:], s.intrigue_known[:]
+    s.mission_decks = [pile[:] for pile in s.mission_decks]
+    s.mission_known = [pile[:] for pile in s.mission_known]
+    for tile in range(1, 13):
+        k = s.board[tile * s.colours + s.colours - 1] if num_players == 2 else 0
+        s.board[tile * s.colours + s.colours - 1] -= k
+        s.neutral_pool += k
+    s.deck.extend(s.center)
+    s.deck_known.extend([0] * len(s.center))
+    s.center = []
+    for seat in range(num_players):
+        _clear_hand(s, seat)
+    return s
+
+
+def _place_stones(s: Louis14State, stones: Mapping[int, Mapping[int, int]],
+                  neutral: Mapping[int, int], supplies: Mapping[int, tuple[int, int]]) -> None:
+    """The seats' and the neutral colour's stones on the tiles, then the supplies set.
+
+    Raises:
+        ValueError: a seat has too few stones, or its supplies and court do not make 16.
+    """
+    for tile, per_seat in stones.items():
+        for seat, count in per_seat.items():
+            _move_stones(s, seat, tile, count)
+    for tile, count in neutral.items():
+        s.board[tile * s.colours + s.colours - 1] += count
+        s.neutral_pool -= count
+    for seat, (personal, general) in supplies.items():
+        on_court = sum(s.board[t * s.colours + seat] for t in range(1, 13))
+        if personal + general + on_court != 16:
+            raise ValueError(f"seat {seat}: {personal}+{general}+{on_court} stones is not 16")
+        s.personal[seat], s.general[seat] = personal, general
+
+
+def _give_intrigue(s: Louis14State, intrigue: Mapping[int, Sequence[int]]) -> None:
+    """The intrigue cards of ``intrigue`` (tiles per seat), taken from the pile."""
+    for seat, tiles in intrigue.items():
+        for t in tiles:
+            i = s.intrigue_deck.index(t)
+            del s.intrigue_deck[i]
+            del s.intrigue_known[i]
+            s.intrigue[seat] |= 1 << t
+
+
+def _give_missions(s: Louis14State, missions: Mapping[int, Sequence[int]],
+                   laid: Mapping[int, Sequence[int]]) -> None:
+    """The hands of ``missions`` replace the dealt ones; ``laid`` missions are laid."""
+    for seat in missions:
+        _return_missions(s, seat)
+    for seat, ids in missions.items():
+        for m in ids:
+            _take_mission(s, m)
+        s.missions[seat] = tuple(sorted(ids))
+    for seat, ids in laid.items():
+        for m in ids:
+            _take_mission(s, m)
+        s.laid[seat] = tuple(ids)
+
+
+def _play_steps(s: Louis14State, steps: Steps) -> Louis14State:
+    """Queue ``steps`` and run the flow until it needs a decision or they are done."""
     s.pending = None
     s.agenda = list(reversed(steps))
     s._legal = None

@@ -37,8 +37,8 @@ class Louis14State(AgendaState):
         Ints("center"), Ints("intrigue"), Ints("intrigue_deck", shared=True),
         Ints("intrigue_known", shared=True), Ints("chips"), Ints("chip_supply"), Ints("blazons"),
         Ints("blazon_pool"), Ints("used"),
-        Tuples("missions"), Tuples("laid"), Rows("mdecks", shared=True),
-        Rows("mknown", shared=True),
+        Tuples("missions"), Tuples("laid"), Rows("mission_decks", shared=True),
+        Rows("mission_known", shared=True),
         *AGENDA_FIELDS,
         Facts("known_hands"),
     )
@@ -80,8 +80,8 @@ class Louis14State(AgendaState):
     """Mission cards in hand per seat (sorted ids)."""
     laid: list[tuple[int, ...]]
     """Laid (fulfilled) missions per seat, in the order laid."""
-    mdecks: list[list[int]]
-    mknown: list[list[int]]
+    mission_decks: list[list[int]]
+    mission_known: list[list[int]]
     chips: list[int]
     """Chips per seat: ``chips[seat * 5 + chip]``."""
     chip_supply: list[int]

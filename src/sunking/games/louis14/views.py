@@ -103,7 +103,7 @@ def view(s: Louis14State, seat: int | None) -> dict[str, JsonValue]:
             "blazons": sum(s.blazon_pool),
             "influence_deck": len(s.deck),
             "intrigue_deck": len(s.intrigue_deck),
-            "mission_decks": {DECKS[d]: len(s.mdecks[d]) for d in range(3)},
+            "mission_decks": {DECKS[d]: len(s.mission_decks[d]) for d in range(3)},
             "money_deck": len(s.money_deck),
             "center": sorted(s.center),
         },
@@ -121,7 +121,8 @@ def view(s: Louis14State, seat: int | None) -> dict[str, JsonValue]:
             "kindless_blazons": s.blazons[seat * BLAZON_SLOTS + KINDLESS],
             "known_influence_deck": _known(s.deck, s.deck_known, 1 << seat),
             "known_mission_decks": {
-                DECKS[d]: _known(s.mdecks[d], s.mknown[d], 1 << seat) for d in range(3)
+                DECKS[d]: _known(s.mission_decks[d], s.mission_known[d], 1 << seat)
+                for d in range(3)
             },
             "known_hands": [
                 {"seat": holder, "kind": _HAND_KINDS[kind], "card": card}

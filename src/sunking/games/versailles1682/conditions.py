@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from .actions import KING, QUEEN
-from .data import CARDS, IDS_OF_KIND, NO_STANDING, CardType
+from .data import CARDS, IDS_OF_KIND, MAX_PLAYERS, NO_STANDING, CardType
 from .state import ABSENT, AT_COURT, BASTILLE, EXILE, HUNT, TABLEAU, VERSAILLES, WAR, V1682State
 
 _ICON_PLACE = {"versailles": VERSAILLES, "hunt": HUNT, "war": WAR}
@@ -23,6 +23,38 @@ _GATES: tuple[tuple[str, int, bool], ...] = tuple(
     (ct.effect, _ICON_PLACE[ct.icon] if ct.icon else -1, ct.female_player) for ct in CARDS)
 """Card id → its effect, the court's place its icon asks (−1: none), and whether only a
 woman may play it: what decides at once that most events cannot be played now."""
+
+
+SEATS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(p for p in range(MAX_PLAYERS) if mask >> p & 1) for mask in range(1 << MAX_PLAYERS))
+"""Seat mask (bit ``p`` for seat ``p``) → its seats, in seat order: a set of seats that
+meet a condition, as one integer."""
+
+
+_COURT_MASKS: dict[bytes, int] = {}
+"""The statuses of the seats (as bytes) → the mask of those at court."""
+
+
+def court_mask(statuses: list[int]) -> int:
+    """The mask of the seats whose courtiers are at court."""
+    key = bytes(statuses)
+    mask = _COURT_MASKS.get(key)
+    if mask is None:
+        mask = _COURT_MASKS[key] = sum(1 << p for p, v in enumerate(statuses) if v == AT_COURT)
+    return mask
+
+
+_GENDER_MASKS: dict[tuple[str, str], int] = {}
+"""(the genders of the seats joined, a gender) → the mask of the seats of that gender."""
+
+
+def gender_mask(gender: list[str], wanted: str) -> int:
+    """The mask of the seats whose figures are of gender ``wanted``."""
+    key = ("".join(gender), wanted)
+    mask = _GENDER_MASKS.get(key)
+    if mask is None:
+        mask = _GENDER_MASKS[key] = sum(1 << p for p, v in enumerate(gender) if v == wanted)
+    return mask
 
 
 def royal_alive(s: V1682State, royal: str) -> bool:
@@ -46,11 +78,6 @@ def can_hold(s: V1682State, card: int, seat: int) -> bool:
         if any(s.where[c] == zone for c in IDS_OF_KIND["marshal"]):
             return False
     return True
-
-
-def may_play_cards(s: V1682State, seat: int) -> bool:
-    """At court and in exile a courtier may play cards (§11.0); a prisoner only Justice."""
-    return s.status[seat] in (AT_COURT, EXILE)
 
 
 def event_targets(s: V1682State, player: int, card: int,
@@ -90,7 +117,14 @@ def event_targets(s: V1682State, player: int, card: int,
             out.append((QUEEN, ""))
     if at_court is None:
         at_court = [p for p in range(n) if statuses[p] == AT_COURT]
-    courtiers = _figures_ok(s, ct, at_court)
+    _add_courtier_targets(s, ct, effect, _figures_ok(s, ct, at_court), out)
+    return out
+
+
+def _add_courtier_targets(s: V1682State, ct: CardType, effect: str, courtiers: Sequence[int],
+                          out: list[tuple[int, str]]) -> None:
+    """Add to ``out`` the (target, royal) pairs among ``courtiers`` (those at court who may
+    receive the card) that an event of ``effect`` may be played on."""
     if effect == "standing":  # the commonest event first
         if ct.royal == "choice":
             royals = [r for r in ("king", "queen") if royal_alive(s, r)]
@@ -106,10 +140,10 @@ def event_targets(s: V1682State, player: int, card: int,
         if s.queen:
             out += [(p, "") for p in courtiers if p != s.lover]
     elif effect == "secret_marriage":
-        fav = s.favourite
-        if (s.king and not s.queen and s.secret_wife < 0 and fav in courtiers
-                and s.spouse[fav] < 0):
-            out.append((fav, ""))
+        favourite = s.favourite
+        if (s.king and not s.queen and s.secret_wife < 0 and favourite in courtiers
+                and s.spouse[favourite] < 0):
+            out.append((favourite, ""))
     elif effect == "love_potion":
         for p in courtiers:
             if royal_alive(s, "king" if s.gender[p] == "f" else "queen"):
@@ -125,7 +159,6 @@ def event_targets(s: V1682State, player: int, card: int,
                 out.append((p, ""))
     else:  # pragma: no cover - every effect is listed above
         raise ValueError(f"unknown card effect {effect!r}")
-    return out
 
 
 def _figures_ok(s: V1682State, ct: CardType, seats: Sequence[int]) -> Sequence[int]:
@@ -134,7 +167,7 @@ def _figures_ok(s: V1682State, ct: CardType, seats: Sequence[int]) -> Sequence[i
         gender = s.gender
         seats = [p for p in seats if gender[p] == ct.gender]
     if ct.min_royal:
-        values = s.ks if ct.min_royal == "king" else s.qs
+        values = s.king_standing if ct.min_royal == "king" else s.queen_standing
         least = ct.min_standing
         seats = [p for p in seats if values[p] != NO_STANDING and values[p] >= least]
     return seats
@@ -148,7 +181,7 @@ def can_request(s: V1682State, seat: int) -> bool:
 def queen_may_intervene(s: V1682State, seat: int) -> bool:
     """§8.3: the Queen (not a Regent) intervenes for a courtier who stands higher with her
     than with the King (ruling V-8)."""
-    return bool(s.king and s.queen) and s.qs[seat] > s.ks[seat]
+    return bool(s.king and s.queen) and s.queen_standing[seat] > s.king_standing[seat]
 
 
 def audience_royals(s: V1682State) -> tuple[str, ...]:

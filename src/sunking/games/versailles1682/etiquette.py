@@ -153,36 +153,41 @@ def _learn(phrase: str, part: str, value: str, gender: str = "") -> None:
     _VOCABULARY.setdefault(tuple(_plain(w) for w in _words(phrase)), (part, value, gender))
 
 
-for _g, _phrases in RANK_ALIASES.items():
-    for _a in _phrases:
-        _learn(_a, "rank", _g, _g)
-for _g, _phrases in ARTICLES.items():
-    for _a in _phrases:
-        _learn(_a, "article", _g, _g)
-for _g, _phrases in DIGNITY_ALIASES.items():
-    for _a in _phrases:
-        _both = all(_a in forms for forms in DIGNITY_ALIASES.values())
-        _learn(_a, "dignity", "marshal", "" if _both else _g)
-for _key, _by_gender in TITLE_ALIASES.items():
-    for _g, _phrases in _by_gender.items():
-        for _a in _phrases:
-            _learn(_a, "title", _key, _g)
-for _name in FAMILY_NAMES:
-    _learn(_name, "family", _name)
-    for _a in FAMILY_ALIASES.get(_name, ()):
-        _learn(_a, "family", _name)
-    if family_core(_name) != _name:
-        _learn(family_core(_name), "family", _name, "bare")
-for _key, _forms in OFFICE_FORMS.items():
-    for _f in _forms:
-        _learn(_f, "office", _key)
-for _a in ("et", "und", "and"):
-    _learn(_a, "and", "")
-for _a in COURTESIES:
-    _learn(_a, "courtesy", "")
-for _g, _names in GIVEN_NAMES.items():
-    for _n in _names:
-        _learn(_n, "given", _n, _g)
+def _learn_the_etiquette() -> None:
+    """Every phrase of the etiquette's tables, each with its part of an address."""
+    for gender, phrases in RANK_ALIASES.items():
+        for phrase in phrases:
+            _learn(phrase, "rank", gender, gender)
+    for gender, phrases in ARTICLES.items():
+        for phrase in phrases:
+            _learn(phrase, "article", gender, gender)
+    for gender, phrases in DIGNITY_ALIASES.items():
+        for phrase in phrases:
+            both = all(phrase in forms for forms in DIGNITY_ALIASES.values())
+            _learn(phrase, "dignity", "marshal", "" if both else gender)
+    for title, by_gender in TITLE_ALIASES.items():
+        for gender, phrases in by_gender.items():
+            for phrase in phrases:
+                _learn(phrase, "title", title, gender)
+    for family in FAMILY_NAMES:
+        _learn(family, "family", family)
+        for phrase in FAMILY_ALIASES.get(family, ()):
+            _learn(phrase, "family", family)
+        if family_core(family) != family:
+            _learn(family_core(family), "family", family, "bare")
+    for office, forms in OFFICE_FORMS.items():
+        for phrase in forms:
+            _learn(phrase, "office", office)
+    for phrase in ("et", "und", "and"):
+        _learn(phrase, "and", "")
+    for phrase in COURTESIES:
+        _learn(phrase, "courtesy", "")
+    for gender, given_names in GIVEN_NAMES.items():
+        for given in given_names:
+            _learn(given, "given", given, gender)
+
+
+_learn_the_etiquette()
 _LONGEST = max(len(k) for k in _VOCABULARY)
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from ...core.events import Emit, say
 from .actions import KING, QUEEN, PlayCard, PlayWar
-from .data import CARDS, WAR_ENDINGS
+from .data import CARDS, WAR_ENDINGS, CardType
 from .state import AT_COURT, DISCARD, TABLEAU, V1682State
 from .verbs import (
     banish,
@@ -39,25 +39,9 @@ def play_event(s: V1682State, player: int, action: PlayCard, emit: Emit) -> None
             royal=action.royal or None)
     effect = ct.effect
     if effect == "death":
-        if ct.female_player:
-            s.poisoner[player] = 1
-        if target == KING:
-            kill_king(s, emit, ct.key)
-        elif target == QUEEN:
-            kill_queen(s, emit, ct.key)
-        else:
-            kill(s, target, emit, ct.key)
+        _death(s, player, target, ct, emit)
     elif effect in ("favourite", "lover"):  # the King's favourite, the Queen's lover
-        old = s.favourite if effect == "favourite" else s.lover
-        if old >= 0:
-            _discard_privilege(s, old, effect, emit)
-        s.where[card] = TABLEAU + target
-        if effect == "favourite":
-            s.favourite = target
-        else:
-            s.lover = target
-        if emit is not None:
-            say(emit, effect, seat=target)
+        _new_privilege(s, card, target, effect, emit)
     elif effect == "secret_marriage":
         s.secret_wife = target
         if emit is not None:
@@ -89,6 +73,34 @@ def play_event(s: V1682State, player: int, action: PlayCard, emit: Emit) -> None
         gain(s, target, ct.amount, emit, ct.key)
     else:  # pragma: no cover - the data module validates every effect
         raise ValueError(f"unknown card effect {effect!r}")
+
+
+def _death(s: V1682State, player: int, target: int, ct: CardType, emit: Emit) -> None:
+    """A death card: the King, the Queen or a courtier dies; a woman who plays it is a
+    poisoner from now on."""
+    if ct.female_player:
+        s.poisoner[player] = 1
+    if target == KING:
+        kill_king(s, emit, ct.key)
+    elif target == QUEEN:
+        kill_queen(s, emit, ct.key)
+    else:
+        kill(s, target, emit, ct.key)
+
+
+def _new_privilege(s: V1682State, card: int, target: int, effect: str, emit: Emit) -> None:
+    """``target`` becomes the King's favourite or the Queen's lover (``effect``), the card in
+    front of it; the one who was loses the privilege."""
+    old = s.favourite if effect == "favourite" else s.lover
+    if old >= 0:
+        _discard_privilege(s, old, effect, emit)
+    s.where[card] = TABLEAU + target
+    if effect == "favourite":
+        s.favourite = target
+    else:
+        s.lover = target
+    if emit is not None:
+        say(emit, effect, seat=target)
 
 
 def _discard_privilege(s: V1682State, seat: int, effect: str, emit: Emit) -> None:

@@ -257,7 +257,6 @@ def setup(s: V1682State, emit: Emit) -> None:
     s.abort = 0
     s.turn_seat = -1
     s.actions_left = 0
-    s.second_turn = 0
     s.target = int(options["target"])
     s.round_limit = int(options["round_limit"])
     s.wealth_changed = 0
@@ -272,8 +271,8 @@ def setup(s: V1682State, emit: Emit) -> None:
     s.gender = ["m"] * n
     s.party = [-1] * n
     s.status = [ABSENT] * n
-    s.ks = [NO_STANDING] * n
-    s.qs = [NO_STANDING] * n
+    s.king_standing = [NO_STANDING] * n
+    s.queen_standing = [NO_STANDING] * n
     s.spouse = [-1] * n
     s.married_name = [-1] * n
     s.poisoner = [0] * n
@@ -281,8 +280,8 @@ def setup(s: V1682State, emit: Emit) -> None:
     s.generation = [0] * n
     s.heir = [0] * n
     s.power_used = [0] * n
-    s.neg_moves = [0] * n
-    s.neg_done = [0] * n
+    s.negotiation_moves_made = [0] * n
+    s.negotiation_done = [0] * n
     s.moved = []
     s.paid = []
     s.wars = []

@@ -5,8 +5,9 @@ family can expect over the rounds left, plus what its hand and its standing prom
 rounds left are judged from how soon the fastest family will reach the target at the pace it
 earns now, and capped at two: fortunes at this court are fragile (exile, the Bastille, death,
 gambling debts), and a short projection predicts the winner of heuristic self-play best (the
-weights were fitted by the log-likelihood of the actual winners of 80 four-player games; the
-evaluation scale search uses is in ``game.py``). The weights are judgement, not rules.
+weights were fitted by the log-likelihood of the actual winners of four-player games; the
+evaluation scale search uses is the evaluator's, at the end of this module). The weights are
+judgement, not rules.
 
 A finished game is scored by who won (:func:`final_worth`): the winners' fortunes gain
 :data:`WIN_WORTH` times the target, far beyond any estimate of a game still running, so no
@@ -81,7 +82,8 @@ MOVE_COST = 10.0
 not even showing a card to one who has seen it."""
 HONOUR_CHANCE = 0.3
 """The share of a favour's worth its creditor counts while it is promised: promises bind
-nobody, and bots keep about one in three (``benchmarks/bench_v1682_negotiation.py``)."""
+nobody, and bots keep few of theirs (``benchmarks/bench_v1682_negotiation.py`` measures how
+many; ``docs/bots.md``)."""
 CARD_PLACE_WORTH = 300.0
 """Livres per hand card whose icon the court's place matches (§9.1a): playable now."""
 ICONS = tuple(ct.icon for ct in CARDS)
@@ -137,14 +139,14 @@ def grant_chance(s: V1682State, seat: int) -> float:
     if s.status[seat] != AT_COURT:
         return 0.0
     if s.king:
-        best = s.ks[seat] + (FAVOURITE_BONUS if s.favourite == seat else 0)
-        if s.queen and s.qs[seat] > s.ks[seat]:
-            q = s.qs[seat]
+        best = s.king_standing[seat] + (FAVOURITE_BONUS if s.favourite == seat else 0)
+        if s.queen and s.queen_standing[seat] > s.king_standing[seat]:
+            q = s.queen_standing[seat]
             through = (min(10, q + (LOVER_BONUS if s.lover == seat else 0)) / 10) * (
                 min(10, q + (FAVOURITE_BONUS if s.favourite == seat else 0)) / 10)
             return max(min(1.0, max(0.0, best / 10)), through)
     elif s.queen:
-        best = s.qs[seat] + (LOVER_BONUS if s.lover == seat else 0)
+        best = s.queen_standing[seat] + (LOVER_BONUS if s.lover == seat else 0)
     else:
         return 0.0
     return min(1.0, max(0.0, best / 10))
@@ -189,7 +191,7 @@ def wealth_now(s: V1682State, rates: list[float]) -> list[float]:
 def table_costs(s: V1682State) -> list[float]:
     """Per seat, the livres its negotiation moves spent and its shown cards cost
     (:data:`MOVE_COST`, :data:`SHOWN_COST`)."""
-    costs = [MOVE_COST * s.neg_moves[p] for p in range(s.num_players)]
+    costs = [MOVE_COST * s.negotiation_moves_made[p] for p in range(s.num_players)]
     for holder, card, mask in s.known:
         if s.where[card] == holder:
             costs[holder] += SHOWN_COST * mask.bit_count()
@@ -246,7 +248,7 @@ def evaluate(s: V1682State) -> list[float]:
         value = wealth[p] + rates[p] * rounds
         value += HAND_SHARE * chances[p] * promised[p] * max(rounds - 1.0, 0.0)
         value += 0.5 * windfall[p] + CARD_WORTH * cards[p] + CARD_PLACE_WORTH * playable[p]
-        for v in (s.ks[p], s.qs[p]):
+        for v in (s.king_standing[p], s.queen_standing[p]):
             if v != NO_STANDING:
                 value += STANDING_WORTH * v * horizon
         value -= PLACE_PENALTY.get(s.status[p], 0.0)
@@ -306,12 +308,13 @@ def favour_worth(s: V1682State, debtor: int, creditor: int, favour: int,
 
 # Search's win chances in the full game: a model fitted to who actually won.
 # The hand-made estimate looks two rounds ahead, and the softmax sharp enough to tell close
-# moves apart calls a family 10,000 livres ahead early in the full game 90% sure to win; the
-# search then sees every move as lost (or won) alike and plays at random. This model is a
-# conditional logit (McFadden): each family's utility is a weighted sum of FEATURES of its
-# position, its chance the softmax of the utilities. The weights are fitted by maximum
-# likelihood to the winners of heuristic self-play (benchmarks/fit_v1682_win_chance.py), one
-# model per target (data/win_models.py); a target without one keeps the estimate's softmax.
+# moves apart calls a family far ahead early in the full game all but sure to win (figures in
+# docs/versailles1682.md); the search then sees every move as lost (or won) alike and plays at
+# random. This model is a conditional logit (McFadden): each family's utility is a weighted sum
+# of FEATURES of its position, its chance the softmax of the utilities. The weights are fitted
+# by maximum likelihood to the winners of heuristic self-play
+# (benchmarks/fit_v1682_win_chance.py), one model per target (data/win_models.py); a target
+# without one keeps the estimate's softmax.
 
 FEATURES = (
     "wealth",  # the fortune with the income due (livres / 10,000)
@@ -353,8 +356,8 @@ def features(s: V1682State) -> list[list[float]]:
               for p, pace in enumerate(paces(rates, chances, promised, PACE_FLOOR))]
     out = []
     for p in range(n):
-        king = s.ks[p] if s.ks[p] != NO_STANDING else 0
-        queen = s.qs[p] if s.qs[p] != NO_STANDING else 0
+        king = s.king_standing[p] if s.king_standing[p] != NO_STANDING else 0
+        queen = s.queen_standing[p] if s.queen_standing[p] != NO_STANDING else 0
         requests = chances[p] * promised[p] / 1000
         status = s.status[p]
         fastest_rival = min(rounds[q] for q in range(n) if q != p)

@@ -20,19 +20,50 @@ _GOVERNOR = tuple(ct.governor for ct in CARDS)
 
 def check_invariants(s: V1682State) -> list[str]:
     """Describe every broken invariant of ``s`` (an empty list when all hold)."""
-    problems: list[str] = []
     n = s.num_players
     where = s.where
     if len(where) != DECK_SIZE:
         return [f"{len(where)} cards, not {DECK_SIZE}"]
+    problems: list[str] = []
+    marshals, offices, away_office, privileged = _tableaux(s, problems)
+    for p in range(n):
+        if marshals[p] > 1:
+            problems.append(f"seat {p} holds two Marshal's batons")
+        if offices[p] > 1:
+            problems.append(f"seat {p} holds two offices")
+        if away_office[p]:
+            problems.append(f"seat {p} away from court keeps an office or pension")
+        problems += _courtier_problems(s, p)
+    for seat, effect in ((s.favourite, "favourite"), (s.lover, "lover")):
+        expected = [seat] if seat >= 0 else []
+        if privileged[effect] != expected:
+            problems.append(f"{effect} is seat {seat} but the cards lie before "
+                            f"{privileged[effect]}")
+    if s.secret_wife >= 0 and (s.queen or not s.king):
+        problems.append("a secret wife while there is a Queen or no King")
+    for holder, card, mask in s.known:
+        if where[card] != holder or not mask or mask >> n:
+            problems.append(f"known card {card} of seat {holder} is not in that hand")
+    if s.pending is None and s.final is None and not s.agenda:
+        problems.append("nothing pending, nothing to do, and the game is not over")
+    problems += _etiquette_problems(s)
+    return problems
+
+
+def _tableaux(s: V1682State, problems: list[str],
+              ) -> tuple[list[int], list[int], list[bool], dict[str, list[int]]]:
+    """Every card outside the hands where it may lie (``problems`` told where not): per
+    seat, the Marshal's batons and offices in front of it, whether it keeps an office or
+    pension away from court, and the seats the favourite's and lover's cards lie before."""
+    n = s.num_players
+    status = s.status
     talon: list[int] = []
     boxed = 0
     marshals = [0] * n
     offices = [0] * n
     away_office = [False] * n
     privileged: dict[str, list[int]] = {"favourite": [], "lover": []}
-    status = s.status
-    for c, z in enumerate(where):
+    for c, z in enumerate(s.where):
         if z < n:
             continue
         kind = KIND_OF[c]
@@ -71,38 +102,25 @@ def check_invariants(s: V1682State) -> list[str]:
         problems.append("more declarations in the box than wars")
     if bool(s.wars) != (s.court == WAR):
         problems.append(f"court at {s.court} with wars {s.wars}")
-    ks, qs = s.ks, s.qs
-    for p in range(n):
-        if marshals[p] > 1:
-            problems.append(f"seat {p} holds two Marshal's batons")
-        if offices[p] > 1:
-            problems.append(f"seat {p} holds two offices")
-        if away_office[p]:
-            problems.append(f"seat {p} away from court keeps an office or pension")
-        at_court = status[p] == AT_COURT
-        for v, royal, alive in ((ks[p], "King", s.king), (qs[p], "Queen", s.queen)):
-            if v != NO_STANDING and not STANDING_MIN <= v <= STANDING_MAX:
-                problems.append(f"seat {p} stands at {v} with the {royal}")
-            if (at_court and alive) != (v != NO_STANDING):
-                problems.append(f"seat {p}: standing {v} with the {royal}, at court {at_court}")
-        q = s.spouse[p]
-        if q >= 0 and (s.spouse[q] != p or s.gender[q] == s.gender[p]):
-            problems.append(f"seat {p}'s marriage to {q} is not mutual or not mixed")
-        if q >= 0 and status[p] == ABSENT:
-            problems.append(f"dead seat {p} is still married")
-    for seat, effect in ((s.favourite, "favourite"), (s.lover, "lover")):
-        expected = [seat] if seat >= 0 else []
-        if privileged[effect] != expected:
-            problems.append(f"{effect} is seat {seat} but the cards lie before "
-                            f"{privileged[effect]}")
-    if s.secret_wife >= 0 and (s.queen or not s.king):
-        problems.append("a secret wife while there is a Queen or no King")
-    for holder, card, mask in s.known:
-        if where[card] != holder or not mask or mask >> n:
-            problems.append(f"known card {card} of seat {holder} is not in that hand")
-    if s.pending is None and s.final is None and not s.agenda:
-        problems.append("nothing pending, nothing to do, and the game is not over")
-    problems += _etiquette_problems(s)
+    return marshals, offices, away_office, privileged
+
+
+def _courtier_problems(s: V1682State, p: int) -> list[str]:
+    """Seat ``p``'s standings (on the scale, and only at court with that royal alive) and
+    its marriage (mutual, mixed, and not of the dead)."""
+    problems: list[str] = []
+    at_court = s.status[p] == AT_COURT
+    standings = ((s.king_standing[p], "King", s.king), (s.queen_standing[p], "Queen", s.queen))
+    for v, royal, alive in standings:
+        if v != NO_STANDING and not STANDING_MIN <= v <= STANDING_MAX:
+            problems.append(f"seat {p} stands at {v} with the {royal}")
+        if (at_court and alive) != (v != NO_STANDING):
+            problems.append(f"seat {p}: standing {v} with the {royal}, at court {at_court}")
+    spouse = s.spouse[p]
+    if spouse >= 0 and (s.spouse[spouse] != p or s.gender[spouse] == s.gender[p]):
+        problems.append(f"seat {p}'s marriage to {spouse} is not mutual or not mixed")
+    if spouse >= 0 and s.status[p] == ABSENT:
+        problems.append(f"dead seat {p} is still married")
     return problems
 
 

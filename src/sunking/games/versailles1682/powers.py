@@ -1,7 +1,8 @@
 """The powers of the five great offices (§9.5): free, once per round, on one's own turn.
 
 The holder of the office card uses its power in addition to his two actions (ruling V-17:
-once per *round*, which matters only for the steward, who plays twice).
+once per *round*, which matters only for the steward, who plays twice). The powers a seat
+may use now are :func:`power_actions`.
 
 Rulebook: German rulebook (`004_83e97ed5cbbf50d2.txt`), 9.5 "Rechte, die durch Ämter
 verliehen werden".
@@ -11,8 +12,10 @@ from __future__ import annotations
 
 from operator import itemgetter
 
+from ...core.actions import Action, Interned
 from ...core.events import Emit, say
 from .actions import (
+    MAKE_PEACE,
     DeclareWar,
     Imprison,
     LeadCourt,
@@ -21,8 +24,9 @@ from .actions import (
     SpecialPension,
     TryPrisoner,
 )
+from .conditions import royal_alive
 from .data import CARDS, CHANCELLOR_VERDICTS, COUNTRIES, FINANCE_PENSION_UNIT, GOVERNESS_STANDING
-from .state import PLACES, TABLEAU, V1682State
+from .state import AT_COURT, BASTILLE, PLACES, TABLEAU, VERSAILLES, WAR, V1682State
 from .verbs import banish, d10, declare_war, end_wars, gain, imprison, kill, release, shift
 
 POWER_CARDS: tuple[int, ...] = tuple(c for c, ct in enumerate(CARDS) if ct.power)
@@ -38,6 +42,45 @@ def powers_of(s: V1682State, seat: int) -> list[str]:
     if zone not in places:  # the commonest answer: no power
         return []
     return [CARDS[c].power for c, z in zip(POWER_CARDS, places, strict=True) if z == zone]
+
+
+_DECLARE_WAR = Interned(DeclareWar)
+_IMPRISON = Interned(Imprison)
+_LEAD_COURT = Interned(LeadCourt)
+_PRAISE = Interned(Praise)
+_SPECIAL_PENSION = Interned(SpecialPension)
+_TRY_PRISONER = Interned(TryPrisoner)
+
+
+def power_actions(s: V1682State, seat: int) -> list[Action]:
+    """The office powers ``seat`` may use now (§9.5): once a round, on its own turn."""
+    if s.power_used[seat] or s.status[seat] != AT_COURT or s.turn_seat != seat:
+        return []
+    out: list[Action] = []
+    n = s.num_players
+    for power in powers_of(s, seat):
+        if power == "chancellor":
+            out += [_TRY_PRISONER[p] for p in range(n) if s.status[p] == BASTILLE]
+            if s.king or s.queen:
+                out += [_IMPRISON[p] for p in range(n)
+                        if p != seat and s.status[p] == AT_COURT and s.crown_standing(p) <= 0]
+        elif power == "finance":
+            # §11.0, §12.0: exiles and prisoners receive no pension.
+            out += [_SPECIAL_PENSION[p] for p in range(n) if s.status[p] == AT_COURT]
+        elif power == "war":
+            if s.wars:
+                out.append(MAKE_PEACE)
+            out += [_DECLARE_WAR[c] for c in COUNTRIES]
+        elif power == "hunt":
+            if s.court != WAR:
+                out.append(_LEAD_COURT["hunt" if s.court == VERSAILLES else "versailles"])
+        elif power == "governess":
+            for royal in ("king", "queen"):
+                if royal_alive(s, royal):
+                    for p in range(n):
+                        if p != seat and s.status[p] == AT_COURT:
+                            out += [_PRAISE[p, royal, 1], _PRAISE[p, royal, -1]]
+    return out
 
 
 def use_power(s: V1682State, seat: int, action: object, emit: Emit) -> None:

@@ -46,7 +46,6 @@ EVENT_TYPES = (
     "secret_marriage", "setup", "shown", "shows", "standing", "to_house", "turn", "war",
     "widow_inherits",
 )
-STATUSES = ("court", "bastille", "exile", "absent")
 COUNTRIES = ("england", "spain", "holland")
 ROYALS = ("king", "queen")
 

@@ -9,7 +9,7 @@ come from the real generator. Once the queued steps are done the position stops 
 is None); it is not a finished game.
 
 >>> s = position(3, turn=0, standings={0: (5, 7)}, hands={0: ["marquis"]})
->>> s.pending, s.ks[0], s.qs[0], [CARDS[c].key for c in s.hand(0)]
+>>> s.pending, s.king_standing[0], s.queen_standing[0], [CARDS[c].key for c in s.hand(0)]
 (('act', 0), 5, 7, ['marquis'])
 """
 
@@ -97,41 +97,74 @@ def position(
     Raises:
         ValueError: an instruction cannot be carried out (no such card left, and the like).
     """
-    s = GAME.new_game(num_players, seed, target=target, **(options or {}))
+    s = _courtiers_named(num_players, seed, target, options or {}, names or {}, genders or {})
+    s.steward = steward
+    s.round = round
+    s.regency_until = regency_until
+    s.secret_wife = secret_wife
+    _royals_and_courtiers(s, king, queen, queen_origin, parties or {}, places or {},
+                          standings or {})
+    _deal_cards(s, hands or {}, tableau or {}, house)
+    for seat, amount in (fortunes or {}).items():
+        s.fortune[seat] = amount
+    _marry(s, spouses)
+    _court_at(s, court, wars)
+    if dice:
+        s.rng = loaded_dice(dice)
+    queued: list[tuple[Any, ...]] = list(steps or [])
+    if turn is not None:
+        queued = [("turn", turn, 1), *queued]
+    return _play_steps(s, queued)
+
+
+def _courtiers_named(num_players: int, seed: int, target: int, options: Mapping[str, Any],
+                     names: Mapping[int, str], genders: Mapping[int, str]) -> V1682State:
+    """A new game in which every seat has named its courtier (a family name of ``names``,
+    else one nobody chose, of ``genders`` or a man), nothing pending and nothing to do."""
+    s = GAME.new_game(num_players, seed, target=target, **options)
     taken = 0
     while s.pending is not None and s.pending[0] == "choose":
         seat = s.pending[1]
-        name = (names or {}).get(seat, FAMILY_NAMES[taken + 6])
+        name = names.get(seat, FAMILY_NAMES[taken + 6])
         taken += 1
-        s = s.apply(ChooseCourtier(name, (genders or {}).get(seat, "m")))
+        s = s.apply(ChooseCourtier(name, genders.get(seat, "m")))
     s = s._copy()
-    s.steward = steward
     s.phase = "turns"
     s.pending = None
     s.agenda = []
-    s.round = round
+    return s
+
+
+def _royals_and_courtiers(s: V1682State, king: bool, queen: bool, queen_origin: str,
+                          parties: Mapping[int, str], places: Mapping[int, str],
+                          standings: Mapping[int, tuple[int, int]]) -> None:
+    """The royals alive or dead, the Queen's country; each courtier's party, place, and
+    standings (King, Queen) where it is at court and the royal alive."""
     s.king = int(king)
     s.queen = int(queen)
-    s.regency_until = regency_until
-    s.secret_wife = secret_wife
     s.queen_origin = COUNTRIES.index(queen_origin) if queen else -1
-    for p in range(num_players):
-        s.party[p] = COUNTRIES.index((parties or {}).get(p, "spain"))
-        place = (places or {}).get(p, "court")
+    for p in range(s.num_players):
+        s.party[p] = COUNTRIES.index(parties.get(p, "spain"))
+        place = places.get(p, "court")
         s.status[p] = STATUS_NAMES.index(place)
         s.heir[p] = int(place == "absent")
-        ks, qs = (standings or {}).get(p, (5, 5))
+        king_standing, queen_standing = standings.get(p, (5, 5))
         at_court = place == "court"
-        s.ks[p] = ks if at_court and king else NO_STANDING
-        s.qs[p] = qs if at_court and queen else NO_STANDING
-    # Every card back to the Talon, then dealt as asked.
+        s.king_standing[p] = king_standing if at_court and king else NO_STANDING
+        s.queen_standing[p] = queen_standing if at_court and queen else NO_STANDING
+
+
+def _deal_cards(s: V1682State, hands: Mapping[int, Sequence[str]],
+                tableau: Mapping[int, Sequence[str]], house: Sequence[str]) -> None:
+    """Every card back to the Talon, then dealt as asked: into hands, in front of courtiers
+    (the favourite's and the lover's cards making them so) and into the House of the King."""
     s.where = [TALON] * len(s.where)
     s.talon = list(range(len(s.where)))
     used: set[int] = set()
-    for seat, keys in (hands or {}).items():
+    for seat, keys in hands.items():
         for key in keys:
             s.where[_take(s, key, used)] = seat
-    for seat, keys in (tableau or {}).items():
+    for seat, keys in tableau.items():
         for key in keys:
             card = _take(s, key, used)
             s.where[card] = TABLEAU + seat
@@ -142,22 +175,27 @@ def position(
                 s.lover = seat
     for key in house:
         s.where[_take(s, key, used)] = HOUSE_ZONE
-    for seat, amount in (fortunes or {}).items():
-        s.fortune[seat] = amount
+
+
+def _marry(s: V1682State, spouses: Sequence[tuple[int, int]]) -> None:
+    """Marry each pair of ``spouses``; the wife bears her husband's name."""
     for a, b in spouses:
         s.spouse[a], s.spouse[b] = b, a
         wife, husband = (a, b) if s.gender[a] == "f" else (b, a)
         s.married_name[wife] = s.name[husband]
+
+
+def _court_at(s: V1682State, court: str, wars: Sequence[str]) -> None:
+    """The court at ``court``, or at war while France is at war with ``wars``."""
     s.court = PLACES.index(court)
     for country in wars:
         s.wars.append(COUNTRIES.index(country))
     if wars:
         s.court = PLACES.index("war")
-    if dice:
-        s.rng = loaded_dice(dice)
-    queued: list[tuple[Any, ...]] = list(steps or [])
-    if turn is not None:
-        queued = [("turn", turn, 1), *queued]
+
+
+def _play_steps(s: V1682State, queued: list[tuple[Any, ...]]) -> V1682State:
+    """Queue the steps and run the flow until it needs a decision or they are done."""
     s.agenda = list(reversed(queued))
     s._legal = None
     FLOW.run(s, [])

@@ -53,12 +53,13 @@ class V1682State(AgendaState):
         Value("round"), Value("phase"), Value("steward"), Value("court"), Value("king"),
         Value("queen"), Value("regency_until"), Value("queen_origin"), Value("secret_wife"),
         Value("favourite"), Value("lover"), Value("new_royals"), Value("abort"),
-        Value("turn_seat"), Value("actions_left"), Value("second_turn"), Value("target"),
+        Value("turn_seat"), Value("actions_left"), Value("target"),
         Value("round_limit"), Value("wealth_changed"),
         Ints("where"), Ints("talon"), Ints("name"), Strings("gender"), Ints("party"),
-        Ints("status"), Ints("ks"), Ints("qs"), Ints("spouse"), Ints("married_name"),
-        Ints("poisoner"), Ints("fortune"), Ints("generation"), Ints("heir"), Ints("power_used"),
-        Ints("neg_moves"), Ints("neg_done"), Ints("moved"), Ints("paid"), Ints("wars"),
+        Ints("status"), Ints("king_standing"), Ints("queen_standing"), Ints("spouse"),
+        Ints("married_name"), Ints("poisoner"), Ints("fortune"), Ints("generation"), Ints("heir"),
+        Ints("power_used"), Ints("negotiation_moves_made"), Ints("negotiation_done"),
+        Ints("moved"), Ints("paid"), Ints("wars"),
         # Replaced whole, never changed in place: states share them.
         Records("register"), Records("faults"), Facts("known"), Facts("promises"),
         *AGENDA_FIELDS,
@@ -91,8 +92,6 @@ class V1682State(AgendaState):
     """Set when both royals are dead: the round ends at once (§10.3)."""
     turn_seat: int
     actions_left: int
-    second_turn: int
-    """1 during the steward's second turn of the round (the one that pays him)."""
     target: int
     round_limit: int
     wealth_changed: int
@@ -105,8 +104,8 @@ class V1682State(AgendaState):
     gender: list[str]
     party: list[int]
     status: list[int]
-    ks: list[int]
-    qs: list[int]
+    king_standing: list[int]
+    queen_standing: list[int]
     """Standing with the King and with the Queen (or Regent), NO_STANDING when off the scale."""
     spouse: list[int]
     married_name: list[int]
@@ -118,8 +117,10 @@ class V1682State(AgendaState):
     heir: list[int]
     """1 while the family waits to present the heir of a dead courtier."""
     power_used: list[int]
-    neg_moves: list[int]
-    neg_done: list[int]
+    negotiation_moves_made: list[int]
+    """Per seat, the moves (payments, shows, offers) made in this round's negotiation."""
+    negotiation_done: list[int]
+    """Per seat, 1 once it is done negotiating this round."""
     moved: list[int]
     """Office cards that changed holder this round (§8.4a)."""
     paid: list[int]
@@ -182,14 +183,12 @@ class V1682State(AgendaState):
 
     def crown_standing(self, seat: int) -> int:
         """``seat``'s standing with whoever grants requests: the King, or the Regent."""
-        return self.ks[seat] if self.king else self.qs[seat]
-
-    def present_royals(self) -> bool:
-        return bool(self.king or self.queen)
+        return self.king_standing[seat] if self.king else self.queen_standing[seat]
 
     def _shape_problem(self) -> str | None:
         if len(self.where) != DECK_SIZE or len(self.fortune) != self.num_players:
             return "cards or seats do not match"
-        if any(v != NO_STANDING and not -2 <= v <= 9 for v in self.ks + self.qs):
+        standings = self.king_standing + self.queen_standing
+        if any(v != NO_STANDING and not -2 <= v <= 9 for v in standings):
             return "a standing is off the scale"
         return None

@@ -54,8 +54,7 @@ from .actions import (
 from .data import ACTIONS_PER_TURN, CARDS, FAVOURS, HAND_LIMIT
 from .event_cards import play_event, play_war
 from .incomes import pay_income
-from .legal import power_actions
-from .powers import use_power
+from .powers import power_actions, use_power
 from .requests import (
     free_prisoner,
     intervene,
@@ -85,8 +84,8 @@ def _next_now(s: V1682State) -> bool:
 def _negotiation(s: V1682State, emit: Emit) -> None:
     s.phase = "negotiation"
     n = s.num_players
-    s.neg_moves = [0] * n
-    s.neg_done = [0] * n
+    s.negotiation_moves_made = [0] * n
+    s.negotiation_done = [0] * n
     s.promises = ()
     if emit is not None:
         say(emit, "negotiation")
@@ -98,7 +97,7 @@ def _negotiate(s: V1682State, emit: Emit, k: int) -> None:
     n = s.num_players
     for i in range(n):
         seat = (s.steward + k + i) % n
-        if not s.neg_done[seat]:
+        if not s.negotiation_done[seat]:
             s.pending = ("negotiate", seat, (k + i) % n)
             return
     if emit is not None:
@@ -130,7 +129,7 @@ def _on_negotiate(s: V1682State, d: Pending, action: object, emit: Emit) -> None
             tell(emit, action.to, "shown", seat=seat, card=action.card)
         _moved(s, seat)
     else:
-        s.neg_done[seat] = 1
+        s.negotiation_done[seat] = 1
         if emit is not None:
             say(emit, "done", seat=seat)
     _negotiate_next(s, emit, (k + 1) % s.num_players)
@@ -170,9 +169,9 @@ def _on_answer(s: V1682State, d: Pending, action: object, emit: Emit) -> None:
 
 
 def _moved(s: V1682State, seat: int) -> None:
-    s.neg_moves[seat] += 1
-    if s.neg_moves[seat] >= s.negotiation_moves:
-        s.neg_done[seat] = 1
+    s.negotiation_moves_made[seat] += 1
+    if s.negotiation_moves_made[seat] >= s.negotiation_moves:
+        s.negotiation_done[seat] = 1
 
 
 # --- moving the court ---------------------------------------------------------------------------
@@ -216,7 +215,6 @@ def _turn(s: V1682State, emit: Emit, seat: int, which: int) -> None:
         return
     s.turn_seat = seat
     s.actions_left = ACTIONS_PER_TURN
-    s.second_turn = 1 if which == 2 else 0
     if emit is not None:
         say(emit, "turn", seat=seat)
     s.agenda.append(("end_turn", seat, 0 if which == 0 else 1))

@@ -68,7 +68,7 @@ def gain(s: V1682State, seat: int, amount: int, emit: Emit, why: str) -> None:
 
 
 def standings(s: V1682State, royal: str) -> list[int]:
-    return s.ks if royal == "king" else s.qs
+    return s.king_standing if royal == "king" else s.queen_standing
 
 
 def shift(s: V1682State, seat: int, royal: str, delta: int, emit: Emit, why: str) -> None:
@@ -94,17 +94,17 @@ def present(s: V1682State, seat: int, emit: Emit, *, king: bool = True,
     apartments to stand in.
     """
     if king:
-        s.ks[seat] = d9(s) if s.king else NO_STANDING
+        s.king_standing[seat] = d9(s) if s.king else NO_STANDING
     if queen:
         if s.queen:
             roll = d9(s)
             if s.party[seat] == s.queen_origin:
                 roll = min(STANDING_MAX, roll + QUEEN_PARTY_BONUS)
-            s.qs[seat] = roll
+            s.queen_standing[seat] = roll
         else:
-            s.qs[seat] = NO_STANDING
+            s.queen_standing[seat] = NO_STANDING
     if emit is not None:
-        say(emit, "presented", seat=seat, king=s.ks[seat], queen=s.qs[seat])
+        say(emit, "presented", seat=seat, king=s.king_standing[seat], queen=s.queen_standing[seat])
 
 
 # --- cards and what seats know of them ---------------------------------------------------------
@@ -130,11 +130,6 @@ def learn(s: V1682State, holder: int, card: int, mask: int) -> None:
 
 def everybody(s: V1682State) -> int:
     return (1 << s.num_players) - 1
-
-
-def put(s: V1682State, card: int, zone: int) -> None:
-    """Move ``card`` from wherever it is (never the Talon) to ``zone``."""
-    s.where[card] = zone
 
 
 def offices_moved(s: V1682State, card: int) -> None:
@@ -185,7 +180,7 @@ def _send_away(s: V1682State, seat: int, emit: Emit, status: int, event: str) ->
     """Away from court: stripped of cards and privileges, without standing."""
     strip(s, seat, emit)
     s.status[seat] = status
-    s.ks[seat] = s.qs[seat] = NO_STANDING
+    s.king_standing[seat] = s.queen_standing[seat] = NO_STANDING
     if emit is not None:
         say(emit, event, seat=seat)
 
@@ -228,7 +223,7 @@ def kill(s: V1682State, seat: int, emit: Emit, why: str) -> None:
     s.status[seat] = ABSENT
     s.heir[seat] = 1
     s.poisoner[seat] = 0
-    s.ks[seat] = s.qs[seat] = NO_STANDING
+    s.king_standing[seat] = s.queen_standing[seat] = NO_STANDING
     s.married_name[seat] = -1
     if emit is not None:
         say(emit, "death", seat=seat, why=why)
@@ -244,7 +239,7 @@ def kill_king(s: V1682State, emit: Emit, why: str) -> None:
     end_wars(s, emit)
     s.court = VERSAILLES
     for p in range(s.num_players):
-        s.ks[p] = NO_STANDING
+        s.king_standing[p] = NO_STANDING
     if s.favourite >= 0:
         drop_privilege(s, s.favourite, emit)
     s.secret_wife = -1
@@ -269,7 +264,7 @@ def kill_queen(s: V1682State, emit: Emit, why: str) -> None:
         end_wars(s, emit)
         s.court = VERSAILLES
     for p in range(s.num_players):
-        s.qs[p] = NO_STANDING
+        s.queen_standing[p] = NO_STANDING
     if s.lover >= 0:
         drop_privilege(s, s.lover, emit)
     if not s.king:

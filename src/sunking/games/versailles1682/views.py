@@ -65,8 +65,8 @@ def _courtier(s: V1682State, p: int, zones: dict[int, list[int]]) -> dict[str, J
         "party": COUNTRIES[s.party[p]] if s.party[p] >= 0 else None,
         "place": STATUS_NAMES[s.status[p]],
         "awaiting_heir": bool(s.heir[p]),
-        "king_standing": _standing(s.ks[p]),
-        "queen_standing": _standing(s.qs[p]),
+        "king_standing": _standing(s.king_standing[p]),
+        "queen_standing": _standing(s.queen_standing[p]),
         "spouse": s.spouse[p] if s.spouse[p] >= 0 else None,
         "poisoner": bool(s.poisoner[p]),
         "fortune": s.fortune[p],
@@ -111,33 +111,40 @@ def view(s: V1682State, seat: int | None) -> dict[str, JsonValue]:
         "talon": len(s.talon),
         "courtiers": [_courtier(s, p, zones) for p in range(s.num_players)],
         "negotiation": {
-            "moves": list(s.neg_moves),
-            "done": [bool(x) for x in s.neg_done],
+            "moves": list(s.negotiation_moves_made),
+            "done": [bool(x) for x in s.negotiation_done],
         },
         "register": [dict(e) for e in s.register],
         "faults": [dict(f) for f in s.faults],
     }
     if seat is not None:
-        bit = 1 << seat
-        out["you"] = {
-            "seat": seat,
-            "hand": [card_json(c) for c in zones.get(seat, ())],
-            "known_cards": [
-                {"seat": holder, "card": card_json(card)}
-                for holder, card, mask in s.known if mask & bit and holder != seat
-            ],
-            "shown": [
-                {"card": card, "to": [q for q in range(s.num_players) if mask >> q & 1]}
-                for holder, card, mask in s.known if holder == seat
-            ],
-        }
-        out["you"]["promises"] = [
-            {"debtor": debtor, "creditor": creditor, "favour": FAVOURS[favour], "amount": livres}
-            for debtor, creditor, favour, livres in s.promises if seat in (debtor, creditor)
-        ]
-        offer = _offer(s)
-        if offer is not None and seat in (offer["from"], offer["to"]):
-            out["you"]["offer"] = offer
+        out["you"] = _own(s, seat, zones)
     if s.final is not None:
         out["result"] = s.final
     return out
+
+
+def _own(s: V1682State, seat: int, zones: dict[int, list[int]]) -> dict[str, JsonValue]:
+    """What only ``seat`` sees: its hand, the cards it knows in other hands and those it has
+    shown, the promises it gave or holds, and the offer it makes or is made."""
+    bit = 1 << seat
+    own: dict[str, JsonValue] = {
+        "seat": seat,
+        "hand": [card_json(c) for c in zones.get(seat, ())],
+        "known_cards": [
+            {"seat": holder, "card": card_json(card)}
+            for holder, card, mask in s.known if mask & bit and holder != seat
+        ],
+        "shown": [
+            {"card": card, "to": [q for q in range(s.num_players) if mask >> q & 1]}
+            for holder, card, mask in s.known if holder == seat
+        ],
+    }
+    own["promises"] = [
+        {"debtor": debtor, "creditor": creditor, "favour": FAVOURS[favour], "amount": livres}
+        for debtor, creditor, favour, livres in s.promises if seat in (debtor, creditor)
+    ]
+    offer = _offer(s)
+    if offer is not None and seat in (offer["from"], offer["to"]):
+        own["offer"] = offer
+    return own

@@ -33,7 +33,7 @@ from .data import (
     VALUE,
 )
 from .state import LOC_EAR, ViveLeRoiState
-from .verbs import courtier_influence, to_discard, to_struct
+from .verbs import courtier_influence, to_discard, to_structure
 
 PHASE2_FLOW: tuple[tuple[int | str, ...], ...] = (
     ("next_event",),
@@ -59,7 +59,7 @@ def _rebellion(s: ViveLeRoiState, emit: Emit, seat: int, card: int) -> None:
     if s.rebellions == 1:
         taken = [c for c in s.middle if KIND[c] != EVENT]
         for c in taken:
-            to_struct(s, c, seat)
+            to_structure(s, c, seat)
         if s.captive:
             captor = s.king
             s.captive = False
@@ -129,14 +129,14 @@ def _distribute(s: ViveLeRoiState, emit: Emit, kind: int) -> None:
     if len(best) == 1:
         winner = best[0]
         for c in cards:
-            to_struct(s, c, winner)
+            to_structure(s, c, winner)
         if emit is not None:
             say(emit, "group_won", kind=KIND_NAMES[kind], seat=winner, cards=cards)
         s.agenda.extend(("place", winner, c) for c in reversed(cards))
         return
     say(emit, "group_tied", kind=KIND_NAMES[kind], seats=best, cards=cards)
     for c, by in group:
-        to_struct(s, c, by)
+        to_structure(s, c, by)
     s.agenda.extend(("place", by, c) for c, by in reversed(group))
 
 
@@ -144,7 +144,7 @@ def _take_back(s: ViveLeRoiState, emit: Emit) -> None:
     if not s.middle:
         return
     card, seat = s.middle[0], s.middle_by[0]
-    to_struct(s, card, seat)
+    to_structure(s, card, seat)
     say(emit, "take_back", seat=seat, card=card)
     s.agenda.append(("take_back",))
     if KIND[card] == OFFICIAL:

@@ -76,7 +76,7 @@ from .verbs import (
     to_hand,
     to_hidden,
     to_play,
-    to_struct,
+    to_structure,
 )
 
 STOLEN_KIND = {BANDITS: GOLD, LURING_AWAY: MUSKETEER, INHERITANCE: PROVINCE, GOSSIP: COURTIER}
@@ -115,7 +115,7 @@ def anytime_plays(s: ViveLeRoiState, seat: int) -> list[Action]:
     Birth, passed on from the structure), with its target."""
     out: list[Action] = []
     hand = s.hands[seat]
-    structure = s.structs[seat]
+    structure = s.structures[seat]
     in_hand = not _EVENT_CARDS.isdisjoint(hand)
     passed_on = not _DENOUNCING.isdisjoint(structure)
     if not in_hand and not passed_on:
@@ -154,7 +154,7 @@ def play_anytime(s: ViveLeRoiState, seat: int, action: Action, emit: Emit) -> No
 
 
 def _ear_on(s: ViveLeRoiState, emit: Emit, seat: int, noble: int) -> None:
-    to_struct(s, EAR_CARD, seat, noble)
+    to_structure(s, EAR_CARD, seat, noble)
     s.scores[seat] += EAR_POINTS
     say(emit, "kings_ear", seat=seat, noble=noble, points=EAR_POINTS)
 
@@ -163,7 +163,7 @@ def denounce(s: ViveLeRoiState, emit: Emit, seat: int, card: int, victim: int) -
     """Excommunication or Low Birth: +10, and the victim keeps the card (VR-23)."""
     s.scores[seat] += DENOUNCE_POINTS
     s.hits[0 if ROLE[card] == EXCOMMUNICATION else 1] |= 1 << victim
-    to_struct(s, card, victim)
+    to_structure(s, card, victim)
     say(emit, "denounce", seat=seat, card=card, victim=victim, points=DENOUNCE_POINTS)
 
 
@@ -321,7 +321,7 @@ def _steal(s: ViveLeRoiState, emit: Emit, seat: int, card: int, taken: int) -> N
     attached to it stays with the victim, free to be placed again (VR-17, VR-27)."""
     victim = s.owner(taken)
     freed = release(s, taken)
-    to_struct(s, taken, seat)
+    to_structure(s, taken, seat)
     s.scores[seat] += VALUE[taken]
     to_discard(s, card)
     say(emit, "steal", seat=seat, card=card, victim=victim, taken=taken, points=VALUE[taken])
@@ -334,7 +334,7 @@ def _steal(s: ViveLeRoiState, emit: Emit, seat: int, card: int, taken: int) -> N
 
 def unguarded(s: ViveLeRoiState, seat: int) -> list[int]:
     attach = s.attach
-    guarded = {attach[c] for c in s.structs[seat] if KIND[c] == MUSKETEER}
+    guarded = {attach[c] for c in s.structures[seat] if KIND[c] == MUSKETEER}
     return [c for c in of_kind(s, seat, PROVINCE) if c not in guarded]
 
 
@@ -356,7 +356,7 @@ def _guard_handle(s: ViveLeRoiState, d: Pending, action: Action, emit: Emit) -> 
     if not isinstance(action, Guard):
         return
     seat = d[1]
-    to_struct(s, action.musketeer, seat, action.province)
+    to_structure(s, action.musketeer, seat, action.province)
     say(emit, "guard", seat=seat, musketeer=action.musketeer, province=action.province)
     if unguarded(s, seat):
         s.pending = d
@@ -365,7 +365,7 @@ def _guard_handle(s: ViveLeRoiState, d: Pending, action: Action, emit: Emit) -> 
 def _riot_take(s: ViveLeRoiState, emit: Emit, seat: int, victim: int) -> None:
     taken = unguarded(s, victim)
     for c in taken:
-        to_struct(s, c, seat)
+        to_structure(s, c, seat)
     say(emit, "riots_take", seat=seat, victim=victim, provinces=taken)
 
 
@@ -384,7 +384,7 @@ def _extorted_handle(s: ViveLeRoiState, d: Pending, action: Action, emit: Emit) 
     seat, victim = d[1], d[2]
     card = s.hidden[seat]
     if isinstance(action, Place):
-        to_struct(s, card, seat, action.onto)
+        to_structure(s, card, seat, action.onto)
         say(emit, "extorted_placed", seat=seat, card=card, onto=action.onto)
         if KIND[card] == OFFICIAL:
             s.agenda.append(("activate", seat, card))

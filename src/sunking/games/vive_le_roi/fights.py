@@ -33,7 +33,7 @@ from .verbs import (
     to_fight,
     to_hand,
     to_hidden,
-    to_struct,
+    to_structure,
 )
 from .windows import act_anytime, anytime_actions
 
@@ -242,11 +242,11 @@ def _settle(s: ViveLeRoiState, emit: Emit, kind: int, attacker: int, defender: i
             attacker=attacker, defender=defender, target=target, kept=kept,
             kept_value=sum(VALUE[c] for c in kept))
     if winner == attacker:
-        to_struct(s, target, attacker)
+        to_structure(s, target, attacker)
     elif kind == BRIBERY:
         s.attach[target] = -1   # a person carrying gold leaves the garrison (VR-10)
     for c in kept:
-        to_struct(s, c, winner, target)
+        to_structure(s, c, winner, target)
     if winner == attacker and kind == BRIBERY and KIND[target] == OFFICIAL:
         s.agenda.append(("activate", attacker, target))
 

@@ -30,7 +30,7 @@ from .data import (
 )
 from .data import EVENT as EVENT_KIND
 from .state import LOC_DECK, LOC_KING, RULE_ANY, ViveLeRoiState
-from .verbs import draw, to_hand, to_struct
+from .verbs import draw, to_hand, to_structure
 
 ROUND_FLOW: tuple[str, ...] = (
     "turns",          # Phase 1: every player's turn, from the left of the King
@@ -153,7 +153,7 @@ def setup(s: ViveLeRoiState, emit: Emit) -> None:
     s.fight_by = []
     s.playing = []
     s.hands = [[] for _ in range(n)]
-    s.structs = [[] for _ in range(n)]
+    s.structures = [[] for _ in range(n)]
     s.hidden = [-1] * n
     s.hidden_rule = [RULE_ANY] * n
     s.hidden_known = [0] * n
@@ -168,17 +168,17 @@ def setup(s: ViveLeRoiState, emit: Emit) -> None:
     s.deck = [c for c in range(DECK_SIZE) if c not in set_aside]
     for p in range(n):
         s.deck.append(nobles.pop())
-        to_struct(s, s.deck[-1], p)
+        to_structure(s, s.deck[-1], p)
         s.deck.append(provinces.pop())
-        to_struct(s, s.deck[-1], p)
+        to_structure(s, s.deck[-1], p)
     s.deck += nobles + provinces
     rng.shuffle(s.deck)
-    s.king = max(range(n), key=lambda p: max(VALUE[c] for c in s.structs[p]
+    s.king = max(range(n), key=lambda p: max(VALUE[c] for c in s.structures[p]
                                             if KIND[c] == NOBLE))
     s.captive = False
     s.start = (s.king + 1) % n
     say(emit, "deal", deal=s.deal, players=n, king=s.king,
-        structures=[list(t) for t in s.structs])
+        structures=[list(t) for t in s.structures])
     for _ in range(HAND_SIZE):
         for p in range(n):
             card = s.deck[-1]

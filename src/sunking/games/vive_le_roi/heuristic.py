@@ -208,7 +208,7 @@ def evaluate(s: ViveLeRoiState) -> list[float]:
     out = []
     for p in range(n):
         total = float(s.scores[p]) + middle[p]
-        for c in s.structs[p]:
+        for c in s.structures[p]:
             total += _card_worth(c, arms[p], scorings)
             host = attach[c]
             if host >= 0 and KIND[c] == GOLD:

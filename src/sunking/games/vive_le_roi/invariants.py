@@ -38,7 +38,7 @@ def _places(s: ViveLeRoiState) -> list[tuple[int, list[int]]]:
     places = [(LOC_DECK, s.deck), (LOC_DISCARD, s.discard), (LOC_MIDDLE, s.middle),
               (LOC_FIGHT, s.fight), (LOC_PLAY, s.playing)]
     places += [(LOC_HAND + p, s.hands[p]) for p in range(n)]
-    places += [(LOC_STRUCT + p, s.structs[p]) for p in range(n)]
+    places += [(LOC_STRUCT + p, s.structures[p]) for p in range(n)]
     places += [(LOC_HIDDEN + p, [s.hidden[p]] if s.hidden[p] >= 0 else []) for p in range(n)]
     places.append((LOC_KING, [KING_CARD]))
     if s.loc[EAR_CARD] == LOC_EAR:
@@ -81,7 +81,7 @@ def check_invariants(s: ViveLeRoiState) -> list[str]:
     if len(s.middle) != len(s.middle_by) or len(s.fight) != len(s.fight_by):
         problems.append("the middle or the exchange lost track of who laid a card")
     for p in range(s.num_players):
-        if s.hands[p] != sorted(s.hands[p]) or s.structs[p] != sorted(s.structs[p]):
+        if s.hands[p] != sorted(s.hands[p]) or s.structures[p] != sorted(s.structures[p]):
             problems.append(f"seat {p}'s hand or structure is not kept sorted")
     attach = s.attach
     for c in [c for c, host in enumerate(attach) if host >= 0]:

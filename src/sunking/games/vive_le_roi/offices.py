@@ -34,7 +34,7 @@ from .data import (
     TREASURER,
 )
 from .state import ViveLeRoiState
-from .verbs import hosts, learn, of_kind, person_targets, release, to_discard, to_hand, to_struct
+from .verbs import hosts, learn, of_kind, person_targets, release, to_discard, to_hand, to_structure
 
 DEMANDS = {QUEEN: COURTIER, GENERAL: MUSKETEER, CARTOGRAPHER: PROVINCE, TREASURER: GOLD}
 
@@ -78,7 +78,7 @@ def _give_handle(s: ViveLeRoiState, d: Pending, action: Action, emit: Emit) -> N
 def _give(s: ViveLeRoiState, emit: Emit, giver: int, receiver: int, card: int) -> None:
     """The card goes to the receiver; what was attached to it stays with the giver, free."""
     freed = release(s, card)
-    to_struct(s, card, receiver)
+    to_structure(s, card, receiver)
     say(emit, "give", seat=giver, receiver=receiver, card=card)
     s.agenda.extend(("place", giver, c) for c in reversed(freed))
     s.agenda.append(("receive", receiver, card))
@@ -98,7 +98,7 @@ def _arrest(s: ViveLeRoiState, emit: Emit, seat: int, person: int) -> None:
     gold = s.attached_to(person)
     to_discard(s, person)
     for g in gold:
-        to_struct(s, g, seat)
+        to_structure(s, g, seat)
     say(emit, "arrest", seat=seat, victim=victim, person=person, gold=gold)
     s.agenda.extend(("receive", seat, g) for g in reversed(gold))
 

@@ -23,7 +23,7 @@ from .data import CARDS, EVENT, EVENT_NAMES, KIND_NAMES, KING_CARD, OFFICE_NAMES
 from .flow import FLOW
 from .game import GAME
 from .state import LOC_DECK, LOC_KING, ViveLeRoiState
-from .verbs import to_discard, to_hand, to_middle, to_struct
+from .verbs import to_discard, to_hand, to_middle, to_structure
 
 Steps = Sequence[tuple[Any, ...]]
 
@@ -94,37 +94,13 @@ def position(
     Raises:
         ValueError: a card is placed twice, or the King is placed.
     """
+    hands, structures = hands or {}, structures or {}
+    _check_placed([*hands.values(), *structures.values(), [c for c, _ in middle], discard,
+                   deck_top])
     s = GAME.new_game(num_players, seed, **(options or {}))
     s.quiet = False
+    _lay_out(s, hands, structures, attach or {}, middle, discard, deck_top, deck_size)
     n = num_players
-    placed: list[int] = []
-    for group in (*(hands or {}).values(), *(structures or {}).values(),
-                  [c for c, _ in middle], discard, deck_top):
-        placed += list(group)
-    if len(set(placed)) != len(placed) or KING_CARD in placed:
-        raise ValueError("a card is placed twice, or the King is placed")
-    s.hands = [[] for _ in range(n)]
-    s.structs = [[] for _ in range(n)]
-    s.loc = [LOC_DECK] * len(CARDS)
-    s.loc[KING_CARD] = LOC_KING
-    s.attach = [-1] * len(CARDS)
-    s.deck = [c.id for c in reversed(CARDS) if c.id != KING_CARD and c.id not in deck_top]
-    s.deck += list(deck_top)
-    for seat, cards in (hands or {}).items():
-        for c in cards:
-            to_hand(s, c, seat)
-    for seat, cards in (structures or {}).items():
-        for c in cards:
-            to_struct(s, c, seat)
-    for c, host in (attach or {}).items():
-        s.attach[c] = host
-    for c, seat in middle:
-        to_middle(s, c, seat)
-    for c in discard:
-        to_discard(s, c)
-    if deck_size is not None:
-        while len(s.deck) > deck_size:
-            to_discard(s, s.deck[0])
     s.king = king
     s.captive = captive
     s.start = (king + 1) % n if start is None else start
@@ -138,6 +114,45 @@ def position(
     s._events = None
     FLOW.run(s, [])
     return s
+
+
+def _check_placed(groups: Sequence[Sequence[int]]) -> None:
+    """Raises ValueError when a card is placed twice, or the King is placed."""
+    placed = [c for group in groups for c in group]
+    if len(set(placed)) != len(placed) or KING_CARD in placed:
+        raise ValueError("a card is placed twice, or the King is placed")
+
+
+def _lay_out(s: ViveLeRoiState, hands: Mapping[int, Sequence[int]],
+             structures: Mapping[int, Sequence[int]], attach: Mapping[int, int],
+             middle: Sequence[tuple[int, int]], discard: Sequence[int],
+             deck_top: Sequence[int], deck_size: int | None) -> None:
+    """Every card back in the deck (``deck_top`` on top), the King aside, then the cards
+    dealt as asked: hands, structures, attachments, the middle, the discard pile; and the
+    deck cut to ``deck_size`` from its bottom."""
+    n = s.num_players
+    s.hands = [[] for _ in range(n)]
+    s.structures = [[] for _ in range(n)]
+    s.loc = [LOC_DECK] * len(CARDS)
+    s.loc[KING_CARD] = LOC_KING
+    s.attach = [-1] * len(CARDS)
+    s.deck = [c.id for c in reversed(CARDS) if c.id != KING_CARD and c.id not in deck_top]
+    s.deck += list(deck_top)
+    for seat, cards in hands.items():
+        for c in cards:
+            to_hand(s, c, seat)
+    for seat, cards in structures.items():
+        for c in cards:
+            to_structure(s, c, seat)
+    for c, host in attach.items():
+        s.attach[c] = host
+    for c, seat in middle:
+        to_middle(s, c, seat)
+    for c in discard:
+        to_discard(s, c)
+    if deck_size is not None:
+        while len(s.deck) > deck_size:
+            to_discard(s, s.deck[0])
 
 
 # --- named positions (the perft counts of tests/games/vive_le_roi/vive_le_roi.perft) -------

@@ -34,13 +34,13 @@ def province_points(s: ViveLeRoiState, seat: int) -> int:
     arms = doubling_arms(s, seat)
     return sum(
         VALUE[c] * (ARMS_FACTOR if CARD_ARMS[c] in arms else 1)
-        for c in s.structs[seat] if KIND[c] == PROVINCE
+        for c in s.structures[seat] if KIND[c] == PROVINCE
     )
 
 
 def person_points(s: ViveLeRoiState, seat: int) -> int:
     """What ``seat``'s persons (musketeers, courtiers, officials) are worth at the end."""
-    return sum(VALUE[c] for c in s.structs[seat] if IS_PERSON[c])
+    return sum(VALUE[c] for c in s.structures[seat] if IS_PERSON[c])
 
 
 def province_scoring(s: ViveLeRoiState, emit: Emit) -> None:

@@ -51,7 +51,7 @@ class ViveLeRoiState(AgendaState):
         Ints("middle_by"), Ints("fight"), Ints("fight_by"), Ints("playing"), Ints("hidden"),
         Ints("hidden_rule"), Ints("hidden_known"), Ints("scores"), Ints("decrees"),
         Ints("hits"),
-        Rows("hands"), Rows("structs"), Facts("known"),
+        Rows("hands"), Rows("structures"), Facts("known"),
         *AGENDA_FIELDS,
         # The final scoring rows of every finished deal: shared between states, replaced.
         Value("ledger"),
@@ -89,7 +89,7 @@ class ViveLeRoiState(AgendaState):
     playing: list[int]
     """Event cards being resolved (``LOC_PLAY``)."""
     hands: list[list[int]]
-    structs: list[list[int]]
+    structures: list[list[int]]
     hidden: list[int]
     """Per seat, the card lying face down in front of it, or -1."""
     hidden_rule: list[int]
@@ -125,10 +125,10 @@ class ViveLeRoiState(AgendaState):
         if seat < 0:
             return []
         attach = self.attach
-        return [c for c in self.structs[seat] if attach[c] == host]
+        return [c for c in self.structures[seat] if attach[c] == host]
 
     def _shape_problem(self) -> str | None:
         n = self.num_players
-        if len(self.loc) != DECK_SIZE or len(self.hands) != n or len(self.structs) != n:
+        if len(self.loc) != DECK_SIZE or len(self.hands) != n or len(self.structures) != n:
             return "the cards or seats do not match"
         return None

@@ -41,7 +41,7 @@ from .data import (
     distinct,
 )
 from .state import ViveLeRoiState
-from .verbs import draw, nobles, of_kind, release, to_discard, to_middle, to_struct
+from .verbs import draw, nobles, of_kind, release, to_discard, to_middle, to_structure
 from .windows import NOBILITY, act_anytime, anytime_actions
 
 
@@ -122,12 +122,12 @@ def _turn_legal(s: ViveLeRoiState, d: Pending) -> list[Action]:
     mine = nobles(s, seat) if laid else None
     if mine or force or money:
         others = [p for p in range(s.num_players) if p != seat]
-        structs = s.structs
+        structures = s.structures
         attach = s.attach
         theirs: list[int] = []
         load: dict[int, int] = {}
         for p in others:
-            for c in structs[p]:
+            for c in structures[p]:
                 if KIND[c] == NOBLE:
                     theirs.append(c)
                 host = attach[c]
@@ -137,7 +137,7 @@ def _turn_legal(s: ViveLeRoiState, d: Pending) -> list[Action]:
             out += [CHALLENGES[a, b] for a in mine for b in theirs]
         if force or money:
             for p in others:
-                for c in structs[p]:
+                for c in structures[p]:
                     if _ATTACKABLE[c]:
                         if force > load.get(c, 0):
                             out.append(ATTACKS[c])
@@ -171,7 +171,7 @@ def _turn_handle(s: ViveLeRoiState, d: Pending, action: Action, emit: Emit) -> N
         s.decrees[seat] |= NOBILITY
         freed = release(s, action.courtier)
         to_discard(s, action.courtier)
-        to_struct(s, action.noble, seat)
+        to_structure(s, action.noble, seat)
         say(emit, "nobility_decree", seat=seat, courtier=action.courtier, noble=action.noble)
         s.agenda.append(("turn_again", seat))
         s.agenda.extend(("place", seat, c) for c in reversed(freed))

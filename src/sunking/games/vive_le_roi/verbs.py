@@ -50,7 +50,7 @@ def _leave(s: ViveLeRoiState, card: int) -> None:
         s.hidden[where - LOC_HIDDEN] = -1
         s.hidden_known[where - LOC_HIDDEN] = 0
     elif where >= LOC_STRUCT:
-        s.structs[where - LOC_STRUCT].remove(card)
+        s.structures[where - LOC_STRUCT].remove(card)
         s.attach[card] = -1
     elif where >= LOC_HAND:
         s.hands[where - LOC_HAND].remove(card)
@@ -79,10 +79,10 @@ def to_hand(s: ViveLeRoiState, card: int, seat: int) -> None:
     s.loc[card] = LOC_HAND + seat
 
 
-def to_struct(s: ViveLeRoiState, card: int, seat: int, onto: int = -1) -> None:
+def to_structure(s: ViveLeRoiState, card: int, seat: int, onto: int = -1) -> None:
     """Put ``card`` into ``seat``'s structure, free or attached to ``onto``."""
     _leave(s, card)
-    insort(s.structs[seat], card)
+    insort(s.structures[seat], card)
     s.loc[card] = LOC_STRUCT + seat
     s.attach[card] = onto
 
@@ -152,25 +152,25 @@ def draw(s: ViveLeRoiState, seat: int, emit: Emit, why: str) -> bool:
 
 def of_kind(s: ViveLeRoiState, seat: int, kind: int) -> list[int]:
     """The cards of ``kind`` in ``seat``'s structure."""
-    return [c for c in s.structs[seat] if KIND[c] == kind]
+    return [c for c in s.structures[seat] if KIND[c] == kind]
 
 
 def nobles(s: ViveLeRoiState, seat: int) -> list[int]:
-    return [c for c in s.structs[seat] if KIND[c] == NOBLE]
+    return [c for c in s.structures[seat] if KIND[c] == NOBLE]
 
 
 def has_church(s: ViveLeRoiState, seat: int) -> bool:
     """``seat`` owns a Bishop or the Cardinal."""
-    return not CHURCH_CARDS.isdisjoint(s.structs[seat])
+    return not CHURCH_CARDS.isdisjoint(s.structures[seat])
 
 
 def has_office(s: ViveLeRoiState, seat: int, office: int) -> bool:
-    return not OFFICE_CARDS.get(office, frozenset()).isdisjoint(s.structs[seat])
+    return not OFFICE_CARDS.get(office, frozenset()).isdisjoint(s.structures[seat])
 
 
 def doubling_arms(s: ViveLeRoiState, seat: int) -> set[int]:
     """The arms whose provinces count double for ``seat``: its nobles' and the Queen's."""
-    arms = {CARD_ARMS[c] for c in s.structs[seat] if KIND[c] == NOBLE}
+    arms = {CARD_ARMS[c] for c in s.structures[seat] if KIND[c] == NOBLE}
     if has_office(s, seat, QUEEN):
         arms.add(QUEEN_ARMS)
     return arms
@@ -179,9 +179,9 @@ def doubling_arms(s: ViveLeRoiState, seat: int) -> set[int]:
 def courtier_influence(s: ViveLeRoiState, seat: int) -> int:
     """The tie-break of Phase 2B: the values of ``seat``'s courtiers bearing its nobles'
     arms (the Queen does not count here, VR-14)."""
-    arms = {CARD_ARMS[c] for c in s.structs[seat] if KIND[c] == NOBLE}
+    arms = {CARD_ARMS[c] for c in s.structures[seat] if KIND[c] == NOBLE}
     return sum(
-        VALUE[c] for c in s.structs[seat] if KIND[c] == COURTIER and CARD_ARMS[c] in arms
+        VALUE[c] for c in s.structures[seat] if KIND[c] == COURTIER and CARD_ARMS[c] in arms
     )
 
 
@@ -197,7 +197,7 @@ def attached_value(s: ViveLeRoiState, host: int) -> int:
         return 0
     attach = s.attach  # attached_to, without its list: asked at every batch of an exchange
     total = 0
-    for c in s.structs[seat]:
+    for c in s.structures[seat]:
         if attach[c] == host:
             total += VALUE[c]
     return total
@@ -206,13 +206,13 @@ def attached_value(s: ViveLeRoiState, host: int) -> int:
 def carries_gold(s: ViveLeRoiState, person: int) -> bool:
     seat = s.owner(person)
     attach = s.attach
-    return seat >= 0 and any(attach[c] == person for c in s.structs[seat])
+    return seat >= 0 and any(attach[c] == person for c in s.structures[seat])
 
 
 def free_musketeers(s: ViveLeRoiState, seat: int) -> list[int]:
     """Musketeers in the barracks that carry no gold (they may join a garrison)."""
     attach = s.attach
-    structure = s.structs[seat]
+    structure = s.structures[seat]
     carrying = {attach[c] for c in structure if KIND[c] == GOLD}
     return [
         c for c in structure if KIND[c] == MUSKETEER and attach[c] < 0 and c not in carrying
@@ -222,13 +222,13 @@ def free_musketeers(s: ViveLeRoiState, seat: int) -> list[int]:
 def free_gold(s: ViveLeRoiState, seat: int) -> list[int]:
     """Gold lying in the free treasury of ``seat``."""
     attach = s.attach
-    return [c for c in s.structs[seat] if KIND[c] == GOLD and attach[c] < 0]
+    return [c for c in s.structures[seat] if KIND[c] == GOLD and attach[c] < 0]
 
 
 def hosts(s: ViveLeRoiState, seat: int, card: int) -> list[int]:
     """The cards of ``seat``'s structure that ``card`` may be attached to."""
     kind = KIND[card]
-    structure = s.structs[seat]
+    structure = s.structures[seat]
     attach = s.attach
     if kind == GOLD:
         # Persons, except musketeers stationed on a province (VR-10).
@@ -259,5 +259,5 @@ def person_targets(s: ViveLeRoiState, seat: int) -> list[int]:
     out: list[int] = []
     for p in range(s.num_players):
         if p != seat:
-            out += [c for c in s.structs[p] if KIND[c] in (MUSKETEER, COURTIER, OFFICIAL)]
+            out += [c for c in s.structures[p] if KIND[c] in (MUSKETEER, COURTIER, OFFICIAL)]
     return out

@@ -41,7 +41,7 @@ def _player(s: ViveLeRoiState, p: int) -> dict[str, JsonValue]:
         "score": s.scores[p],
         "hand_size": len(s.hands[p]),
         "face_down": s.hidden[p] >= 0,
-        "structure": [[c, attach[c]] for c in s.structs[p]],
+        "structure": [[c, attach[c]] for c in s.structures[p]],
         "decrees": s.decrees[p],
     }
 

@@ -81,7 +81,7 @@ def may_act(s: ViveLeRoiState, seat: int) -> bool:
         if church_decree_allowed(s, seat):
             return True
         if any(KIND[c] == EVENT and ROLE[c] in (EXCOMMUNICATION, LOW_BIRTH)
-               and victims(s, seat, c) for c in s.structs[seat]):
+               and victims(s, seat, c) for c in s.structures[seat]):
             return True
     if not s.hands[seat]:
         return False

@@ -89,15 +89,24 @@ class MatchCache:
             if pending.done() and not pending.cancelled():
                 pending.exception()  # retrieved: no "never retrieved" warning
 
+    async def resync(self) -> None:
+        """Catch up with every change another process may have stored while this process
+        could not hear of it (its notifications were lost with their connection)."""
+        stored = await self.context.io.call(self.context.store.match_versions, list(self.held))
+        for match_id, version in stored.items():
+            self.remote_change(match_id, version)
+
     def add(self, live: LiveMatch) -> None:
         """Hold a match just created."""
         self.held[live.match_id] = live
 
-    async def evict_forever(self) -> None:
-        """Drop idle matches from memory, now and then, until the service closes."""
-        while not self.context.closed:
-            await asyncio.sleep(max(1.0, min(60.0, self.idle_seconds / 4)))
-            self.evict_idle()
+    def evict_every(self) -> float:
+        """How often idle matches are looked for (seconds)."""
+        return max(1.0, min(60.0, self.idle_seconds / 4))
+
+    async def evict_step(self) -> None:
+        """Drop idle matches from memory (a step of a background loop)."""
+        self.evict_idle()
 
     def evict_idle(self) -> int:
         """Drop from memory every match untouched for ``idle_seconds`` that nobody watches
@@ -109,7 +118,9 @@ class MatchCache:
         """Drop the match from memory if no socket watches it and nothing is due for it, and
         (unless ``force``) nobody asked for it in ``idle_seconds``; returns whether it was."""
         live = self.held.get(match_id)
-        if live is None or self.commits.planner.scheduled(match_id) or live.lock.locked():
+        planner = self.commits.planner
+        if live is None or planner.scheduled(match_id) or planner.due(live) or \
+                live.lock.locked():
             return False
         if self.context.pubsub.has_subscribers(match_id):
             return False
@@ -123,8 +134,10 @@ class MatchCache:
     def remote_change(self, match_id: str, version: int) -> None:
         """Another server process stored ``match_id`` at ``version``: if this process holds
         the match in memory, reload it and tell its sockets (or, when no socket here watches
-        it and nothing here moves for it, drop it from memory). The bots and clocks stay with
-        the process that made the change, so each bot move is computed once.
+        it and nothing here moves for it, drop it from memory). The reload says which process
+        drives the match now (the one that stored a person's move): the bots and clocks of a
+        match move only in its driver, so a task here for it stops, and each bot move is
+        computed once; a match nobody here watches is then dropped.
 
         A new chat message (on the match's chat channel) makes this process read the chat
         afresh and tells its sockets, which send each viewer what it may read."""
@@ -140,9 +153,15 @@ class MatchCache:
         if self.forget_if_idle(match_id, force=True):
             return  # nothing here watches it or moves for it: it reloads when asked for
 
-        async def work() -> None:
+        async def reload() -> None:
             async with live.lock:
                 if version > live.version:
-                    await self.commits.reload(live, schedule=False)
+                    await self.commits.reload(live)
+            self.forget_if_idle(match_id, force=True)
 
-        self.context.changes.start(work)
+        def wanted() -> bool:
+            return not self.context.closed and self.held.get(match_id) is live and \
+                version > live.version
+
+        self.context.changes.start(lambda: self.context.outages.persist(
+            match_id, "reloading it after another process moved it", reload, wanted))

@@ -6,7 +6,8 @@ Every move of a match takes this path under the match's lock: a move sent over R
 websocket (:meth:`Moves.submit`), talk at the table that the game takes for an action
 (:meth:`Moves.remark`), and the moves of bots, stand-ins and turn clocks (the planner). If
 storage refuses an append because another process moved first, the match is reloaded from
-storage.
+storage. If the database fails, nothing changes and the mover hears ``catching_breath`` (503);
+the match's outage is logged once (:class:`~.context.Outages`).
 """
 
 from __future__ import annotations
@@ -16,10 +17,21 @@ import dataclasses
 from typing import Any
 
 from ...core.actions import Action
-from ...core.errors import RulesError
+from ...core.errors import NotYourTurn, RulesError, StaleAction
 from ...core.game import GameState
-from ..errors import ApiError, forbidden, malformed, not_started
-from ..storage import ActionRecord, Append, DuplicateRequest, Mover, VersionConflict, replace_seat
+from ..errors import ApiError, catching_breath, forbidden, malformed, match_closed, not_started
+from ..metrics import MOVES
+from ..storage import (
+    ActionRecord,
+    Append,
+    DuplicateRequest,
+    MatchClosed,
+    Mover,
+    NotDriver,
+    StorageError,
+    VersionConflict,
+    replace_seat,
+)
 from ..workers.bots import BotRunner
 from .chat import TableChat
 from .clocks import TurnClocks
@@ -55,7 +67,8 @@ class Committer:
 
         Raises:
             ApiError: ``stale_action`` if storage already holds a move at this version (another
-                process moved): the live state is then reloaded.
+                process moved): the live state is then reloaded; ``catching_breath`` if the
+                database failed (nothing changed).
         """
         setup = live.record
         before = live.state
@@ -72,15 +85,11 @@ class Committer:
             deadline = self.clocks.deadline(live, after, setup)
         record = ActionRecord(live.version, seat, action, request_id, mover,
                               self.context.clock())
-        try:
-            await self.context.io.append(Append(live.match_id, record,
-                                                "finished" if after.is_terminal else "active",
-                                                deadline, bank))
-        except (VersionConflict, DuplicateRequest) as err:
-            await self.reload(live)
-            if isinstance(err, DuplicateRequest):
-                return
-            raise ApiError("stale_action", f"the match moved on: {err}", 409) from None
+        if not await self._store(live, Append(live.match_id, record,
+                                              "finished" if after.is_terminal else "active",
+                                              deadline, bank, self.context.process_id)):
+            return
+        live.driver = self.context.process_id
         if not aside:
             live.turn_version = after.version
         live.state = after
@@ -88,20 +97,50 @@ class Committer:
         live.record = setup
         live.turn_deadline = deadline
         self.context.pubsub.publish(live.match_id, live.version)
+        MOVES.labels(mover).inc()
         self.planner.schedule(live)
 
-    async def reload(self, live: LiveMatch, *, schedule: bool = True) -> None:
-        """Replace the live match by what storage holds, publish it and (with ``schedule``)
-        schedule what moves next (under the lock)."""
+    async def _store(self, live: LiveMatch, append: Append) -> bool:
+        """Store a move; False if storage holds it already (a request sent twice: the match
+        is reloaded).
+
+        Raises:
+            ApiError: ``stale_action`` (another process moved first: the match is reloaded),
+                ``catching_breath`` (the database failed).
+        """
+        outages = self.context.outages
+        try:
+            try:
+                await self.context.io.append(append)
+            except (VersionConflict, DuplicateRequest, NotDriver) as err:
+                # Another process moved first, or drives the match now: take what is stored.
+                await self.reload(live)
+                if isinstance(err, DuplicateRequest):
+                    return False
+                raise ApiError("stale_action", f"the match moved on: {err}", 409) from None
+            except MatchClosed:
+                await self.reload(live)
+                raise match_closed(live.match_id) from None
+        except (ApiError, StorageError):
+            raise
+        except Exception as err:
+            outages.failed(live.match_id, "storing a move", err)
+            raise catching_breath() from None
+        outages.recovered(live.match_id)
+        return True
+
+    async def reload(self, live: LiveMatch) -> None:
+        """Replace the live match by what storage holds, publish it and schedule what moves
+        next (under the lock)."""
         context = self.context
         fresh = LiveMatch.from_stored(await context.io.call(context.store.load, live.match_id))
         live.record, live.state = fresh.record, fresh.state
         live.actions, live.turn_deadline = fresh.actions, fresh.turn_deadline
-        live.turn_version = fresh.turn_version
+        live.turn_version, live.driver = fresh.turn_version, fresh.driver
+        live.abandoned = fresh.abandoned
         live.forget_views()
         context.pubsub.publish(live.match_id, live.version)
-        if schedule:
-            self.planner.schedule(live)
+        self.planner.schedule(live)
 
 
 class Moves:
@@ -130,7 +169,10 @@ class Moves:
         Raises:
             ApiError: ``forbidden`` (the spectator), ``malformed`` (version or request id),
                 ``invalid_action``, ``stale_action``, ``not_your_turn``, ``illegal_action``,
-                ``game_over``.
+                ``game_over``, ``abandoned`` (the match was closed); ``catching_breath``
+                when the match's moves cannot be stored just now (instead of
+                ``not_your_turn`` or ``stale_action`` too, since the move before may be the
+                one waiting for the database).
         """
         if viewer is None:
             raise forbidden("the spectator cannot act")
@@ -144,6 +186,8 @@ class Moves:
 
         async def work() -> None:
             async with live.lock:
+                if live.abandoned:
+                    raise match_closed(live.match_id)
                 await self.presence.mark_back(live, seat)
                 if request_id is not None and live.has_request(seat, request_id):
                     return
@@ -152,6 +196,11 @@ class Moves:
                 try:
                     parsed = live.state.game.parse_action(action)
                     after = self._apply_sent(live, parsed, seat, version)
+                except (NotYourTurn, StaleAction) as err:
+                    if live.match_id in self.context.outages:
+                        # The move that should have come first waits for the database.
+                        raise catching_breath() from None
+                    raise ApiError.from_rules(err) from None
                 except RulesError as err:
                     raise ApiError.from_rules(err) from None
                 await self.commits.commit(live, after, seat, parsed.to_json(), request_id,
@@ -187,6 +236,8 @@ class Moves:
                 a seat, or given with ``to``); the game's refusal of the action
                 (``illegal_action``, …), in which case nothing is posted.
         """
+        if live.abandoned:
+            raise match_closed(live.match_id)
         if addressed is not None:
             players = live.record.players
             if not isinstance(addressed, int) or isinstance(addressed, bool) or \

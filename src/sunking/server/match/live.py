@@ -103,13 +103,18 @@ class LiveMatch:
     """The version at which the decision pending began: what was said out of turn since
     (an address, a fine) leaves a move computed from a later version good (after loading,
     the version loaded)."""
+    driver: str | None = None
+    """The server process that moves this match's bots and clocks (``None``: none yet)."""
+    abandoned: bool = False
+    """Closed as abandoned: kept for its replay, nothing more is played."""
 
     @classmethod
     def from_stored(cls, stored: StoredMatch) -> LiveMatch:
         """Rebuild a match from storage (see :func:`replay_log` for what is raised)."""
         state = replay_log(stored.match, stored.actions)
         return cls(stored.match, state, list(stored.actions), stored.turn_deadline,
-                   turn_version=state.version)
+                   turn_version=state.version, driver=stored.driver,
+                   abandoned=stored.status == "abandoned")
 
     @property
     def match_id(self) -> str:
@@ -123,6 +128,8 @@ class LiveMatch:
     def status(self) -> MatchStatus:
         if self.state.is_terminal:
             return "finished"
+        if self.abandoned:
+            return "abandoned"
         return "waiting" if self.record.waiting else "active"
 
     def has_request(self, seat: int, request_id: str) -> bool:
@@ -139,7 +146,7 @@ class LiveMatch:
     # --- views --------------------------------------------------------------------------
 
     def _seat_parts(self, viewer: Viewer) -> str:
-        key = (self.version, self.record.waiting)
+        key = (self.version, self.record.waiting or self.abandoned)
         cached = self._parts.get(viewer)
         if cached is not None and cached[0] == key:
             return cached[1]
@@ -147,7 +154,7 @@ class LiveMatch:
         legal = (
             [a.to_json() for a in state.legal_actions()]
             if viewer is not None and viewer == state.to_move and not self.record.waiting
-            else []
+            and not self.abandoned else []
         )
         result = state.result().to_json() if state.is_terminal else None
         text = (f'"view":{encode_json(state.view(viewer))},"legal_actions":{encode_json(legal)},'
@@ -187,7 +194,7 @@ class LiveMatch:
         if since is not None and not 0 <= since <= self.version:
             raise ValueError(f"'since' must be a version from 0 to {self.version}, not {since}")
         stamp = (
-            self.version,
+            self.version, self.abandoned,
             tuple(self.connected[s.seat] > 0 for s in self.record.seats),
             tuple((s.kind, s.name, s.away) for s in self.record.seats),
         )

@@ -9,7 +9,7 @@ from typing import Any
 
 from ...core.errors import RulesError
 from ...core.registry import make
-from ..errors import ApiError, bad_token, forbidden, malformed, missing_token
+from ..errors import ApiError, bad_token, forbidden, malformed, match_closed, missing_token
 from ..storage import MatchRecord, SeatRecord, SeatTaken, replace_seat
 from ..workers.bots import SERVER_BOTS, STAND_IN_BOT
 from .cache import MatchCache
@@ -17,7 +17,15 @@ from .clocks import TurnClocks
 from .commit import Committer
 from .context import Context
 from .live import LiveMatch, Viewer
-from .request import CreatedMatch, MatchRequest, check_setup, host_seat
+from .request import (
+    CreatedMatch,
+    MatchRequest,
+    check_setup,
+    clean_name,
+    host_seat,
+    seat_names,
+    taken_by,
+)
 from .tokens import new_match_id, new_token, same_hash, token_hash
 
 MAX_SEED = 2**63 - 1
@@ -48,11 +56,15 @@ class Lobby:
         """
         try:
             game = make(request.game)
-            state = game.new_game(request.players, 0, **request.options)
+            # Only the game's declared options reach new_game: a key such as "seed" or
+            # "num_players" would collide with its own parameters.
+            options = game.spec.check_setup(request.players, request.options)
+            state = game.new_game(request.players, 0, **options)
         except RulesError as err:
             raise ApiError.from_rules(err) from None
         options = dict(state.options)
         check_setup(request, None if self._languages is None else list(self._languages()))
+        names = seat_names(request)
         seed = request.seed if request.seed is not None else secrets.randbits(62)
         if not 0 <= seed <= MAX_SEED:
             raise malformed(f"the seed must be between 0 and {MAX_SEED}")
@@ -61,14 +73,12 @@ class Lobby:
         for i, want in enumerate(request.seats):
             if want.kind == "human":
                 tokens[i] = new_token()
-                seats.append(SeatRecord(i, "human", want.name or f"Player {i + 1}", None,
-                                        token_hash(tokens[i]),
+                seats.append(SeatRecord(i, "human", names[i], None, token_hash(tokens[i]),
                                         bank_left=request.time_bank_seconds))
             elif want.kind == "open":
                 seats.append(SeatRecord(i, "open", "", None, None))
             else:
-                spec = want.bot or ""
-                seats.append(SeatRecord(i, "bot", want.name or spec, spec, None))
+                seats.append(SeatRecord(i, "bot", names[i], want.bot or "", None))
         spectator = new_token()
         record = MatchRecord(
             match_id=new_match_id(), game=game.spec.id, players=request.players, seed=seed,
@@ -77,16 +87,17 @@ class Lobby:
             spectator_hash=token_hash(spectator), created_at=self.context.clock(),
             seats=tuple(seats), host_seat=host_seat(request), hints=request.hints,
             time_bank_seconds=request.time_bank_seconds, practice=request.practice,
+            owner=request.owner,
         )
         first = game.new_game(record.players, seed, **options)
         live = LiveMatch(record, first, [], None)
         live.turn_deadline = self.clocks.deadline(live, first)
-        await self.context.io.call(self.context.store.create_match, record, live.turn_deadline)
+        me = self.context.process_id
+        await self.context.io.call(self.context.store.create_match, record, live.turn_deadline,
+                                   me)
+        live.driver = me
         self.cache.add(live)
-        planner = self.commits.planner
-        if request.owner is not None:
-            planner.owners[record.match_id] = request.owner
-        planner.schedule(live)
+        self.commits.planner.schedule(live)
         return CreatedMatch(record, tokens, spectator)
 
     async def authenticate(self, match_id: str, token: str | None) -> tuple[LiveMatch, Viewer]:
@@ -156,20 +167,30 @@ class Lobby:
         and its token. The match starts when its last free seat is taken.
 
         Raises:
-            ApiError: ``malformed`` (the name), ``unknown_match``, ``table_full`` (no free
-                seat: the table is full, has started, or is not open).
+            ApiError: ``malformed`` (the name is not plain text of 1 to 40 characters),
+                ``unknown_match``, ``table_full`` (no free seat: the table is full, has
+                started, or is not open), ``name_taken`` (a seat of the table has the name),
+                ``abandoned`` (the table was closed).
         """
-        if not isinstance(name, str) or not 1 <= len(name.strip()) <= 40:
-            raise malformed("'name' must be a string of 1 to 40 characters")
+        try:
+            clean = clean_name(name)
+        except ValueError as err:
+            raise malformed(f"'name': {err}") from None
         live = await self.cache.live(match_id)
         token = new_token()
 
         async def work() -> int:
             async with live.lock:
+                if live.abandoned:
+                    raise match_closed(match_id)
                 free = [s.seat for s in live.record.seats if s.kind == "open"]
                 if not free:
                     raise ApiError("table_full", f"match {match_id} has no free seat", 409)
-                taken = SeatRecord(free[0], "human", name.strip(), None, token_hash(token),
+                holder = taken_by(clean, live.record.seats)
+                if holder is not None:
+                    raise ApiError("name_taken", f"seat {holder.seat} at this table is called "
+                                   f"{holder.name!r} already; choose another name", 422)
+                taken = SeatRecord(free[0], "human", clean, None, token_hash(token),
                                    bank_left=live.record.time_bank_seconds)
                 await self._fill(live, [taken])
                 return taken.seat
@@ -193,6 +214,8 @@ class Lobby:
 
         async def work() -> None:
             async with live.lock:
+                if live.abandoned:
+                    raise match_closed(live.match_id)
                 free = [s.seat for s in live.record.seats if s.kind == "open"]
                 if not free:
                     raise ApiError("not_waiting", "the match has started already", 409)
@@ -210,13 +233,16 @@ class Lobby:
         if not record.waiting:
             deadline = self.clocks.deadline(live, live.state, record)
         status = "waiting" if record.waiting else "active"
+        me = self.context.process_id
         try:
             await self.context.io.call(self.context.store.fill_seats, live.match_id, seats,
-                                       status=status, turn_deadline=deadline)
+                                       status=status, turn_deadline=deadline, driver=me)
         except SeatTaken as err:
             await self.commits.reload(live)
+            if live.abandoned:
+                raise match_closed(live.match_id) from None
             raise ApiError("table_full", str(err), 409) from None
-        live.record = record
+        live.record, live.driver = record, me
         live.forget_views()  # the seats' names changed at the same version
         live.turn_deadline = deadline
         self.context.pubsub.publish(live.match_id, live.version)

@@ -5,15 +5,17 @@ After every change the commit path asks :meth:`Planner.schedule` to start (or ke
 cancel) the one task per match that waits (the bot delay, or until the deadline), lets the
 bot choose in the bot workers, in turns among the clients that created the matches
 (:class:`~..workers.fair.FairQueue`), then applies the move through the commit path if the
-match still expects it.
+match still expects it. A bot that cannot choose (its worker pool broke) or a move that cannot
+be stored (the database failed) is tried again, with pauses, until it works
+(:meth:`~.context.Outages.persist`): the match waits, but never freezes.
 """
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import dataclasses
 import logging
+import time
 from typing import Any, Protocol
 
 from ...core.actions import Action
@@ -51,6 +53,18 @@ class _Plan:
     """An out-of-turn action the seat owes (``Game.duties``), made as it is."""
 
 
+@dataclasses.dataclass(slots=True, eq=False)
+class Planned:
+    """The task that carries out a plan, and what it is doing since when (``monotonic``
+    seconds): ``waiting`` (the bot delay or the deadline), ``queued`` (for a bot worker),
+    ``choosing`` (a bot thinks) or ``storing``."""
+
+    plan: _Plan
+    task: asyncio.Task[None]
+    doing: str = "waiting"
+    since: float = dataclasses.field(default_factory=time.monotonic)
+
+
 class Planner:
     """The moves of bots, stand-ins and turn clocks in the matches of one process, played
     through ``commits``. ``bot_delay`` pauses before each bot move (so people can follow a
@@ -62,25 +76,30 @@ class Planner:
         self.context = context
         self.bots = bots
         self.bot_delay = bot_delay
-        self._tasks: dict[str, tuple[_Plan, asyncio.Task[None]]] = {}
+        self.tasks: dict[str, Planned] = {}
+        """The task planned for each match, while it runs."""
         self.fair = FairQueue(max(1, bots.workers) if bots.workers else 2)
-        """Bot moves in turns among the clients that created the matches."""
-        self.owners: dict[str, str] = {}
-        """The client address that created each match (in memory: after a restart each
-        match counts as its own client)."""
+        """Bot moves in turns among the clients that created the matches (stored with each
+        match as its ``owner``; a match without one counts as a client of its own)."""
 
     def scheduled(self, match_id: str) -> bool:
         """Whether a task is planned for the match (it is then kept in memory)."""
-        return match_id in self._tasks
+        return match_id in self.tasks
+
+    def due(self, live: LiveMatch) -> bool:
+        """Whether something moves in the match without a client (a bot, a stand-in, a
+        duty, a turn clock)."""
+        return self._plan(live) is not None
 
     def cancel(self) -> None:
         """Stop every planned task (the service closes)."""
-        for _, task in list(self._tasks.values()):
-            task.cancel()
+        for planned in list(self.tasks.values()):
+            planned.task.cancel()
 
     def _plan(self, live: LiveMatch) -> _Plan | None:
         seat = live.state.to_move
-        if seat is None or self.context.closed or live.record.waiting:
+        if seat is None or self.context.closed or live.record.waiting or live.abandoned or \
+                live.driver != self.context.process_id:
             return None
         for owing, duty in live.state.game.duties(live.state):
             holder = live.record.seats[owing]
@@ -96,55 +115,103 @@ class Planner:
             return _Plan(live.version, seat, STAND_IN_BOT, "clock", live.turn_deadline)
         return None
 
-    def schedule(self, live: LiveMatch) -> None:
+    def schedule(self, live: LiveMatch, *, restart: bool = False) -> None:
         """Start (or keep, or cancel) the task that moves for a bot, an away seat or a
-        seat whose clock runs out."""
+        seat whose clock runs out; with ``restart`` a task already under way for the same
+        plan is replaced by a new one."""
         plan = self._plan(live)
-        current = self._tasks.get(live.match_id)
+        current = self.tasks.get(live.match_id)
         if current is not None:
-            old_plan, task = current
-            if old_plan == plan and not task.done():
+            if current.plan == plan and not current.task.done() and not restart:
                 return
-            if task is not asyncio.current_task():
-                task.cancel()
-            del self._tasks[live.match_id]
+            if current.task is not asyncio.current_task():
+                current.task.cancel()
+            del self.tasks[live.match_id]
         if plan is not None:
             task = asyncio.get_running_loop().create_task(self._play(live, plan))
-            self._tasks[live.match_id] = (plan, task)
+            planned = self.tasks[live.match_id] = Planned(plan, task)
+            task.add_done_callback(lambda _: self._ended(live.match_id, planned))
+
+    def _ended(self, match_id: str, planned: Planned) -> None:
+        """A task ended: it no longer keeps its match in memory."""
+        if self.tasks.get(match_id) is planned:
+            del self.tasks[match_id]
+
+    def _doing(self, match_id: str, plan: _Plan, doing: str) -> None:
+        planned = self.tasks.get(match_id)
+        if planned is not None and planned.plan == plan:
+            planned.doing, planned.since = doing, time.monotonic()
 
     async def _play(self, live: LiveMatch, plan: _Plan) -> None:
         """Wait (the bot delay, or until the deadline), let the bot choose off the loop,
-        then apply its move if the match still expects it."""
+        then apply its move if the match still expects it; whatever fails is tried again
+        until it works or the match moves on."""
         wait = self.bot_delay if plan.deadline is None else plan.deadline - self.context.clock()
         if wait > 0:
             await asyncio.sleep(wait)
         if self._plan(live) != plan:
             return
-        changes = self.context.changes
-        if plan.duty is not None:
-            duty = plan.duty.to_json()
-            await changes.run(lambda: self._apply_planned(live, plan, duty))
+        action = plan.duty.to_json() if plan.duty is not None else await self._choose(
+            live, plan, plan.spec)
+        if action is None:
             return
+        applied = await self._apply(live, plan, action)
+        if applied is False and plan.duty is None:
+            action = await self._choose(live, plan, "random")
+            if action is not None:
+                await self._apply(live, plan, action)
+
+    async def _choose(self, live: LiveMatch, plan: _Plan, spec: str) -> dict[str, Any] | None:
+        """The move bot ``spec`` chooses, in turn with the other clients' bots (None: the
+        match moved on meanwhile)."""
         state_json = live.state.to_json()
-        async with self.fair.slot(self.owners.get(live.match_id, live.match_id)):
-            if self._plan(live) != plan:
-                return
-            try:
-                action = await self.bots.choose(live.record.game, state_json, plan.spec,
-                                                live.record.seed)
-            except (ValueError, RulesError) as err:
-                log.error("match %s: bot %s failed at version %s (the random bot moves): %s",
-                          live.match_id, plan.spec, plan.version, err)
-                action = await self.bots.choose(live.record.game, state_json, "random",
-                                                live.record.seed)
+        self._doing(live.match_id, plan, "queued")
+        async with self.fair.slot(live.record.owner or live.match_id):
 
-        await changes.run(lambda: self._apply_planned(live, plan, action))
+            async def attempt() -> dict[str, Any]:
+                self._doing(live.match_id, plan, "choosing")
+                return await self._bot_move(live, plan, spec, state_json)
 
-    async def _apply_planned(self, live: LiveMatch, plan: _Plan, action: object) -> None:
-        """Apply the move a bot chose (or the duty it owes) if the match still expects it."""
+            return await self.context.outages.persist(
+                live.match_id, f"choosing the move of bot {spec}", attempt,
+                lambda: self._plan(live) == plan)
+
+    async def _bot_move(self, live: LiveMatch, plan: _Plan, spec: str,
+                        state_json: dict[str, Any]) -> dict[str, Any]:
+        """Bot ``spec``'s move; the random bot's if it cannot choose one.
+
+        Raises:
+            Exception: the bot workers failed (tried again by the caller).
+        """
+        record = live.record
+        try:
+            return await self.bots.choose(record.game, state_json, spec, record.seed)
+        except (ValueError, RulesError) as err:
+            log.error("match %s: bot %s failed at version %s (the random bot moves): %s",
+                      live.match_id, spec, plan.version, err)
+            return await self.bots.choose(record.game, state_json, "random", record.seed)
+
+    async def _apply(self, live: LiveMatch, plan: _Plan, action: dict[str, Any]) -> bool | None:
+        """Apply a chosen move through the commit path until it is stored (or the match
+        moved on: None); False if the rules refused it."""
+        async def attempt() -> bool:
+            self._doing(live.match_id, plan, "storing")
+            return await self.context.changes.run(
+                lambda: self._apply_planned(live, plan, action))
+
+        return await self.context.outages.persist(live.match_id, "storing a move", attempt,
+                                                  lambda: self._plan(live) == plan)
+
+    async def _apply_planned(self, live: LiveMatch, plan: _Plan, action: object) -> bool:
+        """Apply the move a bot chose (or the duty it owes) if the match still expects it;
+        False if the rules refused it.
+
+        Raises:
+            ApiError: ``catching_breath``: the move could not be stored (nothing changed).
+        """
         async with live.lock:
             if self._plan(live) != plan:
-                return
+                return True
             game = live.state.game
             try:
                 parsed = game.parse_action(action)
@@ -152,7 +219,11 @@ class Planner:
             except RulesError as err:
                 log.error("match %s: bot %s chose a refused action: %s", live.match_id,
                           plan.spec or "duty", err)
-                return
-            with contextlib.suppress(ApiError):
+                return False
+            try:
                 await self.commits.commit(live, after, plan.seat, parsed.to_json(), None,
                                           plan.mover)
+            except ApiError as err:
+                if err.status >= 500:
+                    raise
+            return True

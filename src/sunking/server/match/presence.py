@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import dataclasses
 
-from ..errors import forbidden
-from ..storage import replace_seat
+from ..errors import ApiError, catching_breath, forbidden, match_closed
+from ..storage import StorageError, replace_seat
 from .clocks import TurnClocks
 from .context import Context
 from .live import LiveMatch, Viewer
@@ -31,6 +31,8 @@ class Presence:
         """
         if viewer is None:
             raise forbidden("the spectator has no seat to leave")
+        if live.abandoned:
+            raise match_closed(live.match_id)
         seat = viewer
 
         async def work() -> None:
@@ -40,8 +42,9 @@ class Presence:
         await self.context.changes.run(work)
 
     async def come_back(self, live: LiveMatch, viewer: Viewer) -> None:
-        """The holder of an away seat is back (any call with its token but ``leave``)."""
-        if viewer is None or not live.record.seats[viewer].away:
+        """The holder of an away seat is back (any call with its token but ``leave``). If
+        that cannot be stored just now, the seat stays away until its next move or call."""
+        if viewer is None or not live.record.seats[viewer].away or live.abandoned:
             return
         seat = viewer
 
@@ -49,7 +52,11 @@ class Presence:
             async with live.lock:
                 await self.mark_back(live, seat)
 
-        await self.context.changes.run(work)
+        try:
+            await self.context.changes.run(work)
+        except ApiError as err:
+            if err.code != "catching_breath":
+                raise
 
     async def mark_back(self, live: LiveMatch, seat: int) -> None:
         """The seat's holder is back, if it was away (under the lock)."""
@@ -61,12 +68,23 @@ class Presence:
         if holder.kind != "human" or holder.away == away:
             return
         context = self.context
-        await context.io.call(context.store.set_away, live.match_id, seat, away)
-        live.record = replace_seat(live.record, dataclasses.replace(holder, away=away))
+        record = replace_seat(live.record, dataclasses.replace(holder, away=away))
+        deadline = live.turn_deadline
         if live.state.to_move == seat:
-            deadline = self.clocks.deadline(live, live.state)
-            await context.io.call(context.store.set_deadline, live.match_id, deadline)
-            live.turn_deadline = deadline
+            deadline = self.clocks.deadline(live, live.state, record)
+        try:
+            await context.io.call(context.store.set_away, live.match_id, seat, away,
+                                  context.process_id)
+            if deadline != live.turn_deadline:
+                await context.io.call(context.store.set_deadline, live.match_id, deadline)
+        except StorageError:
+            raise
+        except Exception as err:
+            context.outages.failed(live.match_id, "storing who is away", err)
+            raise catching_breath() from None
+        context.outages.recovered(live.match_id)
+        live.record, live.turn_deadline = record, deadline
+        live.driver = context.process_id
         context.pubsub.publish(live.match_id, live.version)
         self.planner.schedule(live)
 

@@ -1,15 +1,33 @@
-"""What a new match asks for (the seats, the options, the clock) and the checks of a setup
-before the server seats it."""
+"""What a new match asks for (the seats, the options, the clock), the checks of a setup
+before the server seats it, and the seats' names.
+
+A name is plain text on one line that every client shows as it is: it is stored in Unicode's
+NFC form with its ends trimmed and runs of spaces made one, it has 1 to :data:`MAX_NAME`
+characters, and it may hold no control character, line or paragraph separator, bidi control
+(which would turn the text around it, e.g. U+202E) or invisible space (U+200B, U+2060, U+FEFF):
+such a name is refused, naming the character. Two seats of one table never share a name, compared
+case-insensitively (:func:`name_key`).
+"""
 
 from __future__ import annotations
 
 import dataclasses
+import unicodedata
 from collections.abc import Sequence
 from typing import Any
 
 from ..errors import ApiError
-from ..storage import MatchRecord
+from ..storage import MatchRecord, SeatRecord
 from ..workers.bots import SERVER_BOTS
+
+MAX_NAME = 40
+"""The longest seat name, in characters."""
+
+HIDDEN = frozenset("\u061c\u200b\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2060\u2061"
+                   "\u2062\u2063\u2064\u2066\u2067\u2068\u2069\ufeff")
+"""Characters a name may not hold besides the control characters and line and paragraph
+separators: the bidi controls (marks, embeddings, overrides, isolates) and the invisible
+spaces and joiners that would make two names look alike."""
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -55,6 +73,66 @@ class CreatedMatch:
     spectator_token: str
 
 
+def clean_name(raw: object) -> str:
+    """The name as stored: NFC, ends trimmed, runs of white space made one space.
+
+    Raises:
+        ValueError: naming what is wrong (not a string, a control or bidi character, the
+            length).
+    """
+    if not isinstance(raw, str):
+        raise ValueError("a name must be a string")
+    name = unicodedata.normalize("NFC", raw)
+    for ch in name:
+        if ch in HIDDEN or unicodedata.category(ch) in ("Cc", "Zl", "Zp"):
+            raise ValueError(f"a name may not hold the control character U+{ord(ch):04X}; "
+                             "a name is plain text on one line")
+    name = " ".join(name.split())
+    if not 1 <= len(name) <= MAX_NAME:
+        raise ValueError(f"a name has 1 to {MAX_NAME} characters")
+    return name
+
+
+def name_key(name: str) -> str:
+    """What two names are compared by: case folded, in NFC (so "Zoé", "ZOÉ" and "zoe" with a
+    combining accent are one name)."""
+    return unicodedata.normalize("NFC", unicodedata.normalize("NFC", name).casefold())
+
+
+def taken_by(name: str, seats: Sequence[SeatRecord]) -> SeatRecord | None:
+    """The seat, if any, whose name is ``name`` (free seats have none)."""
+    key = name_key(name)
+    return next((s for s in seats if s.kind != "open" and name_key(s.name) == key), None)
+
+
+def seat_names(request: MatchRequest) -> list[str]:
+    """Each seat's name as stored: a person's (or "Player n"), a bot's given one (or its
+    spec), none for a free seat.
+
+    Raises:
+        ApiError: ``invalid_options`` (422): a name is not plain text of 1 to 40 characters,
+            or two seats share one (a bot named by its spec alone shares it freely).
+    """
+    names: list[str] = []
+    owners: dict[str, int] = {}
+    for i, seat in enumerate(request.seats):
+        try:
+            name = clean_name(seat.name) if seat.name is not None else None
+        except ValueError as err:
+            raise ApiError("invalid_options", f"seat {i}: {err}", 422) from None
+        if seat.kind == "human" and name is None:
+            name = f"Player {i + 1}"
+        if name is None:
+            names.append(seat.bot or "" if seat.kind == "bot" else "")
+            continue
+        names.append(name)
+        other = owners.setdefault(name_key(name), i)
+        if other != i:
+            raise ApiError("invalid_options",
+                           f"seat {i}'s name {name!r} is seat {other}'s already", 422)
+    return names
+
+
 def host_seat(request: MatchRequest) -> int | None:
     """At an open table, the creator's seat: the first human seat."""
     if not any(s.kind == "open" for s in request.seats):
@@ -87,8 +165,6 @@ def check_setup(request: MatchRequest, languages: Sequence[str] | None) -> None:
                 raise refuse(f"seat {i} is free: the player who takes it names it")
         else:
             raise refuse(f"seat {i}: kind {seat.kind!r} is not 'human', 'bot' or 'open'")
-        if seat.name is not None and not 1 <= len(seat.name.strip()) <= 40:
-            raise refuse(f"seat {i}: a name has 1 to 40 characters")
     kinds = {seat.kind for seat in request.seats}
     if "open" in kinds and "human" not in kinds:
         raise refuse("an open table needs a human seat for its creator")

@@ -15,17 +15,20 @@ and the service puts them together:
 - :class:`~.planner.Planner`: the moves of bots, stand-ins and turn clocks;
 - :class:`~.clocks.TurnClocks`: deadlines and time banks;
 - :class:`~.presence.Presence`: away seats and open sockets;
-- :class:`~.chat.TableChat` and :class:`~.advice.Advisor`: the table chat, hints and reviews.
+- :class:`~.chat.TableChat` and :class:`~.advice.Advisor`: the table chat, hints and reviews;
+- :class:`~.supervisor.Supervisor`: restarts any match's work that nobody carries out, in the
+  background loops of :class:`~.supervisor.Background`, which keep themselves alive;
+- :class:`~.leases.Leases`: this process's lease on the database, and the matches it takes
+  over from processes whose lease ran out.
 """
 
 from __future__ import annotations
 
-import asyncio
 import time
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
-from ..errors import ApiError, malformed
+from ..errors import malformed
 from ..storage import MatchStore
 from ..storage.io import StoreIO
 from ..transport.pubsub import LocalPubSub, PubSub
@@ -41,6 +44,17 @@ from .live import LiveMatch, Viewer
 from .lobby import Lobby
 from .presence import Presence
 from .request import CreatedMatch, MatchRequest
+from .supervisor import (
+    ABANDON_DAYS,
+    ABANDON_EVERY,
+    LEASE_SECONDS,
+    STALL_SECONDS,
+    SUPERVISE_SECONDS,
+    Abandoner,
+    Background,
+    Leases,
+    Supervisor,
+)
 
 
 class MatchService:
@@ -49,7 +63,11 @@ class MatchService:
     ``bot_delay`` pauses before each bot move (so people can follow a bot's play; 0 in
     tests); ``clock`` is the wall clock (seconds since the epoch). A match nobody has asked for
     in ``idle_seconds`` (by ``monotonic``), with no socket open and no bot or clock due, is
-    dropped from memory; it reloads from storage when asked for again.
+    dropped from memory; it reloads from storage when asked for again. The supervisor looks at
+    the matches in memory every ``supervise_seconds`` and restarts work stuck for
+    ``stall_seconds``, and takes over, as often, the matches of processes whose lease (of
+    ``lease_seconds``) ran out. A match in which no person moved for ``abandon_days`` days
+    (0: never) is closed as abandoned, looked for at start and every hour.
     """
 
     def __init__(
@@ -64,6 +82,10 @@ class MatchService:
         languages: Callable[[], Sequence[str]] | None = None,
         idle_seconds: float = 600.0,
         monotonic: Callable[[], float] = time.monotonic,
+        supervise_seconds: float = SUPERVISE_SECONDS,
+        stall_seconds: float = STALL_SECONDS,
+        lease_seconds: float = LEASE_SECONDS,
+        abandon_days: float = ABANDON_DAYS,
     ) -> None:
         self.store = store
         self.bots = bots
@@ -81,7 +103,12 @@ class MatchService:
         self.presence = Presence(self.context, self.clocks, self.planner)
         self.moves = Moves(self.context, self.commits, self.presence, self.chat)
         self.lobby = Lobby(self.context, self.cache, self.commits, self.clocks, languages)
-        self._background: list[asyncio.Task[None]] = []
+        self.supervisor = Supervisor(self.context, self.cache, self.planner,
+                                     stall_seconds=stall_seconds)
+        self.supervise_seconds = supervise_seconds
+        self.leases = Leases(self.context, self.cache, self.planner, ttl=lease_seconds)
+        self.abandoner = Abandoner(self.context, self.cache, self.planner, days=abandon_days)
+        self.background = Background(self.context)
 
     @property
     def clock(self) -> Callable[[], float]:
@@ -95,32 +122,32 @@ class MatchService:
     # --- lifecycle ----------------------------------------------------------------------
 
     async def start(self) -> None:
-        """Resume every unfinished match's bots and clocks, in the background (the server
-        answers at once; a match asked for meanwhile loads on demand), and start dropping idle
-        matches from memory."""
-        ids = await self.io.call(self.store.active_match_ids)
-        self._background = [asyncio.create_task(self._resume(ids)),
-                            asyncio.create_task(self.cache.evict_forever())]
-
-    async def _resume(self, match_ids: Sequence[str]) -> None:
-        for match_id in match_ids:
-            if self.context.closed:
-                return
-            try:
-                live = await self.cache.live(match_id)
-            except ApiError:
-                continue  # reported by live(); the others resume all the same
-            self.planner.schedule(live)
-            self.cache.forget_if_idle(match_id, force=True)
+        """Take this process's lease, then start the background loops: renewing the lease,
+        taking over the matches no live process drives (at once: the unfinished matches of
+        the process that ran before resume their bots and clocks; the server answers
+        meanwhile, and a match asked for loads on demand), the supervisor, dropping idle
+        matches from memory, and closing abandoned matches."""
+        leases = self.leases
+        await leases.register()
+        background = self.background
+        background.keep("lease of this process", leases.renew, leases.renew_every)
+        background.keep("takeover of matches", leases.take_over,
+                        lambda: self.supervise_seconds, at_once=True)
+        background.keep("supervisor", self.supervisor.check, lambda: self.supervise_seconds)
+        background.keep("eviction of idle matches", self.cache.evict_step,
+                        self.cache.evict_every)
+        background.keep("closing of abandoned matches", self.abandoner.sweep,
+                        lambda: ABANDON_EVERY, at_once=True)
 
     async def close(self) -> None:
-        """Stop bots and clocks, wait for changes in flight, release storage."""
+        """Stop bots and clocks, wait for changes in flight, give this process's matches up
+        (another process takes them over at once), release storage."""
         self.context.closed = True
-        for task in self._background:
-            task.cancel()
+        self.background.cancel()
         self.advisor.close()
         self.planner.cancel()
         await self.context.changes.wait()
+        await self.leases.retire()
         self.bots.close()
         await self.io.close()
 
@@ -137,6 +164,11 @@ class MatchService:
     def remote_change(self, match_id: str, version: int) -> None:
         """Another process stored a change (:meth:`.cache.MatchCache.remote_change`)."""
         self.cache.remote_change(match_id, version)
+
+    async def resync(self) -> None:
+        """Catch up with the changes other processes stored unheard
+        (:meth:`.cache.MatchCache.resync`)."""
+        await self.cache.resync()
 
     async def create_match(self, request: MatchRequest) -> CreatedMatch:
         """Store a new match and start it (:meth:`.lobby.Lobby.create_match`)."""

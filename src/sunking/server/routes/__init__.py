@@ -4,7 +4,8 @@
 - :mod:`.matches`: a match (create, view, act, leave, replay, a browser's matches);
 - :mod:`.table`: around the table (chat, hints and review, open tables);
 - :mod:`.pages`: the browser client's pages;
-- :mod:`.websocket`: a match's websocket (the hub of its connections).
+- :mod:`.websocket`: a match's websocket (the hub of its connections);
+- :mod:`.operators`: health, readiness and metrics for operators.
 
 Routes are thin: a pydantic body (:mod:`.schemas`), the authenticated table (a FastAPI
 dependency, :mod:`.deps`), a call to the match service.
@@ -14,10 +15,10 @@ from __future__ import annotations
 
 from fastapi import APIRouter
 
-from . import catalog, matches, pages, table, websocket
+from . import catalog, matches, operators, pages, table, websocket
 
 ROUTERS: tuple[APIRouter, ...] = (catalog.router, matches.router, table.router, pages.router,
-                                  websocket.router)
+                                  websocket.router, operators.router)
 """Every router, in the order the application includes them."""
 
 __all__ = ["ROUTERS"]

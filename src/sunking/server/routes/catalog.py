@@ -6,13 +6,15 @@ from __future__ import annotations
 import functools
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
+import fastapi
 from fastapi import APIRouter
 
 from ...core.registry import available_games, make
 from ..errors import ApiError
 from ..workers.bots import SERVER_BOTS
+from .openapi import answers
 
 FALLBACK_LANGUAGES = (("en", "English"), ("nl", "Nederlands"), ("fr", "Français"),
                       ("de", "Deutsch"), ("cs", "Čeština"))
@@ -30,6 +32,10 @@ def languages() -> list[tuple[str, str]]:
 
 def language_codes() -> list[str]:
     return [code for code, _ in languages()]
+
+
+LANGUAGES = language_codes()
+"""The languages' codes (as the OpenAPI schema gives them)."""
 
 
 @functools.cache
@@ -62,7 +68,7 @@ def web_dir() -> Path:
 router = APIRouter()
 
 
-@router.get("/api/games")
+@router.get("/api/games", responses=answers())
 async def games() -> list[dict[str, Any]]:
     boards_dir = web_dir() / "js" / "games"
     out = []
@@ -74,18 +80,19 @@ async def games() -> list[dict[str, Any]]:
     return out
 
 
-@router.get("/api/bots")
+@router.get("/api/bots", responses=answers())
 async def bots() -> list[str]:
     return list(SERVER_BOTS)
 
 
-@router.get("/api/languages")
+@router.get("/api/languages", responses=answers())
 async def language_list() -> list[dict[str, str]]:
     return [{"code": code, "name": name} for code, name in languages()]
 
 
-@router.get("/api/i18n/{lang}")
-async def catalog(lang: str) -> dict[str, Any]:
+@router.get("/api/i18n/{lang}", responses=answers(404))
+async def catalog(lang: Annotated[str, fastapi.Path(json_schema_extra={"enum": LANGUAGES})],
+                  ) -> dict[str, Any]:
     try:
         messages = all_messages(lang)
     except (ImportError, KeyError):

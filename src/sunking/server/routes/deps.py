@@ -4,7 +4,7 @@ dependency), the query parameters every route reads alike, and answers of encode
 from __future__ import annotations
 
 import dataclasses
-from typing import Annotated, Literal
+from typing import Annotated
 
 from fastapi import Depends, Request, WebSocket
 from fastapi.responses import Response
@@ -12,7 +12,7 @@ from fastapi.responses import Response
 from ..errors import malformed
 from ..match.live import LiveMatch, Viewer
 from ..match.service import MatchService
-from ..throttle import Throttle
+from ..throttle import Kind, Throttle
 
 
 def service_of(request: Request | WebSocket) -> MatchService:
@@ -55,9 +55,9 @@ Table = Annotated[Seated, Depends(seated)]
 """A route parameter: the authenticated match of the path's ``match_id``."""
 
 
-def _throttle(request: Request, kind: Literal["create", "act"]) -> None:
+def _throttle(request: Request, kind: Kind, cost: int = 1) -> None:
     limits: Throttle = request.app.state.throttle
-    limits.check(kind, request.client.host if request.client else None)
+    limits.check(kind, request.client.host if request.client else None, cost)
 
 
 def throttle_create(request: Request) -> None:
@@ -78,14 +78,50 @@ def throttle_act(request: Request) -> None:
     _throttle(request, "act")
 
 
+def throttle_join(request: Request) -> None:
+    """A route dependency: count a free seat taken against the client address's limit.
+
+    Raises:
+        ApiError: ``rate_limited`` (429, with ``Retry-After``).
+    """
+    _throttle(request, "join")
+
+
+def throttle_chat(request: Request, text: object) -> None:
+    """Count a chat message and its characters against the client address's limits (at
+    every table together; a seat has its own limit besides).
+
+    Raises:
+        ApiError: ``rate_limited`` (429, with ``Retry-After``).
+    """
+    _throttle(request, "chat")
+    _throttle(request, "chat_chars", len(text) if isinstance(text, str) else 1)
+
+
+def query_value(request: Request, name: str) -> str | None:
+    """The value of ``?<name>=`` (``None``: not given).
+
+    Raises:
+        ApiError: ``malformed`` if it is given twice or more, or empty.
+    """
+    values = request.query_params.getlist(name)
+    if not values:
+        return None
+    if len(values) > 1:
+        raise malformed(f"'{name}' is given {len(values)} times; give it once")
+    if not values[0]:
+        raise malformed(f"'{name}' is given without a value")
+    return values[0]
+
+
 def int_query(request: Request, name: str) -> int | None:
     """The whole number ``?<name>=`` of a request, if any.
 
     Raises:
-        ApiError: ``malformed`` if it is not a whole number.
+        ApiError: ``malformed`` if it is not one whole number.
     """
-    raw = request.query_params.get(name)
-    if raw is None or raw == "":
+    raw = query_value(request, name)
+    if raw is None:
         return None
     if len(raw) > 12:
         raise malformed(f"'{name}' must be a whole number, not {raw[:12]!r}…")
@@ -104,10 +140,13 @@ def since_of(request: Request) -> int | None:
     return int_query(request, "since")
 
 
-def lang_of(request: Request | WebSocket) -> str | None:
-    """The ``?lang=<code>`` of a request, if any (checked by the service)."""
-    raw = request.query_params.get("lang")
-    return raw if raw else None
+def lang_of(request: Request) -> str | None:
+    """The ``?lang=<code>`` of a request, if any (checked by the service).
+
+    Raises:
+        ApiError: ``malformed`` if it is given twice or more, or empty.
+    """
+    return query_value(request, "lang")
 
 
 def json_text(text: str) -> Response:

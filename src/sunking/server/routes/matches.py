@@ -15,6 +15,8 @@ from ..guards import encode_json
 from ..match.boards import replay_board
 from ..match.live import build_replay
 from ..match.request import MatchRequest, SeatRequest
+from ..metrics import MOVE_SECONDS
+from .catalog import LANGUAGES
 from .deps import (
     Table,
     int_query,
@@ -25,13 +27,14 @@ from .deps import (
     throttle_act,
     throttle_create,
 )
+from .openapi import TABLE, answers, query
 from .schemas import ActionBody, MatchBody, TokensBody, body_schema, read_body
 
 router = APIRouter()
 
 
 @router.post("/api/matches", status_code=201, openapi_extra=body_schema(MatchBody),
-             dependencies=[Depends(throttle_create)])
+             dependencies=[Depends(throttle_create)], responses=answers(422, 429, 503))
 async def create_match(request: Request) -> dict[str, Any]:
     body = await read_body(request, MatchBody)
     created = await service_of(request).create_match(MatchRequest(
@@ -56,7 +59,8 @@ async def create_match(request: Request) -> dict[str, Any]:
             "spectator": {"token": spectator, "link": f"/play/{record.match_id}#t={spectator}"}}
 
 
-@router.get("/api/matches/{match_id}")
+@router.get("/api/matches/{match_id}", responses=answers(*TABLE, 422),
+            openapi_extra=query("since", "lang", languages=LANGUAGES))
 async def match_view(table: Table, request: Request) -> Response:
     since = since_of(request)
     lang = table.service.language(lang_of(request))
@@ -64,32 +68,40 @@ async def match_view(table: Table, request: Request) -> Response:
     return json_text(table.service.view(table.live, table.viewer, since, lang))
 
 
-@router.post("/api/matches/{match_id}/actions", openapi_extra=body_schema(ActionBody),
-             dependencies=[Depends(throttle_act)])
+@router.post("/api/matches/{match_id}/actions", dependencies=[Depends(throttle_act)],
+             openapi_extra={**body_schema(ActionBody),
+                            **query("since", "lang", languages=LANGUAGES)},
+             responses=answers(*TABLE, 409, 422, 429))
 async def act(table: Table, request: Request) -> Response:
     service = table.service
     since = since_of(request)
     lang = service.language(lang_of(request))
     service.check_since(table.live, since)
     body = await read_body(request, ActionBody)
-    await service.submit(table.live, table.viewer, body.version, body.action, body.request_id)
+    with MOVE_SECONDS.time():
+        await service.submit(table.live, table.viewer, body.version, body.action,
+                             body.request_id)
     return json_text(service.view(table.live, table.viewer, since, lang))
 
 
-@router.post("/api/matches/{match_id}/leave")
+@router.post("/api/matches/{match_id}/leave", responses=answers(*TABLE))
 async def leave(table: Table) -> Response:
     await table.service.leave(table.live, table.viewer)
     return json_text(table.service.view(table.live, table.viewer))
 
 
-@router.get("/api/matches/{match_id}/replay")
+@router.get("/api/matches/{match_id}/replay", responses=answers(*TABLE))
 async def replay(table: Table) -> dict[str, Any]:
     answer = await asyncio.to_thread(build_replay, *table.live.replay_source())
+    if table.live.abandoned:
+        answer["status"] = "abandoned"
     answer["chat"], _ = await table.service.chat.read(table.live, table.viewer)
     return answer
 
 
-@router.get("/api/matches/{match_id}/replay/board")
+@router.get("/api/matches/{match_id}/replay/board", responses=answers(*TABLE, 422),
+            openapi_extra=query("version", "seat", "lang", required=["version"],
+                                languages=LANGUAGES))
 async def replay_frame_board(table: Table, request: Request) -> Response:
     lang = table.service.language(lang_of(request)) or table.live.record.language
     version = int_query(request, "version")
@@ -101,7 +113,8 @@ async def replay_frame_board(table: Table, request: Request) -> Response:
     return json_text(encode_json(described))
 
 
-@router.post("/api/my-matches", openapi_extra=body_schema(TokensBody))
+@router.post("/api/my-matches", openapi_extra=body_schema(TokensBody),
+             responses=answers(422, 503))
 async def my_matches(request: Request) -> list[dict[str, Any]]:
     body = await read_body(request, TokensBody)
     return await service_of(request).my_matches(body.tokens)

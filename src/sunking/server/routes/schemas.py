@@ -5,19 +5,25 @@ A route reads its body with :func:`read_body`: the raw bytes through the guarded
 does not know. A refusal is ``malformed`` (422) naming each field at fault. Fields whose
 meaning the service checks itself (an action for the game's codec, chat recipients against
 the seats) are typed loosely here, so the service's error names what is wrong in the game's
-own terms.
+own terms. The OpenAPI schema of a body gives the values the service takes where it can
+(games, languages, bots, ranges), though the service checks them itself.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Annotated, Any, Literal, TypeVar
 
 import pydantic
 from fastapi import Request
 from fastapi.exceptions import RequestValidationError
 
+from ...core.registry import available_games
 from ..errors import malformed
 from ..guards import parse_json
+from ..match.lobby import MAX_SEED
+from ..workers.bots import SERVER_BOTS
+from .catalog import language_codes
 
 Short = Annotated[str, pydantic.StringConstraints(max_length=100)]
 """A name, an id or a spec: the service checks each more closely."""
@@ -29,23 +35,36 @@ class Body(pydantic.BaseModel):
     model_config = pydantic.ConfigDict(extra="forbid", strict=True)
 
 
+WEEK = 7 * 24 * 3600
+BOT_SPECS: list[pydantic.JsonValue] = [*SERVER_BOTS, None]
+
+
+def _only(values: Sequence[str]) -> Any:
+    """A field's values as the OpenAPI schema gives them; the service checks them itself, so
+    that its refusal names them in its own terms."""
+    return pydantic.Field(json_schema_extra={"enum": list[pydantic.JsonValue](values)})
+
+
 class SeatBody(Body):
     kind: Literal["human", "bot", "open"]
     name: Short | None = None
-    bot: Short | None = None
+    bot: Short | None = pydantic.Field(default=None, json_schema_extra={"enum": BOT_SPECS})
 
 
 class MatchBody(Body):
     """``POST /api/matches``."""
 
-    game: Short
+    game: Short = _only(available_games())
     players: int
     seats: list[SeatBody] = pydantic.Field(max_length=16)
-    language: Short = "en"
-    seed: int | None = None
-    turn_clock_seconds: float | None = None
+    language: Short = pydantic.Field(
+        default="en", json_schema_extra={"enum": list[pydantic.JsonValue](language_codes())})
+    seed: int | None = pydantic.Field(default=None, ge=0, le=MAX_SEED)
+    turn_clock_seconds: float | None = pydantic.Field(
+        default=None, json_schema_extra={"exclusiveMinimum": 0, "maximum": WEEK})
     hints: bool = False
-    time_bank_seconds: float | None = None
+    time_bank_seconds: float | None = pydantic.Field(
+        default=None, json_schema_extra={"exclusiveMinimum": 0, "maximum": WEEK})
     practice: bool = False
     options: dict[Short, Any] = pydantic.Field(default_factory=dict, max_length=16)
 
@@ -84,7 +103,7 @@ class JoinBody(Body):
 class StartBody(Body):
     """``POST /api/matches/<id>/start`` (the body may be left out): the bot for free seats."""
 
-    bot: Any = None
+    bot: Any = pydantic.Field(default=None, json_schema_extra={"enum": BOT_SPECS})
 
 
 def problems(err: pydantic.ValidationError | RequestValidationError) -> str:
@@ -111,9 +130,10 @@ async def read_body(request: Request, model: type[Model], *, optional: bool = Fa
         raise malformed(problems(err)) from None
 
 
-def body_schema(model: type[pydantic.BaseModel]) -> dict[str, Any]:
+def body_schema(model: type[pydantic.BaseModel], *, required: bool = True) -> dict[str, Any]:
     """The OpenAPI ``requestBody`` of a route that reads its JSON body itself: the model's
-    schema with its definitions inlined, so the schema stands alone."""
+    schema with its definitions inlined, so the schema stands alone (``required``: the body
+    may not be left out)."""
     schema = model.model_json_schema()
     defs = schema.pop("$defs", {})
 
@@ -127,5 +147,6 @@ def body_schema(model: type[pydantic.BaseModel]) -> dict[str, Any]:
             return [inline(v) for v in node]
         return node
 
-    return {"requestBody": {"required": True, "content": {
+    return {"requestBody": {"required": required, "content": {
         "application/json": {"schema": inline(schema)}}}}
+

@@ -12,40 +12,52 @@ from __future__ import annotations
 
 from typing import Any
 
-from fastapi import APIRouter, Request, Response
+from fastapi import APIRouter, Depends, Request, Response
 
 from ...i18n import DEFAULT_LANGUAGE
 from ..errors import malformed
-from .deps import Table, json_text, service_of
+from .catalog import LANGUAGES
+from .deps import (
+    Table,
+    json_text,
+    lang_of,
+    query_value,
+    service_of,
+    throttle_chat,
+    throttle_join,
+)
+from .openapi import TABLE, answers, query
 from .schemas import ChatBody, JoinBody, StartBody, body_schema, read_body
 
 router = APIRouter()
 
 
 @router.post("/api/matches/{match_id}/chat", status_code=201,
-             openapi_extra=body_schema(ChatBody))
+             openapi_extra=body_schema(ChatBody), responses=answers(*TABLE, 409, 422, 429))
 async def write(table: Table, request: Request) -> dict[str, Any]:
     body = await read_body(request, ChatBody)
+    throttle_chat(request, body.text)
     return await table.service.remark(table.live, table.viewer, body.text, body.to,
                                       body.addressed)
 
 
-@router.get("/api/matches/{match_id}/chat")
+@router.get("/api/matches/{match_id}/chat", responses=answers(*TABLE, 422),
+            openapi_extra=query("after"))
 async def read(table: Table, request: Request) -> dict[str, Any]:
-    raw = request.query_params.get("after")
+    raw = query_value(request, "after")
     after = None
-    if raw not in (None, ""):
+    if raw is not None:
         try:
             after = int(raw)
         except ValueError:
-            raise malformed(f"'after' must be a message id, not {raw!r}") from None
+            raise malformed(f"'after' must be a message id, not {raw[:20]!r}") from None
         if after < -1:
             raise malformed("'after' must be a message id (or -1 for all)")
     messages, last = await table.service.chat.read(table.live, table.viewer, after)
     return {"messages": messages, "last": last}
 
 
-@router.get("/api/matches/{match_id}/hint")
+@router.get("/api/matches/{match_id}/hint", responses=answers(*TABLE, 409))
 async def hint(table: Table) -> dict[str, Any]:
     version = table.live.version
     moves = await table.service.advisor.hint(table.live, table.viewer)
@@ -53,19 +65,21 @@ async def hint(table: Table) -> dict[str, Any]:
             "moves": moves}
 
 
-@router.get("/api/matches/{match_id}/review")
+@router.get("/api/matches/{match_id}/review", responses=answers(*TABLE, 409, 422),
+            openapi_extra=query("lang", languages=LANGUAGES))
 async def review(table: Table, request: Request) -> dict[str, Any]:
-    lang = table.service.language(request.query_params.get("lang") or None) or DEFAULT_LANGUAGE
+    lang = table.service.language(lang_of(request)) or DEFAULT_LANGUAGE
     return table.service.advisor.review(table.live, table.viewer, lang)
 
 
-@router.get("/api/open-matches")
+@router.get("/api/open-matches", responses=answers(503))
 async def open_matches(request: Request) -> list[dict[str, Any]]:
     return await service_of(request).open_matches()
 
 
 @router.post("/api/matches/{match_id}/join", status_code=201,
-             openapi_extra=body_schema(JoinBody))
+             openapi_extra=body_schema(JoinBody), dependencies=[Depends(throttle_join)],
+             responses=answers(404, 409, 422, 429, 503))
 async def join(match_id: str, request: Request) -> dict[str, Any]:
     body = await read_body(request, JoinBody)
     seat, token = await service_of(request).join(match_id, body.name)
@@ -73,7 +87,9 @@ async def join(match_id: str, request: Request) -> dict[str, Any]:
             "link": f"/play/{match_id}#t={token}"}
 
 
-@router.post("/api/matches/{match_id}/start", openapi_extra=body_schema(StartBody))
+@router.post("/api/matches/{match_id}/start",
+             openapi_extra=body_schema(StartBody, required=False),
+             responses=answers(*TABLE, 409, 422))
 async def start(table: Table, request: Request) -> Response:
     body = await read_body(request, StartBody, optional=True)
     await table.service.start_table(table.live, table.viewer, body.bot)

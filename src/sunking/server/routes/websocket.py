@@ -22,16 +22,18 @@ import logging
 from collections import deque
 from typing import Any
 
+import sqlalchemy as sa
 from fastapi import APIRouter
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from ..errors import ApiError, forbidden, malformed
+from ..errors import ApiError, forbidden, malformed, storage_fault, unavailable
 from ..guards import MAX_BODY_BYTES, encode_json, parse_json, same_origin
 from ..match.chat import chat_channel
 from ..match.live import LiveMatch, Viewer
 from ..match.service import MatchService
+from ..metrics import ERRORS, MOVE_SECONDS
 from ..throttle import Throttle
-from .deps import lang_of, service_of
+from .deps import service_of
 
 log = logging.getLogger(__name__)
 
@@ -126,7 +128,7 @@ class Connection:
                 raise malformed(f"a message has at most {MAX_MESSAGE_CHARS} characters")
             message = parse_json(raw)
         except ApiError as err:
-            self.send({"type": "error", "request_id": None, "error": err.to_json()})
+            self.refuse(None, err)
             return
         request_id = message.get("request_id") if isinstance(message, dict) else None
         kind = message.get("type") if isinstance(message, dict) else None
@@ -142,16 +144,30 @@ class Connection:
                     self.throttle.check("act", client.host if client else None)
                 if "version" not in message or "action" not in message:
                     raise malformed("an action message needs 'version' and 'action'")
-                await self.service.submit(self.live, self.viewer, message["version"],
-                                          message["action"], request_id)
+                with MOVE_SECONDS.time():
+                    await self.service.submit(self.live, self.viewer, message["version"],
+                                              message["action"], request_id)
                 self.notify(self.live.match_id, self.live.version)
             else:
                 raise malformed("a message is {\"type\": \"action\", ...}, "
                                 "{\"type\": \"sync\"} or {\"type\": \"ping\"}")
         except ApiError as err:
-            self.send({"type": "error",
-                       "request_id": request_id if isinstance(request_id, str) else None,
-                       "error": err.to_json()})
+            self.refuse(request_id, err)
+        except sa.exc.DBAPIError as err:
+            log.error("match %s: database error: %s", self.live.match_id, err)
+            self.refuse(request_id, storage_fault(err))
+        except Exception:
+            # Whatever else failed is this message's, never the socket's: answered, logged.
+            log.exception("match %s: a websocket message failed", self.live.match_id)
+            self.refuse(request_id, unavailable("the message could not be handled just now; "
+                                                "try again"))
+
+    def refuse(self, request_id: object, error: ApiError) -> None:
+        """Answer this client only that its message was refused."""
+        ERRORS.labels(error.code).inc()
+        self.send({"type": "error",
+                   "request_id": request_id if isinstance(request_id, str) else None,
+                   "error": error.to_json()})
 
 
 async def serve_socket(
@@ -169,6 +185,7 @@ async def serve_socket(
         lang = service.language(lang)
         live, viewer = await service.authenticate(match_id, token)
     except ApiError as err:
+        ERRORS.labels(err.code).inc()
         await socket.send_text(encode_json({"type": "error", "request_id": None,
                                            "error": err.to_json()}))
         await socket.close(code=CLOSE_CODES.get(err.code, 4400))
@@ -208,5 +225,6 @@ router = APIRouter()
 @router.websocket("/ws/matches/{match_id}")
 async def socket(websocket: WebSocket, match_id: str) -> None:
     await serve_socket(websocket, service_of(websocket), match_id,
-                       websocket.query_params.get("token"), lang_of(websocket),
+                       websocket.query_params.get("token"),
+                       websocket.query_params.get("lang") or None,
                        websocket.app.state.throttle)

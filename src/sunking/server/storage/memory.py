@@ -5,15 +5,18 @@ from __future__ import annotations
 import copy
 import dataclasses
 import threading
-from collections.abc import Iterable, Sequence
+import time
+from collections.abc import Callable, Iterable, Sequence
 
 from .protocol import (
     ActionRecord,
     Append,
     ChatRecord,
     DuplicateRequest,
+    MatchClosed,
     MatchRecord,
     MatchStatus,
+    NotDriver,
     SeatRecord,
     SeatTaken,
     StorageError,
@@ -31,21 +34,30 @@ class _Entry:
     status: MatchStatus
     turn_deadline: float | None
     chat: list[ChatRecord] = dataclasses.field(default_factory=list)
+    driver: str | None = None
+    person_at: float = 0.0
+    """When a person last moved (the match's creation if nobody has)."""
 
 
 class MemoryStore:
-    """Keeps matches in a dict; thread-safe, with the same checks as the SQL store."""
+    """Keeps matches in a dict; thread-safe, with the same checks as the SQL store. Leases
+    are read on ``clock`` (seconds)."""
 
-    def __init__(self) -> None:
+    def __init__(self, clock: Callable[[], float] = time.time) -> None:
         self._matches: dict[str, _Entry] = {}
         self._lock = threading.Lock()
+        self._clock = clock
+        self._leases: dict[str, float] = {}
+        """When each process's lease runs out."""
 
-    def create_match(self, match: MatchRecord, turn_deadline: float | None) -> None:
+    def create_match(self, match: MatchRecord, turn_deadline: float | None,
+                     driver: str | None = None) -> None:
         with self._lock:
             if match.match_id in self._matches:
                 raise StorageError(f"match {match.match_id} exists already")
             status: MatchStatus = "waiting" if match.waiting else "active"
-            self._matches[match.match_id] = _Entry(match, [], status, turn_deadline)
+            self._matches[match.match_id] = _Entry(match, [], status, turn_deadline,
+                                                   driver=driver, person_at=match.created_at)
 
     def append_action(
         self,
@@ -55,6 +67,7 @@ class MemoryStore:
         status: MatchStatus,
         turn_deadline: float | None,
         bank_left: float | None = None,
+        driver: str | None = None,
     ) -> None:
         with self._lock:
             entry = self._entry(match_id)
@@ -70,6 +83,15 @@ class MemoryStore:
                     f"match {match_id} is at version {len(entry.actions)}, "
                     f"not {action.version}"
                 )
+            if entry.status == "abandoned":
+                raise MatchClosed(f"match {match_id} was closed as abandoned")
+            if driver is not None and action.mover != "seat" and entry.driver != driver:
+                raise NotDriver(f"match {match_id} is driven by process {entry.driver}, not "
+                                f"{driver}")
+            if driver is not None:
+                entry.driver = driver
+            if action.mover == "seat":
+                entry.person_at = action.created_at
             entry.actions.append(copy.deepcopy(action))
             entry.status = status
             entry.turn_deadline = turn_deadline
@@ -84,7 +106,7 @@ class MemoryStore:
             try:
                 self.append_action(append.match_id, append.action, status=append.status,
                                    turn_deadline=append.turn_deadline,
-                                   bank_left=append.bank_left)
+                                   bank_left=append.bank_left, driver=append.driver)
                 out.append(None)
             except StorageError as err:
                 out.append(err)
@@ -95,7 +117,7 @@ class MemoryStore:
             entry = self._entry(match_id)
             return StoredMatch(
                 entry.match, tuple(copy.deepcopy(entry.actions)), entry.status,
-                entry.turn_deadline,
+                entry.turn_deadline, entry.driver,
             )
 
     def find_tokens(self, token_hashes: Iterable[str]) -> list[TokenHolder]:
@@ -112,11 +134,13 @@ class MemoryStore:
                     )
             return out
 
-    def set_away(self, match_id: str, seat: int, away: bool) -> None:
+    def set_away(self, match_id: str, seat: int, away: bool, driver: str | None = None) -> None:
         with self._lock:
             entry = self._entry(match_id)
             if not 0 <= seat < len(entry.match.seats):
                 raise UnknownMatch(f"match {match_id} has no seat {seat}")
+            if driver is not None:
+                entry.driver = driver
             seats = list(entry.match.seats)
             seats[seat] = dataclasses.replace(seats[seat], away=away)
             entry.match = dataclasses.replace(entry.match, seats=tuple(seats))
@@ -136,9 +160,12 @@ class MemoryStore:
         *,
         status: MatchStatus,
         turn_deadline: float | None,
+        driver: str | None = None,
     ) -> None:
         with self._lock:
             entry = self._entry(match_id)
+            if entry.status == "abandoned":
+                raise SeatTaken(f"match {match_id} was closed as abandoned")
             now = list(entry.match.seats)
             for seat in seats:
                 if not 0 <= seat.seat < len(now) or now[seat.seat].kind != "open":
@@ -148,6 +175,7 @@ class MemoryStore:
             entry.match = dataclasses.replace(entry.match, seats=tuple(now))
             entry.status = status
             entry.turn_deadline = turn_deadline
+            entry.driver = driver or entry.driver
 
     def open_match_ids(self, limit: int) -> Sequence[str]:
         with self._lock:
@@ -169,6 +197,48 @@ class MemoryStore:
         with self._lock:
             entry = self._matches.get(match_id)
             return () if entry is None else tuple(entry.chat)
+
+    def register_process(self, process_id: str, ttl: float, about: str) -> None:
+        with self._lock:
+            self._leases[process_id] = self._clock() + ttl
+
+    def renew_process(self, process_id: str, ttl: float) -> None:
+        self.register_process(process_id, ttl, "")
+
+    def retire_process(self, process_id: str) -> None:
+        with self._lock:
+            self._leases.pop(process_id, None)
+            for entry in self._matches.values():
+                if entry.driver == process_id:
+                    entry.driver = None
+
+    def claim_orphans(self, process_id: str, limit: int) -> list[str]:
+        with self._lock:
+            now = self._clock()
+            claimed: list[str] = []
+            for match_id, entry in self._matches.items():
+                if len(claimed) >= limit:
+                    break
+                if entry.status == "active" and (
+                        entry.driver is None or self._leases.get(entry.driver, 0.0) <= now):
+                    entry.driver = process_id
+                    claimed.append(match_id)
+            return claimed
+
+    def match_versions(self, match_ids: Iterable[str]) -> dict[str, int]:
+        with self._lock:
+            return {m: len(self._matches[m].actions) for m in match_ids
+                    if m in self._matches}
+
+    def abandon_matches(self, before: float, limit: int) -> list[str]:
+        with self._lock:
+            closed = sorted(m for m, e in self._matches.items()
+                            if e.status in ("waiting", "active") and e.person_at < before)
+            for match_id in closed[:limit]:
+                entry = self._matches[match_id]
+                entry.status, entry.turn_deadline, entry.driver = "abandoned", None, None
+                entry.chat = []
+            return closed[:limit]
 
     def close(self) -> None:
         """Nothing to release."""

@@ -4,6 +4,13 @@ A match is stored as its setup (game, players, options, seed, seats, language, t
 its append-only action log. Appending is atomic and conditional on the version the action was
 applied at: every match has at most one action per version, and at most one action per
 ``(seat, request_id)``, so a stale or duplicate append fails and changes nothing.
+
+Several server processes may share one store. Each has a lease there (:meth:`MatchStore.
+register_process`, renewed by :meth:`MatchStore.renew_process`), and each match names the
+process that moves its bots and turn clocks, its ``driver``: the process that created it, or
+stored a person's move in it last, or took it over (:meth:`MatchStore.claim_orphans`) when
+its driver's lease ran out. A bot's, stand-in's or clock's move is stored only by the match's
+driver.
 """
 
 from __future__ import annotations
@@ -14,8 +21,9 @@ from typing import Any, Literal, Protocol, TypeAlias
 
 SeatKind: TypeAlias = Literal["human", "bot", "open"]
 """A seat held by a person, by a bot, or still free at an open table."""
-MatchStatus: TypeAlias = Literal["waiting", "active", "finished"]
-"""An open table waits for players (it has free seats) until it starts."""
+MatchStatus: TypeAlias = Literal["waiting", "active", "finished", "abandoned"]
+"""An open table waits for players (it has free seats) until it starts; a match nobody
+moved in for too long is closed as abandoned (its replay kept)."""
 Mover: TypeAlias = Literal["seat", "bot", "stand_in", "clock"]
 """Who made a stored move: the seat's holder, the seat's bot, the stand-in bot of an away
 seat, or the stand-in bot after the turn clock ran out."""
@@ -39,6 +47,15 @@ class DuplicateRequest(StorageError):
 
 class SeatTaken(StorageError):
     """A seat to fill is not free any more (another player took it, or the match started)."""
+
+
+class MatchClosed(StorageError):
+    """The match was closed as abandoned: nothing more is stored in it."""
+
+
+class NotDriver(StorageError):
+    """A bot's, stand-in's or clock's move from a process that no longer drives the match
+    (another process took it over)."""
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -78,6 +95,9 @@ class MatchRecord:
     practice: bool = False
     """A practice match: its creator may have chosen the seed, so it is marked as such to
     everyone at the table and in the lists."""
+    owner: str | None = None
+    """Who created the match (the client address): bot moves are shared fairly among the
+    owners (:class:`~sunking.server.workers.fair.FairQueue`), after a restart too."""
 
     @property
     def waiting(self) -> bool:
@@ -120,6 +140,8 @@ class StoredMatch:
     status: MatchStatus
     turn_deadline: float | None
     """When the seat to move runs out of time (seconds since the epoch), if a clock runs."""
+    driver: str | None = None
+    """The process that moves the match's bots and clocks (None: none yet)."""
 
     @property
     def version(self) -> int:
@@ -135,6 +157,10 @@ class Append:
     status: MatchStatus
     turn_deadline: float | None
     bank_left: float | None = None
+    driver: str | None = None
+    """The process storing the move. A person's move (mover ``seat``) makes it the match's
+    driver; any other move is stored only if it is the driver already (else
+    :class:`NotDriver`). None: the driver is neither set nor checked."""
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -152,8 +178,9 @@ class MatchStore(Protocol):
     :class:`~sunking.server.storage.sql.SqlStore` (SQLite, PostgreSQL).
     """
 
-    def create_match(self, match: MatchRecord, turn_deadline: float | None) -> None:
-        """Store a new match with no actions.
+    def create_match(self, match: MatchRecord, turn_deadline: float | None,
+                     driver: str | None = None) -> None:
+        """Store a new match with no actions, driven by process ``driver``.
 
         Raises:
             StorageError: a match with that id exists already.
@@ -167,14 +194,19 @@ class MatchStore(Protocol):
         status: MatchStatus,
         turn_deadline: float | None,
         bank_left: float | None = None,
+        driver: str | None = None,
     ) -> None:
         """Append ``action`` at ``action.version`` and set the match's status and deadline
-        (and, with ``bank_left``, the moving seat's time bank), atomically.
+        (and, with ``bank_left``, the moving seat's time bank), atomically; ``driver`` is the
+        process storing it (see :attr:`Append.driver`).
 
         Raises:
             UnknownMatch: no match has that id.
             VersionConflict: the match is not at ``action.version`` (an action is stored there).
             DuplicateRequest: the seat already sent an action with ``action.request_id``.
+            NotDriver: a move not made by a person, from a process that does not drive the
+                match.
+            MatchClosed: the match was closed as abandoned.
         """
 
     def append_actions(self, appends: Sequence[Append]) -> list[StorageError | None]:
@@ -197,8 +229,9 @@ class MatchStore(Protocol):
     def find_tokens(self, token_hashes: Iterable[str]) -> list[TokenHolder]:
         """Whom each known hash belongs to (unknown hashes are left out), in input order."""
 
-    def set_away(self, match_id: str, seat: int, away: bool) -> None:
-        """Mark a seat away (its holder left) or back.
+    def set_away(self, match_id: str, seat: int, away: bool, driver: str | None = None) -> None:
+        """Mark a seat away (its holder left) or back; with ``driver``, that process now
+        drives the match (its stand-in plays there).
 
         Raises:
             UnknownMatch: no match has that id or no such seat.
@@ -221,13 +254,15 @@ class MatchStore(Protocol):
         *,
         status: MatchStatus,
         turn_deadline: float | None,
+        driver: str | None = None,
     ) -> None:
-        """Give free seats to people or bots and set the match's status and deadline,
-        atomically.
+        """Give free seats to people or bots and set the match's status and deadline (and,
+        with ``driver``, the process that drives it), atomically.
 
         Raises:
             UnknownMatch: no match has that id.
-            SeatTaken: one of ``seats`` is not free (nothing is changed).
+            SeatTaken: one of ``seats`` is not free, or the table was closed as abandoned
+                (nothing is changed).
         """
 
     def open_match_ids(self, limit: int) -> Sequence[str]:
@@ -243,6 +278,33 @@ class MatchStore(Protocol):
 
     def load_chat(self, match_id: str) -> tuple[ChatRecord, ...]:
         """Every chat message of a match, by number (empty for an unknown match)."""
+
+    def register_process(self, process_id: str, ttl: float, about: str) -> None:
+        """Give server process ``process_id`` a lease of ``ttl`` seconds (``about``: its host
+        and pid, for operators)."""
+
+    def renew_process(self, process_id: str, ttl: float) -> None:
+        """Extend the process's lease to ``ttl`` seconds from now (registering it again if its
+        row was removed)."""
+
+    def retire_process(self, process_id: str) -> None:
+        """The process stops: its matches have no driver (another process claims them at
+        once) and its lease is gone."""
+
+    def claim_orphans(self, process_id: str, limit: int) -> list[str]:
+        """Make ``process_id`` the driver of at most ``limit`` active matches whose driver is
+        none or a process whose lease ran out, each only if no other process claimed it
+        first; returns their ids."""
+
+    def match_versions(self, match_ids: Iterable[str]) -> dict[str, int]:
+        """The stored version of each known match of ``match_ids``."""
+
+    def abandon_matches(self, before: float, limit: int) -> list[str]:
+        """Close as abandoned at most ``limit`` matches, waiting or active, in which no person
+        has moved since ``before`` (seconds since the epoch; a match nobody moved in counts
+        from its creation): their status becomes ``abandoned``, their clock and driver are
+        cleared and their chat deleted; their setup, seats and moves are kept (the replay).
+        Returns their ids."""
 
     def close(self) -> None:
         """Release connections."""

@@ -25,6 +25,9 @@ MATCHES = sa.Table(
     sa.Column("hints", sa.Boolean, nullable=False, server_default=sa.false()),
     sa.Column("time_bank_seconds", sa.Float, nullable=True),
     sa.Column("practice", sa.Boolean, nullable=False, server_default=sa.false()),
+    sa.Column("owner", sa.String(64), nullable=True),
+    sa.Column("driver", sa.String(32), nullable=True),
+    sa.Column("person_at", sa.Float, nullable=True),
 )
 
 SEATS = sa.Table(
@@ -74,4 +77,17 @@ CHAT = sa.Table(
     sa.Column("created_at", sa.Float, nullable=False),
 )
 
+PROCESSES = sa.Table(
+    "processes",
+    METADATA,
+    sa.Column("process_id", sa.String(32), primary_key=True),
+    sa.Column("about", sa.String(200), nullable=False),
+    sa.Column("started_at", sa.Float, nullable=False),
+    sa.Column("expires_at", sa.Float, nullable=False),
+)
+"""The server processes on the database and their leases (seconds since the epoch, on the
+database's clock): a process whose lease ran out is gone, and its matches are taken over."""
+
 sa.Index("ix_matches_status", MATCHES.c.status)
+sa.Index("ix_matches_driver", MATCHES.c.driver)
+sa.Index("ix_matches_person_at", MATCHES.c.person_at)

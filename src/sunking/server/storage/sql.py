@@ -12,21 +12,20 @@ transaction, so one commit (one sync to disk) serves them all; a refused one mov
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from importlib import resources
-from pathlib import Path
 from typing import Any
 
 import sqlalchemy as sa
-from alembic import command
-from alembic.config import Config
 
+from .engine import alembic_config, make_engine, migrate, normalise_url, sqlite_url
 from .protocol import (
     ActionRecord,
     Append,
     ChatRecord,
     DuplicateRequest,
+    MatchClosed,
     MatchRecord,
     MatchStatus,
+    NotDriver,
     SeatRecord,
     SeatTaken,
     StorageError,
@@ -36,78 +35,33 @@ from .protocol import (
     VersionConflict,
 )
 from .schema import ACTIONS, CHAT, MATCHES, SEATS
+from .upkeep import SqlUpkeep
 
-
-def normalise_url(url: str) -> str:
-    """Use psycopg 3 for PostgreSQL URLs that name no driver."""
-    for prefix in ("postgresql://", "postgres://"):
-        if url.startswith(prefix):
-            return "postgresql+psycopg://" + url[len(prefix):]
-    return url
-
-
-def sqlite_url(data_dir: Path) -> str:
-    """The URL of the SQLite database file in ``data_dir`` (created if missing)."""
-    data_dir.mkdir(parents=True, exist_ok=True)
-    return f"sqlite:///{data_dir.resolve() / 'sunking.db'}"
-
-
-def make_engine(url: str) -> sa.Engine:
-    """An engine for ``url``; SQLite connections get WAL, full sync and a busy timeout."""
-    url = normalise_url(url)
-    if url.startswith("sqlite"):
-        engine = sa.create_engine(url, connect_args={"check_same_thread": False})
-
-        @sa.event.listens_for(engine, "connect")
-        def _pragmas(dbapi_connection: Any, _record: Any) -> None:
-            # Let SQLAlchemy, not the driver, begin transactions, so that reads too run in
-            # one (a consistent snapshot of the match and its log).
-            dbapi_connection.isolation_level = None
-            cursor = dbapi_connection.cursor()
-            cursor.execute("PRAGMA journal_mode=WAL")
-            cursor.execute("PRAGMA synchronous=FULL")
-            cursor.execute("PRAGMA busy_timeout=2000")
-            cursor.execute("PRAGMA foreign_keys=ON")
-            cursor.close()
-
-        @sa.event.listens_for(engine, "begin")
-        def _begin(connection: sa.Connection) -> None:
-            connection.exec_driver_sql("BEGIN")
-
-        return engine
-    return sa.create_engine(url, pool_pre_ping=True, pool_size=8)
-
-
-def alembic_config(url: str | None = None) -> Config:
-    """A programmatic Alembic config for the migrations shipped in this package."""
-    config = Config()
-    location = resources.files("sunking.server.storage") / "migrations"
-    config.set_main_option("script_location", str(location))
-    if url is not None:
-        config.set_main_option("sqlalchemy.url", normalise_url(url).replace("%", "%%"))
-    return config
-
-
-def migrate(engine: sa.Engine) -> None:
-    """Bring the schema of ``engine``'s database to the newest revision."""
-    config = alembic_config()
-    with engine.begin() as connection:
-        config.attributes["connection"] = connection
-        command.upgrade(config, "head")
+__all__ = ["SqlStore", "alembic_config", "make_engine", "migrate", "normalise_url",
+           "sqlite_url"]
 
 
 _MOVE = (
     sa.update(MATCHES)
     .where(MATCHES.c.match_id == sa.bindparam("m_id"),
            MATCHES.c.version == sa.bindparam("m_at"),
+           MATCHES.c.status != "abandoned",
+           sa.or_(sa.bindparam("m_free", type_=sa.Boolean),
+                  MATCHES.c.driver == sa.bindparam("m_driver")),
            ~sa.exists().where(ACTIONS.c.match_id == sa.bindparam("m_id"),
                               ACTIONS.c.seat == sa.bindparam("m_seat"),
                               ACTIONS.c.request_id == sa.bindparam("m_request")))
     .values(version=sa.bindparam("m_next"), status=sa.bindparam("m_status"),
-            turn_deadline=sa.bindparam("m_deadline"))
+            turn_deadline=sa.bindparam("m_deadline"),
+            driver=sa.func.coalesce(sa.bindparam("m_driver", type_=sa.String),
+                                    MATCHES.c.driver),
+            person_at=sa.func.coalesce(sa.bindparam("m_person", type_=sa.Float),
+                                       MATCHES.c.person_at))
 )
-"""An append's update of its match row, only if the match is at the action's version and the
-seat has not sent the action's request id (built once: a move is on the hot path)."""
+"""An append's update of its match row, only if the match is at the action's version, the
+seat has not sent the action's request id and (unless ``m_free``: a person's move) the
+storing process drives the match, and the match is not closed; a person's move makes it the
+driver and is its last person's move (built once: a move is on the hot path)."""
 _LOG = sa.insert(ACTIONS)
 _BANK = (
     sa.update(SEATS)
@@ -123,7 +77,7 @@ def _log_row(append: Append) -> dict[str, Any]:
             "created_at": action.created_at}
 
 
-class SqlStore:
+class SqlStore(SqlUpkeep):
     """A :class:`MatchStore` on an SQLAlchemy engine (migrated on construction)."""
 
     def __init__(self, url: str, *, run_migrations: bool = True) -> None:
@@ -136,7 +90,8 @@ class SqlStore:
     def is_sqlite(self) -> bool:
         return self.engine.dialect.name == "sqlite"
 
-    def create_match(self, match: MatchRecord, turn_deadline: float | None) -> None:
+    def create_match(self, match: MatchRecord, turn_deadline: float | None,
+                     driver: str | None = None) -> None:
         try:
             with self.engine.begin() as conn:
                 conn.execute(sa.insert(MATCHES).values(
@@ -147,6 +102,7 @@ class SqlStore:
                     version=0, status="waiting" if match.waiting else "active",
                     turn_deadline=turn_deadline, host_seat=match.host_seat, hints=match.hints,
                     time_bank_seconds=match.time_bank_seconds, practice=match.practice,
+                    owner=match.owner, driver=driver, person_at=match.created_at,
                 ))
                 conn.execute(sa.insert(SEATS), [
                     {"match_id": match.match_id, "seat": s.seat, "kind": s.kind,
@@ -165,9 +121,10 @@ class SqlStore:
         status: MatchStatus,
         turn_deadline: float | None,
         bank_left: float | None = None,
+        driver: str | None = None,
     ) -> None:
         refusal = self.append_actions([Append(match_id, action, status, turn_deadline,
-                                              bank_left)])[0]
+                                              bank_left, driver)])[0]
         if refusal is not None:
             raise refusal
 
@@ -191,7 +148,7 @@ class SqlStore:
             if len(appends) > 1:
                 return [self.append_actions([append])[0] for append in appends]
             moved = [False]
-        return [None if done else self._refusal(append.match_id, append.action)
+        return [None if done else self._refusal(append)
                 for append, done in zip(appends, moved, strict=True)]
 
     @staticmethod
@@ -201,15 +158,23 @@ class SqlStore:
             "m_id": append.match_id, "m_at": action.version, "m_next": action.version + 1,
             "m_status": append.status, "m_deadline": append.turn_deadline,
             "m_seat": action.seat, "m_request": action.request_id,
+            "m_free": append.driver is None or action.mover == "seat",
+            "m_driver": append.driver,
+            "m_person": action.created_at if action.mover == "seat" else None,
         }).rowcount == 1
 
-    def _refusal(self, match_id: str, action: ActionRecord) -> StorageError:
+    def _refusal(self, append: Append) -> StorageError:
+        match_id, action = append.match_id, append.action
         with self.engine.connect() as conn:
-            version = conn.execute(
-                sa.select(MATCHES.c.version).where(MATCHES.c.match_id == match_id)
-            ).scalar()
-            if version is None:
+            row = conn.execute(
+                sa.select(MATCHES.c.version, MATCHES.c.driver, MATCHES.c.status)
+                .where(MATCHES.c.match_id == match_id)
+            ).first()
+            if row is None:
                 return UnknownMatch(f"no match {match_id!r}")
+            version, driver, status = row
+            if status == "abandoned":
+                return MatchClosed(f"match {match_id} was closed as abandoned")
             if action.request_id is not None and conn.execute(
                 sa.select(ACTIONS.c.version).where(
                     ACTIONS.c.match_id == match_id, ACTIONS.c.seat == action.seat,
@@ -219,6 +184,9 @@ class SqlStore:
                 return DuplicateRequest(
                     f"seat {action.seat} already sent request {action.request_id!r}"
                 )
+            if version == action.version and driver != append.driver:
+                return NotDriver(f"match {match_id} is driven by process {driver}, not "
+                                 f"{append.driver}")
             return VersionConflict(
                 f"match {match_id} is at version {version}, not {action.version}"
             )
@@ -246,6 +214,7 @@ class SqlStore:
             turn_clock_seconds=row["turn_clock_seconds"], spectator_hash=row["spectator_hash"],
             created_at=row["created_at"], host_seat=row["host_seat"], hints=bool(row["hints"]),
             time_bank_seconds=row["time_bank_seconds"], practice=bool(row["practice"]),
+            owner=row["owner"],
             seats=tuple(
                 SeatRecord(s["seat"], s["kind"], s["name"], s["bot"], s["token_hash"],
                            bool(s["away"]), s["bank_left"])
@@ -259,7 +228,7 @@ class SqlStore:
         )
         if [a.version for a in log] != list(range(len(log))) or len(log) != row["version"]:
             raise StorageError(f"match {match_id}: the stored action log has gaps")
-        return StoredMatch(record, log, row["status"], row["turn_deadline"])
+        return StoredMatch(record, log, row["status"], row["turn_deadline"], row["driver"])
 
     def find_tokens(self, token_hashes: Iterable[str]) -> list[TokenHolder]:
         hashes = list(dict.fromkeys(token_hashes))
@@ -279,7 +248,7 @@ class SqlStore:
                 found[digest] = TokenHolder(mid, None)
         return [found[h] for h in hashes if h in found]
 
-    def set_away(self, match_id: str, seat: int, away: bool) -> None:
+    def set_away(self, match_id: str, seat: int, away: bool, driver: str | None = None) -> None:
         with self.engine.begin() as conn:
             done = conn.execute(
                 sa.update(SEATS).where(SEATS.c.match_id == match_id, SEATS.c.seat == seat)
@@ -287,6 +256,9 @@ class SqlStore:
             )
             if done.rowcount != 1:
                 raise UnknownMatch(f"match {match_id!r} has no seat {seat}")
+            if driver is not None:
+                conn.execute(sa.update(MATCHES).where(MATCHES.c.match_id == match_id)
+                             .values(driver=driver))
 
     def set_deadline(self, match_id: str, turn_deadline: float | None) -> None:
         with self.engine.begin() as conn:
@@ -311,14 +283,18 @@ class SqlStore:
         *,
         status: MatchStatus,
         turn_deadline: float | None,
+        driver: str | None = None,
     ) -> None:
         with self.engine.begin() as conn:
             done = conn.execute(
-                sa.update(MATCHES).where(MATCHES.c.match_id == match_id)
-                .values(status=status, turn_deadline=turn_deadline)
+                sa.update(MATCHES).where(MATCHES.c.match_id == match_id,
+                                         MATCHES.c.status != "abandoned")
+                .values(status=status, turn_deadline=turn_deadline,
+                        driver=sa.func.coalesce(driver, MATCHES.c.driver))
             )
             if done.rowcount != 1:
-                raise UnknownMatch(f"no match {match_id!r}")
+                self.load(match_id)  # UnknownMatch if there is none
+                raise SeatTaken(f"match {match_id} was closed as abandoned")
             for seat in seats:
                 done = conn.execute(
                     sa.update(SEATS).where(SEATS.c.match_id == match_id,

@@ -9,7 +9,9 @@ already heard of that match (so a reload does not echo back).
 
 Notifications are sent after the move is stored and committed, so a process that hears of a
 version always finds it in the database. One connection per process listens; one more sends,
-every notification queued meanwhile in one statement.
+every notification queued meanwhile in one statement. Notifications sent while the listening
+connection was down (the database restarted, say) are lost: once it listens again, the process
+catches up from the database (``on_resync``).
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ import asyncio
 import contextlib
 import logging
 import secrets
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import psycopg
@@ -36,6 +38,8 @@ RECONNECT_SECONDS = 1.0
 
 RemoteListener = Callable[[str, int], Any]
 """Called on the event loop with (match_id, version) of another process's change."""
+Resync = Callable[[], Awaitable[None]]
+"""Called on the event loop when this process listens again after it could not for a while."""
 
 
 def conninfo(url: str) -> str:
@@ -57,20 +61,26 @@ class PgPubSub:
         self._origin = secrets.token_hex(6)
         self._heard: dict[str, int] = {}
         self._on_remote: RemoteListener | None = None
+        self._on_resync: Resync | None = None
+        self._resyncing: asyncio.Task[None] | None = None
         self._sender: psycopg.AsyncConnection[Any] | None = None
         self._outbox: asyncio.Queue[str] | None = None
         self._tasks: list[asyncio.Task[None]] = []
         self.listening = asyncio.Event()
         """Set once the listening connection is up (tests wait for it)."""
 
-    async def start(self, on_remote: RemoteListener) -> None:
-        """Listen for other processes' changes; ``on_remote`` is called for each."""
+    async def start(self, on_remote: RemoteListener, on_resync: Resync | None = None) -> None:
+        """Listen for other processes' changes; ``on_remote`` is called for each, and
+        ``on_resync`` each time this process listens again after its connection broke."""
         self._on_remote = on_remote
+        self._on_resync = on_resync
         self._outbox = asyncio.Queue()
         self._tasks = [asyncio.create_task(self._listen()), asyncio.create_task(self._send())]
         await asyncio.wait_for(self.listening.wait(), 30)
 
     async def close(self) -> None:
+        if self._resyncing is not None:
+            self._resyncing.cancel()
         for task in self._tasks:
             task.cancel()
         for task in self._tasks:
@@ -93,6 +103,7 @@ class PgPubSub:
 
     async def _send(self) -> None:
         assert self._outbox is not None
+        failing = False
         while True:
             payloads = [await self._outbox.get()]
             while not self._outbox.empty() and len(payloads) < MAX_BATCH:
@@ -108,11 +119,17 @@ class PgPubSub:
                         "AS n(p, i) ORDER BY i", (CHANNEL, payloads))
                     break
                 except psycopg.Error as err:
-                    log.warning("cannot notify the other server processes: %s", err)
+                    if not failing:  # once per outage, not once a second
+                        log.warning("cannot notify the other server processes: %s", err)
+                    failing = True
                     self._sender = None
                     await asyncio.sleep(RECONNECT_SECONDS)
+            if failing:
+                log.warning("notifying the other server processes again")
+                failing = False
 
     async def _listen(self) -> None:
+        lost = False
         while True:
             try:
                 async with await psycopg.AsyncConnection.connect(
@@ -120,10 +137,30 @@ class PgPubSub:
                 ) as conn:
                     await conn.execute(f"LISTEN {CHANNEL}")
                     self.listening.set()
+                    if lost:
+                        log.warning("hearing the other server processes again")
+                        self._resyncing = asyncio.create_task(self._resync())
+                    lost = False
                     async for note in conn.notifies():
                         self._heard_of(note.payload)
             except psycopg.Error as err:
-                log.warning("lost the notifications of other server processes: %s", err)
+                if not lost:
+                    log.warning("lost the notifications of other server processes: %s", err)
+                lost = True
+                await asyncio.sleep(RECONNECT_SECONDS)
+
+    async def _resync(self) -> None:
+        """Catch up from the database, trying again each second until it answers."""
+        tries = 0
+        while self._on_resync is not None:
+            try:
+                await self._on_resync()
+                return
+            except Exception as err:
+                if not tries:
+                    log.warning("cannot catch up with the other server processes yet (%s); "
+                                "trying again each second", err)
+                tries += 1
                 await asyncio.sleep(RECONNECT_SECONDS)
 
     def _heard_of(self, payload: str) -> None:

@@ -31,6 +31,11 @@ class FairQueue:
     def busy(self) -> int:
         return sum(self._held.values())
 
+    @property
+    def waiting(self) -> int:
+        """Jobs waiting for a slot."""
+        return sum(1 for queue in self._waiting.values() for job in queue if not job.done())
+
     @contextlib.asynccontextmanager
     async def slot(self, owner: str) -> AsyncIterator[None]:
         """Hold one slot for ``owner`` while the block runs (waiting for it if need be)."""

@@ -112,13 +112,13 @@ POSITIONS: dict[int, tuple[int, int]] = {
 """(column, row) of each tile on the 5×5 court, row 0 at the top."""
 
 NEIGHBOURS: dict[int, tuple[int, ...]] = {
-    t: tuple(
+    tile: tuple(
         sorted(
-            u for u, (c2, r2) in POSITIONS.items()
-            if abs(c2 - c) == 1 and abs(r2 - r) == 1
+            other for other, (other_column, other_row) in POSITIONS.items()
+            if abs(other_column - column) == 1 and abs(other_row - row) == 1
         )
     )
-    for t, (c, r) in POSITIONS.items()
+    for tile, (column, row) in POSITIONS.items()
 }
 """Diagonal neighbours of each tile (tiles touch only at corners)."""
 
@@ -181,9 +181,6 @@ class MissionCard:
     def timing(self) -> str:
         return MISSION_TIMING[self.effect]
 
-    def needs_code(self) -> str:
-        return "+".join("?" if n < 0 else CHIP_CODES[n] for n in self.needs)
-
 
 def _missions() -> tuple[MissionCard, ...]:
     cards: list[tuple[int, tuple[int, int], MissionEffect, int]] = []
@@ -228,10 +225,10 @@ def _validate() -> None:
     for t in (1, 2, 3, 4):
         for cond in (TILES[t].front, TILES[t].back):
             assert cond.kind != "stones", "Louis XIV's tiles 1-4 never ask for stones(k)"
-    for t, ns in NEIGHBOURS.items():
-        for u in ns:
-            assert t in NEIGHBOURS[u]
-    assert sum(len(ns) for ns in NEIGHBOURS.values()) == 32
+    for tile, neighbours in NEIGHBOURS.items():
+        for other in neighbours:
+            assert tile in NEIGHBOURS[other]
+    assert sum(len(neighbours) for neighbours in NEIGHBOURS.values()) == 32
     assert sorted(c.tile for c in MONEY_CARDS) == [1, 1, 2, 2, 3, 3, 4, 4]
     assert len(INFLUENCE_CARDS) == 30 and len(INTRIGUE_CARDS) == 12
     decks = [sum(1 for m in MISSIONS if m.deck == d) for d in range(3)]

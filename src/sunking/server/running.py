@@ -1,0 +1,122 @@
+"""How ``sunking serve`` runs the application: what it checks before it starts, and uvicorn's
+configuration.
+
+- :func:`check_data_dir`: the SQLite data directory must be writable; when it is not (a
+  read-only mount, no permission, a full disk), the server says so in one line and exits,
+  rather than with a traceback from its first write.
+- :func:`raise_fd_limit`: the process's limit on open files (each connection takes one) is
+  raised from its soft to its hard value; :func:`connection_budget` is what the connections
+  may take of it, the rest kept for the database, the bot workers and the files served.
+- :func:`uvicorn_server`: the application under uvicorn with the guarded connections of
+  :mod:`.connections` (request clock, caps per address and for the process).
+"""
+
+from __future__ import annotations
+
+import errno
+import logging
+import os
+import tempfile
+from pathlib import Path
+
+import uvicorn
+
+from .app import create_app
+from .config import Settings
+from .connections import Gate, GuardedConfig
+
+log = logging.getLogger(__name__)
+
+DATABASE_FILE = "sunking.db"
+
+RESERVED_FDS = 100
+"""File descriptors kept from the connections' budget: the database's connections and files,
+the bot workers' pipes, the listening socket, the static files being sent, the logs."""
+
+FEW_FDS = 4096
+"""Below this limit on open files the server warns at start that it caps its connections."""
+
+MOST_FDS = 1 << 20
+"""The soft limit asked for when the hard limit is unlimited."""
+
+
+def data_dir_problem(data_dir: Path) -> str | None:
+    """What keeps the server from writing its SQLite database in ``data_dir`` (``None``: it
+    can): the directory cannot be made or written, or the database file is read-only."""
+    try:
+        data_dir.mkdir(parents=True, exist_ok=True)
+        with tempfile.TemporaryFile(dir=data_dir):
+            pass
+        database = data_dir / DATABASE_FILE
+        if database.exists():
+            with database.open("r+b"):
+                pass
+    except OSError as err:
+        if err.errno == errno.EROFS:
+            return f"the data directory {data_dir} is on a read-only file system"
+        if err.errno == errno.ENOSPC:
+            return f"the disk of the data directory {data_dir} is full"
+        if err.errno in (errno.EACCES, errno.EPERM):
+            where = err.filename or data_dir
+            return f"{where} is read-only for this user ({os.strerror(err.errno)})"
+        return f"the data directory {data_dir} cannot be written: {err.strerror or err}"
+    return None
+
+
+def check_data_dir(settings: Settings) -> None:
+    """Refuse to start on a data directory the SQLite database cannot be written in (nothing
+    to check when the database is PostgreSQL).
+
+    Raises:
+        SystemExit: with a one-line message naming the directory and what is wrong.
+    """
+    if settings.database_url is not None:
+        return
+    problem = data_dir_problem(settings.data_dir)
+    if problem is not None:
+        raise SystemExit(f"sunking: cannot start: {problem}; choose another with --data-dir "
+                         "or SUNKING_DATA_DIR")
+
+
+def raise_fd_limit() -> int:
+    """Raise the soft limit on open files to the hard limit (where the platform allows);
+    returns the soft limit in force."""
+    try:
+        import resource
+    except ImportError:  # not on this platform (Windows): nothing to raise
+        return 0
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    want = MOST_FDS if hard == resource.RLIM_INFINITY else hard
+    if soft != resource.RLIM_INFINITY and soft < want:
+        try:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (want, hard))
+            soft = want
+        except (ValueError, OSError):
+            pass
+    return MOST_FDS if soft == resource.RLIM_INFINITY else soft
+
+
+def connection_budget(fd_limit: int) -> int | None:
+    """How many connections the process takes at once under a limit of ``fd_limit`` open
+    files (``None``: no limit known), :data:`RESERVED_FDS` kept for everything else."""
+    if fd_limit <= 0:
+        return None
+    return max(fd_limit - RESERVED_FDS, fd_limit // 2)
+
+
+def uvicorn_server(settings: Settings, host: str, port: int) -> uvicorn.Server:
+    """The uvicorn server of ``sunking serve``: the application of ``settings`` behind
+    guarded connections, on ``host``:``port``, the limit on open files raised first."""
+    fd_limit = raise_fd_limit()
+    most = connection_budget(fd_limit)
+    if most is not None and fd_limit < FEW_FDS:
+        log.warning("the limit on open files is %d (ulimit -n): the server takes at most %d "
+                    "connections at once; raise the limit for more", fd_limit, most)
+    gate = Gate(settings.connections_per_address or None,
+                settings.sockets_per_address or None, most)
+    config = GuardedConfig(
+        create_app(settings), gate=gate, request_timeout=settings.request_timeout,
+        host=host, port=port, log_level="warning", ws_max_size=1 << 20,
+        ws_per_message_deflate=settings.ws_deflate,
+        timeout_keep_alive=settings.keep_alive_seconds)
+    return uvicorn.Server(config)

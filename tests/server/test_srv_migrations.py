@@ -1,0 +1,111 @@
+"""Each migration upgrades a database of the version before it, with matches in it, on SQLite
+and PostgreSQL: the old matches load and play on, and what the migration adds has its
+documented value for them."""
+
+from __future__ import annotations
+
+import json
+import secrets
+from collections.abc import Iterator
+from pathlib import Path
+
+import psycopg
+import pytest
+import sqlalchemy as sa
+from alembic import command
+from srv_support import postgres_url
+
+from sunking.core import make
+from sunking.server.storage.sql import SqlStore, alembic_config, sqlite_url
+from sunking.server.transport.pgpubsub import conninfo
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def empty_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    """The URL of an empty database (on PostgreSQL, one of its own, dropped afterwards)."""
+    if request.param == "sqlite":
+        yield sqlite_url(tmp_path)
+        return
+    base = postgres_url()
+    name = f"sunking_migrate_{secrets.token_hex(4)}"
+    with psycopg.connect(conninfo(base), autocommit=True) as conn:
+        conn.execute(f"CREATE DATABASE {name}")
+    yield sa.make_url(base).set(database=name).render_as_string(hide_password=False)
+    with psycopg.connect(conninfo(base), autocommit=True) as conn:
+        conn.execute(f"DROP DATABASE {name} WITH (FORCE)")
+
+
+def at_revision(url: str, revision: str) -> None:
+    """Bring the database at ``url`` to ``revision`` (and no further)."""
+    command.upgrade(alembic_config(url), revision)
+
+
+def old_match(url: str, match_id: str, created_at: float, *, moves: int = 1) -> None:
+    """A started two-seat Louis XIV match with ``moves`` stored by its people, as every
+    version since 0003 stores it (only the columns of 0003)."""
+    game = make("louis14")
+    state = game.new_game(2, 5)
+    engine = sa.create_engine(url)
+    try:
+        with engine.begin() as conn:
+            conn.execute(sa.text(
+                "INSERT INTO matches (match_id, game, players, seed, options, language, "
+                "spectator_hash, created_at, version, status, hints, practice) VALUES "
+                "(:m, 'louis14', 2, 5, :o, 'en', :h, :t, :v, 'active', false, false)"),
+                {"m": match_id, "o": json.dumps({}), "h": secrets.token_hex(32),
+                 "t": created_at, "v": moves})
+            for seat in range(2):
+                conn.execute(sa.text(
+                    "INSERT INTO seats (match_id, seat, kind, name, token_hash, away) VALUES "
+                    "(:m, :s, 'human', :n, :h, false)"),
+                    {"m": match_id, "s": seat, "n": f"P{seat}", "h": secrets.token_hex(32)})
+            for version in range(moves):
+                action = state.legal_actions()[0]
+                conn.execute(sa.text(
+                    "INSERT INTO actions (match_id, version, seat, action, mover, created_at) "
+                    "VALUES (:m, :v, :s, :a, 'seat', :t)"),
+                    {"m": match_id, "v": version, "s": state.to_move,
+                     "a": json.dumps(action.to_json()), "t": created_at + version + 1})
+                state = state.apply(action)
+    finally:
+        engine.dispose()
+
+
+def test_srv_migration_0004_keeps_old_matches_without_an_owner(empty_url: str) -> None:
+    at_revision(empty_url, "0003")
+    old_match(empty_url, "old", 1000.0)
+    store = SqlStore(empty_url)
+    try:
+        loaded = store.load("old")
+        assert loaded.version == 1 and loaded.match.owner is None
+    finally:
+        store.close()
+
+
+def test_srv_migration_0005_leaves_old_matches_to_the_first_process(empty_url: str) -> None:
+    at_revision(empty_url, "0004")
+    old_match(empty_url, "old", 1000.0, moves=2)
+    store = SqlStore(empty_url)
+    try:
+        assert store.load("old").driver is None
+        store.register_process("first", 5.0, "test")
+        assert store.claim_orphans("first", 10) == ["old"]
+        assert store.load("old").driver == "first"
+    finally:
+        store.close()
+
+
+def test_srv_migration_0006_dates_each_old_match_by_its_last_person_s_move(
+    empty_url: str,
+) -> None:
+    at_revision(empty_url, "0005")
+    old_match(empty_url, "moved", 1000.0, moves=2)  # its people moved at 1001 and 1002
+    old_match(empty_url, "untouched", 500.0, moves=0)
+    store = SqlStore(empty_url)
+    try:
+        assert store.abandon_matches(before=501.0, limit=10) == ["untouched"]
+        assert store.abandon_matches(before=1002.0, limit=10) == []
+        assert store.abandon_matches(before=1002.5, limit=10) == ["moved"]
+        assert store.load("moved").status == "abandoned"
+    finally:
+        store.close()

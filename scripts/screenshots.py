@@ -3,8 +3,8 @@
 ``python scripts/screenshots.py --out DIR`` starts ``sunking serve`` on a free port, creates
 matches through the lobby and plays them by clicking, and saves PNGs of the lobby, the match
 screen mid-game with a prompt open, the evaluation account, the final table and the replay
-viewer, in English, Dutch, French, German and Czech, the generic screen of Vive le Roi and
-Versailles 1682 at a phone's size (390x844), and the Vive le Roi board at 1400x1000 and
+viewer, in English, Dutch, French, German and Czech, the generic screen of every game the
+server offers at a phone's size (390x844), and the Vive le Roi board at 1400x1000 and
 390x844. On every screen it checks in the page
 that no text overflows its box; it exits with status 1 listing every overflow.
 
@@ -512,7 +512,6 @@ def screens(browser: Browser, server: Server, out: Path, langs: tuple[str, ...])
 
 
 PHONE: ViewportSize = {"width": 390, "height": 844}
-GENERIC_GAMES = ("vive_le_roi", "versailles1682")
 
 
 def decide_generic(page: Page, n: int) -> None:
@@ -527,15 +526,13 @@ def decide_generic(page: Page, n: int) -> None:
     button.click()
 
 
-def solo_match(page: Page, server: Server, game: str, lang: str) -> SeatLink:
-    """Create a 4-player match of ``game`` from the lobby in ``page``: one person
-    (Anne-Marguerite) against a heuristic and two random bots; the person's link."""
+def solo_match(page: Page, server: Server, game: str, lang: str, players: int = 4) -> SeatLink:
+    """Create a match of ``game`` of ``players`` seats from the lobby in ``page``: one person
+    (Anne-Marguerite) against a heuristic bot and random ones; the person's link."""
+    bots = [{"kind": "bot", "bot": "heuristic" if i == 0 else "random"}
+            for i in range(players - 1)]
     links, _ = create_match(page, server.base, [
-        {"kind": "human", "name": "Anne-Marguerite"},
-        {"kind": "bot", "bot": "heuristic"},
-        {"kind": "bot", "bot": "random"},
-        {"kind": "bot", "bot": "random"},
-    ], lang, game=game)
+        {"kind": "human", "name": "Anne-Marguerite"}, *bots], lang, game=game)
     seat = links[0]
     assert seat is not None
     return seat
@@ -685,13 +682,14 @@ def vlr_screens(browser: Browser, server: Server, out: Path,
 
 def generic_screens(browser: Browser, server: Server, out: Path,
                     langs: tuple[str, ...]) -> list[Shot]:
-    """A few decisions into a match of each game without a board of its own (one person,
-    three bots), its generic screen at a phone's size in every language."""
+    """A few decisions into a match of every game the server offers (one person and bots, four
+    seats where the game allows), its generic screen at a phone's size in every language."""
     shots: list[Shot] = []
     context = browser.new_context(viewport=PHONE)
     page = context.new_page()
-    for game in GENERIC_GAMES:
-        seat = solo_match(page, server, game, langs[0])
+    for game in server.call("GET", "/api/games"):
+        players = max(game["min_players"], min(4, game["max_players"]))
+        seat = solo_match(page, server, game["id"], langs[0], players)
         open_match(page, SeatLink(seat.url.replace("#", "?board=generic#"), seat.match_id,
                                   seat.token))
         for n in range(6):
@@ -706,7 +704,7 @@ def generic_screens(browser: Browser, server: Server, out: Path,
         for lang in langs:
             set_language(page, lang)
             page.wait_for_selector("[data-testid=log] li")
-            snap(page, out, f"generic-{game}", lang, shots)
+            snap(page, out, f"generic-{game['id']}", lang, shots)
     context.close()
     return shots
 

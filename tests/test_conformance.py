@@ -1,17 +1,11 @@
-"""Conformance of the registered games, and proof that the harness catches broken games.
+"""The conformance harness itself: its arguments and report, and proof that it catches broken
+games.
 
-The long runs play 2,000 random games of Louis XIV for each player count through
-:func:`sunking.testing.check_game`, in chunks of 250 seeds so that pytest-xdist can spread
-them over its workers. Every action of every game is checked; the first 500 seeds of each
-player count also sample views, determinizations, rollouts and the state JSON densely, the
-other chunks sparsely (as for the other games).
-
-The rest checks that the tiny hidden-card game of ``conformance_fakes.py`` passes the
-harness, and that each of its broken variants (a leaking view, a component that is not
-conserved, a replay that differs, ...) raises :class:`ConformanceError` with a message that
-says what went wrong.
+The tiny hidden-card game of ``tests/support/conformance_fakes.py`` passes the harness, and
+each of its broken variants (a leaking view, a component that is not conserved, a replay that
+differs, ...) raises :class:`ConformanceError` with a message that says what went wrong. The
+registered games' long runs are in ``tests/games/test_games_conformance.py``.
 """
-
 from __future__ import annotations
 
 import re
@@ -19,8 +13,11 @@ from collections.abc import Iterator
 
 import pytest
 
-import conformance_fakes
-from conformance_fakes import (
+from sunking.core import Action, Game, GameState, Rng, make, register
+from sunking.core import registry as registry_module
+from sunking.testing import ConformanceError, ConformanceReport, check_game
+from support import conformance_fakes
+from support.conformance_fakes import (
     BAD_SEAT,
     CHATTY,
     CRASHING,
@@ -48,47 +45,8 @@ from conformance_fakes import (
     UNSEEDED,
     Tip,
 )
-from sunking.core import Action, Game, GameState, Rng, make, register
-from sunking.core import registry as registry_module
-from sunking.testing import SPARSE_CHECKS, ConformanceError, ConformanceReport, check_game
 
-# --- the registered games ---------------------------------------------------------------
-
-PLAYOUTS = 2000
-CHUNK = 250
-DENSE_PLAYOUTS = 500
-"""The first seeds of each player count, sampled densely (``check_game``'s defaults)."""
-# Seed-major, so that the densely sampled chunks (the longest) come first.
-CHUNKS = [(n, start) for start in range(0, PLAYOUTS, CHUNK) for n in (4, 3, 2)]
-
-
-@pytest.mark.slow
-@pytest.mark.parametrize(
-    ("num_players", "start"), CHUNKS, ids=[f"{n}p-seeds{s}-{s + CHUNK - 1}" for n, s in CHUNKS]
-)
-def test_louis14_conformance(num_players: int, start: int) -> None:
-    game = make("louis14")
-    dense = start < DENSE_PLAYOUTS
-    report = check_game(game, num_players, CHUNK, seed=start, **({} if dense else SPARSE_CHECKS))
-    print(report)
-    n = num_players
-    assert report.game == "louis14"
-    assert report.num_players == n
-    assert report.playouts == CHUNK
-    assert report.states_checked == report.actions + CHUNK
-    assert 20 < report.mean_length <= report.max_length <= game.spec.max_actions
-    # The first and the last state of every playout are sampled, plus some in between.
-    assert report.states_sampled >= 2 * CHUNK
-    assert report.views_checked == report.states_sampled * (4 * n + 1)
-    assert report.determinizations == report.states_sampled * 2 * n
-    assert 0 < report.resampled <= report.determinizations
-    assert report.rollouts == (report.states_sampled if dense else 0)
-    assert report.actions_round_tripped > report.actions
-    assert report.legal_sets_checked > CHUNK
-    assert report.replays == CHUNK
-    assert report.determinism_checks == CHUNK // (
-        5 if dense else SPARSE_CHECKS["determinism_every"])
-    assert report.seconds > 0
+# --- the harness's arguments and report -----------------------------------------------------
 
 
 def test_check_game_takes_a_game_id() -> None:

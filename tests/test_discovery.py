@@ -5,15 +5,16 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from importlib.metadata import EntryPoint
+from pathlib import Path
 
 import pytest
 
-import conformance_fakes
 from sunking import presentation
 from sunking.bots.evaluator import DefaultEvaluator, evaluator
 from sunking.core import registry
 from sunking.core.errors import UnknownGame
 from sunking.tui.render import GENERIC, renderer_for
+from support import conformance_fakes, external_game
 
 FAKE_ID = "test-fake"
 
@@ -65,3 +66,19 @@ def test_a_part_that_exists_is_loaded_and_a_broken_one_is_an_error() -> None:
         registry.optional_module("no_such_package.module")  # the parent is what is missing
     with pytest.raises(UnknownGame):
         registry.game_part("no_such_game", "heuristic")
+
+
+def test_an_installed_distribution_registers_its_game_and_only_while_installed(
+    tmp_path: Path,
+) -> None:
+    """Oh Hell (``tests/external``) becomes a game by its distribution's entry point alone,
+    and stops being one when the distribution is gone."""
+    assert external_game.GAME_ID not in registry.available_games()
+    with external_game.installed(tmp_path) as paths:
+        assert external_game.GAME_ID in registry.available_games()
+        assert registry.make(external_game.GAME_ID).spec.id == external_game.GAME_ID
+        assert (tmp_path / "oh_hell-1.0.dist-info" / "entry_points.txt").is_file()
+        assert paths[0] == str(tmp_path)
+    assert external_game.GAME_ID not in registry.available_games()
+    with pytest.raises(UnknownGame):
+        registry.make(external_game.GAME_ID)

@@ -9,7 +9,6 @@ left to the page, which makes them itself after a short moment.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from types import ModuleType
 from typing import Any
@@ -17,50 +16,15 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, ViewportSize
 
+from support.pages import check_hand, check_words
+
 PHONE: ViewportSize = {"width": 390, "height": 844}
 GAMES = ("vive_le_roi", "versailles1682")
-KEY = re.compile(r"\b[a-z][a-z0-9]*(?:_[a-z0-9]+)*\.[a-z0-9_]+")
-"""A text key (`vive_le_roi.card.7`, `generic.hand`): what the page must never show."""
 MAX_DECISIONS = 400
 
 
-def _visible_text(page: Page) -> str:
-    text: str = page.inner_text("body")
-    return text
-
-
 def _check_words(page: Page, where: str) -> None:
-    text = _visible_text(page)
-    for bad in ("{", '"type"', "card=", "=", "undefined", "null", "NaN", *GAMES):
-        assert bad not in text, f"{where}: the page shows {bad!r}:\n{text}"
-    match = KEY.search(text)
-    assert match is None, f"{where}: the page shows the key {match.group(0)!r}"
-
-
-def _held(you: dict[str, Any]) -> list[Any]:
-    """The cards a seat holds by its own view: its hand; for Louis XIV its influence and
-    intrigue cards and its mission cards."""
-    if "hand" in you:
-        return list(you["hand"])
-    return [*you["influence_hand"], *you["intrigue_hand"], *you["missions"]]
-
-
-def _check_hand(page: Page, server: Any, link: Any, where: str) -> dict[str, Any]:
-    """Every card of the seat's hand (its own view) is on the page by its name."""
-    match: dict[str, Any] = server.call("GET", f"/api/matches/{link.match_id}?lang=en",
-                                        token=link.token)
-    held = _held(match["view"]["you"])
-    board = match["board"]
-    assert str(page.evaluate("document.body.dataset.version")) == str(match["version"]), where
-    cards = page.locator("[data-testid=hand] .gcard")
-    assert cards.count() == len(held) == len(board["hand"]), f"{where}: {held}"
-    shown = [cards.nth(i).locator(".gcard-name").inner_text().strip() for i in range(cards.count())]
-    assert shown == [card["name"] for card in board["hand"]], where
-    for name in shown:
-        assert name and not name.isdigit() and not KEY.search(name), f"{where}: card {name!r}"
-    buttons = page.locator("[data-testid=prompt] .choice")
-    assert buttons.count() == len(match["legal_actions"]) == len(board["actions"]), where
-    return match
+    check_words(page, where, GAMES)
 
 
 def _generic(driver: ModuleType, link: Any) -> Any:
@@ -107,7 +71,7 @@ def _checked_decision(seat: Seat, server: Any, driver: ModuleType, where: str, n
     before = driver.version(page)
     where = f"{where} version {before}"
     _check_words(page, where)
-    _check_hand(page, server, seat.link, where)
+    check_hand(page, server, seat.link, where)
     assert page.evaluate("document.scrollingElement.scrollWidth") <= PHONE["width"], where
     assert driver.find_overflow(page) == [], where
     driver.decide_generic(page, n)

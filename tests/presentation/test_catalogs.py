@@ -101,3 +101,32 @@ def test_the_check_fails_for_an_action_type_without_a_text(
         (*game.codec.types, "brand_new"))
     monkeypatch.setattr(game, "codec", codec)
     assert any("versailles1682.action.brand_new" in p for p in catalog_problems("versailles1682"))
+
+
+def test_every_game_of_the_package_speaks_the_five_languages() -> None:
+    for game_id in GAMES:
+        assert presentation.of(game_id).languages == LANGUAGES
+
+
+class _EnglishOnly(_Grown):
+    """A game's presentation with its English catalog alone."""
+
+    def __init__(self, base: Presentation, languages: tuple[str, ...]) -> None:
+        super().__init__(base)
+        self.components = base.components
+        self.decision_kinds = base.decision_kinds
+        self.event_types = base.event_types
+        self.languages = languages
+
+    def messages(self, lang: str) -> dict[str, str]:
+        return dict(self.base.messages(lang)) if lang == "en" else {}
+
+
+def test_the_check_asks_for_the_languages_a_game_speaks(monkeypatch: pytest.MonkeyPatch) -> None:
+    base = presentation.of("vive_le_roi")
+    for languages, fine in ((("en",), True), (LANGUAGES, False), (("nl", "en"), False),
+                            (("en", "xx"), False)):
+        monkeypatch.setattr(presentation, "of", lambda game_id, ls=languages: _EnglishOnly(
+            base, ls))
+        problems = catalog_problems("vive_le_roi")
+        assert (problems == []) == fine, (languages, problems[:3])

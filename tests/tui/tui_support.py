@@ -1,5 +1,6 @@
 """Shared by the terminal-client tests: run a pilot coroutine on its own event loop, play a
-person's decisions to the end with Enter, and what must never be on the screen."""
+person's decisions to the end with Enter, what must never be on the screen, and the check of
+the screen before each decision."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from typing import Any, TypeVar
 from textual.pilot import Pilot
 from textual.widgets import OptionList
 
+from sunking import presentation
 from sunking.tui import Session
 from sunking.tui.app import PlayApp
 
@@ -67,3 +69,26 @@ async def enter_to_the_end(
         decisions += 1
         assert decisions < 3000, "the game does not end"
     return decisions
+
+
+def held_names(session: Session, lang: str) -> list[str]:
+    """The names of the cards seat 0 holds, in ``lang``."""
+    game = session.game_id
+    you = session.view(0)["you"]
+    assert isinstance(you, dict)
+    texts = presentation.of(game).messages(lang)
+    ids = [c["id"] if isinstance(c, dict) else c for c in you["hand"]]
+    return [texts[f"{game}.card.{c}"] for c in ids]
+
+
+def read_as_a_person(session: Session, lang: str) -> Callable[[str, int], None]:
+    """The check :func:`enter_to_the_end` makes of the screen before each of the person's
+    decisions: no raw text (:data:`RAW`), and every card the person holds by its name."""
+
+    def check(text: str, decisions: int) -> None:
+        raw = RAW.search(text)
+        assert raw is None, f"decision {decisions}: {raw[0]!r} on the screen:\n{text}"
+        for name in held_names(session, lang):
+            assert name in text, f"decision {decisions}: {name!r} not shown:\n{text}"
+
+    return check

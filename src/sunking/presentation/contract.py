@@ -133,6 +133,11 @@ class Presentation(ABC):
     decision_kinds: tuple[str, ...]
     event_types: tuple[str, ...]
     phases: tuple[str, ...]
+    languages: tuple[str, ...] = i18n.LANGUAGES
+    """The languages the game's catalogs speak, English first: every supported language
+    unless the game says fewer (a game in the making, say English only). A person playing in
+    another language reads the game's own texts in English, the interface's in his
+    language (:class:`Texts` falls back); the games of this package speak all five."""
     recent_versions = 0
     """How many of the newest versions' events the board reads besides its log: a client
     that words the log itself, as the server does, passes :meth:`board_events` of those

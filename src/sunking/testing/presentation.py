@@ -1,8 +1,9 @@
 """Checks every game's presentation must pass: complete catalogs, and boards in words.
 
 :func:`catalog_problems` reads a game's catalogs: every component, action type, decision
-kind, event type and phase has a non-empty text in every language, with the placeholders of
-the English one, and every text the game's catalogs hold is namespaced by its id.
+kind, event type and phase has a non-empty text in every language the game speaks (all five
+for the games of this package), with the placeholders of the English one, and every text the
+game's catalogs hold is namespaced by its id.
 
 :func:`board_problems` plays seeded random games and describes the board at every decision
 (in every language in turn): no text shows a placeholder, a JSON fragment or a bare key, every
@@ -31,18 +32,26 @@ NAMES = ("Ana", "Bruno", "Claire", "David", "Eve", "Fred")
 
 
 def catalog_problems(game_id: str) -> list[str]:
-    """Everything missing or inconsistent in the catalogs of ``game_id`` (empty: all good)."""
+    """Everything missing or inconsistent in the catalogs of ``game_id``, in every language
+    it says it speaks (:attr:`~sunking.presentation.Presentation.languages`; empty: all
+    good)."""
     p = presentation.of(game_id)
     english = p.messages("en")
-    problems = [
+    languages = p.languages
+    problems = [f"{game_id}: it speaks {lang!r}, not a supported language"
+                for lang in languages if lang not in LANGUAGES]
+    if languages[:1] != ("en",):
+        problems.append(f"{game_id}: its languages {list(languages)} do not start with English")
+    languages = tuple(lang for lang in languages if lang in LANGUAGES)
+    problems += [
         f"{game_id}: the {what} text {key!r} is missing in {lang}"
         for key, what in sorted(p.required_keys().items())
-        for lang in LANGUAGES
+        for lang in languages
         if not p.messages(lang).get(key)
     ]
     problems += [f"{game_id}: {key!r} is not namespaced by the game id"
                  for key in sorted(english) if not key.startswith(f"{game_id}.")]
-    for lang in LANGUAGES:
+    for lang in languages:
         texts = p.messages(lang)
         problems += [f"{game_id}: {lang} lacks {key!r}"
                      for key in sorted(set(english) - set(texts))]

@@ -250,7 +250,47 @@ def play(s: V1682State, *actions: Action) -> V1682State:
     return s
 
 
+# --- named positions (the perft counts of tests/games/versailles1682/versailles1682.perft) ---
+
+
+def _requests_turn() -> V1682State:
+    """Seat 0's turn (higher with the Queen than the King) with two request cards, an event
+    and a war card in hand and a count in the House of the King."""
+    return position(3, turn=0, genders={1: "f"}, standings={0: (5, 7)},
+                    hands={0: ["baron", "lady_in_waiting", "bon_mot", "war_england"]},
+                    house=["comte"])
+
+
+def _offices_turn() -> V1682State:
+    """Seat 0's turn as War Minister, with an empty hand; the others hold offices."""
+    return position(3, turn=0, genders={1: "f"},
+                    tableau={0: ["war_minister", "baron"], 1: ["lady_in_waiting"],
+                             2: ["governor_gascogne"]})
+
+
+def _negotiation_floor() -> V1682State:
+    """The negotiation opens: the steward (seat 0) has the floor with 4,500 livres."""
+    return position(3, genders={1: "f"}, fortunes={0: 4500, 1: 0, 2: 0},
+                    hands={0: ["baron", "baron", "bon_mot"]}, steps=[("negotiation",)])
+
+
+def _chancellor_turn() -> V1682State:
+    """Seat 0's turn as Chancellor: seat 1 in the Bastille, seat 2 in exile, seat 3 at court
+    without standing with the King."""
+    return position(4, turn=0, genders={1: "f", 3: "f"}, standings={3: (0, 5)},
+                    places={1: "bastille", 2: "exile"}, tableau={0: ["chancellor", "baron"]})
+
+
+NAMED_POSITIONS = {
+    "requests-turn": _requests_turn,
+    "chancellor-turn": _chancellor_turn,
+    "offices-turn": _offices_turn,
+    "negotiation-floor": _negotiation_floor,
+}
+"""Positions by name, for tests and tutorials (each a function of no argument)."""
+
+
 __all__ = [
-    "NO_STANDING", "discard_all", "first", "keys", "loaded_dice", "play", "position",
-    "seed_for_steward",
+    "NAMED_POSITIONS", "NO_STANDING", "discard_all", "first", "keys", "loaded_dice", "play",
+    "position", "seed_for_steward",
 ]

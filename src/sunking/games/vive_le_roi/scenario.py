@@ -153,3 +153,106 @@ def _lay_out(s: ViveLeRoiState, hands: Mapping[int, Sequence[int]],
     if deck_size is not None:
         while len(s.deck) > deck_size:
             to_discard(s, s.deck[0])
+
+
+# --- named positions (the perft counts of tests/games/vive_le_roi/vive_le_roi.perft) -------
+
+
+def _step_b() -> ViveLeRoiState:
+    """Seat 0's step B, after drawing a courtier: every kind of action a turn offers."""
+    province, garrison = find("province", arms=1), find("musketeer", 4)
+    courtier, gold = find("courtier", 6, arms=4), find("gold", 1)
+    return position(
+        3,
+        hands={0: [find("musketeer", 5), find("musketeer", 3), find("musketeer", 3, nth=1),
+                   find("gold", 2), find("courtier", 4, arms=0), find("event", role="bandits"),
+                   find("event", role="kings_ear"), find("event", role="excommunication")]},
+        structures={0: [find("noble", 3), find("official", role="bishop")],
+                    1: [find("noble", 5), province, garrison, courtier, gold],
+                    2: [find("noble", 1), find("province", arms=2),
+                        find("official", role="general")]},
+        attach={garrison: province, gold: courtier},
+        deck_top=[find("courtier", 5, arms=1)],
+        steps=[("turn", 0)],
+    )
+
+
+def _attack_opening() -> ViveLeRoiState:
+    """Seat 0 attacks seat 1's province (a garrison of 4) and opens the exchange."""
+    province, garrison = find("province", arms=1), find("musketeer", 4)
+    return position(
+        3,
+        hands={0: [find("musketeer", 1), find("musketeer", 3), find("musketeer", 3, nth=1),
+                   find("musketeer", 5)],
+               1: [find("musketeer", 2), find("musketeer", 2, nth=1)]},
+        structures={1: [find("noble", 5), province, garrison, find("musketeer", 3, nth=2)]},
+        attach={garrison: province},
+        steps=[("fight", 0, 0, 1, province)],
+    )
+
+
+def _duel_card() -> ViveLeRoiState:
+    """Seat 0 has challenged seat 1's noble and lays his card first."""
+    return position(
+        3,
+        hands={0: [find("musketeer", 3), find("musketeer", 3, nth=1), find("gold", 2),
+                   find("courtier", 4, arms=0), find("official", role="bishop"),
+                   find("event", role="bandits")],
+               1: [find("musketeer", 7), find("gold", 1), find("gold", 1, nth=1),
+                   find("event", role="rebellion")]},
+        structures={0: [find("noble", 3)], 1: [find("noble", 5)]},
+        steps=[("duel", 0, 1, find("noble", 3), find("noble", 5))],
+    )
+
+
+def _general_demand() -> ViveLeRoiState:
+    """Seat 0's General demands a musketeer of seat 1, who has a garrison and two free."""
+    province, garrison = find("province", arms=1), find("musketeer", 4)
+    return position(
+        3,
+        structures={0: [find("official", role="general")],
+                    1: [province, garrison, find("musketeer", 3), find("musketeer", 4, nth=1)]},
+        attach={garrison: province},
+        steps=[("demand", 0, 1, KIND_NAMES.index("musketeer"))],
+    )
+
+
+def _gold_received() -> ViveLeRoiState:
+    """A gold card comes into seat 0's structure: to the hand, free, or onto a person."""
+    province, garrison, gold = find("province", arms=0), find("musketeer", 3), find("gold", 2)
+    return position(
+        3,
+        structures={0: [province, garrison, find("musketeer", 5), find("courtier", 4, arms=0),
+                        find("official", role="general"), find("noble", 3), gold]},
+        attach={garrison: province},
+        steps=[("receive", 0, gold)],
+    )
+
+
+def _nobility_decree() -> ViveLeRoiState:
+    """Seat 0, with the King but no noble, at his step B: the Nobility decree offered."""
+    province, garrison = find("province", arms=2), find("musketeer", 4, nth=1)
+    courtier, gold = find("courtier", 6, arms=4), find("gold", 1, nth=1)
+    return position(
+        3,
+        hands={0: [find("gold", 1)]},
+        structures={0: [find("courtier", 4, arms=0), find("courtier", 6, arms=0),
+                        find("courtier", 6, arms=1)],
+                    1: [find("province", arms=1), find("musketeer", 4), courtier, gold],
+                    2: [province, garrison]},
+        attach={gold: courtier, garrison: province},
+        discard=[find("noble", 2), find("noble", 4)],
+        deck_top=[find("musketeer", 1)],
+        steps=[("turn", 0)],
+    )
+
+
+NAMED_POSITIONS = {
+    "step-b": _step_b,
+    "attack-opening": _attack_opening,
+    "duel-card": _duel_card,
+    "general-demand": _general_demand,
+    "gold-received": _gold_received,
+    "nobility-decree": _nobility_decree,
+}
+"""Positions by name, for tests and tutorials (each a function of no argument)."""

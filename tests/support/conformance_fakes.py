@@ -1,5 +1,5 @@
 """A tiny hidden-card game on :mod:`sunking.core` and its broken variants, one defect each,
-for ``test_conformance.py`` to show that the harness catches every defect.
+for ``tests/test_conformance.py`` to show that the harness catches every defect.
 
 :class:`FakeState` is correct; each other state class breaks it once (a leaking view, a
 component that is not conserved, a replay that differs, ...). :data:`FAKE_GAMES` maps the

@@ -4,26 +4,29 @@
     (/work/shared/rules/louis14.md, section 1) and the placement ruling (section 6.1), and
     checked against a small enumeration written here from the rules text alone (this file
     never imports the engine's placement module).
-(b) The number of legal actions, by action type, at named positions reached by seeded
-    random play.
+(b) The turn records of ``louis14.perft`` (the counts of legal actions at positions of
+    seeded random play, read by ``tests/games/test_perft.py``) recounted with the same
+    enumeration from each position's hand and supplies.
 
-A change in any count must be a deliberate rules change: then update the numbers here.
+A change in any count must be a deliberate rules change: then update the numbers here and in
+``louis14.perft``.
 """
 
 from __future__ import annotations
 
-import json
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 import pytest
 
-from sunking.core import Action, Rng, make
 from sunking.games.louis14.actions import PlaceStones
 from sunking.games.louis14.data import MISSIONS, NEIGHBOURS
 from sunking.games.louis14.scenario import position
 from sunking.games.louis14.state import Louis14State
+from sunking.testing.perft import PerftRecord, read_perft
+from sunking.testing.perft import position as perft_position
 
 Distribution = tuple[tuple[int, int], ...]
 
@@ -257,64 +260,29 @@ def test_plain_hand_total() -> None:
     assert len(s.legal_actions()) == 38
 
 
-# --- (b) named positions from seeded random play -----------------------------------------
+# --- the turn records of louis14.perft, recounted -------------------------------------
 
 
-def _canonical(action: Action) -> str:
-    return json.dumps(action.to_json(), sort_keys=True, separators=(",", ":"))
+PERFT = read_perft((Path(__file__).parent / "louis14.perft").read_text(encoding="utf-8"))
+TURNS = [r for r in PERFT if r.decision == "turn"]
 
 
-def random_play(num_players: int, seed: int) -> Iterator[Louis14State]:
-    """The states of a game of ``seed``, each action uniform over the legal actions sorted by
-    their JSON, drawn with ``Rng(seed)``."""
-    state = make("louis14").new_game(num_players, seed)
-    assert isinstance(state, Louis14State)
-    rng = Rng(seed)
-    yield state
-    while not state.is_terminal:
-        state = state.apply(rng.choice(sorted(state.legal_actions(), key=_canonical)))
-        yield state
-
-
-def after(num_players: int, seed: int, actions: int) -> Louis14State:
-    for state in random_play(num_players, seed):
-        if state.version == actions:
-            return state
-    raise AssertionError(f"{num_players}p seed {seed} ends before {actions} actions")
-
-
-# name: (players, seed, actions played, seat to move, decision kind, total, by type)
-POSITIONS: dict[str, tuple[int, int, int, int, str, int, dict[str, int]]] = {
-    "4p-seed3-after10-round1-influence": (
-        4, 3, 10, 2, "turn", 79, {"place": 76, "retrieve": 3}),
-    "4p-seed3-after40-round2-influence": (
-        4, 3, 40, 1, "turn", 93, {"place": 89, "retrieve": 4}),
-    "4p-seed3-after90-round3-influence": (
-        4, 3, 90, 1, "turn", 52, {"place": 49, "retrieve": 3}),
-    "2p-seed5-after30-bribe": (
-        2, 5, 30, 0, "bribe", 2, {"bribe": 1, "pass": 1}),
-    "3p-seed4-after60-missions": (
-        3, 4, 60, 1, "missions", 9, {"end_missions": 1, "lay_mission": 8}),
-    "2p-seed7-after57-turn-with-swap-influence": (
-        2, 7, 57, 0, "turn", 85, {"place": 75, "retrieve": 5, "swap_influence": 5}),
-    "3p-seed11-after100-turn-with-pay-to-pass": (
-        3, 11, 100, 1, "turn", 123,
-        {"pay_to_pass": 1, "place": 112, "retrieve": 5, "swap_influence": 5}),
-    "2p-seed6-after38-missions-with-convert": (
-        2, 6, 38, 1, "missions", 7, {"convert_chip": 2, "end_missions": 1, "lay_mission": 4}),
-    "2p-seed5-after82-swap-missions": (
-        2, 5, 82, 0, "swap", 4, {"pass": 1, "swap_missions": 3}),
-    "2p-seed1-after39-intrigue": (
-        2, 1, 39, 1, "intrigue", 4, {"intrigue": 3, "pass": 1}),
-}
-
-
-@pytest.mark.parametrize("name", POSITIONS)
-def test_named_position(name: str) -> None:
-    players, seed, actions, to_move, kind, total, by_type = POSITIONS[name]
-    s = after(players, seed, actions)
-    legal = s.legal_actions()
-    assert (s.to_move, s.pending[0] if s.pending else None) == (to_move, kind)
-    assert len(set(legal)) == len(legal), "an action is offered twice"
-    assert dict(Counter(a.type for a in legal)) == by_type
-    assert len(legal) == total
+@pytest.mark.parametrize("record", TURNS, ids=[r.id for r in TURNS])
+def test_perft_turn_counts_agree_with_the_enumeration(record: PerftRecord) -> None:
+    """The perft file's counts of a turn, recounted from the position's hand and supplies
+    with the enumeration above (not the engine's placement module)."""
+    s = perft_position(record)
+    assert isinstance(s, Louis14State) and s.to_move is not None
+    seat = s.to_move
+    faces = [f for f in range(13) if s.hand[seat * 13 + f]]
+    personal = s.personal[seat]
+    boost = s.unused(seat, "boost") is not None
+    pay = s.money[seat] >= 2 and s.unused(seat, "pay_to_pass") is not None
+    swap = bool(s.deck) and s.unused(seat, "swap_influence") is not None
+    places = sum(len(expected(f, personal)) for f in faces)
+    if boost:
+        places += len(faces) * len(boosted(min(personal, 4)))
+    counts = {"place": places, "retrieve": len(faces) * (2 if boost else 1),
+              "pay_to_pass": int(pay), "swap_influence": len(faces) if swap else 0}
+    assert record.by_type == {kind: n for kind, n in counts.items() if n}
+    assert record.legal == sum(counts.values())

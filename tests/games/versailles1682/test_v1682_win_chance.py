@@ -17,7 +17,7 @@ from sunking.games.versailles1682.heuristic import EVALUATOR, FEATURES, features
 from sunking.games.versailles1682.scenario import play, position
 from sunking.games.versailles1682.state import V1682State
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[3] / "benchmarks"))
 
 import fit_v1682_win_chance as fitting
 

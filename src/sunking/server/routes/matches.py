@@ -84,7 +84,7 @@ async def act(table: Table, request: Request) -> Response:
     return json_text(service.view(table.live, table.viewer, since, lang))
 
 
-@router.post("/api/matches/{match_id}/leave", responses=answers(*TABLE))
+@router.post("/api/matches/{match_id}/leave", responses=answers(*TABLE, 409))
 async def leave(table: Table) -> Response:
     await table.service.leave(table.live, table.viewer)
     return json_text(table.service.view(table.live, table.viewer))

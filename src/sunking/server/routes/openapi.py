@@ -24,12 +24,13 @@ REFUSALS: dict[int, str] = {
     404: "unknown_match (or unknown_language for a catalog)",
     409: "the match's state refuses it: illegal_action, not_your_turn, game_over, "
          "stale_action, not_started, not_waiting, table_full, chat_full, chat_busy, "
-         "hints_off, hint_failed, not_finished",
+         "hints_off, hint_failed, not_finished, abandoned",
     413: "too_large: the body is over 64 KB",
     422: "malformed (the body or a query parameter), invalid_action, invalid_options, "
          "unknown_game, unknown_language, name_taken",
     429: "rate_limited: too many from this client address; see Retry-After",
-    503: "unavailable, disk_full or read_only: nothing was done; see Retry-After",
+    503: "unavailable, catching_breath, disk_full or read_only: nothing was done; see "
+         "Retry-After",
 }
 """What each refusal status stands for (``docs/web-api.md``)."""
 

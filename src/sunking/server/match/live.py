@@ -107,6 +107,10 @@ class LiveMatch:
     """The server process that moves this match's bots and clocks (``None``: none yet)."""
     abandoned: bool = False
     """Closed as abandoned: kept for its replay, nothing more is played."""
+    _requests: tuple[list[ActionRecord] | None, int, set[tuple[int, str | None]]] = \
+        dataclasses.field(default_factory=lambda: (None, 0, set()))
+    """The log :meth:`has_request` indexed, how many of its actions, and their ``(seat,
+    request_id)``."""
 
     @classmethod
     def from_stored(cls, stored: StoredMatch) -> LiveMatch:
@@ -133,8 +137,18 @@ class LiveMatch:
         return "waiting" if self.record.waiting else "active"
 
     def has_request(self, seat: int, request_id: str) -> bool:
-        """Whether ``seat`` already sent an action under ``request_id``."""
-        return any(a.seat == seat and a.request_id == request_id for a in self.actions)
+        """Whether ``seat`` already sent an action under ``request_id``: an index of the
+        log's requests, brought up to date here (the log only grows, or a reload replaces
+        it whole), so that a move costs the same at version 10 and at version 500."""
+        actions = self.actions
+        indexed, seen, requests = self._requests
+        if indexed is not actions:
+            seen, requests = 0, set()
+        if seen < len(actions):
+            requests.update((a.seat, a.request_id) for a in actions[seen:]
+                            if a.request_id is not None)
+            self._requests = (actions, len(actions), requests)
+        return (seat, request_id) in requests
 
     def forget_views(self) -> None:
         """Drop every cached view (after the state was replaced by a reload)."""

@@ -129,7 +129,9 @@ function drawHeader() {
   $("role").textContent = role;
   $("role").className = `role ${mv.seat === null || mv.seat === undefined ? "" : colourClass(mv.seat)}`;
   const link = $("replay-link");
-  link.hidden = replayMode || mv.status !== "finished";
+  // A match closed as abandoned keeps its replay, as a finished one does.
+  link.hidden = replayMode || (mv.status !== "finished" && mv.status !== "abandoned");
+  $("closed-bar").hidden = replayMode || mv.status !== "abandoned";
   link.href = `/play/${encodeURIComponent(matchId)}?replay=1#t=${encodeURIComponent(token)}`;
   $("live-link").href = `/play/${encodeURIComponent(matchId)}#t=${encodeURIComponent(token)}`;
   $("leave").hidden = replayMode || !connection || mv.seat === null || mv.seat === undefined

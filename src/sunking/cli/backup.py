@@ -21,14 +21,7 @@ import typer
 from rich.console import Console
 from rich.text import Text
 
-from .options import fail
-
-DataDirOption = Annotated[
-    Path | None,
-    typer.Option("--data-dir", metavar="DIR",
-                 help="The server's data directory (default: $SUNKING_DATA_DIR, else "
-                      "~/.local/share/sunking).", show_default=False),
-]
+from .options import DataDirOption, fail
 
 POSTGRES_BACKUP = """The database is PostgreSQL ($SUNKING_DATABASE_URL): back it up with its own
 tools, safe while the servers run:
@@ -48,14 +41,19 @@ def _database(data_dir: Path | None) -> Path:
     Raises:
         typer.Exit: the database is PostgreSQL (the way to back it up is printed).
     """
+    from sqlalchemy.engine import make_url
+
     from ..server import Settings
+    from ..server.storage.engine import DATABASE_FILE
     from ..server.transport.pgpubsub import is_postgres
 
     settings = Settings.from_env(data_dir=data_dir)
     if settings.database_url is not None and is_postgres(settings.database_url):
         Console(stderr=True).print(Text(POSTGRES_BACKUP))
         raise typer.Exit(code=2)
-    return settings.data_dir / "sunking.db"
+    if settings.database_url is not None:  # an SQLite file named by its URL
+        return Path(make_url(settings.database_url).database or "")
+    return settings.data_dir / DATABASE_FILE
 
 
 def _check(path: Path) -> tuple[int, int]:

@@ -61,6 +61,15 @@ PlotOption = Annotated[
 ]
 """Where a tournament's plot goes (``tournament``, ``merge-tournaments``)."""
 
+DataDirOption = Annotated[
+    Path | None,
+    typer.Option("--data-dir", metavar="DIR",
+                 help="Where the SQLite database lives (default: $SUNKING_DATA_DIR, else "
+                      "~/.local/share/sunking). Ignored when SUNKING_DATABASE_URL is set.",
+                 show_default=False),
+]
+"""The server's data directory (``serve``, ``backup``, ``restore``)."""
+
 
 def parse_options(spec: GameSpec, items: Iterable[str] | None) -> dict[str, Any]:
     """The options ``KEY=VALUE`` as the game takes them in ``new_game``.

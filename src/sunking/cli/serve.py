@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable
-from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.console import Console
 from rich.text import Text
+
+from .options import DataDirOption
 
 if TYPE_CHECKING:
     import uvicorn
@@ -28,13 +29,6 @@ HostOption = Annotated[
     str, typer.Option("--host", help="Address to listen on (only this machine by default)."),
 ]
 PortOption = Annotated[int, typer.Option("--port", "-p", help="Port to listen on.")]
-DataDirOption = Annotated[
-    Path | None,
-    typer.Option("--data-dir", metavar="DIR",
-                 help="Where the SQLite database lives (default: $SUNKING_DATA_DIR, else "
-                      "~/.local/share/sunking). Ignored when SUNKING_DATABASE_URL is set.",
-                 show_default=False),
-]
 BotWorkersOption = Annotated[
     int | None,
     typer.Option("--bot-workers", metavar="N",

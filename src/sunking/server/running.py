@@ -24,10 +24,9 @@ import uvicorn
 from .app import create_app
 from .config import Settings
 from .connections import Gate, GuardedConfig
+from .storage.engine import DATABASE_FILE
 
 log = logging.getLogger(__name__)
-
-DATABASE_FILE = "sunking.db"
 
 RESERVED_FDS = 100
 """File descriptors kept from the connections' budget: the database's connections and files,

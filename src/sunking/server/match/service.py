@@ -29,6 +29,7 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from ..errors import malformed
+from ..metrics import MOVE_SECONDS
 from ..storage import MatchStore
 from ..storage.io import StoreIO
 from ..transport.pubsub import LocalPubSub, PubSub
@@ -196,8 +197,9 @@ class MatchService:
 
     async def submit(self, live: LiveMatch, viewer: Viewer, version: object, action: object,
                      request_id: object = None) -> None:
-        """A seat's move (:meth:`.commit.Moves.submit`)."""
-        await self.moves.submit(live, viewer, version, action, request_id)
+        """A seat's move (:meth:`.commit.Moves.submit`), timed for the metrics."""
+        with MOVE_SECONDS.time():
+            await self.moves.submit(live, viewer, version, action, request_id)
 
     async def remark(self, live: LiveMatch, viewer: Viewer, text: object, to: object = None,
                      addressed: object = None) -> dict[str, Any]:

@@ -15,7 +15,6 @@ from ..guards import encode_json
 from ..match.boards import replay_board
 from ..match.live import build_replay
 from ..match.request import MatchRequest, SeatRequest
-from ..metrics import MOVE_SECONDS
 from .catalog import LANGUAGES
 from .deps import (
     Table,
@@ -78,9 +77,7 @@ async def act(table: Table, request: Request) -> Response:
     lang = service.language(lang_of(request))
     service.check_since(table.live, since)
     body = await read_body(request, ActionBody)
-    with MOVE_SECONDS.time():
-        await service.submit(table.live, table.viewer, body.version, body.action,
-                             body.request_id)
+    await service.submit(table.live, table.viewer, body.version, body.action, body.request_id)
     return json_text(service.view(table.live, table.viewer, since, lang))
 
 

@@ -31,7 +31,7 @@ from ..guards import MAX_BODY_BYTES, encode_json, parse_json, same_origin
 from ..match.chat import chat_channel
 from ..match.live import LiveMatch, Viewer
 from ..match.service import MatchService
-from ..metrics import ERRORS, MOVE_SECONDS
+from ..metrics import ERRORS
 from ..throttle import Throttle
 from .deps import service_of
 
@@ -144,9 +144,8 @@ class Connection:
                     self.throttle.check("act", client.host if client else None)
                 if "version" not in message or "action" not in message:
                     raise malformed("an action message needs 'version' and 'action'")
-                with MOVE_SECONDS.time():
-                    await self.service.submit(self.live, self.viewer, message["version"],
-                                              message["action"], request_id)
+                await self.service.submit(self.live, self.viewer, message["version"],
+                                          message["action"], request_id)
                 self.notify(self.live.match_id, self.live.version)
             else:
                 raise malformed("a message is {\"type\": \"action\", ...}, "

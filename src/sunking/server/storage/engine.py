@@ -24,10 +24,14 @@ def normalise_url(url: str) -> str:
     return url
 
 
+DATABASE_FILE = "sunking.db"
+"""The SQLite database's file name in the data directory."""
+
+
 def sqlite_url(data_dir: Path) -> str:
     """The URL of the SQLite database file in ``data_dir`` (created if missing)."""
     data_dir.mkdir(parents=True, exist_ok=True)
-    return f"sqlite:///{data_dir.resolve() / 'sunking.db'}"
+    return f"sqlite:///{data_dir.resolve() / DATABASE_FILE}"
 
 
 def make_engine(url: str) -> sa.Engine:

@@ -182,7 +182,7 @@ class IsmctsBot:
         while limit is None or done < limit:
             if deadline is not None and clock() >= deadline:
                 break
-            self._iterate(root, observation, rng, order, sets)
+            self._iterate(root, observation, rng, order, sets, judge)
             done += 1
         best_action, best = max(
             root.children.items(), key=lambda item: (item[1].visits, item[1].reward)
@@ -202,11 +202,11 @@ class IsmctsBot:
         rng: Rng,
         order: list[Action],
         sets: dict[int, tuple[Sequence[Action], frozenset[Action]]],
+        judge: Evaluator[Any],
     ) -> None:
         """One iteration: a fresh determinization played down the tree, where one new child
         is added; then on by the default policy (unless search keeps to the seat's own turn);
-        then its rewards backed up along the path."""
-        judge = evaluator(observation.game.spec.id)
+        then its rewards backed up along the path, as the game's ``judge`` scores them."""
         state = observation.determinize(rng)  # a private copy: played in place below
         own_turn = judge.scope == "turn"
         path = self._descend(root, state, observation.seat, own_turn, rng, order, sets)

@@ -64,8 +64,7 @@ class Outages:
     """The outages of the matches of one process: which matches have work that failed and
     has not worked since."""
 
-    def __init__(self, monotonic: Callable[[], float] = time.monotonic) -> None:
-        self._monotonic = monotonic
+    def __init__(self) -> None:
         self._open: dict[str, _Outage] = {}
 
     def __contains__(self, match_id: object) -> bool:
@@ -78,7 +77,7 @@ class Outages:
         if outage is not None:
             outage.tries += 1
             return
-        self._open[match_id] = _Outage(doing, self._monotonic())
+        self._open[match_id] = _Outage(doing, time.monotonic())
         cause = getattr(error, "orig", None) or error  # a database error: the driver's own
         log.error("match %s: %s failed (%s: %s); trying again until it works", match_id,
                   doing, type(cause).__name__, str(cause)[:300])
@@ -88,7 +87,7 @@ class Outages:
         outage = self._open.pop(match_id, None)
         if outage is not None:
             log.warning("match %s: %s works again, after %.1f s and %d failed tries",
-                        match_id, outage.doing, self._monotonic() - outage.began,
+                        match_id, outage.doing, time.monotonic() - outage.began,
                         outage.tries)
 
     async def persist(self, match_id: str, doing: str, attempt: Callable[[], Awaitable[T]],

@@ -94,7 +94,8 @@ class MatchService:
         self.io = StoreIO(store, io_threads)
         self.context = Context(store, self.io, self.pubsub, clock)
         self._languages = languages
-        self.chat = TableChat(store, self.pubsub, self.io.call, clock)
+        # The chat reads the service's clock, whichever a test sets.
+        self.chat = TableChat(store, self.pubsub, self.io.call, lambda: self.context.clock())
         self.advisor = Advisor(bots)
         self.clocks = TurnClocks(self.context)
         self.commits = Committer(self.context, self.clocks, bots, bot_delay=bot_delay)

@@ -109,19 +109,17 @@ class Supervisor:
     has been choosing or storing one move for longer than ``stall_seconds``."""
 
     def __init__(self, context: Context, cache: MatchCache, planner: Planner, *,
-                 stall_seconds: float = STALL_SECONDS,
-                 monotonic: Callable[[], float] = time.monotonic) -> None:
+                 stall_seconds: float = STALL_SECONDS) -> None:
         self.context = context
         self.cache = cache
         self.planner = planner
         self.stall_seconds = stall_seconds
-        self._monotonic = monotonic
         self.restarted = 0
         """How many times work was restarted (for tests and operators)."""
 
     async def check(self) -> None:
         """One look at every match in memory."""
-        now = self._monotonic()
+        now = time.monotonic()  # the clock of Planned.since
         planner = self.planner
         for match_id, live in list(self.cache.held.items()):
             planned = planner.tasks.get(match_id)
@@ -144,14 +142,12 @@ class Leases:
     """The lease of one process and its takeover of other processes' matches."""
 
     def __init__(self, context: Context, cache: MatchCache, planner: Planner, *,
-                 ttl: float = LEASE_SECONDS,
-                 monotonic: Callable[[], float] = time.monotonic) -> None:
+                 ttl: float = LEASE_SECONDS) -> None:
         self.context = context
         self.cache = cache
         self.planner = planner
         self.ttl = ttl
-        self._monotonic = monotonic
-        self._renewed = monotonic()
+        self._renewed = time.monotonic()
         self._claim_after = 0.0
         self.claimed = 0
         """How many matches this process took over (for tests and operators)."""
@@ -165,7 +161,7 @@ class Leases:
         about = f"{socket.gethostname()} pid {os.getpid()}"
         await context.io.call(context.store.register_process, context.process_id, self.ttl,
                               about)
-        self._renewed = self._monotonic()
+        self._renewed = time.monotonic()
         log.info("server process %s (%s) has a lease of %g s", context.process_id, about,
                  self.ttl)
 
@@ -173,7 +169,7 @@ class Leases:
         """Renew the lease (a step of a background loop; an error is the loop's to log)."""
         context = self.context
         await context.io.call(context.store.renew_process, context.process_id, self.ttl)
-        now = self._monotonic()
+        now = time.monotonic()
         if now - self._renewed > self.ttl:
             self._claim_after = now + self.ttl
             log.warning("the lease of server process %s ran out %.1f s ago and is renewed; "
@@ -184,7 +180,7 @@ class Leases:
     async def take_over(self) -> None:
         """Claim the matches no live process drives, load them and resume their bots and
         clocks (a step of a background loop; the first runs at start)."""
-        if self._monotonic() < self._claim_after or self.context.closed:
+        if time.monotonic() < self._claim_after or self.context.closed:
             return
         context = self.context
         while not context.closed:

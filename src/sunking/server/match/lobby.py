@@ -10,7 +10,7 @@ from typing import Any
 from ...core.errors import RulesError
 from ...core.registry import make
 from ..errors import ApiError, bad_token, forbidden, malformed, match_closed, missing_token
-from ..storage import MatchRecord, SeatRecord, SeatTaken, replace_seat
+from ..storage import MatchClosed, MatchRecord, SeatRecord, SeatTaken, replace_seat
 from ..workers.bots import SERVER_BOTS, STAND_IN_BOT
 from .cache import MatchCache
 from .clocks import TurnClocks
@@ -237,10 +237,11 @@ class Lobby:
         try:
             await self.context.io.call(self.context.store.fill_seats, live.match_id, seats,
                                        status=status, turn_deadline=deadline, driver=me)
+        except MatchClosed:
+            await self.commits.reload(live)
+            raise match_closed(live.match_id) from None
         except SeatTaken as err:
             await self.commits.reload(live)
-            if live.abandoned:
-                raise match_closed(live.match_id) from None
             raise ApiError("table_full", str(err), 409) from None
         live.record, live.driver = record, me
         live.forget_views()  # the seats' names changed at the same version

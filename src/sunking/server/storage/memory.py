@@ -13,6 +13,7 @@ from .protocol import (
     ActionRecord,
     Append,
     ChatRecord,
+    MatchClosed,
     MatchRecord,
     MatchStatus,
     SeatRecord,
@@ -138,7 +139,7 @@ class MemoryStore(BatchAppends):
         with self._lock:
             entry = self._entry(match_id)
             if entry.status == "abandoned":
-                raise SeatTaken(f"match {match_id} was closed as abandoned")
+                raise MatchClosed(f"match {match_id} was closed as abandoned")
             now = list(entry.match.seats)
             for seat in seats:
                 if not 0 <= seat.seat < len(now) or now[seat.seat].kind != "open":

@@ -261,8 +261,8 @@ class MatchStore(Protocol):
 
         Raises:
             UnknownMatch: no match has that id.
-            SeatTaken: one of ``seats`` is not free, or the table was closed as abandoned
-                (nothing is changed).
+            SeatTaken: one of ``seats`` is not free (nothing is changed).
+            MatchClosed: the table was closed as abandoned (nothing is changed).
         """
 
     def open_match_ids(self, limit: int) -> Sequence[str]:

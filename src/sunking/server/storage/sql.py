@@ -22,6 +22,7 @@ from .protocol import (
     ActionRecord,
     Append,
     ChatRecord,
+    MatchClosed,
     MatchRecord,
     MatchStatus,
     SeatRecord,
@@ -269,8 +270,10 @@ class SqlStore(SqlUpkeep, BatchAppends):
                         driver=sa.func.coalesce(driver, MATCHES.c.driver))
             )
             if done.rowcount != 1:
-                self.load(match_id)  # UnknownMatch if there is none
-                raise SeatTaken(f"match {match_id} was closed as abandoned")
+                if conn.execute(sa.select(MATCHES.c.status)
+                                .where(MATCHES.c.match_id == match_id)).first() is None:
+                    raise UnknownMatch(f"no match {match_id!r}")
+                raise MatchClosed(f"match {match_id} was closed as abandoned")
             for seat in seats:
                 done = conn.execute(
                     sa.update(SEATS).where(SEATS.c.match_id == match_id,

@@ -17,7 +17,6 @@ import ipaddress
 from collections.abc import Callable
 from typing import Any
 
-import sqlalchemy as sa
 from fastapi import APIRouter, Request
 from fastapi.responses import Response
 from prometheus_client import CONTENT_TYPE_LATEST, CollectorRegistry, generate_latest
@@ -62,15 +61,10 @@ def address_check(spec: str) -> AddressCheck:
 
 
 def store_probe(store: MatchStore) -> Callable[[], None]:
-    """A read of one row of the store's database (nothing for a store in memory)."""
-    engine: sa.Engine | None = getattr(store, "engine", None)
-    if engine is None:
-        return lambda: None
-    from ..storage.schema import MATCHES
+    """A read of one row through the store's own interface (the newest open table)."""
 
     def probe() -> None:
-        with engine.connect() as connection:
-            connection.execute(sa.select(MATCHES.c.match_id).limit(1)).all()
+        store.open_match_ids(1)
 
     return probe
 

@@ -147,6 +147,9 @@ def read_perft(text: str, source: str = "perft file") -> list[PerftRecord]:
 
 
 def _canonical(action: Action) -> str:
+    """An action's JSON with its non-ASCII letters escaped: the order the ``.perft`` files'
+    random games were drawn in (``golden.canonical`` keeps the letters, and sorts names such
+    as "de Trémière" differently, so the two are not interchangeable)."""
     return json.dumps(action.to_json(), sort_keys=True, separators=(",", ":"))
 
 

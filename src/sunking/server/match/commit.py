@@ -134,12 +134,7 @@ class Committer:
         """Replace the live match by what storage holds, publish it and schedule what moves
         next (under the lock)."""
         context = self.context
-        fresh = LiveMatch.from_stored(await context.io.call(context.store.load, live.match_id))
-        live.record, live.state = fresh.record, fresh.state
-        live.actions, live.turn_deadline = fresh.actions, fresh.turn_deadline
-        live.turn_version, live.driver = fresh.turn_version, fresh.driver
-        live.abandoned = fresh.abandoned
-        live.forget_views()
+        live.catch_up(await context.io.call(context.store.load, live.match_id))
         context.pubsub.publish(live.match_id, live.version)
         self.planner.schedule(live)
 

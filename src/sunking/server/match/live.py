@@ -13,6 +13,7 @@ import bisect
 import dataclasses
 import json
 from collections import defaultdict
+from collections.abc import Sequence
 from typing import Any, TypeAlias
 
 from ...core.game import GameState
@@ -25,16 +26,19 @@ Viewer: TypeAlias = int | None
 """Who looks at a match: a seat, or ``None`` for the spectator."""
 
 
-def replay_log(record: MatchRecord, actions: tuple[ActionRecord, ...]) -> GameState:
-    """The state after the stored actions, each one checked against the rules.
+def replay_log(record: MatchRecord, actions: Sequence[ActionRecord],
+               start: GameState | None = None) -> GameState:
+    """The state after the stored actions, each one checked against the rules: all of them
+    from the setup, or (given ``start``, the state after the first of them) the rest.
 
     Raises:
         StorageError: a stored action is malformed or not legal where it stands.
         RulesError: the stored setup is not a valid game (unknown game, bad options).
     """
     game = make(record.game)
-    state = game.new_game(record.players, record.seed, **record.options)
-    for stored in actions:
+    state = start if start is not None else game.new_game(record.players, record.seed,
+                                                           **record.options)
+    for stored in actions[state.version:]:
         try:
             state = state.apply(game.parse_action(stored.action), seat=stored.seat,
                                 version=stored.version)
@@ -74,6 +78,12 @@ class SeatLog:
         """The JSON list of the events of the versions after ``version`` (all: ``None``)."""
         start = 0 if version is None else bisect.bisect_right(self.versions, version)
         return "[" + ",".join(self.texts[start:]) + "]"
+
+
+def _same_move(mine: ActionRecord, stored: ActionRecord) -> bool:
+    """Whether two records of one version are the same stored move."""
+    return (mine.version, mine.seat, mine.request_id, mine.mover) == \
+        (stored.version, stored.seat, stored.request_id, stored.mover)
 
 
 @dataclasses.dataclass
@@ -119,6 +129,29 @@ class LiveMatch:
         return cls(stored.match, state, list(stored.actions), stored.turn_deadline,
                    turn_version=state.version, driver=stored.driver,
                    abandoned=stored.status == "abandoned")
+
+    def catch_up(self, stored: StoredMatch) -> None:
+        """Take what storage holds (a move another process stored, a seat filled, …). When
+        this match's log begins the stored one, as it does unless storage was replaced, only
+        the later moves are replayed and the log grows in place; else the whole log is."""
+        known, record = self.actions, self.record
+        begins = (
+            self.state.version == len(known) <= len(stored.actions)
+            and (stored.match.game, stored.match.players, stored.match.seed,
+                 stored.match.options) == (record.game, record.players, record.seed,
+                                           record.options)
+            and (not known or _same_move(known[-1], stored.actions[len(known) - 1]))
+        )
+        if begins:
+            self.state = replay_log(stored.match, stored.actions, self.state)
+            known.extend(stored.actions[len(known):])
+        else:
+            self.state = replay_log(stored.match, stored.actions)
+            self.actions = list(stored.actions)
+        self.record, self.turn_deadline = stored.match, stored.turn_deadline
+        self.turn_version, self.driver = self.state.version, stored.driver
+        self.abandoned = stored.status == "abandoned"
+        self.forget_views()
 
     @property
     def match_id(self) -> str:

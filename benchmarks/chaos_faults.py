@@ -50,6 +50,7 @@ from serving import free_port, wait_until_up
 
 from sunking.core import Rng
 from sunking.server.storage.sql import normalise_url, sqlite_url
+from sunking.testing.seats import seat_tokens
 
 ROOT = Path(__file__).resolve().parents[1]
 BOUND = 10.0
@@ -187,11 +188,11 @@ class Load:
             bots[2] = {"kind": "human", "name": "B"}
         body = {"game": game, "players": 4, "language": "en", "seats": bots,
                 "practice": people, "seed": self.rng.below(1 << 30)}
-        created = httpx.post(f"{server.url}/api/matches", json=body, timeout=30)
-        created.raise_for_status()
-        data = created.json()
-        return Match(data["match_id"], {s["seat"]: s["token"] for s in data["seats"]
-                                        if "token" in s}, data["spectator"]["token"])
+        with httpx.Client(base_url=server.url, timeout=30) as client:
+            created = client.post("/api/matches", json=body)
+            created.raise_for_status()
+            data = created.json()
+            return Match(data["match_id"], seat_tokens(client, data), data["spectator"]["token"])
 
     def fill(self, count: int, people: int) -> None:
         self.matches = [self.create(i < people) for i in range(count)]

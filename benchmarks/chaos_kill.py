@@ -33,6 +33,7 @@ from serving import free_port, wait_until_up
 
 from sunking.core import Rng, available_games
 from sunking.server.storage.sql import SqlStore, sqlite_url
+from sunking.testing.seats import seat_tokens
 
 START_LIMIT = 60.0
 """Seconds a server start or a match's resumption may take before it counts as failed."""
@@ -94,8 +95,7 @@ def create(client: httpx.Client, game: str, seed: int) -> Match:
     answer = client.post("/api/matches", json=body)
     answer.raise_for_status()
     created = answer.json()
-    tokens = {s["seat"]: s["token"] for s in created["seats"] if "token" in s}
-    return Match(created["match_id"], tokens)
+    return Match(created["match_id"], seat_tokens(client, created))
 
 
 def play_one(client: httpx.Client, match: Match, rng: Rng, lock: threading.Lock) -> bool:

@@ -58,6 +58,8 @@ STATE_RULES: dict[str, str] = {
                                          "match's seats, addressed a seat",
     "POST /api/matches/{match_id}/join": "a name that is plain text, not taken at the table "
                                          "(name_taken)",
+    "POST /api/matches/{match_id}/claim": "a name that is plain text, not taken at the "
+                                          "table (name_taken)",
 }
 """The operations where a schema-valid request may still be ``422``, and why: what the
 schema cannot say, since it depends on the match or on several fields at once."""

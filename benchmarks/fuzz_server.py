@@ -41,6 +41,8 @@ from serving import local_server
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
+from sunking.testing.seats import seat_tokens
+
 LIMIT = 10.0
 """Seconds an answer may take before it counts as a hang."""
 
@@ -99,7 +101,7 @@ def make_tables(client: httpx.Client) -> list[Table]:
         body = {"game": game, "players": players, "language": "en",
                 "seats": [{"kind": "human", "name": f"P{i}"} for i in range(players)]}
         created = client.post("/api/matches", json=body).json()
-        tokens = [s["token"] for s in created["seats"]]
+        tokens = list(seat_tokens(client, created).values())
         view = client.get(f"/api/matches/{created['match_id']}",
                           headers={"Authorization": f"Bearer {tokens[0]}"}).json()
         tables.append(Table(created["match_id"], tokens, created["spectator"]["token"],

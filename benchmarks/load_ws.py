@@ -236,6 +236,13 @@ async def create_match(client: httpx.AsyncClient, players: int, seed: int) -> di
     })
     answer.raise_for_status()
     created: dict[str, Any] = answer.json()
+    match_id = created["match_id"]
+    for seat in created["seats"]:  # each person claims his seat, as he would
+        if "invitation" in seat:
+            claimed = await client.post(f"/api/matches/{match_id}/claim",
+                                        json={"invitation": seat["invitation"]})
+            claimed.raise_for_status()
+            seat["token"] = claimed.json()["token"]
     return created
 
 

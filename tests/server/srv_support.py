@@ -19,8 +19,10 @@ from starlette.testclient import WebSocketTestSession
 
 from sunking.core import GameState, make
 from sunking.server import Settings, create_app
+from sunking.server.match.request import CreatedMatch
 from sunking.server.match.service import MatchService
 from sunking.server.storage import MatchStore, MemoryStore
+from sunking.testing.seats import seat_tokens
 
 LIMIT = 60.0
 """Seconds a test waits for something that should happen at once before it fails."""
@@ -52,8 +54,10 @@ def new_match(
     **extra: Any,
 ) -> dict[str, Any]:
     """Create a match of ``game``; ``seats`` are "human" or bot specs. Returns the answer with
-    ``tokens`` (seat → token) added. A match with more than one human seat is a practice
-    match (only there may the seed be chosen) unless ``practice`` says otherwise."""
+    ``tokens`` (seat → token) added: the creator's, and those of the other human seats, each
+    claimed through its invitation as its person would. A match with more than one human seat
+    is a practice match (only there may the seed be chosen) unless ``practice`` says
+    otherwise."""
     body = {
         "game": game, "players": len(seats), "seed": seed, "language": "en",
         "practice": seats.count("human") > 1,
@@ -64,8 +68,26 @@ def new_match(
     answer = client.post("/api/matches", json=body)
     assert answer.status_code == 201, answer.text
     created: dict[str, Any] = answer.json()
-    created["tokens"] = {s["seat"]: s["token"] for s in created["seats"] if "token" in s}
+    created["tokens"] = seat_tokens(client, created)
     return created
+
+
+async def claimed_tokens(service: MatchService, created: CreatedMatch) -> dict[int, str]:
+    """Every human seat's token of a match created on ``service``: the creator's, and the
+    others', each claimed through its invitation."""
+    tokens = dict(created.seat_tokens)
+    for seat, invitation in created.invitations.items():
+        tokens[seat] = (await service.claim(created.record.match_id, invitation))[1]
+    return tokens
+
+
+def claim(client: httpx.Client, match_id: str, invitation: str, **body: Any) -> dict[str, Any]:
+    """Claim the seat of ``invitation`` (with ``body``'s name, if any); returns the answer."""
+    answer = client.post(f"/api/matches/{match_id}/claim",
+                         json={"invitation": invitation, **body})
+    assert answer.status_code == 201, answer.text
+    claimed: dict[str, Any] = answer.json()
+    return claimed
 
 
 _LOGS: dict[int, tuple[int, list[dict[str, Any]]]] = {}

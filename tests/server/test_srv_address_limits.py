@@ -14,6 +14,7 @@ from test_srv_open_tables import FREE, HOST, join, open_table
 
 from sunking.server import Settings, create_app
 from sunking.server.storage import MemoryStore
+from sunking.testing.seats import seat_tokens
 
 
 @pytest.fixture
@@ -55,7 +56,7 @@ def seats_at_tables(client: TestClient, tables: int) -> list[tuple[str, str]]:
             "game": "louis14", "players": 2, "language": "en",
             "seats": [{"kind": "human", "name": "A"}, {"kind": "human", "name": "B"}]})
         created = answer.json()
-        out += [(created["match_id"], s["token"]) for s in created["seats"]]
+        out += [(created["match_id"], t) for t in seat_tokens(client, created).values()]
     return out
 
 

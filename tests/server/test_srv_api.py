@@ -41,19 +41,26 @@ def test_srv_lobby_lists(client: TestClient) -> None:
 
 
 def test_srv_create_gives_links_and_secret_tokens(client: TestClient) -> None:
+    """The creator gets his own seat's token and the spectator's, and an invitation for every
+    other human seat, never its token."""
     created = new_match(client, ("human", "random", "human"))
     match_id = created["match_id"]
     seats = created["seats"]
     assert [s["kind"] for s in seats] == ["human", "bot", "human"]
     assert "token" not in seats[1] and seats[1]["bot"] == "random"
-    for s in (seats[0], seats[2], created["spectator"]):
+    assert "token" not in seats[2] and "link" not in seats[2]
+    assert len(seats[2]["invitation"]) >= 43
+    assert seats[2]["invitation_link"] == f"/play/{match_id}#i={seats[2]['invitation']}"
+    for s in (seats[0], created["spectator"]):
         assert len(s["token"]) >= 43
         assert s["link"] == f"/play/{match_id}#t={s['token']}"
-    assert len({seats[0]["token"], seats[2]["token"], created["spectator"]["token"]}) == 3
+    secrets = {seats[0]["token"], seats[2]["invitation"], created["spectator"]["token"],
+               created["tokens"][2]}
+    assert len(secrets) == 4
     record = service_of(client).store.load(match_id).match
     stored = repr(record)
-    for token in created["tokens"].values():
-        assert token not in stored  # only hashes are kept
+    for secret in secrets:
+        assert secret not in stored  # only hashes are kept
     first = view(client, match_id, seats[0]["token"])
     assert first["seat"] == 0 and first["version"] == 0 and first["to_move"] == 0
     assert first["legal_actions"]

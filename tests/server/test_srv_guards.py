@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 import sqlalchemy as sa
 from fastapi.testclient import TestClient
-from srv_support import auth, make_client, new_match, service_of
+from srv_support import auth, claimed_tokens, make_client, new_match, service_of
 from starlette.websockets import WebSocketDisconnect
 
 from sunking.server import Settings, create_app
@@ -260,7 +260,8 @@ def test_srv_idle_matches_leave_memory_and_come_back() -> None:
                 game="louis14", players=2, seats=(SeatRequest("human", "A"),
                                                     SeatRequest("human", "B"))))
             match_id = created.record.match_id
-            live, seat = await service.authenticate(match_id, created.seat_tokens[0])
+            tokens = await claimed_tokens(service, created)
+            live, seat = await service.authenticate(match_id, tokens[0])
             await service.submit(live, seat, 0, live.state.legal_actions()[0].to_json())
             watched = service.pubsub.subscribe(match_id, lambda _m, _v: None)
             now[0] = 50.0
@@ -270,7 +271,7 @@ def test_srv_idle_matches_leave_memory_and_come_back() -> None:
             watched()
             assert service.evict_idle() == 1
             assert match_id not in service.cache.held
-            again, _ = await service.authenticate(match_id, created.seat_tokens[1])
+            again, _ = await service.authenticate(match_id, tokens[1])
             assert again is not live and again.version == 1  # reloaded, nothing lost
         finally:
             await service.close()

@@ -4,6 +4,7 @@ documented value for them."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import secrets
 from collections.abc import Iterator
@@ -16,6 +17,7 @@ from alembic import command
 from srv_support import postgres_url
 
 from sunking.core import make
+from sunking.server.storage import SeatTaken
 from sunking.server.storage.sql import SqlStore, alembic_config, sqlite_url
 from sunking.server.transport.pgpubsub import conninfo
 
@@ -107,5 +109,19 @@ def test_srv_migration_0006_dates_each_old_match_by_its_last_person_s_move(
         assert store.abandon_matches(before=1002.0, limit=10) == []
         assert store.abandon_matches(before=1002.5, limit=10) == ["moved"]
         assert store.load("moved").status == "abandoned"
+    finally:
+        store.close()
+
+
+def test_srv_migration_0007_keeps_old_seats_claimed_by_their_tokens(empty_url: str) -> None:
+    at_revision(empty_url, "0006")
+    old_match(empty_url, "before", 1000.0, moves=1)
+    store = SqlStore(empty_url)
+    try:
+        seats = store.load("before").match.seats
+        assert [(s.invite_hash, s.claimed) for s in seats] == [(None, True), (None, True)]
+        # An old seat was never offered by invitation: nothing can claim it.
+        with pytest.raises(SeatTaken):
+            store.claim_seat("before", dataclasses.replace(seats[1], token_hash="f" * 64))
     finally:
         store.close()

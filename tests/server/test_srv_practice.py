@@ -14,6 +14,7 @@ from srv_support import auth, make_client, receive, service_of
 
 from sunking.core import Rng
 from sunking.server.storage.sql import SqlStore, sqlite_url
+from sunking.testing.seats import seat_tokens
 
 SEED = 7318054492067115
 """A seed whose digits are found in no message by chance."""
@@ -66,7 +67,7 @@ def test_srv_practice_match_is_marked_everywhere(client: TestClient) -> None:
     assert created.status_code == 201, created.text
     match = created.json()
     match_id = match["match_id"]
-    tokens = [s["token"] for s in match["seats"] if "token" in s]
+    tokens = list(seat_tokens(client, match).values())
     for token in [*tokens, match["spectator"]["token"]]:
         view = client.get(f"/api/matches/{match_id}", headers=auth(token)).json()
         assert view["practice"] is True and view["seed"] is None
@@ -91,7 +92,7 @@ def test_srv_seed_is_revealed_only_after_the_end(client: TestClient) -> None:
     give it."""
     match = create(client, [HUMAN, BERT], seed=SEED, practice=True).json()
     match_id = match["match_id"]
-    tokens = [s["token"] for s in match["seats"]]
+    tokens = list(seat_tokens(client, match).values())
     spectator = match["spectator"]["token"]
     rng = Rng(3)
     texts: list[str] = []

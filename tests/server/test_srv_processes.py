@@ -20,7 +20,7 @@ import httpx
 import psycopg
 import pytest
 import sqlalchemy as sa
-from srv_support import LIMIT, postgres_url, wait_until
+from srv_support import LIMIT, claimed_tokens, postgres_url, wait_until
 from test_srv_restart import free_port
 from websockets.sync.client import ClientConnection, connect
 
@@ -31,6 +31,7 @@ from sunking.server.storage import MemoryStore
 from sunking.server.storage.sql import SqlStore
 from sunking.server.transport.pgpubsub import conninfo
 from sunking.server.workers.bots import BotRunner
+from sunking.testing.seats import seat_tokens
 
 BIN = Path(sys.executable).parent
 
@@ -117,7 +118,8 @@ def test_srv_two_processes_every_socket_sees_every_move(database: str) -> None:
                 "seats": [{"kind": "human", "name": f"P{i}"} for i in range(4)]}
         created = httpx.post(f"{one}/api/matches", json=body).json()
         match_id = created["match_id"]
-        tokens = {s["seat"]: s["token"] for s in created["seats"]}
+        with httpx.Client(base_url=two) as other:  # claimed in the other process
+            tokens = seat_tokens(other, created)
         spectator = created["spectator"]["token"]
         # Every seat and a spectator on both processes.
         watchers: dict[tuple[int, int | None], Watcher] = {}
@@ -175,7 +177,8 @@ def test_srv_two_processes_every_socket_hears_the_chat_it_may_read(database: str
                 "seats": [{"kind": "human", "name": f"P{i}"} for i in range(3)]}
         created = httpx.post(f"{one}/api/matches", json=body).json()
         match_id = created["match_id"]
-        tokens = {s["seat"]: s["token"] for s in created["seats"]}
+        with httpx.Client(base_url=two) as other:  # claimed in the other process
+            tokens = seat_tokens(other, created)
         ears: dict[tuple[int, int], Watcher] = {}
         for p, base in enumerate((one, two)):
             for seat, token in tokens.items():
@@ -214,11 +217,12 @@ def test_srv_a_remote_move_drops_an_unwatched_match_and_reloads_a_watched_one() 
                 game="louis14", players=2,
                 seats=(SeatRequest("human", "A"), SeatRequest("human", "B"))))
             match_id = created.record.match_id
+            tokens = await claimed_tokens(here, created)
 
             async def move_there() -> int:
                 mover = (await there.live(match_id)).state.to_move
                 assert mover is not None
-                live, seat = await there.authenticate(match_id, created.seat_tokens[mover])
+                live, seat = await there.authenticate(match_id, tokens[mover])
                 await there.submit(live, seat, live.version,
                                    live.state.legal_actions()[0].to_json())
                 return live.version

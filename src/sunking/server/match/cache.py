@@ -22,6 +22,19 @@ from .live import LiveMatch
 
 log = logging.getLogger(__name__)
 
+SEATS_SUFFIX = "/seats"
+
+
+def seats_channel(match_id: str) -> str:
+    """The pub/sub key on which a change of a match's seats at the same version (a seat claimed
+    or taken) is announced to the other processes."""
+    return f"{match_id}{SEATS_SUFFIX}"
+
+
+def seats_match(channel: str) -> str | None:
+    """The match whose seats ``channel`` is (None: another channel)."""
+    return channel.removesuffix(SEATS_SUFFIX) if channel.endswith(SEATS_SUFFIX) else None
+
 
 class MatchCache:
     """The live matches of one server process, by id.
@@ -140,28 +153,37 @@ class MatchCache:
         computed once; a match nobody here watches is then dropped.
 
         A new chat message (on the match's chat channel) makes this process read the chat
-        afresh and tells its sockets, which send each viewer what it may read."""
+        afresh and tells its sockets, which send each viewer what it may read. A change of its
+        seats (on the match's seats channel: a seat claimed or taken) reloads it at once."""
         chatted = chat_match(match_id)
         if chatted is not None:
             self.chat.stale(chatted)
             # Heard already: only this process's sockets.
             self.context.pubsub.publish(match_id, version)
             return
+        seated = seats_match(match_id)
+        if seated is not None:
+            self._reload_held(seated, lambda live: True)  # the seats changed, not the version
+            return
+        self._reload_held(match_id, lambda live: version > live.version)
+
+    def _reload_held(self, match_id: str, behind: Callable[[LiveMatch], bool]) -> None:
+        """Reload ``match_id`` if this process holds it and it is ``behind`` storage (or drop
+        it, when nothing here watches it or moves for it)."""
         live = self.held.get(match_id)
-        if live is None or version <= live.version or self.context.closed:
+        if live is None or not behind(live) or self.context.closed:
             return
         if self.forget_if_idle(match_id, force=True):
             return  # nothing here watches it or moves for it: it reloads when asked for
 
         async def reload() -> None:
             async with live.lock:
-                if version > live.version:
+                if behind(live):
                     await self.commits.reload(live)
             self.forget_if_idle(match_id, force=True)
 
         def wanted() -> bool:
-            return not self.context.closed and self.held.get(match_id) is live and \
-                version > live.version
+            return not self.context.closed and self.held.get(match_id) is live and behind(live)
 
         self.context.changes.start(lambda: self.context.outages.persist(
             match_id, "reloading it after another process moved it", reload, wanted))

@@ -219,6 +219,7 @@ class LiveMatch:
                 left = round(max(0.0, self.turn_deadline - now), 1)
             out.append({
                 "seat": s.seat, "kind": s.kind, "name": s.name, "bot": s.bot,
+                "claimed": s.claimed,
                 "connected": s.kind == "bot" or self.connected[s.seat] > 0,
                 "away": s.away, "clock_seconds_left": left,
                 "bank_seconds": None if s.bank_left is None else round(s.bank_left, 1),

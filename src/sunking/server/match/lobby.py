@@ -1,5 +1,5 @@
-"""The lobby and the seating: a new match stored and started, the token that says who is who,
-a browser's matches, open tables listed, joined and started."""
+"""The lobby: a new match stored and started, the token that says who is who, a browser's
+matches, open tables listed (taking seats is :mod:`.seating`'s)."""
 
 from __future__ import annotations
 
@@ -9,9 +9,8 @@ from typing import Any
 
 from ...core.errors import RulesError
 from ...core.registry import make
-from ..errors import ApiError, bad_token, forbidden, malformed, match_closed, missing_token
-from ..storage import MatchClosed, MatchRecord, SeatRecord, SeatTaken, replace_seat
-from ..workers.bots import SERVER_BOTS, STAND_IN_BOT
+from ..errors import ApiError, bad_token, malformed, missing_token
+from ..storage import MatchRecord, SeatRecord
 from .cache import MatchCache
 from .clocks import TurnClocks
 from .commit import Committer
@@ -21,10 +20,9 @@ from .request import (
     CreatedMatch,
     MatchRequest,
     check_setup,
-    clean_name,
+    creator_seat,
     host_seat,
     seat_names,
-    taken_by,
 )
 from .tokens import new_match_id, new_token, same_hash, token_hash
 
@@ -68,13 +66,24 @@ class Lobby:
         seed = request.seed if request.seed is not None else secrets.randbits(62)
         if not 0 <= seed <= MAX_SEED:
             raise malformed(f"the seed must be between 0 and {MAX_SEED}")
+        creator = creator_seat(request)
         tokens: dict[int, str] = {}
+        invitations: dict[int, str] = {}
         seats = []
         for i, want in enumerate(request.seats):
             if want.kind == "human":
-                tokens[i] = new_token()
-                seats.append(SeatRecord(i, "human", names[i], None, token_hash(tokens[i]),
-                                        bank_left=request.time_bank_seconds))
+                # Only the creator's own seat gets its token now; every other person's seat
+                # an invitation, its token minted when its person claims it (.seating).
+                held = invited = None
+                if i == creator:
+                    tokens[i] = new_token()
+                    held = token_hash(tokens[i])
+                else:
+                    invitations[i] = new_token()
+                    invited = token_hash(invitations[i])
+                seats.append(SeatRecord(i, "human", names[i], None, held,
+                                        bank_left=request.time_bank_seconds,
+                                        invite_hash=invited))
             elif want.kind == "open":
                 seats.append(SeatRecord(i, "open", "", None, None))
             else:
@@ -98,7 +107,7 @@ class Lobby:
         live.driver = me
         self.cache.add(live)
         self.commits.planner.schedule(live)
-        return CreatedMatch(record, tokens, spectator)
+        return CreatedMatch(record, tokens, invitations, spectator)
 
     async def authenticate(self, match_id: str, token: str | None) -> tuple[LiveMatch, Viewer]:
         """The match and whose token this is (a seat, or None for the spectator).
@@ -110,12 +119,16 @@ class Lobby:
             raise missing_token()
         live = await self.cache.live(match_id)
         digest = token_hash(token)
-        viewer: Viewer = -1
-        for seat in live.record.seats:
-            if same_hash(seat.token_hash, digest):
-                viewer = seat.seat
-        if same_hash(live.record.spectator_hash, digest):
-            viewer = None
+        viewer = _viewer(live, digest)
+        if viewer == -1:
+            # A seat claimed in another process a moment ago may not have reached this one's
+            # copy yet: storage says whether the token is this match's.
+            context = self.context
+            holders = await context.io.call(context.store.find_tokens, [digest])
+            if any(h.match_id == match_id for h in holders):
+                async with live.lock:
+                    await self.commits.reload(live)
+                viewer = _viewer(live, digest)
         if viewer == -1:
             raise bad_token()
         return live, viewer
@@ -162,89 +175,13 @@ class Lobby:
             })
         return out
 
-    async def join(self, match_id: str, name: object) -> tuple[int, str]:
-        """Give a free seat of an open table to a new player named ``name``; returns the seat
-        and its token. The match starts when its last free seat is taken.
 
-        Raises:
-            ApiError: ``malformed`` (the name is not plain text of 1 to 40 characters),
-                ``unknown_match``, ``table_full`` (no free seat: the table is full, has
-                started, or is not open), ``name_taken`` (a seat of the table has the name),
-                ``abandoned`` (the table was closed).
-        """
-        try:
-            clean = clean_name(name)
-        except ValueError as err:
-            raise malformed(f"'name': {err}") from None
-        live = await self.cache.live(match_id)
-        token = new_token()
-
-        async def work() -> int:
-            async with live.lock:
-                if live.abandoned:
-                    raise match_closed(match_id)
-                free = [s.seat for s in live.record.seats if s.kind == "open"]
-                if not free:
-                    raise ApiError("table_full", f"match {match_id} has no free seat", 409)
-                holder = taken_by(clean, live.record.seats)
-                if holder is not None:
-                    raise ApiError("name_taken", f"seat {holder.seat} at this table is called "
-                                   f"{holder.name!r} already; choose another name", 422)
-                taken = SeatRecord(free[0], "human", clean, None, token_hash(token),
-                                   bank_left=live.record.time_bank_seconds)
-                await self._fill(live, [taken])
-                return taken.seat
-
-        return await self.context.changes.run(work), token
-
-    async def start_table(self, live: LiveMatch, viewer: Viewer, bot: object = None) -> None:
-        """The creator of an open table starts it: bots (``bot``, a server bot spec; the
-        stand-in bot by default) take the free seats.
-
-        Raises:
-            ApiError: ``forbidden`` (not the creator's seat), ``malformed`` (the bot),
-                ``not_waiting`` (the match has started already).
-        """
-        if viewer is None or viewer != live.record.host_seat:
-            raise forbidden("only the creator of an open table starts it")
-        spec = STAND_IN_BOT if bot is None else bot
-        if spec not in SERVER_BOTS:
-            raise malformed(f"'bot' must be one of {', '.join(SERVER_BOTS)}")
-        assert isinstance(spec, str)
-
-        async def work() -> None:
-            async with live.lock:
-                if live.abandoned:
-                    raise match_closed(live.match_id)
-                free = [s.seat for s in live.record.seats if s.kind == "open"]
-                if not free:
-                    raise ApiError("not_waiting", "the match has started already", 409)
-                await self._fill(live, [SeatRecord(s, "bot", spec, spec, None) for s in free])
-
-        await self.context.changes.run(work)
-
-    async def _fill(self, live: LiveMatch, seats: list[SeatRecord]) -> None:
-        """Store free seats as taken, then update the live match, publish and schedule
-        (under the lock)."""
-        record = live.record
-        for seat in seats:
-            record = replace_seat(record, seat)
-        deadline = None
-        if not record.waiting:
-            deadline = self.clocks.deadline(live, live.state, record)
-        status = "waiting" if record.waiting else "active"
-        me = self.context.process_id
-        try:
-            await self.context.io.call(self.context.store.fill_seats, live.match_id, seats,
-                                       status=status, turn_deadline=deadline, driver=me)
-        except MatchClosed:
-            await self.commits.reload(live)
-            raise match_closed(live.match_id) from None
-        except SeatTaken as err:
-            await self.commits.reload(live)
-            raise ApiError("table_full", str(err), 409) from None
-        live.record, live.driver = record, me
-        live.forget_views()  # the seats' names changed at the same version
-        live.turn_deadline = deadline
-        self.context.pubsub.publish(live.match_id, live.version)
-        self.commits.planner.schedule(live)
+def _viewer(live: LiveMatch, digest: str) -> Viewer:
+    """Whose token hash ``digest`` is in ``live``: a seat, None (the spectator), or -1."""
+    viewer: Viewer = -1
+    for seat in live.record.seats:
+        if same_hash(seat.token_hash, digest):
+            viewer = seat.seat
+    if same_hash(live.record.spectator_hash, digest):
+        viewer = None
+    return viewer

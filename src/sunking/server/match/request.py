@@ -14,7 +14,7 @@ from __future__ import annotations
 import dataclasses
 import unicodedata
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Literal
 
 from ..errors import ApiError
 from ..storage import MatchRecord, SeatRecord
@@ -57,6 +57,9 @@ class MatchRequest:
     practice: bool = False
     """A practice match, marked as such to everyone: only there may the creator choose the
     seed when more than one person sits at the table."""
+    creator: int | Literal["first"] | None = "first"
+    """The human seat the creator takes (its token is his): the first human seat by default,
+    None for none (he only sends the invitations)."""
 
     @property
     def people(self) -> int:
@@ -66,10 +69,12 @@ class MatchRequest:
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class CreatedMatch:
-    """A new match: its record and the secret tokens (only ever returned here)."""
+    """A new match: its record and the secrets only ever returned here: the creator's seat's
+    token, the invitation of each other human seat, and the spectator's token."""
 
     record: MatchRecord
     seat_tokens: dict[int, str]
+    invitations: dict[int, str]
     spectator_token: str
 
 
@@ -133,11 +138,18 @@ def seat_names(request: MatchRequest) -> list[str]:
     return names
 
 
+def creator_seat(request: MatchRequest) -> int | None:
+    """The seat the creator takes (None: he takes none)."""
+    if request.creator != "first":
+        return request.creator
+    return next((i for i, s in enumerate(request.seats) if s.kind == "human"), None)
+
+
 def host_seat(request: MatchRequest) -> int | None:
-    """At an open table, the creator's seat: the first human seat."""
+    """At an open table, the creator's seat."""
     if not any(s.kind == "open" for s in request.seats):
         return None
-    return next(i for i, s in enumerate(request.seats) if s.kind == "human")
+    return creator_seat(request)
 
 
 def check_setup(request: MatchRequest, languages: Sequence[str] | None) -> None:
@@ -165,8 +177,11 @@ def check_setup(request: MatchRequest, languages: Sequence[str] | None) -> None:
                 raise refuse(f"seat {i} is free: the player who takes it names it")
         else:
             raise refuse(f"seat {i}: kind {seat.kind!r} is not 'human', 'bot' or 'open'")
-    kinds = {seat.kind for seat in request.seats}
-    if "open" in kinds and "human" not in kinds:
+    creator = creator_seat(request)
+    if creator is not None and not (0 <= creator < len(request.seats)
+                                    and request.seats[creator].kind == "human"):
+        raise refuse(f"the creator's seat {creator} is not a human seat of the table")
+    if any(s.kind == "open" for s in request.seats) and creator is None:
         raise refuse("an open table needs a human seat for its creator")
     if languages is not None and request.language not in languages:
         raise refuse(f"language {request.language!r} is not one of "

@@ -8,6 +8,7 @@ and the service puts them together:
 - :class:`~.cache.MatchCache`: the matches in memory (loaded, dropped when idle, reloaded after
   another process moved);
 - :class:`~.lobby.Lobby`: creating matches, tokens, a browser's matches, open tables;
+- :class:`~.seating.Seating`: invited seats claimed, open tables joined and started;
 - :class:`~.commit.Moves` and :class:`~.commit.Committer`: the commit path every change takes,
   under the match's lock: check the move against the live state, **store it** (an append
   conditional on the version), then update the live state, publish the new version, and
@@ -30,7 +31,7 @@ from typing import Any
 
 from ..errors import malformed
 from ..metrics import MOVE_SECONDS
-from ..storage import MatchStore
+from ..storage import MatchStore, SeatRecord
 from ..storage.io import StoreIO
 from ..transport.pubsub import LocalPubSub, PubSub
 from ..workers.bots import BotRunner
@@ -45,6 +46,7 @@ from .live import LiveMatch, Viewer
 from .lobby import Lobby
 from .presence import Presence
 from .request import CreatedMatch, MatchRequest
+from .seating import Seating
 from .supervisor import (
     ABANDON_DAYS,
     ABANDON_EVERY,
@@ -105,6 +107,7 @@ class MatchService:
         self.presence = Presence(self.context, self.clocks, self.planner)
         self.moves = Moves(self.context, self.commits, self.presence, self.chat)
         self.lobby = Lobby(self.context, self.cache, self.commits, self.clocks, languages)
+        self.seating = Seating(self.context, self.cache, self.commits, self.clocks)
         self.supervisor = Supervisor(self.context, self.cache, self.planner,
                                      stall_seconds=stall_seconds)
         self.supervise_seconds = supervise_seconds
@@ -188,13 +191,22 @@ class MatchService:
         """The open tables (:meth:`.lobby.Lobby.open_matches`)."""
         return await self.lobby.open_matches()
 
+    async def invitation(self, match_id: str, invitation: object) -> dict[str, Any]:
+        """What an invitation offers (:meth:`.seating.Seating.invitation`)."""
+        return await self.seating.invitation(match_id, invitation)
+
+    async def claim(self, match_id: str, invitation: object,
+                    name: object = None) -> tuple[SeatRecord, str]:
+        """Claim an invited seat (:meth:`.seating.Seating.claim`)."""
+        return await self.seating.claim(match_id, invitation, name)
+
     async def join(self, match_id: str, name: object) -> tuple[int, str]:
-        """Take a free seat of an open table (:meth:`.lobby.Lobby.join`)."""
-        return await self.lobby.join(match_id, name)
+        """Take a free seat of an open table (:meth:`.seating.Seating.join`)."""
+        return await self.seating.join(match_id, name)
 
     async def start_table(self, live: LiveMatch, viewer: Viewer, bot: object = None) -> None:
-        """The creator starts an open table (:meth:`.lobby.Lobby.start_table`)."""
-        await self.lobby.start_table(live, viewer, bot)
+        """The creator starts an open table (:meth:`.seating.Seating.start_table`)."""
+        await self.seating.start_table(live, viewer, bot)
 
     async def submit(self, live: LiveMatch, viewer: Viewer, version: object, action: object,
                      request_id: object = None) -> None:

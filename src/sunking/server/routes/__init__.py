@@ -2,7 +2,8 @@
 
 - :mod:`.catalog`: what the server offers (games, bots, languages, message catalogs);
 - :mod:`.matches`: a match (create, view, act, leave, replay, a browser's matches);
-- :mod:`.table`: around the table (chat, hints and review, open tables);
+- :mod:`.table`: around the table (chat, hints and review);
+- :mod:`.seating`: who sits where (invitations claimed, open tables joined and started);
 - :mod:`.pages`: the browser client's pages;
 - :mod:`.websocket`: a match's websocket (the hub of its connections);
 - :mod:`.operators`: health, readiness and metrics for operators.
@@ -15,10 +16,11 @@ from __future__ import annotations
 
 from fastapi import APIRouter
 
-from . import catalog, matches, operators, pages, table, websocket
+from . import catalog, matches, operators, pages, seating, table, websocket
 
-ROUTERS: tuple[APIRouter, ...] = (catalog.router, matches.router, table.router, pages.router,
-                                  websocket.router, operators.router)
+ROUTERS: tuple[APIRouter, ...] = (catalog.router, matches.router, table.router,
+                                  seating.router, pages.router, websocket.router,
+                                  operators.router)
 """Every router, in the order the application includes them."""
 
 __all__ = ["ROUTERS"]

@@ -1,5 +1,6 @@
-"""The routes of a match (``docs/web-api.md``): create it, see it, act in it, leave it, its
-replay, and the matches of a browser's tokens. Thin: read the request (a pydantic body, the
+"""The routes of a match (``docs/web-api.md``): create it (the creator's own seat's token
+and an invitation for every other person's seat), see it, act in it, leave it, its replay, and
+the matches of a browser's tokens. Thin: read the request (a pydantic body, the
 authenticated table), call the service, answer."""
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ from .deps import (
 )
 from .openapi import TABLE, answers, query
 from .schemas import ActionBody, MatchBody, TokensBody, body_schema, read_body
+from .seating import invitation_link, seat_link
 
 router = APIRouter()
 
@@ -43,6 +45,7 @@ async def create_match(request: Request) -> dict[str, Any]:
         turn_clock_seconds=body.turn_clock_seconds, options=body.options, hints=body.hints,
         time_bank_seconds=body.time_bank_seconds, practice=body.practice,
         owner=request.client.host if request.client else None,
+        creator=body.creator_seat if "creator_seat" in body.model_fields_set else "first",
     ))
     record = created.record
     seats = []
@@ -51,11 +54,15 @@ async def create_match(request: Request) -> dict[str, Any]:
         token = created.seat_tokens.get(s.seat)
         if token is not None:
             entry["token"] = token
-            entry["link"] = f"/play/{record.match_id}#t={token}"
+            entry["link"] = seat_link(record.match_id, token)
+        invitation = created.invitations.get(s.seat)
+        if invitation is not None:
+            entry["invitation"] = invitation
+            entry["invitation_link"] = invitation_link(record.match_id, invitation)
         seats.append(entry)
     spectator = created.spectator_token
     return {"match_id": record.match_id, "seats": seats,
-            "spectator": {"token": spectator, "link": f"/play/{record.match_id}#t={spectator}"}}
+            "spectator": {"token": spectator, "link": seat_link(record.match_id, spectator)}}
 
 
 @router.get("/api/matches/{match_id}", responses=answers(*TABLE, 422),

@@ -67,6 +67,10 @@ class MatchBody(Body):
         default=None, json_schema_extra={"exclusiveMinimum": 0, "maximum": WEEK})
     practice: bool = False
     options: dict[Short, Any] = pydantic.Field(default_factory=dict, max_length=16)
+    creator_seat: int | None = pydantic.Field(
+        default=None, ge=0, le=15,
+        description="The human seat the creator takes (left out: the first; null: none). "
+        "Every other human seat gets an invitation instead of a token.")
 
 
 class TokensBody(Body):
@@ -98,6 +102,19 @@ class JoinBody(Body):
     """``POST /api/matches/<id>/join``: the name the newcomer sits under."""
 
     name: Any
+
+
+class InvitationBody(Body):
+    """``POST /api/matches/<id>/invitation``: the invitation's code (from its link)."""
+
+    invitation: Short
+
+
+class ClaimBody(InvitationBody):
+    """``POST /api/matches/<id>/claim``: the invitation's code and, if the person wants
+    another, the name he sits under."""
+
+    name: Any = None
 
 
 class StartBody(Body):

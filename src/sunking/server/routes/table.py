@@ -1,7 +1,6 @@
 """The routes around the table (``docs/web-api.md``): its chat (``POST`` and
 ``GET /api/matches/<id>/chat``), the AI's hints and review (``GET /api/matches/<id>/hint``,
-``…/review``) and open tables (``GET /api/open-matches``, ``POST /api/matches/<id>/join``
-and ``…/start``).
+``…/review``); who sits where is :mod:`.seating`'s.
 
 Thin like the other routes: the authenticated table (:data:`.deps.Table`), a pydantic body,
 a call to the service (the chat is its :class:`~..match.chat.TableChat`). New messages also reach
@@ -12,22 +11,19 @@ from __future__ import annotations
 
 from typing import Any
 
-from fastapi import APIRouter, Depends, Request, Response
+from fastapi import APIRouter, Request
 
 from ...i18n import DEFAULT_LANGUAGE
 from ..errors import malformed
 from .catalog import LANGUAGES
 from .deps import (
     Table,
-    json_text,
     lang_of,
     query_value,
-    service_of,
     throttle_chat,
-    throttle_join,
 )
 from .openapi import TABLE, answers, query
-from .schemas import ChatBody, JoinBody, StartBody, body_schema, read_body
+from .schemas import ChatBody, body_schema, read_body
 
 router = APIRouter()
 
@@ -70,27 +66,3 @@ async def hint(table: Table) -> dict[str, Any]:
 async def review(table: Table, request: Request) -> dict[str, Any]:
     lang = table.service.language(lang_of(request)) or DEFAULT_LANGUAGE
     return table.service.advisor.review(table.live, table.viewer, lang)
-
-
-@router.get("/api/open-matches", responses=answers(503))
-async def open_matches(request: Request) -> list[dict[str, Any]]:
-    return await service_of(request).open_matches()
-
-
-@router.post("/api/matches/{match_id}/join", status_code=201,
-             openapi_extra=body_schema(JoinBody), dependencies=[Depends(throttle_join)],
-             responses=answers(404, 409, 422, 429, 503))
-async def join(match_id: str, request: Request) -> dict[str, Any]:
-    body = await read_body(request, JoinBody)
-    seat, token = await service_of(request).join(match_id, body.name)
-    return {"match_id": match_id, "seat": seat, "token": token,
-            "link": f"/play/{match_id}#t={token}"}
-
-
-@router.post("/api/matches/{match_id}/start",
-             openapi_extra=body_schema(StartBody, required=False),
-             responses=answers(*TABLE, 409, 422))
-async def start(table: Table, request: Request) -> Response:
-    body = await read_body(request, StartBody, optional=True)
-    await table.service.start_table(table.live, table.viewer, body.bot)
-    return json_text(table.service.view(table.live, table.viewer))

@@ -151,6 +151,20 @@ class MemoryStore(BatchAppends):
             entry.turn_deadline = turn_deadline
             entry.driver = driver or entry.driver
 
+    def claim_seat(self, match_id: str, seat: SeatRecord) -> None:
+        with self._lock:
+            entry = self._entry(match_id)
+            if entry.status == "abandoned":
+                raise MatchClosed(f"match {match_id} was closed as abandoned")
+            now = list(entry.match.seats)
+            held = now[seat.seat] if 0 <= seat.seat < len(now) else None
+            if (held is None or held.kind != "human" or held.token_hash is not None
+                    or held.invite_hash != seat.invite_hash):
+                raise SeatTaken(f"match {match_id}: seat {seat.seat} was claimed already")
+            now[seat.seat] = dataclasses.replace(held, token_hash=seat.token_hash,
+                                                 name=seat.name)
+            entry.match = dataclasses.replace(entry.match, seats=tuple(now))
+
     def open_match_ids(self, limit: int) -> Sequence[str]:
         with self._lock:
             waiting = [e.match for e in self._matches.values() if e.status == "waiting"]

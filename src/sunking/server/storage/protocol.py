@@ -46,7 +46,8 @@ class DuplicateRequest(StorageError):
 
 
 class SeatTaken(StorageError):
-    """A seat to fill is not free any more (another player took it, or the match started)."""
+    """A seat to fill is not free any more (another player took it, or the match started), or
+    an invited seat was claimed already."""
 
 
 class MatchClosed(StorageError):
@@ -60,7 +61,8 @@ class NotDriver(StorageError):
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class SeatRecord:
-    """One seat of a match. Human seats have a token hash; bot seats a bot spec."""
+    """One seat of a match. Human seats have a token hash (none while an invited seat waits
+    to be claimed); bot seats a bot spec."""
 
     seat: int
     kind: SeatKind
@@ -70,6 +72,14 @@ class SeatRecord:
     away: bool = False
     bank_left: float | None = None
     """Seconds left in the seat's time bank (None: the match has no time bank)."""
+    invite_hash: str | None = None
+    """The hash of the invitation that claims the seat (None: the seat was not offered by
+    invitation). It stays after the claim, so that a second claim is told the seat is taken."""
+
+    @property
+    def claimed(self) -> bool:
+        """Whether a person holds the seat: a human seat with its token."""
+        return self.kind == "human" and self.token_hash is not None
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -228,6 +238,15 @@ class MatchStore(Protocol):
 
     def find_tokens(self, token_hashes: Iterable[str]) -> list[TokenHolder]:
         """Whom each known hash belongs to (unknown hashes are left out), in input order."""
+
+    def claim_seat(self, match_id: str, seat: SeatRecord) -> None:
+        """Store ``seat``'s token hash and name if that invited seat is still unclaimed.
+
+        Raises:
+            UnknownMatch: no match has that id.
+            MatchClosed: the match was closed as abandoned.
+            SeatTaken: the seat was claimed already (or is not an invited seat).
+        """
 
     def set_away(self, match_id: str, seat: int, away: bool, driver: str | None = None) -> None:
         """Mark a seat away (its holder left) or back; with ``driver``, that process now

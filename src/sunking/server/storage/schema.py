@@ -44,6 +44,7 @@ SEATS = sa.Table(
     sa.Column("token_hash", sa.String(64), nullable=True, unique=True),
     sa.Column("away", sa.Boolean, nullable=False),
     sa.Column("bank_left", sa.Float, nullable=True),
+    sa.Column("invite_hash", sa.String(64), nullable=True, unique=True),
 )
 
 ACTIONS = sa.Table(

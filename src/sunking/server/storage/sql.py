@@ -76,6 +76,16 @@ def _log_row(append: Append) -> dict[str, Any]:
             "created_at": action.created_at}
 
 
+def _refuse_closed(conn: sa.Connection, match_id: str) -> None:
+    """Raise UnknownMatch or MatchClosed when ``match_id`` is missing or abandoned."""
+    status = conn.execute(sa.select(MATCHES.c.status)
+                          .where(MATCHES.c.match_id == match_id)).scalar()
+    if status is None:
+        raise UnknownMatch(f"no match {match_id!r}")
+    if status == "abandoned":
+        raise MatchClosed(f"match {match_id} was closed as abandoned")
+
+
 class SqlStore(SqlUpkeep, BatchAppends):
     """A :class:`MatchStore` on an SQLAlchemy engine (migrated on construction)."""
 
@@ -106,7 +116,7 @@ class SqlStore(SqlUpkeep, BatchAppends):
                 conn.execute(sa.insert(SEATS), [
                     {"match_id": match.match_id, "seat": s.seat, "kind": s.kind,
                      "name": s.name, "bot": s.bot, "token_hash": s.token_hash, "away": s.away,
-                     "bank_left": s.bank_left}
+                     "bank_left": s.bank_left, "invite_hash": s.invite_hash}
                     for s in match.seats
                 ])
         except sa.exc.IntegrityError as err:
@@ -194,7 +204,7 @@ class SqlStore(SqlUpkeep, BatchAppends):
             owner=row["owner"],
             seats=tuple(
                 SeatRecord(s["seat"], s["kind"], s["name"], s["bot"], s["token_hash"],
-                           bool(s["away"]), s["bank_left"])
+                           bool(s["away"]), s["bank_left"], s["invite_hash"])
                 for s in seats
             ),
         )
@@ -270,10 +280,7 @@ class SqlStore(SqlUpkeep, BatchAppends):
                         driver=sa.func.coalesce(driver, MATCHES.c.driver))
             )
             if done.rowcount != 1:
-                if conn.execute(sa.select(MATCHES.c.status)
-                                .where(MATCHES.c.match_id == match_id)).first() is None:
-                    raise UnknownMatch(f"no match {match_id!r}")
-                raise MatchClosed(f"match {match_id} was closed as abandoned")
+                _refuse_closed(conn, match_id)
             for seat in seats:
                 done = conn.execute(
                     sa.update(SEATS).where(SEATS.c.match_id == match_id,
@@ -284,6 +291,21 @@ class SqlStore(SqlUpkeep, BatchAppends):
                 )
                 if done.rowcount != 1:
                     raise SeatTaken(f"match {match_id}: seat {seat.seat} is not free")
+
+    def claim_seat(self, match_id: str, seat: SeatRecord) -> None:
+        with self.engine.begin() as conn:
+            live = sa.select(MATCHES.c.match_id).where(MATCHES.c.match_id == match_id,
+                                                      MATCHES.c.status != "abandoned")
+            done = conn.execute(
+                sa.update(SEATS).where(
+                    SEATS.c.match_id == match_id, SEATS.c.seat == seat.seat,
+                    SEATS.c.kind == "human", SEATS.c.token_hash.is_(None),
+                    SEATS.c.invite_hash == seat.invite_hash, sa.exists(live),
+                ).values(token_hash=seat.token_hash, name=seat.name)
+            )
+            if done.rowcount != 1:
+                _refuse_closed(conn, match_id)
+                raise SeatTaken(f"match {match_id}: seat {seat.seat} was claimed already")
 
     def open_match_ids(self, limit: int) -> Sequence[str]:
         with self.engine.connect() as conn:

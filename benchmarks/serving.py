@@ -17,7 +17,7 @@ from pathlib import Path
 import httpx
 
 START_SECONDS = 60.0
-RATE_LIMITS = ("CREATE", "ACTIONS", "JOIN", "CHAT", "CHAT_CHARS")
+RATE_LIMITS = ("CREATE", "ACTIONS", "JOIN", "CLAIM", "CHAT", "CHAT_CHARS")
 """The rate limits per client address (``SUNKING_RATE_<kind>``), all turned off."""
 
 

@@ -88,6 +88,18 @@ class Server:
             return json.loads(response.read().decode() or "null")
 
 
+    def create_match(self, body: dict[str, Any]) -> Any:
+        """Create a match, then claim every other person's seat through its invitation (as
+        each person would): the answer's seats each carry their ``token`` and ``link``."""
+        created = self.call("POST", "/api/matches", body)
+        for seat in created["seats"]:
+            if "invitation" in seat:
+                claimed = self.call("POST", f"/api/matches/{created['match_id']}/claim",
+                                    {"invitation": seat["invitation"]})
+                seat["token"], seat["link"] = claimed["token"], claimed["link"]
+        return created
+
+
 def start_server(workdir: Path) -> Server:
     """Start ``sunking serve`` with its data under ``workdir`` and wait until it answers.
 
@@ -98,7 +110,7 @@ def start_server(workdir: Path) -> Server:
     data = workdir / "data"
     # Every match of a test run comes from one address: no rate limits.
     env = dict(os.environ, SUNKING_DATA_DIR=str(data), SUNKING_RATE_CREATE="0",
-               SUNKING_RATE_ACTIONS="0")
+               SUNKING_RATE_ACTIONS="0", SUNKING_RATE_CLAIM="0")
     env.pop("SUNKING_DATABASE_URL", None)
     with log.open("wb") as handle:
         process = subprocess.Popen(
@@ -194,8 +206,8 @@ def submit_match(page: Page, seats: list[dict[str, str]]) -> tuple[list[SeatLink
     """Fill the seats of the lobby's form (already open, its other choices made) and create.
 
     ``seats`` holds ``{"kind": "human", "name": ...}``, ``{"kind": "bot", "bot": ...}`` or
-    ``{"kind": "open"}`` per seat. Returns each human seat's link (None for the others) and
-    the spectator's link.
+    ``{"kind": "open"}`` per seat. Returns each human seat's link (None for the others; the
+    seats of the other people claimed through their invitations) and the spectator's link.
     """
     page.select_option("#players", str(len(seats)))
     for i, seat in enumerate(seats):
@@ -208,15 +220,33 @@ def submit_match(page: Page, seats: list[dict[str, str]]) -> tuple[list[SeatLink
     page.wait_for_selector("[data-testid=spectator-link]")
     links: list[SeatLink | None] = []
     for i, seat in enumerate(seats):
-        if seat["kind"] == "human":
+        if seat["kind"] != "human":
+            links.append(None)
+        elif page.locator(f"[data-testid=seat-link-{i}]").count():
             href = page.get_attribute(f"[data-testid=seat-link-{i}]", "href")
             assert href, f"no link for seat {i}"
             links.append(parse_link(href))
         else:
-            links.append(None)
+            invitation = page.get_attribute(f"[data-testid=invite-link-{i}]", "href")
+            assert invitation, f"no invitation for seat {i}"
+            links.append(claim_seat(page, invitation))
     spectator = page.get_attribute("[data-testid=spectator-link]", "href")
     assert spectator
     return links, parse_link(spectator)
+
+
+def claim_seat(page: Page, invitation: str) -> SeatLink:
+    """Claim the seat of an invitation link, as its person would (through the API, not in
+    ``page``'s browser), and return the seat's own link."""
+    parsed = urlparse(invitation)
+    match_id = unquote(parsed.path.rstrip("/").rsplit("/", 1)[-1])
+    code = unquote(parsed.fragment.partition("i=")[2])
+    answer = page.request.post(f"{parsed.scheme}://{parsed.netloc}/api/matches/{match_id}/claim",
+                               data={"invitation": code})
+    assert answer.status == 201, answer.text()
+    token = answer.json()["token"]
+    return SeatLink(f"{parsed.scheme}://{parsed.netloc}/play/{match_id}#t={token}", match_id,
+                    token)
 
 
 def open_match(page: Page, link: SeatLink) -> None:

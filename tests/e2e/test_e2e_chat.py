@@ -16,7 +16,7 @@ MARKUP = "<script>window.pwned = 1</script><i>hello</i> &amp; <b>welcome</b>"
 
 def new_match(server: Any, driver: ModuleType, names: tuple[str, ...]) -> list[Any]:
     """A match of humans named ``names``; the seats' links, then the spectator's."""
-    created = server.call("POST", "/api/matches", {
+    created = server.create_match({
         "game": "louis14", "players": len(names), "seed": 3, "practice": True, "language": "en",
         "seats": [{"kind": "human", "name": name} for name in names],
     })

@@ -60,7 +60,7 @@ def test_e2e_hint_shows_three_moves_and_is_refused_without_hints(
 def test_e2e_hint_in_the_generic_screen_names_moves_as_the_prompt_does(
     browser: Browser, server: Any, driver: ModuleType,
 ) -> None:
-    created = server.call("POST", "/api/matches", {
+    created = server.create_match({
         "game": "vive_le_roi", "players": 3, "seed": 4, "language": "en", "hints": True,
         "seats": [{"kind": "human", "name": "Anna"}] + [{"kind": "bot", "bot": "random"}] * 2})
     page = browser.new_context(viewport=driver.VIEWPORT).new_page()
@@ -78,7 +78,7 @@ def test_e2e_hint_in_the_generic_screen_names_moves_as_the_prompt_does(
 
 
 def test_e2e_review_after_the_end(browser: Browser, server: Any, driver: ModuleType) -> None:
-    created = server.call("POST", "/api/matches", {
+    created = server.create_match({
         "game": "louis14", "players": 2, "seed": 3, "language": "en", "hints": True,
         "seats": [{"kind": "human", "name": "Anna"}, {"kind": "bot", "bot": "random"}]})
     seat = driver.parse_link(server.base + created["seats"][0]["link"])

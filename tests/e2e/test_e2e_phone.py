@@ -121,7 +121,7 @@ def check_chat_clear(page: Page, where: str) -> None:
 
 def finished_bot_match(server: Any, game: str, players: int, seed: int) -> dict[str, Any]:
     """A match of bots only, played to its end."""
-    bots: dict[str, Any] = server.call("POST", "/api/matches", {
+    bots: dict[str, Any] = server.create_match({
         "game": game, "players": players, "seed": seed, "language": "en",
         "seats": [{"kind": "bot", "bot": "random"}] * players})
     deadline = time.monotonic() + 180
@@ -138,7 +138,7 @@ def test_e2e_louis14_pages_on_a_phone(browser: Browser, server: Any, driver: Mod
     page.wait_for_selector("#open-panel[data-loaded='1']")
     check(page, "lobby", prompt=False)
 
-    created = server.call("POST", "/api/matches", {
+    created = server.create_match({
         "game": "louis14", "players": 4, "seed": 3, "language": "en",
         "seats": [{"kind": "human", "name": "Anna"}] + [{"kind": "bot", "bot": "random"}] * 3})
     seat = driver.parse_link(server.base + created["seats"][0]["link"])
@@ -170,7 +170,7 @@ def test_e2e_generic_pages_on_a_phone(
     browser: Browser, server: Any, driver: ModuleType, game: str,
 ) -> None:
     page = browser.new_context(viewport=PHONE).new_page()
-    created = server.call("POST", "/api/matches", {
+    created = server.create_match({
         "game": game, "players": 4, "seed": 3, "language": "en",
         "seats": [{"kind": "human", "name": "Anne-Marguerite"}]
         + [{"kind": "bot", "bot": "random"}] * 3})

@@ -14,10 +14,10 @@ def test_e2e_a_practice_match_is_marked_in_the_lobby_and_the_header(
     browser: Browser, server: Any, driver: ModuleType,
 ) -> None:
     errors: list[str] = []
-    created = server.call("POST", "/api/matches", {
+    created = server.create_match({
         "game": "louis14", "players": 2, "seed": 12, "practice": True, "language": "en",
         "seats": [{"kind": "human", "name": "Coach"}, {"kind": "open"}]})
-    plain = server.call("POST", "/api/matches", {
+    plain = server.create_match({
         "game": "louis14", "players": 2, "language": "en",
         "seats": [{"kind": "human", "name": "Rival"}, {"kind": "open"}]})
     page = browser.new_context(viewport=driver.VIEWPORT).new_page()

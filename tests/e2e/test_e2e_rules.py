@@ -41,7 +41,7 @@ def test_e2e_rules_help_is_linked_from_the_lobby_and_the_match(
     assert lobby_link.get_attribute("href") == f"/rules/{game}"
 
     players = make(game).spec.min_players
-    created = server.call("POST", "/api/matches", {
+    created = server.create_match({
         "game": game, "players": players, "seed": 1, "language": "en",
         "seats": [{"kind": "human", "name": "Anna"}]
         + [{"kind": "bot", "bot": "random"}] * (players - 1)})
@@ -148,7 +148,7 @@ def test_e2e_first_match_guide_in_the_generic_screen(
     browser: Browser, server: Any, driver: ModuleType, game: str,
 ) -> None:
     players = make(game).spec.min_players
-    created = server.call("POST", "/api/matches", {
+    created = server.create_match({
         "game": game, "players": players, "seed": 2, "language": "en",
         "seats": [{"kind": "human", "name": "Anna"}]
         + [{"kind": "bot", "bot": "random"}] * (players - 1)})

@@ -84,7 +84,7 @@ window.AudioContext = class {
 def test_e2e_alert_me_when_the_turn_comes(
     browser: Browser, server: Any, driver: ModuleType,
 ) -> None:
-    created = server.call("POST", "/api/matches", {
+    created = server.create_match({
         "game": "louis14", "players": 2, "seed": 8, "practice": True, "language": "en",
         "seats": [{"kind": "human", "name": "Anna"}, {"kind": "human", "name": "Bert"}]})
     links = [driver.parse_link(server.base + s["link"]) for s in created["seats"]]

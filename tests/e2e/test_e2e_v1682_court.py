@@ -60,7 +60,7 @@ def test_e2e_v1682_a_person_and_three_bots_play_to_the_end_on_the_court(
     page.on("pageerror", lambda err: errors.append(str(err)))
     # A fixed seed (one person at the table may choose it): the match lasts long enough
     # for the person to negotiate; bots and dice follow the seed, so the run is the same.
-    created = server.call("POST", "/api/matches", {
+    created = server.create_match({
         "game": G, "players": 4, "seed": SEED, "language": "en",
         "seats": [{"kind": "human", "name": "Ana"}, {"kind": "bot", "bot": "heuristic"},
                   {"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "random"}]})
@@ -167,7 +167,7 @@ def test_e2e_v1682_the_last_move_and_the_dice_are_shown(
     the families the move changed."""
     context = browser.new_context(viewport=driver.VIEWPORT)
     page = context.new_page()
-    created = server.call("POST", "/api/matches", {
+    created = server.create_match({
         "game": G, "players": 4, "seed": 5, "language": "en",
         "seats": [{"kind": "human", "name": "Ana"}] + [{"kind": "bot", "bot": "random"}] * 3})
     link = driver.parse_link(server.base + created["seats"][0]["link"])

@@ -45,7 +45,7 @@ def name_the_courtiers(server: Any, links: list[Any]) -> dict[str, Any]:
 def test_e2e_v1682_the_steward_fines_a_wrong_address_said_in_chat(
     browser: Browser, server: Any, driver: ModuleType,
 ) -> None:
-    created = server.call("POST", "/api/matches", {
+    created = server.create_match({
         "game": "versailles1682", "players": 4, "seed": seed_for_steward(4, 1), "language": "en",
         "practice": True,
         "seats": [*({"kind": "human", "name": n} for n in NAMES),

@@ -25,7 +25,7 @@ def hand_on_screen(page: Page, where: str) -> None:
 
 def test_e2e_v1682_the_court_on_a_phone(browser: Browser, server: Any, driver: ModuleType) -> None:
     page = browser.new_context(viewport=PHONE).new_page()
-    created = server.call("POST", "/api/matches", {
+    created = server.create_match({
         "game": G, "players": 4, "seed": 3, "language": "en",
         "seats": [{"kind": "human", "name": "Anne-Marguerite"}]
         + [{"kind": "bot", "bot": "random"}] * 3})

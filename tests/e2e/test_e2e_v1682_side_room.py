@@ -25,7 +25,7 @@ def served(server: Any, link: Any) -> list[str]:
 def test_e2e_v1682_a_side_room_message_reaches_only_its_seats(
     browser: Browser, server: Any, driver: ModuleType,
 ) -> None:
-    created = server.call("POST", "/api/matches", {
+    created = server.create_match({
         "game": "versailles1682", "players": 4, "seed": 3, "language": "en",
         "practice": True,  # a seed with people at the table: a practice match
         "seats": [*({"kind": "human", "name": n} for n in NAMES),

@@ -16,7 +16,7 @@ PHONE: ViewportSize = {"width": 390, "height": 844}
 
 
 def _new_match(server: Any, seats: list[dict[str, str]], seed: int) -> dict[str, Any]:
-    created: dict[str, Any] = server.call("POST", "/api/matches", {
+    created: dict[str, Any] = server.create_match({
         "game": "vive_le_roi", "players": len(seats), "seed": seed, "language": "en",
         "practice": True,  # a seed with people at the table: a practice match
         "seats": seats})

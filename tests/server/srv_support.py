@@ -31,7 +31,8 @@ LIMIT = 60.0
 def make_client(store_factory: Callable[[], MatchStore] | None = None,
                 data_dir: Path | None = None) -> TestClient:
     settings = Settings(data_dir=data_dir or Path("unused"), bot_workers=0, bot_delay=0.0,
-                        rate_create=None, rate_actions=None, rate_join=None, rate_chat=None,
+                        rate_create=None, rate_actions=None, rate_join=None, rate_claim=None,
+                        rate_chat=None,
                         rate_chat_chars=None)
     return TestClient(create_app(settings, store_factory=store_factory or MemoryStore))
 

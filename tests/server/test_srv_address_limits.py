@@ -21,7 +21,7 @@ from sunking.testing.seats import seat_tokens
 def limited() -> Iterator[TestClient]:
     settings = Settings(data_dir=Path("unused"), bot_workers=0, bot_delay=0.0,
                         rate_create=None, rate_actions=None, rate_join="3/minute",
-                        rate_chat="4/minute", rate_chat_chars="1200/minute")
+                        rate_claim="4/minute", rate_chat="4/minute", rate_chat_chars="1200/minute")
     with TestClient(create_app(settings, store_factory=MemoryStore)) as client:
         yield client
 
@@ -46,6 +46,26 @@ def test_srv_one_address_takes_a_bounded_number_of_free_seats(limited: TestClien
     other = TestClient(limited.app, client=("198.51.100.7", 4000))
     answer = join(other, tables[0]["match_id"], "Newcomer")
     assert answer.status_code == 201, answer.text
+
+
+def test_srv_one_address_reads_and_claims_a_bounded_number_of_invitations(
+    limited: TestClient,
+) -> None:
+    created = limited.post("/api/matches", json={
+        "game": "vive_le_roi", "players": 4, "language": "en",
+        "seats": [{"kind": "human", "name": f"P{i}"} for i in range(4)]}).json()
+    match_id, invited = created["match_id"], created["seats"][1:]
+    path = f"/api/matches/{match_id}"
+    read = limited.post(f"{path}/invitation", json={"invitation": invited[0]["invitation"]})
+    assert read.status_code == 200, read.text
+    answers = [limited.post(f"{path}/claim", json={"invitation": s["invitation"]})
+               for s in invited]
+    assert [a.status_code for a in answers] == [201, 201, 201]
+    refused(limited.post(f"{path}/invitation", json={"invitation": "guess"}),
+            "invitations read or claimed", "4 per 1 minute")
+    other = TestClient(limited.app, client=("198.51.100.7", 4000))
+    answer = other.post(f"{path}/claim", json={"invitation": invited[0]["invitation"]})
+    assert answer.status_code == 409, answer.text  # counted apart; the seat is taken
 
 
 def seats_at_tables(client: TestClient, tables: int) -> list[tuple[str, str]]:

@@ -8,10 +8,11 @@
   at most 4; 0 runs bots in threads).
 - ``SUNKING_BOT_DELAY``: seconds a bot waits before moving, so people can follow (default 0.5).
 - ``SUNKING_RATE_CREATE`` / ``SUNKING_RATE_ACTIONS`` / ``SUNKING_RATE_JOIN`` /
-  ``SUNKING_RATE_CHAT`` / ``SUNKING_RATE_CHAT_CHARS``: rate limits per client address on
-  creating matches (default ``30/minute``), on moves (``20/second``), on free seats taken
-  (``6/minute``), on chat messages (``30/minute``) and on the characters of those messages
-  (``10000/minute``); ``0`` turns one off.
+  ``SUNKING_RATE_CLAIM`` / ``SUNKING_RATE_CHAT`` / ``SUNKING_RATE_CHAT_CHARS``: rate limits
+  per client address on creating matches (default ``30/minute``), on moves (``20/second``), on
+  free seats taken (``6/minute``), on invitations read or claimed (``60/minute``: the people
+  of one table may share an address), on chat messages (``30/minute``) and on the characters
+  of those messages (``10000/minute``); ``0`` turns one off.
 - ``SUNKING_IDLE_SECONDS``: how long a match nobody watches stays in memory (default 600).
 - ``SUNKING_REQUEST_TIMEOUT`` (10 s), ``SUNKING_KEEP_ALIVE_SECONDS`` (5),
   ``SUNKING_CONNECTIONS_PER_ADDRESS`` (256), ``SUNKING_SOCKETS_PER_ADDRESS`` (64): the time a
@@ -45,7 +46,8 @@ def default_data_dir(env: Mapping[str, str] | None = None) -> Path:
 
 
 RATE_VARIABLES = (("rate_create", "SUNKING_RATE_CREATE"), ("rate_actions", "SUNKING_RATE_ACTIONS"),
-                  ("rate_join", "SUNKING_RATE_JOIN"), ("rate_chat", "SUNKING_RATE_CHAT"),
+                  ("rate_join", "SUNKING_RATE_JOIN"), ("rate_claim", "SUNKING_RATE_CLAIM"),
+                  ("rate_chat", "SUNKING_RATE_CHAT"),
                   ("rate_chat_chars", "SUNKING_RATE_CHAT_CHARS"))
 """Each rate limit's setting and variable."""
 
@@ -83,6 +85,8 @@ class Settings:
     """Moves one client address may send over REST and websockets (``None``: no limit)."""
     rate_join: str | None = "6/minute"
     """Free seats of open tables one client address may take (``None``: no limit)."""
+    rate_claim: str | None = "60/minute"
+    """Invitations one client address may read or claim (``None``: no limit)."""
     rate_chat: str | None = "30/minute"
     """Chat messages one client address may write, at every table together."""
     rate_chat_chars: str | None = "10000/minute"

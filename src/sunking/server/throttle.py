@@ -1,5 +1,6 @@
 """Rate limits per client address: how often one address may create matches, send moves,
-take free seats and write in the table chats (messages, and their characters).
+take free seats, read or claim invitations and write in the table chats (messages, and their
+characters).
 
 Built on the ``limits`` library (moving windows in memory, one process). A refusal is
 ``rate_limited`` (429) with the seconds to wait, which the HTTP answer also gives as
@@ -18,10 +19,11 @@ from limits import RateLimitItem, parse, storage, strategies
 from .config import Settings
 from .errors import ApiError
 
-Kind = Literal["create", "act", "join", "chat", "chat_chars"]
+Kind = Literal["create", "act", "join", "claim", "chat", "chat_chars"]
 
 WHAT: dict[Kind, str] = {"create": "matches created", "act": "moves sent",
-                         "join": "seats taken at open tables", "chat": "chat messages",
+                         "join": "seats taken at open tables",
+                         "claim": "invitations read or claimed", "chat": "chat messages",
                          "chat_chars": "characters of chat messages"}
 
 
@@ -41,9 +43,11 @@ class Throttle:
     """
 
     def __init__(self, create: str | None, act: str | None, *, join: str | None = None,
-                 chat: str | None = None, chat_chars: str | None = None) -> None:
+                 claim: str | None = None, chat: str | None = None,
+                 chat_chars: str | None = None) -> None:
         given: dict[Kind, str | None] = {"create": create, "act": act, "join": join,
-                                         "chat": chat, "chat_chars": chat_chars}
+                                         "claim": claim, "chat": chat,
+                                         "chat_chars": chat_chars}
         self._limits = {kind: parse(limit) if limit else None for kind, limit in given.items()}
         self._limiter = strategies.MovingWindowRateLimiter(storage.MemoryStorage())
 
@@ -51,7 +55,8 @@ class Throttle:
     def of(cls, settings: Settings) -> Throttle:
         """The limits of a server's settings."""
         return cls(settings.rate_create, settings.rate_actions, join=settings.rate_join,
-                   chat=settings.rate_chat, chat_chars=settings.rate_chat_chars)
+                   claim=settings.rate_claim, chat=settings.rate_chat,
+                   chat_chars=settings.rate_chat_chars)
 
     def check(self, kind: Kind, address: str | None, cost: int = 1) -> None:
         """Count ``cost`` (one request, or the characters of a message) of ``kind`` for

@@ -87,6 +87,16 @@ def throttle_join(request: Request) -> None:
     _throttle(request, "join")
 
 
+def throttle_claim(request: Request) -> None:
+    """A route dependency: count an invitation read or claimed against the client address's
+    limit.
+
+    Raises:
+        ApiError: ``rate_limited`` (429, with ``Retry-After``).
+    """
+    _throttle(request, "claim")
+
+
 def throttle_chat(request: Request, text: object) -> None:
     """Count a chat message and its characters against the client address's limits (at
     every table together; a seat has its own limit besides).

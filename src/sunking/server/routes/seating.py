@@ -10,7 +10,7 @@ from typing import Any
 
 from fastapi import APIRouter, Depends, Request, Response
 
-from .deps import Table, json_text, service_of, throttle_join
+from .deps import Table, json_text, service_of, throttle_claim, throttle_join
 from .openapi import TABLE, answers
 from .schemas import ClaimBody, InvitationBody, JoinBody, StartBody, body_schema, read_body
 
@@ -28,14 +28,14 @@ def invitation_link(match_id: str, invitation: str) -> str:
 
 
 @router.post("/api/matches/{match_id}/invitation", openapi_extra=body_schema(InvitationBody),
-             dependencies=[Depends(throttle_join)], responses=answers(403, 404, 422, 429, 503))
+             dependencies=[Depends(throttle_claim)], responses=answers(403, 404, 422, 429, 503))
 async def invitation(match_id: str, request: Request) -> dict[str, Any]:
     body = await read_body(request, InvitationBody)
     return await service_of(request).invitation(match_id, body.invitation)
 
 
 @router.post("/api/matches/{match_id}/claim", status_code=201,
-             openapi_extra=body_schema(ClaimBody), dependencies=[Depends(throttle_join)],
+             openapi_extra=body_schema(ClaimBody), dependencies=[Depends(throttle_claim)],
              responses=answers(403, 404, 409, 422, 429, 503))
 async def claim(match_id: str, request: Request) -> dict[str, Any]:
     body = await read_body(request, ClaimBody)

@@ -213,8 +213,18 @@ function renderCreated() {
       el("span", { className: "link-who", text: who }));
     if (seat.kind === "human" && seat.token) {
       const href = seat.link ? absolute(seat.link) : seatLink(created.match_id, seat.token);
+      item.querySelector(".link-who").textContent =
+        t("lobby.your_seat", { n: seat.seat + 1, name: seat.name || "" });
       item.append(el("a", { href, className: "link", target: "_blank", rel: "noopener",
-        "data-testid": `seat-link-${seat.seat}`, text: t("lobby.open") }), copyButton(href));
+        "data-testid": `seat-link-${seat.seat}`, text: t("lobby.open") }));
+    } else if (seat.kind === "human" && seat.invitation_link) {
+      // Another person's seat: its invitation, claimed once by whoever follows it first.
+      const href = absolute(seat.invitation_link);
+      item.querySelector(".link-who").textContent =
+        t("lobby.invite_seat", { n: seat.seat + 1, name: seat.name || "" });
+      item.append(el("a", { href, className: "link", target: "_blank", rel: "noopener",
+        "data-testid": `invite-link-${seat.seat}`, text: t("lobby.open") }),
+        copyButton(href));
     }
     list.append(item);
   }

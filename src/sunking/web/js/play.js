@@ -1,10 +1,12 @@
 // The match page: a seat's or a spectator's live view of one match, or the replay viewer.
 //
-// The token comes from the link's fragment (#t=…) and is kept in localStorage. The live view
+// The token comes from the link's fragment (#t=…) and is kept in localStorage; an invitation's
+// link (#i=…) first claims its seat (claim.js). The live view
 // comes over the websocket (REST when it is down); every action carries the view's version.
 
 import { api, errorText, storeToken, tokenFor } from "./api.js";
 import { TableChat } from "./chat.js";
+import { drawInvitation } from "./claim.js";
 import { MatchConnection } from "./connection.js";
 import { HintBar } from "./hint.js";
 import { TurnAlert } from "./notify.js";
@@ -480,7 +482,31 @@ async function startLive() {
   connection.open();
 }
 
+/** An invitation link (#i=…): claim the seat, then open the match at it. */
+async function claimInvitation(invitation) {
+  await loadLanguage(preferredLanguage(null));
+  applyStatic(document);
+  bindLanguageSelect($("lang"));
+  document.addEventListener("sunking:language", () => window.location.reload());
+  try {
+    const drawn = drawInvitation($("game"), matchId, invitation);
+    document.body.dataset.ready = "1";
+    const claimed = await drawn;
+    sessionStorage.setItem(TAB_KEY, claimed.token);
+    window.history.replaceState(null, "", `/play/${encodeURIComponent(matchId)}`);
+    window.location.reload();
+  } catch (err) {
+    $("game").replaceChildren(Object.assign(document.createElement("p"),
+      { className: "form-error", textContent: errorText(err) }));
+    document.body.dataset.ready = "1";
+  }
+}
+
 async function main() {
+  if (fragment.get("i")) {
+    await claimInvitation(fragment.get("i"));
+    return;
+  }
   if (!token) {
     await loadLanguage(preferredLanguage(null));
     applyStatic(document);

@@ -1,5 +1,6 @@
 // The page's own marks for a seat, shared by every game's screen: away (a stand-in bot plays),
-// offline (no open connection) and the turn clock (counted down by play.js).
+// invited (its person has not claimed it yet), offline (no open connection) and the turn clock
+// (counted down by play.js).
 
 import { t } from "./i18n.js";
 
@@ -17,6 +18,8 @@ export function seatBadges(info, mode) {
   if (!info || mode === "replay") return out;
   if (info.away) {
     out.push(badge("away", t("players.away"), t("players.away_title")));
+  } else if (info.kind === "human" && info.claimed === false) {
+    out.push(badge("offline invited", t("players.invited"), t("players.invited_title")));
   } else if (info.kind === "human" && info.connected === false) {
     out.push(badge("offline", t("players.offline")));
   }

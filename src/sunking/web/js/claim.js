@@ -4,14 +4,14 @@
 
 import { api, errorText, storeToken } from "./api.js";
 import { el } from "./dom.js";
-import { has, t } from "./i18n.js";
+import { botLabel, has, t } from "./i18n.js";
 
 function gameTitle(game) {
   return has(`${game}.title`) ? t(`${game}.title`) : game;
 }
 
 function seatLine(seat) {
-  const name = seat.kind === "bot" ? t("lobby.bot_seat", { n: seat.seat + 1, bot: seat.name })
+  const name = seat.kind === "bot" ? t("lobby.bot_seat", { n: seat.seat + 1, bot: botLabel(seat.bot) })
     : t("lobby.link_seat", { n: seat.seat + 1, name: seat.name });
   if (seat.kind !== "human") return el("li", { text: name });
   const state = seat.claimed ? t("claim.seat_claimed") : t("claim.seat_waiting");

@@ -25,6 +25,11 @@ export function format(text, params = {}) {
     Object.prototype.hasOwnProperty.call(params, name) ? String(params[name]) : whole);
 }
 
+/** A bot's name in words ("Bot: quick" for `heuristic`), never its spec. */
+export function botLabel(bot) {
+  return t(`bot.${String(bot).replace(":", ".")}`);
+}
+
 /** Whether the catalog has a message for `key` (in the current language or English). */
 export function has(key) {
   return key in catalog || key in fallback;

@@ -3,7 +3,7 @@
 import { api, errorText, storedTokens, storeToken } from "./api.js";
 import { drawCarry, takeCarried } from "./carry.js";
 import {
-  applyStatic, bindLanguageSelect, currentLanguage, has, languages, loadLanguage,
+  applyStatic, bindLanguageSelect, botLabel, currentLanguage, has, languages, loadLanguage,
   preferredLanguage, t,
 } from "./i18n.js";
 import { clockText, OpenTables } from "./tables.js";
@@ -30,9 +30,6 @@ function el(tag, attrs = {}, ...children) {
   return node;
 }
 
-export function botLabel(bot) {
-  return t(`bot.${bot.replace(":", ".")}`);
-}
 
 /** A game's name: its catalog's title in the current language, else the server's name. */
 function gameName(game) {

@@ -12,7 +12,7 @@ import { HintBar } from "./hint.js";
 import { TurnAlert } from "./notify.js";
 import { drawWaiting } from "./tables.js";
 import {
-  applyStatic, bindLanguageSelect, currentLanguage, has, loadLanguage, preferredLanguage, t,
+  applyStatic, bindLanguageSelect, botLabel, currentLanguage, has, loadLanguage, preferredLanguage, t,
 } from "./i18n.js";
 
 const TOAST_MS = 7000;
@@ -41,9 +41,6 @@ let hints = null;
 let toastTimer = null;
 const replay = { data: null, base: null, frames: [], index: 0, perspective: null };
 
-function botLabel(bot) {
-  return t(`bot.${String(bot).replace(":", ".")}`);
-}
 
 /** A seat's name ("" for a colour that is no seat: a game's own screen names those). */
 function colourName(colour) {

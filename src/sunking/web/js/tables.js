@@ -2,7 +2,7 @@
 // and the match page's bar while a table waits (its creator may start it with bots).
 
 import { api, errorText, storeToken } from "./api.js";
-import { t } from "./i18n.js";
+import { botLabel, t } from "./i18n.js";
 import { withProps as el } from "./dom.js";
 
 const REFRESH_MS = 10000;
@@ -10,9 +10,6 @@ const NAME_KEY = "sunking.name";
 
 const $ = (id) => document.getElementById(id);
 
-function botLabel(bot) {
-  return t(`bot.${String(bot).replace(":", ".")}`);
-}
 
 function gameName(id) {
   const key = `${id}.title`;

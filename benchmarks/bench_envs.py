@@ -90,7 +90,7 @@ def pettingzoo_run(game: str, n: int) -> Run:
 
 def spiel_run(name: str, params: dict[str, int]) -> Run:
     game = pyspiel.load_game(name, params)
-    info_state = make_observation(game, pyspiel.IIGObservationType(perfect_recall=True))
+    info_state = make_observation(game, pyspiel.IIGObservationType(perfect_recall=False))
 
     def run(seed: int) -> tuple[int, int]:
         state = game.new_initial_state()
@@ -141,7 +141,7 @@ def main() -> None:
                 "engine": engine_run(game, n),
                 "table": table_run(game, n),
                 "pettingzoo": pettingzoo_run(game, n),
-                "openspiel": spiel_run(sk_spiel.short_name(game), {"players": n, "seed": 0}),
+                "openspiel": spiel_run(sk_spiel.short_name(game), {"players": n}),
             }
             base = 0.0
             for way, run in ways.items():

@@ -4,16 +4,11 @@ from __future__ import annotations
 
 import gymnasium
 import numpy as np
-import pyspiel
 import pytest
 from gymnasium.utils.env_checker import check_env
-from open_spiel.python.algorithms import ismcts
 from pettingzoo.test import api_test, seed_test
 
 import sunking.envs.gymnasium as sk_gym
-import sunking.envs.openspiel as sk_spiel
-from sunking.bots import HeuristicBot, Observation
-from sunking.bots.arena import bot_rng
 from sunking.core.errors import InvalidOptions, UnknownGame
 from sunking.core.registry import available_games, make
 from sunking.envs.actions import ActionSchemeError
@@ -121,39 +116,3 @@ def test_gymnasium_illegal_token_loses_or_raises() -> None:
         strict.step(illegal)
     with pytest.raises(ValueError, match="opponent specs"):
         gymnasium.make("sunking/Versailles1682-v0", num_players=4, opponents="random,random")
-
-
-@pytest.mark.parametrize("game", available_games())
-def test_openspiel_loads_the_game(game: str) -> None:
-    n = make(game).spec.max_players
-    spiel = pyspiel.load_game(sk_spiel.short_name(game), {"players": n, "seed": 1})
-    assert spiel.num_players() == n
-    assert spiel.num_distinct_actions() == Table(game, n).scheme.size
-    state = spiel.new_initial_state()
-    assert len(state.information_state_tensor(0)) == spiel.information_state_tensor_size()
-    assert len(state.observation_tensor(1)) == spiel.observation_tensor_size()
-    pyspiel.random_sim_test(spiel, num_sims=1, serialize=False, verbose=False)
-
-
-@pytest.mark.parametrize("game", available_games())
-def test_openspiel_ismcts_plays_the_heuristic_to_the_end(game: str) -> None:
-    n = make(game).spec.min_players
-    spiel = pyspiel.load_game(sk_spiel.short_name(game), {"players": n, "seed": 5})
-    bot = ismcts.ISMCTSBot(spiel, sk_spiel.HeuristicEvaluator(), 2.0, 8,
-                           random_state=np.random.RandomState(3))
-    heuristic = HeuristicBot()
-    rngs = [bot_rng(5, p) for p in range(n)]
-    state = spiel.new_initial_state()
-    searched = 0
-    while not state.is_terminal():
-        seat = state.current_player()
-        if seat == 0:
-            state.apply_action(bot.step(state))
-            searched += 1
-        else:
-            engine = state.engine_state
-            state.apply_engine_action(heuristic.act(Observation(engine, seat), rngs[seat]))
-    assert searched > 10
-    assert state.engine_state.is_terminal
-    returns = state.returns()
-    assert sum(returns) == pytest.approx(1.0)

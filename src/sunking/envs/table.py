@@ -88,6 +88,21 @@ def observation_vector(
     return out
 
 
+def public_vector(adapter: GameAdapter, state: GameState, seat: int) -> Vector:
+    """What every seat and a spectator see, laid out as ``seat``'s observation: the
+    spectator's view, with the segments of what only the seat sees (``you.*``) and its
+    unfinished choice (``prefix``) all zero."""
+    view = dict(state.view(None))
+    view["you"] = state.view(seat)["you"]
+    out = Vector()
+    out.one_hot("seat", seat, state.num_players)
+    out.flag("to_move", state.to_move == seat)
+    adapter.encode(view, seat, out)
+    out.counts("prefix", (), adapter.scheme.size)
+    out.clear(lambda name: name.startswith("you."))
+    return out
+
+
 def layout(game_id: str, num_players: int) -> list[tuple[str, int, int]]:
     """The observation layout of a game for a player count: (segment, offset, size), in
     order. Every observation of that game and count has this layout.

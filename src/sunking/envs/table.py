@@ -34,13 +34,15 @@ REWARDS: tuple[Reward, ...] = ("win_share", "score_difference")
 @dataclasses.dataclass(frozen=True, slots=True)
 class GameAdapter:
     """How one game becomes tokens and vectors: what its module ``sunking.envs.games.<id>``
-    declares (``SCHEME``, ``encode``, ``ENV_NAME``)."""
+    declares (``SCHEME``, ``encode``, ``ENV_NAME``, ``NOTHING_HIDDEN``)."""
 
     game_id: str
     scheme: ActionScheme
     encode: Callable[[Mapping[str, Any], int, Vector], None]
     env_name: str
     """The game's name in Gymnasium ids (``sunking/<env_name>-v0``)."""
+    nothing_hidden: Mapping[str, Any]
+    """The ``you`` part of a view that holds no hidden card (``NOTHING_HIDDEN``)."""
 
 
 _FOUND: dict[str, GameAdapter] = {}
@@ -60,7 +62,7 @@ def adapter(game_id: str) -> GameAdapter:
         if module is None:
             raise UnknownGame(f"the game {game_id!r} has no adapter for learning agents")
         found = _FOUND[game_id] = GameAdapter(game_id, module.SCHEME, module.encode,
-                                              module.ENV_NAME)
+                                              module.ENV_NAME, module.NOTHING_HIDDEN)
     return found
 
 
@@ -90,16 +92,14 @@ def observation_vector(
 
 def public_vector(adapter: GameAdapter, state: GameState, seat: int) -> Vector:
     """What every seat and a spectator see, laid out as ``seat``'s observation: the
-    spectator's view, with the segments of what only the seat sees (``you.*``) and its
-    unfinished choice (``prefix``) all zero."""
-    view = dict(state.view(None))
-    view["you"] = state.view(seat)["you"]
+    spectator's view, encoded as if the seat held no hidden card, its unfinished choice
+    all zero."""
+    view = {**state.view(None), "you": adapter.nothing_hidden}
     out = Vector()
     out.one_hot("seat", seat, state.num_players)
     out.flag("to_move", state.to_move == seat)
     adapter.encode(view, seat, out)
     out.counts("prefix", (), adapter.scheme.size)
-    out.clear(lambda name: name.startswith("you."))
     return out
 
 

@@ -8,7 +8,7 @@ size, so the layout of each game is documented by the encoder itself
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 import numpy as np
@@ -67,12 +67,6 @@ class Vector:
     def block(self, name: str, values: npt.NDArray[Any]) -> None:
         """A whole array (flattened in row order)."""
         self._segment(name, values.astype(np.float32).ravel())
-
-    def clear(self, names: Callable[[str], bool]) -> None:
-        """Set every segment whose name ``names`` accepts to zero."""
-        for k, (name, _offset, size) in enumerate(self._names):
-            if names(name):
-                self._chunks[k] = np.zeros(size, dtype=np.float32)
 
     def array(self) -> FloatArray:
         return np.concatenate(self._chunks) if self._chunks else np.zeros(0, np.float32)

@@ -40,7 +40,8 @@ from ..core.registry import make
 from ..core.rng import Rng
 from .actions import Decision
 from .openspiel_observer import Recall, SunKingObserver, observer_sizes
-from .table import GameAdapter, adapted_games, adapter, rewards_of
+from .table import GameAdapter, adapted_games, adapter, observation_array, rewards_of
+from .vector import FloatArray
 
 LENGTH_PER_ACTION = 32
 """A bound on the tokens of one engine action, for ``max_game_length``."""
@@ -120,15 +121,18 @@ class _Held:
     seats recall. OpenSpiel's clone deep-copies a state's attributes: a copy shares the
     engine state, which never changes, and copies only the decision."""
 
-    __slots__ = ("_decision", "_prefix", "adapter", "recall", "state")
+    __slots__ = ("_decision", "_prefix", "adapter", "recall", "seen", "state")
 
     def __init__(self, adapter: GameAdapter, state: GameState, recall: Recall,
-                 prefix: tuple[int, ...] = ()) -> None:
+                 prefix: tuple[int, ...] = (), seen: dict[int, FloatArray] | None = None
+                 ) -> None:
         self.adapter = adapter
         self.state = state
         self.recall = recall
         self._prefix = prefix
         self._decision: Decision | None = None
+        self.seen: dict[int, FloatArray] = {} if seen is None else seen
+        """Each seat's observation of the engine state without its unfinished choice."""
 
     @property
     def decision(self) -> Decision:
@@ -151,7 +155,7 @@ class _Held:
         return self._prefix if self._decision is None else self._decision.prefix
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Held:
-        return _Held(self.adapter, self.state, self.recall, self.prefix)
+        return _Held(self.adapter, self.state, self.recall, self.prefix, self.seen)
 
 
 class SunKingState(pyspiel.State):  # type: ignore[misc]
@@ -250,6 +254,19 @@ class SunKingState(pyspiel.State):  # type: ignore[misc]
         out._held = _Held(held.adapter, sampled, held.recall.resampled(sampled, player_id),
                           held.prefix)
         return out
+
+    def observation(self, player: int, out: FloatArray) -> None:
+        """Write ``player``'s observation vector into ``out`` (the part its unfinished
+        choice leaves alone is built once per engine state)."""
+        held = self.held
+        base = held.seen.get(player)
+        if base is None:
+            base = held.seen[player] = observation_array(
+                held.adapter, held.state, player, self._sk_game.sizes["seat"])
+        out[:] = base
+        start = out.size - held.adapter.scheme.size
+        for token in self.prefix_of(player):
+            out[start + token] += 1.0
 
     def prefix_of(self, player: int) -> tuple[int, ...]:
         """``player``'s unfinished choice (empty for every seat but the one to move)."""

@@ -133,17 +133,14 @@ class SunKingObserver:
             self.tensor.fill(0.0)
             return
         engine = state.engine_state
-        adapter = state.held.adapter
         if self.kind == "seat":
-            self.tensor[:] = observation_vector(adapter, engine, player,
-                                                state.prefix_of(player)).array()
+            state.observation(player, self.tensor)
         elif self.kind == "public":
-            self.tensor[:] = public_vector(adapter, engine, player).array()
+            self.tensor[:] = public_vector(state.held.adapter, engine, player).array()
         else:
-            self.tensor[:] = np.concatenate([
-                observation_vector(adapter, engine, p, state.prefix_of(p)).array()
-                for p in range(engine.num_players)
-            ])
+            size = self.tensor.size // engine.num_players
+            for p in range(engine.num_players):
+                state.observation(p, self.tensor[p * size:(p + 1) * size])
 
     def string_from(self, state: SunKingState, player: int) -> str:
         if state.is_chance_node():

@@ -160,3 +160,12 @@ def test_gymnasium_illegal_token_loses_or_raises() -> None:
         strict.step(illegal)
     with pytest.raises(ValueError, match="opponent specs"):
         gymnasium.make("sunking/Versailles1682-v0", num_players=4, opponents="random,random")
+
+
+def test_gymnasium_refuses_opponents_that_search_for_a_time() -> None:
+    with pytest.raises(ValueError, match=r"ismcts:0.02s, ismcts:hard search for a time"):
+        gymnasium.make("sunking/Louis14-v0", num_players=3, opponents="ismcts:hard,ismcts:0.02s")
+    with pytest.warns(UserWarning, match="not only on its seed"):
+        e = gymnasium.make("sunking/Louis14-v0", opponents="ismcts:0.02s", timed_opponents=True)
+    assert e.unwrapped.bots[0].config.seconds == 0.02
+    gymnasium.make("sunking/Louis14-v0", opponents="ismcts:easy")  # iterations only: reproducible

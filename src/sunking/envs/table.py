@@ -125,6 +125,20 @@ def layout(game_id: str, num_players: int) -> list[tuple[str, int, int]]:
     return observation_vector(adapter(game_id), state, 0).layout()
 
 
+def sizes_markdown() -> str:
+    """The Markdown table of docs/envs.md's sizes: per game and player count, the floats of
+    an observation (OpenSpiel's all-players tensor is that times the players) and the tokens
+    of the action space (a test compares the two)."""
+    lines = ["| game | players | observation floats | tokens |", "| --- | --- | --- | --- |"]
+    for game_id in adapted_games():
+        spec = make(game_id).spec
+        tokens = adapter(game_id).scheme.size
+        for n in range(spec.min_players, spec.max_players + 1):
+            size = sum(s for _, _, s in layout(game_id, n))
+            lines.append(f"| {game_id} | {n} | {size:,} | {tokens:,} |")
+    return "\n".join(lines)
+
+
 def rewards_of(state: GameState, reward: Reward) -> list[float]:
     """Every seat's reward for the finished game: its share of the win (1/k for a k-way
     win, else 0), or its score minus the mean score of the others."""

@@ -255,6 +255,19 @@ class SunKingState(pyspiel.State):  # type: ignore[misc]
                           held.prefix)
         return out
 
+    @property
+    def adapter(self) -> GameAdapter:
+        return self._sk_game.adapter
+
+    @property
+    def prefix(self) -> tuple[int, ...]:
+        """The unfinished choice of the seat to move."""
+        return self.held.prefix
+
+    @property
+    def recall(self) -> Recall:
+        return self.held.recall
+
     def observation(self, player: int, out: FloatArray) -> None:
         """Write ``player``'s observation vector into ``out`` (the part its unfinished
         choice leaves alone is built once per engine state)."""

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from typing import TYPE_CHECKING, Any, Literal
+from typing import Any, Literal, Protocol
 
 import numpy as np
 import pyspiel
@@ -28,9 +28,7 @@ import pyspiel
 from ..core.game import GameState
 from ..core.registry import make
 from .table import GameAdapter, observation_vector, public_vector
-
-if TYPE_CHECKING:
-    from .openspiel import SunKingState
+from .vector import FloatArray
 
 Kind = Literal["public", "seat", "all"]
 KINDS: dict[Any, Kind] = {
@@ -49,6 +47,30 @@ def observer_sizes(adapter: GameAdapter, num_players: int) -> dict[Kind, int]:
 
 def _view_json(state: GameState, seat: int | None) -> str:
     return json.dumps(state.view(seat), sort_keys=True)
+
+
+class Observed(Protocol):
+    """What an observer reads of an OpenSpiel state (``sunking.envs.openspiel.SunKingState``)."""
+
+    @property
+    def engine_state(self) -> GameState: ...
+
+    @property
+    def adapter(self) -> GameAdapter: ...
+
+    @property
+    def prefix(self) -> tuple[int, ...]: ...
+
+    @property
+    def recall(self) -> Recall: ...
+
+    def is_chance_node(self) -> bool: ...
+
+    def history(self) -> list[int]: ...
+
+    def observation(self, player: int, out: FloatArray) -> None: ...
+
+    def prefix_of(self, player: int) -> tuple[int, ...]: ...
 
 
 class Recall:
@@ -121,7 +143,7 @@ class SunKingObserver:
         self.tensor = np.zeros(size, np.float32)
         self.dict = {"observation": self.tensor} if size else {}
 
-    def set_from(self, state: SunKingState, player: int) -> None:
+    def set_from(self, state: Observed, player: int) -> None:
         """Write ``player``'s observation into the tensor.
 
         Raises:
@@ -136,13 +158,13 @@ class SunKingObserver:
         if self.kind == "seat":
             state.observation(player, self.tensor)
         elif self.kind == "public":
-            self.tensor[:] = public_vector(state.held.adapter, engine, player).array()
+            self.tensor[:] = public_vector(state.adapter, engine, player).array()
         else:
             size = self.tensor.size // engine.num_players
             for p in range(engine.num_players):
                 state.observation(p, self.tensor[p * size:(p + 1) * size])
 
-    def string_from(self, state: SunKingState, player: int) -> str:
+    def string_from(self, state: Observed, player: int) -> str:
         if state.is_chance_node():
             return f"dealing, chance node {len(state.history()) + 1}"
         engine = state.engine_state
@@ -150,10 +172,10 @@ class SunKingObserver:
             return _view_json(engine, None)
         if self.kind == "all":
             views = [engine.view(p) for p in range(engine.num_players)]
-            return json.dumps({"views": views, "choosing": list(state.held.prefix)},
+            return json.dumps({"views": views, "choosing": list(state.prefix)},
                               sort_keys=True)
         seat = json.dumps({"view": engine.view(player),
                            "choosing": list(state.prefix_of(player))}, sort_keys=True)
         if self.perfect_recall:
-            return f"{seat} recall {state.held.recall.digest(player)}"
+            return f"{seat} recall {state.recall.digest(player)}"
         return seat

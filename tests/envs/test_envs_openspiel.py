@@ -130,9 +130,13 @@ def test_clones_and_tensors_do_not_change_later_deals() -> None:
     state = first.new_initial_state()
     sk_spiel.deal(state, 77)
     for _ in range(5):
-        state.clone()
+        clone = state.clone()
         state.observation_tensor(0)
         state.information_state_string(1)
+    # A clone shares what never changes (the engine state), and copies no game.
+    assert clone.engine_state is state.engine_state
+    assert clone.held is not state.held
+    assert clone.get_game().sizes is first.sizes
     a, b = first.new_initial_state(), second.new_initial_state()
     sk_spiel.deal(a, 78)
     sk_spiel.deal(b, 78)

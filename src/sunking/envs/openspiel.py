@@ -164,9 +164,14 @@ class SunKingState(pyspiel.State):  # type: ignore[misc]
 
     def __init__(self, game: SunKingGame) -> None:
         super().__init__(game)
-        self._sk_game = game
         self._seed_bytes: tuple[int, ...] = ()
         self._held: _Held | None = None
+
+    @property
+    def _sk_game(self) -> SunKingGame:
+        """The game (OpenSpiel's clone deep-copies a state's attributes: the game is not one)."""
+        game: SunKingGame = self.get_game()
+        return game
 
     @property
     def seed(self) -> int | None:

@@ -79,10 +79,11 @@ def adapted_games() -> tuple[str, ...]:
 
 
 def _fill(out: Vector, adapter: GameAdapter, state: GameState, seat: int,
-          prefix: Sequence[int]) -> Vector:
+          prefix: Sequence[int], view: Mapping[str, Any] | None = None) -> Vector:
+    """Write ``seat``'s observation of ``view`` (default: the seat's own) into ``out``."""
     out.one_hot("seat", seat, state.num_players)
     out.flag("to_move", state.to_move == seat)
-    adapter.encode(state.view(seat), seat, out)
+    adapter.encode(state.view(seat) if view is None else view, seat, out)
     out.counts("prefix", prefix, adapter.scheme.size)
     return out
 
@@ -106,12 +107,7 @@ def public_vector(adapter: GameAdapter, state: GameState, seat: int) -> Vector:
     spectator's view, encoded as if the seat held no hidden card, its unfinished choice
     all zero."""
     view = {**state.view(None), "you": adapter.nothing_hidden}
-    out = Vector()
-    out.one_hot("seat", seat, state.num_players)
-    out.flag("to_move", state.to_move == seat)
-    adapter.encode(view, seat, out)
-    out.counts("prefix", (), adapter.scheme.size)
-    return out
+    return _fill(Vector(), adapter, state, seat, (), view)
 
 
 def layout(game_id: str, num_players: int) -> list[tuple[str, int, int]]:

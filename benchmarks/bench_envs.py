@@ -1,28 +1,31 @@
-"""Benchmark the learning environments against the raw engine, with OpenSpiel's C++ Hearts
-for scale, on one core (needs the rl extra).
+"""Benchmark the learning environments against the raw engine, side by side in one run, on one
+core (needs the rl extra), with OpenSpiel's C++ Hearts for scale; with ``--suites``, run the
+libraries' own test suites longer than the tests do, at every player count.
 
-For each game and player count it plays ``--games`` random games four ways and reports
-engine actions per second (and tokens per second where the adapter chooses by tokens):
+For each game and player count (4 by default) it plays ``--games`` random games three ways:
 
 - ``engine``: ``legal_actions`` and ``apply_unchecked`` on quiet states, a uniform choice
   among the legal actions (the ceiling for any adapter);
-- ``table``: :class:`sunking.envs.table.Table`, a random legal token per step and the
-  acting seat's observation vector built at every step (what an agent pays for);
-- ``pettingzoo``: the wrapped AEC environment, ``last()`` then ``step`` per agent step;
-- ``openspiel``: the Python game through pyspiel, ``legal_actions`` and ``apply_action``
-  with the information-state tensor of the acting seat at every step (through OpenSpiel's
-  ``make_observation``: ``state.information_state_tensor()`` of a Python game also deals a
-  new game each call to learn the tensor's shape).
+- ``pettingzoo``: the wrapped AEC environment, ``last()`` (the acting agent's observation,
+  built at every step) then ``step`` with a random legal token;
+- ``openspiel``: the Python game through pyspiel, the deal's chance nodes sampled, then
+  ``legal_actions`` and ``apply_action`` with the acting seat's observation tensor read at
+  every step (through OpenSpiel's ``make_observation``; the games give no information-state
+  tensor, see docs/envs.md).
 
-The last row is OpenSpiel's C++ ``hearts`` (4 players) played the same way as the
-``openspiel`` rows, from Python, with its information-state tensor per step.
+It prints engine actions per second, agent steps (tokens) per second and each adapter's
+share of the engine's actions per second. The last row is OpenSpiel's C++ ``hearts`` (4
+players) played as the ``openspiel`` rows, with its information-state tensor per step.
 
-    .venv/bin/python benchmarks/bench_envs.py [--game louis14] [--games 20] [--players 3]
+    .venv/bin/python benchmarks/bench_envs.py [--game louis14] [--games 20] [--players 4]
+    .venv/bin/python benchmarks/bench_envs.py --suites [--cycles 1000]
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
+import io
 import time
 from collections.abc import Callable
 
@@ -37,7 +40,6 @@ import sunking.envs.openspiel as sk_spiel
 from sunking.core.registry import available_games, make
 from sunking.core.rng import Rng
 from sunking.envs.pettingzoo import env
-from sunking.envs.table import Table
 
 Run = Callable[[int], tuple[int, int]]
 """Plays the game of one seed; returns (engine actions, agent steps)."""
@@ -51,22 +53,6 @@ def engine_run(game: str, n: int) -> Run:
         while not state.is_terminal:
             state = state.apply_unchecked(rng.choice(state.legal_actions()))
         return state.version, state.version
-    return run
-
-
-def table_run(game: str, n: int) -> Run:
-    table = Table(game, n)
-
-    def run(seed: int) -> tuple[int, int]:
-        table.reset(seed)
-        rng = np.random.default_rng(seed)
-        steps = 0
-        while (seat := table.to_move) is not None:
-            table.observe(seat)
-            legal = table.legal_tokens()
-            table.step(legal[int(rng.integers(len(legal)))])
-            steps += 1
-        return table.state.version, steps
     return run
 
 
@@ -88,9 +74,10 @@ def pettingzoo_run(game: str, n: int) -> Run:
     return run
 
 
-def spiel_run(name: str, params: dict[str, int]) -> Run:
+def spiel_run(name: str, params: dict[str, int], perfect_recall: bool = False) -> Run:
     game = pyspiel.load_game(name, params)
-    info_state = make_observation(game, pyspiel.IIGObservationType(perfect_recall=True))
+    kind = pyspiel.IIGObservationType(perfect_recall=perfect_recall)
+    info_state = make_observation(game, kind)
 
     def run(seed: int) -> tuple[int, int]:
         state = game.new_initial_state()
@@ -123,36 +110,73 @@ def measure(run: Run, games: int) -> tuple[float, float]:
     return actions / spent, steps / spent
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--game", nargs="+", default=list(available_games()))
-    parser.add_argument("--games", type=int, default=20)
-    parser.add_argument("--players", type=int, nargs="+")
-    args = parser.parse_args()
-    table = RichTable(title=f"Random games, {args.games} per row, one core", box=box.SIMPLE)
+def speeds(games: list[str], players: list[int], count: int) -> RichTable:
+    """The three ways side by side for each game at each player count it allows."""
+    table = RichTable(title=f"Random games, {count} per row, one core", box=box.SIMPLE)
     for column in ("game", "players", "way", "actions/s", "steps/s", "vs engine"):
         table.add_column(column, justify="left" if column in ("game", "way") else "right")
-    for game in args.game:
+    for game in games:
         spec = make(game).spec
-        for n in args.players or range(spec.min_players, spec.max_players + 1):
+        for n in players:
             if not spec.min_players <= n <= spec.max_players:
                 continue
             ways: dict[str, Run] = {
                 "engine": engine_run(game, n),
-                "table": table_run(game, n),
                 "pettingzoo": pettingzoo_run(game, n),
-                "openspiel": spiel_run(sk_spiel.short_name(game), {"players": n, "seed": 0}),
+                "openspiel": spiel_run(sk_spiel.short_name(game), {"players": n}),
             }
             base = 0.0
             for way, run in ways.items():
-                actions, steps = measure(run, args.games)
+                actions, steps = measure(run, count)
                 base = base or actions
                 table.add_row(game, str(n), way, f"{actions:,.0f}", f"{steps:,.0f}",
                               f"{actions / base:.1%}")
-    actions, steps = measure(spiel_run("hearts", {}), args.games * 5)
+    actions, steps = measure(spiel_run("hearts", {}, perfect_recall=True), count * 5)
     table.add_row("hearts (OpenSpiel C++)", "4", "openspiel", f"{actions:,.0f}",
                   f"{steps:,.0f}", "")
-    Console().print(table)
+    return table
+
+
+def suites(games: list[str], cycles: int) -> None:
+    """PettingZoo's api, seed and render tests and Gymnasium's check_env at every player
+    count, with ``cycles`` cycles (the tests run fewer, at the smallest and largest count)."""
+    import warnings
+
+    import gymnasium
+    from gymnasium.utils.env_checker import check_env
+    from pettingzoo.test import api_test, render_test, seed_test
+
+    import sunking.envs.gymnasium as sk_gym
+
+    warnings.simplefilter("ignore")
+    for game in games:
+        spec = make(game).spec
+        env_id = next(i for i, g in sk_gym.ENV_IDS.items() if g == game)
+        for n in range(spec.min_players, spec.max_players + 1):
+            start = time.perf_counter()
+            api_test(env(game, n, seed=n), num_cycles=cycles)
+            seed_test(lambda game=game, n=n: env(game, n), num_cycles=cycles)
+            with contextlib.redirect_stdout(io.StringIO()):  # "human" prints the boards
+                render_test(lambda render_mode=None, game=game, n=n: env(
+                    game, n, render_mode=render_mode))
+            check_env(gymnasium.make(env_id, num_players=n, opponents="heuristic").unwrapped)
+            print(f"{game} {n} players: api, seed, render, check_env passed "
+                  f"({time.perf_counter() - start:.1f} s)")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--game", nargs="+", default=list(available_games()))
+    parser.add_argument("--games", type=int, default=20)
+    parser.add_argument("--players", type=int, nargs="+", default=[4])
+    parser.add_argument("--suites", action="store_true",
+                        help="run the libraries' test suites at every player count instead")
+    parser.add_argument("--cycles", type=int, default=1000)
+    args = parser.parse_args()
+    if args.suites:
+        suites(args.game, args.cycles)
+        return
+    Console().print(speeds(args.game, args.players, args.games))
 
 
 if __name__ == "__main__":

@@ -4,41 +4,73 @@ from __future__ import annotations
 
 import gymnasium
 import numpy as np
-import pyspiel
 import pytest
 from gymnasium.utils.env_checker import check_env
-from open_spiel.python.algorithms import ismcts
-from pettingzoo.test import api_test, seed_test
+from pettingzoo.test import api_test, render_test, seed_test
 
 import sunking.envs.gymnasium as sk_gym
-import sunking.envs.openspiel as sk_spiel
-from sunking.bots import HeuristicBot, Observation
-from sunking.bots.arena import bot_rng
 from sunking.core.errors import InvalidOptions, UnknownGame
 from sunking.core.registry import available_games, make
 from sunking.envs.actions import ActionSchemeError
 from sunking.envs.pettingzoo import env
 from sunking.envs.table import Table
 
-COUNTS = [
+EDGES = [
     (game, n)
     for game in available_games()
-    for n in range(make(game).spec.min_players, make(game).spec.max_players + 1)
+    for n in sorted({make(game).spec.min_players, make(game).spec.max_players})
 ]
+"""Every game at its smallest and largest player count (``benchmarks/bench_envs.py
+--suites`` runs the suites longer, at every count)."""
 
 
 # A Dict of observation and mask is how PettingZoo's own classic games give masks; the
 # test warns about it all the same.
 @pytest.mark.filterwarnings("ignore:Observation space for each agent probably should be")
 @pytest.mark.filterwarnings("ignore:Observation is not a NumPy array")
-@pytest.mark.parametrize(("game", "n"), COUNTS)
+@pytest.mark.parametrize(("game", "n"), EDGES)
 def test_pettingzoo_api(game: str, n: int) -> None:
-    api_test(env(game, n, seed=n), num_cycles=400)
+    api_test(env(game, n, seed=n), num_cycles=300)
 
 
-@pytest.mark.parametrize("game", available_games())
-def test_pettingzoo_seeding(game: str) -> None:
-    seed_test(lambda: env(game, make(game).spec.min_players), num_cycles=200)
+@pytest.mark.parametrize(("game", "n"), EDGES)
+def test_pettingzoo_seeding_and_rendering(game: str, n: int,
+                                         capsys: pytest.CaptureFixture[str]) -> None:
+    seed_test(lambda: env(game, n), num_cycles=100)
+    render_test(lambda render_mode=None: env(game, n, render_mode=render_mode))
+    printed = capsys.readouterr().out
+    assert printed.count(make(game).spec.name) >= 5  # five boards printed in words
+
+
+def test_pettingzoo_truncates_every_agent_after_max_cycles() -> None:
+    aec = env("vive_le_roi", 4, seed=1, max_cycles=30)
+    aec.reset()
+    rng = np.random.default_rng(0)
+    chosen = 0
+    for _agent in aec.agent_iter():
+        obs, reward, terminated, truncated, _ = aec.last()
+        if truncated:
+            assert chosen == 30 and reward == 0.0 and not terminated
+            aec.step(None)
+            continue
+        aec.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+        chosen += 1
+    assert chosen == 30
+    assert aec.agents == []
+    assert aec.unwrapped.table.to_move is not None  # the game itself is not over
+    aec.reset()
+    assert aec.truncations == dict.fromkeys(aec.possible_agents, False)
+    with pytest.raises(ValueError, match="max_cycles must be at least 1"):
+        env("vive_le_roi", 4, max_cycles=0)
+
+
+def test_pettingzoo_state_is_every_seats_observation() -> None:
+    aec = env("louis14", 3, seed=2)
+    aec.reset()
+    table = aec.unwrapped.table
+    state = aec.unwrapped.state()
+    assert state.shape == aec.unwrapped.state_space.shape
+    assert np.array_equal(state, np.concatenate([table.observe(p) for p in range(3)]))
 
 
 def test_pettingzoo_plays_a_whole_game_and_rewards_the_winner() -> None:
@@ -59,12 +91,18 @@ def test_pettingzoo_plays_a_whole_game_and_rewards_the_winner() -> None:
                       for p in range(3)}
 
 
-def test_pettingzoo_renders_a_line_of_text() -> None:
+def test_pettingzoo_renders_the_board_in_words() -> None:
     aec = env("versailles1682", 3, seed=2, render_mode="ansi")
     aec.reset()
-    assert aec.render() == "Versailles 1682, action 0: seat 1 to decide among 24 actions"
-    with pytest.raises(ValueError, match="render_mode must be None or 'ansi'"):
-        env("versailles1682", 3, render_mode="human")
+    text = aec.render()
+    assert text is not None
+    assert text.splitlines()[:2] == [
+        "Versailles 1682 · Round 1 (steward: seat 1) · Setting up (action 0)",
+        "seat 1 to decide",
+    ]
+    assert "Cards in hand: 6" in text
+    with pytest.raises(ValueError, match="render_mode must be None, 'ansi' or 'human'"):
+        env("versailles1682", 3, render_mode="rgb_array")
 
 
 def test_pettingzoo_refuses_bad_setups() -> None:
@@ -88,9 +126,10 @@ def test_score_difference_reward() -> None:
 
 # Fortunes and scores have no bound: the observation box is unbounded on purpose.
 @pytest.mark.filterwarnings("ignore:.*A Box observation space m.* value is")
-@pytest.mark.parametrize("env_id", sorted(sk_gym.ENV_IDS))
-def test_gymnasium_check_env(env_id: str) -> None:
-    check_env(gymnasium.make(env_id, opponents="heuristic").unwrapped)
+@pytest.mark.parametrize(("game", "n"), EDGES)
+def test_gymnasium_check_env(game: str, n: int) -> None:
+    env_id = next(i for i, g in sk_gym.ENV_IDS.items() if g == game)
+    check_env(gymnasium.make(env_id, num_players=n, opponents="heuristic").unwrapped)
 
 
 def test_gymnasium_episode_against_bots() -> None:
@@ -123,37 +162,10 @@ def test_gymnasium_illegal_token_loses_or_raises() -> None:
         gymnasium.make("sunking/Versailles1682-v0", num_players=4, opponents="random,random")
 
 
-@pytest.mark.parametrize("game", available_games())
-def test_openspiel_loads_the_game(game: str) -> None:
-    n = make(game).spec.max_players
-    spiel = pyspiel.load_game(sk_spiel.short_name(game), {"players": n, "seed": 1})
-    assert spiel.num_players() == n
-    assert spiel.num_distinct_actions() == Table(game, n).scheme.size
-    state = spiel.new_initial_state()
-    assert len(state.information_state_tensor(0)) == spiel.information_state_tensor_size()
-    assert len(state.observation_tensor(1)) == spiel.observation_tensor_size()
-    pyspiel.random_sim_test(spiel, num_sims=1, serialize=False, verbose=False)
-
-
-@pytest.mark.parametrize("game", available_games())
-def test_openspiel_ismcts_plays_the_heuristic_to_the_end(game: str) -> None:
-    n = make(game).spec.min_players
-    spiel = pyspiel.load_game(sk_spiel.short_name(game), {"players": n, "seed": 5})
-    bot = ismcts.ISMCTSBot(spiel, sk_spiel.HeuristicEvaluator(), 2.0, 8,
-                           random_state=np.random.RandomState(3))
-    heuristic = HeuristicBot()
-    rngs = [bot_rng(5, p) for p in range(n)]
-    state = spiel.new_initial_state()
-    searched = 0
-    while not state.is_terminal():
-        seat = state.current_player()
-        if seat == 0:
-            state.apply_action(bot.step(state))
-            searched += 1
-        else:
-            engine = state.engine_state
-            state.apply_engine_action(heuristic.act(Observation(engine, seat), rngs[seat]))
-    assert searched > 10
-    assert state.engine_state.is_terminal
-    returns = state.returns()
-    assert sum(returns) == pytest.approx(1.0)
+def test_gymnasium_refuses_opponents_that_search_for_a_time() -> None:
+    with pytest.raises(ValueError, match=r"ismcts:0.02s, ismcts:hard search for a time"):
+        gymnasium.make("sunking/Louis14-v0", num_players=3, opponents="ismcts:hard,ismcts:0.02s")
+    with pytest.warns(UserWarning, match="not only on its seed"):
+        e = gymnasium.make("sunking/Louis14-v0", opponents="ismcts:0.02s", timed_opponents=True)
+    assert e.unwrapped.bots[0].config.seconds == 0.02
+    gymnasium.make("sunking/Louis14-v0", opponents="ismcts:easy")  # iterations only: reproducible

@@ -2,16 +2,21 @@
 
 For every game, at steps of random games, each seat's observation is compared with the
 observation of the same seat in states the core's determinization draws for that seat
-(every card the seat has not seen dealt again): it must never change.
+(every card the seat has not seen dealt again): it must never change. The OpenSpiel observers
+are checked the same way, the public one against every other seat's determinization (which
+deals the observer's own hidden cards again too).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 import numpy as np
+import pyspiel
 import pytest
 
+import sunking.envs.openspiel as sk_spiel
 from sunking.core.game import GameState
 from sunking.core.registry import available_games, make
 from sunking.core.rng import Rng
@@ -74,3 +79,53 @@ def test_the_leak_test_catches_an_observation_of_another_seat(game: str) -> None
 
     _, changed = scan(game, make(game).spec.min_players, leaky, every=11)
     assert changed > 0
+
+
+def spiel_observers(game: pyspiel.Game) -> dict[str, Any]:
+    single = pyspiel.IIGObservationType(perfect_recall=False)
+    public = pyspiel.IIGObservationType(perfect_recall=False,
+                                        private_info=pyspiel.PrivateInfoType.NONE)
+    return {"public": game.make_py_observer(public), "seat": game.make_py_observer(single)}
+
+
+def seen(observer: Any, state: pyspiel.State, seat: int) -> tuple[bytes, str]:
+    observer.set_from(state, seat)
+    return observer.tensor.tobytes(), observer.string_from(state, seat)
+
+
+def redeal_scan(game_id: str, n: int, every: int) -> dict[str, int]:
+    """Over one random OpenSpiel game, how often each observer of each seat changed when the
+    hidden cards were dealt again: ``public`` for every other seat's determinization (which
+    deals the observer's own hidden cards again too), ``seat`` for its own (every other
+    seat's hidden cards), and ``seat_by_other`` (the seat's private observation when another
+    seat's determinization deals its cards again: this must change sometimes, or the scan
+    could not catch a leak)."""
+    game = pyspiel.load_game(sk_spiel.short_name(game_id), {"players": n})
+    observers = spiel_observers(game)
+    state = game.new_initial_state()
+    sk_spiel.deal(state, 40 + n)
+    rng = np.random.default_rng(n)
+    counts = dict.fromkeys(("compared", "public", "seat", "seat_by_other"), 0)
+    step = 0
+    while not state.is_terminal():
+        if step % every == 0:
+            for q in range(n):
+                sampled = state.resample_from_infostate(q, rng.random)
+                for p in range(n):
+                    counts["compared"] += 1
+                    for kind in ("public", "seat"):
+                        if seen(observers[kind], state, p) != seen(observers[kind], sampled, p):
+                            key = kind if kind == "public" or p == q else "seat_by_other"
+                            counts[key] += 1
+        state.apply_action(int(rng.choice(state.legal_actions())))
+        step += 1
+    return counts
+
+
+@pytest.mark.parametrize("game", available_games())
+def test_openspiel_observers_show_nothing_of_the_hidden_cards_they_may_not_see(game: str) -> None:
+    counts = redeal_scan(game, make(game).spec.max_players, every=13)
+    assert counts["compared"] > 100
+    assert counts["public"] == 0
+    assert counts["seat"] == 0
+    assert counts["seat_by_other"] > 0

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -11,7 +12,7 @@ from sunking.core.actions import Action
 from sunking.core.game import GameState
 from sunking.core.registry import available_games, make
 from sunking.envs.actions import ActionScheme, ActionSchemeError, Decision, decoded_actions
-from sunking.envs.table import Table, adapted_games, adapter, layout
+from sunking.envs.table import Table, adapted_games, adapter, layout, sizes_markdown
 from sunking.games.louis14.actions import PlaceStone
 
 COUNTS = [
@@ -125,3 +126,8 @@ def test_the_observation_reads_the_flows_kinds_and_phases(game: str) -> None:
     sizes = {name: size for name, _, size in layout(game, make(game).spec.min_players)}
     assert sizes["decision"] == len(flow.decision_kinds) + 1
     assert sizes["phase"] == len(flow.phases) + 1
+
+
+def test_the_sizes_in_the_docs_are_the_codes() -> None:
+    docs = (Path(__file__).parents[2] / "docs" / "envs.md").read_text(encoding="utf-8")
+    assert sizes_markdown() in docs

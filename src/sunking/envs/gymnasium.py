@@ -13,10 +13,15 @@ order). Observations and actions are those of the PettingZoo environment (a ``Di
 
 An illegal token ends the episode with reward ``illegal_reward`` (default −1) and
 ``info["illegal_action"]`` set, or raises ``ActionSchemeError`` with ``illegal="raise"``.
+
+An episode is a function of its seed, unless an opponent searches for a time (``ismcts:0.02s``,
+``ismcts:hard`` with its one-second cap): how far it searches then depends on the machine
+and its load. Such opponents are refused unless ``timed_opponents=True``, which warns.
 """
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Mapping
 from typing import Any, Literal, SupportsFloat, cast
 
@@ -26,6 +31,7 @@ from gymnasium.envs.registration import register
 
 from ..bots import Bot, Observation, make_bot
 from ..bots.arena import bot_rng
+from ..bots.ismcts import IsmctsBot
 from ..core.registry import make
 from ..core.rng import Rng
 from .actions import ActionSchemeError
@@ -61,6 +67,7 @@ class SunKingEnv(gymnasium.Env[ObsDict, np.int64]):
         reward: Reward = "win_share",
         illegal: Literal["lose", "raise"] = "lose",
         illegal_reward: float = -1.0,
+        timed_opponents: bool = False,
     ) -> None:
         n = num_players or make(game).spec.min_players
         self.table = Table(game, n, seed, options, reward)
@@ -70,6 +77,7 @@ class SunKingEnv(gymnasium.Env[ObsDict, np.int64]):
         if len(specs) != n - 1:
             raise ValueError(f"{n} players need 1 or {n - 1} opponent specs, got {len(specs)}")
         self.bots: list[Bot] = [make_bot(spec) for spec in specs]
+        _check_timed(specs, self.bots, timed_opponents)
         if seat is not None and not 0 <= seat < n:
             raise ValueError(f"seat must be in 0..{n - 1} or None, not {seat}")
         if illegal not in ("lose", "raise"):
@@ -130,6 +138,24 @@ class SunKingEnv(gymnasium.Env[ObsDict, np.int64]):
         if self.table.to_move is None:
             return obs, self.table.rewards()[self.seat], True, False, info
         return obs, 0.0, False, False, info
+
+
+def _check_timed(specs: list[str], bots: list[Bot], allowed: bool) -> None:
+    """Refuse (or, when ``allowed``, warn about) opponents whose search has a time budget.
+
+    Raises:
+        ValueError: an opponent searches for a time and ``allowed`` is False.
+    """
+    timed = sorted({spec for spec, bot in zip(specs, bots, strict=True)
+                    if isinstance(bot, IsmctsBot) and bot.config.seconds is not None})
+    if not timed:
+        return
+    what = (f"the opponents {', '.join(timed)} search for a time, so an episode depends on "
+            "the machine's speed and load, not only on its seed")
+    if not allowed:
+        raise ValueError(f"{what}: give an iteration budget (ismcts:N) or pass "
+                         "timed_opponents=True")
+    warnings.warn(what, stacklevel=3)
 
 
 ENV_IDS: dict[str, str] = env_ids()

@@ -2,25 +2,30 @@
 
 Importing this module registers ``sunking_louis14``, ``sunking_vive_le_roi`` and
 ``sunking_versailles1682`` with ``pyspiel.register_game``; load one with
-``pyspiel.load_game("sunking_louis14", {"players": 3, "seed": 7})``. Actions are the tokens
-of :mod:`.actions` (a seat acts several times in a row for one engine decision), the
-information-state and observation tensors the seat's observation vector of :mod:`.table`,
-the strings the seat's view as JSON with its unfinished choice. Both describe the position
-as the seat's view summarises it (piles, known and shown cards, everything public), not a
-perfect-recall history of every observation.
+``pyspiel.load_game("sunking_louis14", {"players": 3})``. Actions are the tokens of
+:mod:`.actions` (a seat acts several times in a row for one engine decision).
 
-The games are ``SAMPLED_STOCHASTIC``: the engine draws chance from a generator inside the
-state. Each ``new_initial_state()`` deals a new game from a sequence of seeds started by the
-``seed`` parameter (OpenSpiel's ``clone()`` also asks for an initial state, so the deals
-depend on the program's calls, deterministically). ``resample_from_infostate`` is the
-engine's determinization, so OpenSpiel's IS-MCTS runs on them;
-:class:`HeuristicEvaluator` lets it score positions with the game's own evaluation instead
-of playing random games to the end. Returns: the win share (1/k for a k-way win).
+The games are ``EXPLICIT_STOCHASTIC``: a game starts with :data:`DEAL_NODES` chance nodes
+of 256 equally likely outcomes each, the bytes of the seed the engine deals the game from
+(and draws every later card with). A state is therefore fully determined by its history:
+``clone()``, ``serialize()``, pickling and replaying ``history()`` from a new initial state
+all give the same position, and the game object holds no random generator (so it takes no
+``rng_seed``: algorithms sample the deal as any other chance node). :func:`deal` applies the
+deal of a given seed, to compare bots on the same deals.
+
+Observations (:mod:`.openspiel_observer`) honour ``private_info``: none (what a spectator
+sees), single player (the seat's view) or all players (every seat's view). With
+``perfect_recall`` only the string is given: the seat's view and a digest of every view it
+had before and every token it chose; the tensors are the seat's view now, which is not
+perfect recall, so the game provides no information-state tensor.
+
+``resample_from_infostate`` is the engine's determinization, so OpenSpiel's IS-MCTS runs on
+them; :class:`HeuristicEvaluator` lets it score positions with the game's own evaluation
+instead of playing random games to the end. Returns: the win share (1/k for a k-way win).
 """
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from typing import Any
 
@@ -34,11 +39,15 @@ from ..core.game import GameState
 from ..core.registry import make
 from ..core.rng import Rng
 from .actions import Decision
-from .table import GameAdapter, adapted_games, adapter, observation_vector, rewards_of
+from .openspiel_observer import Recall, SunKingObserver, observer_sizes
+from .table import GameAdapter, adapted_games, adapter, observation_array, rewards_of
 from .vector import FloatArray
 
 LENGTH_PER_ACTION = 32
 """A bound on the tokens of one engine action, for ``max_game_length``."""
+DEAL_NODES = 4
+"""The chance nodes that choose the deal's seed, one byte each (seeds 0 … 2³² − 1)."""
+DEAL_OUTCOMES = 256
 
 
 def short_name(game_id: str) -> str:
@@ -51,17 +60,17 @@ def _game_type(game_id: str) -> pyspiel.GameType:
         short_name=short_name(game_id),
         long_name=f"sunking {spec.name}",
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-        chance_mode=pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
         information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
         utility=pyspiel.GameType.Utility.CONSTANT_SUM,
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
         max_num_players=spec.max_players,
         min_num_players=spec.min_players,
         provides_information_state_string=True,
-        provides_information_state_tensor=True,
+        provides_information_state_tensor=False,
         provides_observation_string=True,
         provides_observation_tensor=True,
-        parameter_specification={"players": spec.min_players, "seed": 0},
+        parameter_specification={"players": spec.min_players},
     )
 
 
@@ -76,12 +85,10 @@ class SunKingGame(pyspiel.Game):  # type: ignore[misc]
         self.num_seats = int(params.get("players", spec.min_players))
         spec.check_setup(self.num_seats, {})
         self.adapter: GameAdapter = adapter(self.game_id)
-        self.seeds = Rng(int(params.get("seed", 0)))
-        first = make(self.game_id).new_game(self.num_seats, 0)
-        self.vector_size = len(observation_vector(self.adapter, first, 0))
+        self.sizes = observer_sizes(self.adapter, self.num_seats)
         info = pyspiel.GameInfo(
             num_distinct_actions=self.adapter.scheme.size,
-            max_chance_outcomes=0,
+            max_chance_outcomes=DEAL_OUTCOMES,
             num_players=self.num_seats,
             min_utility=0.0,
             max_utility=1.0,
@@ -91,30 +98,41 @@ class SunKingGame(pyspiel.Game):  # type: ignore[misc]
         super().__init__(_game_type(self.game_id), info, params)
 
     def new_initial_state(self) -> SunKingState:
-        state = make(self.game_id).new_game(self.num_seats, self.seeds.next64() >> 1)
-        return SunKingState(self, state)
+        """A game before its deal: the first of the chance nodes of the deal's seed."""
+        return SunKingState(self)
 
     def make_py_observer(
         self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
     ) -> SunKingObserver:
+        """An observer for ``iig_obs_type`` (default: the seat's observation).
+
+        Raises:
+            ValueError: parameters were given, or the type asks what the games cannot give
+                (no public information; perfect recall with other than single-player
+                private information).
+        """
         if params:
             raise ValueError(f"observation parameters are not supported, got {params}")
-        return SunKingObserver(self.vector_size)
+        return SunKingObserver(self.sizes, iig_obs_type)
 
 
 class _Held:
-    """The game, the immutable engine state and the decision being chosen (built when
-    first needed). OpenSpiel's clone deep-copies a state's attributes: a copy shares the
-    game and the engine state, which never change, and copies only the decision."""
+    """The engine state, the decision being chosen (built when first needed) and what the
+    seats recall. OpenSpiel's clone deep-copies a state's attributes: a copy shares the
+    engine state, which never changes, and copies only the decision."""
 
-    __slots__ = ("_decision", "_prefix", "game", "state", "vectors")
+    __slots__ = ("_decision", "_prefix", "adapter", "recall", "seen", "state")
 
-    def __init__(self, game: SunKingGame, state: GameState, prefix: tuple[int, ...] = ()) -> None:
-        self.game = game
+    def __init__(self, adapter: GameAdapter, state: GameState, recall: Recall,
+                 prefix: tuple[int, ...] = (), seen: dict[int, FloatArray] | None = None
+                 ) -> None:
+        self.adapter = adapter
         self.state = state
+        self.recall = recall
         self._prefix = prefix
         self._decision: Decision | None = None
-        self.vectors: dict[tuple[int, tuple[int, ...]], FloatArray] = {}
+        self.seen: dict[int, FloatArray] = {} if seen is None else seen
+        """Each seat's observation of the engine state without its unfinished choice."""
 
     @property
     def decision(self) -> Decision:
@@ -126,7 +144,7 @@ class _Held:
         if self._decision is None:
             if self.state.is_terminal:
                 raise pyspiel.SpielError("the game is over")
-            decision = Decision.start(self.game.adapter.scheme, self.state.legal_actions())
+            decision = Decision.start(self.adapter.scheme, self.state.legal_actions())
             while len(decision.prefix) < len(self._prefix):
                 decision.choose(self._prefix[len(decision.prefix)])
             self._decision = decision
@@ -137,105 +155,161 @@ class _Held:
         return self._prefix if self._decision is None else self._decision.prefix
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Held:
-        out = _Held(self.game, self.state, self.prefix)
-        out.vectors = self.vectors
-        return out
+        return _Held(self.adapter, self.state, self.recall, self.prefix, self.seen)
 
 
 class SunKingState(pyspiel.State):  # type: ignore[misc]
-    """A position: the engine state and the decision being chosen token by token."""
+    """A position: the bytes of the deal's seed drawn so far, then the engine state and the
+    decision being chosen token by token."""
 
-    def __init__(self, game: SunKingGame, state: GameState) -> None:
+    def __init__(self, game: SunKingGame) -> None:
         super().__init__(game)
-        state.quiet = True
-        self._held = _Held(game, state)
+        self._seed_bytes: tuple[int, ...] = ()
+        self._held: _Held | None = None
 
     @property
     def _sk_game(self) -> SunKingGame:
-        return self._held.game
+        """The game (OpenSpiel's clone deep-copies a state's attributes: the game is not one)."""
+        game: SunKingGame = self.get_game()
+        return game
+
+    @property
+    def seed(self) -> int | None:
+        """The seed of the deal, once every chance node of the deal is passed."""
+        if len(self._seed_bytes) < DEAL_NODES:
+            return None
+        return int.from_bytes(bytes(self._seed_bytes), "big")
+
+    @property
+    def held(self) -> _Held:
+        """The engine state and decision.
+
+        Raises:
+            SpielError: the game is not dealt yet.
+        """
+        if self._held is None:
+            raise pyspiel.SpielError("the game is not dealt yet (a chance node)")
+        return self._held
 
     @property
     def engine_state(self) -> GameState:
         """The engine state (the whole truth: never show it to a seat)."""
-        return self._held.state
-
-    def _decision(self) -> Decision:
-        return self._held.decision
+        return self.held.state
 
     def current_player(self) -> int:
-        seat = self.engine_state.to_move
+        if self._held is None:
+            return int(pyspiel.PlayerId.CHANCE)
+        seat = self._held.state.to_move
         return pyspiel.PlayerId.TERMINAL if seat is None else seat
 
-    def _legal_actions(self, player: int) -> list[int]:
-        if player != self.engine_state.to_move:
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        if self._held is not None:
             return []
-        return self._decision().mask()
+        return [(b, 1.0 / DEAL_OUTCOMES) for b in range(DEAL_OUTCOMES)]
+
+    def _legal_actions(self, player: int) -> list[int]:
+        if self._held is None:
+            return list(range(DEAL_OUTCOMES)) if player == pyspiel.PlayerId.CHANCE else []
+        if player != self._held.state.to_move:
+            return []
+        return self._held.decision.mask()
 
     def _apply_action(self, action: int) -> None:
-        chosen = self._decision().choose(int(action))
+        if self._held is None:
+            self._seed_bytes += (int(action),)
+            seed = self.seed
+            if seed is not None:
+                state = make(self._sk_game.game_id).new_game(self._sk_game.num_seats, seed)
+                state.quiet = True
+                self._held = _Held(self._sk_game.adapter, state, Recall.start(state))
+            return
+        held = self._held
+        chosen = held.decision.choose(int(action))
         if chosen is not None:
-            self._held = _Held(self._sk_game, self.engine_state.apply_unchecked(chosen))
+            state = held.state.apply_unchecked(chosen)
+            recall = held.recall.after(state, held.state.to_move, held.decision.prefix)
+            self._held = _Held(held.adapter, state, recall)
 
     def apply_engine_action(self, action: Any) -> None:
         """Choose a whole engine action (a sunking bot's) with the tokens it takes."""
-        for token in self._decision().path(action):
+        for token in self.held.decision.path(action):
             self.apply_action(token)
 
     def _action_to_string(self, player: int, action: int) -> str:
+        if player == pyspiel.PlayerId.CHANCE:
+            return f"deal byte {len(self._seed_bytes)}: {action}"
         return self._sk_game.adapter.scheme.describe(action)
 
     def is_terminal(self) -> bool:
-        return bool(self.engine_state.is_terminal)
+        return self._held is not None and bool(self._held.state.is_terminal)
 
     def returns(self) -> list[float]:
-        if not self.engine_state.is_terminal:
+        if not self.is_terminal():
             return [0.0] * self._sk_game.num_seats
         return rewards_of(self.engine_state, "win_share")
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> SunKingState:
         """A state ``player_id`` cannot tell from this one: the engine's determinization,
-        seeded from ``probability_sampler``."""
+        seeded from ``probability_sampler``, with the seat's recall kept."""
+        held = self.held
         seed = int(probability_sampler() * (1 << 53))
-        sampled = self.engine_state.determinize(player_id, Rng(seed))
-        out = SunKingState(self._sk_game, sampled)
-        out._held = _Held(self._sk_game, sampled, self._held.prefix)
+        sampled = held.state.determinize(player_id, Rng(seed))
+        out = SunKingState(self._sk_game)
+        out._seed_bytes = self._seed_bytes
+        out._held = _Held(held.adapter, sampled, held.recall.resampled(sampled, player_id),
+                          held.prefix)
         return out
 
-    def view_string(self, player: int) -> str:
-        """``player``'s view as JSON, with its unfinished choice."""
-        prefix = self._held.prefix if self.engine_state.to_move == player else ()
-        view = self.engine_state.view(player)
-        return json.dumps({"view": view, "choosing": list(prefix)}, sort_keys=True)
+    @property
+    def adapter(self) -> GameAdapter:
+        return self._sk_game.adapter
 
-    def vector(self, player: int) -> FloatArray:
-        """``player``'s observation vector (kept: OpenSpiel asks for it more than once)."""
-        prefix = self._held.prefix if self.engine_state.to_move == player else ()
-        found = self._held.vectors.get((player, prefix))
-        if found is None:
-            found = observation_vector(
-                self._sk_game.adapter, self.engine_state, player, prefix
-            ).array()
-            self._held.vectors[(player, prefix)] = found
-        return found
+    @property
+    def prefix(self) -> tuple[int, ...]:
+        """The unfinished choice of the seat to move."""
+        return self.held.prefix
+
+    @property
+    def recall(self) -> Recall:
+        return self.held.recall
+
+    def observation(self, player: int, out: FloatArray) -> None:
+        """Write ``player``'s observation vector into ``out`` (the part its unfinished
+        choice leaves alone is built once per engine state)."""
+        held = self.held
+        base = held.seen.get(player)
+        if base is None:
+            base = held.seen[player] = observation_array(
+                held.adapter, held.state, player, self._sk_game.sizes["seat"])
+        out[:] = base
+        start = out.size - held.adapter.scheme.size
+        for token in self.prefix_of(player):
+            out[start + token] += 1.0
+
+    def prefix_of(self, player: int) -> tuple[int, ...]:
+        """``player``'s unfinished choice (empty for every seat but the one to move)."""
+        held = self.held
+        return held.prefix if held.state.to_move == player else ()
 
     def __str__(self) -> str:
-        state = self.engine_state
-        return f"{state.game.spec.id} action {state.version}, seat {state.to_move} to move"
+        name = self._sk_game.game_id
+        if self._held is None:
+            return f"{name}, deal bytes {list(self._seed_bytes)}"
+        state = self._held.state
+        return (f"{name}, deal {self.seed}, action {state.version}, seat {state.to_move} "
+                f"to move, tokens {list(self._held.prefix)}")
 
 
-class SunKingObserver:
-    """OpenSpiel's observer interface: the seat's vector as the tensor, its view as the
-    string (the same for the information state and the observation)."""
+def deal(state: SunKingState, seed: int) -> None:
+    """Apply the chance nodes of the deal of ``seed`` (0 ≤ seed < 2³²) to a new state.
 
-    def __init__(self, size: int) -> None:
-        self.tensor = np.zeros(size, np.float32)
-        self.dict = {"observation": self.tensor}
-
-    def set_from(self, state: SunKingState, player: int) -> None:
-        self.tensor[:] = state.vector(player)
-
-    def string_from(self, state: SunKingState, player: int) -> str:
-        return state.view_string(player)
+    Raises:
+        ValueError: the seed is out of range or the state is past its deal.
+    """
+    if not 0 <= seed < 1 << (8 * DEAL_NODES) or state.history():
+        raise ValueError(f"cannot deal seed {seed} here: {state}")
+    for byte in seed.to_bytes(DEAL_NODES, "big"):
+        state.apply_action(byte)
 
 
 class HeuristicEvaluator(mcts.Evaluator):  # type: ignore[misc]
@@ -248,18 +322,21 @@ class HeuristicEvaluator(mcts.Evaluator):  # type: ignore[misc]
         return np.asarray(search_rewards(judge, engine), dtype=np.float64)
 
     def prior(self, state: SunKingState) -> Sequence[tuple[int, float]]:
+        if state.is_chance_node():
+            return list(state.chance_outcomes())
         legal = state.legal_actions(state.current_player())
         return [(action, 1.0 / len(legal)) for action in legal]
 
 
 def _register() -> None:
+    """Register every adapted game with OpenSpiel; its class is an attribute of this module
+    (``SunKingGame_<id>``) so that pickle finds it."""
     registered = set(pyspiel.registered_names())
     for game_id in adapted_games():
-        name = short_name(game_id)
-        if name in registered:
-            continue
         cls = type(f"SunKingGame_{game_id}", (SunKingGame,), {"game_id": game_id})
-        pyspiel.register_game(_game_type(game_id), cls)
+        globals()[cls.__name__] = cls
+        if short_name(game_id) not in registered:
+            pyspiel.register_game(_game_type(game_id), cls)
 
 
 _register()

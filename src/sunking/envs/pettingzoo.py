@@ -7,7 +7,10 @@ as a float32 vector, see :mod:`.table`) and ``action_mask`` (int8, 1 for the tok
 choose now, all 0 when another seat decides). A seat keeps the turn for every token of its
 decision. Rewards come at the end: the win share, or with ``reward="score_difference"`` the
 score minus the mean of the others' scores. An illegal token raises ``ActionSchemeError``
-and changes nothing.
+and changes nothing. ``max_cycles`` truncates every agent once that many tokens have been
+chosen in a game. ``render_mode="ansi"`` returns the board in words (the spectator's view,
+as the game's presentation tells it), ``"human"`` prints it; ``state()`` is every seat's
+observation, seat 0 first.
 """
 
 from __future__ import annotations
@@ -21,6 +24,7 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 from ..core.rng import Rng
+from ..presentation import describe
 from .table import Reward, Table
 
 AgentID = str
@@ -49,7 +53,8 @@ def observation_space(table: Table) -> spaces.Dict:
 class SunKingAEC(AECEnv[AgentID, ObsDict, np.int64]):  # type: ignore[misc]
     """One game as an AEC environment (use :func:`env` for the wrapped one)."""
 
-    metadata = {"render_modes": ["ansi"], "name": "sunking_v0", "is_parallelizable": False}  # noqa: RUF012
+    metadata = {"render_modes": ["ansi", "human"], "name": "sunking_v0",  # noqa: RUF012
+                "is_parallelizable": False}
 
     def __init__(
         self,
@@ -59,11 +64,16 @@ class SunKingAEC(AECEnv[AgentID, ObsDict, np.int64]):  # type: ignore[misc]
         options: Mapping[str, Any] | None = None,
         reward: Reward = "win_share",
         render_mode: str | None = None,
+        max_cycles: int | None = None,
     ) -> None:
         super().__init__()
-        if render_mode not in (None, "ansi"):
-            raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
+        if render_mode not in (None, "ansi", "human"):
+            raise ValueError(f"render_mode must be None, 'ansi' or 'human', not {render_mode!r}")
+        if max_cycles is not None and max_cycles < 1:
+            raise ValueError(f"max_cycles must be at least 1 or None, not {max_cycles}")
         self.render_mode = render_mode
+        self.max_cycles = max_cycles
+        self.steps = 0
         self.table = Table(game, num_players, seed, options, reward)
         self.metadata = {**self.metadata, "name": f"sunking_{game}_v0"}
         self._next_seed = seed
@@ -74,6 +84,8 @@ class SunKingAEC(AECEnv[AgentID, ObsDict, np.int64]):  # type: ignore[misc]
         self.action_spaces = {
             a: spaces.Discrete(self.table.scheme.size) for a in self.possible_agents
         }
+        self.state_space = spaces.Box(low=-np.inf, high=np.inf, dtype=np.float32,
+                                      shape=(num_players * self.table.observation_size,))
         self._clear()
 
     def _clear(self) -> None:
@@ -84,6 +96,7 @@ class SunKingAEC(AECEnv[AgentID, ObsDict, np.int64]):  # type: ignore[misc]
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[AgentID, dict[str, Any]] = {a: {} for a in self.agents}
         self.agent_selection = agent_name(self.table.to_move or 0)
+        self.steps = 0
 
     def observation_space(self, agent: AgentID) -> spaces.Space[Any]:
         return self.observation_spaces[agent]
@@ -117,6 +130,7 @@ class SunKingAEC(AECEnv[AgentID, ObsDict, np.int64]):  # type: ignore[misc]
             raise ValueError(f"{agent} is to decide: None is no action")
         self._cumulative_rewards[agent] = 0.0
         self.table.step(int(action))
+        self.steps += 1
         if self.table.to_move is None:
             for p, value in enumerate(self.table.rewards()):
                 self.rewards[agent_name(p)] = value
@@ -124,19 +138,55 @@ class SunKingAEC(AECEnv[AgentID, ObsDict, np.int64]):  # type: ignore[misc]
             self._accumulate_rewards()
             return
         self.agent_selection = agent_name(self.table.to_move)
+        if self.max_cycles is not None and self.steps >= self.max_cycles:
+            self.truncations = dict.fromkeys(self.agents, True)
+
+    def state(self) -> np.ndarray[Any, np.dtype[np.float32]]:
+        """Every seat's observation, seat 0 first (the whole table, for centralised
+        critics: it holds every seat's hidden cards)."""
+        return np.concatenate([self.table.observe(p) for p in range(self.num_agents_total)])
+
+    @property
+    def num_agents_total(self) -> int:
+        return len(self.possible_agents)
 
     def render(self) -> str | None:
+        """The board in words (``ansi``), or printed (``human``)."""
         if self.render_mode is None:
             return None
-        state = self.table.state
-        seat = state.to_move
-        head = f"{state.game.spec.name}, action {state.version}"
-        if seat is None:
-            return f"{head}: over, scores {list(state.result().scores)}"
-        return f"{head}: seat {seat} to decide among {len(state.legal_actions())} actions"
+        text = board_text(self.table)
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
 
     def close(self) -> None:
         pass
+
+
+def board_text(table: Table, lang: str = "en") -> str:
+    """The spectator's board of ``table`` in words of ``lang``: the title, the round and
+    phase, who decides, each player's facts and score, each zone's facts and cards."""
+    state = table.state
+    names = [f"seat {p}" for p in range(state.num_players)]
+    board = describe(table.adapter.game_id, state.view(None), [], None, lang, names)
+    head = " · ".join(str(board[k]) for k in ("title", "round", "phase") if board.get(k))
+    lines = [f"{head} (action {state.version})"]
+    if board.get("waiting_for"):
+        lines.append(f"{board['waiting_for']} to decide")
+    for player in board["players"]:
+        facts = ", ".join(f"{f['label']}: {f['value']}" for f in player["facts"])
+        score = "" if player.get("score") is None else f" (score {player['score']})"
+        lines.append(f"{player['name']}{score}: {facts}")
+    for zone in board["zones"]:
+        lines.append(f"{zone['title']}:")
+        lines += [f"  {f['label']}: {f['value']}" for f in zone["facts"]]
+        for card in zone["cards"]:
+            facts = "".join(f" · {f['label']}: {f['value']}" for f in card["facts"])
+            lines.append(f"  {card['name']} ({card['kind']}){facts}")
+    if state.is_terminal:
+        lines.append(f"over; scores {list(state.result().scores)}")
+    return "\n".join(lines)
 
 
 def env(
@@ -144,7 +194,7 @@ def env(
 ) -> AECEnv[AgentID, ObsDict, np.int64]:
     """The AEC environment of ``game`` for ``num_players``, wrapped in PettingZoo's bounds
     and order checks; ``kwargs`` are those of :class:`SunKingAEC` (``options``, ``reward``,
-    ``render_mode``).
+    ``render_mode``, ``max_cycles``).
 
     Raises:
         UnknownGame: no game (or no adapter) has that id.

@@ -25,7 +25,7 @@ from ..core.errors import GameOver, UnknownGame
 from ..core.game import GameState
 from ..core.registry import available_games, make, optional_module
 from .actions import ActionScheme, Decision
-from .vector import FloatArray, Vector
+from .vector import FastVector, FloatArray, Vector
 
 Reward = Literal["win_share", "score_difference"]
 REWARDS: tuple[Reward, ...] = ("win_share", "score_difference")
@@ -34,13 +34,15 @@ REWARDS: tuple[Reward, ...] = ("win_share", "score_difference")
 @dataclasses.dataclass(frozen=True, slots=True)
 class GameAdapter:
     """How one game becomes tokens and vectors: what its module ``sunking.envs.games.<id>``
-    declares (``SCHEME``, ``encode``, ``ENV_NAME``)."""
+    declares (``SCHEME``, ``encode``, ``ENV_NAME``, ``NOTHING_HIDDEN``)."""
 
     game_id: str
     scheme: ActionScheme
     encode: Callable[[Mapping[str, Any], int, Vector], None]
     env_name: str
     """The game's name in Gymnasium ids (``sunking/<env_name>-v0``)."""
+    nothing_hidden: Mapping[str, Any]
+    """The ``you`` part of a view that holds no hidden card (``NOTHING_HIDDEN``)."""
 
 
 _FOUND: dict[str, GameAdapter] = {}
@@ -60,7 +62,7 @@ def adapter(game_id: str) -> GameAdapter:
         if module is None:
             raise UnknownGame(f"the game {game_id!r} has no adapter for learning agents")
         found = _FOUND[game_id] = GameAdapter(game_id, module.SCHEME, module.encode,
-                                              module.ENV_NAME)
+                                              module.ENV_NAME, module.NOTHING_HIDDEN)
     return found
 
 
@@ -76,16 +78,36 @@ def adapted_games() -> tuple[str, ...]:
     return tuple(out)
 
 
+def _fill(out: Vector, adapter: GameAdapter, state: GameState, seat: int,
+          prefix: Sequence[int], view: Mapping[str, Any] | None = None) -> Vector:
+    """Write ``seat``'s observation of ``view`` (default: the seat's own) into ``out``."""
+    out.one_hot("seat", seat, state.num_players)
+    out.flag("to_move", state.to_move == seat)
+    adapter.encode(state.view(seat) if view is None else view, seat, out)
+    out.counts("prefix", prefix, adapter.scheme.size)
+    return out
+
+
 def observation_vector(
     adapter: GameAdapter, state: GameState, seat: int, prefix: Sequence[int] = ()
 ) -> Vector:
     """The observation of ``seat`` as a named vector (``prefix``: its unfinished choice)."""
-    out = Vector()
-    out.one_hot("seat", seat, state.num_players)
-    out.flag("to_move", state.to_move == seat)
-    adapter.encode(state.view(seat), seat, out)
-    out.counts("prefix", prefix, adapter.scheme.size)
-    return out
+    return _fill(Vector(), adapter, state, seat, prefix)
+
+
+def observation_array(adapter: GameAdapter, state: GameState, seat: int, size: int,
+                      prefix: Sequence[int] = ()) -> FloatArray:
+    """``observation_vector(...).array()`` written straight into one array of the layout's
+    ``size`` (:class:`.vector.FastVector`): the same floats, faster."""
+    return _fill(FastVector(size), adapter, state, seat, prefix).array()
+
+
+def public_vector(adapter: GameAdapter, state: GameState, seat: int) -> Vector:
+    """What every seat and a spectator see, laid out as ``seat``'s observation: the
+    spectator's view, encoded as if the seat held no hidden card, its unfinished choice
+    all zero."""
+    view = {**state.view(None), "you": adapter.nothing_hidden}
+    return _fill(Vector(), adapter, state, seat, (), view)
 
 
 def layout(game_id: str, num_players: int) -> list[tuple[str, int, int]]:
@@ -97,6 +119,20 @@ def layout(game_id: str, num_players: int) -> list[tuple[str, int, int]]:
     """
     state = make(game_id).new_game(num_players, 0)
     return observation_vector(adapter(game_id), state, 0).layout()
+
+
+def sizes_markdown() -> str:
+    """The Markdown table of docs/envs.md's sizes: per game and player count, the floats of
+    an observation (OpenSpiel's all-players tensor is that times the players) and the tokens
+    of the action space (a test compares the two)."""
+    lines = ["| game | players | observation floats | tokens |", "| --- | --- | --- | --- |"]
+    for game_id in adapted_games():
+        spec = make(game_id).spec
+        tokens = adapter(game_id).scheme.size
+        for n in range(spec.min_players, spec.max_players + 1):
+            size = sum(s for _, _, s in layout(game_id, n))
+            lines.append(f"| {game_id} | {n} | {size:,} | {tokens:,} |")
+    return "\n".join(lines)
 
 
 def rewards_of(state: GameState, reward: Reward) -> list[float]:
@@ -136,6 +172,7 @@ class Table:
         self.reward: Reward = reward
         self.state = self.game.new_game(num_players, seed, **self.options)
         self.decision: Decision | None = None
+        self._seen: dict[int, FloatArray] = {}
         self._begin()
         self.observation_size = len(observation_vector(self.adapter, self.state, 0))
 
@@ -149,6 +186,7 @@ class Table:
         self._begin()
 
     def _begin(self) -> None:
+        self._seen = {}
         self.state.quiet = True
         self.decision = (
             None if self.state.is_terminal
@@ -170,9 +208,18 @@ class Table:
         return out
 
     def observe(self, seat: int) -> FloatArray:
-        """The observation of ``seat`` (see the module's docstring)."""
-        prefix = self.decision.prefix if self.decision and self.to_move == seat else ()
-        return observation_vector(self.adapter, self.state, seat, prefix).array()
+        """The observation of ``seat`` (see the module's docstring), a new array each call.
+        The part the seat's unfinished choice leaves alone is built once per engine state."""
+        base = self._seen.get(seat)
+        if base is None:
+            base = self._seen[seat] = observation_array(
+                self.adapter, self.state, seat, self.observation_size)
+        out = base.copy()
+        if self.decision is not None and self.to_move == seat and self.decision.prefix:
+            start = self.observation_size - self.scheme.size
+            for token in self.decision.prefix:
+                out[start + token] += 1.0
+        return out
 
     def step(self, token: int) -> Action | None:
         """Choose ``token`` for the seat to move; return the engine action once it is

@@ -77,3 +77,62 @@ class Vector:
 
     def __len__(self) -> int:
         return self._size
+
+
+class FastVector(Vector):
+    """The same segments written straight into one zeroed float32 array of a known size (the
+    game's layout, :func:`.table.layout`), without naming them: what an agent reads at every
+    step. A test compares it with :class:`Vector` at every step of random games.
+
+    Raises (:meth:`array`):
+        ValueError: the segments written do not fill the array exactly.
+    """
+
+    __slots__ = ("_out",)
+
+    def __init__(self, size: int) -> None:
+        super().__init__()
+        self._out: FloatArray = np.zeros(size, dtype=np.float32)
+
+    def number(self, name: str, value: float, scale: float = 1.0) -> None:
+        self._out[self._size] = value / scale
+        self._size += 1
+
+    def flag(self, name: str, value: bool) -> None:
+        if value:
+            self._out[self._size] = 1.0
+        self._size += 1
+
+    def one_hot(self, name: str, index: int | None, size: int) -> None:
+        if index is not None:
+            if not 0 <= index < size:
+                raise IndexError(f"{name}: {index} is outside 0..{size - 1}")
+            self._out[self._size + index] = 1.0
+        self._size += size
+
+    def counts(self, name: str, ids: Iterable[int], size: int) -> None:
+        at, out = self._size, self._out
+        for i in ids:
+            if not 0 <= i < size:
+                raise ValueError(f"{name}: an id is outside 0..{size - 1}")
+            out[at + i] += 1.0
+        self._size += size
+
+    def numbers(self, name: str, values: Iterable[float], scale: float = 1.0) -> None:
+        found = np.fromiter(values, dtype=np.float32) / np.float32(scale)
+        at = self._size
+        self._out[at:at + found.size] = found
+        self._size += found.size
+
+    def block(self, name: str, values: npt.NDArray[Any]) -> None:
+        at = self._size
+        self._out[at:at + values.size] = values.ravel()
+        self._size += values.size
+
+    def array(self) -> FloatArray:
+        if self._size != self._out.size:
+            raise ValueError(f"the segments fill {self._size} of {self._out.size} floats")
+        return self._out
+
+    def layout(self) -> list[tuple[str, int, int]]:
+        raise TypeError("a FastVector keeps no names: see Vector.layout")

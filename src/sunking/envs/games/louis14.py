@@ -14,7 +14,7 @@ from typing import Any
 import numpy as np
 
 from ...games.louis14.actions import ACTION_CLASSES
-from ...games.louis14.data import CHIP_CODES, DECKS, MISSIONS, ROUNDS
+from ...games.louis14.data import BLAZON_KINDS, CHIP_CODES, DECKS, MISSIONS, ROUNDS
 from ...games.louis14.flow import FLOW
 from ...games.louis14.placement import BOOST_STONES, placements
 from ..actions import ActionScheme
@@ -31,6 +31,12 @@ DECISIONS = FLOW.decision_kinds
 """The game's phases and decision kinds, as its flow declares them (one-hot each, with an
 'other' slot)."""
 CONDITIONS = ("first", "money", "stones")
+NOTHING_HIDDEN: Mapping[str, Any] = {
+    "influence_hand": [], "intrigue_hand": [], "missions": [], "blazon_kinds": [0] * BLAZON_KINDS,
+    "kindless_blazons": 0, "known_influence_deck": [],
+    "known_mission_decks": {deck: [] for deck in DECKS},
+}
+"""The ``you`` of a view that holds no hidden card: what the public observation encodes."""
 
 
 def _distributions() -> list[tuple[tuple[int, int], ...]]:

@@ -31,6 +31,9 @@ DECISIONS = FLOW.decision_kinds
 """The game's phases and decision kinds, as its flow declares them (one-hot each, with an
 'other' slot)."""
 
+NOTHING_HIDDEN: Mapping[str, Any] = {"hand": [], "known_cards": [], "shown": [], "promises": []}
+"""The ``you`` of a view that holds no hidden card: what the public observation encodes."""
+
 SCHEME = ActionScheme(
     [cls for cls in ACTION_CLASSES if cls not in (Address, Fine)],
     fields={

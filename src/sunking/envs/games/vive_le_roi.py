@@ -28,6 +28,10 @@ DECISIONS = FLOW.decision_kinds
 'other' slot)."""
 PLACES = ("hand", "middle", "discard", "exchange", "resolving", "attached")
 """Where the seat sees a card, before the structures (one slot per seat)."""
+NOTHING_HIDDEN: Mapping[str, Any] = {
+    "hand": [], "face_down": -1, "known_hands": [], "known_face_down": [],
+}
+"""The ``you`` of a view that holds no hidden card: what the public observation encodes."""
 
 SCHEME = ActionScheme(
     ACTION_CLASSES,

@@ -1,0 +1,181 @@
+"""What a seat observes of an OpenSpiel sunking game, for each observation type OpenSpiel asks.
+
+``private_info``:
+
+- ``NONE``: what a spectator sees, laid out as the seat's observation (the seat's own hidden
+  cards and its unfinished choice all zero); the string is the spectator's view.
+- ``SINGLE_PLAYER``: the seat's observation of :mod:`.table` and its view with its
+  unfinished choice.
+- ``ALL_PLAYERS``: every seat's observation one after the other (seat 0 first), and every
+  seat's view with the unfinished choice of the seat to move.
+
+``perfect_recall`` is given for ``SINGLE_PLAYER`` as a string only: the seat's view and a
+digest (:class:`Recall`) of every view it had before and every token it chose. A view
+summarises the position, it does not recall it, so no tensor claims perfect recall and an
+observer asking one gets none. ``public_info=False`` is refused: every observation holds the
+public information.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from typing import Any, Literal, Protocol
+
+import numpy as np
+import pyspiel
+
+from ..core.game import GameState
+from ..core.registry import make
+from .table import GameAdapter, observation_vector, public_vector
+from .vector import FloatArray
+
+Kind = Literal["public", "seat", "all"]
+KINDS: dict[Any, Kind] = {
+    pyspiel.PrivateInfoType.NONE: "public",
+    pyspiel.PrivateInfoType.SINGLE_PLAYER: "seat",
+    pyspiel.PrivateInfoType.ALL_PLAYERS: "all",
+}
+
+
+def observer_sizes(adapter: GameAdapter, num_players: int) -> dict[Kind, int]:
+    """The tensor size of each kind of observation for a player count."""
+    state = make(adapter.game_id).new_game(num_players, 0)
+    seat = len(observation_vector(adapter, state, 0))
+    return {"public": seat, "seat": seat, "all": seat * num_players}
+
+
+def _view_json(state: GameState, seat: int | None) -> str:
+    return json.dumps(state.view(seat), sort_keys=True)
+
+
+class Observed(Protocol):
+    """What an observer reads of an OpenSpiel state (``sunking.envs.openspiel.SunKingState``)."""
+
+    @property
+    def engine_state(self) -> GameState: ...
+
+    @property
+    def adapter(self) -> GameAdapter: ...
+
+    @property
+    def prefix(self) -> tuple[int, ...]: ...
+
+    @property
+    def recall(self) -> Recall: ...
+
+    def is_chance_node(self) -> bool: ...
+
+    def history(self) -> list[int]: ...
+
+    def observation(self, player: int, out: FloatArray) -> None: ...
+
+    def prefix_of(self, player: int) -> tuple[int, ...]: ...
+
+
+class Recall:
+    """What each seat has seen up to an engine state: a digest per seat of every view it had
+    and every token it chose, chained from the previous engine state's recall and worked
+    out only when a seat's recall is asked."""
+
+    __slots__ = ("_digests", "mover", "previous", "state", "tokens")
+
+    def __init__(self, state: GameState, previous: Recall | None = None,
+                 mover: int | None = None, tokens: tuple[int, ...] = (),
+                 digests: dict[int, str] | None = None) -> None:
+        self.state = state
+        self.previous = previous
+        self.mover = mover
+        self.tokens = tokens
+        self._digests: dict[int, str] = digests or {}
+
+    @classmethod
+    def start(cls, state: GameState) -> Recall:
+        return cls(state)
+
+    def after(self, state: GameState, mover: int | None, tokens: tuple[int, ...]) -> Recall:
+        """The recall once ``mover`` has chosen ``tokens`` and the game is at ``state``."""
+        return Recall(state, self, mover, tokens)
+
+    def resampled(self, state: GameState, seat: int) -> Recall:
+        """The recall of a determinization for ``seat``: the seat recalls what it recalls
+        here; the other seats recall only the sampled position."""
+        return Recall(state, digests={seat: self.digest(seat)})
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled flat, as every seat's digest here (not the chain of earlier states)."""
+        digests = {p: self.digest(p) for p in range(self.state.num_players)}
+        return Recall, (self.state, None, self.mover, self.tokens, digests)
+
+    def digest(self, seat: int) -> str:
+        chain: list[Recall] = []
+        node: Recall | None = self
+        while node is not None and seat not in node._digests:
+            chain.append(node)
+            node = node.previous
+        value = "" if node is None else node._digests[seat]
+        for step in reversed(chain):
+            h = hashlib.blake2b(value.encode(), digest_size=16)
+            if step.mover == seat:
+                h.update(repr(step.tokens).encode())
+            h.update(_view_json(step.state, seat).encode())
+            value = step._digests[seat] = h.hexdigest()
+        return value
+
+
+class SunKingObserver:
+    """OpenSpiel's observer interface for one observation type (see the module).
+
+    Raises (constructor):
+        ValueError: the type asks for what the games cannot give.
+    """
+
+    def __init__(self, sizes: dict[Kind, int], iig_obs_type: Any = None) -> None:
+        if iig_obs_type is None:
+            iig_obs_type = pyspiel.IIGObservationType(perfect_recall=False)
+        if not iig_obs_type.public_info:
+            raise ValueError("every sunking observation holds the public information")
+        self.kind: Kind = KINDS[iig_obs_type.private_info]
+        self.perfect_recall = bool(iig_obs_type.perfect_recall)
+        if self.perfect_recall and self.kind != "seat":
+            raise ValueError("perfect recall is given for single-player private info only")
+        size = 0 if self.perfect_recall else sizes[self.kind]
+        self.tensor = np.zeros(size, np.float32)
+        self.dict = {"observation": self.tensor} if size else {}
+
+    def set_from(self, state: Observed, player: int) -> None:
+        """Write ``player``'s observation into the tensor.
+
+        Raises:
+            ValueError: the observer is of perfect recall (it has no tensor).
+        """
+        if self.perfect_recall:
+            raise ValueError("no sunking tensor has perfect recall: ask for a string")
+        if state.is_chance_node():
+            self.tensor.fill(0.0)
+            return
+        engine = state.engine_state
+        if self.kind == "seat":
+            state.observation(player, self.tensor)
+        elif self.kind == "public":
+            self.tensor[:] = public_vector(state.adapter, engine, player).array()
+        else:
+            size = self.tensor.size // engine.num_players
+            for p in range(engine.num_players):
+                state.observation(p, self.tensor[p * size:(p + 1) * size])
+
+    def string_from(self, state: Observed, player: int) -> str:
+        if state.is_chance_node():
+            return f"dealing, chance node {len(state.history()) + 1}"
+        engine = state.engine_state
+        if self.kind == "public":
+            return _view_json(engine, None)
+        if self.kind == "all":
+            views = [engine.view(p) for p in range(engine.num_players)]
+            return json.dumps({"views": views, "choosing": list(state.prefix)},
+                              sort_keys=True)
+        seat = json.dumps({"view": engine.view(player),
+                           "choosing": list(state.prefix_of(player))}, sort_keys=True)
+        if self.perfect_recall:
+            return f"{seat} recall {state.recall.digest(player)}"
+        return seat

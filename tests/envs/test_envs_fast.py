@@ -1,0 +1,64 @@
+"""The fast observations (written straight into one array, built once per engine state and
+seat) equal the plain ones (named segments, built afresh) at every step of random games."""
+
+from __future__ import annotations
+
+import numpy as np
+import pyspiel
+import pytest
+
+import sunking.envs.openspiel as sk_spiel
+from sunking.core.registry import available_games, make
+from sunking.envs.table import Table, layout, observation_vector
+from sunking.envs.vector import FastVector
+
+EDGES = [
+    (game, n)
+    for game in available_games()
+    for n in sorted({make(game).spec.min_players, make(game).spec.max_players})
+]
+
+
+@pytest.mark.parametrize(("game", "n"), EDGES)
+def test_fast_observations_equal_the_plain_ones_at_every_step(game: str, n: int) -> None:
+    table = Table(game, n)
+    compared = 0
+    for seed in range(3):
+        table.reset(seed)
+        rng = np.random.default_rng(seed)
+        while table.to_move is not None:
+            prefix = table.decision.prefix if table.decision else ()
+            for seat in range(n):
+                own = prefix if seat == table.to_move else ()
+                plain = observation_vector(table.adapter, table.state, seat, own).array()
+                assert np.array_equal(table.observe(seat), plain)
+                compared += 1
+            table.step(int(rng.choice(table.legal_tokens())))
+    assert compared > 500
+
+
+@pytest.mark.parametrize(("game", "n"), EDGES)
+def test_openspiel_tensors_equal_the_plain_observations(game: str, n: int) -> None:
+    spiel = pyspiel.load_game(sk_spiel.short_name(game), {"players": n})
+    state = spiel.new_initial_state()
+    sk_spiel.deal(state, 9)
+    rng = np.random.default_rng(9)
+    adapter = Table(game, n).adapter
+    while not state.is_terminal():
+        seat = state.current_player()
+        plain = observation_vector(adapter, state.engine_state, seat, state.prefix_of(seat))
+        assert np.array_equal(np.asarray(state.observation_tensor(seat), np.float32),
+                              plain.array())
+        state.apply_action(int(rng.choice(state.legal_actions())))
+
+
+def test_a_fast_vector_refuses_what_does_not_fit_its_layout() -> None:
+    size = sum(s for _, _, s in layout("vive_le_roi", 3))
+    short = FastVector(size)
+    short.number("round", 1.0)
+    with pytest.raises(ValueError, match="fill 1 of"):
+        short.array()
+    with pytest.raises(ValueError, match="an id is outside"):
+        FastVector(4).counts("cards", [4], 4)
+    with pytest.raises(IndexError, match="outside"):
+        FastVector(4).one_hot("seat", -1, 4)

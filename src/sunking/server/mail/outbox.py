@@ -17,7 +17,7 @@ import contextlib
 import dataclasses
 import logging
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from email.message import EmailMessage
 from typing import Any, TypeVar
 
@@ -113,7 +113,7 @@ class Outbox:
                     claimed.append(_mail(row))
         return claimed
 
-    def sent(self, mail_id: int, now: float, *, erase: bool) -> None:
+    def sent(self, mail_id: int, now: float, erase: bool) -> None:
         values: dict[str, Any] = {"sent_at": now, "last_error": None}
         if erase:
             values["body"] = ""
@@ -122,11 +122,11 @@ class Outbox:
                          .values(attempts=OUTBOX.c.attempts + 1, **values))
             conn.execute(sa.delete(OUTBOX).where(OUTBOX.c.sent_at < now - KEEP_SECONDS))
 
-    def failed(self, mail: Mail, now: float, error: str) -> None:
-        pause = RETRY_SECONDS[min(mail.attempts, len(RETRY_SECONDS) - 1)]
+    def failed(self, mail: Mail, next_try: float, error: str) -> None:
+        """Keep a mail whose sending failed, to try again at ``next_try``."""
         with self.engine.begin() as conn:
             conn.execute(sa.update(OUTBOX).where(OUTBOX.c.mail_id == mail.mail_id).values(
-                attempts=mail.attempts + 1, next_try=now + pause, last_error=error[:300]))
+                attempts=mail.attempts + 1, next_try=next_try, last_error=error[:300]))
 
     def recent(self, limit: int = 100) -> list[Mail]:
         """The newest mails, sent or not."""
@@ -136,18 +136,17 @@ class Outbox:
         return [_mail(r) for r in rows]
 
 
-Call = Callable[..., Any]
-
-
 class Postman:
     """Sends the outbox's mails in the background (one task per server process).
 
-    ``call`` runs a blocking storage call off the event loop.
+    ``call`` runs a blocking storage call off the event loop; ``retry`` are the pauses before
+    each retry of a mail (the last one repeated).
     """
 
-    def __init__(self, outbox: Outbox, smtp: SmtpSettings,
-                 call: Callable[..., Any]) -> None:
+    def __init__(self, outbox: Outbox, smtp: SmtpSettings, call: Callable[..., Any],
+                 retry: Sequence[float] = RETRY_SECONDS) -> None:
         self.outbox = outbox
+        self.retry = tuple(retry)
         self.smtp = smtp
         self._call = call
         self._wake = asyncio.Event()
@@ -193,14 +192,14 @@ class Postman:
                     log.error("mail %d to the SMTP server %s failed, kept to try again: %s",
                               mail.mail_id, self.smtp.host, err)
                     self._failing = True
-                await self._call(self.outbox.failed, mail, time.time(),
+                pause = self.retry[min(mail.attempts, len(self.retry) - 1)]
+                await self._call(self.outbox.failed, mail, time.time() + pause,
                                  f"{type(err).__name__}: {err}")
                 continue
             if self._failing:
                 log.warning("mail is being sent again (mail %d went through)", mail.mail_id)
                 self._failing = False
-            await self._call(self.outbox.sent, mail.mail_id, time.time(),
-                             erase=not self.logs_only)
+            await self._call(self.outbox.sent, mail.mail_id, time.time(), not self.logs_only)
 
     async def _send(self, mail: Mail) -> None:
         if self.logs_only:

@@ -174,6 +174,16 @@ async def recover(request: Request) -> Response:
     return signed_in_answer(accounts, account, secret)
 
 
+@router.get("/api/account/session", responses=answers(503))
+async def session(request: Request) -> dict[str, Any]:
+    """Whether this browser is signed in, and as whom (a guest is no error)."""
+    try:
+        who = await signed_in(request)
+    except ApiError:
+        return {"signed_in": False}
+    return {"signed_in": True, "handle": who.account.handle}
+
+
 @router.get("/api/account", responses=answers(401, 403, 503))
 async def me(me: Me, request: Request) -> dict[str, Any]:
     store = (await accounts_of(request)).store

@@ -7,12 +7,12 @@ host name)."""
 from __future__ import annotations
 
 from collections.abc import Iterator
-from pathlib import Path
 from types import ModuleType
 from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
+
 from support.mailbox import Mailbox, link_in, smtp_server
 
 PASSWORD = "a long enough password"
@@ -140,7 +140,7 @@ def test_e2e_sign_up_and_in_with_a_passkey(browser: Browser,
 
 
 def test_e2e_the_account_pages_speak_the_chosen_language(
-        browser: Browser, mail_server: tuple[str, Mailbox], tmp_path: Path) -> None:
+        browser: Browser, mail_server: tuple[str, Mailbox]) -> None:
     base, _box = mail_server
     context, page = fresh(browser)
     for lang, title in (("nl", "Aanmelden"), ("fr", "Connexion"), ("de", "Anmelden"),

@@ -109,3 +109,24 @@ def test_srv_migration_0006_dates_each_old_match_by_its_last_person_s_move(
         assert store.load("moved").status == "abandoned"
     finally:
         store.close()
+
+
+def test_srv_migration_0007_adds_accounts_beside_old_matches_and_goes_back(
+        empty_url: str) -> None:
+    at_revision(empty_url, "0006")
+    old_match(empty_url, "before-accounts", 1000.0)
+    store = SqlStore(empty_url)
+    try:
+        assert store.load("before-accounts").match.match_id == "before-accounts"
+        tables = set(sa.inspect(store.engine).get_table_names())
+        assert {"accounts", "account_sessions", "account_links", "account_passkeys",
+                "account_recovery_codes", "passkey_ceremonies", "mail_outbox"} <= tables
+    finally:
+        store.close()
+    command.downgrade(alembic_config(empty_url), "0006")
+    engine = sa.create_engine(empty_url)
+    try:
+        assert "accounts" not in sa.inspect(engine).get_table_names()
+    finally:
+        engine.dispose()
+    at_revision(empty_url, "head")

@@ -13,13 +13,18 @@ import { createPasskey, passkeysWork, usePasskey } from "./passkey.js";
 const $ = (id) => document.getElementById(id);
 const SECTIONS = ["signin", "signup", "codes", "verify", "reset", "settings"];
 
+let shown = null;
+
+/** Show one part of the page; after the first, move the focus to its heading (so that a
+ * screen reader says where the person is now). */
 function show(name) {
   for (const id of SECTIONS) $(id).hidden = id !== name;
   const heading = $(name).querySelector("h2");
-  if (heading) {
+  if (heading && shown !== null) {
     heading.tabIndex = -1;
     heading.focus();
   }
+  shown = name;
 }
 
 function say(text) {

@@ -23,6 +23,16 @@ def _account_id() -> sa.Column[str]:
 
 
 def upgrade() -> None:
+    _accounts_and_sessions()
+    _links_passkeys_and_codes()
+    _ceremonies_and_outbox()
+    op.create_index("ix_account_sessions_account", "account_sessions", ["account_id"])
+    op.create_index("ix_account_links_account", "account_links", ["account_id"])
+    op.create_index("ix_account_passkeys_account", "account_passkeys", ["account_id"])
+    op.create_index("ix_mail_outbox_due", "mail_outbox", ["sent_at", "next_try"])
+
+
+def _accounts_and_sessions() -> None:
     op.create_table(
         "accounts",
         sa.Column("account_id", sa.String(32), primary_key=True),
@@ -43,6 +53,9 @@ def upgrade() -> None:
         sa.Column("last_seen", sa.Float, nullable=False),
         sa.Column("user_agent", sa.String(200), nullable=False),
     )
+
+
+def _links_passkeys_and_codes() -> None:
     op.create_table(
         "account_links",
         sa.Column("token_hash", sa.String(64), primary_key=True),
@@ -68,6 +81,9 @@ def upgrade() -> None:
         sa.Column("code_hash", sa.String(64), primary_key=True),
         sa.Column("used_at", sa.Float, nullable=True),
     )
+
+
+def _ceremonies_and_outbox() -> None:
     op.create_table(
         "passkey_ceremonies",
         sa.Column("ceremony_id", sa.String(64), primary_key=True),
@@ -88,10 +104,6 @@ def upgrade() -> None:
         sa.Column("next_try", sa.Float, nullable=False),
         sa.Column("last_error", sa.String(300), nullable=True),
     )
-    op.create_index("ix_account_sessions_account", "account_sessions", ["account_id"])
-    op.create_index("ix_account_links_account", "account_links", ["account_id"])
-    op.create_index("ix_account_passkeys_account", "account_passkeys", ["account_id"])
-    op.create_index("ix_mail_outbox_due", "mail_outbox", ["sent_at", "next_try"])
 
 
 def downgrade() -> None:

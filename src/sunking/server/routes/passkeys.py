@@ -8,7 +8,7 @@ from typing import Annotated, Any
 
 import pydantic
 from fastapi import APIRouter, Request
-from fastapi.responses import Response
+from fastapi.responses import JSONResponse, Response
 
 from ..accounts.names import EMAIL_MAX, HANDLE_MAX
 from ..accounts.passkeys import Passkeys
@@ -58,6 +58,8 @@ async def register_finish(request: Request) -> Response:
     body = await read_body(request, FinishBody)
     accounts = await accounts_of(request)
     account, new = await Passkeys(accounts).finish_registration(body.ceremony, body.credential)
+    if not new:  # a passkey added to the signed-in account: its session goes on
+        return JSONResponse({"account": account.public()})
     extra: dict[str, Any] = {}
     if new and account.email is None:
         extra["recovery_codes"] = await accounts.new_recovery_codes(account)

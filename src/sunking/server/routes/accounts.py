@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import html
 import time
+from collections.abc import Callable
 from typing import Annotated, Any
 
 import pydantic
@@ -25,7 +26,7 @@ from ..throttle import Kind, Throttle
 from .openapi import answers
 from .operators import AddressCheck
 from .pages import page
-from .schemas import Body, body_schema, read_body
+from .schemas import Body, Model, body_schema, read_body
 
 router = APIRouter()
 
@@ -80,6 +81,21 @@ def throttle(request: Request, kind: Kind, key: str | None = None) -> None:
     limits.check(kind, key if key is not None else address_of(request))
 
 
+async def attempt(request: Request, model: type[Model],
+                  body_key: Callable[[Model], str]) -> Model:
+    """The body of a sign-in attempt, counted against the limits of the client's address and
+    of the account it names (``body_key``: the address or handle given, known or not).
+
+    Raises:
+        ApiError: ``cross_origin``, ``malformed``, ``rate_limited``.
+    """
+    check_origin(request)
+    body = await read_body(request, model)
+    throttle(request, "signin")
+    throttle(request, "signin_account", body_key(body))
+    return body
+
+
 def user_agent(request: Request) -> str:
     return request.headers.get("user-agent", "")[:200]
 
@@ -112,10 +128,7 @@ async def sign_up(request: Request) -> dict[str, Any]:
 @router.post("/api/account/signin", openapi_extra=body_schema(SignInBody),
              responses=answers(401, 403, 422, 429, 503))
 async def sign_in(request: Request) -> Response:
-    check_origin(request)
-    body = await read_body(request, SignInBody)
-    throttle(request, "signin")
-    throttle(request, "signin_account", body.email.strip().lower())
+    body = await attempt(request, SignInBody, body_key=lambda b: b.email.strip().lower())
     accounts = await accounts_of(request)
     account, secret = await accounts.sign_in(body.email, body.password, user_agent(request))
     return signed_in_answer(accounts, account, secret)
@@ -165,10 +178,7 @@ async def reset(request: Request) -> Response:
 @router.post("/api/account/recover", openapi_extra=body_schema(RecoverBody),
              responses=answers(401, 403, 422, 429, 503))
 async def recover(request: Request) -> Response:
-    check_origin(request)
-    body = await read_body(request, RecoverBody)
-    throttle(request, "signin")
-    throttle(request, "signin_account", body.handle.strip().casefold())
+    body = await attempt(request, RecoverBody, body_key=lambda b: b.handle.strip().casefold())
     accounts = await accounts_of(request)
     account, secret = await accounts.recover(body.handle, body.code, user_agent(request))
     return signed_in_answer(accounts, account, secret)

@@ -66,3 +66,21 @@ def test_srv_adding_a_passkey_needs_the_session_s_csrf_token() -> None:
                             headers=csrf(client))
         assert begun.status_code == 200
         assert begun.json()["options"]["user"]["name"] == "Bernini"
+
+
+def test_srv_the_server_on_this_machine_is_reached_as_localhost() -> None:
+    """Browsers refuse an IP address as a relying party: ``sunking serve`` on 127.0.0.1
+    (``make run``) names itself ``http://localhost:<port>``, the passkeys' origin."""
+    from sunking.cli.serve import shown_host
+    from sunking.server import Settings
+
+    assert shown_host("127.0.0.1") == "localhost"
+    assert shown_host("::1") == "localhost"
+    assert shown_host("10.0.0.5") == "10.0.0.5"
+    settings = Settings.from_env({}, public_url=f"http://{shown_host('127.0.0.1')}:8123")
+    assert (settings.origin, settings.passkey_rp_id) == ("http://localhost:8123", "localhost")
+    assert not settings.secure_cookies
+    public = Settings.from_env({"SUNKING_PUBLIC_URL": "https://play.example/",
+                                "SUNKING_PASSKEY_RP_ID": "example"})
+    assert (public.origin, public.passkey_rp_id, public.secure_cookies) == (
+        "https://play.example", "example", True)

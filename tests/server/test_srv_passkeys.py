@@ -8,6 +8,9 @@ from __future__ import annotations
 
 from srv_accounts import account_client, csrf, sign_up
 
+from sunking.cli.serve import shown_host
+from sunking.server import Settings
+
 
 def test_srv_a_passkey_sign_up_offers_the_settings_relying_party() -> None:
     with account_client(public_url="http://localhost:8000") as (client, _box):
@@ -71,9 +74,6 @@ def test_srv_adding_a_passkey_needs_the_session_s_csrf_token() -> None:
 def test_srv_the_server_on_this_machine_is_reached_as_localhost() -> None:
     """Browsers refuse an IP address as a relying party: ``sunking serve`` on 127.0.0.1
     (``make run``) names itself ``http://localhost:<port>``, the passkeys' origin."""
-    from sunking.cli.serve import shown_host
-    from sunking.server import Settings
-
     assert shown_host("127.0.0.1") == "localhost"
     assert shown_host("::1") == "localhost"
     assert shown_host("10.0.0.5") == "10.0.0.5"

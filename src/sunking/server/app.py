@@ -100,10 +100,10 @@ def _lifespan(settings: Settings, store_factory: StoreFactory | None) -> Lifespa
         try:
             yield
         finally:
-            await service.close()
             accounts: AccountService | None = getattr(app.state, "accounts", None)
             if accounts is not None:
                 await accounts.close()
+            await service.close()
             if pubsub is not None:
                 await pubsub.close()
 

@@ -41,38 +41,48 @@ def fresh(browser: Browser, **options: Any) -> tuple[BrowserContext, Page]:
     return context, page
 
 
-def test_e2e_sign_up_verify_by_mail_and_sign_in_on_a_second_device(
-        browser: Browser, mail_server: tuple[str, Mailbox]) -> None:
-    base, box = mail_server
-    desk, page = fresh(browser)
-    errors: list[str] = []
-    page.on("pageerror", lambda err: errors.append(str(err)))
+def sign_up_by_mail(page: Page, base: str, box: Mailbox, handle: str, email: str) -> None:
+    """Sign up from the lobby's account link and follow the link that arrived by mail."""
     page.goto(base + "/")
     page.wait_for_selector("body[data-ready='1']")
     page.get_by_test_id("account-link").click()
     page.wait_for_url("**/account/signin")
     page.get_by_role("link", name="No account yet? Create one").click()
     page.wait_for_url("**/account/signup")
-    page.locator("#signup-handle").fill("Madame de Sévigné")
-    page.locator("#signup-email").fill("sevigne@example.org")
+    page.locator("#signup-handle").fill(handle)
+    page.locator("#signup-email").fill(email)
     page.locator("#signup-password").fill(PASSWORD)
     page.get_by_role("button", name="Create with a password").click()
-    expect(page.locator("#notice")).to_contain_text("sevigne@example.org")
-    link = link_in(box.wait_for("sevigne@example.org"))
+    expect(page.locator("#notice")).to_contain_text(email)
+    link = link_in(box.wait_for(email))
     assert link.startswith(base + "/account/verify#token=")
     page.goto(link)
-    expect(page.get_by_test_id("me-handle")).to_contain_text("Madame de Sévigné")
+    expect(page.get_by_test_id("me-handle")).to_contain_text(handle)
     expect(page.locator("#notice")).to_contain_text("confirmed")
+
+
+def sign_in(page: Page, base: str, email: str) -> None:
+    page.goto(base + "/account/signin")
+    page.wait_for_selector("body[data-ready='1']")
+    page.locator("#signin-email").fill(email)
+    page.locator("#signin-password").fill(PASSWORD)
+    page.locator("#signin-form button[type=submit]").click()
+    expect(page.get_by_test_id("me-handle")).to_be_visible()
+
+
+def test_e2e_sign_up_verify_by_mail_and_sign_in_on_a_second_device(
+        browser: Browser, mail_server: tuple[str, Mailbox]) -> None:
+    base, box = mail_server
+    desk, page = fresh(browser)
+    errors: list[str] = []
+    page.on("pageerror", lambda err: errors.append(str(err)))
+    sign_up_by_mail(page, base, box, "Madame de Sévigné", "sevigne@example.org")
     cookies = {c["name"]: c for c in desk.cookies()}
     assert cookies["sunking_session"]["httpOnly"] is True
     assert cookies["sunking_session"]["sameSite"] == "Lax"
 
     phone, other = fresh(browser, viewport={"width": 390, "height": 844}, locale="fr-FR")
-    other.goto(base + "/account/signin")
-    other.wait_for_selector("body[data-ready='1']")
-    other.locator("#signin-email").fill("sevigne@example.org")
-    other.locator("#signin-password").fill(PASSWORD)
-    other.locator("#signin-form button[type=submit]").click()
+    sign_in(other, base, "sevigne@example.org")
     expect(other.get_by_test_id("me-handle")).to_contain_text("Madame de Sévigné")
     expect(other.get_by_test_id("sessions").locator("li")).to_have_count(2)
     width = other.evaluate("document.documentElement.scrollWidth")
@@ -152,3 +162,28 @@ def test_e2e_the_account_pages_speak_the_chosen_language(
         expect(page.locator("#signin-title")).to_have_text(title)
         assert page.evaluate("document.documentElement.lang") == lang
     context.close()
+
+
+def test_e2e_a_signed_in_person_finds_his_match_on_a_second_device(
+        browser: Browser, mail_server: tuple[str, Mailbox], driver: ModuleType) -> None:
+    """Sign up by mail, create a table in the lobby, then sign in on a phone: "Your matches"
+    lists the table, and it opens there at the person's seat with no link handed over."""
+    base, box = mail_server
+    desk, page = fresh(browser, viewport=driver.VIEWPORT)
+    sign_up_by_mail(page, base, box, "Colbert", "colbert@example.org")
+    driver.create_match(page, base, [{"kind": "human", "name": "Colbert"},
+                                     {"kind": "bot", "bot": "random"}])
+    phone, other = fresh(browser, viewport=driver.PHONE)
+    errors: list[str] = []
+    other.on("pageerror", lambda err: errors.append(str(err)))
+    sign_in(other, base, "colbert@example.org")
+    driver.open_lobby(other, base)
+    rows = other.locator("#mine tbody tr")
+    expect(rows).to_have_count(1)
+    rows.first.locator("a").click()
+    other.wait_for_selector("[data-testid=prompt]")
+    expect(other.locator("[data-testid=role]")).to_contain_text("Colbert")
+    assert "#t=" not in other.url
+    assert errors == []
+    phone.close()
+    desk.close()

@@ -17,7 +17,7 @@ import time
 from collections.abc import Sequence
 
 import sqlalchemy as sa
-from fastapi import Request
+from starlette.requests import HTTPConnection
 
 from ... import i18n
 from ..config import Settings
@@ -267,7 +267,7 @@ def build(settings: Settings, engine: sa.Engine, threads: int) -> AccountService
     return AccountService(store, postman, settings)
 
 
-async def accounts_of(request: Request) -> AccountService:
+async def accounts_of(request: HTTPConnection) -> AccountService:
     """The account service of the application (made at its first use when the matches are
     kept in memory)."""
     state = request.app.state

@@ -17,6 +17,7 @@ import hmac
 import time
 
 from fastapi import Request, Response
+from starlette.requests import HTTPConnection
 
 from ..errors import ApiError
 from ..guards import same_origin
@@ -56,7 +57,7 @@ def not_signed_in(message: str = "this call needs a signed-in session (the sunki
     return ApiError("not_signed_in", message, 401)
 
 
-def check_origin(request: Request) -> None:
+def check_origin(request: HTTPConnection) -> None:
     """Raises:
         ApiError: ``cross_origin`` (403) when the request's ``Origin`` is another site's.
     """
@@ -108,3 +109,24 @@ async def signed_in(request: Request) -> SignedIn:
         raise not_signed_in("the session has ended or was revoked; sign in again")
     check_csrf(request, secret)
     return SignedIn(account, session_hash)
+
+
+async def account_if_signed_in(request: HTTPConnection) -> Account | None:
+    """The account of a signed-in browser, None for a guest (no cookie, or a session that has
+    ended): where an account only adds, as when a seat is taken or a match is opened without
+    its token.
+
+    Raises:
+        ApiError: ``cross_origin`` for another site's page, ``csrf_missing`` or
+            ``csrf_wrong`` for a request that changes something with the cookie but without
+            the session's CSRF token.
+    """
+    secret = request.cookies.get(COOKIE)
+    if not secret or len(secret) > 100:
+        return None
+    check_origin(request)
+    store = (await accounts_of(request)).store
+    account = await store.call(store.session_account, digest(secret), time.time())
+    if account is not None and isinstance(request, Request):
+        check_csrf(request, secret)
+    return account

@@ -183,6 +183,16 @@ class MatchService:
         """The match and whose token this is (:meth:`.lobby.Lobby.authenticate`)."""
         return await self.lobby.authenticate(match_id, token)
 
+    async def authenticate_account(self, match_id: str,
+                                   account_id: str) -> tuple[LiveMatch, Viewer]:
+        """The match and the seat an account holds in it
+        (:meth:`.lobby.Lobby.authenticate_account`)."""
+        return await self.lobby.authenticate_account(match_id, account_id)
+
+    async def account_matches(self, account_id: str) -> list[dict[str, Any]]:
+        """The matches of an account's seats (:meth:`.lobby.Lobby.account_matches`)."""
+        return await self.lobby.account_matches(account_id)
+
     async def my_matches(self, tokens: Iterable[str]) -> list[dict[str, Any]]:
         """The matches of a browser's tokens (:meth:`.lobby.Lobby.my_matches`)."""
         return await self.lobby.my_matches(tokens)
@@ -191,18 +201,23 @@ class MatchService:
         """The open tables (:meth:`.lobby.Lobby.open_matches`)."""
         return await self.lobby.open_matches()
 
+    async def forget_account(self, account_id: str) -> list[str]:
+        """A deleted account's seats (:meth:`.seating.Seating.forget_account`)."""
+        return await self.seating.forget_account(account_id)
+
     async def invitation(self, match_id: str, invitation: object) -> dict[str, Any]:
         """What an invitation offers (:meth:`.seating.Seating.invitation`)."""
         return await self.seating.invitation(match_id, invitation)
 
-    async def claim(self, match_id: str, invitation: object,
-                    name: object = None) -> tuple[SeatRecord, str]:
+    async def claim(self, match_id: str, invitation: object, name: object = None,
+                    account_id: str | None = None) -> tuple[SeatRecord, str]:
         """Claim an invited seat (:meth:`.seating.Seating.claim`)."""
-        return await self.seating.claim(match_id, invitation, name)
+        return await self.seating.claim(match_id, invitation, name, account_id)
 
-    async def join(self, match_id: str, name: object) -> tuple[int, str]:
+    async def join(self, match_id: str, name: object,
+                   account_id: str | None = None) -> tuple[int, str]:
         """Take a free seat of an open table (:meth:`.seating.Seating.join`)."""
-        return await self.seating.join(match_id, name)
+        return await self.seating.join(match_id, name, account_id)
 
     async def start_table(self, live: LiveMatch, viewer: Viewer, bot: object = None) -> None:
         """The creator starts an open table (:meth:`.seating.Seating.start_table`)."""

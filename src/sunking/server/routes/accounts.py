@@ -23,6 +23,7 @@ from ..accounts.sessions import SignedIn, check_origin, clear_session, set_sessi
 from ..accounts.store import Account
 from ..errors import ApiError, forbidden
 from ..throttle import Kind, Throttle
+from .deps import service_of
 from .openapi import answers
 from .operators import AddressCheck
 from .pages import page
@@ -243,6 +244,7 @@ async def recovery_codes(me: Me, request: Request) -> dict[str, Any]:
 async def export(me: Me, request: Request) -> dict[str, Any]:
     store = (await accounts_of(request)).store
     exported: dict[str, Any] = await store.call(store.export, me.account.account_id)
+    exported["matches"] = await service_of(request).account_matches(me.account.account_id)
     exported["exported_at"] = time.time()
     return exported
 
@@ -250,6 +252,8 @@ async def export(me: Me, request: Request) -> dict[str, Any]:
 @router.delete("/api/account", responses=answers(401, 403, 503))
 async def delete(me: Me, request: Request) -> Response:
     accounts = await accounts_of(request)
+    # The seats first: were the account deleted and this then failed, nothing could retry it.
+    await service_of(request).forget_account(me.account.account_id)
     await accounts.store.call(accounts.store.delete, me.account.account_id)
     answer = JSONResponse({"status": "deleted"})
     clear_session(answer, secure=accounts.settings.secure_cookies)

@@ -146,3 +146,17 @@ def test_srv_migration_0008_adds_accounts_beside_old_matches_and_goes_back(
     finally:
         engine.dispose()
     at_revision(empty_url, "head")
+
+
+def test_srv_migration_0009_leaves_old_seats_to_no_account(empty_url: str) -> None:
+    at_revision(empty_url, "0008")
+    old_match(empty_url, "before-binding", 1000.0)
+    store = SqlStore(empty_url)
+    try:
+        seats = store.load("before-binding").match.seats
+        assert [s.account_id for s in seats] == [None, None]
+        assert store.account_seats("anyone", 10) == []
+    finally:
+        store.close()
+    command.downgrade(alembic_config(empty_url), "0008")
+    at_revision(empty_url, "head")

@@ -30,6 +30,7 @@ from .errors import ApiError, malformed, storage_fault
 from .guards import BodyLimit, SecurityHeaders
 from .match.service import MatchService
 from .metrics import ERRORS, ServiceGauges, registry_of
+from .notices import TurnNotices
 from .routes import ROUTERS
 from .routes.catalog import language_codes, web_dir
 from .routes.operators import Readiness, address_check, store_probe
@@ -96,10 +97,14 @@ def _lifespan(settings: Settings, store_factory: StoreFactory | None) -> Lifespa
         if pubsub is not None:
             await pubsub.start(service.remote_change, service.resync)
         await service.start()
+        notices = TurnNotices(service, lambda: getattr(app.state, "accounts", None),
+                              delay=settings.notice_seconds, public_url=settings.public_url)
+        notices.start()
         _settle_memory()
         try:
             yield
         finally:
+            await notices.close()
             accounts: AccountService | None = getattr(app.state, "accounts", None)
             if accounts is not None:
                 await accounts.close()

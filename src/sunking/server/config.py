@@ -20,6 +20,8 @@
   client address's connections and websockets (``0``: no cap).
 - ``SUNKING_METRICS_FROM``: the client addresses and networks ``/metrics`` answers (default
   this machine's: ``127.0.0.0/8,::1``; ``any`` for all).
+- ``SUNKING_NOTICE_SECONDS``: a signed-in person whose turn it is in a match he is not
+  connected to is mailed "your turn" this many seconds after it began (default 30).
 - ``SUNKING_ABANDON_DAYS``: a match in which no person moved for this many days is closed as
   abandoned, its replay kept (default 30; ``0`` never closes one).
 - ``SUNKING_API_DOCS``: ``1`` to serve ``/openapi.json``, ``/docs`` and ``/redoc`` (off by
@@ -154,6 +156,8 @@ class Settings:
     """Sign-in attempts on one account (by the address or handle given)."""
     rate_signup: str | None = "10/hour"
     """Sign-ups and mails asked for (verification, password reset) per client address."""
+    notice_seconds: float = 30.0
+    """How long after a signed-in person's turn began, unconnected, he is mailed "your turn"."""
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None, **overrides: object) -> Settings:
@@ -189,6 +193,8 @@ class Settings:
             values["metrics_from"] = env["SUNKING_METRICS_FROM"]
         if env.get("SUNKING_ABANDON_DAYS"):
             values["abandon_days"] = float(env["SUNKING_ABANDON_DAYS"])
+        if env.get("SUNKING_NOTICE_SECONDS"):
+            values["notice_seconds"] = float(env["SUNKING_NOTICE_SECONDS"])
         for name, key in TEXT_VARIABLES:
             if env.get(key):
                 values[name] = env[key]

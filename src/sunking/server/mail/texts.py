@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from ... import i18n
 
-KINDS = ("verify", "reset", "taken")
+KINDS = ("verify", "reset", "taken", "turn")
 """``verify``: confirm an address; ``reset``: choose a new password; ``taken``: someone
-tried to sign up with an address that already has an account."""
+tried to sign up with an address that already has an account; ``turn``: it is the person's
+turn in a match he is not connected to (:mod:`..notices`)."""
 
 
 def compose(kind: str, lang: str, **values: str) -> tuple[str, str]:

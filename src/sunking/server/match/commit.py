@@ -97,6 +97,8 @@ class Committer:
         live.record = setup
         live.turn_deadline = deadline
         self.context.pubsub.publish(live.match_id, live.version)
+        for hook in self.context.moved:
+            hook(live, record)
         MOVES.labels(mover).inc()
         self.planner.schedule(live)
 

@@ -14,13 +14,16 @@ import logging
 import secrets
 import time
 from collections.abc import Awaitable, Callable
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from ...core.rng import Rng
 from ..errors import ApiError
-from ..storage import MatchStore
+from ..storage import ActionRecord, MatchStore
 from ..storage.io import StoreIO
 from ..transport.pubsub import PubSub
+
+if TYPE_CHECKING:
+    from .live import LiveMatch
 
 T = TypeVar("T")
 
@@ -171,3 +174,7 @@ class Context:
     matches whose ``driver`` it is move here."""
     closed: bool = False
     """Set when the service closes: nothing more is planned."""
+    moved: list[Callable[[LiveMatch, ActionRecord], None]] = dataclasses.field(
+        default_factory=list)
+    """Called after each stored move, under the match's lock (must not block): the turn
+    notices listen here."""

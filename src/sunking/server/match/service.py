@@ -258,7 +258,10 @@ class MatchService:
         """
         self.check_since(live, since)
         assert since is None or isinstance(since, int)
-        return live.view_text(viewer, self.clock(), since, lang)
+        now = self.clock()
+        if viewer is not None:
+            live.seen[viewer] = now
+        return live.view_text(viewer, now, since, lang)
 
     @staticmethod
     def check_since(live: LiveMatch, since: object) -> None:

@@ -7,7 +7,8 @@
 - :mod:`.pages`: the browser client's pages;
 - :mod:`.websocket`: a match's websocket (the hub of its connections);
 - :mod:`.operators`: health, readiness and metrics for operators;
-- :mod:`.accounts` and :mod:`.passkeys`: accounts, their sessions and passkeys, their pages.
+- :mod:`.accounts` and :mod:`.passkeys`: accounts, their sessions and passkeys, their pages;
+- :mod:`.notices`: turn e-mails unsubscribed with one click, an account's choice.
 
 Routes are thin: a pydantic body (:mod:`.schemas`), the authenticated table (a FastAPI
 dependency, :mod:`.deps`), a call to the match service.
@@ -17,11 +18,23 @@ from __future__ import annotations
 
 from fastapi import APIRouter
 
-from . import accounts, catalog, matches, operators, pages, passkeys, seating, table, websocket
+from . import (
+    accounts,
+    catalog,
+    matches,
+    notices,
+    operators,
+    pages,
+    passkeys,
+    seating,
+    table,
+    websocket,
+)
 
 ROUTERS: tuple[APIRouter, ...] = (catalog.router, matches.router, table.router,
                                   seating.router, pages.router, websocket.router,
-                                  operators.router, accounts.router, passkeys.router)
+                                  operators.router, accounts.router, passkeys.router,
+                                  notices.router)
 """Every router, in the order the application includes them."""
 
 __all__ = ["ROUTERS"]

@@ -22,6 +22,7 @@ from ..accounts.service import AccountService, accounts_of, languages_of
 from ..accounts.sessions import SignedIn, check_origin, clear_session, set_session, signed_in
 from ..accounts.store import Account
 from ..errors import ApiError, forbidden
+from ..notices import NoticeStore
 from ..throttle import Kind, Throttle
 from .deps import service_of
 from .openapi import answers
@@ -254,6 +255,7 @@ async def delete(me: Me, request: Request) -> Response:
     accounts = await accounts_of(request)
     # The seats first: were the account deleted and this then failed, nothing could retry it.
     await service_of(request).forget_account(me.account.account_id)
+    await accounts.store.call(NoticeStore(accounts.store.engine).forget, me.account.account_id)
     await accounts.store.call(accounts.store.delete, me.account.account_id)
     answer = JSONResponse({"status": "deleted"})
     clear_session(answer, secure=accounts.settings.secure_cookies)

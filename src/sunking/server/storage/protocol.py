@@ -16,7 +16,7 @@ driver.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping, Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Literal, Protocol, TypeAlias
 
 SeatKind: TypeAlias = Literal["human", "bot", "open"]

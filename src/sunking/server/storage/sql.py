@@ -11,7 +11,7 @@ transaction, so one commit (one sync to disk) serves them all; a refused one mov
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 import sqlalchemy as sa

@@ -40,6 +40,7 @@
   sign-in attempts per client address (default ``20/minute``) and per account's address or
   handle (``5/minute``), and sign-ups and mails asked for (verification, reset) per client
   address (``10/hour``).
+- ``SUNKING_RATE_PROFILE``: profiles one client address may read (default ``60/minute``).
 - ``SUNKING_WS_DEFLATE``: ``1`` to offer websocket compression (``permessage-deflate``); off by
   default, since views are small deltas and compressing costs CPU per socket.
 """
@@ -68,7 +69,8 @@ RATE_VARIABLES = (("rate_create", "SUNKING_RATE_CREATE"), ("rate_actions", "SUNK
                   ("rate_chat_chars", "SUNKING_RATE_CHAT_CHARS"),
                   ("rate_signin", "SUNKING_RATE_SIGNIN"),
                   ("rate_signin_account", "SUNKING_RATE_SIGNIN_ACCOUNT"),
-                  ("rate_signup", "SUNKING_RATE_SIGNUP"))
+                  ("rate_signup", "SUNKING_RATE_SIGNUP"),
+                  ("rate_profile", "SUNKING_RATE_PROFILE"))
 """Each rate limit's setting and variable."""
 
 CONNECTION_VARIABLES: tuple[tuple[str, str, type[int] | type[float]], ...] = (
@@ -156,6 +158,8 @@ class Settings:
     """Sign-in attempts on one account (by the address or handle given)."""
     rate_signup: str | None = "10/hour"
     """Sign-ups and mails asked for (verification, password reset) per client address."""
+    rate_profile: str | None = "60/minute"
+    """Profiles one client address may read (each replays the person's finished matches)."""
     notice_seconds: float = 30.0
     """How long after a signed-in person's turn began, unconnected, he is mailed "your turn"."""
 

@@ -21,14 +21,15 @@ from .config import Settings
 from .errors import ApiError
 
 Kind = Literal["create", "act", "join", "claim", "chat", "chat_chars", "signin",
-               "signin_account", "signup"]
+               "signin_account", "signup", "profile"]
 
 WHAT: dict[Kind, str] = {"create": "matches created", "act": "moves sent",
                          "join": "seats taken at open tables",
                          "claim": "invitations read or claimed", "chat": "chat messages",
                          "chat_chars": "characters of chat messages",
                          "signin": "sign-in attempts", "signin_account": "sign-in attempts",
-                         "signup": "sign-ups and mails asked for"}
+                         "signup": "sign-ups and mails asked for",
+                         "profile": "profiles read"}
 
 
 def rate_limited(kind: Kind, limit: RateLimitItem, retry_after: int) -> ApiError:
@@ -50,12 +51,13 @@ class Throttle:
     def __init__(self, create: str | None, act: str | None, *, join: str | None = None,
                  claim: str | None = None, chat: str | None = None,
                  chat_chars: str | None = None, signin: str | None = None,
-                 signin_account: str | None = None, signup: str | None = None) -> None:
+                 signin_account: str | None = None, signup: str | None = None,
+                 profile: str | None = None) -> None:
         given: dict[Kind, str | None] = {"create": create, "act": act, "join": join,
                                          "claim": claim, "chat": chat,
                                          "chat_chars": chat_chars, "signin": signin,
                                          "signin_account": signin_account,
-                                         "signup": signup}
+                                         "signup": signup, "profile": profile}
         self._limits = {kind: parse(limit) if limit else None for kind, limit in given.items()}
         self._limiter = strategies.MovingWindowRateLimiter(storage.MemoryStorage())
 
@@ -65,7 +67,8 @@ class Throttle:
         return cls(settings.rate_create, settings.rate_actions, join=settings.rate_join,
                    claim=settings.rate_claim, chat=settings.rate_chat,
                    chat_chars=settings.rate_chat_chars, signin=settings.rate_signin,
-                   signin_account=settings.rate_signin_account, signup=settings.rate_signup)
+                   signin_account=settings.rate_signin_account, signup=settings.rate_signup,
+                   profile=settings.rate_profile)
 
     def check(self, kind: Kind, address: str | None, cost: int = 1) -> None:
         """Count ``cost`` (one request, or the characters of a message) of ``kind`` for

@@ -25,13 +25,15 @@ and the service puts them together:
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import time
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from ..errors import malformed
 from ..metrics import MOVE_SECONDS
-from ..storage import MatchStore, SeatRecord
+from ..storage import MatchStore, SeatRecord, UnknownMatch
 from ..storage.io import StoreIO
 from ..transport.pubsub import LocalPubSub, PubSub
 from ..workers.bots import BotRunner
@@ -42,6 +44,7 @@ from .chat import TableChat
 from .clocks import TurnClocks
 from .commit import Committer, Moves
 from .context import Context
+from .history import finished, statistics
 from .live import LiveMatch, Viewer
 from .lobby import Lobby
 from .presence import Presence
@@ -58,6 +61,9 @@ from .supervisor import (
     Leases,
     Supervisor,
 )
+
+HISTORY_LIMIT = 200
+"""The most matches a history reads (the newest)."""
 
 
 class MatchService:
@@ -192,6 +198,26 @@ class MatchService:
     async def account_matches(self, account_id: str) -> list[dict[str, Any]]:
         """The matches of an account's seats (:meth:`.lobby.Lobby.account_matches`)."""
         return await self.lobby.account_matches(account_id)
+
+    async def history(self, account_id: str) -> dict[str, Any]:
+        """An account's finished matches (newest first) with their final tables, its
+        statistics per game and player count, and its matches still running."""
+        context = self.context
+        holders = await context.io.call(context.store.account_seats, account_id,
+                                        HISTORY_LIMIT)
+        loaded = []
+        for holder in holders:
+            if holder.seat is None:
+                continue
+            with contextlib.suppress(UnknownMatch):
+                loaded.append((await context.io.call(context.store.load, holder.match_id),
+                               holder.seat))
+        ends = await asyncio.to_thread(
+            lambda: [end for stored, seat in loaded if (end := finished(stored, seat))])
+        running = [line for line in await self.lobby.account_matches(account_id)
+                   if line["status"] in ("active", "waiting")]
+        return {"finished": [end.to_json() for end in ends], "statistics": statistics(ends),
+                "current": running}
 
     async def my_matches(self, tokens: Iterable[str]) -> list[dict[str, Any]]:
         """The matches of a browser's tokens (:meth:`.lobby.Lobby.my_matches`)."""

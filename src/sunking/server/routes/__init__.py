@@ -8,7 +8,8 @@
 - :mod:`.websocket`: a match's websocket (the hub of its connections);
 - :mod:`.operators`: health, readiness and metrics for operators;
 - :mod:`.accounts` and :mod:`.passkeys`: accounts, their sessions and passkeys, their pages;
-- :mod:`.notices`: turn e-mails unsubscribed with one click, an account's choice.
+- :mod:`.notices`: turn e-mails unsubscribed with one click, an account's choice;
+- :mod:`.profiles`: a person's profile, history and statistics, and what others see of them.
 
 Routes are thin: a pydantic body (:mod:`.schemas`), the authenticated table (a FastAPI
 dependency, :mod:`.deps`), a call to the match service.
@@ -26,6 +27,7 @@ from . import (
     operators,
     pages,
     passkeys,
+    profiles,
     seating,
     table,
     websocket,
@@ -34,7 +36,7 @@ from . import (
 ROUTERS: tuple[APIRouter, ...] = (catalog.router, matches.router, table.router,
                                   seating.router, pages.router, websocket.router,
                                   operators.router, accounts.router, passkeys.router,
-                                  notices.router)
+                                  notices.router, profiles.router)
 """Every router, in the order the application includes them."""
 
 __all__ = ["ROUTERS"]

@@ -18,6 +18,7 @@ from fastapi import APIRouter, Depends, Request
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 
 from ..accounts.names import EMAIL_MAX, HANDLE_MAX, PASSWORD_MAX, check_password
+from ..accounts.profiles import Profiles
 from ..accounts.service import AccountService, accounts_of, languages_of
 from ..accounts.sessions import SignedIn, check_origin, clear_session, set_session, signed_in
 from ..accounts.store import Account
@@ -256,6 +257,7 @@ async def delete(me: Me, request: Request) -> Response:
     # The seats first: were the account deleted and this then failed, nothing could retry it.
     await service_of(request).forget_account(me.account.account_id)
     await accounts.store.call(NoticeStore(accounts.store.engine).forget, me.account.account_id)
+    await accounts.store.call(Profiles(accounts.store.engine).forget, me.account.account_id)
     await accounts.store.call(accounts.store.delete, me.account.account_id)
     answer = JSONResponse({"status": "deleted"})
     clear_session(answer, secure=accounts.settings.secure_cookies)

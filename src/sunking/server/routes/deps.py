@@ -127,6 +127,15 @@ def throttle_claim(request: Request) -> None:
     _throttle(request, "claim")
 
 
+def throttle_profile(request: Request) -> None:
+    """A route dependency: count a profile read against the client address's limit.
+
+    Raises:
+        ApiError: ``rate_limited`` (429, with ``Retry-After``).
+    """
+    _throttle(request, "profile")
+
+
 def throttle_chat(request: Request, text: object) -> None:
     """Count a chat message and its characters against the client address's limits (at
     every table together; a seat has its own limit besides).

@@ -176,6 +176,7 @@ async function drawSettings() {
   const me = await api("GET", "/api/account");
   const account = me.account;
   $("me-handle").textContent = t("account.signed_in_as", { handle: account.handle });
+  $("profile-link").href = `/players/${encodeURIComponent(account.handle)}`;
   $("me-email").textContent = !account.email ? t("account.no_email")
     : account.email_verified ? account.email
       : t("account.email_unverified", { email: account.email });

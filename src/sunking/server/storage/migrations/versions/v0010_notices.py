@@ -1,5 +1,5 @@
-"""Turn notices: the turns of signed-in people waiting for a "your turn" e-mail, and each
-account's choice of notices with its unsubscribe token.
+"""Turn notices and profiles: the turns of signed-in people waiting for a "your turn" e-mail,
+each account's choice of notices with its unsubscribe token, and what its profile shows.
 
 Revision ID: 0010
 Revises: 0009
@@ -33,9 +33,16 @@ def upgrade() -> None:
         sa.Column("turn_mail", sa.Boolean, nullable=False),
         sa.Column("unsubscribe", sa.String(64), nullable=False, unique=True),
     )
+    op.create_table(
+        "profile_choices",
+        sa.Column("account_id", sa.String(32), primary_key=True),
+        sa.Column("public_statistics", sa.Boolean, nullable=False),
+        sa.Column("public_history", sa.Boolean, nullable=False),
+    )
 
 
 def downgrade() -> None:
+    op.drop_table("profile_choices")
     op.drop_table("notice_choices")
     op.drop_index("ix_turn_notices_due", "turn_notices")
     op.drop_table("turn_notices")

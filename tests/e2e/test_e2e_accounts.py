@@ -187,3 +187,45 @@ def test_e2e_a_signed_in_person_finds_his_match_on_a_second_device(
     assert errors == []
     phone.close()
     desk.close()
+
+
+def play_out_by_api(page: Page, base: str, created: dict[str, Any]) -> None:
+    """The creator's seat plays its first legal move until the match has finished."""
+    path = f"{base}/api/matches/{created['match_id']}"
+    headers = {"Authorization": f"Bearer {created['seats'][0]['token']}"}
+    while True:
+        view = page.request.get(path, headers=headers).json()
+        if view["status"] == "finished":
+            return
+        if view["to_move"] == 0:
+            page.request.post(f"{path}/actions", headers=headers, data={
+                "version": view["version"], "action": view["legal_actions"][0]})
+
+
+def test_e2e_the_profile_shows_history_and_statistics(
+        browser: Browser, mail_server: tuple[str, Mailbox], driver: ModuleType) -> None:
+    base, box = mail_server
+    desk, page = fresh(browser, viewport=driver.VIEWPORT)
+    sign_up_by_mail(page, base, box, "Boileau", "boileau@example.org")
+    csrf = {c["name"]: c["value"] for c in desk.cookies()}["sunking_csrf"]
+    created = page.request.post(f"{base}/api/matches", headers={"X-CSRF-Token": csrf}, data={
+        "game": "louis14", "players": 2,
+        "seats": [{"kind": "human", "name": "Boileau"}, {"kind": "bot", "bot": "random"}]},
+    ).json()
+    play_out_by_api(page, base, created)
+    page.get_by_test_id("profile-link").click()
+    page.wait_for_selector("body[data-ready='1']")
+    expect(page.get_by_test_id("profile-handle")).to_have_text("Boileau")
+    expect(page.get_by_test_id("profile-history").locator("li")).to_have_count(1)
+    expect(page.get_by_test_id("profile-statistics").locator("tbody tr")).to_have_count(1)
+    page.get_by_text("Others may see my statistics").click()
+    # Another visitor, on a phone, sees the statistics only.
+    phone, other = fresh(browser, viewport=driver.PHONE, locale="de-DE")
+    other.goto(f"{base}/players/boileau")
+    other.wait_for_selector("body[data-ready='1']")
+    expect(other.get_by_test_id("profile-statistics").locator("tbody tr")).to_have_count(1)
+    expect(other.get_by_test_id("profile-history")).to_be_hidden()
+    width = other.evaluate("document.documentElement.scrollWidth")
+    assert width <= 390, f"the profile is {width} px wide on a 390 px phone"
+    phone.close()
+    desk.close()

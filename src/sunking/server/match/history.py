@@ -49,8 +49,9 @@ def finished(stored: StoredMatch, seat: int) -> Finished | None:
         return None
     result = state.result()
     places = result.places()
-    table = tuple({"seat": s.seat, "name": s.name, "kind": s.kind, "score": result.scores[i],
-                   "place": places[i]} for i, s in enumerate(record.seats))
+    table = tuple({"seat": s.seat, "name": s.name, "kind": s.kind, "bot": s.bot,
+                   "score": result.scores[i], "place": places[i]}
+                  for i, s in enumerate(record.seats))
     return Finished(record.match_id, record.game, record.players, seat, record.practice,
                     record.created_at, places[seat], result.scores[seat],
                     seat in result.winners, table)

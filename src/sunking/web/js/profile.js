@@ -5,7 +5,8 @@
 import { api, errorText } from "./api.js";
 import { el } from "./dom.js";
 import {
-  applyStatic, bindLanguageSelect, has, languages, loadLanguage, preferredLanguage, t,
+  applyStatic, bindLanguageSelect, botLabel, currentLanguage, has, languages, loadLanguage,
+  preferredLanguage, t,
 } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
@@ -26,16 +27,17 @@ function drawStatistics(rows) {
   body.replaceChildren(...rows.map((row) => el("tr", {},
     el("td", { text: gameTitle(row.game) }), el("td", { text: String(row.players) }),
     el("td", { text: String(row.games) }), el("td", { text: String(row.wins) }),
-    el("td", { text: row.mean_score.toLocaleString() }),
-    el("td", { text: row.mean_place.toLocaleString() }))));
+    el("td", { text: row.mean_score.toLocaleString(currentLanguage()) }),
+    el("td", { text: row.mean_place.toLocaleString(currentLanguage()) }))));
   $("stats-panel").hidden = false;
 }
 
 function finishedItem(end) {
   const table = [...end.table].sort((a, b) => a.place - b.place)
-    .map((s) => t("profile.table_line", { place: s.place, name: s.name, score: s.score }))
+    .map((s) => t("profile.table_line", { place: s.place, score: s.score,
+      name: s.kind === "bot" && s.name === s.bot ? botLabel(s.bot) : s.name }))
     .join(" · ");
-  const date = new Date(end.created_at * 1000).toLocaleDateString();
+  const date = new Date(end.created_at * 1000).toLocaleDateString(currentLanguage());
   const line = t("profile.finished_line", { game: gameTitle(end.game), date,
     place: end.place, score: end.score });
   const item = el("li", {}, el("strong", { text: line }), el("br"), el("span", { text: table }));

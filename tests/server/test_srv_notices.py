@@ -7,10 +7,12 @@ from __future__ import annotations
 import time
 from typing import Any
 
+import sqlalchemy as sa
 from fastapi.testclient import TestClient
 from srv_accounts import account_client, csrf, sign_up
 from srv_support import auth, receive_view
 
+from sunking.server.notices.store import NOTICE_CHOICES
 from support.mailbox import body_of
 
 DELAY = 0.2
@@ -84,14 +86,37 @@ def test_srv_one_turn_mail_to_the_unconnected_player_none_when_connected_or_unsu
         assert len(box.to("bert@example.org")) == 2
 
 
-def test_srv_an_account_chooses_its_turn_mails(tmp_path: Any) -> None:
-    with account_client() as (client, box):
+def test_srv_an_account_chooses_each_a_daily_digest_or_none_and_lists_its_turns() -> None:
+    with account_client(notice_seconds=DELAY) as (client, box):
         sign_up(client, box, "Colbert", "colbert@example.org")
-        assert client.get("/api/account/notices").json() == {"turn_mail": True}
-        off = client.post("/api/account/notices", headers=csrf(client),
-                          json={"turn_mail": False})
-        assert off.json() == {"turn_mail": False}
-        assert client.get("/api/account/notices").json() == {"turn_mail": False}
-        refused = client.post("/api/account/notices", json={"turn_mail": True})
+        assert client.get("/api/account/notices").json() == {"turn_mail": "each",
+                                                              "waiting": []}
+        refused = client.post("/api/account/notices", json={"turn_mail": "off"})
         assert refused.status_code == 403  # no CSRF token
-        assert client.get("/api/account/notices").json() == {"turn_mail": False}
+        wrong = client.post("/api/account/notices", headers=csrf(client),
+                            json={"turn_mail": "weekly"})
+        assert wrong.status_code == 422
+        chosen = client.post("/api/account/notices", headers=csrf(client),
+                             json={"turn_mail": "digest"})
+        assert chosen.json() == {"turn_mail": "digest"}
+        # A match waits for him (a bot moved first, say): listed, and in the day's digest.
+        created = client.post("/api/matches", headers=csrf(client), json={
+            "game": "vive_le_roi", "players": 3,
+            "seats": [{"kind": "bot", "bot": "random"}, {"kind": "human", "name": "Colbert"},
+                      {"kind": "bot", "bot": "random"}]}).json()
+        match_id = created["match_id"]
+        token = created["seats"][1]["token"]
+        deadline = time.monotonic() + 30
+        while client.get(f"/api/matches/{match_id}",
+                         headers=auth(token)).json()["to_move"] != 1:
+            assert time.monotonic() < deadline
+            time.sleep(DELAY)
+        time.sleep(QUIET)  # away from the table long enough
+        listed = client.get("/api/account/notices").json()["waiting"]
+        assert [(w["match_id"], w["mailed"]) for w in listed] == [(match_id, False)]
+        assert len(box.to("colbert@example.org")) == 1  # the verification mail only
+        accounts = client.app.state.accounts  # type: ignore[attr-defined]
+        with accounts.store.engine.begin() as conn:  # the day has passed
+            conn.execute(sa.update(NOTICE_CHOICES).values(digest_at=time.time() - 1))
+        digest = box.wait_for("colbert@example.org", 2)
+        assert "waiting" in digest["Subject"] and f"/play/{match_id}" in body_of(digest)

@@ -97,8 +97,7 @@ class Committer:
         live.record = setup
         live.turn_deadline = deadline
         self.context.pubsub.publish(live.match_id, live.version)
-        for hook in self.context.moved:
-            hook(live, record)
+        self.context.tell_moved(live, record.seat if record.mover == "seat" else None)
         MOVES.labels(mover).inc()
         self.planner.schedule(live)
 

@@ -109,6 +109,7 @@ class Lobby:
                                    me)
         live.driver = me
         self.cache.add(live)
+        self.context.tell_moved(live, None)
         self.commits.planner.schedule(live)
         return CreatedMatch(record, tokens, invitations, spectator)
 

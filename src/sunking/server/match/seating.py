@@ -214,8 +214,10 @@ class Seating:
 
     def _seated(self, live: LiveMatch) -> None:
         """Tell this process's sockets and the other processes that the seats changed at the
-        same version (their names, their holders)."""
+        same version (their names, their holders), and the hooks on moves (a seat's person
+        may be to move now)."""
         live.forget_views()
+        self.context.tell_moved(live, None)
         self.context.pubsub.publish(live.match_id, live.version)
         self.context.pubsub.publish(seats_channel(live.match_id), live.version)
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 import secrets
+from typing import Any
 
 import sqlalchemy as sa
 
@@ -26,11 +27,16 @@ NOTICE_CHOICES = sa.Table(
     "notice_choices",
     METADATA,
     sa.Column("account_id", sa.String(32), primary_key=True),
-    sa.Column("turn_mail", sa.Boolean, nullable=False),
+    sa.Column("turn_mail", sa.String(8), nullable=False),
     sa.Column("unsubscribe", sa.String(64), nullable=False, unique=True),
+    sa.Column("digest_at", sa.Float, nullable=True),
 )
-"""An account's notices: turn e-mails on or off, and the token of their unsubscribe link (a
-secret that can only turn them off)."""
+"""An account's notices: turn e-mails one per match (``each``, the default), one a day
+(``digest``, next due at ``digest_at``) or none (``off``), and the token of their unsubscribe
+link (a secret that can only turn them off)."""
+
+MODES = ("each", "digest", "off")
+DAY = 24 * 3600.0
 
 sa.Index("ix_turn_notices_due", TURN_NOTICES.c.sent_at, TURN_NOTICES.c.due_at)
 
@@ -95,31 +101,56 @@ class NoticeStore:
             conn.execute(sa.delete(TURN_NOTICES).where(TURN_NOTICES.c.match_id == due.match_id,
                                                        TURN_NOTICES.c.seat == due.seat))
 
-    def turn_mail(self, account_id: str) -> str | None:
-        """The unsubscribe token of an account that wants turn e-mails (the default), None
-        if it turned them off."""
+    def choice(self, account_id: str) -> tuple[str, str]:
+        """An account's turn mails (one of :data:`MODES`) and its unsubscribe token."""
         with self.engine.begin() as conn:
             row = conn.execute(sa.select(NOTICE_CHOICES).where(
                 NOTICE_CHOICES.c.account_id == account_id)).first()
             if row is None:
                 token = secrets.token_urlsafe(32)
                 conn.execute(sa.insert(NOTICE_CHOICES).values(
-                    account_id=account_id, turn_mail=True, unsubscribe=token))
-                return token
-            return str(row.unsubscribe) if row.turn_mail else None
+                    account_id=account_id, turn_mail="each", unsubscribe=token))
+                return "each", token
+            return str(row.turn_mail), str(row.unsubscribe)
 
-    def choose(self, account_id: str, turn_mail: bool) -> None:
-        """Turn an account's turn e-mails on or off."""
-        self.turn_mail(account_id)  # the row exists
+    def choose(self, account_id: str, mode: str, now: float) -> None:
+        """Set an account's turn mails (a digest is first due a day later)."""
+        self.choice(account_id)  # the row exists
         with self.engine.begin() as conn:
             conn.execute(sa.update(NOTICE_CHOICES).where(
-                NOTICE_CHOICES.c.account_id == account_id).values(turn_mail=turn_mail))
+                NOTICE_CHOICES.c.account_id == account_id).values(
+                turn_mail=mode, digest_at=now + DAY if mode == "digest" else None))
 
     def unsubscribe(self, token: str) -> bool:
         """Turn off the turn e-mails of the account whose unsubscribe token this is."""
         with self.engine.begin() as conn:
             return conn.execute(sa.update(NOTICE_CHOICES).where(
-                NOTICE_CHOICES.c.unsubscribe == token).values(turn_mail=False)).rowcount == 1
+                NOTICE_CHOICES.c.unsubscribe == token).values(
+                turn_mail="off", digest_at=None)).rowcount == 1
+
+    def due_digests(self, now: float, limit: int = 50) -> list[str]:
+        """The accounts whose daily digest is due."""
+        with self.engine.connect() as conn:
+            return list(conn.execute(
+                sa.select(NOTICE_CHOICES.c.account_id).where(
+                    NOTICE_CHOICES.c.turn_mail == "digest", NOTICE_CHOICES.c.digest_at <= now)
+                .limit(limit)).scalars())
+
+    def take_digest(self, account_id: str, now: float) -> bool:
+        """Move an account's digest to the next day; False if another process did first."""
+        with self.engine.begin() as conn:
+            return conn.execute(sa.update(NOTICE_CHOICES).where(
+                NOTICE_CHOICES.c.account_id == account_id,
+                NOTICE_CHOICES.c.digest_at <= now).values(digest_at=now + DAY)).rowcount == 1
+
+    def waiting(self, account_id: str) -> list[dict[str, Any]]:
+        """The account's turns waiting (the notice list): match, seat, when it was due and
+        whether it was mailed."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(sa.select(TURN_NOTICES).where(
+                TURN_NOTICES.c.account_id == account_id).order_by(TURN_NOTICES.c.due_at)).all()
+        return [{"match_id": r.match_id, "seat": r.seat, "due_at": r.due_at,
+                 "mailed": r.sent_at is not None} for r in rows]
 
     def forget(self, account_id: str) -> None:
         """An account is deleted: its notices and its choice go too."""

@@ -6,8 +6,10 @@ later. When that time comes the notice is mailed only if that seat is still to m
 still runs, its person is not connected to it (no open socket, no request in the last
 ``delay`` seconds, in this process) and he wants turn e-mails; while he is connected it waits
 another ``delay``. A notice is mailed once: the next one for that match waits until he has
-moved. The mail says the position in words, in his language, with a link to the match and the
-one-click unsubscribe link.
+moved. A person who chose a daily digest gets instead, once a day, one mail listing every match
+where it is his turn (none if there is none); one who turned them off gets nothing. The mail
+says the position in words, in his language, with a link to the match and the one-click
+unsubscribe link.
 """
 
 from __future__ import annotations
@@ -20,13 +22,13 @@ from collections.abc import Callable
 from typing import Any
 
 from ...core.errors import RulesError
+from ...i18n import translate
 from ..accounts.service import AccountService
 from ..errors import ApiError
 from ..match.boards import board
 from ..match.live import LiveMatch
 from ..match.service import MatchService
-from ..storage import ActionRecord
-from .store import Due, NoticeStore
+from .store import DAY, Due, NoticeStore
 
 log = logging.getLogger(__name__)
 
@@ -58,14 +60,14 @@ class TurnNotices:
             self._task.cancel()
             await asyncio.gather(self._task, return_exceptions=True)
 
-    def moved(self, live: LiveMatch, action: ActionRecord) -> None:
-        """A move was stored (called under the match's lock: only queues)."""
+    def moved(self, live: LiveMatch, mover: int | None) -> None:
+        """A move was stored by ``mover``'s person (None: by no person), or the seats changed
+        (called under the match's lock: only queues)."""
         state = live.state
         waiting = None if state.is_terminal else state.to_move
         account = None
         if waiting is not None:
             account = live.record.seats[waiting].account_id
-        mover = action.seat if action.mover == "seat" else None
         if mover is None and account is None:
             return
         with contextlib.suppress(asyncio.QueueFull):  # a flood: those turns go unnoticed
@@ -100,6 +102,9 @@ class TurnNotices:
             await accounts.store.call(notices.moved, *self._moves.get_nowait())
         for due in await accounts.store.call(notices.due, time.time()):
             await self._notice(accounts, notices, due)
+        for account_id in await accounts.store.call(notices.due_digests, time.time()):
+            if await accounts.store.call(notices.take_digest, account_id, time.time()):
+                await self._digest(accounts, notices, account_id)
 
     async def _notice(self, accounts: AccountService, notices: NoticeStore, due: Due) -> None:
         try:
@@ -116,14 +121,36 @@ class TurnNotices:
             await accounts.store.call(notices.postpone, due, time.time() + self.delay)
             return
         account = await accounts.store.call(accounts.store.find, due.account_id)
-        token = await accounts.store.call(notices.turn_mail, due.account_id)
-        if account is None or not account.email or not account.email_verified or token is None:
-            await accounts.store.call(notices.take, due, time.time())  # nothing to send
+        mode, token = await accounts.store.call(notices.choice, due.account_id)
+        if mode != "each":  # listed on the site, and in the digest if he chose one
+            await accounts.store.call(notices.postpone, due, time.time() + DAY)
+            return
+        if account is None or not account.email or not account.email_verified:
+            await accounts.store.call(notices.take, due, time.time())  # nowhere to send
             return
         if not await accounts.store.call(notices.take, due, time.time()):
             return  # another process sent it
         await accounts.mail(account.email, account.language, "turn",
                             **self._words(live, due.seat, account.language, token))
+
+    async def _digest(self, accounts: AccountService, notices: NoticeStore,
+                      account_id: str) -> None:
+        """The daily mail of an account that chose one: every match where it is his turn."""
+        account = await accounts.store.call(accounts.store.find, account_id)
+        if account is None or not account.email or not account.email_verified:
+            return
+        lines = [line for line in await self.service.account_matches(account_id)
+                 if line["your_turn"]]
+        if not lines:
+            return
+        _mode, token = await accounts.store.call(notices.choice, account_id)
+        lang = account.language
+        listed = "\n".join(
+            "  " + translate(lang, str(line["game"]) + ".title")
+            + f": {self.public_url}/play/{line['match_id']}" for line in lines)
+        await accounts.mail(account.email, lang, "digest", handle=account.handle,
+                            matches=listed,
+                            unsubscribe=f"{self.public_url}/notices/unsubscribe#token={token}")
 
     def _words(self, live: LiveMatch, seat: int, lang: str, token: str) -> dict[str, Any]:
         """The mail's values: the game, the position in words, the links."""

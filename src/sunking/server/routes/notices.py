@@ -3,9 +3,9 @@ turn e-mails (its page and ``POST /api/notices/unsubscribe``), and an account's 
 
 from __future__ import annotations
 
-from typing import Any
+import time
+from typing import Any, Literal
 
-import pydantic
 from fastapi import APIRouter, Request
 from fastapi.responses import Response
 
@@ -13,6 +13,7 @@ from ..accounts.service import accounts_of
 from ..errors import ApiError
 from ..notices import NoticeStore
 from .accounts import Me
+from .deps import service_of
 from .openapi import answers
 from .pages import page
 from .schemas import Body, Short, body_schema, read_body
@@ -27,9 +28,10 @@ class UnsubscribeBody(Body):
 
 
 class ChoiceBody(Body):
-    """``POST /api/account/notices``: whether to get turn e-mails."""
+    """``POST /api/account/notices``: the turn e-mails wanted: one per match as it becomes the
+    person's turn, one a day, or none."""
 
-    turn_mail: bool = pydantic.Field(strict=True)
+    turn_mail: Literal["each", "digest", "off"]
 
 
 @router.post("/api/notices/unsubscribe", openapi_extra=body_schema(UnsubscribeBody),
@@ -40,15 +42,22 @@ async def unsubscribe(request: Request) -> dict[str, Any]:
     notices = NoticeStore(accounts.store.engine)
     if not await accounts.store.call(notices.unsubscribe, body.token):
         raise ApiError("unknown_link", "this unsubscribe link is no account's", 404)
-    return {"turn_mail": False}
+    return {"turn_mail": "off"}
 
 
 @router.get("/api/account/notices", responses=answers(401, 403, 503))
 async def choice(me: Me, request: Request) -> dict[str, Any]:
+    """The account's choice of turn e-mails and its notice list: the matches waiting for
+    its move."""
     accounts = await accounts_of(request)
     notices = NoticeStore(accounts.store.engine)
-    token = await accounts.store.call(notices.turn_mail, me.account.account_id)
-    return {"turn_mail": token is not None}
+    mode, _token = await accounts.store.call(notices.choice, me.account.account_id)
+    waiting = await accounts.store.call(notices.waiting, me.account.account_id)
+    lines = {(line["match_id"], line["seat"]): line for line in
+             await service_of(request).account_matches(me.account.account_id)}
+    listed = [{**lines[(w["match_id"], w["seat"])], "due_at": w["due_at"],
+               "mailed": w["mailed"]} for w in waiting if (w["match_id"], w["seat"]) in lines]
+    return {"turn_mail": mode, "waiting": listed}
 
 
 @router.post("/api/account/notices", openapi_extra=body_schema(ChoiceBody),
@@ -57,7 +66,8 @@ async def choose(me: Me, request: Request) -> dict[str, Any]:
     body = await read_body(request, ChoiceBody)
     accounts = await accounts_of(request)
     notices = NoticeStore(accounts.store.engine)
-    await accounts.store.call(notices.choose, me.account.account_id, body.turn_mail)
+    await accounts.store.call(notices.choose, me.account.account_id, body.turn_mail,
+                              time.time())
     return {"turn_mail": body.turn_mail}
 
 

@@ -3,6 +3,7 @@
 // Which part shows follows the path: /account/signin, /account/signup, /account/verify,
 // /account/reset, /account/settings (/account: settings when signed in, else sign in).
 
+import { drawNotices } from "./notice_settings.js";
 import { api, errorText } from "./api.js";
 import {
   applyStatic, bindLanguageSelect, currentLanguage, languages, loadLanguage, preferredLanguage,
@@ -187,6 +188,7 @@ async function drawSettings() {
   select.value = account.languages[0] || "en";
   const sessions = await api("GET", "/api/account/sessions");
   $("sessions").replaceChildren(...sessions.map(sessionItem));
+  await drawNotices($("notices"));
   show("settings");
 }
 

@@ -30,8 +30,9 @@ def upgrade() -> None:
     op.create_table(
         "notice_choices",
         sa.Column("account_id", sa.String(32), primary_key=True),
-        sa.Column("turn_mail", sa.Boolean, nullable=False),
+        sa.Column("turn_mail", sa.String(8), nullable=False),
         sa.Column("unsubscribe", sa.String(64), nullable=False, unique=True),
+        sa.Column("digest_at", sa.Float, nullable=True),
     )
     op.create_table(
         "profile_choices",

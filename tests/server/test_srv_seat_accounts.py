@@ -104,6 +104,8 @@ def test_srv_export_lists_the_matches_and_deletion_leaves_a_former_player() -> N
         assert said.status_code == 201, said.text
         exported = client.get("/api/account/export").json()
         assert [m["match_id"] for m in exported["matches"]] == [match_id]
+        assert exported["turn_mail"] == "each"
+        assert exported["profile"] == {"public_statistics": False, "public_history": False}
         assert client.delete("/api/account", headers=csrf(client)).status_code == 200
         view = client.get(f"/api/matches/{match_id}", headers=auth(token)).json()
         assert view["seats"][0]["name"] == "un ancien joueur"

@@ -246,7 +246,12 @@ async def recovery_codes(me: Me, request: Request) -> dict[str, Any]:
 async def export(me: Me, request: Request) -> dict[str, Any]:
     store = (await accounts_of(request)).store
     exported: dict[str, Any] = await store.call(store.export, me.account.account_id)
-    exported["matches"] = await service_of(request).account_matches(me.account.account_id)
+    account_id = me.account.account_id
+    exported["matches"] = await service_of(request).account_matches(account_id)
+    notices = NoticeStore(store.engine)
+    exported["turn_mail"], _token = await store.call(notices.choice, account_id)
+    exported["turns_waiting"] = await store.call(notices.waiting, account_id)
+    exported["profile"] = (await store.call(Profiles(store.engine).shown, account_id)).to_json()
     exported["exported_at"] = time.time()
     return exported
 

@@ -48,7 +48,8 @@ test: sysdeps
 	$(MAKE) typecheck
 	bash scripts/with_test_postgres.sh $(BIN)/pytest -n 2
 
-# The web platform on SQLite at http://127.0.0.1:8000 (see docs/server.md).
+# The web platform on SQLite at http://localhost:8000, listening on 127.0.0.1 only (see
+# docs/server.md; passkeys need a host name, not an IP address).
 run: setup
 	$(BIN)/sunking serve
 

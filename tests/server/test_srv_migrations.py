@@ -125,3 +125,38 @@ def test_srv_migration_0007_keeps_old_seats_claimed_by_their_tokens(empty_url: s
             store.claim_seat("before", dataclasses.replace(seats[1], token_hash="f" * 64))
     finally:
         store.close()
+
+
+def test_srv_migration_0008_adds_accounts_beside_old_matches_and_goes_back(
+        empty_url: str) -> None:
+    at_revision(empty_url, "0007")
+    old_match(empty_url, "before-accounts", 1000.0)
+    store = SqlStore(empty_url)
+    try:
+        assert store.load("before-accounts").match.match_id == "before-accounts"
+        tables = set(sa.inspect(store.engine).get_table_names())
+        assert {"accounts", "account_sessions", "account_links", "account_passkeys",
+                "account_recovery_codes", "passkey_ceremonies", "mail_outbox"} <= tables
+    finally:
+        store.close()
+    command.downgrade(alembic_config(empty_url), "0007")
+    engine = sa.create_engine(empty_url)
+    try:
+        assert "accounts" not in sa.inspect(engine).get_table_names()
+    finally:
+        engine.dispose()
+    at_revision(empty_url, "head")
+
+
+def test_srv_migration_0009_leaves_old_seats_to_no_account(empty_url: str) -> None:
+    at_revision(empty_url, "0008")
+    old_match(empty_url, "before-binding", 1000.0)
+    store = SqlStore(empty_url)
+    try:
+        seats = store.load("before-binding").match.seats
+        assert [s.account_id for s in seats] == [None, None]
+        assert store.account_seats("anyone", 10) == []
+    finally:
+        store.close()
+    command.downgrade(alembic_config(empty_url), "0008")
+    at_revision(empty_url, "head")

@@ -51,8 +51,10 @@ def test_srv_graceful_restart_keeps_matches_and_resumes_bots(tmp_path: Path, gam
 def test_srv_turn_clock_survives_restart(tmp_path: Path) -> None:
     url = sqlite_url(tmp_path)
     with make_client(lambda: SqlStore(url)) as first:
-        created = new_match(first, ("human", "human"), turn_clock_seconds=0.5)
-        match_id = created["match_id"]
+        answer = first.post("/api/matches", json={  # no seat claimed: no time lost
+            "game": "louis14", "players": 2, "turn_clock_seconds": 0.5,
+            "seats": [{"kind": "human", "name": "A"}, {"kind": "human", "name": "B"}]})
+        match_id = answer.json()["match_id"]
         deadline = service_of(first).store.load(match_id).turn_deadline
         assert deadline is not None
     # The first server stopped before the deadline: the second one keeps it.

@@ -296,7 +296,7 @@ def test_srv_migrations_are_idempotent_and_complete(tmp_path: Path) -> None:
     assert {"matches", "seats", "actions", "chat_messages", "processes", "alembic_version"} <= set(
         inspector.get_table_names())
     with store.engine.connect() as conn:
-        assert conn.execute(sa.text("select version_num from alembic_version")).scalar() == "0007"
+        assert conn.execute(sa.text("select version_num from alembic_version")).scalar() == "0010"
     columns = {c["name"] for c in inspector.get_columns("matches")}
     assert {"practice", "owner", "driver", "person_at"} <= columns
     store.close()

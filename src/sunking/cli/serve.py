@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import os
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Annotated
 
@@ -73,7 +74,9 @@ def serve_command(
 
     console = Console()
     settings = Settings.from_env(data_dir=data_dir, bot_workers=bot_workers,
-                                 root_parallel=root_parallel, bot_delay=bot_delay)
+                                 root_parallel=root_parallel, bot_delay=bot_delay,
+                                 public_url=None if os.environ.get("SUNKING_PUBLIC_URL")
+                                 else f"http://{shown_host(host)}:{port}")
     check_data_dir(settings)  # a one-line message and exit when it cannot be written
     if migrate_only:
         SqlStore(settings.url).close()
@@ -86,9 +89,20 @@ def serve_command(
         raise typer.Exit(code=1)
 
 
+LOOPBACK = ("127.0.0.1", "::1", "localhost")
+
+
+def shown_host(host: str) -> str:
+    """The name people reach ``host`` by: ``localhost`` for this machine's own address
+    (browsers refuse an IP address as the passkeys' relying party), else ``host``."""
+    if host in LOOPBACK:
+        return "localhost"
+    return host if ":" not in host else f"[{host}]"
+
+
 async def _serve(server: uvicorn.Server, host: str, port: int, console: Console) -> None:
     """Run ``server``, telling where it listens once it has started."""
-    shown = host if ":" not in host else f"[{host}]"
+    shown = shown_host(host)
     task = asyncio.create_task(server.serve())
     while not server.started and not task.done():
         await asyncio.sleep(0.05)

@@ -114,6 +114,13 @@ class Result:
         return [1.0 / len(self.winners) if p in self.winners else 0.0
                 for p in range(len(self.scores))]
 
+    def places(self) -> list[int]:
+        """Per seat, its finishing place (1 is best): the winners first, then the others by
+        score and tie-break; seats equal on all three share a place."""
+        key = [(p in self.winners, self.scores[p], self.tiebreak[p])
+               for p in range(len(self.scores))]
+        return [1 + sum(1 for other in key if other > mine) for mine in key]
+
     def final_values(self) -> list[float]:
         """Per seat, its score with a hundredth of its tie-break added: the outcome as one
         number a seat (an evaluation for bots, say) can be judged by."""

@@ -23,11 +23,14 @@ from starlette.requests import ClientDisconnect
 from starlette.routing import Route
 from starlette.staticfiles import StaticFiles
 
+from .accounts.service import AccountService
+from .accounts.service import build as build_accounts
 from .config import Settings
 from .errors import ApiError, malformed, storage_fault
 from .guards import BodyLimit, SecurityHeaders
 from .match.service import MatchService
 from .metrics import ERRORS, ServiceGauges, registry_of
+from .notices import TurnNotices
 from .routes import ROUTERS
 from .routes.catalog import language_codes, web_dir
 from .routes.operators import Readiness, address_check, store_probe
@@ -78,22 +81,33 @@ def create_app(
 
 def _lifespan(settings: Settings, store_factory: StoreFactory | None) -> Lifespan:
     """What starts with the application and stops with it: the match service (and, on
-    PostgreSQL, the notifications between processes)."""
+    PostgreSQL, the notifications between processes), the accounts and their postman."""
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         service, pubsub = _service(settings, store_factory)
         app.state.service = service
+        app.state.settings = settings
+        if isinstance(service.store, SqlStore):
+            app.state.accounts = build_accounts(settings, service.store.engine,
+                                                1 if service.store.is_sqlite else 4)
         app.state.metrics = registry_of(ServiceGauges(
             lambda: len(service.cache.held), lambda: service.planner.fair.waiting))
         app.state.readiness = Readiness(store_probe(service.store))
         if pubsub is not None:
             await pubsub.start(service.remote_change, service.resync)
         await service.start()
+        notices = TurnNotices(service, lambda: getattr(app.state, "accounts", None),
+                              delay=settings.notice_seconds, public_url=settings.public_url)
+        notices.start()
         _settle_memory()
         try:
             yield
         finally:
+            await notices.close()
+            accounts: AccountService | None = getattr(app.state, "accounts", None)
+            if accounts is not None:
+                await accounts.close()
             await service.close()
             if pubsub is not None:
                 await pubsub.close()

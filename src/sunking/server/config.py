@@ -20,10 +20,27 @@
   client address's connections and websockets (``0``: no cap).
 - ``SUNKING_METRICS_FROM``: the client addresses and networks ``/metrics`` answers (default
   this machine's: ``127.0.0.0/8,::1``; ``any`` for all).
+- ``SUNKING_NOTICE_SECONDS``: a signed-in person whose turn it is in a match he is not
+  connected to is mailed "your turn" this many seconds after it began (default 30).
 - ``SUNKING_ABANDON_DAYS``: a match in which no person moved for this many days is closed as
   abandoned, its replay kept (default 30; ``0`` never closes one).
 - ``SUNKING_API_DOCS``: ``1`` to serve ``/openapi.json``, ``/docs`` and ``/redoc`` (off by
   default).
+- ``SUNKING_PUBLIC_URL``: the address people reach the server at (default
+  ``http://localhost:8000``): the links in mails start with it, it is the passkeys' origin,
+  and the session cookie is ``Secure`` when it is ``https``.
+- ``SUNKING_PASSKEY_RP_ID``: the passkeys' relying-party id (default: the public URL's host
+  name; browsers refuse an IP address).
+- ``SUNKING_SMTP_HOST`` / ``SUNKING_SMTP_PORT`` (587) / ``SUNKING_SMTP_USER`` /
+  ``SUNKING_SMTP_PASSWORD`` / ``SUNKING_SMTP_TLS`` (``starttls``, ``tls`` or ``none``;
+  default ``starttls``) / ``SUNKING_MAIL_FROM`` (default ``sunking@<rp id>``): the SMTP
+  server mails go through. Without a host, every mail is written to the server's log and to
+  the operators' outbox page, ``/operators/outbox``.
+- ``SUNKING_RATE_SIGNIN`` / ``SUNKING_RATE_SIGNIN_ACCOUNT`` / ``SUNKING_RATE_SIGNUP``:
+  sign-in attempts per client address (default ``20/minute``) and per account's address or
+  handle (``5/minute``), and sign-ups and mails asked for (verification, reset) per client
+  address (``10/hour``).
+- ``SUNKING_RATE_PROFILE``: profiles one client address may read (default ``60/minute``).
 - ``SUNKING_WS_DEFLATE``: ``1`` to offer websocket compression (``permessage-deflate``); off by
   default, since views are small deltas and compressing costs CPU per socket.
 """
@@ -34,6 +51,7 @@ import dataclasses
 import os
 from collections.abc import Mapping
 from pathlib import Path
+from urllib.parse import urlsplit
 
 from .storage.sql import sqlite_url
 
@@ -48,15 +66,26 @@ def default_data_dir(env: Mapping[str, str] | None = None) -> Path:
 RATE_VARIABLES = (("rate_create", "SUNKING_RATE_CREATE"), ("rate_actions", "SUNKING_RATE_ACTIONS"),
                   ("rate_join", "SUNKING_RATE_JOIN"), ("rate_claim", "SUNKING_RATE_CLAIM"),
                   ("rate_chat", "SUNKING_RATE_CHAT"),
-                  ("rate_chat_chars", "SUNKING_RATE_CHAT_CHARS"))
+                  ("rate_chat_chars", "SUNKING_RATE_CHAT_CHARS"),
+                  ("rate_signin", "SUNKING_RATE_SIGNIN"),
+                  ("rate_signin_account", "SUNKING_RATE_SIGNIN_ACCOUNT"),
+                  ("rate_signup", "SUNKING_RATE_SIGNUP"),
+                  ("rate_profile", "SUNKING_RATE_PROFILE"))
 """Each rate limit's setting and variable."""
 
 CONNECTION_VARIABLES: tuple[tuple[str, str, type[int] | type[float]], ...] = (
     ("request_timeout", "SUNKING_REQUEST_TIMEOUT", float),
     ("keep_alive_seconds", "SUNKING_KEEP_ALIVE_SECONDS", int),
     ("connections_per_address", "SUNKING_CONNECTIONS_PER_ADDRESS", int),
-    ("sockets_per_address", "SUNKING_SOCKETS_PER_ADDRESS", int))
+    ("sockets_per_address", "SUNKING_SOCKETS_PER_ADDRESS", int),
+    ("smtp_port", "SUNKING_SMTP_PORT", int))
 """The connections' settings, their variables and types."""
+
+TEXT_VARIABLES = (("public_url", "SUNKING_PUBLIC_URL"), ("rp_id", "SUNKING_PASSKEY_RP_ID"),
+                  ("smtp_host", "SUNKING_SMTP_HOST"), ("smtp_user", "SUNKING_SMTP_USER"),
+                  ("smtp_password", "SUNKING_SMTP_PASSWORD"), ("smtp_tls", "SUNKING_SMTP_TLS"),
+                  ("mail_from", "SUNKING_MAIL_FROM"))
+"""The accounts' and mails' settings that are text, and their variables."""
 
 
 def _truthy(raw: str) -> bool:
@@ -110,6 +139,29 @@ class Settings:
     abandon_days: float = 30.0
     """A match in which no person moved for this many days is closed as abandoned (0:
     never)."""
+    public_url: str = "http://localhost:8000"
+    """Where people reach the server: links in mails, the passkeys' origin."""
+    rp_id: str | None = None
+    """The passkeys' relying-party id (``None``: the public URL's host name)."""
+    smtp_host: str | None = None
+    """The SMTP server of mails (``None``: mails go to the log and the outbox page)."""
+    smtp_port: int = 587
+    smtp_user: str | None = None
+    smtp_password: str | None = None
+    smtp_tls: str = "starttls"
+    """``starttls``, ``tls`` (TLS from the start) or ``none``."""
+    mail_from: str | None = None
+    """The sender of mails (``None``: ``sunking@<rp id>``)."""
+    rate_signin: str | None = "20/minute"
+    """Sign-in attempts one client address may make."""
+    rate_signin_account: str | None = "5/minute"
+    """Sign-in attempts on one account (by the address or handle given)."""
+    rate_signup: str | None = "10/hour"
+    """Sign-ups and mails asked for (verification, password reset) per client address."""
+    rate_profile: str | None = "60/minute"
+    """Profiles one client address may read (each replays the person's finished matches)."""
+    notice_seconds: float = 30.0
+    """How long after a signed-in person's turn began, unconnected, he is mailed "your turn"."""
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None, **overrides: object) -> Settings:
@@ -145,10 +197,31 @@ class Settings:
             values["metrics_from"] = env["SUNKING_METRICS_FROM"]
         if env.get("SUNKING_ABANDON_DAYS"):
             values["abandon_days"] = float(env["SUNKING_ABANDON_DAYS"])
+        if env.get("SUNKING_NOTICE_SECONDS"):
+            values["notice_seconds"] = float(env["SUNKING_NOTICE_SECONDS"])
+        for name, key in TEXT_VARIABLES:
+            if env.get(key):
+                values[name] = env[key]
         if env.get("SUNKING_API_DOCS"):
             values["api_docs"] = _truthy(env["SUNKING_API_DOCS"])
         values.update({k: v for k, v in overrides.items() if v is not None})
         return cls(**values)  # type: ignore[arg-type]
+
+    @property
+    def origin(self) -> str:
+        """The public URL's origin (scheme, host and port; no path)."""
+        parts = urlsplit(self.public_url)
+        return f"{parts.scheme}://{parts.netloc}"
+
+    @property
+    def passkey_rp_id(self) -> str:
+        """The relying-party id of passkeys."""
+        return self.rp_id or urlsplit(self.public_url).hostname or "localhost"
+
+    @property
+    def secure_cookies(self) -> bool:
+        """Whether the session cookie is ``Secure`` (the public URL is https)."""
+        return self.public_url.startswith("https://")
 
     @property
     def url(self) -> str:

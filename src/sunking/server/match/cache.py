@@ -163,6 +163,7 @@ class MatchCache:
             return
         seated = seats_match(match_id)
         if seated is not None:
+            self.chat.stale(seated)  # a line of a deleted account's seat may be gone
             self._reload_held(seated, lambda live: True)  # the seats changed, not the version
             return
         self._reload_held(match_id, lambda live: version > live.version)

@@ -95,7 +95,9 @@ def recipients(raw: object, live: LiveMatch, writer: int) -> tuple[int, ...] | N
 
 def can_read(message: ChatRecord, viewer: Viewer) -> bool:
     """Whether ``viewer`` may read ``message``: public ones everyone; private ones only the
-    writer and the recipients."""
+    writer and the recipients; a line removed with its writer's account, nobody."""
+    if not message.text:
+        return False
     if message.to is None:
         return True
     return viewer is not None and (viewer == message.seat or viewer in message.to)

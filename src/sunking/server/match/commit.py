@@ -97,6 +97,7 @@ class Committer:
         live.record = setup
         live.turn_deadline = deadline
         self.context.pubsub.publish(live.match_id, live.version)
+        self.context.tell_moved(live, record.seat if record.mover == "seat" else None)
         MOVES.labels(mover).inc()
         self.planner.schedule(live)
 

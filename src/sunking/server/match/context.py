@@ -14,13 +14,16 @@ import logging
 import secrets
 import time
 from collections.abc import Awaitable, Callable
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from ...core.rng import Rng
 from ..errors import ApiError
 from ..storage import MatchStore
 from ..storage.io import StoreIO
 from ..transport.pubsub import PubSub
+
+if TYPE_CHECKING:
+    from .live import LiveMatch
 
 T = TypeVar("T")
 
@@ -171,3 +174,16 @@ class Context:
     matches whose ``driver`` it is move here."""
     closed: bool = False
     """Set when the service closes: nothing more is planned."""
+    moved: list[Callable[[LiveMatch, int | None], None]] = dataclasses.field(
+        default_factory=list)
+    """Called, under the match's lock (must not block), after each stored move with the seat
+    of the person who made it (None for a bot, a stand-in or a clock), and with None when a
+    match starts or a seat is taken: the turn notices listen here."""
+
+    def tell_moved(self, live: LiveMatch, mover: int | None) -> None:
+        """Call the :attr:`moved` hooks (each failure logged, never raised)."""
+        for hook in self.moved:
+            try:
+                hook(live, mover)
+            except Exception:
+                log.exception("a hook on match %s's moves failed", live.match_id)

@@ -99,6 +99,8 @@ class LiveMatch:
         default_factory=lambda: defaultdict(int)
     )
     """Open websockets per seat."""
+    seen: dict[int, float] = dataclasses.field(default_factory=dict)
+    """When each seat last asked for its view in this process (seconds since the epoch)."""
     _parts: dict[Viewer, tuple[tuple[int, bool], str]] = dataclasses.field(default_factory=dict)
     """Per viewer, the version and the encoded parts of its MatchView that only the state
     decides (``view``, ``legal_actions``, ``result``)."""

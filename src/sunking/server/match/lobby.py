@@ -10,7 +10,7 @@ from typing import Any
 from ...core.errors import RulesError
 from ...core.registry import make
 from ..errors import ApiError, bad_token, malformed, missing_token
-from ..storage import MatchRecord, SeatRecord
+from ..storage import MatchRecord, SeatRecord, TokenHolder
 from .cache import MatchCache
 from .clocks import TurnClocks
 from .commit import Committer
@@ -27,6 +27,8 @@ from .request import (
 from .tokens import new_match_id, new_token, same_hash, token_hash
 
 MAX_SEED = 2**63 - 1
+ACCOUNT_LIST_LIMIT = 200
+"""The most matches ``GET /api/account/matches`` lists (the newest)."""
 OPEN_LIST_LIMIT = 100
 """The most open tables ``GET /api/open-matches`` lists (the newest)."""
 
@@ -75,15 +77,16 @@ class Lobby:
                 # Only the creator's own seat gets its token now; every other person's seat
                 # an invitation, its token minted when its person claims it (.seating).
                 held = invited = None
+                account = None
                 if i == creator:
                     tokens[i] = new_token()
-                    held = token_hash(tokens[i])
+                    held, account = token_hash(tokens[i]), request.account_id
                 else:
                     invitations[i] = new_token()
                     invited = token_hash(invitations[i])
                 seats.append(SeatRecord(i, "human", names[i], None, held,
                                         bank_left=request.time_bank_seconds,
-                                        invite_hash=invited))
+                                        invite_hash=invited, account_id=account))
             elif want.kind == "open":
                 seats.append(SeatRecord(i, "open", "", None, None))
             else:
@@ -106,6 +109,7 @@ class Lobby:
                                    me)
         live.driver = me
         self.cache.add(live)
+        self.context.tell_moved(live, None)
         self.commits.planner.schedule(live)
         return CreatedMatch(record, tokens, invitations, spectator)
 
@@ -133,10 +137,35 @@ class Lobby:
             raise bad_token()
         return live, viewer
 
+    async def authenticate_account(self, match_id: str,
+                                   account_id: str) -> tuple[LiveMatch, Viewer]:
+        """The match and the seat in it held by a signed-in person's account.
+
+        Raises:
+            ApiError: ``unknown_match``, or ``missing_token`` when no seat of the match is
+                held by the account (a guest's seat needs its token).
+        """
+        live = await self.cache.live(match_id)
+        for seat in live.record.seats:
+            if seat.account_id == account_id:
+                return live, seat.seat
+        raise ApiError("missing_token", f"no seat of match {match_id} is held by your "
+                       "account: this call needs the seat's or spectator's token", 401)
+
     async def my_matches(self, tokens: Iterable[str]) -> list[dict[str, Any]]:
         """One line per known token: match, seat, status, whose turn (unknown ones skipped)."""
         context = self.context
         holders = await context.io.call(context.store.find_tokens, [token_hash(t) for t in tokens])
+        return await self._lines(holders)
+
+    async def account_matches(self, account_id: str) -> list[dict[str, Any]]:
+        """One line per seat an account holds, its newest matches first."""
+        context = self.context
+        holders = await context.io.call(context.store.account_seats, account_id,
+                                        ACCOUNT_LIST_LIMIT)
+        return await self._lines(holders)
+
+    async def _lines(self, holders: Iterable[TokenHolder]) -> list[dict[str, Any]]:
         out = []
         for holder in holders:
             try:

@@ -23,6 +23,13 @@ class Presence:
         self.clocks = clocks
         self.planner = planner
 
+    def recently_here(self, live: LiveMatch, seat: int, seconds: float) -> bool:
+        """Whether the seat's holder is at the table in this process: a socket open, or his
+        view asked for within ``seconds`` (a client that polls)."""
+        seen = live.seen.get(seat)
+        return live.connected[seat] > 0 or (
+            seen is not None and self.context.clock() - seen < seconds)
+
     async def leave(self, live: LiveMatch, viewer: Viewer) -> None:
         """Mark the seat away: the stand-in bot plays it until its holder returns.
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
+from ...i18n import languages, translate
 from ..errors import ApiError, forbidden, malformed, match_closed
 from ..storage import MatchClosed, SeatRecord, SeatTaken, replace_seat
 from ..workers.bots import SERVER_BOTS, STAND_IN_BOT
@@ -42,6 +43,21 @@ class Seating:
         self.commits = commits
         self.clocks = clocks
 
+    async def forget_account(self, account_id: str) -> list[str]:
+        """An account is deleted: its seats become "a former player"'s (in each match's
+        language), bound to no account, their chat lines removed. Returns the matches."""
+        names = {code: translate(code, "players.former") for code, _name in languages()}
+        context = self.context
+        changed = await context.io.call(context.store.forget_account, account_id, names)
+        for match_id in changed:
+            self.cache.chat.stale(match_id)
+            live = self.cache.held.get(match_id)
+            if live is not None:
+                async with live.lock:
+                    await self.commits.reload(live)
+            context.pubsub.publish(seats_channel(match_id), 0 if live is None else live.version)
+        return changed
+
     async def invitation(self, match_id: str, invitation: object) -> dict[str, Any]:
         """What an invitation offers: the match's game and table, and the seat it is for.
 
@@ -60,10 +76,11 @@ class Seating:
                        "claimed": s.claimed} for s in record.seats],
         }
 
-    async def claim(self, match_id: str, invitation: object,
-                    name: object = None) -> tuple[SeatRecord, str]:
+    async def claim(self, match_id: str, invitation: object, name: object = None,
+                    account_id: str | None = None) -> tuple[SeatRecord, str]:
         """Claim the seat an invitation is for, under ``name`` (else the name the creator
-        gave it); returns the seat and its new token, which only this answer carries.
+        gave it), for ``account_id`` if the person is signed in; returns the seat and its new
+        token, which only this answer carries.
 
         Raises:
             ApiError: ``malformed`` (the invitation or the name), ``unknown_match``,
@@ -91,7 +108,7 @@ class Seating:
                     raise ApiError("name_taken", f"seat {holder.seat} at this table is called "
                                    f"{holder.name!r} already; choose another name", 422)
                 claimed = dataclasses.replace(held, token_hash=token_hash(token),
-                                              name=clean or held.name)
+                                              name=clean or held.name, account_id=account_id)
                 try:
                     await self.context.io.call(self.context.store.claim_seat, match_id, claimed)
                 except MatchClosed:
@@ -106,9 +123,11 @@ class Seating:
 
         return await self.context.changes.run(work), token
 
-    async def join(self, match_id: str, name: object) -> tuple[int, str]:
-        """Give a free seat of an open table to a new player named ``name``; returns the seat
-        and its token. The match starts when its last free seat is taken.
+    async def join(self, match_id: str, name: object,
+                   account_id: str | None = None) -> tuple[int, str]:
+        """Give a free seat of an open table to a new player named ``name`` (of
+        ``account_id`` if he is signed in); returns the seat and its token. The match starts
+        when its last free seat is taken.
 
         Raises:
             ApiError: ``malformed`` (the name is not plain text of 1 to 40 characters),
@@ -135,7 +154,8 @@ class Seating:
                     raise ApiError("name_taken", f"seat {holder.seat} at this table is called "
                                    f"{holder.name!r} already; choose another name", 422)
                 taken = SeatRecord(free[0], "human", clean, None, token_hash(token),
-                                   bank_left=live.record.time_bank_seconds)
+                                   bank_left=live.record.time_bank_seconds,
+                                   account_id=account_id)
                 await self._fill(live, [taken])
                 return taken.seat
 
@@ -194,8 +214,10 @@ class Seating:
 
     def _seated(self, live: LiveMatch) -> None:
         """Tell this process's sockets and the other processes that the seats changed at the
-        same version (their names, their holders)."""
+        same version (their names, their holders), and the hooks on moves (a seat's person
+        may be to move now)."""
         live.forget_views()
+        self.context.tell_moved(live, None)
         self.context.pubsub.publish(live.match_id, live.version)
         self.context.pubsub.publish(seats_channel(live.match_id), live.version)
 

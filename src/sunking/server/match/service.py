@@ -25,13 +25,15 @@ and the service puts them together:
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import time
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from ..errors import malformed
 from ..metrics import MOVE_SECONDS
-from ..storage import MatchStore, SeatRecord
+from ..storage import MatchStore, SeatRecord, UnknownMatch
 from ..storage.io import StoreIO
 from ..transport.pubsub import LocalPubSub, PubSub
 from ..workers.bots import BotRunner
@@ -42,6 +44,7 @@ from .chat import TableChat
 from .clocks import TurnClocks
 from .commit import Committer, Moves
 from .context import Context
+from .history import finished, statistics
 from .live import LiveMatch, Viewer
 from .lobby import Lobby
 from .presence import Presence
@@ -58,6 +61,9 @@ from .supervisor import (
     Leases,
     Supervisor,
 )
+
+HISTORY_LIMIT = 200
+"""The most matches a history reads (the newest)."""
 
 
 class MatchService:
@@ -183,6 +189,36 @@ class MatchService:
         """The match and whose token this is (:meth:`.lobby.Lobby.authenticate`)."""
         return await self.lobby.authenticate(match_id, token)
 
+    async def authenticate_account(self, match_id: str,
+                                   account_id: str) -> tuple[LiveMatch, Viewer]:
+        """The match and the seat an account holds in it
+        (:meth:`.lobby.Lobby.authenticate_account`)."""
+        return await self.lobby.authenticate_account(match_id, account_id)
+
+    async def account_matches(self, account_id: str) -> list[dict[str, Any]]:
+        """The matches of an account's seats (:meth:`.lobby.Lobby.account_matches`)."""
+        return await self.lobby.account_matches(account_id)
+
+    async def history(self, account_id: str) -> dict[str, Any]:
+        """An account's finished matches (newest first) with their final tables, its
+        statistics per game and player count, and its matches still running."""
+        context = self.context
+        holders = await context.io.call(context.store.account_seats, account_id,
+                                        HISTORY_LIMIT)
+        loaded = []
+        for holder in holders:
+            if holder.seat is None:
+                continue
+            with contextlib.suppress(UnknownMatch):
+                loaded.append((await context.io.call(context.store.load, holder.match_id),
+                               holder.seat))
+        ends = await asyncio.to_thread(
+            lambda: [end for stored, seat in loaded if (end := finished(stored, seat))])
+        running = [line for line in await self.lobby.account_matches(account_id)
+                   if line["status"] in ("active", "waiting")]
+        return {"finished": [end.to_json() for end in ends], "statistics": statistics(ends),
+                "current": running}
+
     async def my_matches(self, tokens: Iterable[str]) -> list[dict[str, Any]]:
         """The matches of a browser's tokens (:meth:`.lobby.Lobby.my_matches`)."""
         return await self.lobby.my_matches(tokens)
@@ -191,18 +227,23 @@ class MatchService:
         """The open tables (:meth:`.lobby.Lobby.open_matches`)."""
         return await self.lobby.open_matches()
 
+    async def forget_account(self, account_id: str) -> list[str]:
+        """A deleted account's seats (:meth:`.seating.Seating.forget_account`)."""
+        return await self.seating.forget_account(account_id)
+
     async def invitation(self, match_id: str, invitation: object) -> dict[str, Any]:
         """What an invitation offers (:meth:`.seating.Seating.invitation`)."""
         return await self.seating.invitation(match_id, invitation)
 
-    async def claim(self, match_id: str, invitation: object,
-                    name: object = None) -> tuple[SeatRecord, str]:
+    async def claim(self, match_id: str, invitation: object, name: object = None,
+                    account_id: str | None = None) -> tuple[SeatRecord, str]:
         """Claim an invited seat (:meth:`.seating.Seating.claim`)."""
-        return await self.seating.claim(match_id, invitation, name)
+        return await self.seating.claim(match_id, invitation, name, account_id)
 
-    async def join(self, match_id: str, name: object) -> tuple[int, str]:
+    async def join(self, match_id: str, name: object,
+                   account_id: str | None = None) -> tuple[int, str]:
         """Take a free seat of an open table (:meth:`.seating.Seating.join`)."""
-        return await self.seating.join(match_id, name)
+        return await self.seating.join(match_id, name, account_id)
 
     async def start_table(self, live: LiveMatch, viewer: Viewer, bot: object = None) -> None:
         """The creator starts an open table (:meth:`.seating.Seating.start_table`)."""
@@ -243,7 +284,10 @@ class MatchService:
         """
         self.check_since(live, since)
         assert since is None or isinstance(since, int)
-        return live.view_text(viewer, self.clock(), since, lang)
+        now = self.clock()
+        if viewer is not None:
+            live.seen[viewer] = now
+        return live.view_text(viewer, now, since, lang)
 
     @staticmethod
     def check_since(live: LiveMatch, since: object) -> None:

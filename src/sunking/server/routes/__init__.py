@@ -6,7 +6,10 @@
 - :mod:`.seating`: who sits where (invitations claimed, open tables joined and started);
 - :mod:`.pages`: the browser client's pages;
 - :mod:`.websocket`: a match's websocket (the hub of its connections);
-- :mod:`.operators`: health, readiness and metrics for operators.
+- :mod:`.operators`: health, readiness and metrics for operators;
+- :mod:`.accounts` and :mod:`.passkeys`: accounts, their sessions and passkeys, their pages;
+- :mod:`.notices`: turn e-mails unsubscribed with one click, an account's choice;
+- :mod:`.profiles`: a person's profile, history and statistics, and what others see of them.
 
 Routes are thin: a pydantic body (:mod:`.schemas`), the authenticated table (a FastAPI
 dependency, :mod:`.deps`), a call to the match service.
@@ -16,11 +19,24 @@ from __future__ import annotations
 
 from fastapi import APIRouter
 
-from . import catalog, matches, operators, pages, seating, table, websocket
+from . import (
+    accounts,
+    catalog,
+    matches,
+    notices,
+    operators,
+    pages,
+    passkeys,
+    profiles,
+    seating,
+    table,
+    websocket,
+)
 
 ROUTERS: tuple[APIRouter, ...] = (catalog.router, matches.router, table.router,
                                   seating.router, pages.router, websocket.router,
-                                  operators.router)
+                                  operators.router, accounts.router, passkeys.router,
+                                  notices.router, profiles.router)
 """Every router, in the order the application includes them."""
 
 __all__ = ["ROUTERS"]

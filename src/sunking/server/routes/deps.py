@@ -8,7 +8,9 @@ from typing import Annotated
 
 from fastapi import Depends, Request, WebSocket
 from fastapi.responses import Response
+from starlette.requests import HTTPConnection
 
+from ..accounts.sessions import account_if_signed_in
 from ..errors import malformed
 from ..match.live import LiveMatch, Viewer
 from ..match.service import MatchService
@@ -40,19 +42,47 @@ class Seated:
     viewer: Viewer
 
 
-async def seated(match_id: str, request: Request) -> Seated:
-    """The dependency that authenticates a match route's bearer token.
+async def authenticated(connection: HTTPConnection, service: MatchService, match_id: str,
+                        token: str | None) -> tuple[LiveMatch, Viewer]:
+    """Whose request this is in a match: the seat or spectator of ``token``, or, without a
+    token, the seat held by the signed-in person's account.
 
     Raises:
-        ApiError: ``missing_token``, ``unknown_match`` or ``bad_token``.
+        ApiError: ``missing_token``, ``unknown_match``, ``bad_token``; with the session
+            cookie, ``cross_origin``, ``csrf_missing`` or ``csrf_wrong``.
+    """
+    if token is None:
+        account = await account_if_signed_in(connection)
+        if account is not None:
+            return await service.authenticate_account(match_id, account.account_id)
+    return await service.authenticate(match_id, token)
+
+
+async def seated(match_id: str, request: Request) -> Seated:
+    """The dependency that authenticates a match route's bearer token (or, without one, the
+    signed-in person's seat).
+
+    Raises:
+        ApiError: ``missing_token``, ``unknown_match`` or ``bad_token`` (and the session's
+            refusals: :func:`authenticated`).
     """
     service = service_of(request)
-    live, viewer = await service.authenticate(match_id, bearer(request))
+    live, viewer = await authenticated(request, service, match_id, bearer(request))
     return Seated(service, live, viewer)
 
 
 Table = Annotated[Seated, Depends(seated)]
 """A route parameter: the authenticated match of the path's ``match_id``."""
+
+
+async def account_id_of(request: Request) -> str | None:
+    """The signed-in person's account id (None for a guest): a seat he takes is bound to it.
+
+    Raises:
+        ApiError: with the session cookie, ``cross_origin``, ``csrf_missing``, ``csrf_wrong``.
+    """
+    account = await account_if_signed_in(request)
+    return None if account is None else account.account_id
 
 
 def _throttle(request: Request, kind: Kind, cost: int = 1) -> None:
@@ -95,6 +125,15 @@ def throttle_claim(request: Request) -> None:
         ApiError: ``rate_limited`` (429, with ``Retry-After``).
     """
     _throttle(request, "claim")
+
+
+def throttle_profile(request: Request) -> None:
+    """A route dependency: count a profile read against the client address's limit.
+
+    Raises:
+        ApiError: ``rate_limited`` (429, with ``Retry-After``).
+    """
+    _throttle(request, "profile")
 
 
 def throttle_chat(request: Request, text: object) -> None:

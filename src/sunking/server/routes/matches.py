@@ -16,9 +16,11 @@ from ..guards import encode_json
 from ..match.boards import replay_board
 from ..match.live import build_replay
 from ..match.request import MatchRequest, SeatRequest
+from .accounts import Me
 from .catalog import LANGUAGES
 from .deps import (
     Table,
+    account_id_of,
     int_query,
     json_text,
     lang_of,
@@ -46,6 +48,7 @@ async def create_match(request: Request) -> dict[str, Any]:
         time_bank_seconds=body.time_bank_seconds, practice=body.practice,
         owner=request.client.host if request.client else None,
         creator=body.creator_seat if "creator_seat" in body.model_fields_set else "first",
+        account_id=await account_id_of(request),
     ))
     record = created.record
     seats = []
@@ -115,6 +118,11 @@ async def replay_frame_board(table: Table, request: Request) -> Response:
     described = await asyncio.to_thread(replay_board, *table.live.replay_source(), version,
                                         seat, lang)
     return json_text(encode_json(described))
+
+
+@router.get("/api/account/matches", responses=answers(401, 403, 503))
+async def account_matches(me: Me, request: Request) -> list[dict[str, Any]]:
+    return await service_of(request).account_matches(me.account.account_id)
 
 
 @router.post("/api/my-matches", openapi_extra=body_schema(TokensBody),

@@ -18,16 +18,20 @@ ERROR_BODY: dict[str, Any] = {
 """The body of every refusal."""
 
 REFUSALS: dict[int, str] = {
-    401: "missing_token: the call needs the seat's or the spectator's token",
+    401: "missing_token: the call needs the seat's or the spectator's token; for an "
+         "account: not_signed_in, signin_failed, passkey_refused",
     403: "bad_token (not a token of this match) or forbidden (the spectator, or not the "
-         "seat that may)",
+         "seat that may); for an account: csrf_missing, csrf_wrong, cross_origin",
     404: "unknown_match (or unknown_language for a catalog)",
     409: "the match's state refuses it: illegal_action, not_your_turn, game_over, "
          "stale_action, not_started, not_waiting, table_full, chat_full, chat_busy, "
-         "hints_off, hint_failed, not_finished, abandoned",
+         "hints_off, hint_failed, not_finished, abandoned; handle_taken, email_taken",
+    410: "link_refused (a link used, expired or unknown) or ceremony_unknown (a passkey "
+         "ceremony finished or expired)",
     413: "too_large: the body is over 64 KB",
     422: "malformed (the body or a query parameter), invalid_action, invalid_options, "
-         "unknown_game, unknown_language, name_taken",
+         "unknown_game, unknown_language, name_taken, invalid_handle, invalid_email, "
+         "invalid_password, invalid_languages",
     429: "rate_limited: too many from this client address; see Retry-After",
     503: "unavailable, catching_breath, disk_full or read_only: nothing was done; see "
          "Retry-After",

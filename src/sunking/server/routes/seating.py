@@ -10,7 +10,7 @@ from typing import Any
 
 from fastapi import APIRouter, Depends, Request, Response
 
-from .deps import Table, json_text, service_of, throttle_claim, throttle_join
+from .deps import Table, account_id_of, json_text, service_of, throttle_claim, throttle_join
 from .openapi import TABLE, answers
 from .schemas import ClaimBody, InvitationBody, JoinBody, StartBody, body_schema, read_body
 
@@ -39,7 +39,8 @@ async def invitation(match_id: str, request: Request) -> dict[str, Any]:
              responses=answers(403, 404, 409, 422, 429, 503))
 async def claim(match_id: str, request: Request) -> dict[str, Any]:
     body = await read_body(request, ClaimBody)
-    seat, token = await service_of(request).claim(match_id, body.invitation, body.name)
+    seat, token = await service_of(request).claim(match_id, body.invitation, body.name,
+                                                  await account_id_of(request))
     return {"match_id": match_id, "seat": seat.seat, "name": seat.name, "token": token,
             "link": seat_link(match_id, token)}
 
@@ -54,7 +55,8 @@ async def open_matches(request: Request) -> list[dict[str, Any]]:
              responses=answers(404, 409, 422, 429, 503))
 async def join(match_id: str, request: Request) -> dict[str, Any]:
     body = await read_body(request, JoinBody)
-    seat, token = await service_of(request).join(match_id, body.name)
+    seat, token = await service_of(request).join(match_id, body.name,
+                                                 await account_id_of(request))
     return {"match_id": match_id, "seat": seat, "token": token,
             "link": seat_link(match_id, token)}
 

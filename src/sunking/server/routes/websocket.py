@@ -33,7 +33,7 @@ from ..match.live import LiveMatch, Viewer
 from ..match.service import MatchService
 from ..metrics import ERRORS
 from ..throttle import Throttle
-from .deps import service_of
+from .deps import authenticated, service_of
 
 log = logging.getLogger(__name__)
 
@@ -182,7 +182,7 @@ async def serve_socket(
         if not same_origin(socket.headers):
             raise forbidden("the websocket was opened from a page of another site")
         lang = service.language(lang)
-        live, viewer = await service.authenticate(match_id, token)
+        live, viewer = await authenticated(socket, service, match_id, token)
     except ApiError as err:
         ERRORS.labels(err.code).inc()
         await socket.send_text(encode_json({"type": "error", "request_id": None,

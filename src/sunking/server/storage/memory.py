@@ -6,7 +6,7 @@ import copy
 import dataclasses
 import threading
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 
 from .appends import BatchAppends, refusal
 from .protocol import (
@@ -162,8 +162,32 @@ class MemoryStore(BatchAppends):
                     or held.invite_hash != seat.invite_hash):
                 raise SeatTaken(f"match {match_id}: seat {seat.seat} was claimed already")
             now[seat.seat] = dataclasses.replace(held, token_hash=seat.token_hash,
-                                                 name=seat.name)
+                                                 name=seat.name, account_id=seat.account_id)
             entry.match = dataclasses.replace(entry.match, seats=tuple(now))
+
+    def account_seats(self, account_id: str, limit: int) -> list[TokenHolder]:
+        with self._lock:
+            entries = sorted(self._matches.values(), key=lambda e: e.match.created_at,
+                             reverse=True)
+            held = [TokenHolder(e.match.match_id, s.seat) for e in entries
+                    for s in e.match.seats if s.account_id == account_id]
+            return held[:limit]
+
+    def forget_account(self, account_id: str, names: Mapping[str, str]) -> list[str]:
+        changed = []
+        with self._lock:
+            for entry in self._matches.values():
+                seats = list(entry.match.seats)
+                name = names.get(entry.match.language, names["en"])
+                for i, seat in enumerate(seats):
+                    if seat.account_id != account_id:
+                        continue
+                    changed.append(entry.match.match_id)
+                    seats[i] = dataclasses.replace(seat, account_id=None, name=name)
+                    entry.chat = [dataclasses.replace(m, text="") if m.seat == i else m
+                                  for m in entry.chat]
+                entry.match = dataclasses.replace(entry.match, seats=tuple(seats))
+        return list(dict.fromkeys(changed))
 
     def open_match_ids(self, limit: int) -> Sequence[str]:
         with self._lock:

@@ -16,7 +16,7 @@ driver.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Literal, Protocol, TypeAlias
 
 SeatKind: TypeAlias = Literal["human", "bot", "open"]
@@ -75,6 +75,9 @@ class SeatRecord:
     invite_hash: str | None = None
     """The hash of the invitation that claims the seat (None: the seat was not offered by
     invitation). It stays after the claim, so that a second claim is told the seat is taken."""
+    account_id: str | None = None
+    """The account of the person who holds the seat, when he was signed in as he took it: he
+    finds the match, and plays it, from any device where he is signed in."""
 
     @property
     def claimed(self) -> bool:
@@ -239,8 +242,17 @@ class MatchStore(Protocol):
     def find_tokens(self, token_hashes: Iterable[str]) -> list[TokenHolder]:
         """Whom each known hash belongs to (unknown hashes are left out), in input order."""
 
+    def account_seats(self, account_id: str, limit: int) -> list[TokenHolder]:
+        """The seats of an account's person, in his newest ``limit`` matches first."""
+
+    def forget_account(self, account_id: str, names: Mapping[str, str]) -> list[str]:
+        """An account is deleted: its seats are held by nobody's account any more, each named
+        by ``names`` in its match's language ("a former player"; English for a language not
+        given), and their chat lines are emptied. Returns the ids of the matches changed."""
+
     def claim_seat(self, match_id: str, seat: SeatRecord) -> None:
-        """Store ``seat``'s token hash and name if that invited seat is still unclaimed.
+        """Store ``seat``'s token hash, name and account if that invited seat is still
+        unclaimed.
 
         Raises:
             UnknownMatch: no match has that id.

@@ -45,6 +45,7 @@ SEATS = sa.Table(
     sa.Column("away", sa.Boolean, nullable=False),
     sa.Column("bank_left", sa.Float, nullable=True),
     sa.Column("invite_hash", sa.String(64), nullable=True, unique=True),
+    sa.Column("account_id", sa.String(32), nullable=True),
 )
 
 ACTIONS = sa.Table(
@@ -92,3 +93,4 @@ database's clock): a process whose lease ran out is gone, and its matches are ta
 sa.Index("ix_matches_status", MATCHES.c.status)
 sa.Index("ix_matches_driver", MATCHES.c.driver)
 sa.Index("ix_matches_person_at", MATCHES.c.person_at)
+sa.Index("ix_seats_account_id", SEATS.c.account_id)

@@ -11,7 +11,7 @@ transaction, so one commit (one sync to disk) serves them all; a refused one mov
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 import sqlalchemy as sa
@@ -116,7 +116,8 @@ class SqlStore(SqlUpkeep, BatchAppends):
                 conn.execute(sa.insert(SEATS), [
                     {"match_id": match.match_id, "seat": s.seat, "kind": s.kind,
                      "name": s.name, "bot": s.bot, "token_hash": s.token_hash, "away": s.away,
-                     "bank_left": s.bank_left, "invite_hash": s.invite_hash}
+                     "bank_left": s.bank_left, "invite_hash": s.invite_hash,
+                     "account_id": s.account_id}
                     for s in match.seats
                 ])
         except sa.exc.IntegrityError as err:
@@ -204,7 +205,7 @@ class SqlStore(SqlUpkeep, BatchAppends):
             owner=row["owner"],
             seats=tuple(
                 SeatRecord(s["seat"], s["kind"], s["name"], s["bot"], s["token_hash"],
-                           bool(s["away"]), s["bank_left"], s["invite_hash"])
+                           bool(s["away"]), s["bank_left"], s["invite_hash"], s["account_id"])
                 for s in seats
             ),
         )
@@ -287,7 +288,7 @@ class SqlStore(SqlUpkeep, BatchAppends):
                                            SEATS.c.seat == seat.seat, SEATS.c.kind == "open")
                     .values(kind=seat.kind, name=seat.name, bot=seat.bot,
                             token_hash=seat.token_hash, away=seat.away,
-                            bank_left=seat.bank_left)
+                            bank_left=seat.bank_left, account_id=seat.account_id)
                 )
                 if done.rowcount != 1:
                     raise SeatTaken(f"match {match_id}: seat {seat.seat} is not free")
@@ -301,11 +302,36 @@ class SqlStore(SqlUpkeep, BatchAppends):
                     SEATS.c.match_id == match_id, SEATS.c.seat == seat.seat,
                     SEATS.c.kind == "human", SEATS.c.token_hash.is_(None),
                     SEATS.c.invite_hash == seat.invite_hash, sa.exists(live),
-                ).values(token_hash=seat.token_hash, name=seat.name)
+                ).values(token_hash=seat.token_hash, name=seat.name, account_id=seat.account_id)
             )
             if done.rowcount != 1:
                 _refuse_closed(conn, match_id)
                 raise SeatTaken(f"match {match_id}: seat {seat.seat} was claimed already")
+
+    def account_seats(self, account_id: str, limit: int) -> list[TokenHolder]:
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                sa.select(SEATS.c.match_id, SEATS.c.seat)
+                .join(MATCHES, MATCHES.c.match_id == SEATS.c.match_id)
+                .where(SEATS.c.account_id == account_id)
+                .order_by(MATCHES.c.created_at.desc()).limit(limit)
+            ).all()
+        return [TokenHolder(r.match_id, r.seat) for r in rows]
+
+    def forget_account(self, account_id: str, names: Mapping[str, str]) -> list[str]:
+        with self.engine.begin() as conn:
+            held = conn.execute(
+                sa.select(SEATS.c.match_id, SEATS.c.seat, MATCHES.c.language)
+                .join(MATCHES, MATCHES.c.match_id == SEATS.c.match_id)
+                .where(SEATS.c.account_id == account_id)).all()
+            for match_id, seat, language in held:
+                # Emptied, not deleted: the other lines keep their numbers.
+                conn.execute(sa.update(CHAT).where(CHAT.c.match_id == match_id,
+                                                   CHAT.c.seat == seat).values(text=""))
+                conn.execute(sa.update(SEATS).where(SEATS.c.match_id == match_id,
+                                                    SEATS.c.seat == seat)
+                             .values(account_id=None, name=names.get(language, names["en"])))
+        return list(dict.fromkeys(match_id for match_id, _seat, _language in held))
 
     def open_match_ids(self, limit: int) -> Sequence[str]:
         with self.engine.connect() as conn:

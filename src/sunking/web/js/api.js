@@ -21,9 +21,18 @@ export function errorText(error) {
   return error && error.message ? `${label} (${error.message})` : label;
 }
 
-/** Call the API; resolves to the JSON answer or rejects with an ApiError. */
+/** The CSRF token of this browser's account session (its cookie), if it is signed in. */
+export function csrfToken() {
+  const found = document.cookie.split("; ").find((c) => c.startsWith("sunking_csrf="));
+  return found ? found.slice("sunking_csrf=".length) : null;
+}
+
+/** Call the API; resolves to the JSON answer or rejects with an ApiError. A signed-in
+ * browser's CSRF token goes with every request that changes something. */
 export async function api(method, path, { body, token } = {}) {
   const headers = { Accept: "application/json" };
+  const csrf = method === "GET" ? null : csrfToken();
+  if (csrf) headers["X-CSRF-Token"] = csrf;
   if (body !== undefined) headers["Content-Type"] = "application/json";
   if (token) headers.Authorization = `Bearer ${token}`;
   let response;

@@ -137,9 +137,13 @@ export class MatchConnection {
   open() {
     if (this.closed) return;
     const scheme = window.location.protocol === "https:" ? "wss" : "ws";
+    // Without a token the session cookie says whose seat it is (a signed-in person's).
+    const params = new URLSearchParams();
+    if (this.token) params.set("token", this.token);
+    if (this.lang) params.set("lang", this.lang);
+    const query = params.toString();
     const url = `${scheme}://${window.location.host}/ws/matches/${encodeURIComponent(this.matchId)}`
-      + `?token=${encodeURIComponent(this.token)}`
-      + (this.lang ? `&lang=${encodeURIComponent(this.lang)}` : "");
+      + (query ? `?${query}` : "");
     this.handlers.onState("connecting");
     let socket;
     try {

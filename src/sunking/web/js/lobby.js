@@ -1,6 +1,6 @@
 // The lobby: create a match, hand out its secret links, list this browser's matches.
 
-import { api, errorText, storedTokens, storeToken } from "./api.js";
+import { api, csrfToken, errorText, storedTokens, storeToken } from "./api.js";
 import { drawCarry, takeCarried } from "./carry.js";
 import {
   applyStatic, bindLanguageSelect, botLabel, currentLanguage, has, languages, loadLanguage,
@@ -238,18 +238,27 @@ function renderCreated() {
   }
 }
 
+/** The matches of this browser's tokens and, when it is signed in, of the account's seats
+ * on every device (one row per match and seat). */
 async function refreshMine() {
   const tokens = storedTokens();
-  if (!tokens.length) {
-    state.mine = [];
-    renderMine();
-    return;
-  }
+  const asks = [tokens.length
+    ? api("POST", "/api/my-matches", { body: { tokens: tokens.map((e) => e.token) } })
+    : Promise.resolve([])];
+  if (csrfToken()) asks.push(api("GET", "/api/account/matches").catch(() => []));
+  let found;
   try {
-    state.mine = await api("POST", "/api/my-matches", { body: { tokens: tokens.map((e) => e.token) } });
+    found = (await Promise.all(asks)).flat();
   } catch (_) {
     return;
   }
+  const seen = new Set();
+  state.mine = found.filter((row) => {
+    const key = `${row.match_id}/${row.seat}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
   renderMine();
 }
 
@@ -276,10 +285,10 @@ function renderMine() {
       el("td", { text: status }),
       el("td", { text: turn }));
     const open = el("td");
-    if (seatToken) {
-      open.append(el("a", { href: seatLink(row.match_id, seatToken),
-        className: "link", text: t("lobby.open") }));
-    }
+    // A seat of the signed-in account opens without its token: the session says whose it is.
+    const href = seatToken ? seatLink(row.match_id, seatToken)
+      : absolute(`/play/${encodeURIComponent(row.match_id)}`);
+    open.append(el("a", { href, className: "link", text: t("lobby.open") }));
     tr.append(open);
     body.append(tr);
   }

@@ -1,10 +1,11 @@
 // The match page: a seat's or a spectator's live view of one match, or the replay viewer.
 //
 // The token comes from the link's fragment (#t=…) and is kept in localStorage; an invitation's
-// link (#i=…) first claims its seat (claim.js). The live view
+// link (#i=…) first claims its seat (claim.js); without a token, a signed-in person's seat is
+// found by his session (its cookie). The live view
 // comes over the websocket (REST when it is down); every action carries the view's version.
 
-import { api, errorText, storeToken, tokenFor } from "./api.js";
+import { api, csrfToken, errorText, storeToken, tokenFor } from "./api.js";
 import { TableChat } from "./chat.js";
 import { drawInvitation } from "./claim.js";
 import { MatchConnection } from "./connection.js";
@@ -131,8 +132,9 @@ function drawHeader() {
   // A match closed as abandoned keeps its replay, as a finished one does.
   link.hidden = replayMode || (mv.status !== "finished" && mv.status !== "abandoned");
   $("closed-bar").hidden = replayMode || mv.status !== "abandoned";
-  link.href = `/play/${encodeURIComponent(matchId)}?replay=1#t=${encodeURIComponent(token)}`;
-  $("live-link").href = `/play/${encodeURIComponent(matchId)}#t=${encodeURIComponent(token)}`;
+  const secret = token ? `#t=${encodeURIComponent(token)}` : "";
+  link.href = `/play/${encodeURIComponent(matchId)}?replay=1${secret}`;
+  $("live-link").href = `/play/${encodeURIComponent(matchId)}${secret}`;
   $("leave").hidden = replayMode || !connection || mv.seat === null || mv.seat === undefined
     || mv.status !== "active";
   $("conn").hidden = replayMode;
@@ -377,6 +379,7 @@ function drawPerspective() {
  * copied from the bar never hands over the seat (the page finds the token again by match).
  */
 function hideToken() {
+  if (!token) return;  // a signed-in person's seat, opened by the session
   sessionStorage.setItem(TAB_KEY, token);
   if (!fragment.has("t")) return;
   fragment.delete("t");
@@ -393,7 +396,7 @@ async function startReplay() {
   ]);
   replay.data = data;
   replay.base = base;
-  storeToken(matchId, token, base.seat === undefined ? null : base.seat);
+  if (token) storeToken(matchId, token, base.seat === undefined ? null : base.seat);
   hideToken();
   replay.frames = data.frames || [];
   if (!replay.frames.length) throw Object.assign(new Error("empty replay"), { code: "empty_replay" });
@@ -432,7 +435,7 @@ async function startLive() {
     applyStatic(document);
     throw err;
   }
-  storeToken(matchId, token, first.seat === undefined ? null : first.seat);
+  if (token) storeToken(matchId, token, first.seat === undefined ? null : first.seat);
   hideToken();
   if (first.status === "waiting") bots = await api("GET", "/api/bots");
   await loadLanguage(preferredLanguage(first.language));
@@ -504,7 +507,7 @@ async function main() {
     await claimInvitation(fragment.get("i"));
     return;
   }
-  if (!token) {
+  if (!token && !csrfToken()) {
     await loadLanguage(preferredLanguage(null));
     applyStatic(document);
     bindLanguageSelect($("lang"));

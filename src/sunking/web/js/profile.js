@@ -1,0 +1,111 @@
+// A person's profile (/players/<handle>): his statistics per game and player count and his
+// finished matches with their final tables, as far as he chose to show them; on his own
+// profile also his running matches, the replays, and the choice of what others see.
+
+import { api, errorText } from "./api.js";
+import { el } from "./dom.js";
+import {
+  applyStatic, bindLanguageSelect, botLabel, currentLanguage, has, languages, loadLanguage,
+  preferredLanguage, t,
+} from "./i18n.js";
+
+const $ = (id) => document.getElementById(id);
+const handle = decodeURIComponent(window.location.pathname.split("/").filter(Boolean)[1] || "");
+let profile = null;
+
+function gameTitle(game) {
+  return has(`${game}.title`) ? t(`${game}.title`) : game;
+}
+
+function languageNames(codes) {
+  const names = new Map(languages().map((l) => [l.code, l.name]));
+  return codes.map((code) => names.get(code) || code).join(", ");
+}
+
+function drawStatistics(rows) {
+  const body = $("stats").querySelector("tbody");
+  body.replaceChildren(...rows.map((row) => el("tr", {},
+    el("td", { text: gameTitle(row.game) }), el("td", { text: String(row.players) }),
+    el("td", { text: String(row.games) }), el("td", { text: String(row.wins) }),
+    el("td", { text: row.mean_score.toLocaleString(currentLanguage()) }),
+    el("td", { text: row.mean_place.toLocaleString(currentLanguage()) }))));
+  $("stats-panel").hidden = false;
+}
+
+function finishedItem(end) {
+  const table = [...end.table].sort((a, b) => a.place - b.place)
+    .map((s) => t("profile.table_line", { place: s.place, score: s.score,
+      name: s.kind === "bot" && s.name === s.bot ? botLabel(s.bot) : s.name }))
+    .join(" · ");
+  const date = new Date(end.created_at * 1000).toLocaleDateString(currentLanguage());
+  const line = t("profile.finished_line", { game: gameTitle(end.game), date,
+    place: end.place, score: end.score });
+  const item = el("li", {}, el("strong", { text: line }), el("br"), el("span", { text: table }));
+  if (profile.own) {
+    item.append(" ", el("a", { className: "link", text: t("profile.replay"),
+      href: `/play/${encodeURIComponent(end.match_id)}?replay=1` }));
+  }
+  return item;
+}
+
+function drawCurrent(rows) {
+  $("current").replaceChildren(...rows.map((row) => el("li", {},
+    el("a", { className: "link", href: `/play/${encodeURIComponent(row.match_id)}`,
+      text: `${gameTitle(row.game)} · ${row.your_turn ? t("lobby.your_turn")
+        : t(`status.${row.status}`)}` }))));
+  $("current-panel").hidden = false;
+}
+
+function draw() {
+  if (!profile) return;
+  document.title = profile.handle;
+  $("handle").textContent = profile.handle;
+  $("languages").textContent = t("profile.languages", { languages: languageNames(profile.languages) });
+  if (profile.statistics) drawStatistics(profile.statistics);
+  if (profile.finished) {
+    const list = $("history");
+    list.replaceChildren(...profile.finished.map(finishedItem));
+    if (!profile.finished.length) list.append(el("li", { text: t("profile.none") }));
+    $("history-panel").hidden = false;
+  }
+  if (profile.own) {
+    drawCurrent(profile.current);
+    $("shown").hidden = false;
+    $("public-statistics").checked = profile.public_statistics;
+    $("public-history").checked = profile.public_history;
+  }
+  $("hidden-note").hidden = profile.own || Boolean(profile.statistics || profile.finished);
+}
+
+async function choose() {
+  try {
+    await api("POST", "/api/account/profile", { body: {
+      public_statistics: $("public-statistics").checked,
+      public_history: $("public-history").checked } });
+  } catch (err) {
+    $("error").textContent = errorText(err);
+    $("error").hidden = false;
+  }
+}
+
+async function main() {
+  await loadLanguage(preferredLanguage(null));
+  applyStatic(document);
+  bindLanguageSelect($("lang"));
+  try {
+    const session = await api("GET", "/api/account/session");
+    const mine = session.signed_in && session.handle.toLowerCase() === handle.toLowerCase();
+    profile = await api("GET", mine ? "/api/account/profile"
+      : `/api/players/${encodeURIComponent(handle)}`);
+    draw();
+  } catch (err) {
+    $("error").textContent = errorText(err);
+    $("error").hidden = false;
+  }
+  $("public-statistics").addEventListener("change", choose);
+  $("public-history").addEventListener("change", choose);
+  document.addEventListener("sunking:language", () => { applyStatic(document); draw(); });
+  document.body.dataset.ready = "1";
+}
+
+main();

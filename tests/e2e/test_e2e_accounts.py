@@ -1,0 +1,231 @@
+"""Accounts in the browser: sign up with e-mail, follow the link that arrived at a local SMTP
+server, sign in from a second device (browser context) and sign that device out; sign up and
+in with a passkey through Chromium's virtual authenticator (WebAuthn over the DevTools
+protocol). The server listens on 127.0.0.1 and is reached as ``localhost`` (passkeys need a
+host name)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from types import ModuleType
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Page, expect
+
+from support.mailbox import Mailbox, link_in, smtp_server
+
+PASSWORD = "a long enough password"
+
+
+@pytest.fixture(scope="module")
+def mail_server(driver: ModuleType, tmp_path_factory: pytest.TempPathFactory,
+                ) -> Iterator[tuple[str, Mailbox]]:
+    """A server whose mails go to a local SMTP server: its ``localhost`` address and the
+    mailbox."""
+    with smtp_server() as (box, port), pytest.MonkeyPatch.context() as env:
+        env.setenv("SUNKING_SMTP_HOST", "127.0.0.1")
+        env.setenv("SUNKING_SMTP_PORT", str(port))
+        env.setenv("SUNKING_SMTP_TLS", "none")
+        env.delenv("SUNKING_PUBLIC_URL", raising=False)
+        server = driver.start_server(tmp_path_factory.mktemp("accounts"))
+        try:
+            yield server.base.replace("127.0.0.1", "localhost"), box
+        finally:
+            driver.stop_server(server)
+
+
+def fresh(browser: Browser, **options: Any) -> tuple[BrowserContext, Page]:
+    context = browser.new_context(**options)
+    page = context.new_page()
+    return context, page
+
+
+def sign_up_by_mail(page: Page, base: str, box: Mailbox, handle: str, email: str) -> None:
+    """Sign up from the lobby's account link and follow the link that arrived by mail."""
+    page.goto(base + "/")
+    page.wait_for_selector("body[data-ready='1']")
+    page.get_by_test_id("account-link").click()
+    page.wait_for_url("**/account/signin")
+    page.get_by_role("link", name="No account yet? Create one").click()
+    page.wait_for_url("**/account/signup")
+    page.locator("#signup-handle").fill(handle)
+    page.locator("#signup-email").fill(email)
+    page.locator("#signup-password").fill(PASSWORD)
+    page.get_by_role("button", name="Create with a password").click()
+    expect(page.locator("#notice")).to_contain_text(email)
+    link = link_in(box.wait_for(email))
+    assert link.startswith(base + "/account/verify#token=")
+    page.goto(link)
+    expect(page.get_by_test_id("me-handle")).to_contain_text(handle)
+    expect(page.locator("#notice")).to_contain_text("confirmed")
+
+
+def sign_in(page: Page, base: str, email: str) -> None:
+    page.goto(base + "/account/signin")
+    page.wait_for_selector("body[data-ready='1']")
+    page.locator("#signin-email").fill(email)
+    page.locator("#signin-password").fill(PASSWORD)
+    page.locator("#signin-form button[type=submit]").click()
+    expect(page.get_by_test_id("me-handle")).to_be_visible()
+
+
+def test_e2e_sign_up_verify_by_mail_and_sign_in_on_a_second_device(
+        browser: Browser, mail_server: tuple[str, Mailbox]) -> None:
+    base, box = mail_server
+    desk, page = fresh(browser)
+    errors: list[str] = []
+    page.on("pageerror", lambda err: errors.append(str(err)))
+    sign_up_by_mail(page, base, box, "Madame de Sévigné", "sevigne@example.org")
+    cookies = {c["name"]: c for c in desk.cookies()}
+    assert cookies["sunking_session"]["httpOnly"] is True
+    assert cookies["sunking_session"]["sameSite"] == "Lax"
+
+    phone, other = fresh(browser, viewport={"width": 390, "height": 844}, locale="fr-FR")
+    sign_in(other, base, "sevigne@example.org")
+    expect(other.get_by_test_id("me-handle")).to_contain_text("Madame de Sévigné")
+    expect(other.get_by_test_id("sessions").locator("li")).to_have_count(2)
+    width = other.evaluate("document.documentElement.scrollWidth")
+    assert width <= 390, f"the settings page is {width} px wide on a 390 px phone"
+
+    page.reload()
+    expect(page.get_by_test_id("sessions").locator("li")).to_have_count(2)
+    page.get_by_role("button", name="Sign out there").click()
+    expect(page.get_by_test_id("sessions").locator("li")).to_have_count(1)
+    other.reload()
+    expect(other.locator("#signin")).to_be_visible()
+    page.goto(base + "/")
+    expect(page.get_by_test_id("account-link")).to_contain_text("Madame de Sévigné")
+    assert errors == []
+    phone.close()
+    desk.close()
+
+
+def virtual_authenticator(context: BrowserContext, page: Page) -> None:
+    """A platform authenticator with resident keys that verifies its user at once."""
+    cdp = context.new_cdp_session(page)
+    cdp.send("WebAuthn.enable")
+    cdp.send("WebAuthn.addVirtualAuthenticator", {"options": {
+        "protocol": "ctap2", "transport": "internal", "hasResidentKey": True,
+        "hasUserVerification": True, "isUserVerified": True,
+        "automaticPresenceSimulation": True}})
+
+
+def test_e2e_sign_up_and_in_with_a_passkey(browser: Browser,
+                                           mail_server: tuple[str, Mailbox]) -> None:
+    base, _box = mail_server
+    context, page = fresh(browser)
+    virtual_authenticator(context, page)
+    errors: list[str] = []
+    page.on("pageerror", lambda err: errors.append(str(err)))
+    page.goto(base + "/account/signup")
+    page.wait_for_selector("body[data-ready='1']")
+    page.locator("#passkey-handle").fill("Vatel")
+    page.get_by_role("button", name="Create with a passkey").click()
+    codes = page.get_by_test_id("recovery-codes").locator("li")
+    expect(codes).to_have_count(10)
+    code = codes.first.inner_text()
+    page.get_by_role("link", name="Your account").click()
+    expect(page.get_by_test_id("me-handle")).to_contain_text("Vatel")
+    expect(page.locator("#me-passkeys")).to_contain_text("1")
+    page.get_by_role("button", name="Sign out", exact=True).click()
+    expect(page.locator("#signin")).to_be_visible()
+    page.get_by_role("button", name="Sign in with a passkey").click()
+    expect(page.get_by_test_id("me-handle")).to_contain_text("Vatel")
+    expect(page.locator("#me-codes")).to_contain_text("10")
+
+    # The recovery code signs in where there is no passkey (another device), once.
+    elsewhere, other = fresh(browser)
+    other.goto(base + "/account/signin")
+    other.wait_for_selector("body[data-ready='1']")
+    other.get_by_text("Sign in with a recovery code").click()
+    other.locator("#recover-handle").fill("vatel")
+    other.locator("#recover-code").fill(code)
+    other.get_by_role("button", name="Sign in with the code").click()
+    expect(other.get_by_test_id("me-handle")).to_contain_text("Vatel")
+    expect(other.locator("#me-codes")).to_contain_text("9")
+    assert errors == []
+    elsewhere.close()
+    context.close()
+
+
+def test_e2e_the_account_pages_speak_the_chosen_language(
+        browser: Browser, mail_server: tuple[str, Mailbox]) -> None:
+    base, _box = mail_server
+    context, page = fresh(browser)
+    for lang, title in (("nl", "Aanmelden"), ("fr", "Connexion"), ("de", "Anmelden"),
+                        ("cs", "Přihlášení")):
+        page.goto(base + "/account/signin")
+        page.evaluate("lang => localStorage.setItem('sunking.lang', lang)", lang)
+        page.reload()
+        page.wait_for_selector("body[data-ready='1']")
+        expect(page.locator("#signin-title")).to_have_text(title)
+        assert page.evaluate("document.documentElement.lang") == lang
+    context.close()
+
+
+def test_e2e_a_signed_in_person_finds_his_match_on_a_second_device(
+        browser: Browser, mail_server: tuple[str, Mailbox], driver: ModuleType) -> None:
+    """Sign up by mail, create a table in the lobby, then sign in on a phone: "Your matches"
+    lists the table, and it opens there at the person's seat with no link handed over."""
+    base, box = mail_server
+    desk, page = fresh(browser, viewport=driver.VIEWPORT)
+    sign_up_by_mail(page, base, box, "Colbert", "colbert@example.org")
+    driver.create_match(page, base, [{"kind": "human", "name": "Colbert"},
+                                     {"kind": "bot", "bot": "random"}])
+    phone, other = fresh(browser, viewport=driver.PHONE)
+    errors: list[str] = []
+    other.on("pageerror", lambda err: errors.append(str(err)))
+    sign_in(other, base, "colbert@example.org")
+    driver.open_lobby(other, base)
+    rows = other.locator("#mine tbody tr")
+    expect(rows).to_have_count(1)
+    rows.first.locator("a").click()
+    other.wait_for_selector("[data-testid=prompt]")
+    expect(other.locator("[data-testid=role]")).to_contain_text("Colbert")
+    assert "#t=" not in other.url
+    assert errors == []
+    phone.close()
+    desk.close()
+
+
+def play_out_by_api(page: Page, base: str, created: dict[str, Any]) -> None:
+    """The creator's seat plays its first legal move until the match has finished."""
+    path = f"{base}/api/matches/{created['match_id']}"
+    headers = {"Authorization": f"Bearer {created['seats'][0]['token']}"}
+    while True:
+        view = page.request.get(path, headers=headers).json()
+        if view["status"] == "finished":
+            return
+        if view["to_move"] == 0:
+            page.request.post(f"{path}/actions", headers=headers, data={
+                "version": view["version"], "action": view["legal_actions"][0]})
+
+
+def test_e2e_the_profile_shows_history_and_statistics(
+        browser: Browser, mail_server: tuple[str, Mailbox], driver: ModuleType) -> None:
+    base, box = mail_server
+    desk, page = fresh(browser, viewport=driver.VIEWPORT)
+    sign_up_by_mail(page, base, box, "Boileau", "boileau@example.org")
+    csrf = {c["name"]: c["value"] for c in desk.cookies()}["sunking_csrf"]
+    created = page.request.post(f"{base}/api/matches", headers={"X-CSRF-Token": csrf}, data={
+        "game": "louis14", "players": 2,
+        "seats": [{"kind": "human", "name": "Boileau"}, {"kind": "bot", "bot": "random"}]},
+    ).json()
+    play_out_by_api(page, base, created)
+    page.get_by_test_id("profile-link").click()
+    page.wait_for_selector("body[data-ready='1']")
+    expect(page.get_by_test_id("profile-handle")).to_have_text("Boileau")
+    expect(page.get_by_test_id("profile-history").locator("li")).to_have_count(1)
+    expect(page.get_by_test_id("profile-statistics").locator("tbody tr")).to_have_count(1)
+    page.get_by_text("Others may see my statistics").click()
+    # Another visitor, on a phone, sees the statistics only.
+    phone, other = fresh(browser, viewport=driver.PHONE, locale="de-DE")
+    other.goto(f"{base}/players/boileau")
+    other.wait_for_selector("body[data-ready='1']")
+    expect(other.get_by_test_id("profile-statistics").locator("tbody tr")).to_have_count(1)
+    expect(other.get_by_test_id("profile-history")).to_be_hidden()
+    width = other.evaluate("document.documentElement.scrollWidth")
+    assert width <= 390, f"the profile is {width} px wide on a 390 px phone"
+    phone.close()
+    desk.close()

@@ -1,0 +1,95 @@
+"""Mail: a failing SMTP server is logged once and its mails are tried again until they go
+through; without SMTP, mails go to the log and the operators' outbox page; a request never
+waits on the SMTP server."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+from srv_accounts import PASSWORD
+
+from sunking.server import Settings, create_app
+from sunking.server.accounts.service import memory_engine
+from sunking.server.mail import Outbox, Postman, SmtpSettings
+from sunking.server.storage import MemoryStore
+from support.mailbox import free_port, smtp_server
+
+
+async def _now(fn: Any, *args: Any) -> Any:
+    return fn(*args)
+
+
+def test_srv_a_failing_smtp_server_is_logged_once_and_its_mail_retried(
+        caplog: pytest.LogCaptureFixture) -> None:
+    port = free_port()
+    outbox = Outbox(memory_engine())
+    postman = Postman(outbox, SmtpSettings("127.0.0.1", port, tls="none"), _now, retry=(0.0,))
+    for n in range(2):
+        outbox.queue("louis@example.org", f"mail {n}", "body", time.time())
+    with caplog.at_level(logging.INFO, logger="sunking.server.mail"):
+        for _ in range(3):
+            asyncio.run(postman.deliver_due())
+    failures = [r for r in caplog.records if r.levelno == logging.ERROR]
+    assert len(failures) == 1
+    assert "kept to try again" in failures[0].getMessage()
+    kept = outbox.recent()
+    assert all(m.sent_at is None and m.attempts == 3 for m in kept)
+    assert all("Error" in (m.last_error or "") for m in kept)
+    with smtp_server(port) as (box, _port):
+        asyncio.run(postman.deliver_due())
+        assert sorted(m["Subject"] for m in box.to("louis@example.org")) == ["mail 0", "mail 1"]
+    assert all(m.sent_at is not None and m.body == "" for m in outbox.recent())
+    assert any("sent again" in r.getMessage() for r in caplog.records)
+    asyncio.run(postman.deliver_due())
+    assert len(box.to("louis@example.org")) == 2
+
+
+def test_srv_a_request_does_not_wait_on_the_smtp_server() -> None:
+    """The SMTP server is down: sign-up answers at once, the mail waits in the outbox."""
+    settings = Settings(data_dir=Path("unused"), bot_workers=0, rate_signup=None,
+                        smtp_host="127.0.0.1", smtp_port=free_port(), smtp_tls="none")
+    with TestClient(create_app(settings, store_factory=MemoryStore)) as client:
+        answer = client.post("/api/account/signup", json={
+            "handle": "Anne", "email": "anne@example.org", "password": PASSWORD})
+        assert answer.status_code == 202
+        outbox = client.app.state.accounts.postman.outbox  # type: ignore[attr-defined]
+        mails = outbox.recent()
+        assert [m.recipient for m in mails] == ["anne@example.org"]
+
+
+def test_srv_without_smtp_mails_go_to_the_log_and_the_outbox_page(
+        caplog: pytest.LogCaptureFixture) -> None:
+    settings = Settings(data_dir=Path("unused"), bot_workers=0, rate_signup=None)
+    with caplog.at_level(logging.INFO, logger="sunking.server.mail"), \
+            TestClient(create_app(settings, store_factory=MemoryStore),
+                       client=("127.0.0.1", 50000)) as client:
+        client.post("/api/account/signup", json={
+            "handle": "Marie", "email": "marie@example.org", "password": PASSWORD})
+        end = time.monotonic() + 30
+        while not any("marie@example.org" in r.getMessage() for r in caplog.records):
+            assert time.monotonic() < end, "the mail never reached the log"
+            time.sleep(0.02)
+        logged = next(r.getMessage() for r in caplog.records
+                      if "marie@example.org" in r.getMessage())
+        assert "/account/verify#token=" in logged
+        page = client.get("/operators/outbox")
+        assert page.status_code == 200
+        assert "marie@example.org" in page.text and "/account/verify#token=" in page.text
+    far = Settings(data_dir=Path("unused"), bot_workers=0, metrics_from="10.0.0.0/8")
+    with TestClient(create_app(far, store_factory=MemoryStore),
+                    client=("127.0.0.1", 50000)) as client:
+        assert client.get("/operators/outbox").status_code == 403
+    with smtp_server() as (_box, port):
+        sent = Settings(data_dir=Path("unused"), bot_workers=0, smtp_host="127.0.0.1",
+                        smtp_port=port, smtp_tls="none")
+        with TestClient(create_app(sent, store_factory=MemoryStore),
+                        client=("127.0.0.1", 50000)) as client:
+            refused = client.get("/operators/outbox")
+            assert refused.status_code == 403
+            assert "SMTP" in refused.json()["error"]["message"]

@@ -264,7 +264,7 @@ VERBS: dict[str, tuple[str, tuple[str, ...]]] = {
     "pass": ("pass", ()), "agree": ("agree", ()),
 }
 """Each typed verb: the action type it makes and the numbers it takes (card ids, or a seat
-for ``target`` and the victim of ``denounce``)."""
+for ``target`` and the victim of ``denounce``, counted from 1 as people count seats)."""
 _VERB_OF = {kind: verb for verb, (kind, _) in VERBS.items()}
 
 
@@ -281,6 +281,8 @@ def notation(action: Mapping[str, Any]) -> str | None:
             parts += [str(c) for c in value or ()]
         elif field == "onto" and value == -1:
             parts.append("free")
+        elif field in ("seat", "victim"):
+            parts.append(str(int(value) + 1) if isinstance(value, int) else str(value))
         else:
             parts.append(str(value))
     return " ".join(parts)
@@ -338,7 +340,7 @@ def parse(
         elif field in ("seat", "victim"):
             if not word.isdigit():
                 raise NotationError(t(f"{G}.tui.why.number", text=repr(word)))
-            action[field] = int(word)
+            action[field] = int(word) - 1
         else:
             action[field] = _number(word, t)
     if action in [dict(a) for a in legal]:

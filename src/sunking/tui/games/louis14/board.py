@@ -14,6 +14,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ....games.louis14.data import CHIP_CODES, POSITIONS, ROUNDS
+from ....games.louis14.presentation import PRESENTATION as LOUIS14
 from ....presentation import Texts
 from ...render import NotationError, Path, Renderer, Seating
 from . import moves
@@ -76,10 +77,60 @@ def tile_box(tile: Mapping[str, Any], num_players: int, t: Texts | None = None) 
 TILE_LINES = 5
 
 
+DRAWN = ("influence_drawn", "intrigue_drawn", "blazon")
+"""The events of a card or blazon drawn face down, one each: a run of them is one line."""
+SHOWN = ("influence_card", "intrigue_card")
+"""The events that show the drawing seat which card it drew."""
+
+
+def _run(events: Sequence[Mapping[str, Any]], start: int) -> int:
+    """Where the run of draws of the same kind, seat and reason that begins at ``start``
+    ends (the cards shown to the drawer in between belong to it)."""
+    first = events[start]
+    end = start + 1
+    while end < len(events):
+        e = events[end]
+        same = (e.get("type"), e.get("seat"), e.get("why")) == (
+            first["type"], first.get("seat"), first.get("why"))
+        if not same and not (e.get("type") in SHOWN and e.get("seat") == first.get("seat")):
+            break
+        end += 1
+    return end
+
+
 class Louis14Renderer(Renderer):
     """Louis XIV as seen by one seat."""
 
     game_id = "louis14"
+
+    def log_lines(self, events: Sequence[Mapping[str, Any]], seating: Seating) -> list[str]:
+        """One line per event, except that a run of cards drawn (the dealing: five influence
+        cards to each player) is one line: who drew how many, and which when shown."""
+        out: list[str] = []
+        i = 0
+        while i < len(events):
+            if events[i].get("type") not in DRAWN:
+                out.append(self.event_line(events[i], seating))
+                i += 1
+                continue
+            end = _run(events, i)
+            run = events[i:end]
+            out += [self._drawn(run, seating)] + [""] * (len(run) - 1)
+            i = end
+        return out
+
+    def _drawn(self, run: Sequence[Mapping[str, Any]], seating: Seating) -> str:
+        first = run[0]
+        count = sum(e.get("type") == first["type"] for e in run)
+        if count == 1 and len(run) == 1:
+            return self.event_line(first, seating)
+        t = Texts(LOUIS14, seating.lang, seating.names)
+        why = LOUIS14.why(t, first.get("why"))
+        text = t(f"louis14.log.{first['type']}.many", player=seating.name(int(first["seat"])),
+                 count=count) + (f" ({why})" if why else "")
+        shown = [LOUIS14.card(t, e["card"]) if e["type"] == "influence_card"
+                 else LOUIS14.tile(t, e["card"]) for e in run if e.get("type") in SHOWN]
+        return f"{text}: {t.listing(shown)}" if shown else text
 
     def help_text(self, lang: str) -> str:
         return moves.words(lang)("louis14.tui.help")
@@ -163,7 +214,7 @@ class Louis14Renderer(Renderer):
             held = p["missions_in_hand"]
             table.add_row(
                 marks,
-                Text(f"{seat} {seating.name(seat)}"[:NAME_WIDTH], style=_seat_style(seat, n)),
+                Text(f"{seat + 1} {seating.name(seat)}"[:NAME_WIDTH], style=_seat_style(seat, n)),
                 str(p["money"]),
                 f"{p['personal']}/{p['general']}/{p['on_court']}",
                 " ".join(str(p["chips"][c]) for c in CHIP_CODES),
@@ -173,7 +224,7 @@ class Louis14Renderer(Renderer):
             )
             for m in p["laid_missions"]:
                 used = f" ({t('louis14.you.used')})" if m in p["used_missions"] else ""
-                laid.append(f"{seat} {seating.name(seat)}: {moves.mission_text(m, t)}{used}\n")
+                laid.append(f"{seat + 1} {seating.name(seat)}: {moves.mission_text(m, t)}{used}\n")
         legend = Text(t("louis14.tui.legend"), style="dim")
         if not laid:
             return Group(table, legend)

@@ -110,3 +110,20 @@ def test_vive_le_roi_final_screen_names_each_table_once(lang: str) -> None:
     for heading in (t("vive_le_roi.final.title"), i18n.translate(lang, "tui.final_scores")):
         assert len(re.findall(rf"(?m)^\s*{re.escape(heading)}\b", text)) == 1, text
     assert i18n.translate(lang, "tui.final_scores") != i18n.translate(lang, "generic.final")
+
+
+@pytest.mark.parametrize("lang", i18n.LANGUAGES)
+def test_louis14_tiles_show_whole_names_and_rewards(lang: str) -> None:
+    from sunking.tui.games.louis14 import moves
+    from sunking.tui.games.louis14.board import CELL_WIDTH, tile_box
+
+    t = moves.words(lang)
+    for number in range(1, 13):
+        for louis in (False, True):
+            tile = {"tile": number, "side": "front", "condition": {"kind": "money", "value": 3},
+                    "stones": [0, 1, 0], "louis": louis}
+            lines = [line.plain for line in tile_box(tile, 3, t)]
+            assert all(len(line) == CELL_WIDTH for line in lines), lines
+            assert f"{number} {moves.short(number, t)}" in lines[0], lines
+            assert moves.reward_text(number, t) in lines[2], lines
+            assert ("♔" in lines[-1]) == louis

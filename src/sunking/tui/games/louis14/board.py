@@ -50,8 +50,10 @@ def _fit(text: str, width: int) -> str:
 
 
 def tile_box(tile: Mapping[str, Any], num_players: int, t: Texts | None = None) -> list[Text]:
-    """One person tile as a box of :data:`CELL_WIDTH` × :data:`TILE_LINES` cells: name,
-    condition (and side), reward, stones by colour. Louis XIV's tile has a crowned border."""
+    """One person tile as a box of :data:`CELL_WIDTH` × :data:`TILE_LINES` cells: number and
+    name in the top border (whole: the border's dashes give way to a long name), condition
+    (and side), reward, stones by colour. Louis XIV's tile has a crown in its bottom
+    border."""
     number = int(tile["tile"])
     inner = CELL_WIDTH - 2
     louis = bool(tile.get("louis"))
@@ -60,17 +62,21 @@ def tile_box(tile: Mapping[str, Any], num_players: int, t: Texts | None = None) 
     cond = moves.condition_text(condition, t)
     if tile["side"] == "back":
         cond += " " + (t or moves.words())("louis14.tui.back")
-    title = ("♔ " if louis else "") + f"{number} {moves.short(number, t)}"
-    title = title[:inner - 3]
-    top = Text.assemble(("╭─", border), (f" {title} ", "bold"),
-                        ("─" * (inner - len(title) - 3) + "╮", border))
+    title = f"{number} {moves.short(number, t)}"[:inner]
+    if len(title) + 3 <= inner:
+        top = Text.assemble(("╭─", border), (f" {title} ", "bold"),
+                            ("─" * (inner - len(title) - 3) + "╮", border))
+    else:
+        top = Text.assemble(("╭", border), (title, "bold"),
+                            ("─" * (inner - len(title)) + "╮", border))
     stones = stones_line(tile["stones"], num_players)
     stones.truncate(inner, pad=True)
     lines = [top]
     for body in (Text(_fit(cond, inner), style="italic"),
                  Text(_fit(moves.reward_text(number, t), inner)), stones):
         lines.append(Text.assemble(("│", border), body, ("│", border)))
-    lines.append(Text("╰" + "─" * inner + "╯", style=border))
+    crown = "─ ♔ " if louis else ""
+    lines.append(Text("╰" + crown + "─" * (inner - len(crown)) + "╯", style=border))
     return lines
 
 

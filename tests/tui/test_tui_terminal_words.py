@@ -67,6 +67,10 @@ def test_seats_are_counted_from_one() -> None:
     table = rendered(renderer_for("louis14").players(state.view(0), seating))
     assert re.search(r"\b1 Ana\b", table) and re.search(r"\b3 Carla\b", table), table
     assert not re.search(r"\b0 Ana\b", table), table
+    from sunking.tui.games.louis14.board import stones_line
+
+    assert stones_line([2, 0, 1], 3).plain == "1:2 3:1"  # seat 1 has two stones, seat 3 one
+    assert stones_line([0, 0, 1], 2).plain == "N:1"  # the neutral colour of two players
     assert notation({"type": "target", "seat": 1}) == "target 2"
     assert notation({"type": "denounce", "card": 101, "victim": 0}) == "denounce 101 1"
     t = presentation.Texts(presentation.of("vive_le_roi"), "en", ())

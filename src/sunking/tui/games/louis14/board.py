@@ -37,7 +37,7 @@ def stones_line(stones: Sequence[int], num_players: int) -> Text:
     text = Text()
     for colour, count in enumerate(stones):
         if count:
-            label = "N" if colour >= num_players else str(colour)
+            label = "N" if colour >= num_players else str(colour + 1)
             if text:
                 text.append(" ")
             text.append(f"{label}:{count}", style=_seat_style(colour, num_players))

@@ -131,3 +131,19 @@ def test_louis14_tiles_show_whole_names_and_rewards(lang: str) -> None:
             assert f"{number} {moves.short(number, t)}" in lines[0], lines
             assert moves.reward_text(number, t) in lines[2], lines
             assert ("♔" in lines[-1]) == louis
+
+
+async def _louis14_screen(size: tuple[int, int]) -> tuple[str, tuple[str, ...], str]:
+    session = Session("louis14", parse_seats("me,random,heuristic"), 3)
+    app = PlayApp(session, lang="en")
+    async with app.run_test(size=size) as pilot:
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        return app.screen_text(), tuple(session.names), app.renderer.input_hint("en")
+
+
+def test_louis14_at_160_by_50_cuts_no_name_nor_hint() -> None:
+    text, names, hint = run_pilot(_louis14_screen((160, 50)))
+    for seat, name in enumerate(names):
+        assert f"{seat + 1} {name}" in text, f"{name!r} cut:\n{text}"
+    assert hint in text, f"the move box's hint is cut:\n{text}"

@@ -23,7 +23,6 @@ SEAT_STYLES = ("bold red", "bold blue", "bold green", "bold yellow")
 NEUTRAL_STYLE = "bold white"
 COURT_SIZE = 5
 CELL_WIDTH = 17
-NAME_WIDTH = 16
 
 
 def _seat_style(seat: int, num_players: int) -> str:
@@ -220,7 +219,7 @@ class Louis14Renderer(Renderer):
             held = p["missions_in_hand"]
             table.add_row(
                 marks,
-                Text(f"{seat + 1} {seating.name(seat)}"[:NAME_WIDTH], style=_seat_style(seat, n)),
+                Text(f"{seat + 1} {seating.name(seat)}", style=_seat_style(seat, n)),
                 str(p["money"]),
                 f"{p['personal']}/{p['general']}/{p['on_court']}",
                 " ".join(str(p["chips"][c]) for c in CHIP_CODES),

@@ -48,10 +48,20 @@ def served() -> set[str]:
 
 
 def raw_catalog(lang: str) -> dict[str, str]:
-    """Every entry of the .po file as written, empty ones included."""
+    """Every entry of the .po file as written, empty ones included (a plural entry under its
+    message id, its forms joined, empty if any form is)."""
     with open(i18n.catalog_path(lang), "rb") as handle:
         catalog = read_po(handle, locale=lang)
-    return {str(m.id): str(m.string or "") for m in catalog if m.id}
+    out: dict[str, str] = {}
+    for m in catalog:
+        if not m.id:
+            continue
+        if isinstance(m.id, str):
+            out[m.id] = str(m.string or "")
+        else:
+            forms = [str(f or "") for f in m.string]
+            out[str(m.id[0])] = " | ".join(forms) if all(f.strip() for f in forms) else ""
+    return out
 
 
 def client_ids() -> set[str]:
@@ -109,7 +119,7 @@ def family_ids() -> set[str]:
         louis14 |= {f"mission.title.{m.effect}", f"mission.text.{m.effect}"}
     louis14 |= {f"chip.{c}" for c in CHIP_CODES} | {f"deck.{d}" for d in DECKS}
     louis14 |= {f"chip.short.{c}" for c in CHIP_CODES}
-    louis14 |= {f"{k}.one" for k in ("log.retrieve", "log.stones_back", "eval.stones")}
+    louis14 |= {"eval.stones.one"}
     for kind in {c.kind for p in TILES.values() for c in (p.front, p.back)}:
         louis14 |= {f"condition.{kind}.short", f"condition.{kind}.text"}
     louis14 |= {f"phase.{p}" for p in ("supply", "influence", "evaluation", "missions", "end")}

@@ -126,7 +126,7 @@ async def _hot_seat_to_the_end(seats: str, seed: int) -> tuple[list[str], str]:
 
 def test_the_terminal_frame_speaks_german() -> None:
     screens, end = run_pilot(_hot_seat_to_the_end("human:Anna,human:Bert", 3))
-    handover = translate(LANG, "tui.handover", player="Bert", seat=1).split("\n")[0]
+    handover = translate(LANG, "tui.handover", player="Bert", seat=2).split("\n")[0]  # 2nd seat
     assert any(handover in s for s in screens), "no hand-over screen"
     assert translate(LANG, "tui.final_scores") in end
     for text in screens:

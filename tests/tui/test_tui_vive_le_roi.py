@@ -113,7 +113,8 @@ def test_typed_moves_say_what_is_wrong_in_the_players_language(lang: str) -> Non
     ):
         with pytest.raises(NotationError) as caught:
             resolve(renderer, typed, view, legal, seating)
-        assert str(caught.value) == texts[key].format(**values), typed
+        worded = presentation.Texts(presentation.of("vive_le_roi"), lang, ())(key, **values)
+        assert str(caught.value) == worded, typed
     # Every legal move typed in its notation is that move.
     for index, action in enumerate(legal):
         code = notation(action)

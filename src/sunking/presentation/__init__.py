@@ -16,6 +16,7 @@ from __future__ import annotations
 from .contract import Component, Fact, Presentation, Texts, number
 from .describe import (
     catalog,
+    catalog_plurals,
     describe,
     describe_events,
     describe_result,
@@ -46,6 +47,7 @@ __all__ = [
     "Texts",
     "action_entry",
     "catalog",
+    "catalog_plurals",
     "decision_fields",
     "describe",
     "describe_events",

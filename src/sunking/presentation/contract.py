@@ -12,7 +12,6 @@ under keys namespaced by the game id, beside the common catalog of :mod:`sunking
 from __future__ import annotations
 
 import dataclasses
-import re
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping, Sequence
 from importlib import resources
@@ -24,8 +23,6 @@ from babel.numbers import format_decimal
 from .. import i18n
 from ..core.actions import JsonValue
 from ..core.registry import make
-
-_PLACEHOLDER = re.compile(r"\{([a-z_][a-z0-9_]*)\}")
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -58,7 +55,8 @@ class Texts:
     """The texts of one game in one language, with player names: what a game's reader uses.
 
     ``t(key, **values)`` looks ``key`` up in the game's catalog, then in the common one
-    (English where ``lang`` lacks it) and fills in the placeholders.
+    (English where ``lang`` lacks it) and fills in the placeholders; a message that takes a
+    count takes the form for the count among ``values`` (:class:`sunking.i18n.Plural`).
     """
 
     def __init__(self, presentation: Presentation, lang: str, names: Sequence[str]) -> None:
@@ -69,17 +67,24 @@ class Texts:
         self._own_en = presentation.messages(i18n.DEFAULT_LANGUAGE)
         self._common = i18n.common(lang)
         self._common_en = i18n.common(i18n.DEFAULT_LANGUAGE)
+        self._plurals = (
+            presentation.plurals(lang), i18n.plurals(lang),
+            presentation.plurals(i18n.DEFAULT_LANGUAGE), i18n.plurals(i18n.DEFAULT_LANGUAGE),
+        )
 
     def has(self, key: str) -> bool:
         """Whether ``key`` has a text (in ``lang`` or in English)."""
         return any(key in m for m in (self._own, self._own_en, self._common, self._common_en))
 
     def __call__(self, key: str, **values: object) -> str:
-        text = (
-            self._own.get(key) or self._common.get(key) or self._own_en.get(key)
-            or self._common_en.get(key) or key
-        )
-        return _PLACEHOLDER.sub(lambda m: str(values.get(m.group(1), m.group(0))), text)
+        sources = (self._own, self._common, self._own_en, self._common_en)
+        for texts, plurals in zip(sources, self._plurals, strict=True):
+            plural = plurals.get(key)
+            if plural is not None:
+                return plural.text(values)
+            if texts.get(key):
+                return i18n.fill(texts[key], values)
+        return i18n.fill(key, values)
 
     def player(self, seat: int | None) -> str:
         """The name of ``seat`` (a numbered stand-in where no name was given)."""
@@ -165,6 +170,10 @@ class Presentation(ABC):
     def messages(self, lang: str) -> Mapping[str, str]:
         """The game's own catalog in ``lang`` (``{key: text}``)."""
         return i18n.catalog_messages(self.locale, self.game_id, lang)
+
+    def plurals(self, lang: str) -> Mapping[str, i18n.Plural]:
+        """The game's own messages that take a count, in ``lang`` (``{key: Plural}``)."""
+        return i18n.catalog_plurals(self.locale, self.game_id, lang)
 
     @property
     def action_types(self) -> tuple[str, ...]:

@@ -130,3 +130,9 @@ def catalog(game_id: str, lang: str) -> dict[str, str]:
     out = dict(p.messages(i18n.DEFAULT_LANGUAGE))
     out.update(p.messages(lang))
     return out
+
+
+def catalog_plurals(game_id: str, lang: str) -> dict[str, i18n.Plural]:
+    """The game's own messages that take a count, in ``lang`` (its forms follow ``lang``'s
+    plural rule, so English does not fill gaps here)."""
+    return dict(of(game_id).plurals(lang))

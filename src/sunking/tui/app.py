@@ -48,6 +48,9 @@ _NOT_ON_BOARD = frozenset({"log", "legal_actions", "you", "version"})
 """Parts of a view that the board and the players' table do not show."""
 LOG_LINES = 200
 """How many of the latest events the log keeps on screen (scrolling back up to them)."""
+MIN_LOG_WIDTH = 1
+"""The log wraps its lines at its own width, however narrow (Textual's default of 78 columns
+would render wider lines than a narrow log shows, and crop words at its edge)."""
 BOT_REDRAW_SECONDS = 0.1
 """While bots play in a row, the position is redrawn at most this often (and at the end)."""
 FORCED_PASS_SECONDS = 1.0
@@ -122,8 +125,10 @@ class PlayApp(App[None]):
                 yield Input(placeholder=self.renderer.input_hint(self.lang), id="move")
                 yield Static(id="message")
                 if self.renderer.table_talk:
-                    yield RichLog(id="talk", wrap=True, markup=False, max_lines=LOG_LINES)
-                yield RichLog(id="log", wrap=True, markup=False, max_lines=LOG_LINES)
+                    yield RichLog(id="talk", wrap=True, markup=False, max_lines=LOG_LINES,
+                              min_width=MIN_LOG_WIDTH)
+                yield RichLog(id="log", wrap=True, markup=False, max_lines=LOG_LINES,
+                              min_width=MIN_LOG_WIDTH)
         yield Footer()
 
     def on_mount(self) -> None:
@@ -195,8 +200,8 @@ class PlayApp(App[None]):
         lines = self._log_lines.setdefault(self.viewer, [])
         events = self.session.events(self.viewer)
         seating = self.seating
-        for event in events[len(lines):]:
-            text = self.renderer.event_line(event, seating)
+        fresh = events[len(lines):]
+        for event, text in zip(fresh, self.renderer.log_lines(fresh, seating), strict=True):
             lines.append(f"{event.get('version', ''):>4} {text}" if text else "")
         log = self.query_one("#log", RichLog)
         if self._log_seat != self.viewer:
@@ -306,7 +311,7 @@ class PlayApp(App[None]):
                 nxt = session.to_move
                 assert nxt is not None
                 thinking = translate(self.lang, "tui.thinking", player=session.names[nxt],
-                                     seat=nxt)
+                                     seat=nxt + 1)
                 self._update("prompt", thinking, Text(thinking))
         self._advance()
 

@@ -176,12 +176,21 @@ class Renderer:
         entries = describe_events(seating.game, [event], seating.lang, seating.names)
         return str(entries[0]["text"]) if entries else ""
 
+    def log_lines(self, events: Sequence[Mapping[str, Any]], seating: Seating) -> list[str]:
+        """The log lines of new ``events``, one per event ("" for none). A game may fold a
+        run of events into the line of the run's first event (its others "")."""
+        return [self.event_line(event, seating) for event in events]
+
     # --- decisions -------------------------------------------------------------------
 
     def prompt(self, view: View, seating: Seating) -> str:
         """What the seat to move is asked."""
         board = seating.board(view)
-        return str(board["prompt"] or board["waiting_for"] or "")
+        if board["prompt"]:
+            return str(board["prompt"])
+        if board["waiting_for"]:  # another seat decides: say so, not only his name
+            return seating.t("generic.waiting", player=board["waiting_for"])
+        return ""
 
     def describe(self, action: ActionJson, view: View, seating: Seating) -> str:
         """The action in words."""

@@ -53,7 +53,8 @@ class HandOver(Screen[None]):
     def compose(self) -> ComposeResult:
         with Middle(), Center():
             yield Static(
-                translate(self.lang, "tui.handover", player=self.player, seat=self.seat),
+                translate(self.lang, "tui.handover", player=self.player,
+                          seat=self.seat + 1),
                 id="handover",
             )
 

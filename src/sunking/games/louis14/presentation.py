@@ -224,7 +224,8 @@ class Louis14Presentation(Presentation):
         if kind == "intrigue":
             return t(f"{key}.{a['source']}", n=a["stones"])
         if kind == "income":
-            return t(key, louis=a["louis"], stones=a["stones"])
+            return t(key, louis=t(f"{G}.count.louis", n=a["louis"]),
+                     stones=t(f"{G}.count.stones", n=a["stones"]))
         if kind == "place_stone":
             return t(key, tile=self.tile(t, a["tile"]))
         if kind == "maintenon":
@@ -325,7 +326,8 @@ class Louis14Presentation(Presentation):
         """The mission phase (income, missions laid and drawn, chips) and the game's end."""
         kind = e["type"]
         if kind == "income":
-            return t(key, player=player, louis=e["louis"], stones=e["stones"])
+            return t(key, player=player, louis=t(f"{G}.count.louis", n=e["louis"]),
+                     stones=t(f"{G}.count.stones", n=e["stones"]))
         if kind == "lay_mission":
             return t(key, player=player, mission=t(f"{G}.mission.{e['mission']}"),
                      chips=" + ".join(self.chip(t, c) for c in e["chips"]))

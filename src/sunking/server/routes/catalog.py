@@ -60,6 +60,28 @@ def all_messages(lang: str) -> dict[str, str]:
     return messages
 
 
+@functools.cache
+def all_plurals(lang: str) -> dict[str, dict[str, Any]]:
+    """The messages of ``lang`` that take a count, common and every game's own:
+    ``{key: {"count": placeholder, "forms": [...]}}``, the forms in the order of ``lang``'s
+    ``Plural-Forms`` (do not change the answer).
+
+    Raises:
+        KeyError: ``lang`` is not a supported language.
+        ImportError: the message catalogs are not installed.
+    """
+    from ... import i18n
+    from ...presentation import catalog_plurals
+
+    counted = dict(i18n.plurals(lang))
+    for game_id in available_games():
+        try:
+            counted.update(catalog_plurals(game_id, lang))
+        except NotImplementedError:
+            continue
+    return {key: {"count": p.count, "forms": list(p.forms)} for key, p in counted.items()}
+
+
 def web_dir() -> Path:
     """The directory of the static browser client."""
     return Path(str(resources.files("sunking") / "web"))
@@ -94,7 +116,11 @@ async def language_list() -> list[dict[str, str]]:
 async def catalog(lang: Annotated[str, fastapi.Path(json_schema_extra={"enum": LANGUAGES})],
                   ) -> dict[str, Any]:
     try:
-        messages = all_messages(lang)
+        from ... import i18n
+
+        messages, counted = all_messages(lang), all_plurals(lang)
+        plural_forms = i18n.plural_forms(lang)
     except (ImportError, KeyError):
         raise ApiError("unknown_language", f"no messages for language {lang!r}", 404) from None
-    return {"lang": lang, "messages": messages}
+    return {"lang": lang, "messages": messages, "plurals": counted,
+            "plural_forms": plural_forms}

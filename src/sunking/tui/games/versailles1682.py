@@ -42,6 +42,13 @@ def livres(t: Texts, amount: int) -> str:
     return t(f"{G}.livres", amount=number(t, amount))
 
 
+def acting(decision: Mapping[str, Any] | None) -> bool:
+    """Whether the turn's player is choosing his next action (the only time the actions he
+    has left are told: a card still to give or discard is told by its decision, never as
+    "0 actions left")."""
+    return decision is not None and decision.get("kind") == "act"
+
+
 def card(t: Texts, c: Mapping[str, Any]) -> str:
     return t(f"{G}.card.{c['id']}")
 
@@ -107,9 +114,9 @@ class VersaillesRenderer(Renderer):
         parts = [t(f"{G}.title"),
                  t(f"{G}.round", round=view["round"], steward=t.player(view["steward"])),
                  t(f"{G}.phase.{view['phase']}")]
-        if view["phase"] == "turns" and view.get("turn") is not None:
-            parts.append(t(f"{G}.board.actions_left", n=view["actions_left"]))
         decision = view.get("decision")
+        if view["phase"] == "turns" and view.get("turn") is not None and acting(decision):
+            parts.append(t(f"{G}.board.actions_left", n=view["actions_left"]))
         if decision is not None:
             parts.append(t(f"{G}.tui.to_move", player=t.player(decision["seat"])))
         return " · ".join(parts)

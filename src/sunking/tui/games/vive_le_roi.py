@@ -39,9 +39,16 @@ def words(lang: str = DEFAULT_LANGUAGE) -> Texts:
     return texts
 
 
+ARMS_GLYPHS = {"lion": "ᴥ", "eagle": "Ѫ", "tower": "♜", "stag": "Ψ", "star": "★",
+               "sword": "†", "fleur_de_lis": "⚜"}
+"""Each coat of arms' sign on the terminal, the same in every language and told apart
+without colour (the browser draws the same charges as small shields)."""
+
+
 def card_text(card: int, t: Texts) -> Text:
-    """A card in one short line: ``[13] Languedoc ·3 (Tower)``, coloured by its kind, with its
-    value and arms when its name does not already say them."""
+    """A card in one short line: ``[13] Languedoc ·3 ♜ (Tower)``, coloured by its kind, with
+    its value, its arms' sign, and the arms' name when the card's name does not already say
+    it."""
     c = CARDS[card]
     kind = KIND_NAMES[c.kind]
     name = t(f"{G}.card.{card}")
@@ -49,9 +56,11 @@ def card_text(card: int, t: Texts) -> Text:
     text.append(name, style=KIND_STYLES[kind])
     if c.value and str(c.value) not in name:
         text.append(f" ·{c.value}", style="bold")
-    arms = t(f"{G}.arms.{ARMS[c.arms]}") if c.arms != NO_ARMS else ""
-    if arms and arms not in name:
-        text.append(f" ({arms})", style="italic")
+    if c.arms != NO_ARMS:
+        arms = t(f"{G}.arms.{ARMS[c.arms]}")
+        text.append(f" {ARMS_GLYPHS[ARMS[c.arms]]}", style="bold")
+        if arms not in name:
+            text.append(f" ({arms})", style="italic")
     return text
 
 
@@ -255,7 +264,7 @@ VERBS: dict[str, tuple[str, tuple[str, ...]]] = {
     "pass": ("pass", ()), "agree": ("agree", ()),
 }
 """Each typed verb: the action type it makes and the numbers it takes (card ids, or a seat
-for ``target`` and the victim of ``denounce``)."""
+for ``target`` and the victim of ``denounce``, counted from 1 as people count seats)."""
 _VERB_OF = {kind: verb for verb, (kind, _) in VERBS.items()}
 
 
@@ -272,6 +281,8 @@ def notation(action: Mapping[str, Any]) -> str | None:
             parts += [str(c) for c in value or ()]
         elif field == "onto" and value == -1:
             parts.append("free")
+        elif field in ("seat", "victim"):
+            parts.append(str(int(value) + 1) if isinstance(value, int) else str(value))
         else:
             parts.append(str(value))
     return " ".join(parts)
@@ -329,7 +340,7 @@ def parse(
         elif field in ("seat", "victim"):
             if not word.isdigit():
                 raise NotationError(t(f"{G}.tui.why.number", text=repr(word)))
-            action[field] = int(word)
+            action[field] = int(word) - 1
         else:
             action[field] = _number(word, t)
     if action in [dict(a) for a in legal]:

@@ -3,7 +3,11 @@
 // Every string the pages show goes through t(key, {placeholders}); the catalogs
 // (src/sunking/i18n/locale/<lang>/LC_MESSAGES/sunking.po) are the single source of truth.
 // Static HTML marks its texts with data-i18n="msgid" (and data-i18n-title / -placeholder /
-// -aria-label for attributes); applyStatic() fills them in.
+// -aria-label for attributes); applyStatic() fills them in. A message that takes a count
+// (the catalog's "plurals") takes the form for the count among its placeholders, chosen by
+// the language's gettext Plural-Forms rule (plural_rule.js).
+
+import { countOf, pluralRule } from "./plural_rule.js";
 
 const STORE_KEY = "sunking.lang";
 const FALLBACK = "en";
@@ -11,10 +15,24 @@ const FALLBACK = "en";
 let current = FALLBACK;
 let catalog = {};
 let fallback = {};
+let counted = { plurals: {}, rule: pluralRule("") };
+let fallbackCounted = counted;
 let known = [];
 
-/** The text of `key` in the current language with its {placeholders} filled in. */
+function pluralText(entry, rule, params) {
+  const n = countOf(params[entry.count]);
+  const forms = entry.forms;
+  if (n === null) return forms[forms.length - 1];
+  return forms[Math.min(rule(n), forms.length - 1)];
+}
+
+/** The text of `key` in the current language with its {placeholders} filled in (the form
+ *  for its count when the message takes one). */
 export function t(key, params = {}) {
+  for (const { plurals, rule } of [counted, fallbackCounted]) {
+    const entry = plurals[key];
+    if (entry) return format(pluralText(entry, rule, params), params);
+  }
   const text = catalog[key] ?? fallback[key] ?? key;
   return format(text, params);
 }
@@ -55,7 +73,10 @@ async function fetchCatalog(lang) {
   const response = await fetch(`/api/i18n/${encodeURIComponent(lang)}`);
   if (!response.ok) throw new Error(`no catalog for ${lang} (${response.status})`);
   const body = await response.json();
-  return body.messages;
+  return {
+    messages: body.messages,
+    counted: { plurals: body.plurals || {}, rule: pluralRule(body.plural_forms) },
+  };
 }
 
 /** Load the catalog of `lang` (English as the fallback) and mark the document's language. */
@@ -68,12 +89,20 @@ export async function loadLanguage(lang) {
       known = [];
     }
   }
-  if (!Object.keys(fallback).length) fallback = await fetchCatalog(FALLBACK);
+  if (!Object.keys(fallback).length) {
+    ({ messages: fallback, counted: fallbackCounted } = await fetchCatalog(FALLBACK));
+  }
   try {
-    catalog = lang === FALLBACK ? fallback : await fetchCatalog(lang);
+    if (lang === FALLBACK) {
+      catalog = fallback;
+      counted = fallbackCounted;
+    } else {
+      ({ messages: catalog, counted } = await fetchCatalog(lang));
+    }
     current = lang;
   } catch (_) {
     catalog = fallback;
+    counted = fallbackCounted;
     current = FALLBACK;
   }
   document.documentElement.lang = current;

@@ -14,6 +14,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ....games.louis14.data import CHIP_CODES, POSITIONS, ROUNDS
+from ....games.louis14.presentation import PRESENTATION as LOUIS14
 from ....presentation import Texts
 from ...render import NotationError, Path, Renderer, Seating
 from . import moves
@@ -22,7 +23,6 @@ SEAT_STYLES = ("bold red", "bold blue", "bold green", "bold yellow")
 NEUTRAL_STYLE = "bold white"
 COURT_SIZE = 5
 CELL_WIDTH = 17
-NAME_WIDTH = 16
 
 
 def _seat_style(seat: int, num_players: int) -> str:
@@ -36,7 +36,7 @@ def stones_line(stones: Sequence[int], num_players: int) -> Text:
     text = Text()
     for colour, count in enumerate(stones):
         if count:
-            label = "N" if colour >= num_players else str(colour)
+            label = "N" if colour >= num_players else str(colour + 1)
             if text:
                 text.append(" ")
             text.append(f"{label}:{count}", style=_seat_style(colour, num_players))
@@ -49,8 +49,10 @@ def _fit(text: str, width: int) -> str:
 
 
 def tile_box(tile: Mapping[str, Any], num_players: int, t: Texts | None = None) -> list[Text]:
-    """One person tile as a box of :data:`CELL_WIDTH` × :data:`TILE_LINES` cells: name,
-    condition (and side), reward, stones by colour. Louis XIV's tile has a crowned border."""
+    """One person tile as a box of :data:`CELL_WIDTH` × :data:`TILE_LINES` cells: number and
+    name in the top border (whole: the border's dashes give way to a long name), condition
+    (and side), reward, stones by colour. Louis XIV's tile has a crown in its bottom
+    border."""
     number = int(tile["tile"])
     inner = CELL_WIDTH - 2
     louis = bool(tile.get("louis"))
@@ -59,27 +61,81 @@ def tile_box(tile: Mapping[str, Any], num_players: int, t: Texts | None = None) 
     cond = moves.condition_text(condition, t)
     if tile["side"] == "back":
         cond += " " + (t or moves.words())("louis14.tui.back")
-    title = ("♔ " if louis else "") + f"{number} {moves.short(number, t)}"
-    title = title[:inner - 3]
-    top = Text.assemble(("╭─", border), (f" {title} ", "bold"),
-                        ("─" * (inner - len(title) - 3) + "╮", border))
+    title = f"{number} {moves.short(number, t)}"[:inner]
+    if len(title) + 3 <= inner:
+        top = Text.assemble(("╭─", border), (f" {title} ", "bold"),
+                            ("─" * (inner - len(title) - 3) + "╮", border))
+    else:
+        top = Text.assemble(("╭", border), (title, "bold"),
+                            ("─" * (inner - len(title)) + "╮", border))
     stones = stones_line(tile["stones"], num_players)
     stones.truncate(inner, pad=True)
     lines = [top]
     for body in (Text(_fit(cond, inner), style="italic"),
                  Text(_fit(moves.reward_text(number, t), inner)), stones):
         lines.append(Text.assemble(("│", border), body, ("│", border)))
-    lines.append(Text("╰" + "─" * inner + "╯", style=border))
+    crown = "─ ♔ " if louis else ""
+    lines.append(Text("╰" + crown + "─" * (inner - len(crown)) + "╯", style=border))
     return lines
 
 
 TILE_LINES = 5
 
 
+DRAWN = ("influence_drawn", "intrigue_drawn", "blazon")
+"""The events of a card or blazon drawn face down, one each: a run of them is one line."""
+SHOWN = ("influence_card", "intrigue_card")
+"""The events that show the drawing seat which card it drew."""
+
+
+def _run(events: Sequence[Mapping[str, Any]], start: int) -> int:
+    """Where the run of draws of the same kind, seat and reason that begins at ``start``
+    ends (the cards shown to the drawer in between belong to it)."""
+    first = events[start]
+    end = start + 1
+    while end < len(events):
+        e = events[end]
+        same = (e.get("type"), e.get("seat"), e.get("why")) == (
+            first["type"], first.get("seat"), first.get("why"))
+        if not same and not (e.get("type") in SHOWN and e.get("seat") == first.get("seat")):
+            break
+        end += 1
+    return end
+
+
 class Louis14Renderer(Renderer):
     """Louis XIV as seen by one seat."""
 
     game_id = "louis14"
+
+    def log_lines(self, events: Sequence[Mapping[str, Any]], seating: Seating) -> list[str]:
+        """One line per event, except that a run of cards drawn (the dealing: five influence
+        cards to each player) is one line: who drew how many, and which when shown."""
+        out: list[str] = []
+        i = 0
+        while i < len(events):
+            if events[i].get("type") not in DRAWN:
+                out.append(self.event_line(events[i], seating))
+                i += 1
+                continue
+            end = _run(events, i)
+            run = events[i:end]
+            out += [self._drawn(run, seating)] + [""] * (len(run) - 1)
+            i = end
+        return out
+
+    def _drawn(self, run: Sequence[Mapping[str, Any]], seating: Seating) -> str:
+        first = run[0]
+        count = sum(e.get("type") == first["type"] for e in run)
+        if count == 1 and len(run) == 1:
+            return self.event_line(first, seating)
+        t = Texts(LOUIS14, seating.lang, seating.names)
+        why = LOUIS14.why(t, first.get("why"))
+        text = t(f"louis14.log.{first['type']}.many", player=seating.name(int(first["seat"])),
+                 count=count) + (f" ({why})" if why else "")
+        shown = [LOUIS14.card(t, e["card"]) if e["type"] == "influence_card"
+                 else LOUIS14.tile(t, e["card"]) for e in run if e.get("type") in SHOWN]
+        return f"{text}: {t.listing(shown)}" if shown else text
 
     def help_text(self, lang: str) -> str:
         return moves.words(lang)("louis14.tui.help")
@@ -163,7 +219,7 @@ class Louis14Renderer(Renderer):
             held = p["missions_in_hand"]
             table.add_row(
                 marks,
-                Text(f"{seat} {seating.name(seat)}"[:NAME_WIDTH], style=_seat_style(seat, n)),
+                Text(f"{seat + 1} {seating.name(seat)}", style=_seat_style(seat, n)),
                 str(p["money"]),
                 f"{p['personal']}/{p['general']}/{p['on_court']}",
                 " ".join(str(p["chips"][c]) for c in CHIP_CODES),
@@ -173,7 +229,7 @@ class Louis14Renderer(Renderer):
             )
             for m in p["laid_missions"]:
                 used = f" ({t('louis14.you.used')})" if m in p["used_missions"] else ""
-                laid.append(f"{seat} {seating.name(seat)}: {moves.mission_text(m, t)}{used}\n")
+                laid.append(f"{seat + 1} {seating.name(seat)}: {moves.mission_text(m, t)}{used}\n")
         legend = Text(t("louis14.tui.legend"), style="dim")
         if not laid:
             return Group(table, legend)

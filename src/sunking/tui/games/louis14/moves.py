@@ -68,8 +68,11 @@ def tile_name(tile: int, t: Texts | None = None) -> str:
 
 
 def reward_text(tile: int, t: Texts | None = None) -> str:
-    """A tile's reward in a few words."""
-    return (t or words())(f"louis14.tile.reward.short.{tile}")
+    """A tile's reward in a few words (narrower ones where the short text would not fit a
+    tile's box on the terminal)."""
+    t = t or words()
+    narrow = f"louis14.tui.reward.{tile}"
+    return t(narrow) if t.has(narrow) else t(f"louis14.tile.reward.short.{tile}")
 
 
 def condition_text(condition: Mapping[str, Any], t: Texts | None = None) -> str:

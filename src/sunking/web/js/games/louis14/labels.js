@@ -102,7 +102,8 @@ export function actionLabel(action) {
     case "swap_influence":
       return t("louis14.action.swap_influence", { card: cardName(a.card) });
     case "income":
-      return t("louis14.action.income", { louis: a.louis, stones: a.stones });
+      return t("louis14.action.income", {
+        louis: t("louis14.count.louis", { n: a.louis }), stones: t("louis14.count.stones", { n: a.stones }) });
     case "trade_stone":
       return t("louis14.action.trade_stone");
     case "place_stone":

@@ -62,7 +62,7 @@ export function eventText(e, ctx, count = 1) {
         stones: e.stones.map(([tile, n]) => t("louis14.action.stones_on", { n, tile })).join(", "),
       }) + (e.boost ? ` ${t("louis14.action.boosted")}` : "");
     case "retrieve":
-      return t(e.stones === 1 ? "louis14.log.retrieve.one" : "louis14.log.retrieve", { player, card: cardName(e.card), n: e.stones });
+      return t("louis14.log.retrieve", { player, card: cardName(e.card), n: e.stones });
     case "pay_to_pass":
       return t("louis14.log.pay_to_pass", { player });
     case "swap_influence":
@@ -100,9 +100,10 @@ export function eventText(e, ctx, count = 1) {
     case "maintenon":
       return t("louis14.log.maintenon", { player, n: e.stones, back: e.stones_back });
     case "stones_back":
-      return t(e.stones === 1 ? "louis14.log.stones_back.one" : "louis14.log.stones_back", { player, n: e.stones });
+      return t("louis14.log.stones_back", { player, n: e.stones });
     case "income":
-      return t("louis14.log.income", { player, louis: e.louis, stones: e.stones });
+      return t("louis14.log.income", { player,
+        louis: t("louis14.count.louis", { n: e.louis }), stones: t("louis14.count.stones", { n: e.stones }) });
     case "lay_mission":
       return t("louis14.log.lay_mission", { player, mission: missionTitle(e.mission),
         chips: e.chips.map(chipName).join(" + ") });

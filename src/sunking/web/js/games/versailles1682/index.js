@@ -81,7 +81,9 @@ export function createGameUI(root, pageCtx) {
 
   function drawBanner(view, board) {
     const parts = [el("strong", { text: board.round || "" }), el("span", { text: board.phase || "" })];
-    if (view.phase === "turns" && view.turn !== null) {
+    // The actions left only while the turn's player chooses his next action: a card still
+    // to give or discard is told by the decision itself, never as "0 actions left".
+    if (view.phase === "turns" && view.turn !== null && view.decision?.kind === "act") {
       parts.push(el("span", { "data-testid": "v-actions-left",
         text: g("board.actions_left", { n: view.actions_left }) }));
     }

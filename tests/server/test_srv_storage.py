@@ -293,10 +293,10 @@ def test_srv_migrations_are_idempotent_and_complete(tmp_path: Path) -> None:
     SqlStore(url).close()
     store = SqlStore(url)  # a second start migrates nothing and keeps working
     inspector = sa.inspect(store.engine)
-    assert {"matches", "seats", "actions", "chat_messages", "processes", "alembic_version"} <= set(
-        inspector.get_table_names())
+    assert {"matches", "seats", "actions", "chat_messages", "processes", "alembic_version",
+            "accounts", "account_sessions", "mail_outbox"} <= set(inspector.get_table_names())
     with store.engine.connect() as conn:
-        assert conn.execute(sa.text("select version_num from alembic_version")).scalar() == "0006"
+        assert conn.execute(sa.text("select version_num from alembic_version")).scalar() == "0007"
     columns = {c["name"] for c in inspector.get_columns("matches")}
     assert {"practice", "owner", "driver", "person_at"} <= columns
     store.close()

@@ -93,3 +93,20 @@ def test_srv_without_smtp_mails_go_to_the_log_and_the_outbox_page(
             refused = client.get("/operators/outbox")
             assert refused.status_code == 403
             assert "SMTP" in refused.json()["error"]["message"]
+
+
+def test_srv_the_postman_stops_even_when_woken_as_it_is_closed() -> None:
+    """Closing the postman just as a mail wakes it (a sign-up right before shutdown) ends
+    it every time: it never keeps the server from stopping."""
+    outbox = Outbox(memory_engine())
+
+    async def rounds() -> None:
+        for _ in range(200):
+            postman = Postman(outbox, SmtpSettings("127.0.0.1", free_port(), tls="none"),
+                              _now, retry=(60.0,))
+            postman.start()
+            await asyncio.sleep(0)
+            postman.wake()
+            await asyncio.wait_for(postman.close(), 10)
+
+    asyncio.run(rounds())

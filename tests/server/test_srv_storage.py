@@ -293,8 +293,9 @@ def test_srv_migrations_are_idempotent_and_complete(tmp_path: Path) -> None:
     SqlStore(url).close()
     store = SqlStore(url)  # a second start migrates nothing and keeps working
     inspector = sa.inspect(store.engine)
-    assert {"matches", "seats", "actions", "chat_messages", "processes", "alembic_version"} <= set(
-        inspector.get_table_names())
+    assert {"matches", "seats", "actions", "chat_messages", "processes", "alembic_version",
+            "accounts", "account_sessions", "mail_outbox", "turn_notices", "notice_choices",
+            "profile_choices"} <= set(inspector.get_table_names())
     with store.engine.connect() as conn:
         assert conn.execute(sa.text("select version_num from alembic_version")).scalar() == "0010"
     columns = {c["name"] for c in inspector.get_columns("matches")}

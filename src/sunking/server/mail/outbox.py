@@ -152,6 +152,7 @@ class Postman:
         self._wake = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
         self._failing = False
+        self._closing = False
 
     @property
     def logs_only(self) -> bool:
@@ -166,12 +167,18 @@ class Postman:
         self._wake.set()
 
     async def close(self) -> None:
+        """Stop the postman (what is queued stays queued for the next start)."""
+        self._closing = True
+        self._wake.set()
         if self._task is not None:
             self._task.cancel()
             await asyncio.gather(self._task, return_exceptions=True)
 
     async def _run(self) -> None:
-        while True:
+        # The loop ends on its flag too: on Python 3.11 a cancellation that meets a wait
+        # finishing at the same moment can be lost (asyncio.wait_for's race, also inside
+        # aiosmtplib), and the postman must stop all the same.
+        while not self._closing:
             try:
                 await self.deliver_due()
             except Exception as err:  # the database failed: say so once, try again later
@@ -179,12 +186,15 @@ class Postman:
                     log.error("the postman cannot read the outbox: %s", err)
                     self._failing = True
             with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._wake.wait(), POLL_SECONDS)
+                async with asyncio.timeout(POLL_SECONDS):
+                    await self._wake.wait()
             self._wake.clear()
 
     async def deliver_due(self) -> None:
         """Send every mail that is due (each failure is kept for a later try)."""
         for mail in await self._call(self.outbox.claim_due, time.time()):
+            if self._closing:
+                return
             try:
                 await self._send(mail)
             except Exception as err:  # whatever SMTP or the network raise: retried later

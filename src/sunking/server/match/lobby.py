@@ -68,29 +68,7 @@ class Lobby:
         seed = request.seed if request.seed is not None else secrets.randbits(62)
         if not 0 <= seed <= MAX_SEED:
             raise malformed(f"the seed must be between 0 and {MAX_SEED}")
-        creator = creator_seat(request)
-        tokens: dict[int, str] = {}
-        invitations: dict[int, str] = {}
-        seats = []
-        for i, want in enumerate(request.seats):
-            if want.kind == "human":
-                # Only the creator's own seat gets its token now; every other person's seat
-                # an invitation, its token minted when its person claims it (.seating).
-                held = invited = None
-                account = None
-                if i == creator:
-                    tokens[i] = new_token()
-                    held, account = token_hash(tokens[i]), request.account_id
-                else:
-                    invitations[i] = new_token()
-                    invited = token_hash(invitations[i])
-                seats.append(SeatRecord(i, "human", names[i], None, held,
-                                        bank_left=request.time_bank_seconds,
-                                        invite_hash=invited, account_id=account))
-            elif want.kind == "open":
-                seats.append(SeatRecord(i, "open", "", None, None))
-            else:
-                seats.append(SeatRecord(i, "bot", names[i], want.bot or "", None))
+        seats, tokens, invitations = seat_records(request, names)
         spectator = new_token()
         record = MatchRecord(
             match_id=new_match_id(), game=game.spec.id, players=request.players, seed=seed,
@@ -214,3 +192,31 @@ def _viewer(live: LiveMatch, digest: str) -> Viewer:
     if same_hash(live.record.spectator_hash, digest):
         viewer = None
     return viewer
+
+
+def seat_records(request: MatchRequest,
+                 names: list[str]) -> tuple[list[SeatRecord], dict[int, str], dict[int, str]]:
+    """The seats of a new match, the creator's token (by seat) and every other person's
+    invitation (by seat): only the creator's own seat gets its token now; every other person's
+    seat an invitation, its token minted when its person claims it (:mod:`.seating`)."""
+    creator = creator_seat(request)
+    tokens: dict[int, str] = {}
+    invitations: dict[int, str] = {}
+    seats = []
+    for i, want in enumerate(request.seats):
+        if want.kind == "human":
+            held = invited = account = None
+            if i == creator:
+                tokens[i] = new_token()
+                held, account = token_hash(tokens[i]), request.account_id
+            else:
+                invitations[i] = new_token()
+                invited = token_hash(invitations[i])
+            seats.append(SeatRecord(i, "human", names[i], None, held,
+                                    bank_left=request.time_bank_seconds,
+                                    invite_hash=invited, account_id=account))
+        elif want.kind == "open":
+            seats.append(SeatRecord(i, "open", "", None, None))
+        else:
+            seats.append(SeatRecord(i, "bot", names[i], want.bot or "", None))
+    return seats, tokens, invitations

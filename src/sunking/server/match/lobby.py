@@ -134,16 +134,18 @@ class Lobby:
         """One line per known token: match, seat, status, whose turn (unknown ones skipped)."""
         context = self.context
         holders = await context.io.call(context.store.find_tokens, [token_hash(t) for t in tokens])
-        return await self._lines(holders)
+        return await self.lines(holders)
 
     async def account_matches(self, account_id: str) -> list[dict[str, Any]]:
         """One line per seat an account holds, its newest matches first."""
         context = self.context
         holders = await context.io.call(context.store.account_seats, account_id,
                                         ACCOUNT_LIST_LIMIT)
-        return await self._lines(holders)
+        return await self.lines(holders)
 
-    async def _lines(self, holders: Iterable[TokenHolder]) -> list[dict[str, Any]]:
+    async def lines(self, holders: Iterable[TokenHolder]) -> list[dict[str, Any]]:
+        """One line per seat (or spectator) of ``holders``: match, seat, status, whose turn
+        (matches that cannot be loaded skipped)."""
         out = []
         for holder in holders:
             try:

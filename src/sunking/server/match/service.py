@@ -214,7 +214,7 @@ class MatchService:
                                holder.seat))
         ends = await asyncio.to_thread(
             lambda: [end for stored, seat in loaded if (end := finished(stored, seat))])
-        running = [line for line in await self.lobby.account_matches(account_id)
+        running = [line for line in await self.lobby.lines(holders)
                    if line["status"] in ("active", "waiting")]
         return {"finished": [end.to_json() for end in ends], "statistics": statistics(ends),
                 "current": running}

@@ -4,7 +4,6 @@ another person's public profile; the profile page."""
 
 from __future__ import annotations
 
-import unicodedata
 from typing import Any
 
 import pydantic
@@ -14,6 +13,7 @@ from fastapi.responses import Response
 from ..accounts.profiles import Profiles, Shown
 from ..accounts.service import accounts_of
 from ..errors import ApiError
+from ..match.request import name_key
 from .accounts import Me
 from .deps import service_of, throttle_profile
 from .openapi import answers
@@ -56,8 +56,8 @@ async def choose(me: Me, request: Request) -> dict[str, bool]:
             responses=answers(404, 429, 503))
 async def profile(handle: str, request: Request) -> dict[str, Any]:
     accounts = await accounts_of(request)
-    key = unicodedata.normalize("NFC", unicodedata.normalize("NFC", handle[:64]).casefold())
-    account = await accounts.store.call(accounts.store.find, None, None, key)
+    account = await accounts.store.call(accounts.store.find, None, None,
+                                        name_key(handle[:64]))
     if account is None:
         raise ApiError("unknown_player", f"no player is called {handle[:40]!r}", 404)
     shown = await accounts.store.call(Profiles(accounts.store.engine).shown,

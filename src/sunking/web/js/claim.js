@@ -4,11 +4,7 @@
 
 import { api, errorText, storeToken } from "./api.js";
 import { el } from "./dom.js";
-import { botLabel, has, t } from "./i18n.js";
-
-function gameTitle(game) {
-  return has(`${game}.title`) ? t(`${game}.title`) : game;
-}
+import { botLabel, gameTitle, t } from "./i18n.js";
 
 function seatLine(seat) {
   const name = seat.kind === "bot" ? t("lobby.bot_seat", { n: seat.seat + 1, bot: botLabel(seat.bot) })

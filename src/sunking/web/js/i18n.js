@@ -43,6 +43,11 @@ export function format(text, params = {}) {
     Object.prototype.hasOwnProperty.call(params, name) ? String(params[name]) : whole);
 }
 
+/** A game's title in the current language (its catalog's), else its id. */
+export function gameTitle(game) {
+  return has(`${game}.title`) ? t(`${game}.title`) : game;
+}
+
 /** A bot's name in words ("Bot: quick" for `heuristic`), never its spec. */
 export function botLabel(bot) {
   return t(`bot.${String(bot).replace(":", ".")}`);

@@ -3,13 +3,9 @@
 
 import { api, errorText } from "./api.js";
 import { el } from "./dom.js";
-import { has, t } from "./i18n.js";
+import { gameTitle, t } from "./i18n.js";
 
 const MODES = ["each", "digest", "off"];
-
-function gameTitle(game) {
-  return has(`${game}.title`) ? t(`${game}.title`) : game;
-}
 
 /** Draw the notices part into `root` (an element of the settings page). */
 export async function drawNotices(root) {

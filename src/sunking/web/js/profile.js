@@ -5,17 +5,13 @@
 import { api, errorText } from "./api.js";
 import { el } from "./dom.js";
 import {
-  applyStatic, bindLanguageSelect, botLabel, currentLanguage, has, languages, loadLanguage,
-  preferredLanguage, t,
+  applyStatic, bindLanguageSelect, botLabel, currentLanguage, gameTitle, languages,
+  loadLanguage, preferredLanguage, t,
 } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
 const handle = decodeURIComponent(window.location.pathname.split("/").filter(Boolean)[1] || "");
 let profile = null;
-
-function gameTitle(game) {
-  return has(`${game}.title`) ? t(`${game}.title`) : game;
-}
 
 function languageNames(codes) {
   const names = new Map(languages().map((l) => [l.code, l.name]));

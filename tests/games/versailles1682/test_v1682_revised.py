@@ -67,7 +67,7 @@ def _widowed(tableau: dict[int, list[str]]) -> V1682State:
 
 
 def test_v35_the_widow_receives_his_incomes_the_rulebooks_nine_thousand() -> None:
-    # §7.4f's example: "eine Karte Marquis (5.000), eine Karte Marschall von Frankreich (2.000)
+    # §7.4.1f's example: "eine Karte Marquis (5.000), eine Karte Marschall von Frankreich (2.000)
     # und eine Karte Pension (2.000) … Er erhält am Ende seines Zuges 9.000 Livre." His widow,
     # who "erhält seine Einkünfte", collects the same at the end of her turn, not 5,000.
     s = _widowed({0: ["marquis", "marshal", "pension_2000"]})

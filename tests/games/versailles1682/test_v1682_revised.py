@@ -15,6 +15,7 @@ from sunking.games.versailles1682.actions import (
     MoveCourt,
     PlayCard,
     PlayWar,
+    Request,
     TryPrisoner,
 )
 from sunking.games.versailles1682.etiquette import courtier, form_of_address
@@ -93,6 +94,15 @@ def test_v35_his_offices_pay_her_but_their_powers_do_not_pass() -> None:
                      tableau={1: ["duc", "chancellor", "war_minister"]})
     legal = widow.legal_actions()
     assert not any(isinstance(a, TryPrisoner | DeclareWar) for a in legal)
+
+
+def test_v35_an_office_of_her_own_does_not_send_his_to_the_house() -> None:
+    # §9.2c "Sie können immer nur ein Amt bekleiden": her own, not the cards that pay her his.
+    s = position(3, turn=1, genders={1: "f"}, tableau={1: ["duc", "chancellor", "governess"]},
+                 hands={1: ["first_lady"]}, dice=[1])
+    s = play(s, Request(first("first_lady", s.hand(1)), 1))
+    assert sorted(keys(s.tableau(1))) == ["chancellor", "duc", "first_lady"]
+    assert keys(s.zone(HOUSE_ZONE)) == ["governess"]
 
 
 def test_v35_she_is_no_marshal_when_the_war_is_won() -> None:

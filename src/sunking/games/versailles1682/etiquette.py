@@ -307,7 +307,7 @@ def courtier(s: V1682State, seat: int) -> Courtier:
     """The courtier of ``seat`` as etiquette sees it."""
     gender = s.gender[seat]
     zone = TABLEAU + seat
-    own = [CARDS[c] for c, z in enumerate(s.where) if z == zone]
+    own = [CARDS[c] for c, z in enumerate(s.where) if z == zone and s.own_right(seat, c)]
     titles = {ct.key for ct in own if ct.kind == "title"}
     husband = s.spouse[seat] if gender == "f" else -1
     if husband >= 0:

@@ -136,8 +136,9 @@ def play_war(s: V1682State, player: int, action: PlayWar, emit: Emit) -> None:
         if s.status[p] != AT_COURT:
             continue
         zone = TABLEAU + p
-        marshal = any(z == zone and CARDS[c].kind == "marshal" for c, z in enumerate(s.where))
-        minister = any(z == zone and CARDS[c].power == "war" for c, z in enumerate(s.where))
+        mine = [c for c, z in enumerate(s.where) if z == zone and s.own_right(p, c)]
+        marshal = any(CARDS[c].kind == "marshal" for c in mine)
+        minister = any(CARDS[c].power == "war" for c in mine)
         if marshal:
             shift(s, p, "king", ending["marshal_king"], emit, ct.key)
             gain(s, p, ending["marshal_money"], emit, ct.key)

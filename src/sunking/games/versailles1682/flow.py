@@ -25,7 +25,7 @@ from .promises import keep_promises
 from .state import ABSENT, AT_COURT, TALON, VERSAILLES, V1682State
 from .turns import HANDLERS as TURN_HANDLERS
 from .turns import TASKS as TURN_TASKS
-from .verbs import drop_privilege, end_wars, present, roll_country
+from .verbs import drop_privilege, present, roll_country
 
 ROUND_FLOW: tuple[str, ...] = (
     "introduction",   # phase 1 (§7.1)
@@ -88,8 +88,10 @@ def _round(s: V1682State, emit: Emit) -> None:
 
 def _crown(s: V1682State, emit: Emit) -> None:
     """Two new royals take the throne (§10.3, ruling V-30): a new Queen's origin, prisoners
-    freed and exiles recalled, the Regent's wars over; everybody presents himself anew. The
-    old court's Favourite and Queen's Lover are no more (§10.1, §10.2)."""
+    freed and exiles recalled; everybody presents himself anew. The old court's Favourite and
+    Queen's Lover are no more (§10.1, §10.2). A war goes on and the court stays where it is:
+    only the cards "Krieg ist gewonnen" and "Krieg ist verloren", the death of the King or
+    the Regent, and the War Minister end a war (§9.3, ruling V-19b)."""
     for seat in (s.favourite, s.lover):
         if seat >= 0:
             drop_privilege(s, seat, emit)
@@ -98,8 +100,6 @@ def _crown(s: V1682State, emit: Emit) -> None:
     s.queen = 1
     s.regency_until = 0
     s.secret_wife = -1
-    end_wars(s, emit)  # the Regent's wars end with her reign, as with a royal's death (§9.3)
-    s.court = VERSAILLES
     s.queen_origin = roll_country(s)
     if emit is not None:
         say(emit, "new_royals", origin=COUNTRIES[s.queen_origin])
@@ -142,18 +142,17 @@ def _on_party(s: V1682State, d: Pending, action: Action, emit: Emit) -> None:
 
 
 def _round_end(s: V1682State, emit: Emit) -> None:
-    """The steward hands over to the player on his left (§4.0), skipping players without a
-    figure until the next introduction (ruling V-19; prisoners and exiles may hold the role);
-    a regency ends with the round after the King's death (§10.1, ruling V-30)."""
+    """The steward hands over to the player on his left (§4.0, ruling V-19): nobody is
+    skipped, since a player whose courtier died presents the heir at the start of the round
+    he serves (§10.4), and prisoners and exiles hold the role too; a regency ends with the
+    round after the King's death (§10.1, ruling V-30)."""
     if s.regency_until and s.round >= s.regency_until:
         s.new_royals = 1
         s.regency_until = 0
         if emit is not None:
             say(emit, "regency_ends")
     s.round += 1
-    n = s.num_players
-    clockwise = ((s.steward + k) % n for k in range(1, n))
-    s.steward = next((p for p in clockwise if s.status[p] != ABSENT), s.steward)
+    s.steward = (s.steward + 1) % s.num_players
     s.turn_seat = -1
     s.actions_left = 0
     s.agenda.append(("round",))

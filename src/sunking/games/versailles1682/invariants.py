@@ -80,10 +80,11 @@ def _tableaux(s: V1682State, problems: list[str],
                 problems.append(f"card {c} ({kind}) in the War Minister's box")
         elif TABLEAU <= z < TABLEAU + n:
             p = z - TABLEAU
+            own = s.own_right(p, c)  # a widow's cards of her husband's are no dignity of hers
             if kind == "marshal":
-                marshals[p] += 1
+                marshals[p] += own
             elif kind == "office":
-                if not _GOVERNOR[c]:
+                if not _GOVERNOR[c] and own:
                     offices[p] += 1
                 if status[p] != AT_COURT:
                     away_office[p] = True

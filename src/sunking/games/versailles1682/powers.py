@@ -36,12 +36,14 @@ _POWER_PLACES = itemgetter(*POWER_CARDS)
 
 
 def powers_of(s: V1682State, seat: int) -> list[str]:
-    """The powers of the offices in front of ``seat``."""
+    """The powers of the offices in front of ``seat``, his own (a widow's offices of her
+    husband pay her but give no power, ruling V-35)."""
     zone = TABLEAU + seat
     places = _POWER_PLACES(s.where)
     if zone not in places:  # the commonest answer: no power
         return []
-    return [CARDS[c].power for c, z in zip(POWER_CARDS, places, strict=True) if z == zone]
+    return [CARDS[c].power for c, z in zip(POWER_CARDS, places, strict=True)
+            if z == zone and s.own_right(seat, c)]
 
 
 _DECLARE_WAR = Interned(DeclareWar)

@@ -17,7 +17,7 @@ from typing import Any, ClassVar
 
 from ...core.agenda import AGENDA_FIELDS, AgendaState, own_slots
 from ...core.fields import Facts, Field, Ints, Records, Strings, Value
-from .data import COURT_PLACES, DECK_SIZE, IDS_OF_KIND, NEGOTIATION_MOVES, NO_STANDING
+from .data import COURT_PLACES, DECK_SIZE, GENDER_OF, IDS_OF_KIND, NEGOTIATION_MOVES, NO_STANDING
 
 # Zones of :attr:`V1682State.where`: a hand is the seat itself.
 TABLEAU = 8
@@ -165,6 +165,14 @@ class V1682State(AgendaState):
         zone = TABLEAU + seat
         where = self.where
         return [c for c in IDS_OF_KIND[kind] if where[c] == zone]
+
+    def own_right(self, seat: int, card: int) -> bool:
+        """Whether ``seat``'s courtier bears ``card``, one before him, in his own right: the
+        card fits his gender (§9.1b). A widow keeps her husband's Marshal's baton and offices
+        for their income only (§10.4, ruling V-35): she is no Marshal, and an office's power
+        (§9.5) is not an income. They are the only cards of the other sex a courtier can hold."""
+        gender = GENDER_OF[card]
+        return not gender or gender == self.gender[seat]
 
     def is_noble(self, seat: int) -> bool:
         """Holds a title, or bears her husband's (§8.4b: the wife takes his titles)."""

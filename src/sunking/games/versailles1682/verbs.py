@@ -154,12 +154,16 @@ def drop_privilege(s: V1682State, seat: int, emit: Emit) -> None:
         s.lover = -1
 
 
+LOST_AWAY = ("office", "pension")
+"""The kinds of card a courtier loses to the House in the Bastille or exile (§11.0, §12.0)."""
+
+
 def strip(s: V1682State, seat: int, emit: Emit) -> None:
     """Bastille or exile: offices and pensions go to the House; titles and the Marshal's
     dignity stay; the Favourite and Lover cards are discarded (§11.0, §12.0)."""
     zone = TABLEAU + seat
     for c, z in enumerate(s.where):
-        if z == zone and CARDS[c].kind in ("office", "pension"):
+        if z == zone and CARDS[c].kind in LOST_AWAY:
             s.where[c] = HOUSE_ZONE
             if emit is not None:
                 say(emit, "to_house", seat=seat, card=c)
@@ -196,9 +200,11 @@ def release(s: V1682State, seat: int, emit: Emit, why: str) -> None:
 def kill(s: V1682State, seat: int, emit: Emit, why: str) -> None:
     """``seat``'s courtier dies (§10.4, ruling V-35).
 
-    A married man's titles pass to his widow; every other office, dignity, pension and
-    title goes to the House; the Favourite and Lover cards are discarded. The family keeps
-    its hand and fortune and presents an heir of the other sex next round.
+    A married man's titles, dignity, pensions and offices stay face up with his widow: she
+    keeps his title and receives their incomes (offices and pensions go to the House if she
+    is in the Bastille or exile, §11.0, §12.0). An unmarried courtier's cards and a married
+    woman's go to the House; the Favourite and Lover cards are discarded. The family keeps its
+    hand and fortune and presents an heir of the other sex next round.
     """
     zone = TABLEAU + seat
     wife = s.spouse[seat] if s.gender[seat] == "m" else -1
@@ -206,7 +212,7 @@ def kill(s: V1682State, seat: int, emit: Emit, why: str) -> None:
     for c, z in enumerate(s.where):
         if z != zone:
             continue
-        if wife >= 0 and CARDS[c].kind == "title":
+        if wife >= 0 and (s.status[wife] == AT_COURT or CARDS[c].kind not in LOST_AWAY):
             s.where[c] = TABLEAU + wife
             if emit is not None:
                 say(emit, "widow_inherits", seat=wife, card=c)
@@ -320,13 +326,15 @@ def install(s: V1682State, card: int, seat: int, emit: Emit) -> None:
     """Lay title, dignity, pension or office ``card`` in front of ``seat``.
 
     A new office other than a governorship sends the holder's other such office to the
-    House (§9.2c); governorships accumulate.
+    House (§9.2c); governorships accumulate. A widow's offices of her husband are not hers
+    (ruling V-35): they stay.
     """
     ct = CARDS[card]
     zone = TABLEAU + seat
     if ct.kind == "office" and not ct.governor:
         for c, z in enumerate(s.where):
-            if z == zone and c != card and CARDS[c].kind == "office" and not CARDS[c].governor:
+            if (z == zone and c != card and CARDS[c].kind == "office" and not CARDS[c].governor
+                    and s.own_right(seat, c)):
                 s.where[c] = HOUSE_ZONE
                 if emit is not None:
                     say(emit, "to_house", seat=seat, card=c)

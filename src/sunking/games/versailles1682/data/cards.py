@@ -254,6 +254,8 @@ KIND_OF: tuple[str, ...] = tuple(ct.kind for ct in CARDS)
 """Card id → its kind (flat tables for the rules' hot loops)."""
 INCOME_OF: tuple[int, ...] = tuple(ct.income for ct in CARDS)
 EFFECT_OF: tuple[str, ...] = tuple(ct.effect for ct in CARDS)
+GENDER_OF: tuple[str, ...] = tuple(ct.gender for ct in CARDS)
+"""Card id → the gender its holder must have ('' for either)."""
 IDS_OF_KIND: dict[str, tuple[int, ...]] = {
     kind: tuple(c for c, k in enumerate(KIND_OF) if k == kind)
     for kind in dict.fromkeys(KIND_OF)

@@ -1,8 +1,9 @@
 """Gymnasium environments: one learning seat against sunking's bots.
 
 Importing this module registers one environment per game with an adapter
-(:func:`.table.adapted_games`), named by the game's env module and :data:`.pettingzoo.ENV_VERSION`: ``sunking/Louis14-v1``,
-``sunking/ViveLeRoi-v1`` and ``sunking/Versailles1682-v1``.
+(:func:`.table.adapted_games`), named by the game's env module and
+:data:`.pettingzoo.ENV_VERSION`: ``sunking/Louis14-v1``, ``sunking/ViveLeRoi-v1`` and
+``sunking/Versailles1682-v1``.
 ``gymnasium.make("sunking/Louis14-v1", num_players=3, opponents="heuristic", seat=0)``: the
 learning agent plays ``seat`` (``None``: a seat drawn
 per episode), the other seats the bots of ``opponents`` (one spec such as ``random``,

@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from typing import Any, TypeAlias
 
 from ...core.game import GameState
+from ...core.record import check_rules_version
 from ...core.registry import make
 from ..guards import encode_json
 from ..storage import ActionRecord, MatchRecord, MatchStatus, StorageError, StoredMatch
@@ -126,8 +127,16 @@ class LiveMatch:
 
     @classmethod
     def from_stored(cls, stored: StoredMatch) -> LiveMatch:
-        """Rebuild a match from storage (see :func:`replay_log` for what is raised)."""
-        state = replay_log(stored.match, stored.actions)
+        """Rebuild a match from storage (see :func:`replay_log` for what is raised).
+
+        Raises:
+            RulesVersionMismatch: the match was started under another version of its game's
+                rules than this server plays: it is never replayed under these.
+        """
+        record = stored.match
+        check_rules_version(make(record.game), record.rules_version,
+                            f"match {record.match_id}")
+        state = replay_log(record, stored.actions)
         return cls(stored.match, state, list(stored.actions), stored.turn_deadline,
                    turn_version=state.version, driver=stored.driver,
                    abandoned=stored.status == "abandoned")
@@ -272,6 +281,7 @@ class LiveMatch:
             "host_seat": self.record.host_seat,
             "hints": self.record.hints,
             "practice": self.record.practice,
+            "rules_version": self.record.rules_version,
             "seed": self.record.seed if self.state.is_terminal else None,
         })
         tail = "" if since is None else f',"events_since":{since}'
@@ -325,6 +335,7 @@ def build_replay(
         })
     return {
         "match_id": record.match_id, "game": record.game, "players": record.players,
+        "rules_version": record.rules_version,
         "status": "finished" if finished else "active", "practice": record.practice,
         "seed": record.seed if finished else None, "frames": frames,
     }

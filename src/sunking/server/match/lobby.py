@@ -77,7 +77,7 @@ class Lobby:
             spectator_hash=token_hash(spectator), created_at=self.context.clock(),
             seats=tuple(seats), host_seat=host_seat(request), hints=request.hints,
             time_bank_seconds=request.time_bank_seconds, practice=request.practice,
-            owner=request.owner,
+            owner=request.owner, rules_version=game.spec.rules_version,
         )
         first = game.new_game(record.players, seed, **options)
         live = LiveMatch(record, first, [], None)

@@ -90,9 +90,11 @@ def test_srv_a_match_of_older_rules_is_refused_in_words_never_replayed(
             assert error["details"] == {"game": "versailles1682", "recorded": 1, "engine": 2}
             assert "version 1" in error["message"] and "version 2" in error["message"]
             assert "versailles1682" in error["message"]
-        # The lists of a person's matches leave it out rather than fail.
+        # The lists of a person's matches show it kept, with nothing to play.
         mine = client.post("/api/my-matches", json={"tokens": [token]})
-        assert mine.status_code == 200 and mine.json() == []
+        assert mine.status_code == 200
+        assert [(m["match_id"], m["game"], m["status"], m["your_turn"]) for m in mine.json()] \
+            == [(match_id, "versailles1682", "old_rules", False)]
     stored = store.load(match_id)
     assert (stored.match.rules_version, stored.status) == (1, status or "active")
     store.close()
@@ -124,6 +126,8 @@ def test_srv_closing_the_matches_of_older_rules(tmp_path: Path) -> None:
         error = refusal(client, f"/api/matches/{old['match_id']}", old["tokens"][0])
         assert error["code"] == "rules_changed"
         assert error["details"] == {"game": "vive_le_roi", "recorded": 1, "engine": 2}
+        mine = client.post("/api/my-matches", json={"tokens": [old["tokens"][1]]}).json()
+        assert [m["status"] for m in mine] == ["closed"]
         # The match of the current rules is untouched.
         view = client.get(f"/api/matches/{current['match_id']}",
                           headers=auth(current["tokens"][0])).json()

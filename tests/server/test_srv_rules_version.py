@@ -21,10 +21,18 @@ from test_srv_migrations import at_revision, empty_url, old_match
 from typer.testing import CliRunner
 
 from sunking.cli import app as cli_app
-from sunking.core import RulesVersionMismatch, make
+from sunking.core import Rng, RulesVersionMismatch, make
+from sunking.server.match.history import finished
 from sunking.server.match.live import LiveMatch
 from sunking.server.old_rules import rules_versions, settle_old_rules
-from sunking.server.storage import MatchStore, MemoryStore
+from sunking.server.storage import (
+    ActionRecord,
+    MatchRecord,
+    MatchStore,
+    MemoryStore,
+    SeatRecord,
+    StoredMatch,
+)
 from sunking.server.storage.sql import SqlStore, sqlite_url
 
 __all__ = ["empty_url"]  # the fixture of the migration tests, used here too
@@ -203,3 +211,25 @@ def test_srv_migration_0011_gives_every_stored_match_version_1(empty_url: str) -
         assert make("vive_le_roi").spec.rules_version == 2
     finally:
         store.close()
+
+
+def test_srv_history_leaves_out_a_finished_match_of_other_rules() -> None:
+    """A person's history replays his finished matches: one of another version is left out,
+    never scored by rules it was not played by."""
+    game = make("louis14")
+    state = game.new_game(2, 3)
+    rng = Rng(3)
+    log = []
+    while not state.is_terminal:
+        legal = state.legal_actions()
+        action = legal[rng.below(len(legal))]
+        log.append(ActionRecord(state.version, state.to_move or 0, action.to_json(), None,
+                                "seat", 1.0))
+        state = state.apply(action)
+    seats = tuple(SeatRecord(i, "human", f"P{i}", None, f"h{i}") for i in range(2))
+    record = MatchRecord("m", "louis14", 2, 3, {}, "en", None, "s", 0.0, seats)
+    stored = StoredMatch(record, tuple(log), "finished", None)
+    end = finished(stored, 0)
+    assert end is not None and end.score == state.result().scores[0]
+    other = dataclasses.replace(stored, match=dataclasses.replace(record, rules_version=2))
+    assert finished(other, 0) is None

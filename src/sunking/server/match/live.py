@@ -33,10 +33,14 @@ def replay_log(record: MatchRecord, actions: Sequence[ActionRecord],
     from the setup, or (given ``start``, the state after the first of them) the rest.
 
     Raises:
+        RulesVersionMismatch: the match was started under another version of its game's
+            rules than this server plays: it is never replayed under these.
         StorageError: a stored action is malformed or not legal where it stands.
         RulesError: the stored setup is not a valid game (unknown game, bad options).
     """
     game = make(record.game)
+    if start is None:
+        check_rules_version(game, record.rules_version, f"match {record.match_id}")
     state = start if start is not None else game.new_game(record.players, record.seed,
                                                            **record.options)
     for stored in actions[state.version:]:
@@ -127,16 +131,9 @@ class LiveMatch:
 
     @classmethod
     def from_stored(cls, stored: StoredMatch) -> LiveMatch:
-        """Rebuild a match from storage (see :func:`replay_log` for what is raised).
-
-        Raises:
-            RulesVersionMismatch: the match was started under another version of its game's
-                rules than this server plays: it is never replayed under these.
-        """
-        record = stored.match
-        check_rules_version(make(record.game), record.rules_version,
-                            f"match {record.match_id}")
-        state = replay_log(record, stored.actions)
+        """Rebuild a match from storage (see :func:`replay_log` for what is raised: a match
+        of another rules version among it)."""
+        state = replay_log(stored.match, stored.actions)
         return cls(stored.match, state, list(stored.actions), stored.turn_deadline,
                    turn_version=state.version, driver=stored.driver,
                    abandoned=stored.status == "abandoned")

@@ -18,6 +18,7 @@ import sqlalchemy as sa
 from fastapi.testclient import TestClient
 from srv_support import auth, make_client, new_match, service_of
 from test_srv_migrations import at_revision, empty_url, old_match
+from test_srv_storage import StoreFactory, a_match, act, opener
 from typer.testing import CliRunner
 
 from sunking.cli import app as cli_app
@@ -35,7 +36,7 @@ from sunking.server.storage import (
 )
 from sunking.server.storage.sql import SqlStore, sqlite_url
 
-__all__ = ["empty_url"]  # the fixture of the migration tests, used here too
+__all__ = ["empty_url", "opener"]  # the fixtures of the storage tests, used here too
 
 VLR = ("human", "human", "human")
 
@@ -233,3 +234,26 @@ def test_srv_history_leaves_out_a_finished_match_of_other_rules() -> None:
     assert end is not None and end.score == state.result().scores[0]
     other = dataclasses.replace(stored, match=dataclasses.replace(record, rules_version=2))
     assert finished(other, 0) is None
+
+
+def test_srv_every_store_finds_and_closes_the_matches_of_other_rules(
+        opener: StoreFactory) -> None:
+    store = opener()
+    old, current, done = (dataclasses.replace(a_match()[0], game="vive_le_roi",
+                                              rules_version=v) for v in (1, 2, 1))
+    louis = a_match()[0]
+    for record in (old, current, done, louis):
+        store.create_match(record, 5.0, "p1")
+    store.append_action(done.match_id, act(0), status="finished", turn_deadline=None)
+    versions = {"vive_le_roi": 2, "louis14": 1}
+    assert [(o.match_id, o.game, o.rules_version, o.status)
+            for o in opener().old_rules(versions)] == [(old.match_id, "vive_le_roi", 1, "active")]
+    assert store.close_old_rules([old.match_id, current.match_id, done.match_id]) == sorted(
+        [old.match_id, current.match_id])  # what it is asked to close, unless finished
+    again = opener()
+    closed = again.load(old.match_id)
+    assert (closed.status, closed.turn_deadline, closed.driver) == ("closed", None, None)
+    assert closed.match == old
+    assert again.load(done.match_id).status == "finished"
+    assert again.old_rules(versions) == []
+    assert old.match_id not in again.active_match_ids()

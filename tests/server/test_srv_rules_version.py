@@ -25,7 +25,7 @@ from sunking.cli import app as cli_app
 from sunking.core import Rng, RulesVersionMismatch, make
 from sunking.server.match.history import finished
 from sunking.server.match.live import LiveMatch
-from sunking.server.old_rules import rules_versions, settle_old_rules
+from sunking.server.running import rules_versions, settle_old_rules
 from sunking.server.storage import (
     ActionRecord,
     MatchRecord,

@@ -78,8 +78,7 @@ def serve_command(
     plays are listed at start, and kept as they are or closed (`--old-rules`).
     """
     from ..server import Settings  # the server's libraries load only for this command
-    from ..server.old_rules import CHOICES, settle_old_rules
-    from ..server.running import check_data_dir, uvicorn_server
+    from ..server.running import CHOICES, check_data_dir, settle_old_rules, uvicorn_server
     from ..server.storage.sql import SqlStore
 
     console = Console()

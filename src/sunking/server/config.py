@@ -25,7 +25,7 @@
 - ``SUNKING_ABANDON_DAYS``: a match in which no person moved for this many days is closed as
   abandoned, its replay kept (default 30; ``0`` never closes one).
 - ``SUNKING_OLD_RULES``: ``keep`` (default) or ``close``: what ``sunking serve`` does at start
-  with the unfinished matches started under rules it no longer plays (:mod:`.old_rules`).
+  with the unfinished matches started under rules it no longer plays (:mod:`.running`).
 - ``SUNKING_API_DOCS``: ``1`` to serve ``/openapi.json``, ``/docs`` and ``/redoc`` (off by
   default).
 - ``SUNKING_PUBLIC_URL``: the address people reach the server at (default
@@ -166,7 +166,7 @@ class Settings:
     """How long after a signed-in person's turn began, unconnected, he is mailed "your turn"."""
     old_rules: str = "keep"
     """``keep`` or ``close``: what becomes at start of the unfinished matches started under
-    rules the server no longer plays (:mod:`.old_rules`)."""
+    rules the server no longer plays (:mod:`.running`)."""
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None, **overrides: object) -> Settings:

@@ -82,6 +82,9 @@ def test_srv_a_new_match_records_the_version_it_is_played_under(tmp_path: Path) 
         assert stores[0].load(match_id).match.rules_version == 2
         view = client.get(f"/api/matches/{match_id}", headers=auth(token)).json()
         assert view["rules_version"] == 2
+        games = {g["id"]: g["rules_version"] for g in client.get("/api/games").json()}
+        assert {g: games[g] for g in ("louis14", "versailles1682", "vive_le_roi")} == {
+            "louis14": 1, "versailles1682": 2, "vive_le_roi": 2}
         replay = client.get(f"/api/matches/{match_id}/replay", headers=auth(token)).json()
         assert replay["rules_version"] == 2
 

@@ -51,9 +51,13 @@ def test_e2e_matches_of_older_rules_are_told_in_words(
         errors: list[str] = []
         page.on("pageerror", lambda err: errors.append(str(err)))
         page.goto(server.base + kept["seats"][0]["link"].split(server.base, 1)[-1])
-        expect(page.locator("#game .form-error")).to_contain_text(
-            "Diese Partie wurde nach Version 1 der Regeln von Vive le Roi gespielt; dieser "
-            "Server spielt Version 2")
+        kept_words = ("Diese Partie wurde nach Version 1 der Regeln von Vive le Roi gespielt; "
+                      "dieser Server spielt Version 2")
+        expect(page.locator("#game .form-error")).to_contain_text(kept_words)
+        link = kept["seats"][2]["link"].split(server.base, 1)[-1]
+        path, _, fragment = link.partition("#")
+        page.goto(f"{server.base}{path}?replay=1#{fragment}")
+        expect(page.locator("#game .form-error")).to_contain_text(kept_words)
         page.goto(server.base + closed["seats"][1]["link"].split(server.base, 1)[-1])
         expect(page.locator("#game .form-error")).to_contain_text(
             "Diese Partie wurde geschlossen: Die Regeln von Vive le Roi haben sich geändert "

@@ -54,6 +54,8 @@ def test_e2e_matches_of_older_rules_are_told_in_words(
         kept_words = ("Diese Partie wurde nach Version 1 der Regeln von Vive le Roi gespielt; "
                       "dieser Server spielt Version 2")
         expect(page.locator("#game .form-error")).to_contain_text(kept_words)
+        # Worded whole: no English message of the server, no game id.
+        assert "vive_le_roi" not in page.locator("#game .form-error").inner_text()
         link = kept["seats"][2]["link"].split(server.base, 1)[-1]
         path, _, fragment = link.partition("#")
         page.goto(f"{server.base}{path}?replay=1#{fragment}")

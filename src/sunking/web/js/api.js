@@ -22,6 +22,9 @@ export function errorText(error) {
   const details = error && error.details ? error.details : {};
   const params = details.game ? { ...details, game: gameTitle(details.game) } : details;
   const label = has(key) ? t(key, params) : t("error.unknown", { code });
+  // A refusal with details is worded whole by the catalog: the server's English (with its
+  // ids) is left out.
+  if (has(key) && error && error.details) return label;
   return error && error.message ? `${label} (${error.message})` : label;
 }
 

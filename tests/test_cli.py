@@ -143,6 +143,7 @@ def test_json_parses_and_replays() -> None:
     result = run("simulate", "louis14", "--players", "3", "--seed", "11", "--json")
     assert result.exit_code == 0, result.output
     payload = json.loads(result.output)
+    assert payload["record"]["rules_version"] == 1
     record = GameRecord.from_json(payload["record"])
     assert (record.game, record.num_players, record.seed) == ("louis14", 3, 11)
     final = replay(record)

@@ -146,8 +146,9 @@ QuietOption = Annotated[
 ]
 RecordOption = Annotated[
     bool,
-    typer.Option("--json", help="Print the game record (game, players, seed, options, actions) "
-                                "and the result as one JSON object instead of the log and tables."),
+    typer.Option("--json", help="Print the game record (game, rules version, players, seed, "
+                                "options, actions) and the result as one JSON object instead of "
+                                "the log and tables."),
 ]
 
 

@@ -47,6 +47,13 @@ BotDelayOption = Annotated[
     typer.Option("--bot-delay", metavar="SECONDS",
                  help="Pause before each bot move (default 0.5).", show_default=False),
 ]
+OldRulesOption = Annotated[
+    str | None,
+    typer.Option("--old-rules", metavar="keep|close",
+                 help="What becomes of unfinished matches started under rules this release "
+                      "no longer plays: keep them as they are (default) or close them.",
+                 show_default=False),
+]
 MigrateOnlyOption = Annotated[
     bool, typer.Option("--migrate-only", help="Bring the database schema up to date and exit."),
 ]
@@ -59,6 +66,7 @@ def serve_command(
     bot_workers: BotWorkersOption = None,
     root_parallel: RootParallelOption = None,
     bot_delay: BotDelayOption = None,
+    old_rules: OldRulesOption = None,
     migrate_only: MigrateOnlyOption = False,
 ) -> None:
     """Run the web platform: lobby, matches over REST and websockets, bots, browser client.
@@ -66,22 +74,33 @@ def serve_command(
     Matches are stored in SQLite under the data directory, or in PostgreSQL when
     `SUNKING_DATABASE_URL` is set (`postgresql+psycopg://user:password@host/db`); the
     schema is migrated at start. Stop with Ctrl-C; matches continue where they were when
-    the server starts again.
+    the server starts again. Unfinished matches started under rules this release no longer
+    plays are listed at start, and kept as they are or closed (`--old-rules`).
     """
     from ..server import Settings  # the server's libraries load only for this command
-    from ..server.running import check_data_dir, uvicorn_server
+    from ..server.running import CHOICES, check_data_dir, settle_old_rules, uvicorn_server
     from ..server.storage.sql import SqlStore
 
     console = Console()
     settings = Settings.from_env(data_dir=data_dir, bot_workers=bot_workers,
                                  root_parallel=root_parallel, bot_delay=bot_delay,
+                                 old_rules=old_rules,
                                  public_url=None if os.environ.get("SUNKING_PUBLIC_URL")
                                  else f"http://{shown_host(host)}:{port}")
+    if settings.old_rules not in CHOICES:
+        raise typer.BadParameter(f"must be keep or close, not {settings.old_rules!r}",
+                                 param_hint="--old-rules / SUNKING_OLD_RULES")
     check_data_dir(settings)  # a one-line message and exit when it cannot be written
-    if migrate_only:
-        SqlStore(settings.url).close()
-        console.print(Text("The database schema is up to date.", style="bold"))
-        return
+    store = SqlStore(settings.url)
+    try:
+        if migrate_only:
+            console.print(Text("The database schema is up to date.", style="bold"))
+            return
+        errors = Console(stderr=True)
+        settle_old_rules(store, settings.old_rules,
+                         lambda line: errors.print(Text(line, style="yellow")))
+    finally:
+        store.close()
     server = uvicorn_server(settings, host, port)
     with asyncio.Runner(loop_factory=event_loop_factory()) as runner:
         runner.run(_serve(server, host, port, console))

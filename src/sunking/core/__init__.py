@@ -9,6 +9,7 @@ from .errors import (
     InvalidState,
     NotYourTurn,
     RulesError,
+    RulesVersionMismatch,
     StaleAction,
     UnknownGame,
 )
@@ -37,6 +38,7 @@ __all__ = [
     "Result",
     "Rng",
     "RulesError",
+    "RulesVersionMismatch",
     "Seat",
     "StaleAction",
     "UnknownGame",

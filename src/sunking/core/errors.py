@@ -66,6 +66,23 @@ class InvalidOptions(RulesError):
     code = "game/invalid-options"
 
 
+class RulesVersionMismatch(RulesError):
+    """A record or stored match was played under another version of the game's rules than
+    the one this engine plays: it is refused, never replayed under rules it was not played by.
+    """
+
+    code = "record/rules_version"
+
+    def __init__(self, game: str, recorded: int, engine: int, what: str = "the record") -> None:
+        super().__init__(
+            f"{what} was played under version {recorded} of the rules of {game}; this engine "
+            f"plays version {engine} and does not replay it under other rules"
+        )
+        self.game = game
+        self.recorded = recorded
+        self.engine = engine
+
+
 class InvalidState(RulesError):
     """A serialized state could not be read back."""
 

@@ -51,6 +51,11 @@ class GameSpec:
     options: tuple[OptionSpec, ...] = ()
     names: Mapping[str, str] = dataclasses.field(default_factory=dict)
     """The game's name per language code, where it differs from :attr:`name`."""
+    rules_version: int = 1
+    """The version of the rules this engine plays, raised whenever a change of the rules can
+    make a record play out differently: a record or stored match of another version is never
+    replayed under these rules (:class:`~sunking.core.errors.RulesVersionMismatch`). A record
+    that names no version is of version 1."""
 
     def check_setup(self, num_players: int, options: Mapping[str, Any]) -> dict[str, Any]:
         """Return the full option dict for a new game.

@@ -1,9 +1,10 @@
 """Gymnasium environments: one learning seat against sunking's bots.
 
 Importing this module registers one environment per game with an adapter
-(:func:`.table.adapted_games`), named by the game's env module: ``sunking/Louis14-v0``,
-``sunking/ViveLeRoi-v0`` and ``sunking/Versailles1682-v0``.
-``gymnasium.make("sunking/Louis14-v0", num_players=3, opponents="heuristic", seat=0)``: the
+(:func:`.table.adapted_games`), named by the game's env module and
+:data:`.pettingzoo.ENV_VERSION`: ``sunking/Louis14-v1``, ``sunking/ViveLeRoi-v1`` and
+``sunking/Versailles1682-v1``.
+``gymnasium.make("sunking/Louis14-v1", num_players=3, opponents="heuristic", seat=0)``: the
 learning agent plays ``seat`` (``None``: a seat drawn
 per episode), the other seats the bots of ``opponents`` (one spec such as ``random``,
 ``heuristic`` or ``ismcts:easy`` for all, or a comma-separated spec per other seat, in seat
@@ -35,14 +36,15 @@ from ..bots.ismcts import IsmctsBot
 from ..core.registry import make
 from ..core.rng import Rng
 from .actions import ActionSchemeError
-from .pettingzoo import ObsDict, next_seed, observation_space
+from .pettingzoo import ENV_VERSION, ObsDict, next_seed, observation_space
 from .table import Reward, Table, adapted_games, adapter
 
 
 def env_ids() -> dict[str, str]:
-    """The Gymnasium id of every game with an adapter (``sunking/<ENV_NAME>-v0``, the name
+    """The Gymnasium id of every game with an adapter (``sunking/<ENV_NAME>-v1``, the name
     its env module declares), with the game's id."""
-    return {f"sunking/{adapter(game).env_name}-v0": game for game in adapted_games()}
+    return {f"sunking/{adapter(game).env_name}-v{ENV_VERSION}": game
+            for game in adapted_games()}
 
 
 class SunKingEnv(gymnasium.Env[ObsDict, np.int64]):

@@ -27,6 +27,12 @@ from ..core.rng import Rng
 from ..presentation import describe
 from .table import Reward, Table
 
+ENV_VERSION = 1
+"""The version in the environments' ids (``sunking/Louis14-v1``, ``sunking_louis14_v1``),
+raised whenever an environment's episodes can play out differently for the same seed and
+actions: version 1 plays Vive le Roi and Versailles 1682 under their rules version 2
+(``GameSpec.rules_version``), where version 0 played version 1."""
+
 AgentID = str
 ObsDict = dict[str, np.ndarray[Any, Any]]
 
@@ -53,7 +59,7 @@ def observation_space(table: Table) -> spaces.Dict:
 class SunKingAEC(AECEnv[AgentID, ObsDict, np.int64]):  # type: ignore[misc]
     """One game as an AEC environment (use :func:`env` for the wrapped one)."""
 
-    metadata = {"render_modes": ["ansi", "human"], "name": "sunking_v0",  # noqa: RUF012
+    metadata = {"render_modes": ["ansi", "human"], "name": f"sunking_v{ENV_VERSION}",  # noqa: RUF012
                 "is_parallelizable": False}
 
     def __init__(
@@ -75,7 +81,7 @@ class SunKingAEC(AECEnv[AgentID, ObsDict, np.int64]):  # type: ignore[misc]
         self.max_cycles = max_cycles
         self.steps = 0
         self.table = Table(game, num_players, seed, options, reward)
-        self.metadata = {**self.metadata, "name": f"sunking_{game}_v0"}
+        self.metadata = {**self.metadata, "name": f"sunking_{game}_v{ENV_VERSION}"}
         self._next_seed = seed
         self.possible_agents = [agent_name(p) for p in range(num_players)]
         self.agents = self.possible_agents[:]

@@ -24,6 +24,8 @@
   connected to is mailed "your turn" this many seconds after it began (default 30).
 - ``SUNKING_ABANDON_DAYS``: a match in which no person moved for this many days is closed as
   abandoned, its replay kept (default 30; ``0`` never closes one).
+- ``SUNKING_OLD_RULES``: ``keep`` (default) or ``close``: what ``sunking serve`` does at start
+  with the unfinished matches started under rules it no longer plays (:mod:`.running`).
 - ``SUNKING_API_DOCS``: ``1`` to serve ``/openapi.json``, ``/docs`` and ``/redoc`` (off by
   default).
 - ``SUNKING_PUBLIC_URL``: the address people reach the server at (default
@@ -162,6 +164,9 @@ class Settings:
     """Profiles one client address may read (each replays the person's finished matches)."""
     notice_seconds: float = 30.0
     """How long after a signed-in person's turn began, unconnected, he is mailed "your turn"."""
+    old_rules: str = "keep"
+    """``keep`` or ``close``: what becomes at start of the unfinished matches started under
+    rules the server no longer plays (:mod:`.running`)."""
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None, **overrides: object) -> Settings:
@@ -202,6 +207,8 @@ class Settings:
         for name, key in TEXT_VARIABLES:
             if env.get(key):
                 values[name] = env[key]
+        if env.get("SUNKING_OLD_RULES"):
+            values["old_rules"] = env["SUNKING_OLD_RULES"].strip().lower()
         if env.get("SUNKING_API_DOCS"):
             values["api_docs"] = _truthy(env["SUNKING_API_DOCS"])
         values.update({k: v for k, v in overrides.items() if v is not None})

@@ -17,6 +17,7 @@ from ..core.errors import (
     InvalidOptions,
     NotYourTurn,
     RulesError,
+    RulesVersionMismatch,
     StaleAction,
     UnknownGame,
 )
@@ -48,11 +49,15 @@ class ApiError(Exception):
         self.status = status
         self.retry_after: int | None = None
         """Seconds to wait before trying again (``rate_limited``), sent as ``Retry-After``."""
+        self.details: dict[str, Any] | None = None
+        """What a client words the refusal with (the game and versions of ``rules_version``)."""
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"code": self.code, "message": self.message}
         if self.retry_after is not None:
             out["retry_after"] = self.retry_after
+        if self.details is not None:
+            out["details"] = self.details
         return out
 
     @classmethod
@@ -149,6 +154,19 @@ def match_closed(match_id: str) -> ApiError:
     """The match was closed as abandoned (409): its replay is kept, nothing more is played."""
     return ApiError("abandoned", f"match {match_id} was closed as abandoned: no person moved "
                     "in it for too long; its replay is kept", 409)
+
+
+def old_rules(error: RulesVersionMismatch, closed: bool) -> ApiError:
+    """The match was started under another version of its game's rules than this server plays
+    (409, the core's ``record/rules_version``): ``rules_changed`` if the operator closed it,
+    else ``rules_version`` (it is kept as it was, finished or not, and never replayed under
+    other rules). ``details`` names the game and both versions."""
+    code = "rules_changed" if closed else "rules_version"
+    message = f"{error}; the operator closed the match" if closed else \
+        f"{error}; the match is kept as it was"
+    refusal = ApiError(code, message, 409)
+    refusal.details = {"game": error.game, "recorded": error.recorded, "engine": error.engine}
+    return refusal
 
 
 def not_started() -> ApiError:

@@ -21,7 +21,7 @@ from ..actions import ActionScheme
 from ..vector import Vector
 
 ENV_NAME = "Louis14"
-"""The game's name in Gymnasium ids: ``sunking/Louis14-v0``."""
+"""The game's name in Gymnasium ids: ``sunking/Louis14-v1``."""
 
 CARDS = range(13)
 TILES = range(1, 13)

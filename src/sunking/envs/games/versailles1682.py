@@ -21,7 +21,7 @@ from ..actions import ActionScheme
 from ..vector import Vector
 
 ENV_NAME = "Versailles1682"
-"""The game's name in Gymnasium ids: ``sunking/Versailles1682-v0``."""
+"""The game's name in Gymnasium ids: ``sunking/Versailles1682-v1``."""
 
 CARDS = range(DECK_SIZE)
 SEATS = range(6)

@@ -18,7 +18,7 @@ from ..actions import ActionScheme
 from ..vector import Vector
 
 ENV_NAME = "ViveLeRoi"
-"""The game's name in Gymnasium ids: ``sunking/ViveLeRoi-v0``."""
+"""The game's name in Gymnasium ids: ``sunking/ViveLeRoi-v1``."""
 
 CARDS = range(DECK_SIZE)
 SEATS = range(6)

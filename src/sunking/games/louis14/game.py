@@ -9,6 +9,10 @@ from .actions import CODEC
 from .flow import FLOW, setup
 from .state import Louis14State
 
+RULES_VERSION = 1
+"""The version of Louis XIV's rules this engine plays (``GameSpec.rules_version``): raised
+with every change of the rules that can make a record play out differently."""
+
 SPEC = GameSpec(
     id="louis14",
     name="Louis XIV",
@@ -19,6 +23,7 @@ SPEC = GameSpec(
     imperfect_information=True,
     chance=True,
     max_actions=2000,
+    rules_version=RULES_VERSION,
     names={"nl": "Louis XIV", "fr": "Louis XIV", "de": "Louis XIV", "cs": "Ludvík XIV."},
 )
 

@@ -20,6 +20,12 @@ from .etiquette import remark_address, unfined
 from .flow import ASIDES, FLOW, setup
 from .state import V1682State
 
+RULES_VERSION = 2
+"""The version of Versailles 1682's rules this engine plays (``GameSpec.rules_version``):
+raised with every change of the rules that can make a record play out differently. Version 2
+follows the revised readings of the rulebook (the steward passing to the left, a widow's
+incomes, what ends a war)."""
+
 SPEC = GameSpec(
     id="versailles1682",
     name="Versailles 1682",
@@ -30,6 +36,7 @@ SPEC = GameSpec(
     imperfect_information=True,
     chance=True,
     max_actions=60000,
+    rules_version=RULES_VERSION,
     options=(
         OptionSpec("target", 30000, TARGETS,
                    "Fortune a family must reach to win (30,000 quick game, 50,000 full game)"),

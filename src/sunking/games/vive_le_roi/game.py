@@ -10,6 +10,12 @@ from .data import POINTS_LIMITS
 from .flow import FLOW, new_game
 from .state import ViveLeRoiState
 
+RULES_VERSION = 2
+"""The version of Vive le Roi's rules this engine plays (``GameSpec.rules_version``): raised
+with every change of the rules that can make a record play out differently. Version 2 follows
+the revised readings of the rulebook ("S" cards and decrees "op ieder moment", the defender
+reinforcing from his whole structure, any points limit from 250 to 300)."""
+
 SPEC = GameSpec(
     id="vive_le_roi",
     name="Vive le Roi",
@@ -20,6 +26,7 @@ SPEC = GameSpec(
     imperfect_information=True,
     chance=True,
     max_actions=6000,
+    rules_version=RULES_VERSION,
     options=(
         OptionSpec(
             name="points_limit",

@@ -12,8 +12,8 @@ import logging
 import time
 from collections.abc import Callable
 
-from ...core.errors import RulesError
-from ..errors import ApiError, unavailable, unknown_match
+from ...core.errors import RulesError, RulesVersionMismatch
+from ..errors import ApiError, old_rules, unavailable, unknown_match
 from ..storage import StorageError, UnknownMatch
 from .chat import TableChat, chat_match
 from .commit import Committer
@@ -67,7 +67,9 @@ class MatchCache:
         """The match in memory, loaded from storage on first use.
 
         Raises:
-            ApiError: ``unknown_match``.
+            ApiError: ``unknown_match``; ``rules_version`` or ``rules_changed``: the match
+                was started under another version of its game's rules (kept, or closed by
+                the operator), and is not loaded.
         """
         self._touched[match_id] = self._monotonic()
         live = self.held.get(match_id)
@@ -79,9 +81,15 @@ class MatchCache:
             self._loading[match_id] = pending
             try:
                 stored = await self.context.io.call(self.context.store.load, match_id)
-                live = LiveMatch.from_stored(stored)
+                try:
+                    live = LiveMatch.from_stored(stored)
+                except RulesVersionMismatch as err:
+                    log.info("match %s is not loaded: %s", match_id, err)
+                    raise old_rules(err, closed=stored.status == "closed") from None
                 self.held[match_id] = live
                 pending.set_result(live)
+            except ApiError as err:
+                pending.set_exception(err)
             except UnknownMatch:
                 pending.set_exception(unknown_match(match_id))
             except (StorageError, RulesError) as err:

@@ -37,7 +37,8 @@ class Finished:
 
 def finished(stored: StoredMatch, seat: int) -> Finished | None:
     """The end of ``stored`` for ``seat``; None if it has not finished (or cannot be
-    replayed: a stored log the rules refuse is left out, never guessed at)."""
+    replayed: a stored log the rules refuse, or one of another version of the game's rules,
+    is left out, never guessed at)."""
     if stored.status != "finished":
         return None
     record = stored.match

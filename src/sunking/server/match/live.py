@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from typing import Any, TypeAlias
 
 from ...core.game import GameState
+from ...core.record import check_rules_version
 from ...core.registry import make
 from ..guards import encode_json
 from ..storage import ActionRecord, MatchRecord, MatchStatus, StorageError, StoredMatch
@@ -32,10 +33,14 @@ def replay_log(record: MatchRecord, actions: Sequence[ActionRecord],
     from the setup, or (given ``start``, the state after the first of them) the rest.
 
     Raises:
+        RulesVersionMismatch: the match was started under another version of its game's
+            rules than this server plays: it is never replayed under these.
         StorageError: a stored action is malformed or not legal where it stands.
         RulesError: the stored setup is not a valid game (unknown game, bad options).
     """
     game = make(record.game)
+    if start is None:
+        check_rules_version(game, record.rules_version, f"match {record.match_id}")
     state = start if start is not None else game.new_game(record.players, record.seed,
                                                            **record.options)
     for stored in actions[state.version:]:
@@ -126,7 +131,8 @@ class LiveMatch:
 
     @classmethod
     def from_stored(cls, stored: StoredMatch) -> LiveMatch:
-        """Rebuild a match from storage (see :func:`replay_log` for what is raised)."""
+        """Rebuild a match from storage (see :func:`replay_log` for what is raised: a match
+        of another rules version among it)."""
         state = replay_log(stored.match, stored.actions)
         return cls(stored.match, state, list(stored.actions), stored.turn_deadline,
                    turn_version=state.version, driver=stored.driver,
@@ -272,6 +278,7 @@ class LiveMatch:
             "host_seat": self.record.host_seat,
             "hints": self.record.hints,
             "practice": self.record.practice,
+            "rules_version": self.record.rules_version,
             "seed": self.record.seed if self.state.is_terminal else None,
         })
         tail = "" if since is None else f',"events_since":{since}'
@@ -325,6 +332,7 @@ def build_replay(
         })
     return {
         "match_id": record.match_id, "game": record.game, "players": record.players,
+        "rules_version": record.rules_version,
         "status": "finished" if finished else "active", "practice": record.practice,
         "seed": record.seed if finished else None, "frames": frames,
     }

@@ -31,6 +31,9 @@ ACCOUNT_LIST_LIMIT = 200
 """The most matches ``GET /api/account/matches`` lists (the newest)."""
 OPEN_LIST_LIMIT = 100
 """The most open tables ``GET /api/open-matches`` lists (the newest)."""
+OLD_RULES_STATUS = {"rules_changed": "closed", "rules_version": "old_rules"}
+"""How a list of matches shows one of another rules version, by the refusal of its load:
+closed by the operator, or kept as it was (``docs/server.md``)."""
 
 
 class Lobby:
@@ -77,7 +80,7 @@ class Lobby:
             spectator_hash=token_hash(spectator), created_at=self.context.clock(),
             seats=tuple(seats), host_seat=host_seat(request), hints=request.hints,
             time_bank_seconds=request.time_bank_seconds, practice=request.practice,
-            owner=request.owner,
+            owner=request.owner, rules_version=game.spec.rules_version,
         )
         first = game.new_game(record.players, seed, **options)
         live = LiveMatch(record, first, [], None)
@@ -145,12 +148,20 @@ class Lobby:
 
     async def lines(self, holders: Iterable[TokenHolder]) -> list[dict[str, Any]]:
         """One line per seat (or spectator) of ``holders``: match, seat, status, whose turn
-        (matches that cannot be loaded skipped)."""
+        (matches that cannot be loaded skipped; one of another rules version is listed as
+        ``closed`` or ``old_rules``, with nothing to play)."""
         out = []
         for holder in holders:
             try:
                 live = await self.cache.live(holder.match_id)
-            except ApiError:
+            except ApiError as err:
+                if err.code in OLD_RULES_STATUS and err.details is not None:
+                    out.append({
+                        "match_id": holder.match_id, "game": err.details["game"],
+                        "seat": holder.seat, "status": OLD_RULES_STATUS[err.code],
+                        "to_move": None, "your_turn": False, "version": None,
+                        "practice": False,
+                    })
                 continue
             to_move = live.state.to_move
             out.append({

@@ -98,6 +98,7 @@ async def games() -> list[dict[str, Any]]:
         spec = make(game_id).spec
         out.append({"id": spec.id, "name": spec.name, "names": dict(spec.names),
                     "min_players": spec.min_players, "max_players": spec.max_players,
+                    "rules_version": spec.rules_version,
                     "dedicated_board": (boards_dir / spec.id / "index.js").is_file()})
     return out
 

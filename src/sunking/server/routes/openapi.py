@@ -14,7 +14,8 @@ ERROR_BODY: dict[str, Any] = {
     "properties": {"error": {
         "type": "object", "required": ["code", "message"],
         "properties": {"code": {"type": "string"}, "message": {"type": "string"},
-                       "retry_after": {"type": "integer"}}}}}
+                       "retry_after": {"type": "integer"},
+                       "details": {"type": "object"}}}}}
 """The body of every refusal."""
 
 REFUSALS: dict[int, str] = {
@@ -25,7 +26,9 @@ REFUSALS: dict[int, str] = {
     404: "unknown_match (or unknown_language for a catalog)",
     409: "the match's state refuses it: illegal_action, not_your_turn, game_over, "
          "stale_action, not_started, not_waiting, table_full, chat_full, chat_busy, "
-         "hints_off, hint_failed, not_finished, abandoned; handle_taken, email_taken",
+         "hints_off, hint_failed, not_finished, abandoned; rules_version or rules_changed "
+         "(a match of another version of its game's rules, with details); handle_taken, "
+         "email_taken",
     410: "link_refused (a link used, expired or unknown) or ceremony_unknown (a passkey "
          "ceremony finished or expired)",
     413: "too_large: the body is over 64 KB",
@@ -38,8 +41,9 @@ REFUSALS: dict[int, str] = {
 }
 """What each refusal status stands for (``docs/web-api.md``)."""
 
-TABLE = (401, 403, 404, 503)
-"""The refusals of every route of an authenticated match (:data:`.deps.Table`)."""
+TABLE = (401, 403, 404, 409, 503)
+"""The refusals of every route of an authenticated match (:data:`.deps.Table`): 409 for a
+match of another version of its game's rules."""
 
 RETRY_AFTER = {"Retry-After": {"description": "seconds to wait before trying again",
                                "schema": {"type": "integer"}}}

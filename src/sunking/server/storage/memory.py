@@ -16,6 +16,7 @@ from .protocol import (
     MatchClosed,
     MatchRecord,
     MatchStatus,
+    OldRules,
     SeatRecord,
     SeatTaken,
     StorageError,
@@ -251,6 +252,23 @@ class MemoryStore(BatchAppends):
                 entry.status, entry.turn_deadline, entry.driver = "abandoned", None, None
                 entry.chat = []
             return closed[:limit]
+
+    def old_rules(self, versions: Mapping[str, int]) -> list[OldRules]:
+        with self._lock:
+            return [OldRules(m, e.match.game, e.match.rules_version, e.status)
+                    for m, e in sorted(self._matches.items(),
+                                       key=lambda item: (item[1].match.created_at, item[0]))
+                    if e.status in ("waiting", "active") and e.match.game in versions
+                    and e.match.rules_version != versions[e.match.game]]
+
+    def close_old_rules(self, match_ids: Iterable[str]) -> list[str]:
+        with self._lock:
+            closed = sorted(m for m in set(match_ids) if m in self._matches
+                            and self._matches[m].status in ("waiting", "active"))
+            for match_id in closed:
+                entry = self._matches[match_id]
+                entry.status, entry.turn_deadline, entry.driver = "closed", None, None
+            return closed
 
     def close(self) -> None:
         """Nothing to release."""

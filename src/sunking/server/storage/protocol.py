@@ -21,9 +21,11 @@ from typing import Any, Literal, Protocol, TypeAlias
 
 SeatKind: TypeAlias = Literal["human", "bot", "open"]
 """A seat held by a person, by a bot, or still free at an open table."""
-MatchStatus: TypeAlias = Literal["waiting", "active", "finished", "abandoned"]
+MatchStatus: TypeAlias = Literal["waiting", "active", "finished", "abandoned", "closed"]
 """An open table waits for players (it has free seats) until it starts; a match nobody
-moved in for too long is closed as abandoned (its replay kept)."""
+moved in for too long is closed as abandoned (its replay kept); a match started under rules
+the server no longer plays may be closed by the operator as ``closed`` (its record, moves and
+chat kept)."""
 Mover: TypeAlias = Literal["seat", "bot", "stand_in", "clock"]
 """Who made a stored move: the seat's holder, the seat's bot, the stand-in bot of an away
 seat, or the stand-in bot after the turn clock ran out."""
@@ -111,6 +113,9 @@ class MatchRecord:
     owner: str | None = None
     """Who created the match (the client address): bot moves are shared fairly among the
     owners (:class:`~sunking.server.workers.fair.FairQueue`), after a restart too."""
+    rules_version: int = 1
+    """The version of the game's rules the match was started under (``GameSpec.
+    rules_version``); a match stored before versions were recorded is of version 1."""
 
     @property
     def waiting(self) -> bool:
@@ -159,6 +164,17 @@ class StoredMatch:
     @property
     def version(self) -> int:
         return len(self.actions)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class OldRules:
+    """An unfinished match started under another version of its game's rules than the one
+    the server plays."""
+
+    match_id: str
+    game: str
+    rules_version: int
+    status: MatchStatus
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -336,6 +352,15 @@ class MatchStore(Protocol):
         from its creation): their status becomes ``abandoned``, their clock and driver are
         cleared and their chat deleted; their setup, seats and moves are kept (the replay).
         Returns their ids."""
+
+    def old_rules(self, versions: Mapping[str, int]) -> list[OldRules]:
+        """The unfinished matches (waiting or active) of the games of ``versions`` (game id:
+        the rules version the server plays) stored under another version, oldest first."""
+
+    def close_old_rules(self, match_ids: Iterable[str]) -> list[str]:
+        """Close the matches of ``match_ids`` that are still waiting or active: their status
+        becomes ``closed``, their clock and driver are cleared; their setup, seats, moves and
+        chat are kept. Returns the ids closed."""
 
     def close(self) -> None:
         """Release connections."""

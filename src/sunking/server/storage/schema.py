@@ -28,6 +28,7 @@ MATCHES = sa.Table(
     sa.Column("owner", sa.String(64), nullable=True),
     sa.Column("driver", sa.String(32), nullable=True),
     sa.Column("person_at", sa.Float, nullable=True),
+    sa.Column("rules_version", sa.Integer, nullable=False, server_default="1"),
 )
 
 SEATS = sa.Table(

@@ -112,6 +112,7 @@ class SqlStore(SqlUpkeep, BatchAppends):
                     turn_deadline=turn_deadline, host_seat=match.host_seat, hints=match.hints,
                     time_bank_seconds=match.time_bank_seconds, practice=match.practice,
                     owner=match.owner, driver=driver, person_at=match.created_at,
+                    rules_version=match.rules_version,
                 ))
                 conn.execute(sa.insert(SEATS), [
                     {"match_id": match.match_id, "seat": s.seat, "kind": s.kind,
@@ -202,7 +203,7 @@ class SqlStore(SqlUpkeep, BatchAppends):
             turn_clock_seconds=row["turn_clock_seconds"], spectator_hash=row["spectator_hash"],
             created_at=row["created_at"], host_seat=row["host_seat"], hints=bool(row["hints"]),
             time_bank_seconds=row["time_bank_seconds"], practice=bool(row["practice"]),
-            owner=row["owner"],
+            owner=row["owner"], rules_version=row["rules_version"],
             seats=tuple(
                 SeatRecord(s["seat"], s["kind"], s["name"], s["bot"], s["token_hash"],
                            bool(s["away"]), s["bank_left"], s["invite_hash"], s["account_id"])

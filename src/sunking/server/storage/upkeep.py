@@ -15,11 +15,14 @@ its record and moves stay for the replay.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 
 import sqlalchemy as sa
 
+from .protocol import OldRules
 from .schema import CHAT, MATCHES, PROCESSES
+
+UNFINISHED = ("waiting", "active")
 
 FORGET_SECONDS = 3600.0
 """A process whose lease ran out this long ago is removed from ``processes``."""
@@ -108,3 +111,26 @@ class SqlUpkeep:
             if closed:
                 conn.execute(sa.delete(CHAT).where(CHAT.c.match_id.in_(closed)))
         return sorted(closed)
+
+    def old_rules(self, versions: Mapping[str, int]) -> list[OldRules]:
+        if not versions:
+            return []
+        other = sa.or_(*(sa.and_(MATCHES.c.game == game, MATCHES.c.rules_version != version)
+                         for game, version in versions.items()))
+        with self.engine.connect() as conn:
+            return [OldRules(*row) for row in conn.execute(
+                sa.select(MATCHES.c.match_id, MATCHES.c.game, MATCHES.c.rules_version,
+                          MATCHES.c.status)
+                .where(other, MATCHES.c.status.in_(UNFINISHED))
+                .order_by(MATCHES.c.created_at, MATCHES.c.match_id))]
+
+    def close_old_rules(self, match_ids: Iterable[str]) -> list[str]:
+        ids = list(match_ids)
+        if not ids:
+            return []
+        with self.engine.begin() as conn:
+            return sorted(conn.execute(
+                sa.update(MATCHES)
+                .where(MATCHES.c.match_id.in_(ids), MATCHES.c.status.in_(UNFINISHED))
+                .values(status="closed", turn_deadline=None, driver=None)
+                .returning(MATCHES.c.match_id)).scalars())

@@ -1,15 +1,17 @@
 // REST calls, typed errors and the seat tokens kept in this browser.
 
-import { t, has } from "./i18n.js";
+import { gameTitle, t, has } from "./i18n.js";
 
 const TOKENS_KEY = "sunking.tokens";
 
-/** A refused request: `code` is the contract's error code, `message` the server's text. */
+/** A refused request: `code` is the contract's error code, `message` the server's text,
+ * `details` what the words of some refusals name (a game and its rules versions). */
 export class ApiError extends Error {
-  constructor(status, code, message) {
+  constructor(status, code, message, details = null) {
     super(message);
     this.status = status;
     this.code = code;
+    this.details = details;
   }
 }
 
@@ -17,7 +19,12 @@ export class ApiError extends Error {
 export function errorText(error) {
   const code = error && error.code ? error.code : "network";
   const key = `error.${code}`;
-  const label = has(key) ? t(key) : t("error.unknown", { code });
+  const details = error && error.details ? error.details : {};
+  const params = details.game ? { ...details, game: gameTitle(details.game) } : details;
+  const label = has(key) ? t(key, params) : t("error.unknown", { code });
+  // A refusal with details is worded whole by the catalog: the server's English (with its
+  // ids) is left out.
+  if (has(key) && error && error.details) return label;
   return error && error.message ? `${label} (${error.message})` : label;
 }
 
@@ -57,7 +64,7 @@ export async function api(method, path, { body, token } = {}) {
   if (!response.ok) {
     const error = data && data.error ? data.error : {};
     throw new ApiError(response.status, error.code || `http_${response.status}`,
-      error.message || response.statusText);
+      error.message || response.statusText, error.details || null);
   }
   return data;
 }

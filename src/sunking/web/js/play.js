@@ -390,10 +390,19 @@ function hideToken() {
 
 async function startReplay() {
   $("replay-bar").hidden = false;
-  const [data, base] = await Promise.all([
-    api("GET", `/api/matches/${encodeURIComponent(matchId)}/replay`, { token }),
-    api("GET", `/api/matches/${encodeURIComponent(matchId)}`, { token }),
-  ]);
+  let data;
+  let base;
+  try {
+    [data, base] = await Promise.all([
+      api("GET", `/api/matches/${encodeURIComponent(matchId)}/replay`, { token }),
+      api("GET", `/api/matches/${encodeURIComponent(matchId)}`, { token }),
+    ]);
+  } catch (err) {
+    // Refused (a match of older rules, say): the refusal is worded in the reader's language.
+    await loadLanguage(preferredLanguage(null));
+    applyStatic(document);
+    throw err;
+  }
   replay.data = data;
   replay.base = base;
   if (token) storeToken(matchId, token, base.seat === undefined ? null : base.seat);

@@ -1,0 +1,70 @@
+"""A match started under older rules, as a person meets it in the browser after the server was
+upgraded: ``sunking serve`` lists it at start; kept, its page says in the reader's language
+that it was played under another version of the game's rules; closed (``--old-rules close``),
+that it was closed because the rules changed. Nothing is replayed under the new rules."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+from playwright.sync_api import Browser, expect
+
+PLAYERS = [{"kind": "human", "name": name} for name in ("Ana", "Bo", "Cy")]
+
+
+def aged(data: Path, match_id: str) -> None:
+    """Store ``match_id`` as a match of rules version 1 (started by the previous release)."""
+    with sqlite3.connect(data / "sunking.db") as conn:
+        conn.execute("UPDATE matches SET rules_version = 1 WHERE match_id = ?", (match_id,))
+
+
+def test_e2e_matches_of_older_rules_are_told_in_words(
+    browser: Browser, driver: ModuleType, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    server = driver.start_server(tmp_path)
+    try:
+        kept = server.create_match({"game": "vive_le_roi", "players": 3, "language": "en",
+                                    "seats": PLAYERS})
+        closed = server.create_match({"game": "vive_le_roi", "players": 3, "language": "en",
+                                      "seats": PLAYERS})
+    finally:
+        driver.stop_server(server)
+    aged(tmp_path / "data", closed["match_id"])
+    monkeypatch.setenv("SUNKING_OLD_RULES", "close")
+    server = driver.start_server(tmp_path)
+    driver.stop_server(server)
+    report = server.log.read_text()
+    assert closed["match_id"] in report and "rules version 1 (this server plays 2)" in report
+    assert "Closed 1" in report
+
+    aged(tmp_path / "data", kept["match_id"])
+    monkeypatch.delenv("SUNKING_OLD_RULES")
+    server = driver.start_server(tmp_path)
+    try:
+        assert kept["match_id"] in server.log.read_text()
+        context = browser.new_context(viewport=driver.VIEWPORT)
+        context.add_init_script("localStorage.setItem('sunking.lang', 'de')")
+        page = context.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda err: errors.append(str(err)))
+        page.goto(server.base + kept["seats"][0]["link"].split(server.base, 1)[-1])
+        kept_words = ("Diese Partie wurde nach Version 1 der Regeln von Vive le Roi gespielt; "
+                      "dieser Server spielt Version 2")
+        expect(page.locator("#game .form-error")).to_contain_text(kept_words)
+        # Worded whole: no English message of the server, no game id.
+        assert "vive_le_roi" not in page.locator("#game .form-error").inner_text()
+        link = kept["seats"][2]["link"].split(server.base, 1)[-1]
+        path, _, fragment = link.partition("#")
+        page.goto(f"{server.base}{path}?replay=1#{fragment}")
+        expect(page.locator("#game .form-error")).to_contain_text(kept_words)
+        page.goto(server.base + closed["seats"][1]["link"].split(server.base, 1)[-1])
+        expect(page.locator("#game .form-error")).to_contain_text(
+            "Diese Partie wurde geschlossen: Die Regeln von Vive le Roi haben sich geändert "
+            "(Version 1 → Version 2)")
+        assert errors == []
+        context.close()
+    finally:
+        driver.stop_server(server)

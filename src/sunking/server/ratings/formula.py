@@ -12,6 +12,7 @@ scale, :func:`shown`; it is provisional until :data:`PROVISIONAL_GAMES` rated ma
 from __future__ import annotations
 
 import dataclasses
+import math
 from collections.abc import Sequence
 
 from openskill.models import PlackettLuce
@@ -88,8 +89,18 @@ def rate(ratings: Sequence[Rating], ranks: Sequence[int]) -> list[Rating]:
             for team, r in zip(after, ratings, strict=True)]
 
 
-def win_probability(a: Rating, b: Rating) -> float:
-    """The model's chance that ``a`` finishes above ``b`` at one table: OpenSkill's
-    ``Phi((mu_a - mu_b) / sqrt(2 beta^2 + sigma_a^2 + sigma_b^2))``."""
+def win_probability(a: Rating, b: Rating, table: Sequence[Rating] = ()) -> float:
+    """The model's chance that ``a`` finishes above ``b`` at a table of ``table`` (both of
+    them among it; alone, by default): Plackett–Luce's ``1 / (1 + e^((mu_b - mu_a) / c))``
+    with the ``c`` of the update for that table, ``sqrt(sum(sigma^2 + beta^2))``. Under
+    Plackett–Luce that chance does not depend on the others' places, only on ``c``."""
+    seats = table or (a, b)
+    c = math.sqrt(sum(r.sigma ** 2 + BETA ** 2 for r in seats))
+    return 1.0 / (1.0 + math.exp((b.mu - a.mu) / c))
+
+
+def thurstone_probability(a: Rating, b: Rating) -> float:
+    """OpenSkill's own ``predict_win`` for two: ``Phi((mu_a - mu_b) / c)`` (a normal, not
+    a logistic, curve; ``docs/ratings.md`` compares the two)."""
     teams = [[MODEL.rating(mu=a.mu, sigma=a.sigma)], [MODEL.rating(mu=b.mu, sigma=b.sigma)]]
     return float(MODEL.predict_win(teams)[0])

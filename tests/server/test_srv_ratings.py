@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from fastapi.testclient import TestClient
-from srv_accounts import account_client, accounts_of, csrf, sign_up
+from srv_accounts import account_client, accounts_of, csrf, sign_in, sign_up
 from srv_support import auth
 
 from sunking.core import Rng
@@ -129,6 +129,17 @@ def test_srv_a_rated_match_changes_both_ratings_as_published() -> None:
         assert [p["handle"] for p in board["players"]] == sorted(
             ["Racine", "Boileau"], key=lambda h: -rating(client, h)["rating"])  # type: ignore[index]
         assert board["players"][0]["place"] == 1
+        # The open tables show a seat's rating in the table's game beside its name.
+        assert sign_in(client, "racine@example.org").status_code == 200
+        client.post("/api/matches", headers=csrf(client), json={
+            "game": "louis14", "players": 2,
+            "seats": [{"kind": "human", "name": "Racine"}, {"kind": "open"}]})
+        [open_table] = client.get("/api/open-matches").json()
+        racine = rating(client, "Racine")
+        assert racine is not None
+        assert open_table["seats"][0]["rating"] == racine["rating"]
+        assert open_table["seats"][0]["provisional"] is True
+        assert "rating" not in open_table["seats"][1]
         assert client.get("/api/ratings/chess").status_code == 404
         assert client.get("/api/ratings/louis14?offset=-1").status_code == 422
 

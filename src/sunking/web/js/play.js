@@ -137,7 +137,7 @@ function drawHeader() {
   link.href = `/play/${encodeURIComponent(matchId)}?replay=1${secret}`;
   $("live-link").href = `/play/${encodeURIComponent(matchId)}${secret}`;
   $("leave").hidden = replayMode || !connection || mv.seat === null || mv.seat === undefined
-    || mv.status !== "active";
+    || mv.status !== "active" || mv.seats[mv.seat].gone === "resigned";
   drawResign($("resign"), mv, { live: !replayMode && Boolean(connection) });
   $("conn").hidden = replayMode;
   const rules = $("rules-link");

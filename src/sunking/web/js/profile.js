@@ -33,8 +33,7 @@ function drawRatings(ratings) {
   $("ratings").querySelector("tbody").replaceChildren(...rows.map(([game, rating]) => el("tr", {},
     el("td", {}, el("a", { className: "link", text: gameTitle(game),
       href: `/leaderboard/${encodeURIComponent(game)}` })),
-    el("td", { text: ratingText(rating) }),
-    el("td", { text: t("profile.rated_games", { n: rating.games }) }))));
+    el("td", { text: `${ratingText(rating)} · ${t("profile.rated_games", { n: rating.games })}` }))));
   $("ratings").hidden = rows.length === 0;
   $("ratings-none").hidden = rows.length !== 0;
 }

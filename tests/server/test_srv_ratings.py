@@ -8,18 +8,24 @@ from __future__ import annotations
 
 import dataclasses
 import math
+import threading
 import time
+import uuid
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
+import pytest
 from fastapi.testclient import TestClient
 from srv_accounts import account_client, accounts_of, csrf, sign_in, sign_up
-from srv_support import auth
+from srv_support import auth, postgres_url
 
 from sunking.core import Rng
 from sunking.server.ratings.service import judge
 from sunking.server.ratings.store import Placed, RatingStore
 from sunking.server.storage.sql import SqlStore
+
+T = TypeVar("T")
 
 # The published constants (docs/ratings.md), written out again on purpose.
 MU, SIGMA, BETA, TAU, KAPPA = 25.0, 25.0 / 3, 25.0 / 6, 25.0 / 300, 0.0001
@@ -92,11 +98,18 @@ def play_out(client: TestClient, table: dict[str, Any], seats: range | list[int]
                 "version": mine["version"], "action": rng.choice(mine["legal_actions"])})
 
 
+def in_store(client: TestClient, fn: Callable[..., T], *args: Any) -> T:
+    """``fn(*args)`` in the account store's own thread, as the server calls it (its test
+    database is one in-memory connection that no other thread may use)."""
+    store = accounts_of(client).store
+    return client.portal.call(store.call, fn, *args)  # type: ignore[union-attr]
+
+
 def settled(client: TestClient, match_id: str) -> str:
     """How the server settled the match, once it has (it does so in the background)."""
     store = RatingStore(accounts_of(client).store.engine)
     for _ in range(2000):
-        outcome = store.outcome(match_id)
+        outcome = in_store(client, store.outcome, match_id)
         if outcome is not None:
             return outcome
         time.sleep(0.01)
@@ -190,7 +203,8 @@ def test_srv_resigning_hands_the_seat_to_the_stand_in_and_ranks_last() -> None:
         for handle, (mu, _sigma) in zip(["Fenelon", "Bossuet"], want, strict=True):
             got = rating(client, handle)
             assert got is not None and math.isclose(got["mu"], mu, abs_tol=1e-3)
-        changes = RatingStore(accounts_of(client).store.engine).changes(match_id)
+        changes = in_store(client, RatingStore(accounts_of(client).store.engine).changes,
+                           match_id)
         assert {(c["rank"], c["gone"]) for c in changes} == {(1, None), (2, "resigned")}
 
 
@@ -215,19 +229,37 @@ def test_srv_three_clock_timeouts_in_a_row_count_as_leaving(tmp_path: Path) -> N
     store.close()
 
 
-def test_srv_a_match_is_rated_once_whichever_process_tries(tmp_path: Path) -> None:
-    url = f"sqlite:///{tmp_path / 'ratings.db'}"
+@pytest.mark.parametrize("database", ["sqlite", "postgresql"])
+def test_srv_a_match_is_rated_once_whichever_process_tries(tmp_path: Path,
+                                                           database: str) -> None:
+    url = f"sqlite:///{tmp_path / 'ratings.db'}" if database == "sqlite" else postgres_url()
     first, second = SqlStore(url), SqlStore(url)  # two server processes on one database
     mine, theirs = RatingStore(first.engine), RatingStore(second.engine)
-    seats = [Placed("a" * 8, 1), Placed("b" * 8, 2)]
-    assert mine.settle("m1", "louis14", "rated", seats, 1.0) is True
-    assert theirs.settle("m1", "louis14", "rated", seats, 2.0) is False
-    assert mine.settle("m1", "louis14", "rated", seats, 3.0) is False
-    assert theirs.of_account("a" * 8)["louis14"].games == 1
+    a, b, m1, m2 = (uuid.uuid4().hex[:16] for _ in range(4))
+    seats = [Placed(a, 1), Placed(b, 2)]
+    assert mine.settle(m1, "louis14", "rated", seats, 1.0) is True
+    assert theirs.settle(m1, "louis14", "rated", seats, 2.0) is False
+    assert mine.settle(m1, "louis14", "rated", seats, 3.0) is False
+    assert theirs.of_account(a)["louis14"].games == 1
     [(mu, _sigma), _] = expected([(MU, SIGMA), (MU, SIGMA)], [1, 2])
-    assert math.isclose(theirs.of_account("a" * 8)["louis14"].mu, mu, abs_tol=1e-9)
-    assert theirs.settle("m2", "louis14", "rated", seats[::-1], 4.0) is True
-    assert mine.of_account("b" * 8)["louis14"].games == 2
-    assert mine.outcome("m1") == "rated" and mine.outcome("m3") is None
+    assert math.isclose(theirs.of_account(a)["louis14"].mu, mu, abs_tol=1e-9)
+    assert theirs.settle(m2, "louis14", "rated", seats[::-1], 4.0) is True
+    assert mine.of_account(b)["louis14"].games == 2
+    assert mine.outcome(m1) == "rated" and mine.outcome(uuid.uuid4().hex) is None
+    # Both processes settle the same twenty matches of the same two people at once: each
+    # match counts once, and no update of a rating is lost.
+    ids = [uuid.uuid4().hex[:16] for _ in range(20)]
+    done: list[bool] = []
+
+    def settle_all(store: RatingStore) -> None:
+        done.extend(store.settle(i, "louis14", "rated", seats, 5.0) for i in ids)
+
+    racers = [threading.Thread(target=settle_all, args=(s,)) for s in (mine, theirs)]
+    for racer in racers:
+        racer.start()
+    for racer in racers:
+        racer.join()
+    assert done.count(True) == 20 and done.count(False) == 20
+    assert mine.of_account(a)["louis14"].games == theirs.of_account(b)["louis14"].games == 22
     first.close()
     second.close()

@@ -78,6 +78,10 @@ class _Raced(Exception):
     """Another settlement changed a rating read here: try again."""
 
 
+class _Settled(Exception):
+    """The match was settled already."""
+
+
 class RatingStore:
     """The ratings' tables on ``engine`` (migrated already). Every method blocks."""
 
@@ -96,20 +100,26 @@ class RatingStore:
         for _ in range(RACE_TRIES):
             try:
                 with self.engine.begin() as conn:
-                    return self._settle(conn, match_id, game, outcome, seats, now)
+                    self._settle(conn, match_id, game, outcome, seats, now)
+                return True
+            except _Settled:
+                return False
             except (_Raced, sa.exc.IntegrityError):
                 continue
         raise sa.exc.InvalidRequestError(f"settling match {match_id} raced {RACE_TRIES} times")
 
     def _settle(self, conn: sa.Connection, match_id: str, game: str, outcome: str,
-                seats: Sequence[Placed], now: float) -> bool:
-        if conn.execute(sa.select(RATED_MATCHES.c.match_id).where(
-                RATED_MATCHES.c.match_id == match_id)).first() is not None:
-            return False
-        conn.execute(sa.insert(RATED_MATCHES).values(match_id=match_id, game=game,
-                                                     outcome=outcome, settled_at=now))
+                seats: Sequence[Placed], now: float) -> None:
+        # The write comes first: on SQLite it takes the database's write lock (waiting for
+        # another process's settlement), so what is read next is not stale.
+        try:
+            with conn.begin_nested():
+                conn.execute(sa.insert(RATED_MATCHES).values(match_id=match_id, game=game,
+                                                             outcome=outcome, settled_at=now))
+        except sa.exc.IntegrityError:
+            raise _Settled from None
         if outcome != "rated":
-            return True
+            return
         before = self._read(conn, game, [s.account_id for s in seats])
         old = [before.get(s.account_id, Rating()) for s in seats]
         new = rate(old, [s.rank for s in seats])
@@ -129,7 +139,6 @@ class RatingStore:
                 match_id=match_id, account_id=seat.account_id, game=game, rank=seat.rank,
                 gone=seat.gone, mu_before=was.mu, sigma_before=was.sigma, mu_after=now_is.mu,
                 sigma_after=now_is.sigma))
-        return True
 
     @staticmethod
     def _read(conn: sa.Connection, game: str, accounts: Sequence[str]) -> dict[str, Rating]:

@@ -208,6 +208,21 @@ def test_srv_resigning_hands_the_seat_to_the_stand_in_and_ranks_last() -> None:
         assert {(c["rank"], c["gone"]) for c in changes} == {(1, None), (2, "resigned")}
 
 
+def test_srv_a_person_whose_clock_runs_out_three_times_in_a_row_has_left() -> None:
+    with account_client() as (client, box):
+        table = table_of(client, box, ["Scarron", "Segrais"], turn_clock_seconds=0.5)
+        match_id, tokens = table["match_id"], table["tokens"]
+        end = play_out(client, table, [0])  # Segrais never moves
+        assert settled(client, match_id) == "rated"
+        assert end["seats"][1]["gone"] == "left" and end["seats"][0]["gone"] is None
+        changes = in_store(client, RatingStore(accounts_of(client).store.engine).changes,
+                           match_id)
+        assert {(c["rank"], c["gone"]) for c in changes} == {(1, None), (2, "left")}
+        # He may come back to watch; he has left all the same.
+        back = client.get(f"/api/matches/{match_id}", headers=auth(tokens[1])).json()
+        assert back["seats"][1]["gone"] == "left"
+
+
 def test_srv_three_clock_timeouts_in_a_row_count_as_leaving(tmp_path: Path) -> None:
     store = SqlStore(f"sqlite:///{tmp_path / 'ratings.db'}")
     with account_client(lambda: store) as (client, box):

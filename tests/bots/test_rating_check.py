@@ -10,7 +10,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
 
-import rating_check  # noqa: E402
+import rating_check
 
 
 def test_a_small_population_is_ranked_and_predicted_better_than_chance() -> None:

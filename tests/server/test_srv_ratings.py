@@ -16,13 +16,20 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 import pytest
+import sqlalchemy as sa
 from fastapi.testclient import TestClient
 from srv_accounts import account_client, accounts_of, csrf, sign_in, sign_up
 from srv_support import auth, postgres_url
 
 from sunking.core import Rng
 from sunking.server.ratings.service import judge
-from sunking.server.ratings.store import Placed, RatingStore
+from sunking.server.ratings.store import (
+    RATED_MATCHES,
+    RATING_CHANGES,
+    RATINGS,
+    Placed,
+    RatingStore,
+)
 from sunking.server.storage.sql import SqlStore
 
 T = TypeVar("T")
@@ -229,6 +236,14 @@ def test_srv_three_clock_timeouts_in_a_row_count_as_leaving(tmp_path: Path) -> N
         table = table_of(client, box, ["Racan", "Malherbe"])
         play_out(client, table, [0, 1])
         assert settled(client, table["match_id"]) == "rated"
+        # A process that stopped before settling: every minute another finds the match.
+        with store.engine.begin() as conn:
+            for done in (RATED_MATCHES, RATINGS, RATING_CHANGES):
+                conn.execute(sa.delete(done))
+        sweep = client.app.state.ratings.sweep  # type: ignore[attr-defined]
+        assert client.portal.call(sweep) == 1  # type: ignore[union-attr]
+        assert client.portal.call(sweep) == 0  # type: ignore[union-attr]
+        assert rating(client, "Racan")["games"] == 1  # type: ignore[index]
     stored = store.load(table["match_id"])
     outcome, seats = judge(stored)
     assert outcome == "rated" and all(s.gone is None for s in seats)

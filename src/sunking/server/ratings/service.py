@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import logging
 import time
 from collections.abc import Callable
 
@@ -22,10 +21,9 @@ from ..match.live import LiveMatch
 from ..match.presence import LEAVE_AFTER_TIMEOUTS, timed_out_in_a_row
 from ..match.service import MatchService
 from ..storage import Gone, StorageError, StoredMatch
+from ..ticker import Ticker
 from .formula import finishing_ranks
 from .store import Placed, RatingStore
-
-log = logging.getLogger(__name__)
 
 SWEEP_SECONDS = 60.0
 """How often each process looks for finished matches nobody settled."""
@@ -63,28 +61,22 @@ def judge(stored: StoredMatch) -> tuple[str, list[Placed]]:
                                                                     strict=True)]
 
 
-class MatchRatings:
+class MatchRatings(Ticker):
     """The settling of finished matches in one server process. ``accounts`` gives the
     account service once there is one (None: no accounts, so nothing to rate)."""
 
     def __init__(self, service: MatchService, accounts: Callable[[], AccountService | None],
                  *, sweep_seconds: float = SWEEP_SECONDS) -> None:
+        super().__init__("rating of finished matches", 5.0)
         self.service = service
         self.accounts = accounts
         self.sweep_seconds = sweep_seconds
         self._ended: asyncio.Queue[str] = asyncio.Queue(maxsize=10_000)
-        self._wake = asyncio.Event()
-        self._task: asyncio.Task[None] | None = None
-        self._failing = False
+        self._swept: float | None = None
 
     def start(self) -> None:
         self.service.context.moved.append(self.moved)
-        self._task = asyncio.create_task(self._run(), name="sunking-ratings")
-
-    async def close(self) -> None:
-        if self._task is not None:
-            self._task.cancel()
-            await asyncio.gather(self._task, return_exceptions=True)
+        super().start()
 
     def moved(self, live: LiveMatch, mover: int | None) -> None:
         """A move was stored: if it ended the match, the match is queued to be settled
@@ -92,28 +84,22 @@ class MatchRatings:
         if live.state.is_terminal:
             with contextlib.suppress(asyncio.QueueFull):
                 self._ended.put_nowait(live.match_id)
-            self._wake.set()
+            self.wake()
 
-    async def _run(self) -> None:
-        swept = 0.0
-        while True:
+    async def tick(self) -> None:
+        """Settle the matches that ended since, and every ``sweep_seconds`` (and after a
+        failure) those nobody settled."""
+        if self._swept is None or time.monotonic() - self._swept >= self.sweep_seconds:
+            self._swept = None  # a failing sweep is tried again at the next tick
+            await self.sweep()
+            self._swept = time.monotonic()
+        while not self._ended.empty():
+            match_id = self._ended.get_nowait()
             try:
-                if time.monotonic() - swept >= self.sweep_seconds:
-                    await self.sweep()
-                    swept = time.monotonic()
-                while not self._ended.empty():
-                    await self.settle(self._ended.get_nowait())
-                if self._failing:
-                    log.warning("finished matches are being rated again")
-                    self._failing = False
-            except Exception as err:  # the database failed: say so once, try again later
-                if not self._failing:
-                    log.error("finished matches cannot be rated now, trying again: %s", err)
-                    self._failing = True
-                swept = 0.0  # the sweep finds what the failure left
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._wake.wait(), 5.0)
-            self._wake.clear()
+                await self.settle(match_id)
+            except Exception:
+                self._swept = None  # the sweep finds it again
+                raise
 
     async def sweep(self) -> int:
         """Settle the finished matches nobody settled; how many were settled here."""

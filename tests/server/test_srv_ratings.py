@@ -162,6 +162,16 @@ def test_srv_a_rated_match_changes_both_ratings_as_published() -> None:
         assert "rating" not in open_table["seats"][1]
         assert client.get("/api/ratings/chess").status_code == 404
         assert client.get("/api/ratings/louis14?offset=-1").status_code == 422
+        # His data holds his ratings; deleting his account takes them away.
+        exported = client.get("/api/account/export").json()
+        assert exported["ratings"]["louis14"] == racine
+        assert [c["match_id"] for c in exported["rating_changes"]] == [table["match_id"]]
+        assert client.delete("/api/account", headers=csrf(client)).status_code == 200
+        assert [p["handle"] for p in client.get("/api/ratings/louis14").json()["players"]] == \
+            ["Boileau"]
+        engine = accounts_of(client).store.engine
+        assert in_store(client, RatingStore(engine).history, exported["account_id"]) == []
+        assert in_store(client, RatingStore(engine).of_account, exported["account_id"]) == {}
 
 
 def test_srv_practice_and_bot_matches_leave_ratings_alone() -> None:

@@ -200,6 +200,13 @@ class RatingStore:
                 RATING_CHANGES.c.match_id == match_id)).all()
         return [dict(r._mapping) for r in rows]
 
+    def history(self, account_id: str) -> list[dict[str, Any]]:
+        """What every rated match did to an account's ratings (for its export)."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(sa.select(RATING_CHANGES).where(
+                RATING_CHANGES.c.account_id == account_id)).all()
+        return [dict(r._mapping) for r in rows]
+
     def forget(self, account_id: str) -> None:
         """An account is deleted: its ratings and their history go too."""
         with self.engine.begin() as conn:

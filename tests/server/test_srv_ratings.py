@@ -213,7 +213,15 @@ def test_srv_resigning_hands_the_seat_to_the_stand_in_and_ranks_last() -> None:
         after = client.get(f"/api/matches/{match_id}", headers=auth(tokens[1])).json()
         assert after["seats"][1]["gone"] == "resigned"
         assert client.post(f"/api/matches/{match_id}/resign",
-                           headers=auth(tokens[0])).status_code == 409
+                           headers=auth(tokens[0])).json()["error"]["code"] == "game_over"
+        assert client.post(f"/api/matches/{match_id}/resign").status_code == 401
+        sign_up(client, box, "Patru", "patru@example.org")
+        waiting = client.post("/api/matches", headers=csrf(client), json={
+            "game": "louis14", "players": 2,
+            "seats": [{"kind": "human", "name": "Patru"}, {"kind": "open"}]}).json()
+        early = client.post(f"/api/matches/{waiting['match_id']}/resign",
+                            headers=auth(waiting["seats"][0]["token"]))
+        assert early.json()["error"]["code"] == "not_started"
         # Ranked last whatever the stand-in scored.
         assert 1 in places(end["result"])
         want = expected([(MU, SIGMA), (MU, SIGMA)], [1, 2])

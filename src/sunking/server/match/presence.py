@@ -9,7 +9,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Sequence
 
-from ..errors import ApiError, catching_breath, forbidden, match_closed
+from ..errors import ApiError, catching_breath, forbidden, match_closed, not_started
 from ..storage import ActionRecord, Gone, StorageError, replace_seat
 from .clocks import TurnClocks
 from .context import Context
@@ -93,8 +93,9 @@ class Presence:
         ranks last in the rating update. Resigning twice changes nothing.
 
         Raises:
-            ApiError: ``forbidden`` for the spectator; ``match_closed`` (abandoned) or
-                ``game_over`` (finished): nothing is left to resign.
+            ApiError: ``forbidden`` for the spectator; ``abandoned`` (closed) or
+                ``game_over`` (finished): nothing is left to resign; ``not_started``: the
+                table still waits for players (leave it instead).
         """
         if viewer is None:
             raise forbidden("the spectator has no seat to resign")
@@ -103,6 +104,8 @@ class Presence:
         if live.state.is_terminal:
             raise ApiError("game_over", "the match has ended: there is nothing to resign",
                            409)
+        if live.record.waiting:
+            raise not_started()
         seat = viewer
 
         async def work() -> None:

@@ -193,3 +193,22 @@ def test_e2e_the_lobby_shows_a_seat_s_rating(
         f"Bérénice ({rating}, provisional)")
     page.screenshot(path=str(SHOTS / "lobby-desk-en.png"), full_page=True)
     context.close()
+
+
+def test_e2e_the_lobby_creates_a_practice_match(
+    browser: Browser, driver: ModuleType, rated: tuple[str, dict[str, httpx.Client]],
+) -> None:
+    base, _clients = rated
+    context = browser.new_context(viewport=driver.PHONE, locale="nl")
+    page = context.new_page()
+    driver.open_lobby(page, base, "nl")
+    expect(page.locator("label[for=practice]")).to_have_text("Oefenen")
+    page.get_by_test_id("practice").check()
+    links, _spectator = driver.submit_match(page, [{"kind": "human", "name": "Jean"},
+                                                   {"kind": "bot", "bot": "random"}])
+    link = links[0]
+    assert link is not None
+    view = httpx.get(f"{base}/api/matches/{link.match_id}",
+                     headers={"Authorization": f"Bearer {link.token}"}).json()
+    assert view["practice"] is True
+    context.close()

@@ -43,12 +43,9 @@ async def leaderboard(game: str, request: Request) -> dict[str, Any]:
 
 
 @router.get("/leaderboard", include_in_schema=False)
-async def board_page() -> Response:
-    return page("leaderboard.html")
-
-
 @router.get("/leaderboard/{game}", include_in_schema=False)
-async def game_board_page(game: str) -> Response:
+async def board_page() -> Response:
+    """The leaderboard's page (its script reads the game from the address)."""
     return page("leaderboard.html")
 
 

@@ -31,6 +31,7 @@ from .guards import BodyLimit, SecurityHeaders
 from .match.service import MatchService
 from .metrics import ERRORS, ServiceGauges, registry_of
 from .notices import TurnNotices
+from .ratings.service import MatchRatings
 from .routes import ROUTERS
 from .routes.catalog import language_codes, web_dir
 from .routes.operators import Readiness, address_check, store_probe
@@ -100,11 +101,15 @@ def _lifespan(settings: Settings, store_factory: StoreFactory | None) -> Lifespa
         notices = TurnNotices(service, lambda: getattr(app.state, "accounts", None),
                               delay=settings.notice_seconds, public_url=settings.public_url)
         notices.start()
+        ratings = MatchRatings(service, lambda: getattr(app.state, "accounts", None))
+        ratings.start()
+        app.state.ratings = ratings
         _settle_memory()
         try:
             yield
         finally:
             await notices.close()
+            await ratings.close()
             accounts: AccountService | None = getattr(app.state, "accounts", None)
             if accounts is not None:
                 await accounts.close()

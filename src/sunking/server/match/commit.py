@@ -186,6 +186,8 @@ class Moves:
                 if live.abandoned:
                     raise match_closed(live.match_id)
                 await self.presence.mark_back(live, seat)
+                if live.record.seats[seat].gone == "resigned":
+                    raise forbidden("you resigned this match: the stand-in plays your seat")
                 if request_id is not None and live.has_request(seat, request_id):
                     return
                 if live.record.waiting:

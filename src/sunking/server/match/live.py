@@ -201,7 +201,8 @@ class LiveMatch:
     # --- views --------------------------------------------------------------------------
 
     def _seat_parts(self, viewer: Viewer) -> str:
-        key = (self.version, self.record.waiting or self.abandoned)
+        resigned = viewer is not None and self.record.seats[viewer].gone == "resigned"
+        key = (self.version, self.record.waiting or self.abandoned or resigned)
         cached = self._parts.get(viewer)
         if cached is not None and cached[0] == key:
             return cached[1]
@@ -209,7 +210,7 @@ class LiveMatch:
         legal = (
             [a.to_json() for a in state.legal_actions()]
             if viewer is not None and viewer == state.to_move and not self.record.waiting
-            and not self.abandoned else []
+            and not self.abandoned and not resigned else []
         )
         result = state.result().to_json() if state.is_terminal else None
         text = (f'"view":{encode_json(state.view(viewer))},"legal_actions":{encode_json(legal)},'
@@ -229,7 +230,7 @@ class LiveMatch:
                 "seat": s.seat, "kind": s.kind, "name": s.name, "bot": s.bot,
                 "claimed": s.claimed,
                 "connected": s.kind == "bot" or self.connected[s.seat] > 0,
-                "away": s.away, "clock_seconds_left": left,
+                "away": s.away, "gone": s.gone, "clock_seconds_left": left,
                 "bank_seconds": None if s.bank_left is None else round(s.bank_left, 1),
             })
         return out
@@ -252,7 +253,7 @@ class LiveMatch:
         stamp = (
             self.version, self.abandoned,
             tuple(self.connected[s.seat] > 0 for s in self.record.seats),
-            tuple((s.kind, s.name, s.away) for s in self.record.seats),
+            tuple((s.kind, s.name, s.away, s.gone) for s in self.record.seats),
         )
         cached = self._texts.get(viewer)
         if cached is None or cached[0] != stamp or self.turn_deadline is not None:

@@ -264,6 +264,10 @@ class MatchService:
         """The seat is away (:meth:`.presence.Presence.leave`)."""
         await self.presence.leave(live, viewer)
 
+    async def resign(self, live: LiveMatch, viewer: Viewer) -> None:
+        """The seat's person resigns (:meth:`.presence.Presence.resign`)."""
+        await self.presence.resign(live, viewer)
+
     async def come_back(self, live: LiveMatch, viewer: Viewer) -> None:
         """An away seat's holder is back (:meth:`.presence.Presence.come_back`)."""
         await self.presence.come_back(live, viewer)

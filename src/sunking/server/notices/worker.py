@@ -28,6 +28,7 @@ from ..errors import ApiError
 from ..match.boards import board
 from ..match.live import LiveMatch
 from ..match.service import MatchService
+from ..ticker import Ticker
 from .store import DAY, Due, NoticeStore
 
 log = logging.getLogger(__name__)
@@ -36,29 +37,22 @@ Moved = tuple[str, int | None, int | None, str | None, float]
 """(match id, the seat that moved, the seat to move, its account, when it is due)."""
 
 
-class TurnNotices:
+class TurnNotices(Ticker):
     """The turn notices of one server process. ``accounts`` gives the account service once
     there is one (None before: no account, so no notice)."""
 
     def __init__(self, service: MatchService, accounts: Callable[[], AccountService | None],
                  *, delay: float = 30.0, public_url: str = "http://localhost:8000") -> None:
+        super().__init__("turn notices", min(delay, 5.0))
         self.service = service
         self.accounts = accounts
         self.delay = delay
         self.public_url = public_url.rstrip("/")
         self._moves: asyncio.Queue[Moved] = asyncio.Queue(maxsize=10_000)
-        self._wake = asyncio.Event()
-        self._task: asyncio.Task[None] | None = None
-        self._failing = False
 
     def start(self) -> None:
         self.service.context.moved.append(self.moved)
-        self._task = asyncio.create_task(self._run(), name="sunking-turn-notices")
-
-    async def close(self) -> None:
-        if self._task is not None:
-            self._task.cancel()
-            await asyncio.gather(self._task, return_exceptions=True)
+        super().start()
 
     def moved(self, live: LiveMatch, mover: int | None) -> None:
         """A move was stored by ``mover``'s person (None: by no person), or the seats changed
@@ -73,22 +67,7 @@ class TurnNotices:
         with contextlib.suppress(asyncio.QueueFull):  # a flood: those turns go unnoticed
             self._moves.put_nowait((live.match_id, mover, waiting, account,
                                     time.time() + self.delay))
-        self._wake.set()
-
-    async def _run(self) -> None:
-        while True:
-            try:
-                await self.tick()
-                if self._failing:
-                    log.warning("turn notices are being sent again")
-                    self._failing = False
-            except Exception as err:  # the database failed: say so once, try again later
-                if not self._failing:
-                    log.error("turn notices cannot be sent now, trying again: %s", err)
-                    self._failing = True
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._wake.wait(), min(self.delay, 5.0))
-            self._wake.clear()
+        self.wake()
 
     async def tick(self) -> None:
         """Store the turns queued since, then mail every notice whose time has come."""

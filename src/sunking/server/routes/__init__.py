@@ -9,7 +9,8 @@
 - :mod:`.operators`: health, readiness and metrics for operators;
 - :mod:`.accounts` and :mod:`.passkeys`: accounts, their sessions and passkeys, their pages;
 - :mod:`.notices`: turn e-mails unsubscribed with one click, an account's choice;
-- :mod:`.profiles`: a person's profile, history and statistics, and what others see of them.
+- :mod:`.profiles`: a person's profile, history and statistics, and what others see of them;
+- :mod:`.ratings`: a game's leaderboard, and the ratings shown on profiles and open tables.
 
 Routes are thin: a pydantic body (:mod:`.schemas`), the authenticated table (a FastAPI
 dependency, :mod:`.deps`), a call to the match service.
@@ -28,6 +29,7 @@ from . import (
     pages,
     passkeys,
     profiles,
+    ratings,
     seating,
     table,
     websocket,
@@ -36,7 +38,7 @@ from . import (
 ROUTERS: tuple[APIRouter, ...] = (catalog.router, matches.router, table.router,
                                   seating.router, pages.router, websocket.router,
                                   operators.router, accounts.router, passkeys.router,
-                                  notices.router, profiles.router)
+                                  notices.router, profiles.router, ratings.router)
 """Every router, in the order the application includes them."""
 
 __all__ = ["ROUTERS"]

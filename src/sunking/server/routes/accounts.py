@@ -24,6 +24,7 @@ from ..accounts.sessions import SignedIn, check_origin, clear_session, set_sessi
 from ..accounts.store import Account
 from ..errors import ApiError, forbidden
 from ..notices import NoticeStore
+from ..ratings.store import RatingStore
 from ..throttle import Kind, Throttle
 from .deps import service_of
 from .openapi import answers
@@ -252,6 +253,10 @@ async def export(me: Me, request: Request) -> dict[str, Any]:
     exported["turn_mail"], _token = await store.call(notices.choice, account_id)
     exported["turns_waiting"] = await store.call(notices.waiting, account_id)
     exported["profile"] = (await store.call(Profiles(store.engine).shown, account_id)).to_json()
+    ratings = RatingStore(store.engine)
+    exported["ratings"] = {game: rating.to_json() for game, rating in
+                           (await store.call(ratings.of_account, account_id)).items()}
+    exported["rating_changes"] = await store.call(ratings.history, account_id)
     exported["exported_at"] = time.time()
     return exported
 
@@ -263,6 +268,7 @@ async def delete(me: Me, request: Request) -> Response:
     await service_of(request).forget_account(me.account.account_id)
     await accounts.store.call(NoticeStore(accounts.store.engine).forget, me.account.account_id)
     await accounts.store.call(Profiles(accounts.store.engine).forget, me.account.account_id)
+    await accounts.store.call(RatingStore(accounts.store.engine).forget, me.account.account_id)
     await accounts.store.call(accounts.store.delete, me.account.account_id)
     answer = JSONResponse({"status": "deleted"})
     clear_session(answer, secure=accounts.settings.secure_cookies)

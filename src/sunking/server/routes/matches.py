@@ -97,6 +97,12 @@ async def leave(table: Table) -> Response:
     return json_text(table.service.view(table.live, table.viewer))
 
 
+@router.post("/api/matches/{match_id}/resign", responses=answers(*TABLE, 409))
+async def resign(table: Table) -> Response:
+    await table.service.resign(table.live, table.viewer)
+    return json_text(table.service.view(table.live, table.viewer))
+
+
 @router.get("/api/matches/{match_id}/replay", responses=answers(*TABLE))
 async def replay(table: Table) -> dict[str, Any]:
     answer = await asyncio.to_thread(build_replay, *table.live.replay_source())

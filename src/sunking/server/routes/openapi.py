@@ -74,6 +74,8 @@ QUERY: dict[str, dict[str, Any]] = {
              "description": "a seat of the match (once it has finished)"},
     "after": {"type": "integer", "minimum": -1,
               "description": "only the messages after this id (-1: all)"},
+    "offset": {"type": "integer", "minimum": 0, "maximum": 10_000,
+               "description": "the leaderboard's page starts after this many places"},
 }
 """The query parameters the routes read themselves, as the schema gives them."""
 

@@ -18,6 +18,7 @@ from .accounts import Me
 from .deps import service_of, throttle_profile
 from .openapi import answers
 from .pages import page
+from .ratings import ratings_of_account
 from .schemas import Body, body_schema, read_body
 
 router = APIRouter()
@@ -37,8 +38,9 @@ async def own_profile(me: Me, request: Request) -> dict[str, Any]:
     shown = await accounts.store.call(Profiles(accounts.store.engine).shown,
                                       me.account.account_id)
     history = await service_of(request).history(me.account.account_id)
+    ratings = await ratings_of_account(request, me.account.account_id)
     return {"handle": me.account.handle, "languages": list(me.account.languages),
-            "own": True, **shown.to_json(), **history}
+            "own": True, **shown.to_json(), **history, "ratings": ratings}
 
 
 @router.post("/api/account/profile", openapi_extra=body_schema(ShownBody),
@@ -63,7 +65,8 @@ async def profile(handle: str, request: Request) -> dict[str, Any]:
     shown = await accounts.store.call(Profiles(accounts.store.engine).shown,
                                       account.account_id)
     answer: dict[str, Any] = {"handle": account.handle, "languages": list(account.languages),
-                              "own": False, **shown.to_json()}
+                              "own": False, **shown.to_json(),
+                              "ratings": await ratings_of_account(request, account.account_id)}
     if shown.statistics or shown.history:
         history = await service_of(request).history(account.account_id)
         if shown.statistics:

@@ -12,6 +12,7 @@ from fastapi import APIRouter, Depends, Request, Response
 
 from .deps import Table, account_id_of, json_text, service_of, throttle_claim, throttle_join
 from .openapi import TABLE, answers
+from .ratings import rate_open_tables
 from .schemas import ClaimBody, InvitationBody, JoinBody, StartBody, body_schema, read_body
 
 router = APIRouter()
@@ -47,7 +48,9 @@ async def claim(match_id: str, request: Request) -> dict[str, Any]:
 
 @router.get("/api/open-matches", responses=answers(503))
 async def open_matches(request: Request) -> list[dict[str, Any]]:
-    return await service_of(request).open_matches()
+    tables = await service_of(request).open_matches()
+    await rate_open_tables(request, tables)
+    return tables
 
 
 @router.post("/api/matches/{match_id}/join", status_code=201,

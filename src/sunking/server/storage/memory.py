@@ -13,6 +13,7 @@ from .protocol import (
     ActionRecord,
     Append,
     ChatRecord,
+    Gone,
     MatchClosed,
     MatchRecord,
     MatchStatus,
@@ -110,15 +111,17 @@ class MemoryStore(BatchAppends):
                     )
             return out
 
-    def set_away(self, match_id: str, seat: int, away: bool, driver: str | None = None) -> None:
+    def set_away(self, match_id: str, seat: int, away: bool, driver: str | None = None, *,
+                 gone: Gone | None = None) -> None:
         with self._lock:
             entry = self._entry(match_id)
             if not 0 <= seat < len(entry.match.seats):
                 raise UnknownMatch(f"match {match_id} has no seat {seat}")
             if driver is not None:
                 entry.driver = driver
+            held = entry.match.seats[seat]
             entry.match = replace_seat(
-                entry.match, dataclasses.replace(entry.match.seats[seat], away=away))
+                entry.match, dataclasses.replace(held, away=away, gone=gone or held.gone))
 
     def set_deadline(self, match_id: str, turn_deadline: float | None) -> None:
         with self._lock:

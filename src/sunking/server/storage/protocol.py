@@ -26,6 +26,8 @@ MatchStatus: TypeAlias = Literal["waiting", "active", "finished", "abandoned", "
 moved in for too long is closed as abandoned (its replay kept); a match started under rules
 the server no longer plays may be closed by the operator as ``closed`` (its record, moves and
 chat kept)."""
+Gone: TypeAlias = Literal["resigned", "left"]
+"""How a seat's person went before the end: he resigned, or he left (``docs/ratings.md``)."""
 Mover: TypeAlias = Literal["seat", "bot", "stand_in", "clock"]
 """Who made a stored move: the seat's holder, the seat's bot, the stand-in bot of an away
 seat, or the stand-in bot after the turn clock ran out."""
@@ -80,6 +82,9 @@ class SeatRecord:
     account_id: str | None = None
     """The account of the person who holds the seat, when he was signed in as he took it: he
     finds the match, and plays it, from any device where he is signed in."""
+    gone: Gone | None = None
+    """Whether the seat's person resigned or left (his turn clock ran out too often): the
+    stand-in plays the seat on, and he ranks last in the rating update. Never undone."""
 
     @property
     def claimed(self) -> bool:
@@ -276,9 +281,11 @@ class MatchStore(Protocol):
             SeatTaken: the seat was claimed already (or is not an invited seat).
         """
 
-    def set_away(self, match_id: str, seat: int, away: bool, driver: str | None = None) -> None:
+    def set_away(self, match_id: str, seat: int, away: bool, driver: str | None = None, *,
+                 gone: Gone | None = None) -> None:
         """Mark a seat away (its holder left) or back; with ``driver``, that process now
-        drives the match (its stand-in plays there).
+        drives the match (its stand-in plays there); with ``gone``, its person resigned or
+        left for good.
 
         Raises:
             UnknownMatch: no match has that id or no such seat.

@@ -47,6 +47,7 @@ SEATS = sa.Table(
     sa.Column("bank_left", sa.Float, nullable=True),
     sa.Column("invite_hash", sa.String(64), nullable=True, unique=True),
     sa.Column("account_id", sa.String(32), nullable=True),
+    sa.Column("gone", sa.String(8), nullable=True),
 )
 
 ACTIONS = sa.Table(

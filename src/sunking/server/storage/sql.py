@@ -22,6 +22,7 @@ from .protocol import (
     ActionRecord,
     Append,
     ChatRecord,
+    Gone,
     MatchClosed,
     MatchRecord,
     MatchStatus,
@@ -118,7 +119,7 @@ class SqlStore(SqlUpkeep, BatchAppends):
                     {"match_id": match.match_id, "seat": s.seat, "kind": s.kind,
                      "name": s.name, "bot": s.bot, "token_hash": s.token_hash, "away": s.away,
                      "bank_left": s.bank_left, "invite_hash": s.invite_hash,
-                     "account_id": s.account_id}
+                     "account_id": s.account_id, "gone": s.gone}
                     for s in match.seats
                 ])
         except sa.exc.IntegrityError as err:
@@ -206,7 +207,8 @@ class SqlStore(SqlUpkeep, BatchAppends):
             owner=row["owner"], rules_version=row["rules_version"],
             seats=tuple(
                 SeatRecord(s["seat"], s["kind"], s["name"], s["bot"], s["token_hash"],
-                           bool(s["away"]), s["bank_left"], s["invite_hash"], s["account_id"])
+                           bool(s["away"]), s["bank_left"], s["invite_hash"], s["account_id"],
+                           s["gone"])
                 for s in seats
             ),
         )
@@ -237,11 +239,13 @@ class SqlStore(SqlUpkeep, BatchAppends):
                 found[digest] = TokenHolder(mid, None)
         return [found[h] for h in hashes if h in found]
 
-    def set_away(self, match_id: str, seat: int, away: bool, driver: str | None = None) -> None:
+    def set_away(self, match_id: str, seat: int, away: bool, driver: str | None = None, *,
+                 gone: Gone | None = None) -> None:
+        values: dict[str, Any] = {"away": away} if gone is None else {"away": away, "gone": gone}
         with self.engine.begin() as conn:
             done = conn.execute(
                 sa.update(SEATS).where(SEATS.c.match_id == match_id, SEATS.c.seat == seat)
-                .values(away=away)
+                .values(**values)
             )
             if done.rowcount != 1:
                 raise UnknownMatch(f"match {match_id!r} has no seat {seat}")

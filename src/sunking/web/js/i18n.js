@@ -48,6 +48,12 @@ export function gameTitle(game) {
   return has(`${game}.title`) ? t(`${game}.title`) : game;
 }
 
+/** A person's rating in words: its number, and "provisional" while it is (docs/ratings.md). */
+export function ratingText(rating) {
+  return rating.provisional ? t("rating.provisional", { rating: rating.rating })
+    : String(rating.rating);
+}
+
 /** A bot's name in words ("Bot: quick" for `heuristic`), never its spec. */
 export function botLabel(bot) {
   return t(`bot.${String(bot).replace(":", ".")}`);

@@ -165,6 +165,7 @@ async function createMatch(event) {
   if ($("clock").value) body.turn_clock_seconds = Number($("clock").value);
   if ($("clock").value && $("bank").value) body.time_bank_seconds = Number($("bank").value);
   if ($("hints").checked) body.hints = true;
+  if ($("practice").checked) body.practice = true;
   const button = $("create");
   button.disabled = true;
   try {

@@ -11,6 +11,7 @@ import { drawInvitation } from "./claim.js";
 import { MatchConnection } from "./connection.js";
 import { HintBar } from "./hint.js";
 import { TurnAlert } from "./notify.js";
+import { bindResign, drawResign } from "./resign.js";
 import { drawWaiting } from "./tables.js";
 import {
   applyStatic, bindLanguageSelect, botLabel, currentLanguage, has, loadLanguage, preferredLanguage, t,
@@ -136,7 +137,8 @@ function drawHeader() {
   link.href = `/play/${encodeURIComponent(matchId)}?replay=1${secret}`;
   $("live-link").href = `/play/${encodeURIComponent(matchId)}${secret}`;
   $("leave").hidden = replayMode || !connection || mv.seat === null || mv.seat === undefined
-    || mv.status !== "active";
+    || mv.status !== "active" || mv.seats[mv.seat].gone === "resigned";
+  drawResign($("resign"), mv, { live: !replayMode && Boolean(connection) });
   $("conn").hidden = replayMode;
   const rules = $("rules-link");
   rules.hidden = !has(`${mv.game}.rules.title`);
@@ -534,6 +536,8 @@ async function main() {
   applyStatic(document);
   bindLanguageSelect($("lang"));
   $("leave").addEventListener("click", leave);
+  bindResign($("resign"), { matchId, token, showError,
+    onView: (view) => connection && connection.deliver(view) });
   setInterval(tickClocks, 1000);
   drawHeader();
   document.addEventListener("sunking:language", () => {

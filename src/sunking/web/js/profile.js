@@ -1,4 +1,4 @@
-// A person's profile (/players/<handle>): his statistics per game and player count and his
+// A person's profile (/players/<handle>): his rating per game (always public), his statistics per game and player count and his
 // finished matches with their final tables, as far as he chose to show them; on his own
 // profile also his running matches, the replays, and the choice of what others see.
 
@@ -6,7 +6,7 @@ import { api, errorText } from "./api.js";
 import { el } from "./dom.js";
 import {
   applyStatic, bindLanguageSelect, botLabel, currentLanguage, gameTitle, languages,
-  loadLanguage, preferredLanguage, t,
+  loadLanguage, preferredLanguage, ratingText, t,
 } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
@@ -26,6 +26,16 @@ function drawStatistics(rows) {
     el("td", { text: row.mean_score.toLocaleString(currentLanguage()) }),
     el("td", { text: row.mean_place.toLocaleString(currentLanguage()) }))));
   $("stats-panel").hidden = false;
+}
+
+function drawRatings(ratings) {
+  const rows = Object.entries(ratings || {});
+  $("ratings").querySelector("tbody").replaceChildren(...rows.map(([game, rating]) => el("tr", {},
+    el("td", {}, el("a", { className: "link", text: gameTitle(game),
+      href: `/leaderboard/${encodeURIComponent(game)}` })),
+    el("td", { text: `${ratingText(rating)} · ${t("profile.rated_games", { n: rating.games })}` }))));
+  $("ratings").hidden = rows.length === 0;
+  $("ratings-none").hidden = rows.length !== 0;
 }
 
 function finishedItem(end) {
@@ -57,6 +67,7 @@ function draw() {
   document.title = profile.handle;
   $("handle").textContent = profile.handle;
   $("languages").textContent = t("profile.languages", { languages: languageNames(profile.languages) });
+  drawRatings(profile.ratings);
   if (profile.statistics) drawStatistics(profile.statistics);
   if (profile.finished) {
     const list = $("history");

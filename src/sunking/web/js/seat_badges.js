@@ -1,4 +1,5 @@
-// The page's own marks for a seat, shared by every game's screen: away (a stand-in bot plays),
+// The page's own marks for a seat, shared by every game's screen: resigned or left (for good: a
+// stand-in bot plays on), away (a stand-in bot plays),
 // invited (its person has not claimed it yet), offline (no open connection) and the turn clock
 // (counted down by play.js).
 
@@ -16,7 +17,9 @@ function badge(className, text, title) {
 export function seatBadges(info, mode) {
   const out = [];
   if (!info || mode === "replay") return out;
-  if (info.away) {
+  if (info.gone) {
+    out.push(badge(`away gone ${info.gone}`, t(`players.${info.gone}`), t(`players.${info.gone}_title`)));
+  } else if (info.away) {
     out.push(badge("away", t("players.away"), t("players.away_title")));
   } else if (info.kind === "human" && info.claimed === false) {
     out.push(badge("offline invited", t("players.invited"), t("players.invited_title")));

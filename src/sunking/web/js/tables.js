@@ -2,7 +2,7 @@
 // and the match page's bar while a table waits (its creator may start it with bots).
 
 import { api, errorText, storeToken } from "./api.js";
-import { botLabel, t } from "./i18n.js";
+import { botLabel, ratingText, t } from "./i18n.js";
 import { withProps as el } from "./dom.js";
 
 const REFRESH_MS = 10000;
@@ -30,6 +30,9 @@ export function clockText(seconds) {
 function seatText(seat) {
   if (seat.kind === "open") return t("player.open");
   if (seat.kind === "bot") return botLabel(seat.bot || "");
+  if (typeof seat.rating === "number") {
+    return t("lobby.rated_name", { name: seat.name, rating: ratingText(seat) });
+  }
   return seat.name;
 }
 

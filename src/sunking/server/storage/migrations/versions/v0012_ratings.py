@@ -4,8 +4,8 @@ or why not) with what it changed, and the seats whose person resigned or left.
 The matches that finished before ratings existed are settled as ``before_ratings``: they are
 never rated afterwards, in an order nobody played them in.
 
-Revision ID: 0011
-Revises: 0010
+Revision ID: 0012
+Revises: 0011
 Create Date: 2026-11-28
 """
 
@@ -16,8 +16,8 @@ import time
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0011"
-down_revision = "0010"
+revision = "0012"
+down_revision = "0011"
 branch_labels = None
 depends_on = None
 

@@ -68,7 +68,8 @@ def pettingzoo_run(game: str, n: int) -> Run:
             if terminated or truncated:
                 aec.step(None)
                 continue
-            aec.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+            legal = np.flatnonzero(obs["action_mask"])
+            aec.step(int(legal[rng.integers(legal.size)]))
             steps += 1
         return aec.unwrapped.table.state.version, steps
     return run

@@ -25,6 +25,7 @@ from ..core.errors import GameOver, UnknownGame
 from ..core.game import GameState
 from ..core.registry import available_games, make, optional_module
 from .actions import ActionScheme, Decision
+from .incremental import Part, SeatObservation
 from .vector import FastVector, FloatArray, Vector
 
 Reward = Literal["win_share", "score_difference"]
@@ -43,6 +44,10 @@ class GameAdapter:
     """The game's name in Gymnasium ids (``sunking/<env_name>-v0``)."""
     nothing_hidden: Mapping[str, Any]
     """The ``you`` part of a view that holds no hidden card (``NOTHING_HIDDEN``)."""
+    parts: tuple[Part, ...]
+    """The same observation kept up to date from the engine state (``PARTS``, see
+    :mod:`.incremental`); empty for a game that has none (its observations are then built
+    afresh from the view for every engine state)."""
 
 
 _FOUND: dict[str, GameAdapter] = {}
@@ -62,7 +67,8 @@ def adapter(game_id: str) -> GameAdapter:
         if module is None:
             raise UnknownGame(f"the game {game_id!r} has no adapter for learning agents")
         found = _FOUND[game_id] = GameAdapter(game_id, module.SCHEME, module.encode,
-                                              module.ENV_NAME, module.NOTHING_HIDDEN)
+                                              module.ENV_NAME, module.NOTHING_HIDDEN,
+                                              tuple(getattr(module, "PARTS", ())))
     return found
 
 
@@ -173,8 +179,12 @@ class Table:
         self.state = self.game.new_game(num_players, seed, **self.options)
         self.decision: Decision | None = None
         self._seen: dict[int, FloatArray] = {}
+        self._mask = np.zeros(0, dtype=np.int8)
+        self._mask_depth, self._mask_of = -2, self.decision
         self._begin()
-        self.observation_size = len(observation_vector(self.adapter, self.state, 0))
+        self.layout = observation_vector(self.adapter, self.state, 0).layout()
+        self.observation_size = sum(size for _, _, size in self.layout)
+        self._seats: dict[int, SeatObservation] = {}
 
     @property
     def scheme(self) -> ActionScheme:
@@ -202,18 +212,30 @@ class Table:
         return [] if self.decision is None else self.decision.mask()
 
     def mask(self) -> np.ndarray[Any, np.dtype[np.int8]]:
-        """The legal tokens as a 0/1 vector over the whole action space."""
-        out = np.zeros(self.scheme.size, dtype=np.int8)
-        out[self.legal_tokens()] = 1
-        return out
+        """The legal tokens as a 0/1 vector over the whole action space (a new array each
+        call, worked out once per sub-step)."""
+        decision = self.decision
+        depth = -1 if decision is None else len(decision.prefix)
+        if self._mask_depth != depth or self._mask_of is not decision:
+            self._mask = np.zeros(self.scheme.size, dtype=np.int8)
+            self._mask[self.legal_tokens()] = 1
+            self._mask_depth, self._mask_of = depth, decision
+        return self._mask.copy()
 
     def observe(self, seat: int) -> FloatArray:
         """The observation of ``seat`` (see the module's docstring), a new array each call.
-        The part the seat's unfinished choice leaves alone is built once per engine state."""
+        The part the seat's unfinished choice leaves alone is brought up to date once per
+        engine state, rewriting only the parts the moves since changed (:mod:`.incremental`)."""
         base = self._seen.get(seat)
-        if base is None:
+        if base is None and not self.adapter.parts:
             base = self._seen[seat] = observation_array(
                 self.adapter, self.state, seat, self.observation_size)
+        elif base is None:
+            observer = self._seats.get(seat)
+            if observer is None:
+                observer = self._seats[seat] = SeatObservation(
+                    self.adapter.parts, self.state, seat, self.layout)
+            base = self._seen[seat] = observer.update(self.state)
         out = base.copy()
         if self.decision is not None and self.to_move == seat and self.decision.prefix:
             start = self.observation_size - self.scheme.size

@@ -81,8 +81,9 @@ class Vector:
 
 class FastVector(Vector):
     """The same segments written straight into one zeroed float32 array of a known size (the
-    game's layout, :func:`.table.layout`), without naming them: what an agent reads at every
-    step. A test compares it with :class:`Vector` at every step of random games.
+    game's layout, :func:`.table.layout`), without naming them, or into part of a zeroed
+    array given as ``out`` (:mod:`.incremental`). A test compares it with :class:`Vector`
+    at every step of random games.
 
     Raises (:meth:`array`):
         ValueError: the segments written do not fill the array exactly.
@@ -90,9 +91,9 @@ class FastVector(Vector):
 
     __slots__ = ("_out",)
 
-    def __init__(self, size: int) -> None:
+    def __init__(self, size: int, out: FloatArray | None = None) -> None:
         super().__init__()
-        self._out: FloatArray = np.zeros(size, dtype=np.float32)
+        self._out: FloatArray = np.zeros(size, dtype=np.float32) if out is None else out
 
     def number(self, name: str, value: float, scale: float = 1.0) -> None:
         self._out[self._size] = value / scale

@@ -12,9 +12,11 @@ from typing import Any
 import numpy as np
 
 from ...games.vive_le_roi.actions import ACTION_CLASSES
-from ...games.vive_le_roi.data import DECK_SIZE, MAX_DEALS
+from ...games.vive_le_roi.data import DECK_SIZE, EAR_CARD, MAX_DEALS
 from ...games.vive_le_roi.flow import FLOW
+from ...games.vive_le_roi.state import LOC_EAR, ViveLeRoiState
 from ..actions import ActionScheme
+from ..incremental import Part
 from ..vector import Vector
 
 ENV_NAME = "ViveLeRoi"
@@ -45,47 +47,120 @@ SCHEME = ActionScheme(
 )
 
 
+def _head_of_view(view: Mapping[str, Any], seat: int) -> tuple[Any, ...]:
+    decision = view["decision"] or {}
+    king = view["king"]
+    return (view["deal"], view["round"], view["phase"], decision.get("kind"),
+            view["last_round"], view["start_player"], king["seat"], king["captive"],
+            view["kings_ear_in_middle"], view["draw_pile"], tuple(view["hits"]),
+            view["decree_failed"])
+
+
+def _head_of_state(s: ViveLeRoiState, seat: int) -> tuple[Any, ...]:
+    return (s.deal, s.round, s.phase, None if s.pending is None else s.pending[0],
+            s.last_round, s.start, s.king, s.captive, s.loc[EAR_CARD] == LOC_EAR, len(s.deck),
+            tuple(s.hits), s.decree_failed)
+
+
+def _write_head(key: tuple[Any, ...], seat: int, n: int, out: Vector) -> None:
+    (deal, round_, phase, kind, last_round, start, king, captive, ear, draw_pile, hits,
+     decree_failed) = key
+    out.one_hot("deal", min(int(deal), MAX_DEALS) - 1, MAX_DEALS)
+    out.number("round", int(round_), 10.0)
+    out.category("phase", phase, PHASES)
+    out.category("decision", kind, DECISIONS)
+    out.flag("last_round", bool(last_round))
+    out.one_hot("start_player", (int(start) - seat) % n, n)
+    out.one_hot("king.seat", None if king is None else (int(king) - seat) % n, n)
+    out.flag("king.captive", bool(captive))
+    out.flag("kings_ear_in_middle", bool(ear))
+    out.number("draw_pile", int(draw_pile), 50.0)
+    out.numbers("hits", hits, 5.0)
+    out.number("decree_failed", int(decree_failed))
+
+
+def _players_of_view(view: Mapping[str, Any], seat: int) -> tuple[Any, ...]:
+    players = view["players"]
+    return (tuple(view["scores"]), tuple(p["hand_size"] for p in players),
+            tuple(bool(p["face_down"]) for p in players), tuple(p["decrees"] for p in players))
+
+
+def _players_of_state(s: ViveLeRoiState, seat: int) -> tuple[Any, ...]:
+    return (tuple(s.scores), tuple(len(h) for h in s.hands),
+            tuple(h >= 0 for h in s.hidden), tuple(s.decrees))
+
+
+def _write_players(key: tuple[Any, ...], seat: int, n: int, out: Vector) -> None:
+    scores, hand_sizes, face_down, decrees = key
+    order = [(seat + k) % n for k in range(n)]
+    out.numbers("scores", [scores[p] for p in order], 100.0)
+    out.numbers("hand_sizes", [hand_sizes[p] for p in order], 7.0)
+    out.numbers("face_down", [face_down[p] for p in order])
+    out.numbers("decrees", [decrees[p] for p in order])
+
+
+def _cards_of_view(view: Mapping[str, Any], seat: int) -> tuple[Any, ...]:
+    structures = tuple(
+        tuple((card, onto) for card, onto in player["structure"]) for player in view["players"]
+    )
+    return (tuple(view["you"]["hand"]), tuple(card for card, _by in view["middle"]),
+            tuple(view["discard"]), tuple(card for card, _side in view["exchange"]),
+            tuple(view["resolving"]), structures)
+
+
+def _cards_of_state(s: ViveLeRoiState, seat: int) -> tuple[Any, ...]:
+    attach = s.attach
+    structures = tuple(tuple((card, attach[card]) for card in cards) for cards in s.structures)
+    return (tuple(s.hands[seat]), tuple(s.middle), tuple(s.discard), tuple(s.fight),
+            tuple(s.playing), structures)
+
+
+def _write_cards(key: tuple[Any, ...], seat: int, n: int, out: Vector) -> None:
+    hand, middle, discard, exchange, resolving, structures = key
+    where = np.zeros((DECK_SIZE, len(PLACES) + n), dtype=np.float32)
+    for column, cards in enumerate((hand, middle, discard, exchange, resolving)):
+        where[list(cards), column] = 1.0
+    for p, structure in enumerate(structures):
+        for card, onto in structure:
+            where[card, len(PLACES) + (p - seat) % n] = 1.0
+            if onto >= 0:
+                where[card, 5] = 1.0
+    out.block("cards.place", where)
+
+
+def _own_of_view(view: Mapping[str, Any], seat: int) -> tuple[Any, ...]:
+    you = view["you"]
+    known = {int(item["card"]) for item in [*you["known_hands"], *you["known_face_down"]]}
+    return you["face_down"], tuple(sorted(known))
+
+
+def _own_of_state(s: ViveLeRoiState, seat: int) -> tuple[Any, ...]:
+    bit = 1 << seat
+    known = {card for _holder, card, mask in s.known if mask & bit}
+    known.update(card for card, by in zip(s.hidden, s.hidden_known, strict=True)
+                 if card >= 0 and by & bit)
+    return s.hidden[seat], tuple(sorted(known))
+
+
+def _write_own(key: tuple[Any, ...], seat: int, n: int, out: Vector) -> None:
+    face_down, known = key
+    out.one_hot("you.face_down", face_down if face_down >= 0 else None, DECK_SIZE)
+    out.counts("you.known_cards", known, DECK_SIZE)
+
+
+_WRITERS = (
+    (_head_of_view, _head_of_state, _write_head),
+    (_players_of_view, _players_of_state, _write_players),
+    (_cards_of_view, _cards_of_state, _write_cards),
+    (_own_of_view, _own_of_state, _write_own),
+)
+PARTS = tuple(Part(of_state, write) for _of_view, of_state, write in _WRITERS)
+"""The incremental encoder (:mod:`..incremental`): the same segments, keyed on the state."""
+
+
 def encode(view: Mapping[str, Any], seat: int, out: Vector) -> None:
     """Write ``seat``'s view of Vive le Roi into ``out``. Seat-indexed segments start with
     the observing seat and go clockwise."""
     n = int(view["num_players"])
-
-    def rel(p: int) -> int:
-        return (p - seat) % n
-
-    out.one_hot("deal", min(int(view["deal"]), MAX_DEALS) - 1, MAX_DEALS)
-    out.number("round", int(view["round"]), 10.0)
-    out.category("phase", view["phase"], PHASES)
-    decision = view["decision"] or {}
-    out.category("decision", decision.get("kind"), DECISIONS)
-    out.flag("last_round", bool(view["last_round"]))
-    out.one_hot("start_player", rel(int(view["start_player"])), n)
-    king = view["king"]
-    out.one_hot("king.seat", None if king["seat"] is None else rel(int(king["seat"])), n)
-    out.flag("king.captive", bool(king["captive"]))
-    out.flag("kings_ear_in_middle", bool(view["kings_ear_in_middle"]))
-    out.number("draw_pile", int(view["draw_pile"]), 50.0)
-    out.numbers("hits", view["hits"], 5.0)
-    out.number("decree_failed", int(view["decree_failed"]))
-    players = view["players"]
-    out.numbers("scores", [view["scores"][(seat + k) % n] for k in range(n)], 100.0)
-    out.numbers("hand_sizes", [players[(seat + k) % n]["hand_size"] for k in range(n)], 7.0)
-    out.numbers("face_down", [players[(seat + k) % n]["face_down"] for k in range(n)])
-    out.numbers("decrees", [players[(seat + k) % n]["decrees"] for k in range(n)])
-    you = view["you"]
-    where = np.zeros((DECK_SIZE, len(PLACES) + n), dtype=np.float32)
-    where[you["hand"], 0] = 1.0
-    where[[card for card, _by in view["middle"]], 1] = 1.0
-    where[view["discard"], 2] = 1.0
-    where[[card for card, _side in view["exchange"]], 3] = 1.0
-    where[view["resolving"], 4] = 1.0
-    for p, player in enumerate(players):
-        for card, onto in player["structure"]:
-            where[card, len(PLACES) + rel(p)] = 1.0
-            if onto >= 0:
-                where[card, 5] = 1.0
-    out.block("cards.place", where)
-    out.one_hot("you.face_down", you["face_down"] if you["face_down"] >= 0 else None,
-                DECK_SIZE)
-    known = {int(item["card"]) for item in [*you["known_hands"], *you["known_face_down"]]}
-    out.counts("you.known_cards", known, DECK_SIZE)
+    for of_view, _of_state, write in _WRITERS:
+        write(of_view(view, seat), seat, n, out)

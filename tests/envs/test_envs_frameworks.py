@@ -169,3 +169,16 @@ def test_gymnasium_refuses_opponents_that_search_for_a_time() -> None:
         e = gymnasium.make("sunking/Louis14-v0", opponents="ismcts:0.02s", timed_opponents=True)
     assert e.unwrapped.bots[0].config.seconds == 0.02
     gymnasium.make("sunking/Louis14-v0", opponents="ismcts:easy")  # iterations only: reproducible
+
+
+def test_pettingzoo_refuses_a_token_out_of_bounds_and_changes_nothing() -> None:
+    """The environment is not wrapped in PettingZoo's bounds check: it checks itself."""
+    aec = env("louis14", 2, seed=3)
+    aec.reset()
+    before = aec.last()[0]
+    for token in (-1, aec.unwrapped.table.scheme.size, 10**6):
+        with pytest.raises(ActionSchemeError, match="not allowed here"):
+            aec.step(token)
+    after = aec.last()[0]
+    assert np.array_equal(before["observation"], after["observation"])
+    assert np.array_equal(before["action_mask"], after["action_mask"])

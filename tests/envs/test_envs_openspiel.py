@@ -23,7 +23,7 @@ import sunking.envs.openspiel as sk_spiel
 from sunking.bots import HeuristicBot, Observation
 from sunking.bots.arena import bot_rng
 from sunking.core.registry import available_games, make
-from sunking.envs.openspiel_observer import Recall
+from sunking.envs.openspiel_observer import RECALL_BITS, Recall
 
 OPEN_SPIEL_TESTS = Path(open_spiel.__file__).parent / "python" / "tests"
 OUR_NAMES = {sk_spiel.short_name(game) for game in available_games()}
@@ -183,15 +183,58 @@ def test_observation_types_are_honoured_or_refused() -> None:
     assert observers["all"].string_from(state, 1) == observers["all"].string_from(state, 3)
     recall = game.make_py_observer(pyspiel.IIGObservationType(perfect_recall=True))
     assert recall.string_from(state, 1) == state.information_state_string(1)
-    with pytest.raises(ValueError, match="no sunking tensor has perfect recall"):
-        recall.set_from(state, 1)
     with pytest.raises(ValueError, match="single-player private info only"):
         game.make_py_observer(pyspiel.IIGObservationType(
             perfect_recall=True, private_info=pyspiel.PrivateInfoType.NONE))
     with pytest.raises(ValueError, match="public information"):
         game.make_py_observer(pyspiel.IIGObservationType(
             perfect_recall=False, public_info=False))
-    assert not game.get_type().provides_information_state_tensor
+
+
+def test_information_state_tensors_are_the_observation_and_the_recall_digest() -> None:
+    """The information-state tensor is the seat's observation then the bits of its recall
+    digest: equal for one history replayed, different where the seat's past differs even
+    though the position and so the observation are the same."""
+    game = pyspiel.load_game("sunking_louis14", {"players": 2})
+    assert game.get_type().provides_information_state_tensor
+    size = game.observation_tensor_size()
+    assert game.information_state_tensor_size() == size + RECALL_BITS
+    state = game.new_initial_state()
+    sk_spiel.deal(state, 4)
+    rng = np.random.default_rng(4)
+    for _ in range(30):
+        state.apply_action(int(rng.choice(state.legal_actions())))
+    seat = state.current_player()
+    tensor = np.asarray(state.information_state_tensor(seat), np.float32)
+    assert np.array_equal(tensor[:size], np.asarray(state.observation_tensor(seat)))
+    assert set(np.unique(tensor[size:])) == {0.0, 1.0}
+    digest = bytes.fromhex(state.recall.digest(seat))
+    assert np.array_equal(tensor[size:], np.unpackbits(np.frombuffer(digest, np.uint8)))
+    replayed = game.new_initial_state()
+    for action in state.history():
+        replayed.apply_action(action)
+    assert replayed.information_state_tensor(seat) == state.information_state_tensor(seat)
+    held = state.held
+    other = held.recall.resampled(held.state, 1 - seat)
+    assert other.digest(seat) != held.recall.digest(seat)
+
+
+def test_rng_seed_fixes_the_deal_and_the_game_still_replays() -> None:
+    game = pyspiel.load_game("sunking_vive_le_roi", {"players": 3, "rng_seed": 258})
+    state = game.new_initial_state()
+    assert state.chance_outcomes() == [(0, 1.0)]
+    while state.is_chance_node():
+        state.apply_action(state.legal_actions()[0])
+    assert state.seed == 258 and state.history() == [0, 0, 1, 2]
+    dealt = pyspiel.load_game("sunking_vive_le_roi", {"players": 3}).new_initial_state()
+    sk_spiel.deal(dealt, 258)
+    assert str(dealt) == str(state)
+    again = pyspiel.deserialize_game_and_state(pyspiel.serialize_game_and_state(game, state))
+    assert again[1].history() == state.history()
+    with pytest.raises(pyspiel.SpielError, match="not a deal byte"):
+        game.new_initial_state().apply_action(5)
+    with pytest.raises(ValueError, match="rng_seed must be"):
+        pyspiel.load_game("sunking_vive_le_roi", {"players": 3, "rng_seed": -2})
 
 
 def test_perfect_recall_tells_apart_what_the_view_forgets() -> None:

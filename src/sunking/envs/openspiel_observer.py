@@ -9,11 +9,13 @@
 - ``ALL_PLAYERS``: every seat's observation one after the other (seat 0 first), and every
   seat's view with the unfinished choice of the seat to move.
 
-``perfect_recall`` is given for ``SINGLE_PLAYER`` as a string only: the seat's view and a
-digest (:class:`Recall`) of every view it had before and every token it chose. A view
-summarises the position, it does not recall it, so no tensor claims perfect recall and an
-observer asking one gets none. ``public_info=False`` is refused: every observation holds the
-public information.
+``perfect_recall`` is given for ``SINGLE_PLAYER``: the string is the seat's view and a digest
+(:class:`Recall`) of every view it had before and every token it chose; the tensor (OpenSpiel's
+information-state tensor) is the seat's observation followed by that digest's
+:data:`RECALL_BITS` bits, so two information states that differ anywhere in the seat's past
+give different tensors, while what a network can learn from is the observation. Perfect
+recall with other private information is refused, as is ``public_info=False``: every
+observation holds the public information.
 """
 
 from __future__ import annotations
@@ -31,6 +33,8 @@ from .table import GameAdapter, observation_vector, public_vector
 from .vector import FloatArray
 
 Kind = Literal["public", "seat", "all"]
+RECALL_BITS = 128
+"""The bits of a seat's recall digest that end its information-state tensor."""
 KINDS: dict[Any, Kind] = {
     pyspiel.PrivateInfoType.NONE: "public",
     pyspiel.PrivateInfoType.SINGLE_PLAYER: "seat",
@@ -139,30 +143,32 @@ class SunKingObserver:
         self.perfect_recall = bool(iig_obs_type.perfect_recall)
         if self.perfect_recall and self.kind != "seat":
             raise ValueError("perfect recall is given for single-player private info only")
-        size = 0 if self.perfect_recall else sizes[self.kind]
-        self.tensor = np.zeros(size, np.float32)
-        self.dict = {"observation": self.tensor} if size else {}
+        size = sizes[self.kind]
+        self.tensor = np.zeros(size + (RECALL_BITS if self.perfect_recall else 0), np.float32)
+        self._observation = self.tensor[:size]
+        self.dict = {"observation": self._observation}
+        if self.perfect_recall:
+            self.dict["recall"] = self.tensor[size:]
 
     def set_from(self, state: Observed, player: int) -> None:
-        """Write ``player``'s observation into the tensor.
-
-        Raises:
-            ValueError: the observer is of perfect recall (it has no tensor).
-        """
-        if self.perfect_recall:
-            raise ValueError("no sunking tensor has perfect recall: ask for a string")
+        """Write ``player``'s observation (and with perfect recall its digest's bits) into
+        the tensor."""
         if state.is_chance_node():
             self.tensor.fill(0.0)
             return
         engine = state.engine_state
+        tensor = self._observation
         if self.kind == "seat":
-            state.observation(player, self.tensor)
+            state.observation(player, tensor)
         elif self.kind == "public":
-            self.tensor[:] = public_vector(state.adapter, engine, player).array()
+            tensor[:] = public_vector(state.adapter, engine, player).array()
         else:
-            size = self.tensor.size // engine.num_players
+            size = tensor.size // engine.num_players
             for p in range(engine.num_players):
-                state.observation(p, self.tensor[p * size:(p + 1) * size])
+                state.observation(p, tensor[p * size:(p + 1) * size])
+        if self.perfect_recall:
+            digest = bytes.fromhex(state.recall.digest(player))
+            self.dict["recall"][:] = np.unpackbits(np.frombuffer(digest, np.uint8))
 
     def string_from(self, state: Observed, player: int) -> str:
         if state.is_chance_node():

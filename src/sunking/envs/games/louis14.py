@@ -13,8 +13,8 @@ from typing import Any
 
 import numpy as np
 
-from ...games.louis14.actions import ACTION_CLASSES
 from ...core.agenda import decision_json
+from ...games.louis14.actions import ACTION_CLASSES
 from ...games.louis14.data import (
     BLAZON_KINDS,
     CHIP_CODES,

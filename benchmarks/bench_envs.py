@@ -6,12 +6,14 @@ For each game and player count (4 by default) it plays ``--games`` random games 
 
 - ``engine``: ``legal_actions`` and ``apply_unchecked`` on quiet states, a uniform choice
   among the legal actions (the ceiling for any adapter);
-- ``pettingzoo``: the wrapped AEC environment, ``last()`` (the acting agent's observation,
-  built at every step) then ``step`` with a random legal token;
+- ``pettingzoo``: the AEC environment, ``last()`` (the acting agent's observation, a new
+  array at every step) then ``step`` with a random legal token (drawn as the engine's: one
+  index into the legal ones);
 - ``openspiel``: the Python game through pyspiel, the deal's chance nodes sampled, then
   ``legal_actions`` and ``apply_action`` with the acting seat's observation tensor read at
-  every step (through OpenSpiel's ``make_observation``; the games give no information-state
-  tensor, see docs/envs.md).
+  every step (through OpenSpiel's ``make_observation``);
+- ``openspiel info state``: the same with the acting seat's information-state tensor
+  (perfect recall) read at every step instead.
 
 It prints engine actions per second, agent steps (tokens) per second and each adapter's
 share of the engine's actions per second. The last row is OpenSpiel's C++ ``hearts`` (4
@@ -121,10 +123,12 @@ def speeds(games: list[str], players: list[int], count: int) -> RichTable:
         for n in players:
             if not spec.min_players <= n <= spec.max_players:
                 continue
+            name = sk_spiel.short_name(game)
             ways: dict[str, Run] = {
                 "engine": engine_run(game, n),
                 "pettingzoo": pettingzoo_run(game, n),
-                "openspiel": spiel_run(sk_spiel.short_name(game), {"players": n}),
+                "openspiel": spiel_run(name, {"players": n}),
+                "openspiel info state": spiel_run(name, {"players": n}, perfect_recall=True),
             }
             base = 0.0
             for way, run in ways.items():

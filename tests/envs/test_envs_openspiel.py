@@ -23,7 +23,7 @@ import sunking.envs.openspiel as sk_spiel
 from sunking.bots import HeuristicBot, Observation
 from sunking.bots.arena import bot_rng
 from sunking.core.registry import available_games, make
-from sunking.envs.openspiel_observer import RECALL_BITS, Recall
+from sunking.envs.openspiel_observer import RECALL_BITS, Observations, Recall
 
 OPEN_SPIEL_TESTS = Path(open_spiel.__file__).parent / "python" / "tests"
 OUR_NAMES = {sk_spiel.short_name(game) for game in available_games()}
@@ -208,7 +208,7 @@ def test_information_state_tensors_are_the_observation_and_the_recall_digest() -
     tensor = np.asarray(state.information_state_tensor(seat), np.float32)
     assert np.array_equal(tensor[:size], np.asarray(state.observation_tensor(seat)))
     assert set(np.unique(tensor[size:])) == {0.0, 1.0}
-    digest = bytes.fromhex(state.recall.digest(seat))
+    digest = state.recall.bits(seat)
     assert np.array_equal(tensor[size:], np.unpackbits(np.frombuffer(digest, np.uint8)))
     replayed = game.new_initial_state()
     for action in state.history():
@@ -216,7 +216,8 @@ def test_information_state_tensors_are_the_observation_and_the_recall_digest() -
     assert replayed.information_state_tensor(seat) == state.information_state_tensor(seat)
     held = state.held
     other = held.recall.resampled(held.state, 1 - seat)
-    assert other.digest(seat) != held.recall.digest(seat)
+    assert other.bits(seat) != held.recall.bits(seat)
+    assert other.bits(1 - seat) == held.recall.bits(1 - seat)
 
 
 def test_rng_seed_fixes_the_deal_and_the_game_still_replays() -> None:
@@ -243,12 +244,35 @@ def test_perfect_recall_tells_apart_what_the_view_forgets() -> None:
     game = make("louis14")
     start, other, end = (game.new_game(2, seed) for seed in (1, 2, 3))
     assert start.view(0) != other.view(0)
-    one, two = Recall.start(start), Recall.start(other)
+    observations = Observations("louis14", 2)
+    one, two = Recall.start(start, observations), Recall.start(other, observations)
     assert one.after(end, 1, (4,)).digest(0) != two.after(end, 1, (4,)).digest(0)
     assert one.after(end, 0, (4,)).digest(0) != one.after(end, 0, (5,)).digest(0)
     assert one.after(end, 1, (4,)).digest(0) == one.after(end, 1, (5,)).digest(0)
     flat = pickle.loads(pickle.dumps(one.after(end, 1, (4,))))
     assert flat.previous is None and flat.digest(0) == one.after(end, 1, (4,)).digest(0)
+    assert one.after(end, 1, (4,)).bits(0) != two.after(end, 1, (4,)).bits(0)
+    assert one.after(end, 0, (4,)).bits(0) != one.after(end, 0, (5,)).bits(0)
+    assert one.after(end, 1, (4,)).bits(0) == one.after(end, 1, (5,)).bits(0)
+    assert flat.bits(0) == one.after(end, 1, (4,)).bits(0)
+
+
+def test_recall_bits_do_not_depend_on_when_they_are_asked() -> None:
+    """Asked at every step or only at the end, in any seat order, a seat's recall bits are
+    the same: they depend on the history alone, not on the shared observation cache."""
+    game = pyspiel.load_game("sunking_vive_le_roi", {"players": 3})
+    every, once = game.new_initial_state(), game.new_initial_state()
+    sk_spiel.deal(every, 8)
+    sk_spiel.deal(once, 8)
+    rng = np.random.default_rng(8)
+    for _ in range(60):
+        for seat in range(3):
+            every.information_state_tensor(2 - seat)
+        token = int(rng.choice(every.legal_actions()))
+        every.apply_action(token)
+        once.apply_action(token)
+    for seat in range(3):
+        assert once.information_state_tensor(seat) == every.information_state_tensor(seat)
 
 
 @pytest.mark.parametrize("game", available_games())

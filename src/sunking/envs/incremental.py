@@ -29,7 +29,7 @@ WriteOf = Callable[[Any, int, int, Vector], None]
 """Writes a part's segments from its values, for a seat and a player count."""
 
 
-def _same(key: Any) -> Any:
+def _same(key: Any, state: Any) -> Any:
     return key
 
 
@@ -37,12 +37,13 @@ def _same(key: Any) -> Any:
 class Part:
     """Consecutive segments of a game's layout. ``key(state, seat)`` gathers every state
     value the segments depend on (cheaply: the state's own lists are compared, not copied);
-    ``read(key)`` turns it into the values ``write(values, seat, num_players, out)`` takes,
-    which the plain encoder reads from the seat's view instead."""
+    ``read(key, state)`` turns it into the values ``write(values, seat, num_players, out)``
+    takes — reading nothing of the state the key does not hold — which the plain encoder
+    reads from the seat's view instead."""
 
     key: KeyOf
     write: WriteOf
-    read: Callable[[Any], Any] = _same
+    read: Callable[[Any, Any], Any] = _same
 
 
 _UNSET = object()
@@ -68,7 +69,7 @@ class SeatObservation:
         spans: list[tuple[int, int]] = []
         for part in self._parts:
             probe = Vector()
-            part.write(part.read(part.key(state, seat)), seat, n, probe)
+            part.write(part.read(part.key(state, seat), state), seat, n, probe)
             at = names[-1][1] + names[-1][2]
             spans.append((at, len(probe)))
             names += [(name, at + offset, size) for name, offset, size in probe.layout()]
@@ -81,19 +82,30 @@ class SeatObservation:
         self.array: FloatArray = np.zeros(prefix[1] + prefix[2], dtype=np.float32)
         self.array[seat] = 1.0
 
-    def update(self, state: GameState) -> FloatArray:
+    def update(self, state: GameState,
+               changes: list[tuple[int, bytes]] | None = None) -> FloatArray:
         """Bring the array to ``state`` (any state of the game, not only the next one) and
-        return it: the caller copies it before it is updated again."""
+        return it: the caller copies it before it is updated again. With ``changes``, append
+        (part, its floats' bytes) for every part whose floats changed (part −1: whether the
+        seat is to move)."""
         out, seat, n, keys = self.array, self.seat, self.num_players, self._keys
-        out[n] = 1.0 if state.to_move == seat else 0.0
+        to_move = 1.0 if state.to_move == seat else 0.0
+        if changes is not None and out[n] != to_move:
+            changes.append((-1, bytes([int(to_move)])))
+        out[n] = to_move
         for i, part in enumerate(self._parts):
             key = part.key(state, seat)
             if key != keys[i]:
                 keys[i] = key
                 at, size = self._spans[i]
                 segment = out[at:at + size]
+                before = None if changes is None else segment.tobytes()
                 segment.fill(0.0)
                 writer = FastVector(size, segment)
-                part.write(part.read(key), seat, n, writer)
+                part.write(part.read(key, state), seat, n, writer)
                 writer.array()
+                if before is not None and changes is not None:
+                    after = segment.tobytes()
+                    if after != before:
+                        changes.append((i, after))
         return out

@@ -41,8 +41,8 @@ from ..core.game import GameState
 from ..core.registry import make
 from ..core.rng import Rng
 from .actions import Decision
-from .openspiel_observer import Recall, SunKingObserver, observer_sizes
-from .table import GameAdapter, adapted_games, adapter, observation_array, rewards_of
+from .openspiel_observer import Observations, Recall, SunKingObserver, observer_sizes
+from .table import GameAdapter, adapted_games, adapter, rewards_of
 from .vector import FloatArray
 
 LENGTH_PER_ACTION = 32
@@ -92,6 +92,7 @@ class SunKingGame(pyspiel.Game):  # type: ignore[misc]
             raise ValueError(f"rng_seed must be -1 or 0 … 2³² − 1, not {self.rng_seed}")
         self.adapter: GameAdapter = adapter(self.game_id)
         self.sizes = observer_sizes(self.adapter, self.num_seats)
+        self.observations = Observations(self.game_id, self.num_seats)
         info = pyspiel.GameInfo(
             num_distinct_actions=self.adapter.scheme.size,
             max_chance_outcomes=DEAL_OUTCOMES,
@@ -238,7 +239,8 @@ class SunKingState(pyspiel.State):  # type: ignore[misc]
             if seed is not None:
                 state = make(self._sk_game.game_id).new_game(self._sk_game.num_seats, seed)
                 state.quiet = True
-                self._held = _Held(self._sk_game.adapter, state, Recall.start(state))
+                self._held = _Held(self._sk_game.adapter, state,
+                                   Recall.start(state, self._sk_game.observations))
             return
         held = self._held
         chosen = held.decision.choose(int(action))
@@ -292,12 +294,13 @@ class SunKingState(pyspiel.State):  # type: ignore[misc]
 
     def observation(self, player: int, out: FloatArray) -> None:
         """Write ``player``'s observation vector into ``out`` (the part its unfinished
-        choice leaves alone is built once per engine state)."""
+        choice leaves alone is brought up to date once per engine state, see
+        :mod:`.incremental`)."""
         held = self.held
         base = held.seen.get(player)
         if base is None:
-            base = held.seen[player] = observation_array(
-                held.adapter, held.state, player, self._sk_game.sizes["seat"])
+            seat = self._sk_game.observations.seat(player, held.state)
+            base = held.seen[player] = seat.update(held.state).copy()
         out[:] = base
         start = out.size - held.adapter.scheme.size
         for token in self.prefix_of(player):

@@ -11,9 +11,10 @@
 
 ``perfect_recall`` is given for ``SINGLE_PLAYER``: the string is the seat's view and a digest
 (:class:`Recall`) of every view it had before and every token it chose; the tensor (OpenSpiel's
-information-state tensor) is the seat's observation followed by that digest's
-:data:`RECALL_BITS` bits, so two information states that differ anywhere in the seat's past
-give different tensors, while what a network can learn from is the observation. Perfect
+information-state tensor) is the seat's observation followed by the :data:`RECALL_BITS` bits
+of a digest of every observation vector it had before and every token it chose, so two
+histories that differ anywhere in what the seat observed give different tensors, while what a
+network can learn from is the observation. Perfect
 recall with other private information is refused, as is ``public_info=False``: every
 observation holds the public information.
 """
@@ -29,7 +30,8 @@ import pyspiel
 
 from ..core.game import GameState
 from ..core.registry import make
-from .table import GameAdapter, observation_vector, public_vector
+from .incremental import SeatObservation
+from .table import GameAdapter, adapter, observation_vector, public_vector
 from .vector import FloatArray
 
 Kind = Literal["public", "seat", "all"]
@@ -77,46 +79,83 @@ class Observed(Protocol):
     def prefix_of(self, player: int) -> tuple[int, ...]: ...
 
 
+class Observations:
+    """Every seat's observation of one OpenSpiel game, kept up to date part by part
+    (:class:`.incremental.SeatObservation`) and shared by all the game's states: a cache,
+    whatever state it was last brought to (it is pickled empty)."""
+
+    def __init__(self, game_id: str, num_players: int) -> None:
+        self.adapter = adapter(game_id)
+        self.num_players = num_players
+        self._seats: dict[int, SeatObservation] = {}
+        self._layout: list[tuple[str, int, int]] = []
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return Observations, (self.adapter.game_id, self.num_players)
+
+    def seat(self, seat: int, state: GameState) -> SeatObservation:
+        found = self._seats.get(seat)
+        if found is None:
+            if not self._layout:
+                self._layout = observation_vector(self.adapter, state, 0).layout()
+            found = self._seats[seat] = SeatObservation(self.adapter.parts, state, seat,
+                                                        self._layout)
+        return found
+
+
 class Recall:
-    """What each seat has seen up to an engine state: a digest per seat of every view it had
-    and every token it chose, chained from the previous engine state's recall and worked
-    out only when a seat's recall is asked."""
+    """What each seat has seen up to an engine state, chained from the previous engine
+    state's recall and worked out only when a seat's recall is asked: a digest per seat of
+    every view it had and every token it chose (:meth:`digest`, for strings), and one of
+    every observation vector it had and every token it chose (:meth:`bits`, for tensors:
+    chained over the parts of its observation each move changed)."""
 
-    __slots__ = ("_digests", "mover", "previous", "state", "tokens")
+    __slots__ = ("_bits", "_digests", "mover", "observations", "previous", "state", "tokens")
 
-    def __init__(self, state: GameState, previous: Recall | None = None,
-                 mover: int | None = None, tokens: tuple[int, ...] = (),
-                 digests: dict[int, str] | None = None) -> None:
+    def __init__(self, state: GameState, observations: Observations,
+                 previous: Recall | None = None, mover: int | None = None,
+                 tokens: tuple[int, ...] = (), digests: dict[int, str] | None = None,
+                 bits: dict[int, bytes] | None = None) -> None:
         self.state = state
+        self.observations = observations
         self.previous = previous
         self.mover = mover
         self.tokens = tokens
         self._digests: dict[int, str] = digests or {}
+        self._bits: dict[int, bytes] = bits or {}
 
     @classmethod
-    def start(cls, state: GameState) -> Recall:
-        return cls(state)
+    def start(cls, state: GameState, observations: Observations) -> Recall:
+        return cls(state, observations)
 
     def after(self, state: GameState, mover: int | None, tokens: tuple[int, ...]) -> Recall:
         """The recall once ``mover`` has chosen ``tokens`` and the game is at ``state``."""
-        return Recall(state, self, mover, tokens)
+        return Recall(state, self.observations, self, mover, tokens)
 
     def resampled(self, state: GameState, seat: int) -> Recall:
         """The recall of a determinization for ``seat``: the seat recalls what it recalls
         here; the other seats recall only the sampled position."""
-        return Recall(state, digests={seat: self.digest(seat)})
+        return Recall(state, self.observations, digests={seat: self.digest(seat)},
+                      bits={seat: self.bits(seat)})
 
     def __reduce__(self) -> tuple[Any, ...]:
-        """Pickled flat, as every seat's digest here (not the chain of earlier states)."""
-        digests = {p: self.digest(p) for p in range(self.state.num_players)}
-        return Recall, (self.state, None, self.mover, self.tokens, digests)
+        """Pickled flat, as every seat's digests here (not the chain of earlier states)."""
+        seats = range(self.state.num_players)
+        return Recall, (self.state, self.observations, None, self.mover, self.tokens,
+                        {p: self.digest(p) for p in seats}, {p: self.bits(p) for p in seats})
 
-    def digest(self, seat: int) -> str:
+    def _chain(self, seat: int, of_views: bool) -> tuple[list[Recall], Recall | None]:
+        """The recalls back from here to the first that knows ``seat``'s digest (of its
+        views, or of its observations), newest first, and that one (None: none does)."""
         chain: list[Recall] = []
         node: Recall | None = self
-        while node is not None and seat not in node._digests:
+        while node is not None and seat not in (node._digests if of_views else node._bits):
             chain.append(node)
             node = node.previous
+        return chain, node
+
+    def digest(self, seat: int) -> str:
+        chain, node = self._chain(seat, True)
         value = "" if node is None else node._digests[seat]
         for step in reversed(chain):
             h = hashlib.blake2b(value.encode(), digest_size=16)
@@ -124,6 +163,30 @@ class Recall:
                 h.update(repr(step.tokens).encode())
             h.update(_view_json(step.state, seat).encode())
             value = step._digests[seat] = h.hexdigest()
+        return value
+
+    def bits(self, seat: int) -> bytes:
+        """16 bytes that tell apart any two sequences of ``seat``'s observation vectors (and
+        the tokens it chose) that differ."""
+        chain, node = self._chain(seat, False)
+        observer = self.observations.seat(seat, self.state)
+        if node is None:
+            root = chain.pop()
+            full = observer.update(root.state).tobytes()
+            value = root._bits[seat] = hashlib.blake2b(full, digest_size=16).digest()
+        else:
+            value = node._bits[seat]
+            observer.update(node.state)
+        for step in reversed(chain):
+            changes: list[tuple[int, bytes]] = []
+            observer.update(step.state, changes)
+            h = hashlib.blake2b(value, digest_size=16)
+            if step.mover == seat:
+                h.update(repr(step.tokens).encode())
+            for part, floats in changes:
+                h.update(part.to_bytes(2, "big", signed=True))
+                h.update(floats)
+            value = step._bits[seat] = h.digest()
         return value
 
 
@@ -167,7 +230,7 @@ class SunKingObserver:
             for p in range(engine.num_players):
                 state.observation(p, tensor[p * size:(p + 1) * size])
         if self.perfect_recall:
-            digest = bytes.fromhex(state.recall.digest(player))
+            digest = state.recall.bits(player)
             self.dict["recall"][:] = np.unpackbits(np.frombuffer(digest, np.uint8))
 
     def string_from(self, state: Observed, player: int) -> str:

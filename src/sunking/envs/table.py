@@ -35,7 +35,7 @@ REWARDS: tuple[Reward, ...] = ("win_share", "score_difference")
 @dataclasses.dataclass(frozen=True, slots=True)
 class GameAdapter:
     """How one game becomes tokens and vectors: what its module ``sunking.envs.games.<id>``
-    declares (``SCHEME``, ``encode``, ``ENV_NAME``, ``NOTHING_HIDDEN``)."""
+    declares (``SCHEME``, ``encode``, ``ENV_NAME``, ``NOTHING_HIDDEN``, ``PARTS``)."""
 
     game_id: str
     scheme: ActionScheme
@@ -46,8 +46,7 @@ class GameAdapter:
     """The ``you`` part of a view that holds no hidden card (``NOTHING_HIDDEN``)."""
     parts: tuple[Part, ...]
     """The same observation kept up to date from the engine state (``PARTS``, see
-    :mod:`.incremental`); empty for a game that has none (its observations are then built
-    afresh from the view for every engine state)."""
+    :mod:`.incremental`)."""
 
 
 _FOUND: dict[str, GameAdapter] = {}
@@ -68,7 +67,7 @@ def adapter(game_id: str) -> GameAdapter:
             raise UnknownGame(f"the game {game_id!r} has no adapter for learning agents")
         found = _FOUND[game_id] = GameAdapter(game_id, module.SCHEME, module.encode,
                                               module.ENV_NAME, module.NOTHING_HIDDEN,
-                                              tuple(getattr(module, "PARTS", ())))
+                                              tuple(module.PARTS))
     return found
 
 
@@ -227,10 +226,7 @@ class Table:
         The part the seat's unfinished choice leaves alone is brought up to date once per
         engine state, rewriting only the parts the moves since changed (:mod:`.incremental`)."""
         base = self._seen.get(seat)
-        if base is None and not self.adapter.parts:
-            base = self._seen[seat] = observation_array(
-                self.adapter, self.state, seat, self.observation_size)
-        elif base is None:
+        if base is None:
             observer = self._seats.get(seat)
             if observer is None:
                 observer = self._seats[seat] = SeatObservation(

@@ -61,8 +61,9 @@ class Vector:
         self._segment(name, out)
 
     def numbers(self, name: str, values: Iterable[float], scale: float = 1.0) -> None:
-        """Several numbers, each divided by ``scale``."""
-        self._segment(name, np.fromiter(values, dtype=np.float32) / np.float32(scale))
+        """Several numbers, each divided by ``scale`` (in double precision, as
+        :meth:`number`)."""
+        self._segment(name, np.array([v / scale for v in values], dtype=np.float32))
 
     def block(self, name: str, values: npt.NDArray[Any]) -> None:
         """A whole array (flattened in row order)."""
@@ -120,10 +121,11 @@ class FastVector(Vector):
         self._size += size
 
     def numbers(self, name: str, values: Iterable[float], scale: float = 1.0) -> None:
-        found = np.fromiter(values, dtype=np.float32) / np.float32(scale)
+        found = [v / scale for v in values] if scale != 1.0 else (
+            values if isinstance(values, list | tuple) else list(values))
         at = self._size
-        self._out[at:at + found.size] = found
-        self._size += found.size
+        self._out[at:at + len(found)] = found
+        self._size += len(found)
 
     def block(self, name: str, values: npt.NDArray[Any]) -> None:
         at = self._size

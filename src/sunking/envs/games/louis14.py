@@ -103,7 +103,7 @@ def _head_key(s: Louis14State, seat: int) -> tuple[Any, ...]:
     return s.round, s.phase, s.pending, s.start, s.louis_tile, s.money_revealed
 
 
-def _head_read(key: tuple[Any, ...]) -> tuple[Any, ...]:
+def _head_read(key: tuple[Any, ...], s: Louis14State) -> tuple[Any, ...]:
     round_, phase, pending, start, louis_tile, revealed = key
     money = [0] * 13
     for i in revealed:
@@ -124,80 +124,118 @@ def _write_head(values: tuple[Any, ...], seat: int, n: int, out: Vector) -> None
     out.numbers("money_cards", money, 5.0)
 
 
+def _tile_row(kind: str, value: int, back: bool) -> tuple[float, ...]:
+    """A tile's side and condition: back, the condition's kind (one-hot with an "other"
+    slot) and its value."""
+    found = CONDITIONS.index(kind) if kind in CONDITIONS else len(CONDITIONS)
+    return (float(back), *(float(found == k) for k in range(len(CONDITIONS) + 1)),
+            int(value) / 3.0)
+
+
+_SIDES = {
+    (t, side): _tile_row(TILE_PEOPLE[t].condition(side).kind,
+                         TILE_PEOPLE[t].condition(side).value, bool(side))
+    for t in range(1, 13) for side in (0, 1)
+}
+"""Each tile's row of :func:`_tile_row` on each side."""
+
+
 def _tiles_of_view(view: Mapping[str, Any], seat: int) -> tuple[Any, ...]:
-    return tuple(
-        (tile["side"] == "back", tile["condition"]["kind"], tile["condition"]["value"],
-         bool(tile["louis"]), tuple(tile["stones"]))
-        for tile in view["tiles"]
-    )
+    rows = tuple(_tile_row(tile["condition"]["kind"], tile["condition"]["value"],
+                           tile["side"] == "back") for tile in view["tiles"])
+    louis = tuple(float(tile["louis"]) for tile in view["tiles"])
+    return rows, louis, tuple(tuple(tile["stones"]) for tile in view["tiles"])
 
 
 def _tiles_key(s: Louis14State, seat: int) -> tuple[Any, ...]:
     return s.side, s.louis_tile, s.board, s.colours
 
 
-def _tiles_read(key: tuple[Any, ...]) -> tuple[Any, ...]:
+def _tiles_read(key: tuple[Any, ...], s: Louis14State) -> tuple[Any, ...]:
     side, louis_tile, board, c = key
-    rows = []
-    for t in range(1, 13):
-        cond = TILE_PEOPLE[t].condition(side[t])
-        rows.append((bool(side[t]), cond.kind, cond.value, louis_tile == t,
-                     tuple(board[t * c:(t + 1) * c])))
-    return tuple(rows)
+    return (tuple(_SIDES[t, side[t]] for t in range(1, 13)),
+            tuple(float(louis_tile == t) for t in range(1, 13)),
+            tuple(tuple(board[t * c:(t + 1) * c]) for t in range(1, 13)))
 
 
 def _write_tiles(values: tuple[Any, ...], seat: int, n: int, out: Vector) -> None:
-    order = list(_seats(seat, n))
-    tiles = np.zeros((12, 7 + n), dtype=np.float32)
-    for row, (back, kind, value, louis, stones) in zip(tiles, values, strict=True):
-        row[0] = back
-        row[1 + (CONDITIONS.index(kind) if kind in CONDITIONS else len(CONDITIONS))] = 1.0
-        row[5] = int(value) / 3.0
-        row[6] = louis
-        row[7:] = [stones[p] / 3.0 for p in order]
+    rows, louis, stones = values
+    tiles = np.empty((12, 7 + n), dtype=np.float32)
+    tiles[:, :6] = rows
+    tiles[:, 6] = louis
+    tiles[:, 7:] = np.array(stones, dtype=np.float64)[:, list(_seats(seat, n))] / 3.0
     out.block("tiles", tiles)
 
 
-def _players_of_view(view: Mapping[str, Any], seat: int) -> tuple[Any, ...]:
+def _supplies_of_view(view: Mapping[str, Any], seat: int) -> tuple[Any, ...]:
+    return tuple((pl["money"], pl["personal"], pl["general"], pl["on_court"], pl["blazons"],
+                  pl["influence_cards"], pl["intrigue_cards"]) for pl in view["players"])
+
+
+def _supplies_key(s: Louis14State, seat: int) -> tuple[Any, ...]:
+    return (s.num_players, s.colours, s.money, s.personal, s.general, s.board, s.blazons,
+            s.hand, s.intrigue)
+
+
+def _supplies_read(key: tuple[Any, ...], s: Louis14State) -> tuple[Any, ...]:
+    n, c, money, personal, general, board, blazons, hand, intrigue = key
     return tuple(
-        ((pl["money"], pl["personal"], pl["general"], pl["on_court"], pl["blazons"],
-          pl["influence_cards"], pl["intrigue_cards"]),
-         tuple(pl["chips"][c] for c in CHIP_CODES),
-         tuple(pl["missions_in_hand"][d] for d in DECKS),
-         tuple(pl["laid_missions"]), tuple(pl["used_missions"]))
+        (money[p], personal[p], general[p], sum(board[c + p:13 * c:c]),
+         sum(blazons[p * BLAZON_SLOTS:(p + 1) * BLAZON_SLOTS]),
+         sum(hand[p * FACES:(p + 1) * FACES]), bin(intrigue[p]).count("1"))
+        for p in range(n)
+    )
+
+
+def _write_supplies(values: tuple[Any, ...], seat: int, n: int, out: Vector) -> None:
+    out.numbers("players.supplies", (v for p in _seats(seat, n) for v in values[p]), 10.0)
+
+
+def _chips_of_view(view: Mapping[str, Any], seat: int) -> tuple[Any, ...]:
+    return tuple(tuple(pl["chips"][c] for c in CHIP_CODES) for pl in view["players"])
+
+
+def _chips_key(s: Louis14State, seat: int) -> tuple[Any, ...]:
+    return s.num_players, s.chips
+
+
+def _chips_read(key: tuple[Any, ...], s: Louis14State) -> tuple[Any, ...]:
+    n, chips = key
+    return tuple(tuple(chips[p * CHIP_SLOTS:(p + 1) * CHIP_SLOTS]) for p in range(n))
+
+
+def _write_chips(values: tuple[Any, ...], seat: int, n: int, out: Vector) -> None:
+    out.numbers("players.chips", (v for p in _seats(seat, n) for v in values[p]), 2.0)
+
+
+def _missions_of_view(view: Mapping[str, Any], seat: int) -> tuple[Any, ...]:
+    return tuple(
+        (tuple(pl["missions_in_hand"][d] for d in DECKS), tuple(pl["laid_missions"]),
+         tuple(pl["used_missions"]))
         for pl in view["players"]
     )
 
 
-def _players_key(s: Louis14State, seat: int) -> tuple[Any, ...]:
-    return (s.num_players, s.colours, s.money, s.personal, s.general, s.board, s.blazons,
-            s.hand, s.intrigue, s.chips, s.missions, s.laid, s.used)
+def _missions_key(s: Louis14State, seat: int) -> tuple[Any, ...]:
+    return s.missions, s.laid, s.used
 
 
-def _players_read(key: tuple[Any, ...]) -> tuple[Any, ...]:
-    n, c, money, personal, general, board, blazons, hand, intrigue, chips, missions, laid, \
-        used = key
-    out = []
-    for p in range(n):
-        supplies = (money[p], personal[p], general[p],
-                    sum(board[t * c + p] for t in range(1, 13)),
-                    sum(blazons[p * BLAZON_SLOTS:(p + 1) * BLAZON_SLOTS]),
-                    sum(hand[p * FACES:(p + 1) * FACES]), bin(intrigue[p]).count("1"))
-        in_hand = tuple(sum(1 for m in missions[p] if MISSIONS[m].deck == d)
-                        for d in range(len(DECKS)))
-        out.append((supplies, tuple(chips[p * CHIP_SLOTS:(p + 1) * CHIP_SLOTS]), in_hand,
-                    tuple(laid[p]), tuple(m for m in laid[p] if used[p] >> m & 1)))
-    return tuple(out)
+def _missions_read(key: tuple[Any, ...], s: Louis14State) -> tuple[Any, ...]:
+    missions, laid, used = key
+    return tuple(
+        (tuple(sum(1 for m in missions[p] if MISSIONS[m].deck == d)
+               for d in range(len(DECKS))),
+         tuple(laid[p]), tuple(m for m in laid[p] if used[p] >> m & 1))
+        for p in range(len(missions))
+    )
 
 
-def _write_players(values: tuple[Any, ...], seat: int, n: int, out: Vector) -> None:
+def _write_missions(values: tuple[Any, ...], seat: int, n: int, out: Vector) -> None:
     players = [values[p] for p in _seats(seat, n)]
-    out.block("players.supplies", np.array([pl[0] for pl in players]) / 10.0)
-    out.block("players.chips", np.array([pl[1] for pl in players]) / 2.0)
-    out.block("players.missions_in_hand", np.array([pl[2] for pl in players]))
-    for k, pl in enumerate(players):
-        out.counts(f"player{k}.laid_missions", pl[3], len(MISSIONS))
-        out.counts(f"player{k}.used_missions", pl[4], len(MISSIONS))
+    out.numbers("players.missions_in_hand", (v for pl in players for v in pl[0]))
+    for k, (_in_hand, laid, used) in enumerate(players):
+        out.counts(f"player{k}.laid_missions", laid, len(MISSIONS))
+        out.counts(f"player{k}.used_missions", used, len(MISSIONS))
 
 
 def _supply_of_view(view: Mapping[str, Any], seat: int) -> tuple[Any, ...]:
@@ -213,7 +251,7 @@ def _supply_key(s: Louis14State, seat: int) -> tuple[Any, ...]:
             s.intrigue_deck, s.intrigue_known, len(s.money_deck), s.mission_decks, s.center)
 
 
-def _supply_read(key: tuple[Any, ...]) -> tuple[Any, ...]:
+def _supply_read(key: tuple[Any, ...], s: Louis14State) -> tuple[Any, ...]:
     n, pool, chips, blazons, deck, intrigue, intrigue_known, money, missions, center = key
     decks = (sum(blazons), deck, len(intrigue), money, *(len(d) for d in missions))
     return (pool, tuple(max(0, c) for c in chips), decks, tuple(center),
@@ -229,37 +267,53 @@ def _write_supply(values: tuple[Any, ...], seat: int, n: int, out: Vector) -> No
     out.counts("intrigue_deck_known", intrigue_known, 13)
 
 
-def _own_of_view(view: Mapping[str, Any], seat: int) -> tuple[Any, ...]:
+def _hand_of_view(view: Mapping[str, Any], seat: int) -> tuple[Any, ...]:
     you = view["you"]
     return (tuple(you["influence_hand"]), tuple(you["intrigue_hand"]), tuple(you["missions"]),
-            (*you["blazon_kinds"], you["kindless_blazons"]),
-            tuple(c["card"] for c in you["known_influence_deck"]),
-            tuple(c["card"] for d in DECKS for c in you["known_mission_decks"][d]))
+            (*you["blazon_kinds"], you["kindless_blazons"]))
 
 
-def _own_key(s: Louis14State, seat: int) -> tuple[Any, ...]:
+def _hand_key(s: Louis14State, seat: int) -> tuple[Any, ...]:
     base = seat * FACES
-    return (seat, s.hand[base:base + FACES], s.intrigue[seat], s.missions[seat],
-            s.blazons[seat * BLAZON_SLOTS:(seat + 1) * BLAZON_SLOTS], s.deck, s.deck_known,
-            s.mission_decks, s.mission_known)
+    return (s.hand[base:base + FACES], s.intrigue[seat], s.missions[seat],
+            s.blazons[seat * BLAZON_SLOTS:(seat + 1) * BLAZON_SLOTS])
 
 
-def _own_read(key: tuple[Any, ...]) -> tuple[Any, ...]:
-    seat, hand, intrigue, missions, blazons, deck, deck_known, mission_decks, known = key
-    bit = 1 << seat
+def _hand_read(key: tuple[Any, ...], s: Louis14State) -> tuple[Any, ...]:
+    hand, intrigue, missions, blazons = key
     return (tuple(f for f in range(FACES) for _ in range(hand[f])),
             tuple(t for t in range(1, 13) if intrigue >> t & 1), tuple(missions),
-            tuple(blazons), _known(deck, deck_known, bit),
-            tuple(card for d in range(len(DECKS))
-                  for card in _known(mission_decks[d], known[d], bit)))
+            tuple(blazons))
 
 
-def _write_own(values: tuple[Any, ...], seat: int, n: int, out: Vector) -> None:
-    influence, intrigue, missions, blazons, known_influence, known_missions = values
+def _write_hand(values: tuple[Any, ...], seat: int, n: int, out: Vector) -> None:
+    influence, intrigue, missions, blazons = values
     out.counts("you.influence_hand", influence, 13)
     out.counts("you.intrigue_hand", intrigue, 13)
     out.counts("you.missions", missions, len(MISSIONS))
     out.numbers("you.blazon_kinds", blazons, 3.0)
+
+
+def _decks_of_view(view: Mapping[str, Any], seat: int) -> tuple[Any, ...]:
+    you = view["you"]
+    return (tuple(c["card"] for c in you["known_influence_deck"]),
+            tuple(c["card"] for d in DECKS for c in you["known_mission_decks"][d]))
+
+
+def _decks_key(s: Louis14State, seat: int) -> tuple[Any, ...]:
+    return seat, s.deck, s.deck_known, s.mission_decks, s.mission_known
+
+
+def _decks_read(key: tuple[Any, ...], s: Louis14State) -> tuple[Any, ...]:
+    seat, deck, deck_known, mission_decks, known = key
+    bit = 1 << seat
+    return (_known(deck, deck_known, bit),
+            tuple(card for d in range(len(DECKS))
+                  for card in _known(mission_decks[d], known[d], bit)))
+
+
+def _write_decks(values: tuple[Any, ...], seat: int, n: int, out: Vector) -> None:
+    known_influence, known_missions = values
     out.counts("you.known_influence_deck", known_influence, 13)
     out.counts("you.known_mission_decks", known_missions, len(MISSIONS))
 
@@ -272,9 +326,12 @@ def _known(deck: Sequence[int], known: Sequence[int], seats: int) -> tuple[int, 
 _WRITERS = (
     (_head_of_view, Part(_head_key, _write_head, _head_read)),
     (_tiles_of_view, Part(_tiles_key, _write_tiles, _tiles_read)),
-    (_players_of_view, Part(_players_key, _write_players, _players_read)),
+    (_supplies_of_view, Part(_supplies_key, _write_supplies, _supplies_read)),
+    (_chips_of_view, Part(_chips_key, _write_chips, _chips_read)),
+    (_missions_of_view, Part(_missions_key, _write_missions, _missions_read)),
     (_supply_of_view, Part(_supply_key, _write_supply, _supply_read)),
-    (_own_of_view, Part(_own_key, _write_own, _own_read)),
+    (_hand_of_view, Part(_hand_key, _write_hand, _hand_read)),
+    (_decks_of_view, Part(_decks_key, _write_decks, _decks_read)),
 )
 PARTS = tuple(part for _of_view, part in _WRITERS)
 """The incremental encoder (:mod:`..incremental`): the same segments, keyed on the state."""

@@ -15,7 +15,7 @@ step of random games.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import numpy as np
@@ -35,15 +35,26 @@ def _same(key: Any, state: Any) -> Any:
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class Part:
-    """Consecutive segments of a game's layout. ``key(state, seat)`` gathers every state
-    value the segments depend on (cheaply: the state's own lists are compared, not copied);
-    ``read(key, state)`` turns it into the values ``write(values, seat, num_players, out)``
-    takes — reading nothing of the state the key does not hold — which the plain encoder
-    reads from the seat's view instead."""
+    """Consecutive segments of a game's layout, written by ``write(values, seat,
+    num_players, out)`` from values read either from the seat's view (``of_view(view,
+    seat)``, the plain encoder) or from the engine state: ``key(state, seat)`` gathers every
+    state value the segments depend on (cheaply: the state's own lists are compared, not
+    copied) and ``read(key, state)`` turns it into the values, reading nothing of the state
+    the key does not hold. Both ways give equal values (a test checks it at every step of
+    random games), so the values hold nothing the seat may not see."""
 
+    of_view: Callable[[Mapping[str, Any], int], Any]
     key: KeyOf
     write: WriteOf
     read: Callable[[Any, Any], Any] = _same
+
+
+def encode_view(parts: Sequence[Part], view: Mapping[str, Any], seat: int,
+                out: Vector) -> None:
+    """The plain encoder: every part written from ``seat``'s view."""
+    n = int(view["num_players"])
+    for part in parts:
+        part.write(part.of_view(view, seat), seat, n, out)
 
 
 _UNSET = object()
@@ -58,7 +69,7 @@ class SeatObservation:
         ValueError: the parts do not write the plain encoder's ``layout`` (names and sizes).
     """
 
-    __slots__ = ("_keys", "_parts", "_spans", "array", "num_players", "seat")
+    __slots__ = ("_keys", "_parts", "_spans", "_state", "array", "num_players", "seat")
 
     def __init__(self, parts: Sequence[Part], state: GameState, seat: int,
                  layout: Sequence[tuple[str, int, int]]) -> None:
@@ -79,33 +90,26 @@ class SeatObservation:
             raise ValueError("the incremental parts do not write the plain layout")
         self._spans = tuple(spans)
         self._keys: list[object] = [_UNSET] * len(spans)
+        self._state: GameState | None = None
         self.array: FloatArray = np.zeros(prefix[1] + prefix[2], dtype=np.float32)
         self.array[seat] = 1.0
 
-    def update(self, state: GameState,
-               changes: list[tuple[int, bytes]] | None = None) -> FloatArray:
+    def update(self, state: GameState) -> FloatArray:
         """Bring the array to ``state`` (any state of the game, not only the next one) and
-        return it: the caller copies it before it is updated again. With ``changes``, append
-        (part, its floats' bytes) for every part whose floats changed (part −1: whether the
-        seat is to move)."""
+        return it: the caller copies it before it is updated again."""
+        if state is self._state:
+            return self.array
+        self._state = state
         out, seat, n, keys = self.array, self.seat, self.num_players, self._keys
-        to_move = 1.0 if state.to_move == seat else 0.0
-        if changes is not None and out[n] != to_move:
-            changes.append((-1, bytes([int(to_move)])))
-        out[n] = to_move
+        out[n] = 1.0 if state.to_move == seat else 0.0
         for i, part in enumerate(self._parts):
             key = part.key(state, seat)
             if key != keys[i]:
                 keys[i] = key
                 at, size = self._spans[i]
                 segment = out[at:at + size]
-                before = None if changes is None else segment.tobytes()
                 segment.fill(0.0)
                 writer = FastVector(size, segment)
                 part.write(part.read(key, state), seat, n, writer)
                 writer.array()
-                if before is not None and changes is not None:
-                    after = segment.tobytes()
-                    if after != before:
-                        changes.append((i, after))
         return out

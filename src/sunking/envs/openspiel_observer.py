@@ -12,7 +12,7 @@
 ``perfect_recall`` is given for ``SINGLE_PLAYER``: the string is the seat's view and a digest
 (:class:`Recall`) of every view it had before and every token it chose; the tensor (OpenSpiel's
 information-state tensor) is the seat's observation followed by the :data:`RECALL_BITS` bits
-of a digest of every observation vector it had before and every token it chose, so two
+of a digest of what every observation it had before showed and every token it chose, so two
 histories that differ anywhere in what the seat observed give different tensors, while what a
 network can learn from is the observation. Perfect
 recall with other private information is refused, as is ``public_info=False``: every
@@ -107,7 +107,7 @@ class Recall:
     """What each seat has seen up to an engine state, chained from the previous engine
     state's recall and worked out only when a seat's recall is asked: a digest per seat of
     every view it had and every token it chose (:meth:`digest`, for strings), and one of
-    every observation vector it had and every token it chose (:meth:`bits`, for tensors:
+    what its observations showed and every token it chose (:meth:`bits`, for tensors:
     chained over the parts of its observation each move changed)."""
 
     __slots__ = ("_bits", "_digests", "mover", "observations", "previous", "state", "tokens")
@@ -166,26 +166,33 @@ class Recall:
         return value
 
     def bits(self, seat: int) -> bytes:
-        """16 bytes that tell apart any two sequences of ``seat``'s observation vectors (and
-        the tokens it chose) that differ."""
+        """16 bytes that tell apart any two histories in which ``seat`` observed different
+        things or chose different tokens: a digest chained over the values of the parts of
+        its observation (:class:`.incremental.Part`, read from what its view shows) each
+        move changed, whether it was to move, and the tokens it chose."""
         chain, node = self._chain(seat, False)
-        observer = self.observations.seat(seat, self.state)
+        parts = self.observations.adapter.parts
+        start = chain.pop() if node is None else node
+        keys = [part.key(start.state, seat) for part in parts]
+        values = [part.read(key, start.state) for part, key in zip(parts, keys, strict=True)]
         if node is None:
-            root = chain.pop()
-            full = observer.update(root.state).tobytes()
-            value = root._bits[seat] = hashlib.blake2b(full, digest_size=16).digest()
-        else:
-            value = node._bits[seat]
-            observer.update(node.state)
+            h = hashlib.blake2b(repr((start.state.to_move == seat, values)).encode(),
+                                digest_size=16)
+            start._bits[seat] = h.digest()
+        value = start._bits[seat]
         for step in reversed(chain):
-            changes: list[tuple[int, bytes]] = []
-            observer.update(step.state, changes)
             h = hashlib.blake2b(value, digest_size=16)
             if step.mover == seat:
                 h.update(repr(step.tokens).encode())
-            for part, floats in changes:
-                h.update(part.to_bytes(2, "big", signed=True))
-                h.update(floats)
+            h.update(b"1" if step.state.to_move == seat else b"0")
+            for i, part in enumerate(parts):
+                key = part.key(step.state, seat)
+                if key != keys[i]:
+                    keys[i] = key
+                    now = part.read(key, step.state)
+                    if now != values[i]:
+                        values[i] = now
+                        h.update(repr((i, now)).encode())
             value = step._bits[seat] = h.digest()
         return value
 

@@ -26,7 +26,7 @@ from ..core.game import GameState
 from ..core.registry import available_games, make, optional_module
 from .actions import ActionScheme, Decision
 from .incremental import Part, SeatObservation
-from .vector import FastVector, FloatArray, Vector
+from .vector import FloatArray, Vector
 
 Reward = Literal["win_share", "score_difference"]
 REWARDS: tuple[Reward, ...] = ("win_share", "score_difference")
@@ -98,13 +98,6 @@ def observation_vector(
 ) -> Vector:
     """The observation of ``seat`` as a named vector (``prefix``: its unfinished choice)."""
     return _fill(Vector(), adapter, state, seat, prefix)
-
-
-def observation_array(adapter: GameAdapter, state: GameState, seat: int, size: int,
-                      prefix: Sequence[int] = ()) -> FloatArray:
-    """``observation_vector(...).array()`` written straight into one array of the layout's
-    ``size`` (:class:`.vector.FastVector`): the same floats, faster."""
-    return _fill(FastVector(size), adapter, state, seat, prefix).array()
 
 
 def public_vector(adapter: GameAdapter, state: GameState, seat: int) -> Vector:

@@ -29,7 +29,7 @@ from ...games.louis14.placement import BOOST_STONES, placements
 from ...games.louis14.state import BLAZON_SLOTS, CHIP_SLOTS, FACES, Louis14State
 from ...games.louis14.views import _CONTEXT as DECISION_CONTEXT
 from ..actions import ActionScheme
-from ..incremental import Part
+from ..incremental import Part, encode_view
 from ..vector import Vector
 
 ENV_NAME = "Louis14"
@@ -254,7 +254,7 @@ def _supply_key(s: Louis14State, seat: int) -> tuple[Any, ...]:
 def _supply_read(key: tuple[Any, ...], s: Louis14State) -> tuple[Any, ...]:
     n, pool, chips, blazons, deck, intrigue, intrigue_known, money, missions, center = key
     decks = (sum(blazons), deck, len(intrigue), money, *(len(d) for d in missions))
-    return (pool, tuple(max(0, c) for c in chips), decks, tuple(center),
+    return (pool, tuple(max(0, c) for c in chips), decks, tuple(sorted(center)),
             _known(intrigue, intrigue_known, (1 << n) - 1))
 
 
@@ -323,17 +323,16 @@ def _known(deck: Sequence[int], known: Sequence[int], seats: int) -> tuple[int, 
     return tuple(card for card, mask in zip(deck, known, strict=True) if mask & seats == seats)
 
 
-_WRITERS = (
-    (_head_of_view, Part(_head_key, _write_head, _head_read)),
-    (_tiles_of_view, Part(_tiles_key, _write_tiles, _tiles_read)),
-    (_supplies_of_view, Part(_supplies_key, _write_supplies, _supplies_read)),
-    (_chips_of_view, Part(_chips_key, _write_chips, _chips_read)),
-    (_missions_of_view, Part(_missions_key, _write_missions, _missions_read)),
-    (_supply_of_view, Part(_supply_key, _write_supply, _supply_read)),
-    (_hand_of_view, Part(_hand_key, _write_hand, _hand_read)),
-    (_decks_of_view, Part(_decks_key, _write_decks, _decks_read)),
+PARTS = (
+    Part(_head_of_view, _head_key, _write_head, _head_read),
+    Part(_tiles_of_view, _tiles_key, _write_tiles, _tiles_read),
+    Part(_supplies_of_view, _supplies_key, _write_supplies, _supplies_read),
+    Part(_chips_of_view, _chips_key, _write_chips, _chips_read),
+    Part(_missions_of_view, _missions_key, _write_missions, _missions_read),
+    Part(_supply_of_view, _supply_key, _write_supply, _supply_read),
+    Part(_hand_of_view, _hand_key, _write_hand, _hand_read),
+    Part(_decks_of_view, _decks_key, _write_decks, _decks_read),
 )
-PARTS = tuple(part for _of_view, part in _WRITERS)
 """The incremental encoder (:mod:`..incremental`): the same segments, keyed on the state."""
 
 
@@ -345,6 +344,4 @@ def _seats(seat: int, n: int) -> Iterable[int]:
 def encode(view: Mapping[str, Any], seat: int, out: Vector) -> None:
     """Write ``seat``'s view of Louis XIV into ``out``. Seat-indexed segments start with
     the observing seat and go clockwise."""
-    n = int(view["num_players"])
-    for of_view, part in _WRITERS:
-        part.write(of_view(view, seat), seat, n, out)
+    encode_view(PARTS, view, seat, out)

@@ -34,7 +34,7 @@ from ...games.versailles1682.state import (
     V1682State,
 )
 from ..actions import ActionScheme
-from ..incremental import Part
+from ..incremental import Part, encode_view
 from ..vector import Vector
 
 ENV_NAME = "Versailles1682"
@@ -253,19 +253,16 @@ def _write_own(values: tuple[Any, ...], seat: int, n: int, out: Vector) -> None:
                DECK_SIZE * n)
 
 
-_WRITERS = (
-    (_court_of_view, Part(_court_key, _write_court, _court_read)),
-    (_piles_of_view, Part(_piles_key, _write_piles, _piles_read)),
-    (_courtiers_of_view, Part(_courtiers_key, _write_courtiers, _courtiers_read)),
-    (_own_of_view, Part(_own_key, _write_own, _own_read)),
+PARTS = (
+    Part(_court_of_view, _court_key, _write_court, _court_read),
+    Part(_piles_of_view, _piles_key, _write_piles, _piles_read),
+    Part(_courtiers_of_view, _courtiers_key, _write_courtiers, _courtiers_read),
+    Part(_own_of_view, _own_key, _write_own, _own_read),
 )
-PARTS = tuple(part for _of_view, part in _WRITERS)
 """The incremental encoder (:mod:`..incremental`): the same segments, keyed on the state."""
 
 
 def encode(view: Mapping[str, Any], seat: int, out: Vector) -> None:
     """Write ``seat``'s view of Versailles 1682 into ``out``. Seat-indexed segments start
     with the observing seat and go clockwise."""
-    n = int(view["num_players"])
-    for of_view, part in _WRITERS:
-        part.write(of_view(view, seat), seat, n, out)
+    encode_view(PARTS, view, seat, out)

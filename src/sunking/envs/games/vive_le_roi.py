@@ -9,14 +9,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-import numpy as np
-
 from ...games.vive_le_roi.actions import ACTION_CLASSES
 from ...games.vive_le_roi.data import DECK_SIZE, EAR_CARD, MAX_DEALS
 from ...games.vive_le_roi.flow import FLOW
 from ...games.vive_le_roi.state import LOC_EAR, ViveLeRoiState
 from ..actions import ActionScheme
-from ..incremental import Part
+from ..incremental import Part, encode_view
 from ..vector import Vector
 
 ENV_NAME = "ViveLeRoi"
@@ -117,15 +115,17 @@ def _cards_of_state(s: ViveLeRoiState, seat: int) -> tuple[Any, ...]:
 
 def _write_cards(key: tuple[Any, ...], seat: int, n: int, out: Vector) -> None:
     hand, middle, discard, exchange, resolving, structures = key
-    where = np.zeros((DECK_SIZE, len(PLACES) + n), dtype=np.float32)
-    for column, cards in enumerate((hand, middle, discard, exchange, resolving)):
-        where[list(cards), column] = 1.0
+    width = len(PLACES) + n
+    cells = {card * width + column
+             for column, cards in enumerate((hand, middle, discard, exchange, resolving))
+             for card in cards}
     for p, structure in enumerate(structures):
+        column = len(PLACES) + (p - seat) % n
         for card, onto in structure:
-            where[card, len(PLACES) + (p - seat) % n] = 1.0
+            cells.add(card * width + column)
             if onto >= 0:
-                where[card, 5] = 1.0
-    out.block("cards.place", where)
+                cells.add(card * width + 5)
+    out.counts("cards.place", cells, DECK_SIZE * width)
 
 
 def _own_of_view(view: Mapping[str, Any], seat: int) -> tuple[Any, ...]:
@@ -148,19 +148,16 @@ def _write_own(key: tuple[Any, ...], seat: int, n: int, out: Vector) -> None:
     out.counts("you.known_cards", known, DECK_SIZE)
 
 
-_WRITERS = (
-    (_head_of_view, _head_of_state, _write_head),
-    (_players_of_view, _players_of_state, _write_players),
-    (_cards_of_view, _cards_of_state, _write_cards),
-    (_own_of_view, _own_of_state, _write_own),
+PARTS = (
+    Part(_head_of_view, _head_of_state, _write_head),
+    Part(_players_of_view, _players_of_state, _write_players),
+    Part(_cards_of_view, _cards_of_state, _write_cards),
+    Part(_own_of_view, _own_of_state, _write_own),
 )
-PARTS = tuple(Part(of_state, write) for _of_view, of_state, write in _WRITERS)
 """The incremental encoder (:mod:`..incremental`): the same segments, keyed on the state."""
 
 
 def encode(view: Mapping[str, Any], seat: int, out: Vector) -> None:
     """Write ``seat``'s view of Vive le Roi into ``out``. Seat-indexed segments start with
     the observing seat and go clockwise."""
-    n = int(view["num_players"])
-    for of_view, _of_state, write in _WRITERS:
-        write(of_view(view, seat), seat, n, out)
+    encode_view(PARTS, view, seat, out)

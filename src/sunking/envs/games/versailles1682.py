@@ -79,6 +79,24 @@ SCHEME = ActionScheme(
 )
 
 
+_ZONES: list[tuple[list[int], dict[int, tuple[int, ...]]]] = []
+"""The last card places sorted into zones (:func:`_zones`), with the list they came from."""
+
+
+def _zones(where: list[int]) -> dict[int, tuple[int, ...]]:
+    """Zone → its cards by id, worked out once for a state's card places (the parts of one
+    state share its list)."""
+    last = _ZONES[0] if _ZONES else None
+    if last is not None and last[0] is where:
+        return last[1]
+    found: dict[int, list[int]] = {}
+    for card, zone in enumerate(where):
+        found.setdefault(zone, []).append(card)
+    zones = {zone: tuple(cards) for zone, cards in found.items()}
+    _ZONES[:] = [(where, zones)]
+    return zones
+
+
 def _rel(p: Any, seat: int, n: int) -> int | None:
     return None if p is None else (int(p) - seat) % n
 
@@ -147,8 +165,8 @@ def _piles_key(s: V1682State, seat: int) -> tuple[Any, ...]:
 
 def _piles_read(key: tuple[Any, ...], s: V1682State) -> tuple[Any, ...]:
     where, talon = key
-    return (*(tuple(c for c, z in enumerate(where) if z == zone)
-              for zone in (BOX, HOUSE_ZONE, DISCARD)), talon)
+    zones = _zones(where)
+    return (*(zones.get(zone, ()) for zone in (BOX, HOUSE_ZONE, DISCARD)), talon)
 
 
 def _write_piles(values: tuple[Any, ...], seat: int, n: int, out: Vector) -> None:
@@ -180,6 +198,7 @@ def _courtiers_key(s: V1682State, seat: int) -> tuple[Any, ...]:
 def _courtiers_read(key: tuple[Any, ...], s: V1682State) -> tuple[Any, ...]:
     where, _paid, party, status, heir, king, queen, spouse, poisoner, fortune, power, moves, \
         done = key
+    zones = _zones(where)
     out = []
     for p in range(len(party)):
         out.append((
@@ -187,8 +206,8 @@ def _courtiers_read(key: tuple[Any, ...], s: V1682State) -> tuple[Any, ...]:
             bool(heir[p]), None if king[p] == NO_STANDING else king[p],
             None if queen[p] == NO_STANDING else queen[p],
             spouse[p] if spouse[p] >= 0 else None, bool(poisoner[p]), fortune[p],
-            income_of(s, p), tuple(c for c, z in enumerate(where) if z == TABLEAU + p),
-            where.count(p), bool(power[p]), moves[p], bool(done[p]),
+            income_of(s, p), zones.get(TABLEAU + p, ()), len(zones.get(p, ())),
+            bool(power[p]), moves[p], bool(done[p]),
         ))
     return tuple(out)
 
@@ -234,7 +253,7 @@ def _own_key(s: V1682State, seat: int) -> tuple[Any, ...]:
 def _own_read(key: tuple[Any, ...], s: V1682State) -> tuple[Any, ...]:
     seat, n, where, known = key
     bit = 1 << seat
-    return (tuple(c for c, z in enumerate(where) if z == seat),
+    return (_zones(where).get(seat, ()),
             tuple((holder, card) for holder, card, mask in known
                   if mask & bit and holder != seat),
             tuple((q, card) for holder, card, mask in known if holder == seat

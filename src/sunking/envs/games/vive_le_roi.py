@@ -83,9 +83,14 @@ def _players_of_view(view: Mapping[str, Any], seat: int) -> tuple[Any, ...]:
             tuple(bool(p["face_down"]) for p in players), tuple(p["decrees"] for p in players))
 
 
-def _players_of_state(s: ViveLeRoiState, seat: int) -> tuple[Any, ...]:
-    return (tuple(s.scores), tuple(len(h) for h in s.hands),
-            tuple(h >= 0 for h in s.hidden), tuple(s.decrees))
+def _players_key(s: ViveLeRoiState, seat: int) -> tuple[Any, ...]:
+    return s.scores, s.hands, s.hidden, s.decrees
+
+
+def _players_read(key: tuple[Any, ...], s: ViveLeRoiState) -> tuple[Any, ...]:
+    scores, hands, hidden, decrees = key
+    return (tuple(scores), tuple(len(h) for h in hands), tuple(h >= 0 for h in hidden),
+            tuple(decrees))
 
 
 def _write_players(key: tuple[Any, ...], seat: int, n: int, out: Vector) -> None:
@@ -106,11 +111,14 @@ def _cards_of_view(view: Mapping[str, Any], seat: int) -> tuple[Any, ...]:
             tuple(view["resolving"]), structures)
 
 
-def _cards_of_state(s: ViveLeRoiState, seat: int) -> tuple[Any, ...]:
-    attach = s.attach
-    structures = tuple(tuple((card, attach[card]) for card in cards) for cards in s.structures)
-    return (tuple(s.hands[seat]), tuple(s.middle), tuple(s.discard), tuple(s.fight),
-            tuple(s.playing), structures)
+def _cards_key(s: ViveLeRoiState, seat: int) -> tuple[Any, ...]:
+    return s.hands[seat], s.middle, s.discard, s.fight, s.playing, s.structures, s.attach
+
+
+def _cards_read(key: tuple[Any, ...], s: ViveLeRoiState) -> tuple[Any, ...]:
+    hand, middle, discard, fight, playing, structures, attach = key
+    return (tuple(hand), tuple(middle), tuple(discard), tuple(fight), tuple(playing),
+            tuple(tuple((card, attach[card]) for card in cards) for cards in structures))
 
 
 def _write_cards(key: tuple[Any, ...], seat: int, n: int, out: Vector) -> None:
@@ -150,8 +158,8 @@ def _write_own(key: tuple[Any, ...], seat: int, n: int, out: Vector) -> None:
 
 PARTS = (
     Part(_head_of_view, _head_of_state, _write_head),
-    Part(_players_of_view, _players_of_state, _write_players),
-    Part(_cards_of_view, _cards_of_state, _write_cards),
+    Part(_players_of_view, _players_key, _write_players, _players_read),
+    Part(_cards_of_view, _cards_key, _write_cards, _cards_read),
     Part(_own_of_view, _own_of_state, _write_own),
 )
 """The incremental encoder (:mod:`..incremental`): the same segments, keyed on the state."""

@@ -43,7 +43,8 @@ def test_fast_observations_equal_the_plain_ones_at_every_step(game: str, n: int)
 def test_every_part_reads_the_same_values_from_the_state_as_from_the_view(
         game: str, n: int) -> None:
     """The incremental encoder's values equal those the plain one reads from the seat's view,
-    so they hold nothing the view does not show (the recall digest hashes them)."""
+    so they hold nothing the view does not show (the recall digest hashes them); a public
+    part's are the same for every seat."""
     table = Table(game, n)
     parts = table.adapter.parts
     for seed in range(2):
@@ -55,6 +56,9 @@ def test_every_part_reads_the_same_values_from_the_state_as_from_the_view(
                 view = state.view(seat)
                 for part in parts:
                     assert part.read(part.key(state, seat), state) == part.of_view(view, seat)
+                    if part.public:  # every seat sees it alike
+                        assert part.key(state, seat) == part.key(state, 0)
+                        assert part.of_view(view, seat) == part.of_view(state.view(0), 0)
             table.step(int(rng.choice(table.legal_tokens())))
 
 

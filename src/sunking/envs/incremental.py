@@ -41,12 +41,14 @@ class Part:
     state value the segments depend on (cheaply: the state's own lists are compared, not
     copied) and ``read(key, state)`` turns it into the values, reading nothing of the state
     the key does not hold. Both ways give equal values (a test checks it at every step of
-    random games), so the values hold nothing the seat may not see."""
+    random games), so the values hold nothing the seat may not see. A ``public`` part's key
+    and values are the same for every seat (only ``write`` turns them to the seat)."""
 
     of_view: Callable[[Mapping[str, Any], int], Any]
     key: KeyOf
     write: WriteOf
     read: Callable[[Any, Any], Any] = _same
+    public: bool = False
 
 
 def encode_view(parts: Sequence[Part], view: Mapping[str, Any], seat: int,

@@ -89,6 +89,10 @@ class Observations:
         self.num_players = num_players
         self._seats: dict[int, SeatObservation] = {}
         self._layout: list[tuple[str, int, int]] = []
+        parts = list(enumerate(self.adapter.parts))
+        self.public = [(i, part) for i, part in parts if part.public]
+        """The parts every seat sees alike, with their places among the parts."""
+        self.private = [(i, part) for i, part in parts if not part.public]
 
     def __reduce__(self) -> tuple[Any, ...]:
         return Observations, (self.adapter.game_id, self.num_players)
@@ -110,7 +114,8 @@ class Recall:
     what its observations showed and every token it chose (:meth:`bits`, for tensors:
     chained over the parts of its observation each move changed)."""
 
-    __slots__ = ("_bits", "_digests", "mover", "observations", "previous", "state", "tokens")
+    __slots__ = ("_bits", "_digests", "_public", "mover", "observations", "previous", "state",
+                 "tokens")
 
     def __init__(self, state: GameState, observations: Observations,
                  previous: Recall | None = None, mover: int | None = None,
@@ -123,6 +128,7 @@ class Recall:
         self.tokens = tokens
         self._digests: dict[int, str] = digests or {}
         self._bits: dict[int, bytes] = bits or {}
+        self._public: tuple[list[Any], list[Any], bytes] | None = None
 
     @classmethod
     def start(cls, state: GameState, observations: Observations) -> Recall:
@@ -165,19 +171,49 @@ class Recall:
             value = step._digests[seat] = h.hexdigest()
         return value
 
+    def _shared(self) -> tuple[list[Any], list[Any], bytes]:
+        """The keys and values of the parts every seat sees alike here (``Part.public``),
+        and a digest of those that changed since the previous state (all of them at the
+        first): worked out once per state for every seat's :meth:`bits`."""
+        todo: list[Recall] = []
+        node: Recall | None = self
+        while node is not None and node._public is None:
+            todo.append(node)
+            node = node.previous
+        parts = self.observations.public
+        for step in reversed(todo):
+            before = None if step.previous is None else step.previous._public
+            keys: list[Any] = []
+            values: list[Any] = []
+            changes: list[tuple[int, Any]] = []
+            for j, (i, part) in enumerate(parts):
+                key = part.key(step.state, 0)
+                if before is not None and key == before[0][j]:
+                    value = before[1][j]
+                else:
+                    value = part.read(key, step.state)
+                    if before is None or value != before[1][j]:
+                        changes.append((i, value))
+                keys.append(key)
+                values.append(value)
+            digest = hashlib.blake2b(repr(changes).encode(), digest_size=16).digest()
+            step._public = (keys, values, digest)
+        assert self._public is not None
+        return self._public
+
     def bits(self, seat: int) -> bytes:
         """16 bytes that tell apart any two histories in which ``seat`` observed different
         things or chose different tokens: a digest chained over the values of the parts of
         its observation (:class:`.incremental.Part`, read from what its view shows) each
         move changed, whether it was to move, and the tokens it chose."""
         chain, node = self._chain(seat, False)
-        parts = self.observations.adapter.parts
+        parts = self.observations.private
         start = chain.pop() if node is None else node
-        keys = [part.key(start.state, seat) for part in parts]
-        values = [part.read(key, start.state) for part, key in zip(parts, keys, strict=True)]
+        keys = [part.key(start.state, seat) for _, part in parts]
+        values = [part.read(key, start.state) for (_, part), key in zip(parts, keys, strict=True)]
         if node is None:
-            h = hashlib.blake2b(repr((start.state.to_move == seat, values)).encode(),
-                                digest_size=16)
+            h = hashlib.blake2b(start._shared()[2], digest_size=16)
+            h.update(repr((start.state.to_move == seat, values)).encode())
             start._bits[seat] = h.digest()
         value = start._bits[seat]
         for step in reversed(chain):
@@ -185,13 +221,14 @@ class Recall:
             if step.mover == seat:
                 h.update(repr(step.tokens).encode())
             h.update(b"1" if step.state.to_move == seat else b"0")
-            for i, part in enumerate(parts):
+            h.update(step._shared()[2])
+            for j, (i, part) in enumerate(parts):
                 key = part.key(step.state, seat)
-                if key != keys[i]:
-                    keys[i] = key
+                if key != keys[j]:
+                    keys[j] = key
                     now = part.read(key, step.state)
-                    if now != values[i]:
-                        values[i] = now
+                    if now != values[j]:
+                        values[j] = now
                         h.update(repr((i, now)).encode())
             value = step._bits[seat] = h.digest()
         return value

@@ -324,12 +324,12 @@ def _known(deck: Sequence[int], known: Sequence[int], seats: int) -> tuple[int, 
 
 
 PARTS = (
-    Part(_head_of_view, _head_key, _write_head, _head_read),
-    Part(_tiles_of_view, _tiles_key, _write_tiles, _tiles_read),
-    Part(_supplies_of_view, _supplies_key, _write_supplies, _supplies_read),
-    Part(_chips_of_view, _chips_key, _write_chips, _chips_read),
-    Part(_missions_of_view, _missions_key, _write_missions, _missions_read),
-    Part(_supply_of_view, _supply_key, _write_supply, _supply_read),
+    Part(_head_of_view, _head_key, _write_head, _head_read, public=True),
+    Part(_tiles_of_view, _tiles_key, _write_tiles, _tiles_read, public=True),
+    Part(_supplies_of_view, _supplies_key, _write_supplies, _supplies_read, public=True),
+    Part(_chips_of_view, _chips_key, _write_chips, _chips_read, public=True),
+    Part(_missions_of_view, _missions_key, _write_missions, _missions_read, public=True),
+    Part(_supply_of_view, _supply_key, _write_supply, _supply_read, public=True),
     Part(_hand_of_view, _hand_key, _write_hand, _hand_read),
     Part(_decks_of_view, _decks_key, _write_decks, _decks_read),
 )

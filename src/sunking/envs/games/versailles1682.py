@@ -273,9 +273,9 @@ def _write_own(values: tuple[Any, ...], seat: int, n: int, out: Vector) -> None:
 
 
 PARTS = (
-    Part(_court_of_view, _court_key, _write_court, _court_read),
-    Part(_piles_of_view, _piles_key, _write_piles, _piles_read),
-    Part(_courtiers_of_view, _courtiers_key, _write_courtiers, _courtiers_read),
+    Part(_court_of_view, _court_key, _write_court, _court_read, public=True),
+    Part(_piles_of_view, _piles_key, _write_piles, _piles_read, public=True),
+    Part(_courtiers_of_view, _courtiers_key, _write_courtiers, _courtiers_read, public=True),
     Part(_own_of_view, _own_key, _write_own, _own_read),
 )
 """The incremental encoder (:mod:`..incremental`): the same segments, keyed on the state."""

@@ -157,8 +157,8 @@ def _write_own(key: tuple[Any, ...], seat: int, n: int, out: Vector) -> None:
 
 
 PARTS = (
-    Part(_head_of_view, _head_of_state, _write_head),
-    Part(_players_of_view, _players_key, _write_players, _players_read),
+    Part(_head_of_view, _head_of_state, _write_head, public=True),
+    Part(_players_of_view, _players_key, _write_players, _players_read, public=True),
     Part(_cards_of_view, _cards_key, _write_cards, _cards_read),
     Part(_own_of_view, _own_of_state, _write_own),
 )

@@ -124,27 +124,29 @@ def _write_head(values: tuple[Any, ...], seat: int, n: int, out: Vector) -> None
     out.numbers("money_cards", money, 5.0)
 
 
-def _tile_row(kind: str, value: int, back: bool) -> tuple[float, ...]:
-    """A tile's side and condition: back, the condition's kind (one-hot with an "other"
-    slot) and its value."""
+def _tile_row(back: bool, kind: str, value: int) -> tuple[float, ...]:
+    """A tile's side and condition as floats: back, the condition's kind (one-hot with an
+    "other" slot) and its value."""
     found = CONDITIONS.index(kind) if kind in CONDITIONS else len(CONDITIONS)
     return (float(back), *(float(found == k) for k in range(len(CONDITIONS) + 1)),
             int(value) / 3.0)
 
 
 _SIDES = {
-    (t, side): _tile_row(TILE_PEOPLE[t].condition(side).kind,
-                         TILE_PEOPLE[t].condition(side).value, bool(side))
+    (t, side): (bool(side), TILE_PEOPLE[t].condition(side).kind,
+                TILE_PEOPLE[t].condition(side).value)
     for t in range(1, 13) for side in (0, 1)
 }
-"""Each tile's row of :func:`_tile_row` on each side."""
+"""Each tile's side and condition (back, kind, value) on each side."""
+_ROWS = {side: _tile_row(*side) for side in _SIDES.values()}
 
 
 def _tiles_of_view(view: Mapping[str, Any], seat: int) -> tuple[Any, ...]:
-    rows = tuple(_tile_row(tile["condition"]["kind"], tile["condition"]["value"],
-                           tile["side"] == "back") for tile in view["tiles"])
-    louis = tuple(float(tile["louis"]) for tile in view["tiles"])
-    return rows, louis, tuple(tuple(tile["stones"]) for tile in view["tiles"])
+    return tuple(
+        ((tile["side"] == "back", tile["condition"]["kind"], tile["condition"]["value"]),
+         bool(tile["louis"]), tuple(tile["stones"]))
+        for tile in view["tiles"]
+    )
 
 
 def _tiles_key(s: Louis14State, seat: int) -> tuple[Any, ...]:
@@ -153,17 +155,17 @@ def _tiles_key(s: Louis14State, seat: int) -> tuple[Any, ...]:
 
 def _tiles_read(key: tuple[Any, ...], s: Louis14State) -> tuple[Any, ...]:
     side, louis_tile, board, c = key
-    return (tuple(_SIDES[t, side[t]] for t in range(1, 13)),
-            tuple(float(louis_tile == t) for t in range(1, 13)),
-            tuple(tuple(board[t * c:(t + 1) * c]) for t in range(1, 13)))
+    return tuple((_SIDES[t, side[t]], louis_tile == t, tuple(board[t * c:(t + 1) * c]))
+                 for t in range(1, 13))
 
 
 def _write_tiles(values: tuple[Any, ...], seat: int, n: int, out: Vector) -> None:
-    rows, louis, stones = values
     tiles = np.empty((12, 7 + n), dtype=np.float32)
-    tiles[:, :6] = rows
-    tiles[:, 6] = louis
-    tiles[:, 7:] = np.array(stones, dtype=np.float64)[:, list(_seats(seat, n))] / 3.0
+    tiles[:, :6] = [_ROWS[side] if side in _ROWS else _tile_row(*side)
+                    for side, _louis, _stones in values]
+    tiles[:, 6] = [louis for _side, louis, _stones in values]
+    stones = np.array([stones for _side, _louis, stones in values], dtype=np.float64)
+    tiles[:, 7:] = stones[:, list(_seats(seat, n))] / 3.0
     out.block("tiles", tiles)
 
 

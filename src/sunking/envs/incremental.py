@@ -10,6 +10,10 @@ makes) it rewrites only the parts whose key changed, so an action costs the few 
 touched. The parts are checked against the plain layout when a seat's array is first built
 (the same segment names in the same order), and a test compares the two encoders at every
 step of random games.
+
+Keys hold the state's own lists, so they rely on what the core promises: a state is never
+changed once made (``apply`` returns a new one; only a search's private copy is changed in
+place, with ``play``, and such a copy is never observed).
 """
 
 from __future__ import annotations

@@ -115,10 +115,25 @@ def _cards_key(s: ViveLeRoiState, seat: int) -> tuple[Any, ...]:
     return s.hands[seat], s.middle, s.discard, s.fight, s.playing, s.structures, s.attach
 
 
+_LAID: list[tuple[list[list[int]], list[int], tuple[Any, ...]]] = []
+"""The last structures read (:func:`_laid`), with the lists they came from."""
+
+
+def _laid(structures: list[list[int]], attach: list[int]) -> tuple[Any, ...]:
+    """Each seat's structure as (card, the card it is attached to), worked out once for a
+    state's lists (every seat's cards part reads the same)."""
+    last = _LAID[0] if _LAID else None
+    if last is not None and last[0] is structures and last[1] is attach:
+        return last[2]
+    laid = tuple(tuple((card, attach[card]) for card in cards) for cards in structures)
+    _LAID[:] = [(structures, attach, laid)]
+    return laid
+
+
 def _cards_read(key: tuple[Any, ...], s: ViveLeRoiState) -> tuple[Any, ...]:
     hand, middle, discard, fight, playing, structures, attach = key
     return (tuple(hand), tuple(middle), tuple(discard), tuple(fight), tuple(playing),
-            tuple(tuple((card, attach[card]) for card in cards) for cards in structures))
+            _laid(structures, attach))
 
 
 def _write_cards(key: tuple[Any, ...], seat: int, n: int, out: Vector) -> None:
@@ -142,12 +157,17 @@ def _own_of_view(view: Mapping[str, Any], seat: int) -> tuple[Any, ...]:
     return you["face_down"], tuple(sorted(known))
 
 
-def _own_of_state(s: ViveLeRoiState, seat: int) -> tuple[Any, ...]:
+def _own_key(s: ViveLeRoiState, seat: int) -> tuple[Any, ...]:
+    return seat, s.known, s.hidden, s.hidden_known
+
+
+def _own_read(key: tuple[Any, ...], s: ViveLeRoiState) -> tuple[Any, ...]:
+    seat, facts, hidden, hidden_known = key
     bit = 1 << seat
-    known = {card for _holder, card, mask in s.known if mask & bit}
-    known.update(card for card, by in zip(s.hidden, s.hidden_known, strict=True)
+    known = {card for _holder, card, mask in facts if mask & bit}
+    known.update(card for card, by in zip(hidden, hidden_known, strict=True)
                  if card >= 0 and by & bit)
-    return s.hidden[seat], tuple(sorted(known))
+    return hidden[seat], tuple(sorted(known))
 
 
 def _write_own(key: tuple[Any, ...], seat: int, n: int, out: Vector) -> None:
@@ -160,7 +180,7 @@ PARTS = (
     Part(_head_of_view, _head_of_state, _write_head, public=True),
     Part(_players_of_view, _players_key, _write_players, _players_read, public=True),
     Part(_cards_of_view, _cards_key, _write_cards, _cards_read),
-    Part(_own_of_view, _own_of_state, _write_own),
+    Part(_own_of_view, _own_key, _write_own, _own_read),
 )
 """The incremental encoder (:mod:`..incremental`): the same segments, keyed on the state."""
 

@@ -9,6 +9,8 @@ For each game and player count (4 by default) it plays ``--games`` random games 
 - ``pettingzoo``: the AEC environment, ``last()`` (the acting agent's observation, a new
   array at every step) then ``step`` with a random legal token (drawn as the engine's: one
   index into the legal ones);
+- ``pettingzoo, no observation``: the same loop with ``last(observe=False)`` and the legal
+  tokens read from the table: what the environment costs besides the observation;
 - ``openspiel``: the Python game through pyspiel, the deal's chance nodes sampled, then
   ``legal_actions`` and ``apply_action`` with the acting seat's observation tensor read at
   every step (through OpenSpiel's ``make_observation``);
@@ -58,22 +60,23 @@ def engine_run(game: str, n: int) -> Run:
     return run
 
 
-def pettingzoo_run(game: str, n: int) -> Run:
+def pettingzoo_run(game: str, n: int, observe: bool = True) -> Run:
     aec = env(game, n)
+    table = aec.unwrapped.table
 
     def run(seed: int) -> tuple[int, int]:
         aec.reset(seed=seed)
         rng = np.random.default_rng(seed)
         steps = 0
         for _agent in aec.agent_iter():
-            obs, _, terminated, truncated, _ = aec.last()
+            obs, _, terminated, truncated, _ = aec.last(observe)
             if terminated or truncated:
                 aec.step(None)
                 continue
-            legal = np.flatnonzero(obs["action_mask"])
-            aec.step(int(legal[rng.integers(legal.size)]))
+            legal = np.flatnonzero(obs["action_mask"]) if obs else table.legal_tokens()
+            aec.step(int(legal[rng.integers(len(legal))]))
             steps += 1
-        return aec.unwrapped.table.state.version, steps
+        return table.state.version, steps
     return run
 
 
@@ -127,6 +130,7 @@ def speeds(games: list[str], players: list[int], count: int) -> RichTable:
             ways: dict[str, Run] = {
                 "engine": engine_run(game, n),
                 "pettingzoo": pettingzoo_run(game, n),
+                "pettingzoo, no observation": pettingzoo_run(game, n, observe=False),
                 "openspiel": spiel_run(name, {"players": n}),
                 "openspiel info state": spiel_run(name, {"players": n}, perfect_recall=True),
             }

@@ -172,7 +172,8 @@ class Table:
         self.decision: Decision | None = None
         self._seen: dict[int, FloatArray] = {}
         self._mask = np.zeros(0, dtype=np.int8)
-        self._mask_depth, self._mask_of = -2, self.decision
+        self._mask_depth = -2
+        self._mask_of: Decision | None = None
         self._begin()
         self.layout = observation_vector(self.adapter, self.state, 0).layout()
         self.observation_size = sum(size for _, _, size in self.layout)

@@ -66,6 +66,29 @@ def encode_view(parts: Sequence[Part], view: Mapping[str, Any], seat: int,
 _UNSET = object()
 
 
+class Recent:
+    """What a function gave for the last few sources, found by identity: a value several
+    parts (or several seats, or a search's nearby states) read from the same state lists is
+    worked out once. It keeps the sources alive, so an identity is never reused while
+    remembered."""
+
+    __slots__ = ("_found", "_make", "_size")
+
+    def __init__(self, make: Callable[..., Any], size: int = 8) -> None:
+        self._make = make
+        self._size = size
+        self._found: list[tuple[tuple[Any, ...], Any]] = []
+
+    def __call__(self, *sources: Any) -> Any:
+        for known, value in self._found:
+            if len(known) == len(sources) and all(
+                    a is b for a, b in zip(known, sources, strict=True)):
+                return value
+        value = self._make(*sources)
+        self._found = [(sources, value), *self._found[:self._size - 1]]
+        return value
+
+
 class SeatObservation:
     """One seat's observation of a game, rewritten part by part as the state changes: the
     one-hot of the seat, whether it is to move, the game's parts, and the ``prefix`` segment

@@ -34,7 +34,7 @@ from ...games.versailles1682.state import (
     V1682State,
 )
 from ..actions import ActionScheme
-from ..incremental import Part, encode_view
+from ..incremental import Part, Recent, encode_view
 from ..vector import Vector
 
 ENV_NAME = "Versailles1682"
@@ -79,22 +79,16 @@ SCHEME = ActionScheme(
 )
 
 
-_ZONES: list[tuple[list[int], dict[int, tuple[int, ...]]]] = []
-"""The last card places sorted into zones (:func:`_zones`), with the list they came from."""
-
-
-def _zones(where: list[int]) -> dict[int, tuple[int, ...]]:
-    """Zone → its cards by id, worked out once for a state's card places (the parts of one
-    state share its list)."""
-    last = _ZONES[0] if _ZONES else None
-    if last is not None and last[0] is where:
-        return last[1]
+def _sort_zones(where: list[int]) -> dict[int, tuple[int, ...]]:
+    """Zone → its cards by id."""
     found: dict[int, list[int]] = {}
     for card, zone in enumerate(where):
         found.setdefault(zone, []).append(card)
-    zones = {zone: tuple(cards) for zone, cards in found.items()}
-    _ZONES[:] = [(where, zones)]
-    return zones
+    return {zone: tuple(cards) for zone, cards in found.items()}
+
+
+_zones = Recent(_sort_zones)
+"""The zones of a state's card places, worked out once for all its parts and seats."""
 
 
 def _rel(p: Any, seat: int, n: int) -> int | None:

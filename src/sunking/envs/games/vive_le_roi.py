@@ -14,7 +14,7 @@ from ...games.vive_le_roi.data import DECK_SIZE, EAR_CARD, MAX_DEALS
 from ...games.vive_le_roi.flow import FLOW
 from ...games.vive_le_roi.state import LOC_EAR, ViveLeRoiState
 from ..actions import ActionScheme
-from ..incremental import Part, encode_view
+from ..incremental import Part, Recent, encode_view
 from ..vector import Vector
 
 ENV_NAME = "ViveLeRoi"
@@ -115,19 +115,13 @@ def _cards_key(s: ViveLeRoiState, seat: int) -> tuple[Any, ...]:
     return s.hands[seat], s.middle, s.discard, s.fight, s.playing, s.structures, s.attach
 
 
-_LAID: list[tuple[list[list[int]], list[int], tuple[Any, ...]]] = []
-"""The last structures read (:func:`_laid`), with the lists they came from."""
+def _structures(structures: list[list[int]], attach: list[int]) -> tuple[Any, ...]:
+    """Each seat's structure as (card, the card it is attached to)."""
+    return tuple(tuple((card, attach[card]) for card in cards) for cards in structures)
 
 
-def _laid(structures: list[list[int]], attach: list[int]) -> tuple[Any, ...]:
-    """Each seat's structure as (card, the card it is attached to), worked out once for a
-    state's lists (every seat's cards part reads the same)."""
-    last = _LAID[0] if _LAID else None
-    if last is not None and last[0] is structures and last[1] is attach:
-        return last[2]
-    laid = tuple(tuple((card, attach[card]) for card in cards) for cards in structures)
-    _LAID[:] = [(structures, attach, laid)]
-    return laid
+_laid = Recent(_structures)
+"""The structures of a state, read once for every seat's cards part."""
 
 
 def _cards_read(key: tuple[Any, ...], s: ViveLeRoiState) -> tuple[Any, ...]:

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import marshal
 from typing import Any, Literal, Protocol
 
 import numpy as np
@@ -49,6 +50,13 @@ def observer_sizes(adapter: GameAdapter, num_players: int) -> dict[Kind, int]:
     state = make(adapter.game_id).new_game(num_players, 0)
     seat = len(observation_vector(adapter, state, 0))
     return {"public": seat, "seat": seat, "all": seat * num_players}
+
+
+def _bytes(values: Any) -> bytes:
+    """Values (tuples, lists, numbers, strings, None) as bytes that depend on the values
+    alone: ``marshal``'s version 0 shares no objects and ignores whether a string is
+    interned, and is many times faster than ``repr``."""
+    return marshal.dumps(values, 0)
 
 
 def _view_json(state: GameState, seat: int | None) -> str:
@@ -114,8 +122,8 @@ class Recall:
     what its observations showed and every token it chose (:meth:`bits`, for tensors:
     chained over the parts of its observation each move changed)."""
 
-    __slots__ = ("_bits", "_digests", "_public", "mover", "observations", "previous", "state",
-                 "tokens")
+    __slots__ = ("_bits", "_digests", "_public", "_seen", "mover", "observations", "previous",
+                 "state", "tokens")
 
     def __init__(self, state: GameState, observations: Observations,
                  previous: Recall | None = None, mover: int | None = None,
@@ -129,6 +137,8 @@ class Recall:
         self._digests: dict[int, str] = digests or {}
         self._bits: dict[int, bytes] = bits or {}
         self._public: tuple[list[Any], list[Any], bytes] | None = None
+        self._seen: dict[int, tuple[list[Any], list[Any]]] = {}
+        """Each seat's keys and values of its own parts here, once its bits are known."""
 
     @classmethod
     def start(cls, state: GameState, observations: Observations) -> Recall:
@@ -196,7 +206,7 @@ class Recall:
                         changes.append((i, value))
                 keys.append(key)
                 values.append(value)
-            digest = hashlib.blake2b(repr(changes).encode(), digest_size=16).digest()
+            digest = hashlib.blake2b(_bytes(changes), digest_size=16).digest()
             step._public = (keys, values, digest)
         assert self._public is not None
         return self._public
@@ -207,19 +217,26 @@ class Recall:
         its observation (:class:`.incremental.Part`, read from what its view shows) each
         move changed, whether it was to move, and the tokens it chose."""
         chain, node = self._chain(seat, False)
+        if not chain and node is not None:
+            return node._bits[seat]
         parts = self.observations.private
         start = chain.pop() if node is None else node
-        keys = [part.key(start.state, seat) for _, part in parts]
-        values = [part.read(key, start.state) for (_, part), key in zip(parts, keys, strict=True)]
+        seen = start._seen.get(seat)
+        if seen is None:
+            keys = [part.key(start.state, seat) for _, part in parts]
+            values = [part.read(key, start.state)
+                      for (_, part), key in zip(parts, keys, strict=True)]
+        else:
+            keys, values = list(seen[0]), list(seen[1])
         if node is None:
             h = hashlib.blake2b(start._shared()[2], digest_size=16)
-            h.update(repr((start.state.to_move == seat, values)).encode())
+            h.update(_bytes((start.state.to_move == seat, values)))
             start._bits[seat] = h.digest()
         value = start._bits[seat]
         for step in reversed(chain):
             h = hashlib.blake2b(value, digest_size=16)
             if step.mover == seat:
-                h.update(repr(step.tokens).encode())
+                h.update(_bytes(step.tokens))
             h.update(b"1" if step.state.to_move == seat else b"0")
             h.update(step._shared()[2])
             for j, (i, part) in enumerate(parts):
@@ -229,8 +246,9 @@ class Recall:
                     now = part.read(key, step.state)
                     if now != values[j]:
                         values[j] = now
-                        h.update(repr((i, now)).encode())
+                        h.update(_bytes((i, now)))
             value = step._bits[seat] = h.digest()
+        self._seen[seat] = (keys, values)
         return value
 
 

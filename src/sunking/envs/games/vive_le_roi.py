@@ -26,8 +26,9 @@ PHASES = FLOW.phases
 DECISIONS = FLOW.decision_kinds
 """The game's phases and decision kinds, as its flow declares them (one-hot each, with an
 'other' slot)."""
-PLACES = ("hand", "middle", "discard", "exchange", "resolving", "attached")
-"""Where the seat sees a card, before the structures (one slot per seat)."""
+PLACES = ("middle", "discard", "exchange", "resolving", "attached")
+"""Where every seat sees a card, before the structures (one slot per seat); the seat's own
+hand is a segment of its own (``you.hand``)."""
 NOTHING_HIDDEN: Mapping[str, Any] = {
     "hand": [], "face_down": -1, "known_hands": [], "known_face_down": [],
 }
@@ -106,13 +107,13 @@ def _cards_of_view(view: Mapping[str, Any], seat: int) -> tuple[Any, ...]:
     structures = tuple(
         tuple((card, onto) for card, onto in player["structure"]) for player in view["players"]
     )
-    return (tuple(view["you"]["hand"]), tuple(card for card, _by in view["middle"]),
-            tuple(view["discard"]), tuple(card for card, _side in view["exchange"]),
-            tuple(view["resolving"]), structures)
+    return (tuple(card for card, _by in view["middle"]), tuple(view["discard"]),
+            tuple(card for card, _side in view["exchange"]), tuple(view["resolving"]),
+            structures)
 
 
 def _cards_key(s: ViveLeRoiState, seat: int) -> tuple[Any, ...]:
-    return s.hands[seat], s.middle, s.discard, s.fight, s.playing, s.structures, s.attach
+    return s.middle, s.discard, s.fight, s.playing, s.structures, s.attach
 
 
 def _structures(structures: list[list[int]], attach: list[int]) -> tuple[Any, ...]:
@@ -125,47 +126,49 @@ _laid = Recent(_structures)
 
 
 def _cards_read(key: tuple[Any, ...], s: ViveLeRoiState) -> tuple[Any, ...]:
-    hand, middle, discard, fight, playing, structures, attach = key
-    return (tuple(hand), tuple(middle), tuple(discard), tuple(fight), tuple(playing),
+    middle, discard, fight, playing, structures, attach = key
+    return (tuple(middle), tuple(discard), tuple(fight), tuple(playing),
             _laid(structures, attach))
 
 
 def _write_cards(key: tuple[Any, ...], seat: int, n: int, out: Vector) -> None:
-    hand, middle, discard, exchange, resolving, structures = key
+    middle, discard, exchange, resolving, structures = key
     width = len(PLACES) + n
+    attached = PLACES.index("attached")
     cells = {card * width + column
-             for column, cards in enumerate((hand, middle, discard, exchange, resolving))
+             for column, cards in enumerate((middle, discard, exchange, resolving))
              for card in cards}
     for p, structure in enumerate(structures):
         column = len(PLACES) + (p - seat) % n
         for card, onto in structure:
             cells.add(card * width + column)
             if onto >= 0:
-                cells.add(card * width + 5)
+                cells.add(card * width + attached)
     out.counts("cards.place", cells, DECK_SIZE * width)
 
 
 def _own_of_view(view: Mapping[str, Any], seat: int) -> tuple[Any, ...]:
     you = view["you"]
     known = {int(item["card"]) for item in [*you["known_hands"], *you["known_face_down"]]}
-    return you["face_down"], tuple(sorted(known))
+    return tuple(you["hand"]), you["face_down"], tuple(sorted(known))
 
 
 def _own_key(s: ViveLeRoiState, seat: int) -> tuple[Any, ...]:
-    return seat, s.known, s.hidden, s.hidden_known
+    return seat, s.hands[seat], s.known, s.hidden, s.hidden_known
 
 
 def _own_read(key: tuple[Any, ...], s: ViveLeRoiState) -> tuple[Any, ...]:
-    seat, facts, hidden, hidden_known = key
+    seat, hand, facts, hidden, hidden_known = key
     bit = 1 << seat
     known = {card for _holder, card, mask in facts if mask & bit}
     known.update(card for card, by in zip(hidden, hidden_known, strict=True)
                  if card >= 0 and by & bit)
-    return hidden[seat], tuple(sorted(known))
+    return tuple(hand), hidden[seat], tuple(sorted(known))
 
 
 def _write_own(key: tuple[Any, ...], seat: int, n: int, out: Vector) -> None:
-    face_down, known = key
+    hand, face_down, known = key
+    out.counts("you.hand", hand, DECK_SIZE)
     out.one_hot("you.face_down", face_down if face_down >= 0 else None, DECK_SIZE)
     out.counts("you.known_cards", known, DECK_SIZE)
 
@@ -173,7 +176,7 @@ def _write_own(key: tuple[Any, ...], seat: int, n: int, out: Vector) -> None:
 PARTS = (
     Part(_head_of_view, _head_of_state, _write_head, public=True),
     Part(_players_of_view, _players_key, _write_players, _players_read, public=True),
-    Part(_cards_of_view, _cards_key, _write_cards, _cards_read),
+    Part(_cards_of_view, _cards_key, _write_cards, _cards_read, public=True),
     Part(_own_of_view, _own_key, _write_own, _own_read),
 )
 """The incremental encoder (:mod:`..incremental`): the same segments, keyed on the state."""

@@ -22,6 +22,7 @@ share of the engine's actions per second. The last row is OpenSpiel's C++ ``hear
 players) played as the ``openspiel`` rows, with its information-state tensor per step.
 
     .venv/bin/python benchmarks/bench_envs.py [--game louis14] [--games 20] [--players 4]
+        [--ways engine pettingzoo ...]
     .venv/bin/python benchmarks/bench_envs.py --suites [--cycles 1000]
 """
 
@@ -116,8 +117,24 @@ def measure(run: Run, games: int) -> tuple[float, float]:
     return actions / spent, steps / spent
 
 
-def speeds(games: list[str], players: list[int], count: int) -> RichTable:
-    """The three ways side by side for each game at each player count it allows."""
+WAYS = ("engine", "pettingzoo", "pettingzoo, no observation", "openspiel",
+        "openspiel info state")
+
+
+def way_run(way: str, game: str, n: int) -> Run:
+    """The run of one way of playing ``game`` with ``n`` players (see :data:`WAYS`)."""
+    name = sk_spiel.short_name(game)
+    if way == "engine":
+        return engine_run(game, n)
+    if way.startswith("pettingzoo"):
+        return pettingzoo_run(game, n, observe=way == "pettingzoo")
+    return spiel_run(name, {"players": n}, perfect_recall=way == "openspiel info state")
+
+
+def speeds(games: list[str], players: list[int], count: int,
+           chosen: tuple[str, ...] = WAYS) -> RichTable:
+    """The ways side by side for each game at each player count it allows (the first way
+    chosen is the one the others are compared with)."""
     table = RichTable(title=f"Random games, {count} per row, one core", box=box.SIMPLE)
     for column in ("game", "players", "way", "actions/s", "steps/s", "vs engine"):
         table.add_column(column, justify="left" if column in ("game", "way") else "right")
@@ -126,17 +143,9 @@ def speeds(games: list[str], players: list[int], count: int) -> RichTable:
         for n in players:
             if not spec.min_players <= n <= spec.max_players:
                 continue
-            name = sk_spiel.short_name(game)
-            ways: dict[str, Run] = {
-                "engine": engine_run(game, n),
-                "pettingzoo": pettingzoo_run(game, n),
-                "pettingzoo, no observation": pettingzoo_run(game, n, observe=False),
-                "openspiel": spiel_run(name, {"players": n}),
-                "openspiel info state": spiel_run(name, {"players": n}, perfect_recall=True),
-            }
             base = 0.0
-            for way, run in ways.items():
-                actions, steps = measure(run, count)
+            for way in (w for w in WAYS if w in chosen):
+                actions, steps = measure(way_run(way, game, n), count)
                 base = base or actions
                 table.add_row(game, str(n), way, f"{actions:,.0f}", f"{steps:,.0f}",
                               f"{actions / base:.1%}")
@@ -181,11 +190,13 @@ def main() -> None:
     parser.add_argument("--suites", action="store_true",
                         help="run the libraries' test suites at every player count instead")
     parser.add_argument("--cycles", type=int, default=1000)
+    parser.add_argument("--ways", nargs="+", default=list(WAYS), choices=WAYS,
+                        help="the ways to play (default: all)")
     args = parser.parse_args()
     if args.suites:
         suites(args.game, args.cycles)
         return
-    Console().print(speeds(args.game, args.players, args.games))
+    Console().print(speeds(args.game, args.players, args.games, tuple(args.ways)))
 
 
 if __name__ == "__main__":

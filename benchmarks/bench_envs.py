@@ -18,7 +18,7 @@ For each game and player count (4 by default) it plays ``--games`` random games 
   (perfect recall) read at every step instead.
 
 It prints engine actions per second, agent steps (tokens) per second and each adapter's
-share of the engine's actions per second. The last row is OpenSpiel's C++ ``hearts`` (4
+share of the engine's actions per second, all per second of the process's CPU time. The last row is OpenSpiel's C++ ``hearts`` (4
 players) played as the ``openspiel`` rows, with its information-state tensor per step.
 
     .venv/bin/python benchmarks/bench_envs.py [--game louis14] [--games 20] [--players 4]
@@ -105,15 +105,16 @@ def spiel_run(name: str, params: dict[str, int], perfect_recall: bool = False) -
 
 
 def measure(run: Run, games: int) -> tuple[float, float]:
-    """(engine actions per second, agent steps per second) over ``games`` seeds."""
+    """(engine actions per second, agent steps per second) over ``games`` seeds, counting
+    the process's CPU time (so that other work on a shared machine matters less)."""
     run(10_000)  # warm up imports and caches
     actions = steps = 0
-    start = time.perf_counter()
+    start = time.process_time()
     for seed in range(games):
         a, s = run(seed)
         actions += a
         steps += s
-    spent = time.perf_counter() - start
+    spent = time.process_time() - start
     return actions / spent, steps / spent
 
 

@@ -18,8 +18,9 @@ For each game and player count (4 by default) it plays ``--games`` random games 
   (perfect recall) read at every step instead.
 
 It prints engine actions per second, agent steps (tokens) per second and each adapter's
-share of the engine's actions per second, all per second of the process's CPU time. The last row is OpenSpiel's C++ ``hearts`` (4
-players) played as the ``openspiel`` rows, with its information-state tensor per step.
+share of the engine's actions per second, all per second of the process's CPU time. The
+last row is OpenSpiel's C++ ``hearts`` (4 players) played as the ``openspiel`` rows, with
+its information-state tensor per step.
 
     .venv/bin/python benchmarks/bench_envs.py [--game louis14] [--games 20] [--players 4]
         [--ways engine pettingzoo ...]

@@ -206,31 +206,43 @@ def _courtiers_read(key: tuple[Any, ...], s: V1682State) -> tuple[Any, ...]:
     return tuple(out)
 
 
+_COURTIER_NAMES = tuple(
+    tuple(f"courtier{k}.{field}" for field in (
+        "party", "place", "awaiting_heir", "king_standing_known", "king_standing",
+        "queen_standing_known", "queen_standing", "spouse", "poisoner", "fortune", "income",
+        "cards", "hand_size", "power_used", "negotiation_moves", "negotiation_done"))
+    for k in SEATS
+)
+"""The segments of the courtier ``k`` seats after the observing one, named once."""
+
+
 def _write_courtiers(values: tuple[Any, ...], seat: int, n: int, out: Vector) -> None:
     for k in range(n):
-        _write_courtier(values[(seat + k) % n], f"courtier{k}", seat, n, out)
+        _write_courtier(values[(seat + k) % n], _COURTIER_NAMES[k], seat, n, out)
 
 
-def _write_courtier(c: tuple[Any, ...], prefix: str, seat: int, n: int, out: Vector) -> None:
+def _write_courtier(c: tuple[Any, ...], names: tuple[str, ...], seat: int, n: int,
+                    out: Vector) -> None:
     """One courtier as the view shows it, with its negotiation moves and whether it is done
     negotiating."""
     (party, place, heir, king, queen, spouse, poisoner, fortune, income, cards, hand_size,
      power_used, moves, done) = c
-    out.one_hot(f"{prefix}.party", None if party is None else COUNTRIES.index(party), 3)
-    out.one_hot(f"{prefix}.place", STATUS_NAMES.index(place), len(STATUS_NAMES))
-    out.flag(f"{prefix}.awaiting_heir", heir)
-    for royal, standing in zip(ROYALS, (king, queen), strict=True):
-        out.flag(f"{prefix}.{royal}_standing_known", standing is not None)
-        out.number(f"{prefix}.{royal}_standing", standing or 0, 10.0)
-    out.one_hot(f"{prefix}.spouse", _rel(spouse, seat, n), n)
-    out.flag(f"{prefix}.poisoner", poisoner)
-    out.number(f"{prefix}.fortune", int(fortune), 10000.0)
-    out.number(f"{prefix}.income", int(income), 5000.0)
-    out.counts(f"{prefix}.cards", cards, DECK_SIZE)
-    out.number(f"{prefix}.hand_size", int(hand_size), 5.0)
-    out.flag(f"{prefix}.power_used", power_used)
-    out.number(f"{prefix}.negotiation_moves", int(moves))
-    out.flag(f"{prefix}.negotiation_done", done)
+    out.one_hot(names[0], None if party is None else COUNTRIES.index(party), 3)
+    out.one_hot(names[1], STATUS_NAMES.index(place), len(STATUS_NAMES))
+    out.flag(names[2], heir)
+    out.flag(names[3], king is not None)
+    out.number(names[4], king or 0, 10.0)
+    out.flag(names[5], queen is not None)
+    out.number(names[6], queen or 0, 10.0)
+    out.one_hot(names[7], _rel(spouse, seat, n), n)
+    out.flag(names[8], poisoner)
+    out.number(names[9], int(fortune), 10000.0)
+    out.number(names[10], int(income), 5000.0)
+    out.counts(names[11], cards, DECK_SIZE)
+    out.number(names[12], int(hand_size), 5.0)
+    out.flag(names[13], power_used)
+    out.number(names[14], int(moves))
+    out.flag(names[15], done)
 
 
 def _own_of_view(view: Mapping[str, Any], seat: int) -> tuple[Any, ...]:

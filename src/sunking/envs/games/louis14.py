@@ -11,8 +11,6 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-import numpy as np
-
 from ...core.agenda import decision_json
 from ...games.louis14.actions import ACTION_CLASSES
 from ...games.louis14.data import (
@@ -160,13 +158,13 @@ def _tiles_read(key: tuple[Any, ...], s: Louis14State) -> tuple[Any, ...]:
 
 
 def _write_tiles(values: tuple[Any, ...], seat: int, n: int, out: Vector) -> None:
-    tiles = np.empty((12, 7 + n), dtype=np.float32)
-    tiles[:, :6] = [_ROWS[side] if side in _ROWS else _tile_row(*side)
-                    for side, _louis, _stones in values]
-    tiles[:, 6] = [louis for _side, louis, _stones in values]
-    stones = np.array([stones for _side, _louis, stones in values], dtype=np.float64)
-    tiles[:, 7:] = stones[:, list(_seats(seat, n))] / 3.0
-    out.block("tiles", tiles)
+    order = list(_seats(seat, n))
+    flat: list[float] = []
+    for side, louis, stones in values:
+        flat += _ROWS[side] if side in _ROWS else _tile_row(*side)
+        flat.append(float(louis))
+        flat += [stones[p] / 3.0 for p in order]
+    out.numbers("tiles", flat)
 
 
 def _supplies_of_view(view: Mapping[str, Any], seat: int) -> tuple[Any, ...]:

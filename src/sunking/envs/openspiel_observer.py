@@ -90,7 +90,8 @@ class Observed(Protocol):
 class Observations:
     """Every seat's observation of one OpenSpiel game, kept up to date part by part
     (:class:`.incremental.SeatObservation`) and shared by all the game's states: a cache,
-    whatever state it was last brought to (it is pickled empty)."""
+    whatever state it was last brought to (it is pickled empty). Several threads must not
+    observe states of one game object at once: load a game per thread."""
 
     def __init__(self, game_id: str, num_players: int) -> None:
         self.adapter = adapter(game_id)

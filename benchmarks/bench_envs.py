@@ -6,18 +6,24 @@ For each game and player count (4 by default) it plays ``--games`` random games 
 
 - ``engine``: ``legal_actions`` and ``apply_unchecked`` on quiet states, a uniform choice
   among the legal actions (the ceiling for any adapter);
-- ``pettingzoo``: the wrapped AEC environment, ``last()`` (the acting agent's observation,
-  built at every step) then ``step`` with a random legal token;
+- ``pettingzoo``: the AEC environment, ``last()`` (the acting agent's observation, a new
+  array at every step) then ``step`` with a random legal token (drawn as the engine's: one
+  index into the legal ones);
+- ``pettingzoo, no observation``: the same loop with ``last(observe=False)`` and the legal
+  tokens read from the table: what the environment costs besides the observation;
 - ``openspiel``: the Python game through pyspiel, the deal's chance nodes sampled, then
   ``legal_actions`` and ``apply_action`` with the acting seat's observation tensor read at
-  every step (through OpenSpiel's ``make_observation``; the games give no information-state
-  tensor, see docs/envs.md).
+  every step (through OpenSpiel's ``make_observation``);
+- ``openspiel info state``: the same with the acting seat's information-state tensor
+  (perfect recall) read at every step instead.
 
 It prints engine actions per second, agent steps (tokens) per second and each adapter's
-share of the engine's actions per second. The last row is OpenSpiel's C++ ``hearts`` (4
-players) played as the ``openspiel`` rows, with its information-state tensor per step.
+share of the engine's actions per second, all per second of the process's CPU time. The
+last row is OpenSpiel's C++ ``hearts`` (4 players) played as the ``openspiel`` rows, with
+its information-state tensor per step.
 
     .venv/bin/python benchmarks/bench_envs.py [--game louis14] [--games 20] [--players 4]
+        [--ways engine pettingzoo ...]
     .venv/bin/python benchmarks/bench_envs.py --suites [--cycles 1000]
 """
 
@@ -56,21 +62,23 @@ def engine_run(game: str, n: int) -> Run:
     return run
 
 
-def pettingzoo_run(game: str, n: int) -> Run:
+def pettingzoo_run(game: str, n: int, observe: bool = True) -> Run:
     aec = env(game, n)
+    table = aec.unwrapped.table
 
     def run(seed: int) -> tuple[int, int]:
         aec.reset(seed=seed)
         rng = np.random.default_rng(seed)
         steps = 0
         for _agent in aec.agent_iter():
-            obs, _, terminated, truncated, _ = aec.last()
+            obs, _, terminated, truncated, _ = aec.last(observe)
             if terminated or truncated:
                 aec.step(None)
                 continue
-            aec.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+            legal = np.flatnonzero(obs["action_mask"]) if obs else table.legal_tokens()
+            aec.step(int(legal[rng.integers(len(legal))]))
             steps += 1
-        return aec.unwrapped.table.state.version, steps
+        return table.state.version, steps
     return run
 
 
@@ -98,20 +106,37 @@ def spiel_run(name: str, params: dict[str, int], perfect_recall: bool = False) -
 
 
 def measure(run: Run, games: int) -> tuple[float, float]:
-    """(engine actions per second, agent steps per second) over ``games`` seeds."""
+    """(engine actions per second, agent steps per second) over ``games`` seeds, counting
+    the process's CPU time (so that other work on a shared machine matters less)."""
     run(10_000)  # warm up imports and caches
     actions = steps = 0
-    start = time.perf_counter()
+    start = time.process_time()
     for seed in range(games):
         a, s = run(seed)
         actions += a
         steps += s
-    spent = time.perf_counter() - start
+    spent = time.process_time() - start
     return actions / spent, steps / spent
 
 
-def speeds(games: list[str], players: list[int], count: int) -> RichTable:
-    """The three ways side by side for each game at each player count it allows."""
+WAYS = ("engine", "pettingzoo", "pettingzoo, no observation", "openspiel",
+        "openspiel info state")
+
+
+def way_run(way: str, game: str, n: int) -> Run:
+    """The run of one way of playing ``game`` with ``n`` players (see :data:`WAYS`)."""
+    name = sk_spiel.short_name(game)
+    if way == "engine":
+        return engine_run(game, n)
+    if way.startswith("pettingzoo"):
+        return pettingzoo_run(game, n, observe=way == "pettingzoo")
+    return spiel_run(name, {"players": n}, perfect_recall=way == "openspiel info state")
+
+
+def speeds(games: list[str], players: list[int], count: int,
+           chosen: tuple[str, ...] = WAYS) -> RichTable:
+    """The ways side by side for each game at each player count it allows (the first way
+    chosen is the one the others are compared with)."""
     table = RichTable(title=f"Random games, {count} per row, one core", box=box.SIMPLE)
     for column in ("game", "players", "way", "actions/s", "steps/s", "vs engine"):
         table.add_column(column, justify="left" if column in ("game", "way") else "right")
@@ -120,14 +145,9 @@ def speeds(games: list[str], players: list[int], count: int) -> RichTable:
         for n in players:
             if not spec.min_players <= n <= spec.max_players:
                 continue
-            ways: dict[str, Run] = {
-                "engine": engine_run(game, n),
-                "pettingzoo": pettingzoo_run(game, n),
-                "openspiel": spiel_run(sk_spiel.short_name(game), {"players": n}),
-            }
             base = 0.0
-            for way, run in ways.items():
-                actions, steps = measure(run, count)
+            for way in (w for w in WAYS if w in chosen):
+                actions, steps = measure(way_run(way, game, n), count)
                 base = base or actions
                 table.add_row(game, str(n), way, f"{actions:,.0f}", f"{steps:,.0f}",
                               f"{actions / base:.1%}")
@@ -172,11 +192,13 @@ def main() -> None:
     parser.add_argument("--suites", action="store_true",
                         help="run the libraries' test suites at every player count instead")
     parser.add_argument("--cycles", type=int, default=1000)
+    parser.add_argument("--ways", nargs="+", default=list(WAYS), choices=WAYS,
+                        help="the ways to play (default: all)")
     args = parser.parse_args()
     if args.suites:
         suites(args.game, args.cycles)
         return
-    Console().print(speeds(args.game, args.players, args.games))
+    Console().print(speeds(args.game, args.players, args.games, tuple(args.ways)))
 
 
 if __name__ == "__main__":

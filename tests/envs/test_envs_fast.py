@@ -1,5 +1,6 @@
-"""The fast observations (written straight into one array, built once per engine state and
-seat) equal the plain ones (named segments, built afresh) at every step of random games."""
+"""The fast observations (kept up to date part by part from the engine state, written straight
+into one array) equal the plain ones (named segments, built afresh from the seat's view) at
+every step of random games, part by part as well as float by float."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ import pytest
 
 import sunking.envs.openspiel as sk_spiel
 from sunking.core.registry import available_games, make
+from sunking.envs.incremental import SeatObservation
 from sunking.envs.table import Table, layout, observation_vector
 from sunking.envs.vector import FastVector
 
@@ -35,6 +37,55 @@ def test_fast_observations_equal_the_plain_ones_at_every_step(game: str, n: int)
                 compared += 1
             table.step(int(rng.choice(table.legal_tokens())))
     assert compared > 500
+
+
+@pytest.mark.parametrize(("game", "n"), EDGES)
+def test_every_part_reads_the_same_values_from_the_state_as_from_the_view(
+        game: str, n: int) -> None:
+    """The incremental encoder's values equal those the plain one reads from the seat's view,
+    so they hold nothing the view does not show (the recall digest hashes them); a public
+    part's are the same for every seat."""
+    table = Table(game, n)
+    parts = table.adapter.parts
+    for seed in range(2):
+        table.reset(seed)
+        rng = np.random.default_rng(seed)
+        while table.to_move is not None:
+            state = table.state
+            for seat in range(n):
+                view = state.view(seat)
+                for part in parts:
+                    assert part.read(part.key(state, seat), state) == part.of_view(view, seat)
+                    if part.public:  # every seat sees it alike
+                        assert part.key(state, seat) == part.key(state, 0)
+                        assert part.of_view(view, seat) == part.of_view(state.view(0), 0)
+            table.step(int(rng.choice(table.legal_tokens())))
+
+
+@pytest.mark.parametrize("game", available_games())
+def test_an_observation_follows_jumps_between_states_as_a_search_makes(game: str) -> None:
+    """Brought to states in any order (a search moving about its tree), a seat's array is
+    the plain observation of each."""
+    n = make(game).spec.min_players
+    table = Table(game, n)
+    states = []
+    rng = np.random.default_rng(5)
+    while table.to_move is not None:
+        states.append(table.state)
+        table.step(int(rng.choice(table.legal_tokens())))
+    observer = SeatObservation(table.adapter.parts, states[0], 1, table.layout)
+    for i in rng.permutation(len(states))[:150]:
+        plain = observation_vector(table.adapter, states[i], 1).array()
+        assert np.array_equal(observer.update(states[i]), plain)
+
+
+def test_parts_that_do_not_write_the_plain_layout_are_refused() -> None:
+    table = Table("vive_le_roi", 3)
+    parts = table.adapter.parts
+    with pytest.raises(ValueError, match="do not write the plain layout"):
+        SeatObservation(parts[1:], table.state, 0, table.layout)
+    with pytest.raises(ValueError, match="do not write the plain layout"):
+        SeatObservation((parts[1], parts[0], *parts[2:]), table.state, 0, table.layout)
 
 
 @pytest.mark.parametrize(("game", "n"), EDGES)

@@ -178,3 +178,16 @@ def test_the_ids_name_version_1_and_the_old_ids_are_gone() -> None:
     with pytest.raises(gymnasium.error.Error, match="v0"):
         gymnasium.make("sunking/ViveLeRoi-v0")
     assert env("vive_le_roi", 3).unwrapped.metadata["name"] == "sunking_vive_le_roi_v1"
+
+
+def test_pettingzoo_refuses_a_token_out_of_bounds_and_changes_nothing() -> None:
+    """The environment is not wrapped in PettingZoo's bounds check: it checks itself."""
+    aec = env("louis14", 2, seed=3)
+    aec.reset()
+    before = aec.last()[0]
+    for token in (-1, aec.unwrapped.table.scheme.size, 10**6):
+        with pytest.raises(ActionSchemeError, match="not allowed here"):
+            aec.step(token)
+    after = aec.last()[0]
+    assert np.array_equal(before["observation"], after["observation"])
+    assert np.array_equal(before["action_mask"], after["action_mask"])

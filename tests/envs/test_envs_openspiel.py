@@ -23,7 +23,7 @@ import sunking.envs.openspiel as sk_spiel
 from sunking.bots import HeuristicBot, Observation
 from sunking.bots.arena import bot_rng
 from sunking.core.registry import available_games, make
-from sunking.envs.openspiel_observer import Recall
+from sunking.envs.openspiel_observer import RECALL_BITS, Observations, Recall
 
 OPEN_SPIEL_TESTS = Path(open_spiel.__file__).parent / "python" / "tests"
 OUR_NAMES = {sk_spiel.short_name(game) for game in available_games()}
@@ -183,15 +183,59 @@ def test_observation_types_are_honoured_or_refused() -> None:
     assert observers["all"].string_from(state, 1) == observers["all"].string_from(state, 3)
     recall = game.make_py_observer(pyspiel.IIGObservationType(perfect_recall=True))
     assert recall.string_from(state, 1) == state.information_state_string(1)
-    with pytest.raises(ValueError, match="no sunking tensor has perfect recall"):
-        recall.set_from(state, 1)
     with pytest.raises(ValueError, match="single-player private info only"):
         game.make_py_observer(pyspiel.IIGObservationType(
             perfect_recall=True, private_info=pyspiel.PrivateInfoType.NONE))
     with pytest.raises(ValueError, match="public information"):
         game.make_py_observer(pyspiel.IIGObservationType(
             perfect_recall=False, public_info=False))
-    assert not game.get_type().provides_information_state_tensor
+
+
+def test_information_state_tensors_are_the_observation_and_the_recall_digest() -> None:
+    """The information-state tensor is the seat's observation then the bits of its recall
+    digest: equal for one history replayed, different where the seat's past differs even
+    though the position and so the observation are the same."""
+    game = pyspiel.load_game("sunking_louis14", {"players": 2})
+    assert game.get_type().provides_information_state_tensor
+    size = game.observation_tensor_size()
+    assert game.information_state_tensor_size() == size + RECALL_BITS
+    state = game.new_initial_state()
+    sk_spiel.deal(state, 4)
+    rng = np.random.default_rng(4)
+    for _ in range(30):
+        state.apply_action(int(rng.choice(state.legal_actions())))
+    seat = state.current_player()
+    tensor = np.asarray(state.information_state_tensor(seat), np.float32)
+    assert np.array_equal(tensor[:size], np.asarray(state.observation_tensor(seat)))
+    assert set(np.unique(tensor[size:])) == {0.0, 1.0}
+    digest = state.recall.bits(seat)
+    assert np.array_equal(tensor[size:], np.unpackbits(np.frombuffer(digest, np.uint8)))
+    replayed = game.new_initial_state()
+    for action in state.history():
+        replayed.apply_action(action)
+    assert replayed.information_state_tensor(seat) == state.information_state_tensor(seat)
+    held = state.held
+    other = held.recall.resampled(held.state, 1 - seat)
+    assert other.bits(seat) != held.recall.bits(seat)
+    assert other.bits(1 - seat) == held.recall.bits(1 - seat)
+
+
+def test_rng_seed_fixes_the_deal_and_the_game_still_replays() -> None:
+    game = pyspiel.load_game("sunking_vive_le_roi", {"players": 3, "rng_seed": 258})
+    state = game.new_initial_state()
+    assert state.chance_outcomes() == [(0, 1.0)]
+    while state.is_chance_node():
+        state.apply_action(state.legal_actions()[0])
+    assert state.seed == 258 and state.history() == [0, 0, 1, 2]
+    dealt = pyspiel.load_game("sunking_vive_le_roi", {"players": 3}).new_initial_state()
+    sk_spiel.deal(dealt, 258)
+    assert str(dealt) == str(state)
+    again = pyspiel.deserialize_game_and_state(pyspiel.serialize_game_and_state(game, state))
+    assert again[1].history() == state.history()
+    with pytest.raises(pyspiel.SpielError, match="not a deal byte"):
+        game.new_initial_state().apply_action(5)
+    with pytest.raises(ValueError, match="rng_seed must be"):
+        pyspiel.load_game("sunking_vive_le_roi", {"players": 3, "rng_seed": -2})
 
 
 def test_perfect_recall_tells_apart_what_the_view_forgets() -> None:
@@ -200,12 +244,35 @@ def test_perfect_recall_tells_apart_what_the_view_forgets() -> None:
     game = make("louis14")
     start, other, end = (game.new_game(2, seed) for seed in (1, 2, 3))
     assert start.view(0) != other.view(0)
-    one, two = Recall.start(start), Recall.start(other)
+    observations = Observations("louis14", 2)
+    one, two = Recall.start(start, observations), Recall.start(other, observations)
     assert one.after(end, 1, (4,)).digest(0) != two.after(end, 1, (4,)).digest(0)
     assert one.after(end, 0, (4,)).digest(0) != one.after(end, 0, (5,)).digest(0)
     assert one.after(end, 1, (4,)).digest(0) == one.after(end, 1, (5,)).digest(0)
     flat = pickle.loads(pickle.dumps(one.after(end, 1, (4,))))
     assert flat.previous is None and flat.digest(0) == one.after(end, 1, (4,)).digest(0)
+    assert one.after(end, 1, (4,)).bits(0) != two.after(end, 1, (4,)).bits(0)
+    assert one.after(end, 0, (4,)).bits(0) != one.after(end, 0, (5,)).bits(0)
+    assert one.after(end, 1, (4,)).bits(0) == one.after(end, 1, (5,)).bits(0)
+    assert flat.bits(0) == one.after(end, 1, (4,)).bits(0)
+
+
+def test_recall_bits_do_not_depend_on_when_they_are_asked() -> None:
+    """Asked at every step or only at the end, in any seat order, a seat's recall bits are
+    the same: they depend on the history alone, not on the shared observation cache."""
+    game = pyspiel.load_game("sunking_vive_le_roi", {"players": 3})
+    every, once = game.new_initial_state(), game.new_initial_state()
+    sk_spiel.deal(every, 8)
+    sk_spiel.deal(once, 8)
+    rng = np.random.default_rng(8)
+    for _ in range(60):
+        for seat in range(3):
+            every.information_state_tensor(2 - seat)
+        token = int(rng.choice(every.legal_actions()))
+        every.apply_action(token)
+        once.apply_action(token)
+    for seat in range(3):
+        assert once.information_state_tensor(seat) == every.information_state_tensor(seat)
 
 
 @pytest.mark.parametrize("game", available_games())

@@ -99,6 +99,11 @@ class ActionScheme:
         code = self._codes[action] = tuple(out)
         return code
 
+    def encode_all(self, actions: Sequence[Action]) -> list[tuple[tuple[int, ...], Action]]:
+        """Each action with its tokens (:meth:`encode`), as a decision starts from."""
+        known = self._codes
+        return [(known.get(a) or self.encode(a), a) for a in actions]
+
     def _lookup(self, token: Token, action: Action) -> int:
         try:
             return self.index[token]
@@ -127,7 +132,7 @@ class Decision:
 
     @classmethod
     def start(cls, scheme: ActionScheme, legal: Sequence[Action]) -> Decision:
-        return cls(scheme, [(scheme.encode(a), a) for a in legal])
+        return cls(scheme, scheme.encode_all(legal))
 
     def mask(self) -> list[int]:
         """The tokens the next sub-step may choose, sorted."""

@@ -9,15 +9,17 @@ The games are ``EXPLICIT_STOCHASTIC``: a game starts with :data:`DEAL_NODES` cha
 of 256 equally likely outcomes each, the bytes of the seed the engine deals the game from
 (and draws every later card with). A state is therefore fully determined by its history:
 ``clone()``, ``serialize()``, pickling and replaying ``history()`` from a new initial state
-all give the same position, and the game object holds no random generator (so it takes no
-``rng_seed``: algorithms sample the deal as any other chance node). :func:`deal` applies the
-deal of a given seed, to compare bots on the same deals.
+all give the same position, and the game object holds no random generator: algorithms sample
+the deal as any other chance node. The ``rng_seed`` parameter (default −1, free) fixes the
+deal, and with it every later card the engine draws: each chance node of the deal then has
+one outcome, the byte of that seed, so the game still replays from its history. :func:`deal`
+applies the deal of a given seed, to compare bots on the same deals.
 
 Observations (:mod:`.openspiel_observer`) honour ``private_info``: none (what a spectator
 sees), single player (the seat's view) or all players (every seat's view). With
-``perfect_recall`` only the string is given: the seat's view and a digest of every view it
-had before and every token it chose; the tensors are the seat's view now, which is not
-perfect recall, so the game provides no information-state tensor.
+``perfect_recall`` (single player only) the string is the seat's view and a digest of every
+view it had before and every token it chose, and the tensor — the information-state tensor —
+the seat's observation followed by that digest's bits.
 
 ``resample_from_infostate`` is the engine's determinization, so OpenSpiel's IS-MCTS runs on
 them; :class:`HeuristicEvaluator` lets it score positions with the game's own evaluation
@@ -39,8 +41,8 @@ from ..core.game import GameState
 from ..core.registry import make
 from ..core.rng import Rng
 from .actions import Decision
-from .openspiel_observer import Recall, SunKingObserver, observer_sizes
-from .table import GameAdapter, adapted_games, adapter, observation_array, rewards_of
+from .openspiel_observer import Observations, Recall, SunKingObserver, observer_sizes
+from .table import GameAdapter, adapted_games, adapter, rewards_of
 from .vector import FloatArray
 
 LENGTH_PER_ACTION = 32
@@ -67,10 +69,10 @@ def _game_type(game_id: str) -> pyspiel.GameType:
         max_num_players=spec.max_players,
         min_num_players=spec.min_players,
         provides_information_state_string=True,
-        provides_information_state_tensor=False,
+        provides_information_state_tensor=True,
         provides_observation_string=True,
         provides_observation_tensor=True,
-        parameter_specification={"players": spec.min_players},
+        parameter_specification={"players": spec.min_players, "rng_seed": -1},
     )
 
 
@@ -84,8 +86,13 @@ class SunKingGame(pyspiel.Game):  # type: ignore[misc]
         spec = make(self.game_id).spec
         self.num_seats = int(params.get("players", spec.min_players))
         spec.check_setup(self.num_seats, {})
+        self.rng_seed = int(params.get("rng_seed", -1))
+        """The deal of every game (-1: the deal's chance nodes are free)."""
+        if not -1 <= self.rng_seed < 1 << (8 * DEAL_NODES):
+            raise ValueError(f"rng_seed must be -1 or 0 … 2³² − 1, not {self.rng_seed}")
         self.adapter: GameAdapter = adapter(self.game_id)
         self.sizes = observer_sizes(self.adapter, self.num_seats)
+        self.observations = Observations(self.game_id, self.num_seats)
         info = pyspiel.GameInfo(
             num_distinct_actions=self.adapter.scheme.size,
             max_chance_outcomes=DEAL_OUTCOMES,
@@ -202,26 +209,38 @@ class SunKingState(pyspiel.State):  # type: ignore[misc]
         seat = self._held.state.to_move
         return pyspiel.PlayerId.TERMINAL if seat is None else seat
 
+    def _deal_bytes(self) -> list[int]:
+        """The outcomes of the next chance node of the deal: any byte, or the byte of the
+        game's ``rng_seed``."""
+        seed = self._sk_game.rng_seed
+        if seed < 0:
+            return list(range(DEAL_OUTCOMES))
+        return [seed.to_bytes(DEAL_NODES, "big")[len(self._seed_bytes)]]
+
     def chance_outcomes(self) -> list[tuple[int, float]]:
         if self._held is not None:
             return []
-        return [(b, 1.0 / DEAL_OUTCOMES) for b in range(DEAL_OUTCOMES)]
+        outcomes = self._deal_bytes()
+        return [(b, 1.0 / len(outcomes)) for b in outcomes]
 
     def _legal_actions(self, player: int) -> list[int]:
         if self._held is None:
-            return list(range(DEAL_OUTCOMES)) if player == pyspiel.PlayerId.CHANCE else []
+            return self._deal_bytes() if player == pyspiel.PlayerId.CHANCE else []
         if player != self._held.state.to_move:
             return []
         return self._held.decision.mask()
 
     def _apply_action(self, action: int) -> None:
         if self._held is None:
+            if int(action) not in self._deal_bytes():
+                raise pyspiel.SpielError(f"{action} is not a deal byte of this game here")
             self._seed_bytes += (int(action),)
             seed = self.seed
             if seed is not None:
                 state = make(self._sk_game.game_id).new_game(self._sk_game.num_seats, seed)
                 state.quiet = True
-                self._held = _Held(self._sk_game.adapter, state, Recall.start(state))
+                self._held = _Held(self._sk_game.adapter, state,
+                                   Recall.start(state, self._sk_game.observations))
             return
         held = self._held
         chosen = held.decision.choose(int(action))
@@ -275,12 +294,13 @@ class SunKingState(pyspiel.State):  # type: ignore[misc]
 
     def observation(self, player: int, out: FloatArray) -> None:
         """Write ``player``'s observation vector into ``out`` (the part its unfinished
-        choice leaves alone is built once per engine state)."""
+        choice leaves alone is brought up to date once per engine state, see
+        :mod:`.incremental`)."""
         held = self.held
         base = held.seen.get(player)
         if base is None:
-            base = held.seen[player] = observation_array(
-                held.adapter, held.state, player, self._sk_game.sizes["seat"])
+            seat = self._sk_game.observations.seat(player, held.state)
+            base = held.seen[player] = seat.update(held.state).copy()
         out[:] = base
         start = out.size - held.adapter.scheme.size
         for token in self.prefix_of(player):

@@ -9,17 +9,21 @@
 - ``ALL_PLAYERS``: every seat's observation one after the other (seat 0 first), and every
   seat's view with the unfinished choice of the seat to move.
 
-``perfect_recall`` is given for ``SINGLE_PLAYER`` as a string only: the seat's view and a
-digest (:class:`Recall`) of every view it had before and every token it chose. A view
-summarises the position, it does not recall it, so no tensor claims perfect recall and an
-observer asking one gets none. ``public_info=False`` is refused: every observation holds the
-public information.
+``perfect_recall`` is given for ``SINGLE_PLAYER``: the string is the seat's view and a digest
+(:class:`Recall`) of every view it had before and every token it chose; the tensor (OpenSpiel's
+information-state tensor) is the seat's observation followed by the :data:`RECALL_BITS` bits
+of a digest of what every observation it had before showed and every token it chose, so two
+histories that differ anywhere in what the seat observed give different tensors, while what a
+network can learn from is the observation. Perfect
+recall with other private information is refused, as is ``public_info=False``: every
+observation holds the public information.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+import marshal
 from typing import Any, Literal, Protocol
 
 import numpy as np
@@ -27,10 +31,13 @@ import pyspiel
 
 from ..core.game import GameState
 from ..core.registry import make
-from .table import GameAdapter, observation_vector, public_vector
+from .incremental import SeatObservation
+from .table import GameAdapter, adapter, observation_vector, public_vector
 from .vector import FloatArray
 
 Kind = Literal["public", "seat", "all"]
+RECALL_BITS = 128
+"""The bits of a seat's recall digest that end its information-state tensor."""
 KINDS: dict[Any, Kind] = {
     pyspiel.PrivateInfoType.NONE: "public",
     pyspiel.PrivateInfoType.SINGLE_PLAYER: "seat",
@@ -43,6 +50,13 @@ def observer_sizes(adapter: GameAdapter, num_players: int) -> dict[Kind, int]:
     state = make(adapter.game_id).new_game(num_players, 0)
     seat = len(observation_vector(adapter, state, 0))
     return {"public": seat, "seat": seat, "all": seat * num_players}
+
+
+def _bytes(values: Any) -> bytes:
+    """Values (tuples, lists, numbers, strings, None) as bytes that depend on the values
+    alone: ``marshal``'s version 0 shares no objects and ignores whether a string is
+    interned, and is many times faster than ``repr``."""
+    return marshal.dumps(values, 0)
 
 
 def _view_json(state: GameState, seat: int | None) -> str:
@@ -73,46 +87,92 @@ class Observed(Protocol):
     def prefix_of(self, player: int) -> tuple[int, ...]: ...
 
 
+class Observations:
+    """Every seat's observation of one OpenSpiel game, kept up to date part by part
+    (:class:`.incremental.SeatObservation`) and shared by all the game's states: a cache,
+    whatever state it was last brought to (it is pickled empty). Several threads must not
+    observe states of one game object at once: load a game per thread."""
+
+    def __init__(self, game_id: str, num_players: int) -> None:
+        self.adapter = adapter(game_id)
+        self.num_players = num_players
+        self._seats: dict[int, SeatObservation] = {}
+        self._layout: list[tuple[str, int, int]] = []
+        parts = list(enumerate(self.adapter.parts))
+        self.public = [(i, part) for i, part in parts if part.public]
+        """The parts every seat sees alike, with their places among the parts."""
+        self.private = [(i, part) for i, part in parts if not part.public]
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return Observations, (self.adapter.game_id, self.num_players)
+
+    def seat(self, seat: int, state: GameState) -> SeatObservation:
+        found = self._seats.get(seat)
+        if found is None:
+            if not self._layout:
+                self._layout = observation_vector(self.adapter, state, 0).layout()
+            found = self._seats[seat] = SeatObservation(self.adapter.parts, state, seat,
+                                                        self._layout)
+        return found
+
+
 class Recall:
-    """What each seat has seen up to an engine state: a digest per seat of every view it had
-    and every token it chose, chained from the previous engine state's recall and worked
-    out only when a seat's recall is asked."""
+    """What each seat has seen up to an engine state, chained from the previous engine
+    state's recall and worked out only when a seat's recall is asked: a digest per seat of
+    every view it had and every token it chose (:meth:`digest`, for strings), and one of
+    what its observations showed and every token it chose (:meth:`bits`, for tensors:
+    chained over the parts of its observation each move changed)."""
 
-    __slots__ = ("_digests", "mover", "previous", "state", "tokens")
+    __slots__ = ("_bits", "_digests", "_public", "_seen", "mover", "observations", "previous",
+                 "state", "tokens")
 
-    def __init__(self, state: GameState, previous: Recall | None = None,
-                 mover: int | None = None, tokens: tuple[int, ...] = (),
-                 digests: dict[int, str] | None = None) -> None:
+    def __init__(self, state: GameState, observations: Observations,
+                 previous: Recall | None = None, mover: int | None = None,
+                 tokens: tuple[int, ...] = (), digests: dict[int, str] | None = None,
+                 bits: dict[int, bytes] | None = None) -> None:
         self.state = state
+        self.observations = observations
         self.previous = previous
         self.mover = mover
         self.tokens = tokens
         self._digests: dict[int, str] = digests or {}
+        self._bits: dict[int, bytes] = bits or {}
+        self._public: tuple[list[Any], list[Any], bytes] | None = None
+        self._seen: dict[int, tuple[list[Any], list[Any]]] = {}
+        """Each seat's keys and values of its own parts here, once its bits are known."""
 
     @classmethod
-    def start(cls, state: GameState) -> Recall:
-        return cls(state)
+    def start(cls, state: GameState, observations: Observations) -> Recall:
+        return cls(state, observations)
 
     def after(self, state: GameState, mover: int | None, tokens: tuple[int, ...]) -> Recall:
         """The recall once ``mover`` has chosen ``tokens`` and the game is at ``state``."""
-        return Recall(state, self, mover, tokens)
+        return Recall(state, self.observations, self, mover, tokens)
 
     def resampled(self, state: GameState, seat: int) -> Recall:
         """The recall of a determinization for ``seat``: the seat recalls what it recalls
         here; the other seats recall only the sampled position."""
-        return Recall(state, digests={seat: self.digest(seat)})
+        return Recall(state, self.observations, digests={seat: self.digest(seat)},
+                      bits={seat: self.bits(seat)})
 
     def __reduce__(self) -> tuple[Any, ...]:
-        """Pickled flat, as every seat's digest here (not the chain of earlier states)."""
-        digests = {p: self.digest(p) for p in range(self.state.num_players)}
-        return Recall, (self.state, None, self.mover, self.tokens, digests)
+        """Pickled flat, as every seat's digests here (not the chain of earlier states)."""
+        seats = range(self.state.num_players)
+        return Recall, (self.state, self.observations, None, self.mover, self.tokens,
+                        {p: self.digest(p) for p in seats}, {p: self.bits(p) for p in seats})
 
-    def digest(self, seat: int) -> str:
+    def _chain(self, seat: int, of_views: bool) -> tuple[list[Recall], Recall | None]:
+        """The recalls back from here to the first that knows ``seat``'s digest (of its
+        views, or of its observations), newest first, and that one (None: none does)."""
         chain: list[Recall] = []
         node: Recall | None = self
-        while node is not None and seat not in node._digests:
+        while node is not None and seat not in (node._digests if of_views else node._bits):
             chain.append(node)
             node = node.previous
+        return chain, node
+
+    def digest(self, seat: int) -> str:
+        chain, node = self._chain(seat, True)
         value = "" if node is None else node._digests[seat]
         for step in reversed(chain):
             h = hashlib.blake2b(value.encode(), digest_size=16)
@@ -120,6 +180,76 @@ class Recall:
                 h.update(repr(step.tokens).encode())
             h.update(_view_json(step.state, seat).encode())
             value = step._digests[seat] = h.hexdigest()
+        return value
+
+    def _shared(self) -> tuple[list[Any], list[Any], bytes]:
+        """The keys and values of the parts every seat sees alike here (``Part.public``),
+        and a digest of those that changed since the previous state (all of them at the
+        first): worked out once per state for every seat's :meth:`bits`."""
+        todo: list[Recall] = []
+        node: Recall | None = self
+        while node is not None and node._public is None:
+            todo.append(node)
+            node = node.previous
+        parts = self.observations.public
+        for step in reversed(todo):
+            before = None if step.previous is None else step.previous._public
+            keys: list[Any] = []
+            values: list[Any] = []
+            changes: list[tuple[int, Any]] = []
+            for j, (i, part) in enumerate(parts):
+                key = part.key(step.state, 0)
+                if before is not None and key == before[0][j]:
+                    value = before[1][j]
+                else:
+                    value = part.read(key, step.state)
+                    if before is None or value != before[1][j]:
+                        changes.append((i, value))
+                keys.append(key)
+                values.append(value)
+            digest = hashlib.blake2b(_bytes(changes), digest_size=16).digest()
+            step._public = (keys, values, digest)
+        assert self._public is not None
+        return self._public
+
+    def bits(self, seat: int) -> bytes:
+        """16 bytes that tell apart any two histories in which ``seat`` observed different
+        things or chose different tokens: a digest chained over the values of the parts of
+        its observation (:class:`.incremental.Part`, read from what its view shows) each
+        move changed, whether it was to move, and the tokens it chose."""
+        chain, node = self._chain(seat, False)
+        if not chain and node is not None:
+            return node._bits[seat]
+        parts = self.observations.private
+        start = chain.pop() if node is None else node
+        seen = start._seen.get(seat)
+        if seen is None:
+            keys = [part.key(start.state, seat) for _, part in parts]
+            values = [part.read(key, start.state)
+                      for (_, part), key in zip(parts, keys, strict=True)]
+        else:
+            keys, values = list(seen[0]), list(seen[1])
+        if node is None:
+            h = hashlib.blake2b(start._shared()[2], digest_size=16)
+            h.update(_bytes((start.state.to_move == seat, values)))
+            start._bits[seat] = h.digest()
+        value = start._bits[seat]
+        for step in reversed(chain):
+            h = hashlib.blake2b(value, digest_size=16)
+            if step.mover == seat:
+                h.update(_bytes(step.tokens))
+            h.update(b"1" if step.state.to_move == seat else b"0")
+            h.update(step._shared()[2])
+            for j, (i, part) in enumerate(parts):
+                key = part.key(step.state, seat)
+                if key != keys[j]:
+                    keys[j] = key
+                    now = part.read(key, step.state)
+                    if now != values[j]:
+                        values[j] = now
+                        h.update(_bytes((i, now)))
+            value = step._bits[seat] = h.digest()
+        self._seen[seat] = (keys, values)
         return value
 
 
@@ -139,30 +269,32 @@ class SunKingObserver:
         self.perfect_recall = bool(iig_obs_type.perfect_recall)
         if self.perfect_recall and self.kind != "seat":
             raise ValueError("perfect recall is given for single-player private info only")
-        size = 0 if self.perfect_recall else sizes[self.kind]
-        self.tensor = np.zeros(size, np.float32)
-        self.dict = {"observation": self.tensor} if size else {}
+        size = sizes[self.kind]
+        self.tensor = np.zeros(size + (RECALL_BITS if self.perfect_recall else 0), np.float32)
+        self._observation = self.tensor[:size]
+        self.dict = {"observation": self._observation}
+        if self.perfect_recall:
+            self.dict["recall"] = self.tensor[size:]
 
     def set_from(self, state: Observed, player: int) -> None:
-        """Write ``player``'s observation into the tensor.
-
-        Raises:
-            ValueError: the observer is of perfect recall (it has no tensor).
-        """
-        if self.perfect_recall:
-            raise ValueError("no sunking tensor has perfect recall: ask for a string")
+        """Write ``player``'s observation (and with perfect recall its digest's bits) into
+        the tensor."""
         if state.is_chance_node():
             self.tensor.fill(0.0)
             return
         engine = state.engine_state
+        tensor = self._observation
         if self.kind == "seat":
-            state.observation(player, self.tensor)
+            state.observation(player, tensor)
         elif self.kind == "public":
-            self.tensor[:] = public_vector(state.adapter, engine, player).array()
+            tensor[:] = public_vector(state.adapter, engine, player).array()
         else:
-            size = self.tensor.size // engine.num_players
+            size = tensor.size // engine.num_players
             for p in range(engine.num_players):
-                state.observation(p, self.tensor[p * size:(p + 1) * size])
+                state.observation(p, tensor[p * size:(p + 1) * size])
+        if self.perfect_recall:
+            digest = state.recall.bits(player)
+            self.dict["recall"][:] = np.unpackbits(np.frombuffer(digest, np.uint8))
 
     def string_from(self, state: Observed, player: int) -> str:
         if state.is_chance_node():

@@ -21,7 +21,6 @@ from typing import Any
 import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
-from pettingzoo.utils import wrappers
 
 from ..core.rng import Rng
 from ..presentation import describe
@@ -84,6 +83,7 @@ class SunKingAEC(AECEnv[AgentID, ObsDict, np.int64]):  # type: ignore[misc]
         self.metadata = {**self.metadata, "name": f"sunking_{game}_v{ENV_VERSION}"}
         self._next_seed = seed
         self.possible_agents = [agent_name(p) for p in range(num_players)]
+        self._seat_of = {a: p for p, a in enumerate(self.possible_agents)}
         self.agents = self.possible_agents[:]
         space = observation_space(self.table)
         self.observation_spaces = dict.fromkeys(self.possible_agents, space)
@@ -122,10 +122,17 @@ class SunKingAEC(AECEnv[AgentID, ObsDict, np.int64]):  # type: ignore[misc]
         self._clear()
 
     def observe(self, agent: AgentID) -> ObsDict:
-        seat = self.possible_agents.index(agent)
+        seat = self._seat_of[agent]
         mask = self.table.mask() if self.table.to_move == seat else np.zeros(
             self.table.scheme.size, dtype=np.int8)
         return {"observation": self.table.observe(seat), "action_mask": mask}
+
+    def last(self, observe: bool = True) -> tuple[ObsDict | None, float, bool, bool,
+                                                  dict[str, Any]]:
+        """AEC's ``last``, read straight from this environment's own dictionaries."""
+        agent = self.agent_selection
+        return (self.observe(agent) if observe else None, self._cumulative_rewards[agent],
+                self.terminations[agent], self.truncations[agent], self.infos[agent])
 
     def step(self, action: np.int64 | int | None) -> None:
         agent = self.agent_selection
@@ -198,14 +205,16 @@ def board_text(table: Table, lang: str = "en") -> str:
 def env(
     game: str, num_players: int, seed: int = 0, **kwargs: Any
 ) -> AECEnv[AgentID, ObsDict, np.int64]:
-    """The AEC environment of ``game`` for ``num_players``, wrapped in PettingZoo's bounds
-    and order checks; ``kwargs`` are those of :class:`SunKingAEC` (``options``, ``reward``,
-    ``render_mode``, ``max_cycles``).
+    """The AEC environment of ``game`` for ``num_players``; ``kwargs`` are those of
+    :class:`SunKingAEC` (``options``, ``reward``, ``render_mode``, ``max_cycles``).
+
+    It is not wrapped in PettingZoo's bounds and order checks, which forward every
+    attribute read and cost more than the game itself: the environment is ready from its
+    construction (``reset`` only chooses the game), and a token out of bounds or not legal
+    raises ``ActionSchemeError`` and changes nothing.
 
     Raises:
         UnknownGame: no game (or no adapter) has that id.
         InvalidOptions: the player count or an option is out of range.
     """
-    raw = SunKingAEC(game, num_players, seed, **kwargs)
-    wrapped: AECEnv[AgentID, ObsDict, np.int64] = wrappers.AssertOutOfBoundsWrapper(raw)
-    return wrappers.OrderEnforcingWrapper(wrapped)
+    return SunKingAEC(game, num_players, seed, **kwargs)

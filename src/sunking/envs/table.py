@@ -25,7 +25,8 @@ from ..core.errors import GameOver, UnknownGame
 from ..core.game import GameState
 from ..core.registry import available_games, make, optional_module
 from .actions import ActionScheme, Decision
-from .vector import FastVector, FloatArray, Vector
+from .incremental import Part, SeatObservation
+from .vector import FloatArray, Vector
 
 Reward = Literal["win_share", "score_difference"]
 REWARDS: tuple[Reward, ...] = ("win_share", "score_difference")
@@ -34,7 +35,7 @@ REWARDS: tuple[Reward, ...] = ("win_share", "score_difference")
 @dataclasses.dataclass(frozen=True, slots=True)
 class GameAdapter:
     """How one game becomes tokens and vectors: what its module ``sunking.envs.games.<id>``
-    declares (``SCHEME``, ``encode``, ``ENV_NAME``, ``NOTHING_HIDDEN``)."""
+    declares (``SCHEME``, ``encode``, ``ENV_NAME``, ``NOTHING_HIDDEN``, ``PARTS``)."""
 
     game_id: str
     scheme: ActionScheme
@@ -43,6 +44,9 @@ class GameAdapter:
     """The game's name in Gymnasium ids (``sunking/<env_name>-v1``)."""
     nothing_hidden: Mapping[str, Any]
     """The ``you`` part of a view that holds no hidden card (``NOTHING_HIDDEN``)."""
+    parts: tuple[Part, ...]
+    """The same observation kept up to date from the engine state (``PARTS``, see
+    :mod:`.incremental`)."""
 
 
 _FOUND: dict[str, GameAdapter] = {}
@@ -62,7 +66,8 @@ def adapter(game_id: str) -> GameAdapter:
         if module is None:
             raise UnknownGame(f"the game {game_id!r} has no adapter for learning agents")
         found = _FOUND[game_id] = GameAdapter(game_id, module.SCHEME, module.encode,
-                                              module.ENV_NAME, module.NOTHING_HIDDEN)
+                                              module.ENV_NAME, module.NOTHING_HIDDEN,
+                                              tuple(module.PARTS))
     return found
 
 
@@ -93,13 +98,6 @@ def observation_vector(
 ) -> Vector:
     """The observation of ``seat`` as a named vector (``prefix``: its unfinished choice)."""
     return _fill(Vector(), adapter, state, seat, prefix)
-
-
-def observation_array(adapter: GameAdapter, state: GameState, seat: int, size: int,
-                      prefix: Sequence[int] = ()) -> FloatArray:
-    """``observation_vector(...).array()`` written straight into one array of the layout's
-    ``size`` (:class:`.vector.FastVector`): the same floats, faster."""
-    return _fill(FastVector(size), adapter, state, seat, prefix).array()
 
 
 def public_vector(adapter: GameAdapter, state: GameState, seat: int) -> Vector:
@@ -173,8 +171,13 @@ class Table:
         self.state = self.game.new_game(num_players, seed, **self.options)
         self.decision: Decision | None = None
         self._seen: dict[int, FloatArray] = {}
+        self._mask = np.zeros(0, dtype=np.int8)
+        self._mask_depth = -2
+        self._mask_of: Decision | None = None
         self._begin()
-        self.observation_size = len(observation_vector(self.adapter, self.state, 0))
+        self.layout = observation_vector(self.adapter, self.state, 0).layout()
+        self.observation_size = sum(size for _, _, size in self.layout)
+        self._seats: dict[int, SeatObservation] = {}
 
     @property
     def scheme(self) -> ActionScheme:
@@ -202,18 +205,27 @@ class Table:
         return [] if self.decision is None else self.decision.mask()
 
     def mask(self) -> np.ndarray[Any, np.dtype[np.int8]]:
-        """The legal tokens as a 0/1 vector over the whole action space."""
-        out = np.zeros(self.scheme.size, dtype=np.int8)
-        out[self.legal_tokens()] = 1
-        return out
+        """The legal tokens as a 0/1 vector over the whole action space (a new array each
+        call, worked out once per sub-step)."""
+        decision = self.decision
+        depth = -1 if decision is None else len(decision.prefix)
+        if self._mask_depth != depth or self._mask_of is not decision:
+            self._mask = np.zeros(self.scheme.size, dtype=np.int8)
+            self._mask[self.legal_tokens()] = 1
+            self._mask_depth, self._mask_of = depth, decision
+        return self._mask.copy()
 
     def observe(self, seat: int) -> FloatArray:
         """The observation of ``seat`` (see the module's docstring), a new array each call.
-        The part the seat's unfinished choice leaves alone is built once per engine state."""
+        The part the seat's unfinished choice leaves alone is brought up to date once per
+        engine state, rewriting only the parts the moves since changed (:mod:`.incremental`)."""
         base = self._seen.get(seat)
         if base is None:
-            base = self._seen[seat] = observation_array(
-                self.adapter, self.state, seat, self.observation_size)
+            observer = self._seats.get(seat)
+            if observer is None:
+                observer = self._seats[seat] = SeatObservation(
+                    self.adapter.parts, self.state, seat, self.layout)
+            base = self._seen[seat] = observer.update(self.state)
         out = base.copy()
         if self.decision is not None and self.to_move == seat and self.decision.prefix:
             start = self.observation_size - self.scheme.size

@@ -61,8 +61,9 @@ class Vector:
         self._segment(name, out)
 
     def numbers(self, name: str, values: Iterable[float], scale: float = 1.0) -> None:
-        """Several numbers, each divided by ``scale``."""
-        self._segment(name, np.fromiter(values, dtype=np.float32) / np.float32(scale))
+        """Several numbers, each divided by ``scale`` (in double precision, as
+        :meth:`number`)."""
+        self._segment(name, np.array([v / scale for v in values], dtype=np.float32))
 
     def block(self, name: str, values: npt.NDArray[Any]) -> None:
         """A whole array (flattened in row order)."""
@@ -81,8 +82,9 @@ class Vector:
 
 class FastVector(Vector):
     """The same segments written straight into one zeroed float32 array of a known size (the
-    game's layout, :func:`.table.layout`), without naming them: what an agent reads at every
-    step. A test compares it with :class:`Vector` at every step of random games.
+    game's layout, :func:`.table.layout`), without naming them, or into part of a zeroed
+    array given as ``out`` (:mod:`.incremental`). A test compares it with :class:`Vector`
+    at every step of random games.
 
     Raises (:meth:`array`):
         ValueError: the segments written do not fill the array exactly.
@@ -90,9 +92,9 @@ class FastVector(Vector):
 
     __slots__ = ("_out",)
 
-    def __init__(self, size: int) -> None:
+    def __init__(self, size: int, out: FloatArray | None = None) -> None:
         super().__init__()
-        self._out: FloatArray = np.zeros(size, dtype=np.float32)
+        self._out: FloatArray = np.zeros(size, dtype=np.float32) if out is None else out
 
     def number(self, name: str, value: float, scale: float = 1.0) -> None:
         self._out[self._size] = value / scale
@@ -119,10 +121,11 @@ class FastVector(Vector):
         self._size += size
 
     def numbers(self, name: str, values: Iterable[float], scale: float = 1.0) -> None:
-        found = np.fromiter(values, dtype=np.float32) / np.float32(scale)
+        found = [v / scale for v in values] if scale != 1.0 else (
+            values if isinstance(values, list | tuple) else list(values))
         at = self._size
-        self._out[at:at + found.size] = found
-        self._size += found.size
+        self._out[at:at + len(found)] = found
+        self._size += len(found)
 
     def block(self, name: str, values: npt.NDArray[Any]) -> None:
         at = self._size

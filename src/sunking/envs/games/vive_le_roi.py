@@ -9,12 +9,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-import numpy as np
-
 from ...games.vive_le_roi.actions import ACTION_CLASSES
-from ...games.vive_le_roi.data import DECK_SIZE, MAX_DEALS
+from ...games.vive_le_roi.data import DECK_SIZE, EAR_CARD, MAX_DEALS
 from ...games.vive_le_roi.flow import FLOW
+from ...games.vive_le_roi.state import LOC_EAR, ViveLeRoiState
 from ..actions import ActionScheme
+from ..incremental import Part, Recent, encode_view
 from ..vector import Vector
 
 ENV_NAME = "ViveLeRoi"
@@ -26,8 +26,9 @@ PHASES = FLOW.phases
 DECISIONS = FLOW.decision_kinds
 """The game's phases and decision kinds, as its flow declares them (one-hot each, with an
 'other' slot)."""
-PLACES = ("hand", "middle", "discard", "exchange", "resolving", "attached")
-"""Where the seat sees a card, before the structures (one slot per seat)."""
+PLACES = ("middle", "discard", "exchange", "resolving", "attached")
+"""Where every seat sees a card, before the structures (one slot per seat); the seat's own
+hand is a segment of its own (``you.hand``)."""
 NOTHING_HIDDEN: Mapping[str, Any] = {
     "hand": [], "face_down": -1, "known_hands": [], "known_face_down": [],
 }
@@ -45,47 +46,143 @@ SCHEME = ActionScheme(
 )
 
 
+def _head_of_view(view: Mapping[str, Any], seat: int) -> tuple[Any, ...]:
+    decision = view["decision"] or {}
+    king = view["king"]
+    return (view["deal"], view["round"], view["phase"], decision.get("kind"),
+            view["last_round"], view["start_player"], king["seat"], king["captive"],
+            view["kings_ear_in_middle"], view["draw_pile"], tuple(view["hits"]),
+            view["decree_failed"])
+
+
+def _head_of_state(s: ViveLeRoiState, seat: int) -> tuple[Any, ...]:
+    return (s.deal, s.round, s.phase, None if s.pending is None else s.pending[0],
+            s.last_round, s.start, s.king, s.captive, s.loc[EAR_CARD] == LOC_EAR, len(s.deck),
+            tuple(s.hits), s.decree_failed)
+
+
+def _write_head(key: tuple[Any, ...], seat: int, n: int, out: Vector) -> None:
+    (deal, round_, phase, kind, last_round, start, king, captive, ear, draw_pile, hits,
+     decree_failed) = key
+    out.one_hot("deal", min(int(deal), MAX_DEALS) - 1, MAX_DEALS)
+    out.number("round", int(round_), 10.0)
+    out.category("phase", phase, PHASES)
+    out.category("decision", kind, DECISIONS)
+    out.flag("last_round", bool(last_round))
+    out.one_hot("start_player", (int(start) - seat) % n, n)
+    out.one_hot("king.seat", None if king is None else (int(king) - seat) % n, n)
+    out.flag("king.captive", bool(captive))
+    out.flag("kings_ear_in_middle", bool(ear))
+    out.number("draw_pile", int(draw_pile), 50.0)
+    out.numbers("hits", hits, 5.0)
+    out.number("decree_failed", int(decree_failed))
+
+
+def _players_of_view(view: Mapping[str, Any], seat: int) -> tuple[Any, ...]:
+    players = view["players"]
+    return (tuple(view["scores"]), tuple(p["hand_size"] for p in players),
+            tuple(bool(p["face_down"]) for p in players), tuple(p["decrees"] for p in players))
+
+
+def _players_key(s: ViveLeRoiState, seat: int) -> tuple[Any, ...]:
+    return s.scores, s.hands, s.hidden, s.decrees
+
+
+def _players_read(key: tuple[Any, ...], s: ViveLeRoiState) -> tuple[Any, ...]:
+    scores, hands, hidden, decrees = key
+    return (tuple(scores), tuple(len(h) for h in hands), tuple(h >= 0 for h in hidden),
+            tuple(decrees))
+
+
+def _write_players(key: tuple[Any, ...], seat: int, n: int, out: Vector) -> None:
+    scores, hand_sizes, face_down, decrees = key
+    order = [(seat + k) % n for k in range(n)]
+    out.numbers("scores", [scores[p] for p in order], 100.0)
+    out.numbers("hand_sizes", [hand_sizes[p] for p in order], 7.0)
+    out.numbers("face_down", [face_down[p] for p in order])
+    out.numbers("decrees", [decrees[p] for p in order])
+
+
+def _cards_of_view(view: Mapping[str, Any], seat: int) -> tuple[Any, ...]:
+    structures = tuple(
+        tuple((card, onto) for card, onto in player["structure"]) for player in view["players"]
+    )
+    return (tuple(card for card, _by in view["middle"]), tuple(view["discard"]),
+            tuple(card for card, _side in view["exchange"]), tuple(view["resolving"]),
+            structures)
+
+
+def _cards_key(s: ViveLeRoiState, seat: int) -> tuple[Any, ...]:
+    return s.middle, s.discard, s.fight, s.playing, s.structures, s.attach
+
+
+def _structures(structures: list[list[int]], attach: list[int]) -> tuple[Any, ...]:
+    """Each seat's structure as (card, the card it is attached to)."""
+    return tuple(tuple((card, attach[card]) for card in cards) for cards in structures)
+
+
+_laid = Recent(_structures)
+"""The structures of a state, read once for every seat's cards part."""
+
+
+def _cards_read(key: tuple[Any, ...], s: ViveLeRoiState) -> tuple[Any, ...]:
+    middle, discard, fight, playing, structures, attach = key
+    return (tuple(middle), tuple(discard), tuple(fight), tuple(playing),
+            _laid(structures, attach))
+
+
+def _write_cards(key: tuple[Any, ...], seat: int, n: int, out: Vector) -> None:
+    middle, discard, exchange, resolving, structures = key
+    width = len(PLACES) + n
+    attached = PLACES.index("attached")
+    cells = {card * width + column
+             for column, cards in enumerate((middle, discard, exchange, resolving))
+             for card in cards}
+    for p, structure in enumerate(structures):
+        column = len(PLACES) + (p - seat) % n
+        for card, onto in structure:
+            cells.add(card * width + column)
+            if onto >= 0:
+                cells.add(card * width + attached)
+    out.counts("cards.place", cells, DECK_SIZE * width)
+
+
+def _own_of_view(view: Mapping[str, Any], seat: int) -> tuple[Any, ...]:
+    you = view["you"]
+    known = {int(item["card"]) for item in [*you["known_hands"], *you["known_face_down"]]}
+    return tuple(you["hand"]), you["face_down"], tuple(sorted(known))
+
+
+def _own_key(s: ViveLeRoiState, seat: int) -> tuple[Any, ...]:
+    return seat, s.hands[seat], s.known, s.hidden, s.hidden_known
+
+
+def _own_read(key: tuple[Any, ...], s: ViveLeRoiState) -> tuple[Any, ...]:
+    seat, hand, facts, hidden, hidden_known = key
+    bit = 1 << seat
+    known = {card for _holder, card, mask in facts if mask & bit}
+    known.update(card for card, by in zip(hidden, hidden_known, strict=True)
+                 if card >= 0 and by & bit)
+    return tuple(hand), hidden[seat], tuple(sorted(known))
+
+
+def _write_own(key: tuple[Any, ...], seat: int, n: int, out: Vector) -> None:
+    hand, face_down, known = key
+    out.counts("you.hand", hand, DECK_SIZE)
+    out.one_hot("you.face_down", face_down if face_down >= 0 else None, DECK_SIZE)
+    out.counts("you.known_cards", known, DECK_SIZE)
+
+
+PARTS = (
+    Part(_head_of_view, _head_of_state, _write_head, public=True),
+    Part(_players_of_view, _players_key, _write_players, _players_read, public=True),
+    Part(_cards_of_view, _cards_key, _write_cards, _cards_read, public=True),
+    Part(_own_of_view, _own_key, _write_own, _own_read),
+)
+"""The incremental encoder (:mod:`..incremental`): the same segments, keyed on the state."""
+
+
 def encode(view: Mapping[str, Any], seat: int, out: Vector) -> None:
     """Write ``seat``'s view of Vive le Roi into ``out``. Seat-indexed segments start with
     the observing seat and go clockwise."""
-    n = int(view["num_players"])
-
-    def rel(p: int) -> int:
-        return (p - seat) % n
-
-    out.one_hot("deal", min(int(view["deal"]), MAX_DEALS) - 1, MAX_DEALS)
-    out.number("round", int(view["round"]), 10.0)
-    out.category("phase", view["phase"], PHASES)
-    decision = view["decision"] or {}
-    out.category("decision", decision.get("kind"), DECISIONS)
-    out.flag("last_round", bool(view["last_round"]))
-    out.one_hot("start_player", rel(int(view["start_player"])), n)
-    king = view["king"]
-    out.one_hot("king.seat", None if king["seat"] is None else rel(int(king["seat"])), n)
-    out.flag("king.captive", bool(king["captive"]))
-    out.flag("kings_ear_in_middle", bool(view["kings_ear_in_middle"]))
-    out.number("draw_pile", int(view["draw_pile"]), 50.0)
-    out.numbers("hits", view["hits"], 5.0)
-    out.number("decree_failed", int(view["decree_failed"]))
-    players = view["players"]
-    out.numbers("scores", [view["scores"][(seat + k) % n] for k in range(n)], 100.0)
-    out.numbers("hand_sizes", [players[(seat + k) % n]["hand_size"] for k in range(n)], 7.0)
-    out.numbers("face_down", [players[(seat + k) % n]["face_down"] for k in range(n)])
-    out.numbers("decrees", [players[(seat + k) % n]["decrees"] for k in range(n)])
-    you = view["you"]
-    where = np.zeros((DECK_SIZE, len(PLACES) + n), dtype=np.float32)
-    where[you["hand"], 0] = 1.0
-    where[[card for card, _by in view["middle"]], 1] = 1.0
-    where[view["discard"], 2] = 1.0
-    where[[card for card, _side in view["exchange"]], 3] = 1.0
-    where[view["resolving"], 4] = 1.0
-    for p, player in enumerate(players):
-        for card, onto in player["structure"]:
-            where[card, len(PLACES) + rel(p)] = 1.0
-            if onto >= 0:
-                where[card, 5] = 1.0
-    out.block("cards.place", where)
-    out.one_hot("you.face_down", you["face_down"] if you["face_down"] >= 0 else None,
-                DECK_SIZE)
-    known = {int(item["card"]) for item in [*you["known_hands"], *you["known_face_down"]]}
-    out.counts("you.known_cards", known, DECK_SIZE)
+    encode_view(PARTS, view, seat, out)

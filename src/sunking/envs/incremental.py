@@ -1,0 +1,144 @@
+"""Observations kept up to date part by part: the incremental encoder.
+
+A game's plain encoder (``encode`` in its module under ``sunking.envs.games``) writes a
+seat's view into a :class:`.vector.Vector` and so declares the layout. Its incremental twin,
+the module's ``PARTS``, reads the engine state directly: each :class:`Part` takes a *key*
+from the state — every value its segments are written from, nothing more — and writes those
+segments from the key alone. A :class:`SeatObservation` keeps one seat's array and the key
+each part was last written from; after any move (or any jump to another state, as a search
+makes) it rewrites only the parts whose key changed, so an action costs the few segments it
+touched. The parts are checked against the plain layout when a seat's array is first built
+(the same segment names in the same order), and a test compares the two encoders at every
+step of random games.
+
+Keys hold the state's own lists, so they rely on what the core promises: a state is never
+changed once made (``apply`` returns a new one; only a search's private copy is changed in
+place, with ``play``, and such a copy is never observed).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+import numpy as np
+
+from ..core.game import GameState
+from .vector import FastVector, FloatArray, Vector
+
+KeyOf = Callable[[Any, int], Any]
+"""Reads a part's key from an engine state for a seat."""
+WriteOf = Callable[[Any, int, int, Vector], None]
+"""Writes a part's segments from its values, for a seat and a player count."""
+
+
+def _same(key: Any, state: Any) -> Any:
+    return key
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Part:
+    """Consecutive segments of a game's layout, written by ``write(values, seat,
+    num_players, out)`` from values read either from the seat's view (``of_view(view,
+    seat)``, the plain encoder) or from the engine state: ``key(state, seat)`` gathers every
+    state value the segments depend on (cheaply: the state's own lists are compared, not
+    copied) and ``read(key, state)`` turns it into the values, reading nothing of the state
+    the key does not hold. Both ways give equal values (a test checks it at every step of
+    random games), so the values hold nothing the seat may not see. A ``public`` part's key
+    and values are the same for every seat (only ``write`` turns them to the seat)."""
+
+    of_view: Callable[[Mapping[str, Any], int], Any]
+    key: KeyOf
+    write: WriteOf
+    read: Callable[[Any, Any], Any] = _same
+    public: bool = False
+
+
+def encode_view(parts: Sequence[Part], view: Mapping[str, Any], seat: int,
+                out: Vector) -> None:
+    """The plain encoder: every part written from ``seat``'s view."""
+    n = int(view["num_players"])
+    for part in parts:
+        part.write(part.of_view(view, seat), seat, n, out)
+
+
+_UNSET = object()
+
+
+class Recent:
+    """What a function gave for the last few sources, found by identity: a value several
+    parts (or several seats, or a search's nearby states) read from the same state lists is
+    worked out once. It keeps the sources alive, so an identity is never reused while
+    remembered."""
+
+    __slots__ = ("_found", "_make", "_size")
+
+    def __init__(self, make: Callable[..., Any], size: int = 8) -> None:
+        self._make = make
+        self._size = size
+        self._found: list[tuple[tuple[Any, ...], Any]] = []
+
+    def __call__(self, *sources: Any) -> Any:
+        for known, value in self._found:
+            if len(known) == len(sources) and all(
+                    a is b for a, b in zip(known, sources, strict=True)):
+                return value
+        value = self._make(*sources)
+        self._found = [(sources, value), *self._found[:self._size - 1]]
+        return value
+
+
+class SeatObservation:
+    """One seat's observation of a game, rewritten part by part as the state changes: the
+    one-hot of the seat, whether it is to move, the game's parts, and the ``prefix`` segment
+    of ``tokens`` floats, left zero (the caller adds the seat's unfinished choice to a copy).
+
+    Raises (constructor):
+        ValueError: the parts do not write the plain encoder's ``layout`` (names and sizes).
+    """
+
+    __slots__ = ("_keys", "_parts", "_spans", "_state", "array", "num_players", "seat")
+
+    def __init__(self, parts: Sequence[Part], state: GameState, seat: int,
+                 layout: Sequence[tuple[str, int, int]]) -> None:
+        n = self.num_players = state.num_players
+        self.seat = seat
+        self._parts = tuple(parts)
+        names: list[tuple[str, int, int]] = [("seat", 0, n), ("to_move", n, 1)]
+        spans: list[tuple[int, int]] = []
+        for part in self._parts:
+            probe = Vector()
+            part.write(part.read(part.key(state, seat), state), seat, n, probe)
+            at = names[-1][1] + names[-1][2]
+            spans.append((at, len(probe)))
+            names += [(name, at + offset, size) for name, offset, size in probe.layout()]
+        prefix = layout[-1]
+        names.append((prefix[0], names[-1][1] + names[-1][2], prefix[2]))
+        if names != list(layout):
+            raise ValueError("the incremental parts do not write the plain layout")
+        self._spans = tuple(spans)
+        self._keys: list[object] = [_UNSET] * len(spans)
+        self._state: GameState | None = None
+        self.array: FloatArray = np.zeros(prefix[1] + prefix[2], dtype=np.float32)
+        self.array[seat] = 1.0
+
+    def update(self, state: GameState) -> FloatArray:
+        """Bring the array to ``state`` (any state of the game, not only the next one) and
+        return it: the caller copies it before it is updated again."""
+        if state is self._state:
+            return self.array
+        self._state = state
+        out, seat, n, keys = self.array, self.seat, self.num_players, self._keys
+        out[n] = 1.0 if state.to_move == seat else 0.0
+        for i, part in enumerate(self._parts):
+            key = part.key(state, seat)
+            if key != keys[i]:
+                keys[i] = key
+                at, size = self._spans[i]
+                segment = out[at:at + size]
+                segment.fill(0.0)
+                writer = FastVector(size, segment)
+                part.write(part.read(key, state), seat, n, writer)
+                writer.array()
+        return out

@@ -9,7 +9,9 @@
 - :mod:`.operators`: health, readiness and metrics for operators;
 - :mod:`.accounts` and :mod:`.passkeys`: accounts, their sessions and passkeys, their pages;
 - :mod:`.notices`: turn e-mails unsubscribed with one click, an account's choice;
-- :mod:`.profiles`: a person's profile, history and statistics, and what others see of them.
+- :mod:`.profiles`: a person's profile, history and statistics, and what others see of them;
+- :mod:`.community` and :mod:`.moderation`: following, blocking, muting, inviting by name
+  and reporting.
 
 Routes are thin: a pydantic body (:mod:`.schemas`), the authenticated table (a FastAPI
 dependency, :mod:`.deps`), a call to the match service.
@@ -22,7 +24,9 @@ from fastapi import APIRouter
 from . import (
     accounts,
     catalog,
+    community,
     matches,
+    moderation,
     notices,
     operators,
     pages,
@@ -36,7 +40,8 @@ from . import (
 ROUTERS: tuple[APIRouter, ...] = (catalog.router, matches.router, table.router,
                                   seating.router, pages.router, websocket.router,
                                   operators.router, accounts.router, passkeys.router,
-                                  notices.router, profiles.router)
+                                  notices.router, profiles.router, community.router,
+                                  moderation.router)
 """Every router, in the order the application includes them."""
 
 __all__ = ["ROUTERS"]

@@ -23,6 +23,7 @@ router = APIRouter()
 
 Seat = Annotated[int, pydantic.Field(ge=0, le=15)]
 Index = Annotated[int, pydantic.Field(ge=0, le=1_000_000)]
+MOVES_LISTED = 100
 
 
 class ReportBody(Body):
@@ -86,6 +87,17 @@ async def report(table: Table, request: Request) -> dict[str, Any]:
     return await moderation.report(await community_of(request), table.service, table.live,
                                    table.viewer, body.seat, body.chat_line, body.move,
                                    body.reason, body.text)
+
+
+@router.get("/api/matches/{match_id}/moves/{seat}", responses=answers(*TABLE, 422))
+async def moves_of(seat: int, table: Table) -> dict[str, Any]:
+    """The moves made at a seat (their numbers, the newest :data:`MOVES_LISTED`), for a report
+    to name one."""
+    if not 0 <= seat < len(table.live.record.seats):
+        raise ApiError("malformed", f"'seat' must be from 0 to {table.live.record.players - 1}",
+                       422)
+    made = [a.version for a in table.live.actions if a.seat == seat]
+    return {"seat": seat, "moves": made[-MOVES_LISTED:]}
 
 
 @router.post("/api/matches/{match_id}/mute", openapi_extra=body_schema(SeatPersonBody),

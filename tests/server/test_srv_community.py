@@ -9,7 +9,8 @@ from typing import Any
 
 import sqlalchemy as sa
 from fastapi.testclient import TestClient
-from srv_accounts import accounts_of, account_client, csrf, sign_up
+from srv_accounts import account_client, accounts_of, csrf, sign_up
+from srv_support import receive_view
 from test_srv_seat_accounts import back, device
 
 from support.mailbox import Mailbox
@@ -44,6 +45,14 @@ def three(client: TestClient, box: Mailbox) -> dict[str, dict[str, str]]:
     return browsers
 
 
+def unseen(client: TestClient, handle: str) -> None:
+    """The person's sessions were last used an hour ago: they live on, he is not online."""
+    with accounts_of(client).store.engine.begin() as conn:
+        conn.execute(sa.text(
+            "UPDATE account_sessions SET last_seen = last_seen - 3600 WHERE account_id = "
+            "(SELECT account_id FROM accounts WHERE handle = :handle)"), {"handle": handle})
+
+
 def error(answer: Any) -> tuple[int, str]:
     return answer.status_code, answer.json()["error"]["code"]
 
@@ -64,15 +73,19 @@ def test_srv_follow_shows_who_is_online_and_his_open_tables() -> None:
         # Louis opens a table: Marie sees it. Long unseen, he is not online any more.
         back(client, browsers["Louis"])
         created = table(client, OPEN)
-        engine = accounts_of(client).store.engine
-        with engine.begin() as conn:
-            conn.execute(sa.text(  # an hour ago: his session lives on, he is not online
-                "UPDATE account_sessions SET last_seen = last_seen - 3600 WHERE account_id = "
-                "(SELECT account_id FROM accounts WHERE handle = 'Louis')"))
+        unseen(client, "Louis")
         back(client, browsers["Marie"])
         (line,) = client.get("/api/account/people").json()["following"]
         assert line["online"] is False
         assert [t["match_id"] for t in line["open_tables"]] == [created["match_id"]]
+        # At his table (a socket open), he is online again.
+        back(client, browsers["Louis"])
+        with client.websocket_connect(f"/ws/matches/{created['match_id']}") as socket:
+            assert receive_view(socket)["seat"] == 0
+            unseen(client, "Louis")  # not by his session: by his seat's socket
+            back(client, browsers["Marie"])
+            (line,) = client.get("/api/account/people").json()["following"]
+            assert line["online"] is True
         assert people(client, "Louis", "follow", on=False).json()["follow"] is False
         assert client.get("/api/account/people").json()["following"] == []
 
@@ -103,6 +116,8 @@ def test_srv_invite_by_name_notices_mails_and_the_seat_is_claimed() -> None:
         (notice,) = client.get("/api/account/invitations").json()["invitations"]
         assert (notice["from"], notice["seat"], notice["claimed"]) == ("Louis", 1, False)
         assert notice["link"] == f"/play/{match_id}#i={invitation}"
+        noticed = client.get("/api/account/notices").json()["invitations"]
+        assert [line["id"] for line in noticed] == [notice["id"]]
         claimed = client.post(f"/api/matches/{match_id}/claim", headers=csrf(client),
                               json={"invitation": invitation})
         assert claimed.status_code == 201, claimed.text

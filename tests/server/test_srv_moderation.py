@@ -116,6 +116,11 @@ def test_srv_a_muted_player_is_hidden_for_the_muter_only() -> None:
                               json={"seat": 1})
         assert blocked.json()["block"] is True
         assert chat_of(client, match_id) == []
+        back(client, browsers["Marie"])  # she may not write to him privately any more
+        private = client.post(f"/api/matches/{match_id}/chat", headers=csrf(client),
+                              json={"text": "psst", "to": [0]})
+        assert error(private) == (403, "blocked_by_player")
+        back(client, browsers["Louis"])
         # A guest seat is muted at this table only; it has no account to block.
         device(client)
         guest = table(client, [{"kind": "human", "name": "Anon"}, *OPEN[1:]])

@@ -66,13 +66,11 @@ async def relations(handle: str, me: Me, request: Request) -> dict[str, bool]:
     return await community.relations(me.account.account_id, handle)
 
 
-@router.get("/api/account/invitations", responses=answers(401, 403, 503))
-async def invitations(me: Me, request: Request) -> dict[str, Any]:
-    """The invitations to seats sent to the signed-in person by name, the newest first (each
-    with its link to the seat's claim), and whether they are mailed to him."""
+async def waiting_invitations(request: Request, account_id: str) -> list[dict[str, Any]]:
+    """The invitations to seats sent to the account by name, the newest first, each with its
+    link to the seat's claim (those of matches gone left out)."""
     community = await community_of(request)
-    mine = me.account.account_id
-    held = await community.call(community.store.invitations, mine)
+    held = await community.call(community.store.invitations, account_id)
     service = service_of(request)
     listed = []
     for line in held:
@@ -85,8 +83,16 @@ async def invitations(me: Me, request: Request) -> dict[str, Any]:
                        "seat": line["seat"], "game": live.record.game,
                        "claimed": seat.claimed, "at": line["at"],
                        "link": f"/play/{line['match_id']}#i={line['code']}"})
+    return listed
+
+
+@router.get("/api/account/invitations", responses=answers(401, 403, 503))
+async def invitations(me: Me, request: Request) -> dict[str, Any]:
+    """The invitations sent to the signed-in person by name, and whether they are mailed."""
+    community = await community_of(request)
+    mine = me.account.account_id
     wanted = await community.call(NoticeStore(community.store.engine).invite_mail, mine)
-    return {"invitations": listed, "invite_mail": wanted}
+    return {"invitations": await waiting_invitations(request, mine), "invite_mail": wanted}
 
 
 @router.post("/api/account/invitations", openapi_extra=body_schema(InviteMailBody),

@@ -9,22 +9,22 @@ import sqlalchemy as sa
 
 from ..storage.schema import METADATA
 
-FOLLOWS = sa.Table(
-    "follows",
-    METADATA,
-    sa.Column("follower", sa.String(32), primary_key=True),
-    sa.Column("followed", sa.String(32), primary_key=True),
-    sa.Column("created_at", sa.Float, nullable=False),
-)
+
+def _pair(name: str, one: str, other: str) -> sa.Table:
+    """A table of one account doing something to another (its two ids the key)."""
+    return sa.Table(
+        name,
+        METADATA,
+        sa.Column(one, sa.String(32), primary_key=True),
+        sa.Column(other, sa.String(32), primary_key=True),
+        sa.Column("created_at", sa.Float, nullable=False),
+    )
+
+
+FOLLOWS = _pair("follows", "follower", "followed")
 """An account that follows another: it sees whether he is online and his open tables."""
 
-BLOCKS = sa.Table(
-    "blocks",
-    METADATA,
-    sa.Column("blocker", sa.String(32), primary_key=True),
-    sa.Column("blocked", sa.String(32), primary_key=True),
-    sa.Column("created_at", sa.Float, nullable=False),
-)
+BLOCKS = _pair("blocks", "blocker", "blocked")
 """An account that blocks another: the two never sit at one table any more, and the blocked
 one cannot follow, invite or write to the blocker (his lines are hidden from him too)."""
 

@@ -21,6 +21,14 @@ PASSWORD = "a long enough password"
 __all__ = ["mail_server"]  # the fixture, used here by name
 
 
+@pytest.fixture(autouse=True)
+def patient() -> Iterator[None]:
+    """Wait up to 15 s for what a page shows: the machine may be busy with other work."""
+    expect.set_options(timeout=15_000)
+    yield
+    expect.set_options(timeout=5_000)
+
+
 @pytest.fixture()
 def errors() -> Iterator[list[str]]:
     found: list[str] = []
@@ -99,12 +107,16 @@ def test_e2e_follow_invite_report_mute_and_block(
     louis.get_by_test_id("invite-handle-1").fill("marie")
     louis.get_by_test_id("invite-send-1").click()
     expect(louis.get_by_test_id("invite-status-1")).to_contain_text("Marie is invited")
+    snap(louis, "lobby-invite-by-name-desk")
 
     # She finds it on her own profile, where Louis is listed as followed, and takes the seat.
     ready(marie, f"{base}/players/Marie")
     expect(marie.get_by_test_id("people-following")).to_contain_text("Louis")
     invitation = marie.get_by_test_id("invitation")
     expect(invitation).to_contain_text("Louis nodigt je uit")
+    expect(marie.get_by_test_id("people-panel")).to_contain_text("1 daarvan online")
+    expect(marie.get_by_test_id("people-panel")).not_to_contain_text("null")
+    snap(marie, "own-profile-phone")
     invitation.get_by_role("link", name="Neem de plaats in").click()
     marie.wait_for_url(f"**/play/{match_id}#i=*")
     marie.click("[data-testid=claim-take]")

@@ -77,6 +77,7 @@ class Connection:
         self.wake.set()
         self.hidden: Callable[[], Awaitable[frozenset[int]]] | None = None
         """The seats whose chat lines this viewer muted or blocked (``None``: none)."""
+        self.hidden_failed = False
 
     def notify(self, _match_id: str, _version: int) -> None:
         """The match changed: send the newest view when the socket is free."""
@@ -120,7 +121,16 @@ class Connection:
 
     async def send_chat(self) -> None:
         """Send the chat messages after :attr:`chat_sent` that this viewer may read."""
-        hidden = frozenset() if self.hidden is None else await self.hidden()
+        try:
+            hidden = frozenset() if self.hidden is None else await self.hidden()
+        except sa.exc.SQLAlchemyError as err:
+            # The lines wait (a muted player's are never sent unfiltered) until the next wake.
+            if not self.hidden_failed:
+                log.warning("cannot read the mutes of a chat reader: %s", err)
+            self.hidden_failed = True
+            self.chat_dirty = True
+            return
+        self.hidden_failed = False
         messages, last = await self.service.chat.read(self.live, self.viewer, self.chat_sent,
                                                       hidden)
         self.chat_sent = max(self.chat_sent, last)

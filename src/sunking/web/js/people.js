@@ -77,7 +77,8 @@ export async function drawPeople(root) {
   root.replaceChildren(el("h2", { id: "people-title", text: t("people.title") }),
     people.following.length ? el("p", { className: "hint", text:
       t("people.online_count", { n: online }) }) : el("p", { text: t("people.none") }),
-    list, namesLine("people.blocked", people.blocked), namesLine("people.muted", people.muted));
+    list, ...[namesLine("people.blocked", people.blocked),
+      namesLine("people.muted", people.muted)].filter(Boolean));
   root.setAttribute("aria-labelledby", "people-title");
   root.hidden = false;
 }

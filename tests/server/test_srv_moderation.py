@@ -8,6 +8,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import pytest
+import sqlalchemy as sa
 from fastapi.testclient import TestClient
 from srv_accounts import account_client, accounts_of, csrf
 from srv_support import receive, service_of
@@ -182,3 +184,32 @@ def test_srv_the_report_command_prints_the_context(tmp_path: Path) -> None:
         assert "reported: seat 2, Marie (Marie)" in listed.output
         assert "> line 1, Marie: You play like a peasant" in listed.output
         assert "  line 0, Marie: Bonjour" in listed.output
+
+
+def test_srv_a_reader_whose_mutes_cannot_be_read_keeps_his_socket_and_gets_no_line(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    with account_client() as (client, box):
+        browsers = three(client, box)
+        match_id = seated(client, browsers)
+        back(client, browsers["Louis"])
+        client.post(f"/api/matches/{match_id}/mute", headers=csrf(client), json={"seat": 1})
+        community = client.app.state.community  # type: ignore[attr-defined]
+        working = community.hidden_seats
+
+        async def failing(*_args: Any) -> frozenset[int]:
+            raise sa.exc.OperationalError("SELECT", {}, Exception("database is locked"))
+
+        monkeypatch.setattr(community, "hidden_seats", failing)
+        with client.websocket_connect(f"/ws/matches/{match_id}") as socket:
+            socket.send_json({"type": "ping"})
+            while (message := receive(socket))["type"] != "pong":
+                assert message["type"] != "chat", message  # never unfiltered
+            monkeypatch.setattr(community, "hidden_seats", working)
+            back(client, browsers["Marie"])
+            said = client.post(f"/api/matches/{match_id}/chat", headers=csrf(client),
+                               json={"text": "again"})
+            assert said.status_code == 201
+            socket.send_json({"type": "sync"})
+            socket.send_json({"type": "ping"})
+            while (message := receive(socket))["type"] != "pong":
+                assert message["type"] != "chat", message  # read again: still muted

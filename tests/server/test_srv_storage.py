@@ -295,9 +295,10 @@ def test_srv_migrations_are_idempotent_and_complete(tmp_path: Path) -> None:
     inspector = sa.inspect(store.engine)
     assert {"matches", "seats", "actions", "chat_messages", "processes", "alembic_version",
             "accounts", "account_sessions", "mail_outbox", "turn_notices", "notice_choices",
-            "profile_choices"} <= set(inspector.get_table_names())
+            "profile_choices", "follows", "blocks", "mutes", "reports", "suspensions",
+            "person_invitations"} <= set(inspector.get_table_names())
     with store.engine.connect() as conn:
-        assert conn.execute(sa.text("select version_num from alembic_version")).scalar() == "0010"
+        assert conn.execute(sa.text("select version_num from alembic_version")).scalar() == "0011"
     columns = {c["name"] for c in inspector.get_columns("matches")}
     assert {"practice", "owner", "driver", "person_at"} <= columns
     store.close()

@@ -18,7 +18,7 @@ from test_srv_seat_accounts import back, device
 from typer.testing import CliRunner
 
 from sunking.cli import app as cli
-from sunking.server.community.admin import Admin
+from sunking.server.community.moderation import Admin
 from sunking.server.community.store import CommunityStore
 from sunking.server.storage.sql import SqlStore, sqlite_url
 

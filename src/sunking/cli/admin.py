@@ -24,7 +24,7 @@ from rich.text import Text
 from .options import DataDirOption, fail
 
 if TYPE_CHECKING:
-    from ..server.community.admin import Admin
+    from ..server.community.moderation import Admin
 
 app = typer.Typer(name="admin", no_args_is_help=True,
                   help="Moderation: reports, suspending and restoring accounts.")
@@ -34,7 +34,7 @@ app = typer.Typer(name="admin", no_args_is_help=True,
 def _admin(data_dir: Any) -> Iterator[Admin]:
     from ..server import Settings
     from ..server.accounts.store import AccountStore
-    from ..server.community.admin import Admin
+    from ..server.community.moderation import Admin
     from ..server.community.store import CommunityStore
     from ..server.storage.sql import SqlStore
 

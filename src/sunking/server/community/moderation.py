@@ -1,28 +1,28 @@
-"""Reports and invitations by name, checked against the match they name
-(``docs/community.md``).
+"""Reports, and what the operators' commands read and do (``sunking admin``;
+``docs/community.md``).
 
 A report names a seat of a match and either one of its chat lines (one the reporter could
 read, written by that seat) or one of its moves (made at that seat); it is stored with the
-seat's account as it is then, so deleting or renaming nothing loses it. An invitation by name
-sends a person the invitation of a seat of the inviter's table: it waits in his notices (and,
-by his choice, comes by mail) until he claims the seat or dismisses it."""
+seat's account as it is then, so deleting or renaming nothing loses it. The operators read
+the reports with their context (the chat lines around the one named, or the move named, with
+the seats' names and handles), and suspend or restore accounts."""
 
 from __future__ import annotations
 
+import dataclasses
 import time
 import unicodedata
 from typing import Any, Literal, get_args
 
-from ...presentation import game_title
-from ..accounts.store import Account
-from ..errors import ApiError, forbidden, malformed
+from ..accounts.store import AccountStore
+from ..errors import forbidden, malformed
 from ..match.chat import can_read
 from ..match.live import LiveMatch, Viewer
-from ..match.seating import invited_seat, seat_claimed
+from ..match.request import name_key
 from ..match.service import MatchService
-from ..notices import NoticeStore
-from .service import Community, blocking, too_many
-from .store import Report, TooMany
+from ..storage import MatchStore, StorageError
+from .service import Community
+from .store import CommunityStore, Report
 
 Reason = Literal["abuse", "cheating", "spam", "stalling", "other"]
 REASONS: tuple[str, ...] = get_args(Reason)
@@ -69,44 +69,82 @@ async def report(community: Community, service: MatchService, live: LiveMatch,
     return {"report": number, "match_id": live.match_id, "seat": seat}
 
 
-async def invite(community: Community, me: Account, live: LiveMatch, viewer: Viewer,
-                 handle: str, invitation: str, public_url: str) -> dict[str, Any]:
-    """Send the person ``handle`` the invitation of a seat of ``live`` (``invitation``: its
-    code, which the table's creator holds): a notice, and a mail if he wants one.
+AROUND = 3
+"""How many chat lines before and after the one named a report's context shows."""
+REASON_CHARS = 500
+"""The longest reason of a suspension."""
 
-    Raises:
-        ApiError: ``forbidden`` (the spectator), ``bad_invitation``, ``seat_claimed``,
-            ``unknown_player``, ``self``, ``blocked_by_player``, ``blocking_player``,
-            ``too_many``.
-    """
-    if viewer is None:
-        raise forbidden("the spectator cannot invite anyone; a seat's holder can")
-    seat = invited_seat(live, invitation)
-    if seat.claimed:
-        raise seat_claimed(live.match_id, seat.seat)
-    other = await community.other(me, handle, "invite")
-    seated = [s.account_id for s in live.record.seats if s.account_id is not None]
-    by_them, by_other = await community.call(community.store.blocked_between,
-                                             other.account_id, [*seated, me.account_id])
-    if by_them:
-        raise blocking("invite this player to a table where he would sit with him")
-    if by_other:
-        raise ApiError("blocked_at_table", "this player blocked someone seated at this table, "
-                       "so he cannot sit at it", 403)
-    try:
-        added = await community.call(community.store.invite, other.account_id, me.account_id,
-                                     live.match_id, seat.seat, invitation, time.time())
-    except TooMany:
-        raise too_many("invitations waiting") from None
-    mailed = False
-    if added and other.email and other.email_verified and await community.call(
-            NoticeStore(community.store.engine).invite_mail, other.account_id):
-        lang = other.language
-        link = f"{public_url.rstrip('/')}/play/{live.match_id}#i={invitation}"
-        await community.accounts.mail(
-            other.email, lang, "invite", handle=other.handle, inviter=me.handle,
-            game=game_title(live.record.game, lang), seat=str(seat.seat + 1), link=link,
-            settings=f"{public_url.rstrip('/')}/account/settings")
-        mailed = True
-    return {"handle": other.handle, "match_id": live.match_id, "seat": seat.seat,
-            "mailed": mailed}
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Admin:
+    """The operators' view of one database: its matches, accounts and community."""
+
+    matches: MatchStore
+    accounts: AccountStore
+    community: CommunityStore
+
+    def handle(self, account_id: str | None) -> str | None:
+        if account_id is None:
+            return None
+        account = self.accounts.find(account_id=account_id)
+        return None if account is None else account.handle
+
+    def reports(self, limit: int = 50) -> list[dict[str, Any]]:
+        """The newest reports, each with its context."""
+        return [self.context(report) for report in self.community.reports(limit)]
+
+    def context(self, report: Report) -> dict[str, Any]:
+        """A report as the operators read it: who reported whom (seat names and handles), why,
+        and the chat lines around the line named or the move named."""
+        out: dict[str, Any] = {**dataclasses.asdict(report),
+                               "reported_handle": self.handle(report.reported),
+                               "reporter_handle": self.handle(report.reporter)}
+        try:
+            stored = self.matches.load(report.match_id)
+        except StorageError:
+            out["gone"] = True
+            return out
+        names = [seat.name for seat in stored.match.seats]
+        out["game"] = stored.match.game
+        out["names"] = names
+        if report.chat_line is not None:
+            chat = self.matches.load_chat(report.match_id)
+            low = max(0, report.chat_line - AROUND)
+            out["lines"] = [{"number": m.number, "seat": m.seat, "name": names[m.seat],
+                             "private": m.to is not None, "text": m.text,
+                             "named": m.number == report.chat_line}
+                            for m in chat[low:report.chat_line + AROUND + 1]]
+        if report.move is not None and report.move < len(stored.actions):
+            action = stored.actions[report.move]
+            out["action"] = {"version": action.version, "seat": action.seat,
+                             "name": names[action.seat], "mover": action.mover,
+                             "action": action.action}
+        return out
+
+    def suspend(self, handle: str, reason: str) -> str:
+        """Suspend the account of ``handle``; its handle as written.
+
+        Raises:
+            LookupError: no account has this handle.
+            ValueError: the reason is empty or too long.
+        """
+        reason = " ".join(reason.split())
+        if not reason or len(reason) > REASON_CHARS:
+            raise ValueError(f"the reason must be 1 to {REASON_CHARS} characters")
+        account = self.accounts.find(handle_key=name_key(handle))
+        if account is None:
+            raise LookupError(handle)
+        self.community.suspend(account.account_id, reason, time.time())
+        return account.handle
+
+    def restore(self, handle: str) -> tuple[str, bool]:
+        """Lift the suspension of ``handle``'s account: its handle, and whether it was
+        suspended.
+
+        Raises:
+            LookupError: no account has this handle.
+        """
+        account = self.accounts.find(handle_key=name_key(handle))
+        if account is None:
+            raise LookupError(handle)
+        return account.handle, self.community.restore(account.account_id)

@@ -1,6 +1,7 @@
 """The community's rules: following, blocking and muting people, who is online, the guards
-that keep blocked and suspended people from a table or a chat, and invitations by name
-(``docs/community.md``).
+that keep blocked and suspended people from a table or a chat, and invitations by name: a
+seat's invitation sent to a person, which waits in his notices (and, by his choice, comes by
+mail) until he claims the seat or dismisses it (``docs/community.md``).
 
 A person is **online** when one of his sessions was used within :data:`ONLINE_SECONDS`, or
 when he is at a table of this process (a socket open, or his view asked for within
@@ -13,15 +14,17 @@ from typing import Any
 
 from starlette.requests import HTTPConnection
 
+from ...presentation import game_title
 from ..accounts.service import AccountService, accounts_of
 from ..accounts.sessions import account_if_signed_in
 from ..accounts.store import Account
-from ..errors import ApiError
-from ..match.live import LiveMatch
+from ..errors import ApiError, forbidden
+from ..match.live import LiveMatch, Viewer
 from ..match.request import name_key
+from ..match.seating import invited_seat, seat_claimed
 from ..match.service import MatchService
-from .schema import BLOCKS, FOLLOWS
-from .store import CommunityStore, Hidden, TooMany
+from ..notices import NoticeStore
+from .store import BLOCKS, FOLLOWS, CommunityStore, Hidden, TooMany
 
 ONLINE_SECONDS = 300.0
 """How recently a person was seen (a session used, a view asked for) to count as online."""
@@ -225,6 +228,49 @@ class Community:
                     tables[seat.account_id].append(table)
         return [{"handle": handle, "online": a in online, "open_tables": tables[a]}
                 for a, handle in followed]
+
+
+async def invite(community: Community, me: Account, live: LiveMatch, viewer: Viewer,
+                 handle: str, invitation: str, public_url: str) -> dict[str, Any]:
+    """Send the person ``handle`` the invitation of a seat of ``live`` (``invitation``: its
+    code, which the table's creator holds): a notice, and a mail if he wants one.
+
+    Raises:
+        ApiError: ``forbidden`` (the spectator), ``bad_invitation``, ``seat_claimed``,
+            ``unknown_player``, ``self``, ``blocked_by_player``, ``blocking_player``,
+            ``too_many``.
+    """
+    if viewer is None:
+        raise forbidden("the spectator cannot invite anyone; a seat's holder can")
+    seat = invited_seat(live, invitation)
+    if seat.claimed:
+        raise seat_claimed(live.match_id, seat.seat)
+    other = await community.other(me, handle, "invite")
+    seated = [s.account_id for s in live.record.seats if s.account_id is not None]
+    by_them, by_other = await community.call(community.store.blocked_between,
+                                             other.account_id, [*seated, me.account_id])
+    if by_them:
+        raise blocking("invite this player to a table where he would sit with him")
+    if by_other:
+        raise ApiError("blocked_at_table", "this player blocked someone seated at this table, "
+                       "so he cannot sit at it", 403)
+    try:
+        added = await community.call(community.store.invite, other.account_id, me.account_id,
+                                     live.match_id, seat.seat, invitation, time.time())
+    except TooMany:
+        raise too_many("invitations waiting") from None
+    mailed = False
+    if added and other.email and other.email_verified and await community.call(
+            NoticeStore(community.store.engine).invite_mail, other.account_id):
+        lang = other.language
+        link = f"{public_url.rstrip('/')}/play/{live.match_id}#i={invitation}"
+        await community.accounts.mail(
+            other.email, lang, "invite", handle=other.handle, inviter=me.handle,
+            game=game_title(live.record.game, lang), seat=str(seat.seat + 1), link=link,
+            settings=f"{public_url.rstrip('/')}/account/settings")
+        mailed = True
+    return {"handle": other.handle, "match_id": live.match_id, "seat": seat.seat,
+            "mailed": mailed}
 
 
 async def seat_taker(connection: HTTPConnection, service: MatchService,

@@ -10,8 +10,7 @@
 - :mod:`.accounts` and :mod:`.passkeys`: accounts, their sessions and passkeys, their pages;
 - :mod:`.notices`: turn e-mails unsubscribed with one click, an account's choice;
 - :mod:`.profiles`: a person's profile, history and statistics, and what others see of them;
-- :mod:`.community` and :mod:`.moderation`: following, blocking, muting, inviting by name
-  and reporting.
+- :mod:`.community`: following, blocking, muting, inviting by name and reporting.
 
 Routes are thin: a pydantic body (:mod:`.schemas`), the authenticated table (a FastAPI
 dependency, :mod:`.deps`), a call to the match service.
@@ -26,7 +25,6 @@ from . import (
     catalog,
     community,
     matches,
-    moderation,
     notices,
     operators,
     pages,
@@ -40,8 +38,7 @@ from . import (
 ROUTERS: tuple[APIRouter, ...] = (catalog.router, matches.router, table.router,
                                   seating.router, pages.router, websocket.router,
                                   operators.router, accounts.router, passkeys.router,
-                                  notices.router, profiles.router, community.router,
-                                  moderation.router)
+                                  notices.router, profiles.router, community.router)
 """Every router, in the order the application includes them."""
 
 __all__ = ["ROUTERS"]

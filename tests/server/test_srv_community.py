@@ -197,3 +197,22 @@ def test_srv_inputs_are_bounded_and_limited() -> None:
         assert limited.status_code == 429 and "Retry-After" in limited.headers
         device(client)
         assert client.get("/api/account/people").status_code == 401
+
+
+def test_srv_a_deleted_account_leaves_no_follow_block_or_invitation() -> None:
+    with account_client() as (client, box):
+        browsers = three(client, box)
+        back(client, browsers["Louis"])
+        people(client, "Marie", "follow")
+        people(client, "Colbert", "block")
+        created = table(client, TABLE)
+        client.post(f"/api/matches/{created['match_id']}/invite", headers=csrf(client),
+                    json={"handle": "Marie", "invitation": created["seats"][1]["invitation"]})
+        engine = accounts_of(client).store.engine
+        assert client.delete("/api/account", headers=csrf(client)).status_code == 200
+        with engine.connect() as conn:
+            for name in ("follows", "blocks", "person_invitations"):
+                left = conn.execute(sa.text(f"SELECT count(*) FROM {name}")).scalar()
+                assert left == 0, name
+        back(client, browsers["Marie"])
+        assert client.get("/api/account/invitations").json()["invitations"] == []

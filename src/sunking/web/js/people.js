@@ -56,7 +56,7 @@ function personItem(person) {
   if (person.open_tables.length) {
     item.append(" · ", t("people.open_count", { n: person.open_tables.length }));
     item.append(el("ul", {}, ...person.open_tables.map((table) => el("li", {},
-      el("a", { className: "link", href: "/#open-tables",
+      el("a", { className: "link", href: "/#open-panel",
         text: t("people.open_table", { game: gameTitle(table.game) }) })))));
   }
   return item;

@@ -216,3 +216,23 @@ def test_srv_a_deleted_account_leaves_no_follow_block_or_invitation() -> None:
                 assert left == 0, name
         back(client, browsers["Marie"])
         assert client.get("/api/account/invitations").json()["invitations"] == []
+
+
+def test_srv_an_invitation_by_name_respects_every_block_at_the_table() -> None:
+    with account_client() as (client, box):
+        browsers = three(client, box)
+        back(client, browsers["Louis"])
+        created = table(client, [*TABLE[:2], {"kind": "human", "name": "Colbert"}])
+        match_id = created["match_id"]
+        back(client, browsers["Colbert"])
+        assert client.post(f"/api/matches/{match_id}/claim", headers=csrf(client), json={
+            "invitation": created["seats"][2]["invitation"]}).status_code == 201
+        assert people(client, "Marie", "block").status_code == 200
+        back(client, browsers["Louis"])
+        body = {"handle": "Marie", "invitation": created["seats"][1]["invitation"]}
+        refused = client.post(f"/api/matches/{match_id}/invite", headers=csrf(client),
+                              json=body)
+        assert error(refused) == (403, "blocked_at_table")  # Colbert sits there
+        people(client, "Marie", "block")
+        mine = client.post(f"/api/matches/{match_id}/invite", headers=csrf(client), json=body)
+        assert error(mine) == (403, "blocking_player")

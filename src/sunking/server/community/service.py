@@ -238,7 +238,7 @@ async def invite(community: Community, me: Account, live: LiveMatch, viewer: Vie
     Raises:
         ApiError: ``forbidden`` (the spectator), ``bad_invitation``, ``seat_claimed``,
             ``unknown_player``, ``self``, ``blocked_by_player``, ``blocking_player``,
-            ``too_many``.
+            ``blocked_at_table``, ``too_many``.
     """
     if viewer is None:
         raise forbidden("the spectator cannot invite anyone; a seat's holder can")
@@ -246,14 +246,17 @@ async def invite(community: Community, me: Account, live: LiveMatch, viewer: Vie
     if seat.claimed:
         raise seat_claimed(live.match_id, seat.seat)
     other = await community.other(me, handle, "invite")
-    seated = [s.account_id for s in live.record.seats if s.account_id is not None]
-    by_them, by_other = await community.call(community.store.blocked_between,
-                                             other.account_id, [*seated, me.account_id])
-    if by_them:
-        raise blocking("invite this player to a table where he would sit with him")
-    if by_other:
-        raise ApiError("blocked_at_table", "this player blocked someone seated at this table, "
-                       "so he cannot sit at it", 403)
+    by_me, _ = await community.call(community.store.blocked_between, other.account_id,
+                                    [me.account_id])
+    if by_me:
+        raise blocking("invite him")
+    seated = [s.account_id for s in live.record.seats
+              if s.account_id is not None and s.account_id != me.account_id]
+    by_seated, by_other = await community.call(community.store.blocked_between,
+                                               other.account_id, seated)
+    if by_seated or by_other:
+        raise ApiError("blocked_at_table", "a block keeps this player and someone seated at "
+                       "this table apart, so he cannot sit at it", 403)
     try:
         added = await community.call(community.store.invite, other.account_id, me.account_id,
                                      live.match_id, seat.seat, invitation, time.time())

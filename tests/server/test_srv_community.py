@@ -7,12 +7,14 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 import sqlalchemy as sa
 from fastapi.testclient import TestClient
 from srv_accounts import account_client, accounts_of, csrf, sign_up
 from srv_support import receive_view
 from test_srv_seat_accounts import back, device
 
+from sunking.server.community import store as community_store
 from support.mailbox import Mailbox
 
 LOUIS, MARIE, COLBERT = "louis@example.org", "marie@example.org", "colbert@example.org"
@@ -236,3 +238,24 @@ def test_srv_an_invitation_by_name_respects_every_block_at_the_table() -> None:
         people(client, "Marie", "block")
         mine = client.post(f"/api/matches/{match_id}/invite", headers=csrf(client), json=body)
         assert error(mine) == (403, "blocking_player")
+
+
+def test_srv_follows_mutes_and_blocks_are_bounded_per_account(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(community_store, "LIMIT", 1)
+    with account_client() as (client, box):
+        browsers = three(client, box)
+        back(client, browsers["Louis"])
+        assert people(client, "Marie", "follow").status_code == 200
+        assert error(people(client, "Colbert", "follow")) == (409, "too_many")
+        assert people(client, "Marie", "mute").status_code == 200
+        assert error(people(client, "Colbert", "mute")) == (409, "too_many")
+        created = table(client, [*TABLE[:2], {"kind": "human", "name": "Colbert"}])
+        back(client, browsers["Colbert"])
+        assert client.post(f"/api/matches/{created['match_id']}/claim", headers=csrf(client),
+                           json={"invitation": created["seats"][2]["invitation"]}
+                           ).status_code == 201
+        back(client, browsers["Louis"])
+        by_seat = client.post(f"/api/matches/{created['match_id']}/mute", headers=csrf(client),
+                              json={"seat": 2})
+        assert error(by_seat) == (409, "too_many")

@@ -120,6 +120,24 @@ class Community:
         self._hidden.pop(mine, None)
         return {"handle": other.handle, kind: on, "changed": bool(done)}
 
+    async def mute_seat(self, mine: str, target: str | None, match_id: str, seat: int,
+                        on: bool) -> None:
+        """Hide (``on``) or show again a seat's lines to the account ``mine``: its person's
+        (``target``) at every table, or a guest seat's at this one.
+
+        Raises:
+            ApiError: ``too_many`` (409).
+        """
+        where = (target, None, None) if target else (None, match_id, seat)
+        try:
+            if on:
+                await self.call(self.store.mute, mine, *where, time.time())
+            else:
+                await self.call(self.store.unmute, mine, *where)
+        except TooMany:
+            raise too_many("mutes") from None
+        self._hidden.pop(mine, None)
+
     async def _not_me(self, me: Account, handle: str, kind: str) -> Account:
         other = await self.person(handle)
         if other.account_id == me.account_id:
@@ -146,9 +164,6 @@ class Community:
             self._hidden.clear()
         self._hidden[account_id] = (now + HIDDEN_SECONDS, hidden)
         return hidden
-
-    def forget_hidden(self, account_id: str) -> None:
-        self._hidden.pop(account_id, None)
 
     async def hidden_seats(self, live: LiveMatch, seat: int | None) -> frozenset[int]:
         """The seats of ``live`` whose chat lines the holder of ``seat`` does not see."""

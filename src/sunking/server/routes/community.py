@@ -7,7 +7,6 @@ person by name to a seat."""
 
 from __future__ import annotations
 
-import time
 from typing import Annotated, Any, Literal
 
 import pydantic
@@ -121,6 +120,7 @@ async def dismiss(invitation_id: int, me: Me, request: Request) -> dict[str, int
         raise ApiError("unknown_invitation", f"you hold no invitation {invitation_id}", 404)
     return {"dismissed": invitation_id}
 
+
 Seat = Annotated[int, pydantic.Field(ge=0, le=15)]
 Index = Annotated[int, pydantic.Field(ge=0, le=1_000_000)]
 MOVES_LISTED = 100
@@ -209,12 +209,7 @@ async def mute(table: Table, request: Request) -> dict[str, Any]:
     target = _holder(table, body.seat)
     mine = _mine(table)
     community = await community_of(request)
-    where = (target, None, None) if target else (None, table.live.match_id, body.seat)
-    if body.on:
-        await community.call(community.store.mute, mine, *where, time.time())
-    else:
-        await community.call(community.store.unmute, mine, *where)
-    community.forget_hidden(mine)
+    await community.mute_seat(mine, target, table.live.match_id, body.seat, body.on)
     return {"seat": body.seat, "mute": body.on}
 
 
@@ -246,5 +241,5 @@ async def invite(table: Table, request: Request) -> dict[str, Any]:
     if me is None:
         raise ApiError("not_signed_in", "sign in to invite a person by name", 401)
     return await invite_person(await community_of(request), me, table.live, table.viewer,
-                                   body.handle, body.invitation,
-                                   request.app.state.settings.public_url)
+                               body.handle, body.invitation,
+                               request.app.state.settings.public_url)

@@ -60,6 +60,13 @@ STATE_RULES: dict[str, str] = {
                                          "(name_taken)",
     "POST /api/matches/{match_id}/claim": "a name that is plain text, not taken at the "
                                           "table (name_taken)",
+    "POST /api/matches/{match_id}/report": "a seat of the match other than one's own, "
+                                           "one of its chat lines or moves",
+    "POST /api/matches/{match_id}/mute": "a seat of the match other than one's own",
+    "POST /api/matches/{match_id}/block": "a seat of the match other than one's own, held "
+                                          "by an account (guest_seat)",
+    "GET /api/matches/{match_id}/moves/{seat}": "seat: one of the match's seats",
+    "POST /api/account/people": "another person than oneself (self)",
     "POST /api/account/signup": "a handle in NFC without control or bidi characters, an "
                                 "address email-validator takes, a password of 10 to 200 "
                                 "characters, languages among the five",

@@ -90,7 +90,8 @@ def test_srv_an_account_chooses_each_a_daily_digest_or_none_and_lists_its_turns(
     with account_client(notice_seconds=DELAY) as (client, box):
         sign_up(client, box, "Colbert", "colbert@example.org")
         assert client.get("/api/account/notices").json() == {"turn_mail": "each",
-                                                              "waiting": []}
+                                                              "waiting": [],
+                                                              "invitations": []}
         refused = client.post("/api/account/notices", json={"turn_mail": "off"})
         assert refused.status_code == 403  # no CSRF token
         wrong = client.post("/api/account/notices", headers=csrf(client),

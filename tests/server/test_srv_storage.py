@@ -295,10 +295,11 @@ def test_srv_migrations_are_idempotent_and_complete(tmp_path: Path) -> None:
     inspector = sa.inspect(store.engine)
     assert {"matches", "seats", "actions", "chat_messages", "processes", "alembic_version",
             "accounts", "account_sessions", "mail_outbox", "turn_notices", "notice_choices",
-            "profile_choices", "ratings", "rated_matches",
-            "rating_changes"} <= set(inspector.get_table_names())
+            "profile_choices", "ratings", "rated_matches", "rating_changes", "follows",
+            "blocks", "mutes", "reports", "suspensions",
+            "person_invitations"} <= set(inspector.get_table_names())
     with store.engine.connect() as conn:
-        assert conn.execute(sa.text("select version_num from alembic_version")).scalar() == "0012"
+        assert conn.execute(sa.text("select version_num from alembic_version")).scalar() == "0013"
     columns = {c["name"] for c in inspector.get_columns("matches")}
     assert {"practice", "owner", "driver", "person_at", "rules_version"} <= columns
     store.close()

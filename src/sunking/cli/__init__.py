@@ -20,6 +20,7 @@ from ..core import GameRecord, GameState, Rng, RulesError
 from ..i18n import DEFAULT_LANGUAGE, translate
 from ..presentation import describe_result, game_title
 from ..tables import final_tables
+from .admin import app as admin_app
 from .backup import backup_command, restore_command
 from .options import (
     GameArg,
@@ -208,5 +209,6 @@ app.command("play")(play_command)
 app.command("serve")(serve_command)
 app.command("backup")(backup_command)
 app.command("restore")(restore_command)
+app.add_typer(admin_app)
 
 

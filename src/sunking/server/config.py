@@ -43,6 +43,8 @@
   handle (``5/minute``), and sign-ups and mails asked for (verification, reset) per client
   address (``10/hour``).
 - ``SUNKING_RATE_PROFILE``: profiles one client address may read (default ``60/minute``).
+- ``SUNKING_RATE_COMMUNITY`` / ``SUNKING_RATE_REPORT``: follows, mutes, blocks and invitations
+  by name one client address may send (default ``60/minute``), and reports (``10/hour``).
 - ``SUNKING_WS_DEFLATE``: ``1`` to offer websocket compression (``permessage-deflate``); off by
   default, since views are small deltas and compressing costs CPU per socket.
 """
@@ -72,7 +74,9 @@ RATE_VARIABLES = (("rate_create", "SUNKING_RATE_CREATE"), ("rate_actions", "SUNK
                   ("rate_signin", "SUNKING_RATE_SIGNIN"),
                   ("rate_signin_account", "SUNKING_RATE_SIGNIN_ACCOUNT"),
                   ("rate_signup", "SUNKING_RATE_SIGNUP"),
-                  ("rate_profile", "SUNKING_RATE_PROFILE"))
+                  ("rate_profile", "SUNKING_RATE_PROFILE"),
+                  ("rate_community", "SUNKING_RATE_COMMUNITY"),
+                  ("rate_report", "SUNKING_RATE_REPORT"))
 """Each rate limit's setting and variable."""
 
 CONNECTION_VARIABLES: tuple[tuple[str, str, type[int] | type[float]], ...] = (
@@ -162,6 +166,10 @@ class Settings:
     """Sign-ups and mails asked for (verification, password reset) per client address."""
     rate_profile: str | None = "60/minute"
     """Profiles one client address may read (each replays the person's finished matches)."""
+    rate_community: str | None = "60/minute"
+    """Follows, mutes, blocks and invitations by name one client address may send."""
+    rate_report: str | None = "10/hour"
+    """Reports of players one client address may make."""
     notice_seconds: float = 30.0
     """How long after a signed-in person's turn began, unconnected, he is mailed "your turn"."""
     old_rules: str = "keep"

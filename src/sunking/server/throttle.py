@@ -1,7 +1,8 @@
 """Rate limits per client address: how often one address may create matches, send moves,
 take free seats, read or claim invitations and write in the table chats (messages, and their
 characters), and how often one may try to sign in (per address, and per account) or sign up
-and ask for mails.
+and ask for mails, and
+how often one may follow, mute, block or invite people, and report players.
 
 Built on the ``limits`` library (moving windows in memory, one process). A refusal is
 ``rate_limited`` (429) with the seconds to wait, which the HTTP answer also gives as
@@ -21,7 +22,7 @@ from .config import Settings
 from .errors import ApiError
 
 Kind = Literal["create", "act", "join", "claim", "chat", "chat_chars", "signin",
-               "signin_account", "signup", "profile"]
+               "signin_account", "signup", "profile", "community", "report"]
 
 WHAT: dict[Kind, str] = {"create": "matches created", "act": "moves sent",
                          "join": "seats taken at open tables",
@@ -29,7 +30,9 @@ WHAT: dict[Kind, str] = {"create": "matches created", "act": "moves sent",
                          "chat_chars": "characters of chat messages",
                          "signin": "sign-in attempts", "signin_account": "sign-in attempts",
                          "signup": "sign-ups and mails asked for",
-                         "profile": "profiles read"}
+                         "profile": "profiles read",
+                         "community": "follows, mutes, blocks and invitations",
+                         "report": "reports"}
 
 
 def rate_limited(kind: Kind, limit: RateLimitItem, retry_after: int) -> ApiError:
@@ -52,12 +55,14 @@ class Throttle:
                  claim: str | None = None, chat: str | None = None,
                  chat_chars: str | None = None, signin: str | None = None,
                  signin_account: str | None = None, signup: str | None = None,
-                 profile: str | None = None) -> None:
+                 profile: str | None = None, community: str | None = None,
+                 report: str | None = None) -> None:
         given: dict[Kind, str | None] = {"create": create, "act": act, "join": join,
                                          "claim": claim, "chat": chat,
                                          "chat_chars": chat_chars, "signin": signin,
                                          "signin_account": signin_account,
-                                         "signup": signup, "profile": profile}
+                                         "signup": signup, "profile": profile,
+                                         "community": community, "report": report}
         self._limits = {kind: parse(limit) if limit else None for kind, limit in given.items()}
         self._limiter = strategies.MovingWindowRateLimiter(storage.MemoryStorage())
 
@@ -68,7 +73,8 @@ class Throttle:
                    claim=settings.rate_claim, chat=settings.rate_chat,
                    chat_chars=settings.rate_chat_chars, signin=settings.rate_signin,
                    signin_account=settings.rate_signin_account, signup=settings.rate_signup,
-                   profile=settings.rate_profile)
+                   profile=settings.rate_profile, community=settings.rate_community,
+                   report=settings.rate_report)
 
     def check(self, kind: Kind, address: str | None, cost: int = 1) -> None:
         """Count ``cost`` (one request, or the characters of a message) of ``kind`` for

@@ -5,11 +5,12 @@ from __future__ import annotations
 
 from ... import i18n
 
-KINDS = ("verify", "reset", "taken", "turn", "digest")
+KINDS = ("verify", "reset", "taken", "turn", "digest", "invite")
 """``verify``: confirm an address; ``reset``: choose a new password; ``taken``: someone
 tried to sign up with an address that already has an account; ``turn``: it is the person's
 turn in a match he is not connected to; ``digest``: the day's list of the matches where it
-is his turn (:mod:`..notices`)."""
+is his turn (:mod:`..notices`); ``invite``: a seat offered to him by name
+(:mod:`..community`)."""
 
 
 def compose(kind: str, lang: str, **values: str) -> tuple[str, str]:

@@ -161,13 +161,15 @@ class TableChat:
                     chat = self._chats[match_id] = list(loaded)
         return chat
 
-    async def read(self, live: LiveMatch, viewer: Viewer,
-                   after: int | None = None) -> tuple[list[dict[str, Any]], int]:
+    async def read(self, live: LiveMatch, viewer: Viewer, after: int | None = None,
+                   hidden: frozenset[int] = frozenset()) -> tuple[list[dict[str, Any]], int]:
         """The messages ``viewer`` may read, oldest first (with ``after``, only those with a
-        higher id), and the id of the match's last message (-1: none), taken at one moment."""
+        higher id; never those of the ``hidden`` seats, which he muted or blocked), and the id
+        of the match's last message (-1: none), taken at one moment."""
         chat = await self.messages(live.match_id)
         start = -1 if after is None else after
-        readable = [message_json(live, m) for m in chat[start + 1:] if can_read(m, viewer)]
+        readable = [message_json(live, m) for m in chat[start + 1:]
+                    if can_read(m, viewer) and m.seat not in hidden]
         return readable, len(chat) - 1
 
     async def post(self, live: LiveMatch, viewer: Viewer, text: object,

@@ -65,7 +65,7 @@ class Seating:
             ApiError: ``malformed``, ``unknown_match``, ``bad_invitation``.
         """
         live = await self.cache.live(match_id)
-        seat = _invited(live, invitation)
+        seat = invited_seat(live, invitation)
         record = live.record
         return {
             "match_id": match_id, "game": record.game, "players": record.players,
@@ -88,7 +88,7 @@ class Seating:
                 process), ``name_taken``, ``abandoned``.
         """
         live = await self.cache.live(match_id)
-        offered = _invited(live, invitation)
+        offered = invited_seat(live, invitation)
         try:
             clean = None if name is None else clean_name(name)
         except ValueError as err:
@@ -222,7 +222,7 @@ class Seating:
         self.context.pubsub.publish(seats_channel(live.match_id), live.version)
 
 
-def _invited(live: LiveMatch, invitation: object) -> SeatRecord:
+def invited_seat(live: LiveMatch, invitation: object) -> SeatRecord:
     """The seat ``invitation`` is for.
 
     Raises:

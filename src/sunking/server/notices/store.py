@@ -30,10 +30,12 @@ NOTICE_CHOICES = sa.Table(
     sa.Column("turn_mail", sa.String(8), nullable=False),
     sa.Column("unsubscribe", sa.String(64), nullable=False, unique=True),
     sa.Column("digest_at", sa.Float, nullable=True),
+    sa.Column("invite_mail", sa.Boolean, nullable=False, server_default=sa.true()),
 )
 """An account's notices: turn e-mails one per match (``each``, the default), one a day
-(``digest``, next due at ``digest_at``) or none (``off``), and the token of their unsubscribe
-link (a secret that can only turn them off)."""
+(``digest``, next due at ``digest_at``) or none (``off``), the token of their unsubscribe
+link (a secret that can only turn them off), and whether an invitation to a seat sent to him
+by name is mailed too (``invite_mail``, yes by default)."""
 
 MODES = ("each", "digest", "off")
 DAY = 24 * 3600.0
@@ -120,6 +122,19 @@ class NoticeStore:
             conn.execute(sa.update(NOTICE_CHOICES).where(
                 NOTICE_CHOICES.c.account_id == account_id).values(
                 turn_mail=mode, digest_at=now + DAY if mode == "digest" else None))
+
+    def invite_mail(self, account_id: str) -> bool:
+        """Whether an invitation sent to the account by name is mailed to it too."""
+        self.choice(account_id)  # the row exists
+        with self.engine.connect() as conn:
+            return bool(conn.execute(sa.select(NOTICE_CHOICES.c.invite_mail).where(
+                NOTICE_CHOICES.c.account_id == account_id)).scalar_one())
+
+    def choose_invite_mail(self, account_id: str, wanted: bool) -> None:
+        self.choice(account_id)  # the row exists
+        with self.engine.begin() as conn:
+            conn.execute(sa.update(NOTICE_CHOICES).where(
+                NOTICE_CHOICES.c.account_id == account_id).values(invite_mail=wanted))
 
     def unsubscribe(self, token: str) -> bool:
         """Turn off the turn e-mails of the account whose unsubscribe token this is."""

@@ -11,6 +11,7 @@
 - :mod:`.notices`: turn e-mails unsubscribed with one click, an account's choice;
 - :mod:`.profiles`: a person's profile, history and statistics, and what others see of them;
 - :mod:`.ratings`: a game's leaderboard, and the ratings shown on profiles and open tables.
+- :mod:`.community`: following, blocking, muting, inviting by name and reporting.
 
 Routes are thin: a pydantic body (:mod:`.schemas`), the authenticated table (a FastAPI
 dependency, :mod:`.deps`), a call to the match service.
@@ -23,6 +24,7 @@ from fastapi import APIRouter
 from . import (
     accounts,
     catalog,
+    community,
     matches,
     notices,
     operators,
@@ -38,7 +40,8 @@ from . import (
 ROUTERS: tuple[APIRouter, ...] = (catalog.router, matches.router, table.router,
                                   seating.router, pages.router, websocket.router,
                                   operators.router, accounts.router, passkeys.router,
-                                  notices.router, profiles.router, ratings.router)
+                                  notices.router, profiles.router, ratings.router,
+                                  community.router)
 """Every router, in the order the application includes them."""
 
 __all__ = ["ROUTERS"]

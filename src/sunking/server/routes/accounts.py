@@ -22,6 +22,7 @@ from ..accounts.profiles import Profiles
 from ..accounts.service import AccountService, accounts_of, languages_of
 from ..accounts.sessions import SignedIn, check_origin, clear_session, set_session, signed_in
 from ..accounts.store import Account
+from ..community.store import CommunityStore
 from ..errors import ApiError, forbidden
 from ..notices import NoticeStore
 from ..ratings.store import RatingStore
@@ -269,6 +270,8 @@ async def delete(me: Me, request: Request) -> Response:
     await accounts.store.call(NoticeStore(accounts.store.engine).forget, me.account.account_id)
     await accounts.store.call(Profiles(accounts.store.engine).forget, me.account.account_id)
     await accounts.store.call(RatingStore(accounts.store.engine).forget, me.account.account_id)
+    await accounts.store.call(CommunityStore(accounts.store.engine).forget,
+                              me.account.account_id)
     await accounts.store.call(accounts.store.delete, me.account.account_id)
     answer = JSONResponse({"status": "deleted"})
     clear_session(answer, secure=accounts.settings.secure_cookies)

@@ -75,16 +75,6 @@ Table = Annotated[Seated, Depends(seated)]
 """A route parameter: the authenticated match of the path's ``match_id``."""
 
 
-async def account_id_of(request: Request) -> str | None:
-    """The signed-in person's account id (None for a guest): a seat he takes is bound to it.
-
-    Raises:
-        ApiError: with the session cookie, ``cross_origin``, ``csrf_missing``, ``csrf_wrong``.
-    """
-    account = await account_if_signed_in(request)
-    return None if account is None else account.account_id
-
-
 def _throttle(request: Request, kind: Kind, cost: int = 1) -> None:
     limits: Throttle = request.app.state.throttle
     limits.check(kind, request.client.host if request.client else None, cost)
@@ -134,6 +124,25 @@ def throttle_profile(request: Request) -> None:
         ApiError: ``rate_limited`` (429, with ``Retry-After``).
     """
     _throttle(request, "profile")
+
+
+def throttle_community(request: Request) -> None:
+    """A route dependency: count a follow, mute, block or invitation by name against the
+    client address's limit.
+
+    Raises:
+        ApiError: ``rate_limited`` (429, with ``Retry-After``).
+    """
+    _throttle(request, "community")
+
+
+def throttle_report(request: Request) -> None:
+    """A route dependency: count a report of a player against the client address's limit.
+
+    Raises:
+        ApiError: ``rate_limited`` (429, with ``Retry-After``).
+    """
+    _throttle(request, "report")
 
 
 def throttle_chat(request: Request, text: object) -> None:

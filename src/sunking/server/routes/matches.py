@@ -11,6 +11,7 @@ from typing import Any
 from fastapi import APIRouter, Depends, Request
 from fastapi.responses import Response
 
+from ..community.service import community_of, seat_taker
 from ..errors import malformed
 from ..guards import encode_json
 from ..match.boards import replay_board
@@ -20,7 +21,6 @@ from .accounts import Me
 from .catalog import LANGUAGES
 from .deps import (
     Table,
-    account_id_of,
     int_query,
     json_text,
     lang_of,
@@ -37,7 +37,7 @@ router = APIRouter()
 
 
 @router.post("/api/matches", status_code=201, openapi_extra=body_schema(MatchBody),
-             dependencies=[Depends(throttle_create)], responses=answers(422, 429, 503))
+             dependencies=[Depends(throttle_create)], responses=answers(403, 422, 429, 503))
 async def create_match(request: Request) -> dict[str, Any]:
     body = await read_body(request, MatchBody)
     created = await service_of(request).create_match(MatchRequest(
@@ -48,7 +48,7 @@ async def create_match(request: Request) -> dict[str, Any]:
         time_bank_seconds=body.time_bank_seconds, practice=body.practice,
         owner=request.client.host if request.client else None,
         creator=body.creator_seat if "creator_seat" in body.model_fields_set else "first",
-        account_id=await account_id_of(request),
+        account_id=await seat_taker(request, service_of(request)),
     ))
     record = created.record
     seats = []
@@ -104,11 +104,12 @@ async def resign(table: Table) -> Response:
 
 
 @router.get("/api/matches/{match_id}/replay", responses=answers(*TABLE))
-async def replay(table: Table) -> dict[str, Any]:
+async def replay(table: Table, request: Request) -> dict[str, Any]:
     answer = await asyncio.to_thread(build_replay, *table.live.replay_source())
     if table.live.abandoned:
         answer["status"] = "abandoned"
-    answer["chat"], _ = await table.service.chat.read(table.live, table.viewer)
+    hidden = await (await community_of(request)).hidden_seats(table.live, table.viewer)
+    answer["chat"], _ = await table.service.chat.read(table.live, table.viewer, None, hidden)
     return answer
 
 

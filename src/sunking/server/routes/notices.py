@@ -13,6 +13,7 @@ from ..accounts.service import accounts_of
 from ..errors import ApiError
 from ..notices import NoticeStore
 from .accounts import Me
+from .community import waiting_invitations
 from .deps import service_of
 from .openapi import answers
 from .pages import page
@@ -48,7 +49,7 @@ async def unsubscribe(request: Request) -> dict[str, Any]:
 @router.get("/api/account/notices", responses=answers(401, 403, 503))
 async def choice(me: Me, request: Request) -> dict[str, Any]:
     """The account's choice of turn e-mails and its notice list: the matches waiting for
-    its move."""
+    its move, and the seats offered to him by name."""
     accounts = await accounts_of(request)
     notices = NoticeStore(accounts.store.engine)
     mode, _token = await accounts.store.call(notices.choice, me.account.account_id)
@@ -57,7 +58,9 @@ async def choice(me: Me, request: Request) -> dict[str, Any]:
              await service_of(request).account_matches(me.account.account_id)}
     listed = [{**lines[(w["match_id"], w["seat"])], "due_at": w["due_at"],
                "mailed": w["mailed"]} for w in waiting if (w["match_id"], w["seat"]) in lines]
-    return {"turn_mail": mode, "waiting": listed}
+    invited = [line for line in await waiting_invitations(request, me.account.account_id)
+               if not line["claimed"]]
+    return {"turn_mail": mode, "waiting": listed, "invitations": invited}
 
 
 @router.post("/api/account/notices", openapi_extra=body_schema(ChoiceBody),

@@ -10,7 +10,8 @@ from typing import Any
 
 from fastapi import APIRouter, Depends, Request, Response
 
-from .deps import Table, account_id_of, json_text, service_of, throttle_claim, throttle_join
+from ..community.service import community_of, seat_taker
+from .deps import Table, json_text, service_of, throttle_claim, throttle_join
 from .openapi import TABLE, answers
 from .ratings import rate_open_tables
 from .schemas import ClaimBody, InvitationBody, JoinBody, StartBody, body_schema, read_body
@@ -40,8 +41,12 @@ async def invitation(match_id: str, request: Request) -> dict[str, Any]:
              responses=answers(403, 404, 409, 422, 429, 503))
 async def claim(match_id: str, request: Request) -> dict[str, Any]:
     body = await read_body(request, ClaimBody)
-    seat, token = await service_of(request).claim(match_id, body.invitation, body.name,
-                                                  await account_id_of(request))
+    service = service_of(request)
+    account_id = await seat_taker(request, service, match_id)
+    seat, token = await service.claim(match_id, body.invitation, body.name, account_id)
+    if account_id is not None:
+        community = await community_of(request)
+        await community.call(community.store.dismiss, account_id, None, match_id)
     return {"match_id": match_id, "seat": seat.seat, "name": seat.name, "token": token,
             "link": seat_link(match_id, token)}
 
@@ -55,11 +60,12 @@ async def open_matches(request: Request) -> list[dict[str, Any]]:
 
 @router.post("/api/matches/{match_id}/join", status_code=201,
              openapi_extra=body_schema(JoinBody), dependencies=[Depends(throttle_join)],
-             responses=answers(404, 409, 422, 429, 503))
+             responses=answers(403, 404, 409, 422, 429, 503))
 async def join(match_id: str, request: Request) -> dict[str, Any]:
     body = await read_body(request, JoinBody)
-    seat, token = await service_of(request).join(match_id, body.name,
-                                                 await account_id_of(request))
+    service = service_of(request)
+    seat, token = await service.join(match_id, body.name,
+                                     await seat_taker(request, service, match_id))
     return {"match_id": match_id, "seat": seat, "token": token,
             "link": seat_link(match_id, token)}
 

@@ -14,6 +14,7 @@ from typing import Any
 from fastapi import APIRouter, Request
 
 from ...i18n import DEFAULT_LANGUAGE
+from ..community.service import community_of
 from ..errors import malformed
 from .catalog import LANGUAGES
 from .deps import (
@@ -33,6 +34,7 @@ router = APIRouter()
 async def write(table: Table, request: Request) -> dict[str, Any]:
     body = await read_body(request, ChatBody)
     throttle_chat(request, body.text)
+    await (await community_of(request)).check_may_chat(table.live, table.viewer, body.to)
     return await table.service.remark(table.live, table.viewer, body.text, body.to,
                                       body.addressed)
 
@@ -49,7 +51,8 @@ async def read(table: Table, request: Request) -> dict[str, Any]:
             raise malformed(f"'after' must be a message id, not {raw[:20]!r}") from None
         if after < -1:
             raise malformed("'after' must be a message id (or -1 for all)")
-    messages, last = await table.service.chat.read(table.live, table.viewer, after)
+    hidden = await (await community_of(request)).hidden_seats(table.live, table.viewer)
+    messages, last = await table.service.chat.read(table.live, table.viewer, after, hidden)
     return {"messages": messages, "last": last}
 
 

@@ -20,12 +20,14 @@ import asyncio
 import contextlib
 import logging
 from collections import deque
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import sqlalchemy as sa
 from fastapi import APIRouter
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from ..community.service import community_of
 from ..errors import ApiError, forbidden, malformed, storage_fault, unavailable
 from ..guards import MAX_BODY_BYTES, encode_json, parse_json, same_origin
 from ..match.chat import chat_channel
@@ -73,6 +75,9 @@ class Connection:
         """The rate limit on this client's moves (``None``: none)."""
         self.wake = asyncio.Event()
         self.wake.set()
+        self.hidden: Callable[[], Awaitable[frozenset[int]]] | None = None
+        """The seats whose chat lines this viewer muted or blocked (``None``: none)."""
+        self.hidden_failed = False
 
     def notify(self, _match_id: str, _version: int) -> None:
         """The match changed: send the newest view when the socket is free."""
@@ -116,7 +121,18 @@ class Connection:
 
     async def send_chat(self) -> None:
         """Send the chat messages after :attr:`chat_sent` that this viewer may read."""
-        messages, last = await self.service.chat.read(self.live, self.viewer, self.chat_sent)
+        try:
+            hidden = frozenset() if self.hidden is None else await self.hidden()
+        except sa.exc.SQLAlchemyError as err:
+            # The lines wait (a muted player's are never sent unfiltered) until the next wake.
+            if not self.hidden_failed:
+                log.warning("cannot read the mutes of a chat reader: %s", err)
+            self.hidden_failed = True
+            self.chat_dirty = True
+            return
+        self.hidden_failed = False
+        messages, last = await self.service.chat.read(self.live, self.viewer, self.chat_sent,
+                                                      hidden)
         self.chat_sent = max(self.chat_sent, last)
         if messages:
             await self.socket.send_text(encode_json({"type": "chat", "messages": messages}))
@@ -191,6 +207,8 @@ async def serve_socket(
         return
     await service.come_back(live, viewer)
     connection = Connection(socket, service, live, viewer, lang, throttle)
+    community = await community_of(socket)
+    connection.hidden = lambda: community.hidden_seats(live, viewer)
     unsubscribe = service.pubsub.subscribe(match_id, connection.notify)
     unsubscribe_chat = service.pubsub.subscribe(chat_channel(match_id), connection.notify_chat)
     service.set_connected(live, viewer, +1)

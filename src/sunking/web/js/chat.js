@@ -47,6 +47,9 @@ export class TableChat {
     this.title = el("h2", { className: "chat-title" });
     this.closeButton = el("button", { type: "button", className: "small chat-close", textContent: "×" });
     this.closeButton.addEventListener("click", () => this.setOpen(false));
+    this.reportButton = el("button", { type: "button", className: "small chat-report" });
+    this.reportButton.dataset.testid = "report-open";
+    this.reportButton.addEventListener("click", () => this.ctx.onReport && this.ctx.onReport(null, null));
     this.list = el("ol", { className: "chat-log" });
     this.list.dataset.testid = "chat-log";
     this.list.setAttribute("aria-live", "polite");
@@ -77,7 +80,7 @@ export class TableChat {
       }
     });
     this.panel = el("section", { className: "chat-panel" },
-      el("header", { className: "chat-head" }, this.title, this.closeButton),
+      el("header", { className: "chat-head" }, this.title, this.reportButton, this.closeButton),
       this.list, this.note, this.form);
     this.panel.dataset.testid = "chat";
     this.root.replaceChildren(this.toggle, this.panel);
@@ -121,6 +124,12 @@ export class TableChat {
       if (fresh && !this.open && message.seat !== this.ctx.seat()) this.unread += 1;
     }
     if (added) this.redraw();
+  }
+
+  /** Hide the lines of a seat just muted or blocked (the server sends them no more). */
+  hideSeat(seat) {
+    for (const [id, message] of this.messages) if (message.seat === seat) this.messages.delete(id);
+    this.redraw();
   }
 
   /** While the socket is down, new messages are fetched over REST. */
@@ -229,6 +238,14 @@ export class TableChat {
     }
     const text = el("div", { className: "chat-text", textContent: message.text });
     text.dataset.testid = "chat-text";
+    if (this.canWrite && this.ctx.onReport && message.seat !== this.ctx.seat()) {
+      const report = el("button", { type: "button", className: "small chat-line-report", textContent: "⚑" });
+      report.dataset.testid = "chat-report";
+      report.setAttribute("aria-label", `${t("report.open")}: ${t("report.line", { text: message.text.slice(0, 60) })}`);
+      report.title = t("report.open");
+      report.addEventListener("click", () => this.ctx.onReport(message.seat, message.id));
+      head.append(report);
+    }
     item.append(head, text);
     return item;
   }
@@ -244,6 +261,8 @@ export class TableChat {
     this.title.textContent = t("chat.title");
     this.closeButton.title = t("chat.close");
     this.closeButton.setAttribute("aria-label", t("chat.close"));
+    this.reportButton.textContent = t("report.open");
+    this.reportButton.hidden = !this.canWrite || !this.ctx.onReport;
     const atBottom = this.list.scrollHeight - this.list.scrollTop - this.list.clientHeight < 30;
     this.list.replaceChildren(...(shown.length ? shown.map((m) => this.drawMessage(m))
       : [el("li", { className: "hint chat-empty", textContent: t("chat.empty") })]));

@@ -6,6 +6,7 @@ import {
   applyStatic, bindLanguageSelect, botLabel, currentLanguage, has, languages, loadLanguage,
   preferredLanguage, t,
 } from "./i18n.js";
+import { inviteByName } from "./invite_name.js";
 import { clockText, OpenTables } from "./tables.js";
 
 const REFRESH_MS = 10000;
@@ -223,6 +224,11 @@ function renderCreated() {
       item.append(el("a", { href, className: "link", target: "_blank", rel: "noopener",
         "data-testid": `invite-link-${seat.seat}`, text: t("lobby.open") }),
         copyButton(href));
+      const invitation = seat.invitation || new URL(href).hash.replace(/^#i=/, "");
+      const mine = created.seats.find((s) => s.token);
+      if (csrfToken() && mine) {
+        item.append(inviteByName(created.match_id, seat.seat, invitation, mine.token));
+      }
     }
     list.append(item);
   }

@@ -31,5 +31,10 @@ export async function drawNotices(root) {
     el("li", {}, el("a", { className: "link", href: `/play/${encodeURIComponent(line.match_id)}`,
       text: gameTitle(line.game) }), line.mailed ? ` (${t("notices.mailed")})` : "")));
   if (!notices.waiting.length) list.append(el("li", { text: t("notices.none") }));
-  root.replaceChildren(group, status, el("h3", { text: t("notices.waiting") }), list);
+  const invited = el("ul", { "data-testid": "notice-invitations" }, ...notices.invitations.map((line) =>
+    el("li", {}, t("invitations.line", { from: line.from, game: gameTitle(line.game), n: line.seat + 1 }),
+      " ", el("a", { className: "link", href: line.link, text: t("invitations.take") }))));
+  if (!notices.invitations.length) invited.append(el("li", { text: t("invitations.none") }));
+  root.replaceChildren(group, status, el("h3", { text: t("notices.waiting") }), list,
+    el("h3", { text: t("invitations.title") }), invited);
 }

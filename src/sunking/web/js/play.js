@@ -12,6 +12,7 @@ import { MatchConnection } from "./connection.js";
 import { HintBar } from "./hint.js";
 import { TurnAlert } from "./notify.js";
 import { bindResign, drawResign } from "./resign.js";
+import { ReportDialog } from "./report.js";
 import { drawWaiting } from "./tables.js";
 import {
   applyStatic, bindLanguageSelect, botLabel, currentLanguage, has, loadLanguage, preferredLanguage, t,
@@ -255,6 +256,14 @@ function openChat(replay) {
     seat: () => (mv && mv.seat !== undefined ? mv.seat : null),
     seats: () => (mv ? mv.seats || [] : []),
     addressing: () => (ui && ui.chatAddressing ? ui.chatAddressing() : null),
+    onReport: replay ? null : (seat, line) => reporter.open(seat, line),
+  });
+  const reporter = new ReportDialog({
+    matchId, token, nameOf: colourName,
+    seat: () => (mv && mv.seat !== undefined ? mv.seat : null),
+    seats: () => (mv ? mv.seats || [] : []),
+    lines: () => [...chat.messages.values()],
+    hide: (seat) => chat.hideSeat(seat),
   });
   return chat;
 }

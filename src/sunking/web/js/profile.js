@@ -8,10 +8,12 @@ import {
   applyStatic, bindLanguageSelect, botLabel, currentLanguage, gameTitle, languages,
   loadLanguage, preferredLanguage, ratingText, t,
 } from "./i18n.js";
+import { drawActions, drawInvitations, drawPeople } from "./people.js";
 
 const $ = (id) => document.getElementById(id);
 const handle = decodeURIComponent(window.location.pathname.split("/").filter(Boolean)[1] || "");
 let profile = null;
+let signedIn = false;
 
 function languageNames(codes) {
   const names = new Map(languages().map((l) => [l.code, l.name]));
@@ -82,6 +84,24 @@ function draw() {
     $("public-history").checked = profile.public_history;
   }
   $("hidden-note").hidden = profile.own || Boolean(profile.statistics || profile.finished);
+  drawCommunity();
+}
+
+/** The community parts: the buttons on another's profile, the people and invitations on
+ *  one's own (a guest sees neither). */
+async function drawCommunity() {
+  if (!signedIn) return;
+  try {
+    if (profile.own) {
+      await drawInvitations($("invitations-panel"));
+      await drawPeople($("people-panel"));
+    } else {
+      await drawActions($("people-actions"), profile.handle);
+    }
+  } catch (err) {
+    $("error").textContent = errorText(err);
+    $("error").hidden = false;
+  }
 }
 
 async function choose() {
@@ -101,6 +121,7 @@ async function main() {
   bindLanguageSelect($("lang"));
   try {
     const session = await api("GET", "/api/account/session");
+    signedIn = Boolean(session.signed_in);
     const mine = session.signed_in && session.handle.toLowerCase() === handle.toLowerCase();
     profile = await api("GET", mine ? "/api/account/profile"
       : `/api/players/${encodeURIComponent(handle)}`);

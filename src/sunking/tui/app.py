@@ -137,7 +137,9 @@ class PlayApp(App[None]):
 
     @property
     def seating(self) -> Seating:
-        return Seating(self.session.names, self.viewer, self.session.game_id, self.lang)
+        viewer = self.viewer
+        you = viewer if viewer is not None and self.session.seats[viewer].you else None
+        return Seating(self.session.names, viewer, self.session.game_id, self.lang, you)
 
     # --- drawing ---------------------------------------------------------------------
 

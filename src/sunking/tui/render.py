@@ -60,6 +60,9 @@ class Seating:
     """The seat whose view is shown (None: a spectator's view)."""
     game: str = ""
     lang: str = DEFAULT_LANGUAGE
+    you: int | None = None
+    """The seat spoken to in the second person ("You draw"): the viewer when he plays under
+    no name of his own; None names every seat."""
 
     def name(self, seat: int) -> str:
         if 0 <= seat < len(self.names):
@@ -76,7 +79,7 @@ class Seating:
     ) -> dict[str, Any]:
         """The described board of ``view`` (see :func:`sunking.presentation.describe`)."""
         return describe(self.game, view, list(legal), self.viewer, self.lang, self.names,
-                        events)
+                        events, self.you)
 
     def final(self, result: Mapping[str, Any]) -> dict[str, Any]:
         """The final table of a finished game (``Result.to_json()``) in words (see
@@ -157,7 +160,8 @@ class Renderer:
             return Text("")
         hand = seating.board(view)["hand"]
         lines: list[RenderableType] = [
-            Text(seating.t("tui.hand_of", player=seating.name(seating.viewer), n=len(hand)),
+            Text(seating.t("tui.hand_of.you" if seating.you == seating.viewer else "tui.hand_of",
+                           player=seating.name(seating.viewer), n=len(hand)),
                  style="bold")
         ]
         lines += [card_line(card) for card in hand]
@@ -173,7 +177,8 @@ class Renderer:
 
     def event_line(self, event: Mapping[str, Any], seating: Seating) -> str:
         """One log line for an event ("" for one that tells people nothing)."""
-        entries = describe_events(seating.game, [event], seating.lang, seating.names)
+        entries = describe_events(seating.game, [event], seating.lang, seating.names,
+                                  you=seating.you)
         return str(entries[0]["text"]) if entries else ""
 
     def log_lines(self, events: Sequence[Mapping[str, Any]], seating: Seating) -> list[str]:

@@ -35,7 +35,7 @@ BAR = 12
 
 def words(seating: Seating) -> Texts:
     """Versailles 1682's texts in the seating's language, the seats named."""
-    return Texts(presentation.of(G), seating.lang, seating.names)
+    return Texts(presentation.of(G), seating.lang, seating.names, seating.you)
 
 
 def livres(t: Texts, amount: int) -> str:

@@ -129,10 +129,11 @@ class Louis14Renderer(Renderer):
         count = sum(e.get("type") == first["type"] for e in run)
         if count == 1 and len(run) == 1:
             return self.event_line(first, seating)
-        t = Texts(LOUIS14, seating.lang, seating.names)
+        t = Texts(LOUIS14, seating.lang, seating.names, seating.you)
         why = LOUIS14.why(t, first.get("why"))
-        text = t(f"louis14.log.{first['type']}.many", player=seating.name(int(first["seat"])),
-                 count=count) + (f" ({why})" if why else "")
+        key = t.personal(f"louis14.log.{first['type']}.many", first["seat"])
+        text = t(key, player=seating.name(int(first["seat"])), count=count) + (
+            f" ({why})" if why else "")
         shown = [LOUIS14.card(t, e["card"]) if e["type"] == "influence_card"
                  else LOUIS14.tile(t, e["card"]) for e in run if e.get("type") in SHOWN]
         return f"{text}: {t.listing(shown)}" if shown else text

@@ -66,7 +66,7 @@ class PlayApp(App[None]):
     CSS = """
     #status { height: auto; background: $boost; padding: 0 1; text-style: bold; }
     #main { height: 1fr; }
-    #left { width: 87; }
+    #left { width: 87; max-width: 58%; }
     #right { width: 1fr; }
     #players { height: auto; }
     #prompt { height: 4; padding: 1 0 0 0; text-style: bold; }

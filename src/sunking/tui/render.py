@@ -21,7 +21,8 @@ import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from rich.console import Group, RenderableType
+from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
+from rich.measure import Measurement
 from rich.table import Table
 from rich.text import Text
 
@@ -85,6 +86,31 @@ class Seating:
         """The final table of a finished game (``Result.to_json()``) in words (see
         :func:`sunking.presentation.describe_result`)."""
         return describe_result(self.game, result["details"], self.lang, self.names)
+
+
+class Fitted:
+    """``wide`` where its whole width fits, else ``narrow``: a narrow terminal (100 columns)
+    shows a part's narrower form rather than cutting the names in it."""
+
+    def __init__(self, wide: RenderableType, narrow: RenderableType) -> None:
+        self.wide = wide
+        self.narrow = narrow
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        need = Measurement.get(console, options.update_width(10_000), self.wide).maximum
+        yield self.wide if need <= options.max_width else self.narrow
+
+
+def fact_rows(rows: Sequence[tuple[Text, Sequence[tuple[str, str]]]]) -> Text:
+    """The narrow form of a players' table: each player's name on a line of its own, then
+    his facts as ``label value`` pairs that wrap between pairs, never inside a name."""
+    out = Text()
+    for name, facts in rows:
+        out.append_text(name)
+        out.append("\n  " + " · ".join(f"{label} {value}".strip() for label, value in facts)
+                   + "\n")
+    out.rstrip()
+    return out
 
 
 MENU_GROUPING = 8
@@ -152,7 +178,13 @@ class Renderer:
             table.add_row(label, *values)
         if any(row["score"] for row in rows):
             table.add_row("★", *(row["score"] or "" for row in rows))
-        return table
+        narrow = fact_rows([
+            (Text(("▶ " if row["to_move"] else "") + str(row["name"])
+                  + (" ●" if row["you"] else ""), style="bold" if row["you"] else ""),
+             [(str(f["label"]), str(f["value"])) for f in row["facts"]]
+             + ([("★", str(row["score"]))] if row["score"] else []))
+            for row in rows])
+        return Fitted(table, narrow)
 
     def private(self, view: View, seating: Seating) -> RenderableType:
         """The shown seat's hand: every card by name, with its printed facts."""

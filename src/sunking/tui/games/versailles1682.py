@@ -123,7 +123,8 @@ class VersaillesRenderer(Renderer):
 
     def board(self, view: Mapping[str, Any], seating: Seating) -> RenderableType:
         t = words(seating)
-        court = Text(t(f"{G}.board.court") + "\n", style="bold underline")
+        court = Text()
+        court.append(t(f"{G}.board.court") + "\n", style="bold underline")
         queen = t(f"{G}.royal_state.{view['queen']}")
         if view.get("regency_until_round"):
             queen += " " + t(f"{G}.tui.regency", round=view["regency_until_round"])
@@ -195,7 +196,8 @@ class VersaillesRenderer(Renderer):
         if seating.viewer is None or not isinstance(you, Mapping):
             return Text("")
         t = words(seating)
-        lines = Text(t(f"{G}.board.hand") + "\n", style="bold underline")
+        lines = Text()
+        lines.append(t(f"{G}.board.hand") + "\n", style="bold underline")
         for c in you["hand"]:
             lines.append(f"  {card(t, c)}", style="bold")
             lines.append(f"  {t(f'{G}.kind.' + c['kind'])}\n", style="italic")

@@ -189,7 +189,8 @@ class Louis14Renderer(Renderer):
         reward and stones (♔: Louis XIV's tile)."""
         t = moves.words(seating.lang)
         n = int(view["num_players"])
-        court = Text(t("louis14.court.title") + "\n", style="bold underline")
+        court = Text()
+        court.append(t("louis14.court.title") + "\n", style="bold underline")
         for tile in sorted(view["tiles"], key=lambda tile: int(tile["tile"])):
             number = int(tile["tile"])
             cond = moves.condition_text(tile["condition"], t)

@@ -39,7 +39,7 @@ def test_a_game_without_its_own_renderer_is_played_in_words(
     monkeypatch.setitem(RENDERERS, "louis14", GENERIC)
     session, text, error = run_pilot(_generic_moves(presses=2))
     assert session.version >= 2
-    assert "Hand of You" in text and "The court" in text and "Influence card" in text
+    assert "Your hand" in text and "The court" in text and "Influence card" in text
     assert "1. Play " in text, "the menu offers the influence cards by name"
     assert "{" not in text and "card=" not in text and "'tiles'" not in text
     assert "choose from the menu" in error

@@ -46,7 +46,8 @@ async def _play_whole_game(seed: int, lang: str) -> tuple[Session, str, int, set
             assert f"[{card}] {texts[f'vive_le_roi.card.{card}']}" in text, (card, text)
         for p in view["players"]:
             name = session.names[p["seat"]]
-            assert texts["vive_le_roi.zone.structure"].format(player=name) in text
+            title = "vive_le_roi.zone.structure" + (".you" if p["seat"] == 0 else "")
+            assert texts[title].format(player=name) in text
             for card, _ in p["structure"]:
                 assert f"[{card}]" in text, f"card {card} of seat {p['seat']}:\n{text}"
         decision = view["decision"]

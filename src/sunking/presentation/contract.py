@@ -57,12 +57,20 @@ class Texts:
     ``t(key, **values)`` looks ``key`` up in the game's catalog, then in the common one
     (English where ``lang`` lacks it) and fills in the placeholders; a message that takes a
     count takes the form for the count among ``values`` (:class:`sunking.i18n.Plural`).
+
+    ``you`` is the seat spoken to in the second person: the viewer when he plays under no
+    name of his own. A text about that seat takes its ``<key>.you`` variant (:meth:`personal`:
+    "You draw", "Je trekt", "Du ziehst"); None speaks of every seat by its name.
     """
 
-    def __init__(self, presentation: Presentation, lang: str, names: Sequence[str]) -> None:
+    def __init__(
+        self, presentation: Presentation, lang: str, names: Sequence[str],
+        you: int | None = None,
+    ) -> None:
         self.presentation = presentation
         self.lang = lang
         self.names = tuple(names)
+        self.you = you
         self._own = presentation.messages(lang)
         self._own_en = presentation.messages(i18n.DEFAULT_LANGUAGE)
         self._common = i18n.common(lang)
@@ -85,6 +93,13 @@ class Texts:
             if texts.get(key):
                 return i18n.fill(texts[key], values)
         return i18n.fill(key, values)
+
+    def personal(self, key: str, seat: object) -> str:
+        """``key``'s second-person variant ``<key>.you`` when ``seat`` is the seat spoken to
+        (:attr:`you`) and the variant has a text, else ``key``."""
+        if self.you is not None and seat == self.you and self.has(f"{key}.you"):
+            return f"{key}.you"
+        return key
 
     def player(self, seat: int | None) -> str:
         """The name of ``seat`` (a numbered stand-in where no name was given)."""
@@ -143,6 +158,11 @@ class Presentation(ABC):
     unless the game says fewer (a game in the making, say English only). A person playing in
     another language reads the game's own texts in English, the interface's in his
     language (:class:`Texts` falls back); the games of this package speak all five."""
+    event_subjects: Mapping[str, str] = {}
+    """Of the event types whose texts are about one seat, the field naming that seat (event
+    type → field): when it is the seat spoken to, the text's ``.you`` variant is said
+    (:meth:`subject_key`). Every text of such a type that names the seat has that variant in
+    every language (a test reads the catalogs)."""
     recent_versions = 0
     """How many of the newest versions' events the board reads besides its log: a client
     that words the log itself, as the server does, passes :meth:`board_events` of those
@@ -174,6 +194,12 @@ class Presentation(ABC):
     def plurals(self, lang: str) -> Mapping[str, i18n.Plural]:
         """The game's own messages that take a count, in ``lang`` (``{key: Plural}``)."""
         return i18n.catalog_plurals(self.locale, self.game_id, lang)
+
+    def subject_key(self, t: Texts, key: str, event: Mapping[str, Any]) -> str:
+        """The text key of ``event`` to say: ``key``, or its ``.you`` variant when the
+        event's subject (:attr:`event_subjects`) is the seat ``t`` speaks to."""
+        field = self.event_subjects.get(str(event.get("type")))
+        return t.personal(key, event.get(field)) if field else key
 
     @property
     def action_types(self) -> tuple[str, ...]:

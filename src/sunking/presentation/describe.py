@@ -48,29 +48,32 @@ def of(game_id: str) -> Presentation:
     return found
 
 
-def _texts(game_id: str, lang: str, names: Sequence[str]) -> tuple[Presentation, Texts]:
+def _texts(
+    game_id: str, lang: str, names: Sequence[str], you: int | None = None,
+) -> tuple[Presentation, Texts]:
     p = of(game_id)
     if lang not in i18n.LANGUAGES:
         raise KeyError(f"unknown language {lang!r}; supported: {', '.join(i18n.LANGUAGES)}")
-    return p, Texts(p, lang, names)
+    return p, Texts(p, lang, names, you)
 
 
 def describe(
     game_id: str, view: Mapping[str, Any], legal_actions: Sequence[Mapping[str, Any]],
     seat: int | None, lang: str, names: Sequence[str],
-    events: Sequence[Mapping[str, Any]] = (),
+    events: Sequence[Mapping[str, Any]] = (), you: int | None = None,
 ) -> dict[str, JsonValue]:
     """The described board: everything ``seat`` sees, in words of ``lang``.
 
     ``view`` and ``legal_actions`` (JSON) are what the seat receives; ``events`` is the log as
     the seat may see it (``state.events(seat)``), oldest first; ``names`` are the players'
-    names by seat. ``actions[i]["index"]`` indexes ``legal_actions``.
+    names by seat; ``you`` is the seat spoken to in the second person ("You draw"; None:
+    every seat by its name, :class:`Texts`). ``actions[i]["index"]`` indexes ``legal_actions``.
 
     Raises:
         UnknownGame: no game has that id.
         KeyError: ``lang`` is not a supported language.
     """
-    p, t = _texts(game_id, lang, names)
+    p, t = _texts(game_id, lang, names, you)
     board = p.board(view, legal_actions, seat, t, events)
     out: dict[str, JsonValue] = {
         "title": t(f"{game_id}.title"),
@@ -84,16 +87,16 @@ def describe(
 
 def describe_events(
     game_id: str, events: Sequence[Mapping[str, Any]], lang: str, names: Sequence[str],
-    num_players: int | None = None,
+    num_players: int | None = None, you: int | None = None,
 ) -> list[dict[str, JsonValue]]:
     """The log alone in words: ``[{"n": version, "text": …}]`` (for a log without a board,
-    such as ``sunking simulate``'s).
+    such as ``sunking simulate``'s); ``you`` as for :func:`describe`.
 
     Raises:
         UnknownGame: no game has that id.
         KeyError: ``lang`` is not a supported language.
     """
-    p, t = _texts(game_id, lang, names)
+    p, t = _texts(game_id, lang, names, you)
     view = {"num_players": len(names) if num_players is None else num_players}
     return log_entries(t, events, lambda e: p.event_text(e, t, view), limit=len(events))
 

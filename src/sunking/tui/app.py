@@ -66,7 +66,7 @@ class PlayApp(App[None]):
     CSS = """
     #status { height: auto; background: $boost; padding: 0 1; text-style: bold; }
     #main { height: 1fr; }
-    #left { width: 87; }
+    #left { width: 87; max-width: 58%; }
     #right { width: 1fr; }
     #players { height: auto; }
     #prompt { height: 4; padding: 1 0 0 0; text-style: bold; }
@@ -137,7 +137,9 @@ class PlayApp(App[None]):
 
     @property
     def seating(self) -> Seating:
-        return Seating(self.session.names, self.viewer, self.session.game_id, self.lang)
+        viewer = self.viewer
+        you = viewer if viewer is not None and self.session.seats[viewer].you else None
+        return Seating(self.session.names, viewer, self.session.game_id, self.lang, you)
 
     # --- drawing ---------------------------------------------------------------------
 

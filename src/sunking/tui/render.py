@@ -21,7 +21,8 @@ import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from rich.console import Group, RenderableType
+from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
+from rich.measure import Measurement
 from rich.table import Table
 from rich.text import Text
 
@@ -60,6 +61,9 @@ class Seating:
     """The seat whose view is shown (None: a spectator's view)."""
     game: str = ""
     lang: str = DEFAULT_LANGUAGE
+    you: int | None = None
+    """The seat spoken to in the second person ("You draw"): the viewer when he plays under
+    no name of his own; None names every seat."""
 
     def name(self, seat: int) -> str:
         if 0 <= seat < len(self.names):
@@ -76,12 +80,37 @@ class Seating:
     ) -> dict[str, Any]:
         """The described board of ``view`` (see :func:`sunking.presentation.describe`)."""
         return describe(self.game, view, list(legal), self.viewer, self.lang, self.names,
-                        events)
+                        events, self.you)
 
     def final(self, result: Mapping[str, Any]) -> dict[str, Any]:
         """The final table of a finished game (``Result.to_json()``) in words (see
         :func:`sunking.presentation.describe_result`)."""
         return describe_result(self.game, result["details"], self.lang, self.names)
+
+
+class Fitted:
+    """``wide`` where its whole width fits, else ``narrow``: a narrow terminal (100 columns)
+    shows a part's narrower form rather than cutting the names in it."""
+
+    def __init__(self, wide: RenderableType, narrow: RenderableType) -> None:
+        self.wide = wide
+        self.narrow = narrow
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        need = Measurement.get(console, options.update_width(10_000), self.wide).maximum
+        yield self.wide if need <= options.max_width else self.narrow
+
+
+def fact_rows(rows: Sequence[tuple[Text, Sequence[tuple[str, str]]]]) -> Text:
+    """The narrow form of a players' table: each player's name on a line of its own, then
+    his facts as ``label value`` pairs that wrap between pairs, never inside a name."""
+    out = Text()
+    for name, facts in rows:
+        out.append_text(name)
+        out.append("\n  " + " · ".join(f"{label} {value}".strip() for label, value in facts)
+                   + "\n")
+    out.rstrip()
+    return out
 
 
 MENU_GROUPING = 8
@@ -149,7 +178,13 @@ class Renderer:
             table.add_row(label, *values)
         if any(row["score"] for row in rows):
             table.add_row("★", *(row["score"] or "" for row in rows))
-        return table
+        narrow = fact_rows([
+            (Text(("▶ " if row["to_move"] else "") + str(row["name"])
+                  + (" ●" if row["you"] else ""), style="bold" if row["you"] else ""),
+             [(str(f["label"]), str(f["value"])) for f in row["facts"]]
+             + ([("★", str(row["score"]))] if row["score"] else []))
+            for row in rows])
+        return Fitted(table, narrow)
 
     def private(self, view: View, seating: Seating) -> RenderableType:
         """The shown seat's hand: every card by name, with its printed facts."""
@@ -157,7 +192,8 @@ class Renderer:
             return Text("")
         hand = seating.board(view)["hand"]
         lines: list[RenderableType] = [
-            Text(seating.t("tui.hand_of", player=seating.name(seating.viewer), n=len(hand)),
+            Text(seating.t("tui.hand_of.you" if seating.you == seating.viewer else "tui.hand_of",
+                           player=seating.name(seating.viewer), n=len(hand)),
                  style="bold")
         ]
         lines += [card_line(card) for card in hand]
@@ -173,7 +209,8 @@ class Renderer:
 
     def event_line(self, event: Mapping[str, Any], seating: Seating) -> str:
         """One log line for an event ("" for one that tells people nothing)."""
-        entries = describe_events(seating.game, [event], seating.lang, seating.names)
+        entries = describe_events(seating.game, [event], seating.lang, seating.names,
+                                  you=seating.you)
         return str(entries[0]["text"]) if entries else ""
 
     def log_lines(self, events: Sequence[Mapping[str, Any]], seating: Seating) -> list[str]:

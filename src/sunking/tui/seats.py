@@ -44,6 +44,9 @@ class SeatSpec:
     """The name shown for this seat (a human's name, or the bot's spec)."""
     bot: Bot | None = None
     """The bot playing this seat; None for a human."""
+    you: bool = False
+    """A person playing under no name of his own (``me``): his texts speak to him ("You
+    draw")."""
 
     @property
     def is_human(self) -> bool:
@@ -80,10 +83,11 @@ def parse_seats(text: str, lang: str = DEFAULT_LANGUAGE) -> list[SeatSpec]:
             name = name.strip()
             if colon and not name:
                 raise SeatsError(f"seat {index}: {entry!r} has an empty name after ':'")
+            you = not name and kind.lower() == "me"
             if not name:
-                name = (translate(lang, "tui.you") if kind.lower() == "me"
+                name = (translate(lang, "tui.you") if you
                         else translate(lang, "presentation.seat", n=humans))
-            seats.append(SeatSpec(name=name))
+            seats.append(SeatSpec(name=name, you=you))
             continue
         try:
             bot = make_bot(entry)

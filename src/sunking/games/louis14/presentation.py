@@ -40,6 +40,18 @@ EVENT_TYPES = (
     "influence_card", "intrigue_card", "mission_card", "blazon_kind", "last_card_face",
 )
 
+EVENT_SUBJECTS: Mapping[str, str] = {
+    **dict.fromkeys(
+        ("influence_drawn", "intrigue_drawn", "blazon", "influence_card", "intrigue_card",
+         "blazon_kind", "place", "retrieve", "pay_to_pass", "swap_influence", "last_card",
+         "last_card_face", "mission_stone", "conde_stone", "intrigue", "win_tie", "chip",
+         "louis", "bribe", "maintenon", "stones_back", "income", "lay_mission", "draw_mission",
+         "mission_card", "convert_chip", "keep_chip", "swap_missions"), "seat"),
+    "round": "start_player",
+}
+"""The seat each event is about (see :attr:`Presentation.event_subjects`); its texts name
+it ``{player}``."""
+
 
 def _components() -> dict[str, Component]:
     out: dict[str, Component] = {}
@@ -69,6 +81,8 @@ def _components() -> dict[str, Component]:
 
 class Louis14Presentation(Presentation):
     """The words of Louis XIV."""
+
+    event_subjects = EVENT_SUBJECTS
 
     # --- names -------------------------------------------------------------------------
 
@@ -170,7 +184,8 @@ class Louis14Presentation(Presentation):
         ]
         for p in view["players"]:
             if p["laid_missions"]:
-                zones.append(zone(t, t(f"{G}.zone.missions", player=t.player(p["seat"])),
+                zones.append(zone(t, t(t.personal(f"{G}.zone.missions", p["seat"]),
+                                        player=t.player(p["seat"])),
                                   (f"{G}.mission.{m}" for m in p["laid_missions"]),
                                   owner=p["seat"]))
         supply = view["supply"]
@@ -252,7 +267,7 @@ class Louis14Presentation(Presentation):
         kind = e.get("type")
         if kind not in EVENT_TYPES:
             return None
-        key = f"{G}.event.{kind}"
+        key = self.subject_key(t, f"{G}.event.{kind}", e)
         player = t.player(e["seat"]) if isinstance(e.get("seat"), int) else ""
         why = self.why(t, e.get("why"))
         tail = f" ({why})" if why else ""
@@ -301,7 +316,8 @@ class Louis14Presentation(Presentation):
         if kind == "neutral":
             return t(key, tiles=", ".join(str(x) for x in e["tiles"]))
         if kind == "intrigue":
-            return t(f"{key}.{e['source']}" if e["source"] == "general" else key,
+            general = self.subject_key(t, f"{G}.event.intrigue.general", e)
+            return t(general if e["source"] == "general" else key,
                      player=player, tile=tile, n=e["stones"])
         if kind == "evaluate":
             return t(key, tile=tile, outcome="; ".join(self.outcome(e, t, view)))
@@ -338,7 +354,8 @@ class Louis14Presentation(Presentation):
         if kind == "keep_chip":
             given = ", ".join(self.chip(t, c) for c in e["given_up"])
             if not given:
-                return t(f"{key}.none", player=player, chip=self.chip(t, e["chip"]))
+                return t(self.subject_key(t, f"{G}.event.keep_chip.none", e), player=player,
+                         chip=self.chip(t, e["chip"]))
             return t(key, player=player, chip=self.chip(t, e["chip"]), given=given)
         if kind == "swap_missions":
             return t(key, player=player, n=len(e["decks"]))

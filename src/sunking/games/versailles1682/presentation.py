@@ -49,6 +49,19 @@ EVENT_TYPES = (
 COUNTRIES = ("england", "spain", "holland")
 ROYALS = ("king", "queen")
 
+EVENT_SUBJECTS: Mapping[str, str] = {
+    **dict.fromkeys(
+        ("address", "audience", "bastille", "card_given", "court_moves", "courtier", "death",
+         "discard", "done", "draw", "draw_house", "drawn", "end_turn", "exile", "fault",
+         "favourite", "fortune", "give", "given", "granted", "heir", "intervention", "lover",
+         "no_income", "no_turn", "offer", "offer_accepted", "offer_declined", "offer_lapses",
+         "offered", "party", "payment", "play", "play_war", "power", "presented",
+         "privilege_lost", "promised", "request", "returns", "secret_marriage", "shows",
+         "standing", "to_house", "turn", "widow_inherits"), "seat"),
+    "fine": "offender", "received": "to", "round": "steward", "setup": "steward",
+}
+"""The seat each event is about (see :attr:`Presentation.event_subjects`)."""
+
 FIELDS: Mapping[str, str] = {
     **dict.fromkeys(
         ("seat", "to", "beneficiary", "target", "husband", "wife", "steward", "spouse",
@@ -136,6 +149,8 @@ FIELDS_BY_TYPE: Mapping[str, Mapping[str, str]] = {
 
 class VersaillesPresentation(Presentation):
     """The words of Versailles 1682."""
+
+    event_subjects = EVENT_SUBJECTS
 
     recent_versions = 80
     """The dice and the negotiation are read from the newest events (a round's negotiation
@@ -226,7 +241,7 @@ class VersaillesPresentation(Presentation):
 
     def _zones(self, view: Mapping[str, Any], t: Texts) -> list[JsonValue]:
         zones: list[JsonValue] = [
-            zone(t, t(f"{G}.zone.tableau", player=t.player(c["seat"])),
+            zone(t, t(t.personal(f"{G}.zone.tableau", c["seat"]), player=t.player(c["seat"])),
                  (f"{G}.card.{card['id']}" for card in c["cards"]), owner=c["seat"])
             for c in view["courtiers"]
         ]
@@ -291,7 +306,7 @@ class VersaillesPresentation(Presentation):
             suffix = ("loss" if event.get("amount", 0) < 0 else "gain",)
         elif kind == "court_moves" and "seat" not in event:
             suffix = ("alone",)
-        return t(variant(t, f"{G}.event.{kind}", *suffix), **values)
+        return t(self.subject_key(t, variant(t, f"{G}.event.{kind}", *suffix), event), **values)
 
     def _dice(
         self, events: Sequence[Mapping[str, Any]], t: Texts, view: Mapping[str, Any],

@@ -43,6 +43,19 @@ EVENT_TYPES = (
     "no_effect", "nobility_decree", "noble_dies", "place", "play", "province_scoring",
     "rebellion", "riots", "riots_take", "round", "sits_out", "steal", "take_back", "to_hand",
 )
+EVENT_SUBJECTS: Mapping[str, str] = {
+    **dict.fromkeys(
+        ("activate", "arrest", "attack", "bribe", "challenge", "church_decree", "commit",
+         "decree_ignored", "decree_refused", "denounce", "drawn", "duel_again", "duel_card",
+         "duel_card_is", "duel_off", "ear_bid", "ear_bid_is", "ear_no_bid", "ear_to_middle",
+         "event", "execute", "extorted", "extorted_kept", "extorted_placed", "extortion",
+         "give", "group_won", "guard", "hand", "king_moves", "king_released", "kings_ear",
+         "no_effect", "nobility_decree", "noble_dies", "place", "play", "rebellion", "riots",
+         "sits_out", "steal", "take_back", "to_hand"), "seat"),
+    "duel_reveal": "challenger", "fight_won": "winner", "riots_take": "victim",
+    "round": "start_player",
+}
+"""The seat each event is about (see :attr:`Presentation.event_subjects`)."""
 
 FIELDS: Mapping[str, str] = {
     **dict.fromkeys(
@@ -112,6 +125,8 @@ def _owners(view: Mapping[str, Any]) -> dict[int, int]:
 class ViveLeRoiPresentation(Presentation):
     """The words of Vive le Roi."""
 
+    event_subjects = EVENT_SUBJECTS
+
     def board(
         self, view: Mapping[str, Any], legal: Sequence[Mapping[str, Any]], seat: int | None,
         t: Texts, events: Sequence[Mapping[str, Any]],
@@ -163,7 +178,8 @@ class ViveLeRoiPresentation(Presentation):
                 extra = (Fact(f"{G}.fact.on", f"{G}.card.{onto}", translate=True),)
                 cards.append(t.component(f"{G}.card.{card}", *extra[: 1 if onto >= 0 else 0]))
             zones.append({
-                "title": t(f"{G}.zone.structure", player=t.player(p["seat"])),
+                "title": t(t.personal(f"{G}.zone.structure", p["seat"]),
+                           player=t.player(p["seat"])),
                 "owner": p["seat"], "cards": cards, "facts": [],
             })
         zones.append(zone(t, t(f"{G}.zone.middle"), (f"{G}.card.{c}" for c, _ in view["middle"])))
@@ -229,7 +245,7 @@ class ViveLeRoiPresentation(Presentation):
             suffix = (event["why"].replace(",", "").replace(" ", "_"),)
         elif kind in ("place", "extorted_placed") and event.get("onto", -1) < 0:
             suffix = ("free",)
-        return t(variant(t, f"{G}.event.{kind}", *suffix), **values)
+        return t(self.subject_key(t, variant(t, f"{G}.event.{kind}", *suffix), event), **values)
 
     def result(self, final: Mapping[str, Any], t: Texts) -> dict[str, JsonValue]:
         """The final table: who won, with how many points, and the final scoring of each deal

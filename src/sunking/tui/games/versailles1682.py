@@ -25,7 +25,7 @@ from rich.text import Text
 
 from ... import presentation
 from ...presentation import Texts, number
-from ..render import MENU_GROUPING, Path, Renderer, Seating, Step
+from ..render import MENU_GROUPING, Fitted, Path, Renderer, Seating, Step, fact_rows
 
 G = "versailles1682"
 SEAT_STYLES = ("bold red", "bold blue", "bold yellow", "bold green", "bold magenta")
@@ -35,7 +35,7 @@ BAR = 12
 
 def words(seating: Seating) -> Texts:
     """Versailles 1682's texts in the seating's language, the seats named."""
-    return Texts(presentation.of(G), seating.lang, seating.names)
+    return Texts(presentation.of(G), seating.lang, seating.names, seating.you)
 
 
 def livres(t: Texts, amount: int) -> str:
@@ -123,7 +123,8 @@ class VersaillesRenderer(Renderer):
 
     def board(self, view: Mapping[str, Any], seating: Seating) -> RenderableType:
         t = words(seating)
-        court = Text(t(f"{G}.board.court") + "\n", style="bold underline")
+        court = Text()
+        court.append(t(f"{G}.board.court") + "\n", style="bold underline")
         queen = t(f"{G}.royal_state.{view['queen']}")
         if view.get("regency_until_round"):
             queen += " " + t(f"{G}.tui.regency", round=view["regency_until_round"])
@@ -156,6 +157,7 @@ class VersaillesRenderer(Renderer):
         decision = view.get("decision")
         mover = decision["seat"] if decision else None
         cards = Text()
+        narrow: list[tuple[Text, list[tuple[str, str]]]] = []
         for c in view["courtiers"]:
             seat = int(c["seat"])
             style = SEAT_STYLES[seat % len(SEAT_STYLES)]
@@ -170,26 +172,32 @@ class VersaillesRenderer(Renderer):
                     badges.append(t(f"{G}.board.{key}"))
             if c["spouse"] is not None:
                 badges.append(f"{t(f'{G}.board.spouse')}: {seating.name(int(c['spouse']))}")
+            standing = f"♔{_standing(c['king_standing'])} ♕{_standing(c['queen_standing'])}"
             table.add_row(
-                marks, who,
-                f"♔{_standing(c['king_standing'])} ♕{_standing(c['queen_standing'])}",
+                marks, who, standing,
                 f"{livres(t, c['fortune'])}\n{bar(c['fortune'], view['target'])}",
                 ", ".join(badges))
+            narrow.append((Text(f"{marks} " if marks else "").append_text(who),
+                           [("", standing), ("", livres(t, c["fortune"])),
+                            ("", ", ".join(badges))]))
             if c["cards"]:
                 cards.append(f"{seating.name(seat)}: ", style=style)
                 cards.append(", ".join(card(t, x) for x in c["cards"]) + "\n")
         legend = Text(t(f"{G}.tui.legend"), style="dim")
+        title = Text(t(f"{G}.tui.families"), style="bold underline")
+        shown = Fitted(table, Group(title, fact_rows(narrow)))
         if not cards:
-            return Group(table, legend)
+            return Group(shown, legend)
         cards.rstrip()
-        return Group(table, legend, Text(t(f"{G}.tui.tableaux"), style="bold"), cards)
+        return Group(shown, legend, Text(t(f"{G}.tui.tableaux"), style="bold"), cards)
 
     def private(self, view: Mapping[str, Any], seating: Seating) -> RenderableType:
         you = view.get("you")
         if seating.viewer is None or not isinstance(you, Mapping):
             return Text("")
         t = words(seating)
-        lines = Text(t(f"{G}.board.hand") + "\n", style="bold underline")
+        lines = Text()
+        lines.append(t(f"{G}.board.hand") + "\n", style="bold underline")
         for c in you["hand"]:
             lines.append(f"  {card(t, c)}", style="bold")
             lines.append(f"  {t(f'{G}.kind.' + c['kind'])}\n", style="italic")

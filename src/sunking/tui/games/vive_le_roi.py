@@ -85,13 +85,17 @@ def _face_down(view: Mapping[str, Any], seat: int) -> int:
     return -1
 
 
-def structure_lines(view: Mapping[str, Any], seat: int, t: Texts, name: str) -> Text:
+def structure_lines(
+    view: Mapping[str, Any], seat: int, t: Texts, name: str, you: bool = False,
+) -> Text:
     """One power structure: its free cards, each with what is attached to it indented under
-    it (a province's garrison strength beside it), the King if he is here, a face-down card."""
+    it (a province's garrison strength beside it), the King if he is here, a face-down card;
+    ``you``: the structure of the seat spoken to ("Your power structure")."""
     p = view["players"][seat]
     under = _attached(view)
     out = Text()
-    out.append(t(f"{G}.zone.structure", player=name), style=f"{SEAT_STYLES[seat % 6]} underline")
+    title = f"{G}.zone.structure" + (".you" if you else "")
+    out.append(t(title, player=name), style=f"{SEAT_STYLES[seat % 6]} underline")
     out.append("  " + t(f"{G}.board.score", points=p["score"])
                + " · " + t(f"{G}.board.hand_size", count=p["hand_size"]) + "\n")
     king = view["king"]
@@ -194,7 +198,7 @@ class ViveLeRoiRenderer(Renderer):
         if seating.viewer is not None:
             seats.sort(key=lambda s: s != seating.viewer)
         for seat in seats:
-            parts.append(structure_lines(view, seat, t, seating.name(seat)))
+            parts.append(structure_lines(view, seat, t, seating.name(seat), seat == seating.you))
         middle = Text(t(f"{G}.zone.middle") + ": ", style="bold")
         for i, (card, _) in enumerate(view["middle"]):
             if i:

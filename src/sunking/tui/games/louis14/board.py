@@ -16,7 +16,7 @@ from rich.text import Text
 from ....games.louis14.data import CHIP_CODES, POSITIONS, ROUNDS
 from ....games.louis14.presentation import PRESENTATION as LOUIS14
 from ....presentation import Texts
-from ...render import NotationError, Path, Renderer, Seating
+from ...render import Fitted, NotationError, Path, Renderer, Seating, fact_rows
 from . import moves
 
 SEAT_STYLES = ("bold red", "bold blue", "bold green", "bold yellow")
@@ -82,6 +82,15 @@ def tile_box(tile: Mapping[str, Any], num_players: int, t: Texts | None = None) 
 TILE_LINES = 5
 
 
+def _cells(p: Mapping[str, Any]) -> tuple[str, ...]:
+    """A player's money, stones, chips, blazons and cards, as the players' table shows them."""
+    held = p["missions_in_hand"]
+    return (str(p["money"]), f"{p['personal']}/{p['general']}/{p['on_court']}",
+            " ".join(str(p["chips"][c]) for c in CHIP_CODES), str(p["blazons"]),
+            f"{p['influence_cards']}/{p['intrigue_cards']}/"
+            f"{held['light']}+{held['medium']}+{held['dark']}")
+
+
 DRAWN = ("influence_drawn", "intrigue_drawn", "blazon")
 """The events of a card or blazon drawn face down, one each: a run of them is one line."""
 SHOWN = ("influence_card", "intrigue_card")
@@ -129,10 +138,11 @@ class Louis14Renderer(Renderer):
         count = sum(e.get("type") == first["type"] for e in run)
         if count == 1 and len(run) == 1:
             return self.event_line(first, seating)
-        t = Texts(LOUIS14, seating.lang, seating.names)
+        t = Texts(LOUIS14, seating.lang, seating.names, seating.you)
         why = LOUIS14.why(t, first.get("why"))
-        text = t(f"louis14.log.{first['type']}.many", player=seating.name(int(first["seat"])),
-                 count=count) + (f" ({why})" if why else "")
+        key = t.personal(f"louis14.log.{first['type']}.many", first["seat"])
+        text = t(key, player=seating.name(int(first["seat"])), count=count) + (
+            f" ({why})" if why else "")
         shown = [LOUIS14.card(t, e["card"]) if e["type"] == "influence_card"
                  else LOUIS14.tile(t, e["card"]) for e in run if e.get("type") in SHOWN]
         return f"{text}: {t.listing(shown)}" if shown else text
@@ -170,7 +180,28 @@ class Louis14Renderer(Renderer):
                 for cell in cells_row:
                     court.append_text(cell[line])
                 court.append("\n")
-        return Group(court, self._supply(view, moves.words(seating.lang)))
+        return Group(Fitted(court, self._court_list(view, seating)),
+                     self._supply(view, moves.words(seating.lang)))
+
+    @staticmethod
+    def _court_list(view: Mapping[str, Any], seating: Seating) -> Text:
+        """The court's narrow form: one line per tile, in number order, with its condition,
+        reward and stones (♔: Louis XIV's tile)."""
+        t = moves.words(seating.lang)
+        n = int(view["num_players"])
+        court = Text()
+        court.append(t("louis14.court.title") + "\n", style="bold underline")
+        for tile in sorted(view["tiles"], key=lambda tile: int(tile["tile"])):
+            number = int(tile["tile"])
+            cond = moves.condition_text(tile["condition"], t)
+            if tile["side"] == "back":
+                cond += " " + t("louis14.tui.back")
+            court.append(("♔ " if tile.get("louis") else "  ")
+                         + f"{number} {moves.short(number, t)}", style="bold")
+            court.append(f" · {cond} · {moves.reward_text(number, t)} · ")
+            court.append_text(stones_line(tile["stones"], n))
+            court.append("\n")
+        return court
 
     def _supply(self, view: Mapping[str, Any], t: Texts) -> Text:
         supply = view["supply"]
@@ -212,29 +243,25 @@ class Louis14Renderer(Renderer):
             table.add_column(column, justify="left" if number < 2 else "right", no_wrap=True)
         to_move = view.get("to_move")
         laid = Text(style="dim")
+        narrow: list[tuple[Text, list[tuple[str, str]]]] = []
         for p in view["players"]:
             seat = int(p["seat"])
             marks = ("▶" if seat == to_move else "") + ("★" if seat == view.get("start_player")
                                                        else "")
-            held = p["missions_in_hand"]
-            table.add_row(
-                marks,
-                Text(f"{seat + 1} {seating.name(seat)}", style=_seat_style(seat, n)),
-                str(p["money"]),
-                f"{p['personal']}/{p['general']}/{p['on_court']}",
-                " ".join(str(p["chips"][c]) for c in CHIP_CODES),
-                str(p["blazons"]),
-                f"{p['influence_cards']}/{p['intrigue_cards']}/"
-                f"{held['light']}+{held['medium']}+{held['dark']}",
-            )
+            name = Text(f"{seat + 1} {seating.name(seat)}", style=_seat_style(seat, n))
+            table.add_row(marks, name, *_cells(p))
+            narrow.append((Text(f"{marks} ").append_text(name) if marks else name,
+                           list(zip(columns[2:], _cells(p), strict=True))))
             for m in p["laid_missions"]:
                 used = f" ({t('louis14.you.used')})" if m in p["used_missions"] else ""
                 laid.append(f"{seat + 1} {seating.name(seat)}: {moves.mission_text(m, t)}{used}\n")
         legend = Text(t("louis14.tui.legend"), style="dim")
+        title = Text(t("louis14.players.title"), style="bold underline")
+        shown = Fitted(table, Group(title, fact_rows(narrow)))
         if not laid:
-            return Group(table, legend)
+            return Group(shown, legend)
         laid.rstrip()
-        return Group(table, legend, Text(t("louis14.you.laid"), style="bold"), laid)
+        return Group(shown, legend, Text(t("louis14.you.laid"), style="bold"), laid)
 
     def private(self, view: Mapping[str, Any], seating: Seating) -> RenderableType:
         you = view.get("you")
@@ -245,7 +272,8 @@ class Louis14Renderer(Renderer):
         influence = ", ".join(moves.card_name(c, t) for c in you["influence_hand"]) or none
         intrigue = ", ".join(moves.card_name(c, t) for c in you["intrigue_hand"]) or none
         lines = Text()
-        lines.append(t("louis14.you.title", player=seating.name(seating.viewer)) + "\n",
+        title = "louis14.you.title" + (".you" if seating.you == seating.viewer else "")
+        lines.append(t(title, player=seating.name(seating.viewer)) + "\n",
                      style="bold underline")
         lines.append(f"{t('louis14.you.influence_hand', n=len(you['influence_hand']))}: "
                      f"{influence}\n")

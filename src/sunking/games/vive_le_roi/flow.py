@@ -90,7 +90,9 @@ def _phase3(s: ViveLeRoiState, emit: Emit) -> None:
     if s.rebellions:
         s.phase = "scoring"
         scoring.province_scoring(s, emit)
+        s.agenda.append(("window",))
         s.agenda.append(("refill",))
+        s.agenda.append(("window",))
 
 
 def _refill(s: ViveLeRoiState, emit: Emit) -> None:
@@ -115,6 +117,7 @@ def _phase4(s: ViveLeRoiState, emit: Emit) -> None:
         say(emit, "king_moves", seat=s.king)
     s.start = (s.king + 1) % s.num_players
     s.agenda.append(("round",))
+    s.agenda.append(("window",))
 
 
 def _new_deal(s: ViveLeRoiState, emit: Emit) -> None:

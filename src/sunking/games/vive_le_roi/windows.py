@@ -145,6 +145,11 @@ def open_windows(s: ViveLeRoiState, seats: list[int], mover: int) -> None:
             return
 
 
+def _window(s: ViveLeRoiState, emit: Emit) -> None:
+    """After a step of Phases 2–4: every player, from the start player (VR-4b)."""
+    open_windows(s, s.order(), -1)
+
+
 def _react(s: ViveLeRoiState, emit: Emit, seat: int, mover: int = -1) -> None:
     if may_act(s, seat):
         s.pending = ("react", seat, mover)
@@ -180,6 +185,8 @@ def _church_handle(s: ViveLeRoiState, d: Pending, action: Action, emit: Emit) ->
         say(emit, "decree_refused", seat=captor, decreer=decreer, points=-REFUSAL_PENALTY)
 
 
-TASKS: dict[str, Task] = {"after_turn": _after_turn, "react": _react, "ask": _ask}
+TASKS: dict[str, Task] = {
+    "after_turn": _after_turn, "window": _window, "react": _react, "ask": _ask,
+}
 HANDLERS: dict[str, Handler] = {"react": _react_handle, "church": _church_handle}
 LEGAL: dict[str, Legal] = {"react": _react_legal, "church": _church_legal}

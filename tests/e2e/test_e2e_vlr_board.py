@@ -165,3 +165,30 @@ def test_e2e_the_board_on_a_phone(browser: Browser, server: Any, driver: ModuleT
             driver.vlr_action(page, server, link, n)
         driver.wait_for_change(page, before)
     page.context.close()
+
+
+def test_e2e_the_board_has_the_persons_own_pass_for_me_setting(
+    browser: Browser, server: Any, driver: ModuleType,
+) -> None:
+    """A window opens on public facts, so a person is often asked holding nothing playable:
+    his page passes for him after the same pause as every forced pass, unless he turns that
+    off — for himself only, in his browser (the generic screen shares the setting)."""
+    context = browser.new_context(viewport=DESKTOP)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda err: errors.append(str(err)))
+    created = _new_match(server, [{"kind": "human", "name": "Ana"},
+                                  *[{"kind": "bot", "bot": "random"}] * 2], seed=3)
+    link = _link(server, driver, created, 0)
+    driver.open_match(page, link)
+    box = page.locator("[data-testid=vlr-board] [data-testid=autopass]")
+    assert box.is_checked(), "on unless the person turned it off"
+    label = page.locator("[data-testid=vlr-board] .generic-setting")
+    assert label.inner_text() == "Pass for me when passing is my only choice"
+    box.uncheck()
+    assert page.evaluate("() => localStorage.getItem('sunking.autopass')") == "0"
+    page.reload()
+    page.wait_for_selector("body[data-ready='1']")
+    assert not page.locator("[data-testid=vlr-board] [data-testid=autopass]").is_checked()
+    assert errors == []
+    context.close()

@@ -2,9 +2,10 @@
 sealed contest for a King's Ear lying in the middle.
 
 "S" cards (the King's Ear, Excommunication, Low Birth, the Executioner) are played with one
-action that names their target (:func:`anytime_plays`) and resolve at once. Laid to the
-middle instead, every event resolves in Phase 2A in play order; its player then chooses the
-target (VR-15). An event whose condition fails, or that has no target, is discarded.
+action that names their target (:func:`anytime_plays`) and resolve at once; laid as the
+middle card they resolve at once too, their player choosing the target then (VR-3). Every
+other event laid to the middle resolves in Phase 2A in play order; its player then chooses
+the target (VR-15). An event whose condition fails, or that has no target, is discarded.
 
 Rulebook: Dutch rulebook (`003_fb5526a901664f8a.txt`), the event cards of the card descriptions
 and "Fase 2: het verdelen van de kaarten" (A).

@@ -3,7 +3,9 @@ Nobility decree.
 
 A turn's step-B decision also offers the middle card itself (no action in step B), the
 decrees and the "S" event cards the player can play; after any of them the same decision is
-asked again. The windows other players get during a turn are in :mod:`.windows`.
+asked again. So does step C after a duel, attack or bribery (VR-3, VR-4). An "S" card laid
+as the middle card resolves at once (VR-3). The windows other players get during a turn are
+in :mod:`.windows`.
 
 Rulebook: Dutch rulebook (`003_fb5526a901664f8a.txt`), "Fase 1: de beurtronde" (A, B, C) and
 "Decreten"; the rulings (VR-n) each function follows are cited where it applies them.

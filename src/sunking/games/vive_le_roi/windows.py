@@ -2,22 +2,25 @@
 
 "Decreten zijn handelingen die een speler op ieder moment, maar slechts één keer per beurt,
 kan uitvoeren", and the "S" cards (the King's Ear, Excommunication, Low Birth, the
-Executioner) "onderbreken het spel meteen" and "kunnen ook op bijzondere momenten tijdens de
-beurtronde worden gespeeld". A sequential engine gives "any moment" as windows, each one
-decision of one player; these are the windows of Phase 1 (the *beurtronde*):
+Executioner) "onderbreken het spel meteen" and may be played "op ieder moment" (VR-3, VR-4,
+VR-4b). A sequential engine gives "any moment" as windows, each one decision of one player:
 
-- **his own step B** (:mod:`.turns`), as often as he likes before his action;
+- **his own turn** (:mod:`.turns`): step B before his action and step C before his middle
+  card, as often as he likes (the Nobility decree there too);
 - **his first answer when challenged, attacked or bribed** (:mod:`.fights`): the defender is
   always asked there;
 - **the end of every other player's turn** (``("react", seat, mover)``): after a player has
   laid his middle card, every other player in turn from his left, before the next turn;
 - **the end of Phase 1** (``("react", seat, -1)``): every player from the start player, in
-  place of the window after the last turn.
+  place of the window after the last turn;
+- **after each step of Phases 2–4** (the ``window`` task, ``("react", seat, -1)``): after each
+  event of 2A, each group shared out in 2B, each card taken back in 2C, before a contest
+  for a loose King's Ear, after the province scoring and the refill, and after Phase 4.
 
 A window is opened to a player whenever public facts allow him an "S" card or the Church
 decree — a noble, a Bishop or the Cardinal, the Executioner's condition, an "S" card not yet
 seen on the table, the King captive elsewhere — whatever he holds, so being asked reveals
-nothing. The Nobility decree is "tijdens zijn beurt": only in one's own step B. Each decree
+nothing. The Nobility decree is "tijdens zijn beurt": only in one's own turn. Each decree
 is issued at most once per round per player (VR-4), which the decrees' effects make the
 same as once per turn: a released King cannot be released again in the round, and a refused
 decree cannot be repeated by the same player until the King is captured again.

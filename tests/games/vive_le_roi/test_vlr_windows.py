@@ -320,6 +320,11 @@ def test_an_s_card_laid_as_the_middle_card_resolves_at_once() -> None:
     s = play(s, Target(2))
     assert s.scores == [10, 0, 0] and EXCOMMUNICATION in s.structures[2]
     assert "denounce" in event_types(s) and s.middle == []
+    legal = [a.to_json() for a in s.legal_actions()]
+    board = describe("vive_le_roi", s.view(1), legal, seat=1, lang="en",
+                     names=["Ana", "Bert", "Chloé"], events=s.events(1))
+    lines = [str(line["text"]) for line in board["log"]]  # type: ignore[index, union-attr]
+    assert "Ana lays Excommunication as the middle card: it acts at once" in lines
 
 
 def test_an_s_card_laid_as_the_middle_card_without_its_condition_is_discarded_at_once() -> None:

@@ -210,12 +210,13 @@ def _lay_handle(s: ViveLeRoiState, d: Pending, action: Action, emit: Emit) -> No
         _between(s, seat, action, emit, ("lay", seat))
         return
     card = action.card
+    if KIND[card] == EVENT and ROLE[card] in AT_ONCE:   # an "S" card resolves at once (VR-3)
+        say(emit, "play", seat=seat, card=card, effect="at once")
+        resolve_event(s, emit, seat, card)
+        return
+    to_middle(s, card, seat)
     if emit is not None:
         say(emit, "play", seat=seat, card=card)
-    if KIND[card] == EVENT and ROLE[card] in AT_ONCE:
-        resolve_event(s, emit, seat, card)   # an "S" card resolves at once (VR-3)
-    else:
-        to_middle(s, card, seat)
 
 
 TASKS: dict[str, Task] = {

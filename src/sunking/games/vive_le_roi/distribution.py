@@ -155,7 +155,6 @@ def _take_back(s: ViveLeRoiState, emit: Emit) -> None:
 
 def _contest_if_loose(s: ViveLeRoiState, emit: Emit) -> None:
     if s.loc[EAR_CARD] == LOC_EAR:
-        s.agenda.append(("window",))
         s.agenda.append(("contest", (1 << s.num_players) - 1))
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 from types import ModuleType
 from typing import Any
 
-from playwright.sync_api import Browser, Page, ViewportSize
+from playwright.sync_api import Browser, BrowserContext, Page, ViewportSize
 from test_e2e_phone import check as check_phone
 
 DESKTOP: ViewportSize = {"width": 1400, "height": 1000}
@@ -62,17 +62,25 @@ def _check_board(page: Page, server: Any, link: Any, where: str) -> dict[str, An
     return match
 
 
-def test_e2e_one_person_and_three_bots_play_to_the_final_table_on_the_board(
-    browser: Browser, server: Any, driver: ModuleType,
-) -> None:
+def _open_board(browser: Browser, server: Any, driver: ModuleType, bot: str, bots: int,
+                seed: int) -> tuple[BrowserContext, Page, list[str], Any]:
+    """Ana's board, desktop-sized, on a new match against ``bots`` bots of one kind; the
+    page's errors are collected."""
     context = browser.new_context(viewport=DESKTOP)
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda err: errors.append(str(err)))
     created = _new_match(server, [{"kind": "human", "name": "Ana"},
-                                  *[{"kind": "bot", "bot": "heuristic"}] * 3], seed=11)
+                                  *[{"kind": "bot", "bot": bot}] * bots], seed=seed)
     link = _link(server, driver, created, 0)
     driver.open_match(page, link)
+    return context, page, errors, link
+
+
+def test_e2e_one_person_and_three_bots_play_to_the_final_table_on_the_board(
+    browser: Browser, server: Any, driver: ModuleType,
+) -> None:
+    context, page, errors, link = _open_board(browser, server, driver, "heuristic", 3, 11)
     assert page.locator("[data-testid=vlr-board]").count() == 1, "Vive le Roi has its own board"
     assert page.locator("[data-testid=structure]").count() == 4
 
@@ -165,3 +173,23 @@ def test_e2e_the_board_on_a_phone(browser: Browser, server: Any, driver: ModuleT
             driver.vlr_action(page, server, link, n)
         driver.wait_for_change(page, before)
     page.context.close()
+
+
+def test_e2e_the_board_has_the_persons_own_pass_for_me_setting(
+    browser: Browser, server: Any, driver: ModuleType,
+) -> None:
+    """A window opens on public facts, so a person is often asked holding nothing playable:
+    his page passes for him after the same pause as every forced pass, unless he turns that
+    off — for himself only, in his browser (the generic screen shares the setting)."""
+    context, page, errors, _ = _open_board(browser, server, driver, "random", 2, 3)
+    box = page.locator("[data-testid=vlr-board] [data-testid=autopass]")
+    assert box.is_checked(), "on unless the person turned it off"
+    label = page.locator("[data-testid=vlr-board] .generic-setting")
+    assert label.inner_text() == "Pass for me when passing is my only choice"
+    box.uncheck()
+    assert page.evaluate("() => localStorage.getItem('sunking.autopass')") == "0"
+    page.reload()
+    page.wait_for_selector("body[data-ready='1']")
+    assert not page.locator("[data-testid=vlr-board] [data-testid=autopass]").is_checked()
+    assert errors == []
+    context.close()

@@ -20,6 +20,7 @@ from rich.text import Text
 
 from ..core import GameSpec, available_games
 from ..core.errors import InvalidOptions
+from ..core.game import describe_choices
 from ..i18n import LANGUAGES
 
 OptionsArg = Annotated[
@@ -94,7 +95,7 @@ def parse_options(spec: GameSpec, items: Iterable[str] | None) -> dict[str, Any]
             raise InvalidOptions(f"option {key!r} is given twice")
         matches = [choice for choice in option.choices if str(choice) == value]
         if not matches:
-            choices = ", ".join(str(choice) for choice in option.choices)
+            choices = describe_choices(option.choices)
             raise InvalidOptions(f"{spec.id}: option {key}={value!r} is not one of {choices}")
         chosen[key] = matches[0]
     return chosen
@@ -104,7 +105,7 @@ def describe_options(spec: GameSpec) -> str:
     """One line per option: ``key=default (choices: …) — description``; empty if none."""
     return "\n".join(
         f"{option.name}={option.default} (choices: "
-        f"{', '.join(str(choice) for choice in option.choices)}) — {option.description}"
+        f"{describe_choices(option.choices)}) — {option.description}"
         for option in spec.options
     )
 

@@ -23,6 +23,31 @@ Seat: TypeAlias = int
 """A player's seat: 0 .. num_players - 1, in clockwise order."""
 
 
+def describe_choices(choices: Sequence[JsonValue]) -> str:
+    """An option's choices in words, a run of three or more consecutive whole numbers as a
+    range: ``0, 250–300``."""
+    parts: list[str] = []
+    run: list[int] = []
+
+    def close() -> None:
+        if len(run) >= 3:
+            parts.append(f"{run[0]}–{run[-1]}")
+        else:
+            parts.extend(str(n) for n in run)
+        run.clear()
+
+    for choice in choices:
+        if isinstance(choice, int) and not isinstance(choice, bool):
+            if run and choice != run[-1] + 1:
+                close()
+            run.append(choice)
+            continue
+        close()
+        parts.append(str(choice))
+    close()
+    return ", ".join(parts)
+
+
 @dataclasses.dataclass(frozen=True, slots=True)
 class OptionSpec:
     """One option a game accepts in ``new_game``."""
@@ -80,7 +105,8 @@ class GameSpec:
             value = options.get(name, spec.default)
             if value not in spec.choices:
                 raise InvalidOptions(
-                    f"{self.id}: option {name}={value!r} is not one of {list(spec.choices)}"
+                    f"{self.id}: option {name}={value!r} is not one of "
+                    f"{describe_choices(spec.choices)}"
                 )
             full[name] = value
         return full

@@ -28,6 +28,13 @@ def play(s: ViveLeRoiState, *actions: Action) -> ViveLeRoiState:
     return s
 
 
+def pass_windows(s: ViveLeRoiState) -> ViveLeRoiState:
+    """Pass every window (after each step of Phases 2–4) until another kind of decision."""
+    while s.pending is not None and s.pending[0] == "react":
+        s = play(s, PASS)
+    return s
+
+
 REBELLION = [find("event", role="rebellion", nth=i) for i in range(6)]
 NOBLE1, NOBLE3, NOBLE5 = find("noble", 1), find("noble", 3), find("noble", 5)
 QUEEN = find("official", role="queen")
@@ -57,7 +64,7 @@ def test_a_single_rebellion_takes_the_middle_captures_the_king_and_scores() -> N
     s = play(s, FREE)
     assert s.pending == ("give", 2, 0, 5)
     s = play(s, Give(find("courtier", 5, arms=3)))
-    s = play(s, KEEP_IN_HAND)
+    s = pass_windows(play(s, KEEP_IN_HAND))
     assert find("courtier", 5, arms=3) in s.hands[0]
     assert s.king == 0 and s.captive
     for c in (find("gold", 3), QUEEN, find("province", arms=6), find("courtier", 4, arms=5)):
@@ -93,6 +100,7 @@ def test_several_rebellions_free_the_king_pay_every_rebel_and_share_the_middle()
         king=3, captive=True,
         steps=[("phase2",), ("phase3",)],
     )
+    s = pass_windows(s)
     assert not s.captive
     # Seats 0 and 2 freed the King: 5 each; the gold is shared normally (seat 3's 3 wins);
     # then provinces score: seat 0's lion doubled (6), seat 2's star doubled (6).
@@ -110,6 +118,7 @@ def test_several_rebellions_with_a_free_king_do_nothing_but_score() -> None:
         king=2,
         steps=[("phase2",), ("phase3",)],
     )
+    s = pass_windows(s)
     assert not s.captive and s.king == 0
     assert s.scores == [6, 0, 0]
     assert find("gold", 3) in s.structures[2]

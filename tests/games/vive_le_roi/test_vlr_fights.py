@@ -192,6 +192,34 @@ def test_attack_with_reinforcements_from_hand_and_barracks() -> None:
     assert s.pending == ("lay", 0)
 
 
+def test_the_defender_reinforces_from_a_garrison_of_his_other_province_which_it_leaves() -> None:
+    """"De verdediger kan er nu (als hij wil) extra musketiers uit zijn hand of uit zijn
+    uitliggende structuur aan toevoegen. Nu kan de aanvaller (…) er nog extra musketiers uit
+    zijn hand bijleggen" (VR-9): the musketeer stationed on the defender's other province may
+    defend this one, and leaves its province; the attacker adds from his hand only."""
+    other = find("province", arms=5)
+    guard = find("musketeer", 6)
+    own_guard = find("musketeer", 7)
+    opener = find("musketeer", 4)
+    s = position(
+        3,
+        hands={0: [opener], 1: [find("gold", 2)], 2: [find("gold", 1)]},
+        structures={0: [find("province", arms=6), own_guard], 1: [P, other, guard]},
+        attach={guard: other, own_guard: find("province", arms=6)},
+        deck_top=[find("event", role="gossip")],
+        steps=[("turn", 0)],
+    )
+    s = play(s, Attack(P), Commit((opener,)))
+    assert s.to_move == 1 and s.legal_actions()[0] == Commit((guard,))
+    s = play(s, Commit((guard,)))
+    assert other in s.structures[1] and s.attached_to(other) == []
+    # The attacker's own garrison is not his to add: only passing is left.
+    assert s.legal_actions() == (PASS,)
+    s = play(s, PASS)
+    assert P in s.structures[1] and s.attached_to(P) == [guard]
+    assert opener in s.discard and s.attached_to(find("province", arms=6)) == [own_guard]
+
+
 def test_defender_wins_a_tie_and_keeps_his_last_batch_on_the_province() -> None:
     s = play(attack_position(), Attack(P), Commit((find("musketeer", 3),)))
     s = play(s, Commit((find("musketeer", 1),)))     # 2 + 1 = 3 ties 3: the defender leads

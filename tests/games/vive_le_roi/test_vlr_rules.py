@@ -279,6 +279,19 @@ def test_points_limit_variant_plays_deals_until_someone_reaches_the_limit() -> N
     assert result.details["limit"] == 250
 
 
+def test_any_points_limit_from_250_to_300_is_accepted() -> None:
+    """"Voor een langer en interessanter spel kunnen puntengrenzen van 250 tot 300 punten
+    worden gekozen": 260 is a limit like any other; 249 and 301 are refused, the error naming
+    the range."""
+    s = GAME.new_game(3, seed=4, points_limit=260)
+    assert s.options["points_limit"] == 260
+    for limit in (250, 299, 300):
+        assert GAME.new_game(3, seed=4, points_limit=limit).options["points_limit"] == limit
+    for wrong in (249, 301, 275.5):
+        with pytest.raises(InvalidOptions, match="250–300"):
+            GAME.new_game(3, seed=4, points_limit=wrong)
+
+
 def test_points_limit_is_won_by_the_first_to_reach_it_in_the_middle_of_a_deal() -> None:
     """"De speler die als eerste de puntengrens heeft bereikt, heeft gewonnen": seat 0 passes
     250 with Excommunication in his turn; the game ends there, though seat 1 had more points

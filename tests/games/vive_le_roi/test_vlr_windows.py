@@ -16,8 +16,10 @@ from sunking.games.vive_le_roi.actions import (
     Denounce,
     Execute,
     LayDown,
+    NobilityDecree,
     PlayEar,
     PlayToMiddle,
+    Target,
 )
 from sunking.games.vive_le_roi.data import EAR_CARD
 from sunking.games.vive_le_roi.scenario import find, position
@@ -274,3 +276,116 @@ def test_the_window_prompt_names_whose_turn_ended() -> None:
     legal = [a.to_json() for a in end.legal_actions()]
     board = describe("vive_le_roi", end.view(1), legal, seat=1, lang="en", names=names)
     assert str(board["prompt"]).startswith("Play a special card")
+
+
+# --- "op ieder moment": the revised rulings VR-3, VR-4, VR-4b --------------------------------
+
+
+def test_s_card_after_ones_own_step_b_action_before_the_middle_card() -> None:
+    """"als je of de koning (niet gevangen), de koningin, het Oor van de koning of de kardinaal
+    in je machtsstructuur hebt uitliggen, kan je deze kaart op ieder moment tegen een andere
+    speler uitspelen" (VR-3): after his attack, before his middle card, seat 0 executes."""
+    province = find("province", arms=4)
+    victim = find("courtier", 6, arms=2)
+    four = find("musketeer", 4)
+    s = position(
+        3,
+        hands={0: [four, EXECUTIONER, GOLD1], 1: [GOLD2]},
+        structures={0: [QUEEN], 1: [province, victim]},
+        deck_top=[GOLD3],
+        steps=[("turn", 0)],
+    )
+    s = play(s, Attack(province), Commit((four,)), PASS)
+    assert province in s.structures[0] and s.pending == ("lay", 0)
+    assert Execute(victim) in s.legal_actions()
+    s = play(s, Execute(victim))
+    assert victim in s.discard and EXECUTIONER in s.discard
+    assert s.pending == ("lay", 0)   # the drawn gold 3 or gold 1 to the middle
+    assert set(s.legal_actions()) == {PlayToMiddle(GOLD1), PlayToMiddle(GOLD3)}
+
+
+def test_an_s_card_laid_as_the_middle_card_resolves_at_once() -> None:
+    """"Het Oor van de koning, de excommunicatie, de lagere afkomst en de beul onderbreken het
+    spel meteen als ze door een speler worden uitgespeeld" (VR-3): laid in step C,
+    Excommunication scores its +10 and hits its victim then, not in Phase 2A."""
+    s = position(
+        3,
+        hands={0: [EXCOMMUNICATION, GOLD1], 1: [GOLD2], 2: [GOLD3]},
+        structures={0: [BISHOP]},
+        deck_top=[find("gold", 1, nth=1)],
+        steps=[("turn", 0)],
+    )
+    s = play(s, PlayToMiddle(EXCOMMUNICATION))
+    assert s.pending == ("target", 0, EXCOMMUNICATION) and s.middle == []
+    s = play(s, Target(2))
+    assert s.scores == [10, 0, 0] and EXCOMMUNICATION in s.structures[2]
+    assert "denounce" in event_types(s) and s.middle == []
+    legal = [a.to_json() for a in s.legal_actions()]
+    board = describe("vive_le_roi", s.view(1), legal, seat=1, lang="en",
+                     names=["Ana", "Bert", "Chloé"], events=s.events(1))
+    lines = [str(line["text"]) for line in board["log"]]  # type: ignore[index, union-attr]
+    assert "Ana lays Excommunication as the middle card: it acts at once" in lines
+
+
+def test_an_s_card_laid_as_the_middle_card_without_its_condition_is_discarded_at_once() -> None:
+    """The Executioner laid in step C without the King, the Queen, the Ear or the Cardinal
+    has no effect, at once."""
+    s = position(3, hands={0: [EXECUTIONER, GOLD1]}, structures={1: [find("musketeer", 2)]},
+                 deck_top=[GOLD2], steps=[("turn", 0)], king=1)
+    s = play(s, PlayToMiddle(EXECUTIONER))
+    assert EXECUTIONER in s.discard and s.middle == [] and "no_effect" in event_types(s)
+
+
+def test_nobility_decree_in_step_c_after_losing_ones_last_noble_in_ones_own_duel() -> None:
+    """"Decreten zijn handelingen die een speler op ieder moment, maar slechts één keer per
+    beurt, kan uitvoeren" and "Een speler zonder edelen kan tijdens zijn beurt zijn hoveling
+    met de hoogste waarde tot edele laten verklaren" (VR-4): his noble dead in his own duel,
+    seat 0 raises his courtier before laying his middle card."""
+    courtier = find("courtier", 6, arms=1)
+    s = position(
+        3,
+        hands={0: [GOLD1, GOLD2], 1: [GOLD3]},
+        structures={0: [NOBLE1, courtier], 1: [find("noble", 5)]},
+        king=0, start=0,
+        deck_top=[find("gold", 1, nth=1)],
+        steps=[("turn", 0)],
+    )
+    s = play(s, Challenge(NOBLE1, find("noble", 5)), LayDown(GOLD1), LayDown(GOLD3))
+    assert NOBLE1 in s.discard and s.pending == ("lay", 0)
+    assert NobilityDecree(courtier, NOBLE1) in s.legal_actions()
+    s = play(s, NobilityDecree(courtier, NOBLE1))
+    assert NOBLE1 in s.structures[0] and courtier in s.discard
+    assert s.pending == ("lay", 0)   # the decree is spent; the middle card is left
+    assert all(isinstance(a, PlayToMiddle) for a in s.legal_actions())
+
+
+def test_a_church_decree_in_phase_two_after_a_rebellion_captured_the_king() -> None:
+    """"Decreten zijn handelingen die een speler op ieder moment … kan uitvoeren" (VR-4b:
+    after each step of Phases 2–4 too): the Rebellion captures the King in Phase 2A, and the
+    Bishop's owner decrees his release before the gold is shared out."""
+    s = position(
+        3,
+        structures={1: [BISHOP]},
+        middle=[(find("event", role="rebellion"), 0), (GOLD1, 1), (GOLD2, 2)],
+        king=2,
+        steps=[("phase2",)],
+    )
+    assert s.captive and s.king == 0 and s.phase == "distribution"
+    assert s.pending == ("react", 1, -1) and CHURCH_DECREE in s.legal_actions()
+    s = play(s, CHURCH_DECREE, RELEASE)
+    assert not s.captive
+
+
+def test_an_s_card_in_a_window_after_a_step_of_phase_two() -> None:
+    """"als je een edele hebt, kan je deze kaart op ieder moment uitspelen" (VR-4b): after
+    the gold is shared out, seat 0 lays the King's Ear under his noble."""
+    s = position(
+        3,
+        hands={0: [EAR_CARD]},
+        structures={0: [NOBLE1]},
+        middle=[(GOLD1, 0), (GOLD2, 1)],
+        steps=[("phase2",)],
+    )
+    assert s.pending == ("react", 0, -1) and find("gold", 2) in s.structures[1]
+    s = play(s, PlayEar(NOBLE1))
+    assert s.scores == [10, 0, 0] and s.attach[EAR_CARD] == NOBLE1

@@ -126,6 +126,7 @@ def _distribute(s: ViveLeRoiState, emit: Emit, kind: int) -> None:
         most = max(influence.values())
         best = [p for p in best if influence[p] == most]
     cards = [c for c, _ in group]
+    s.agenda.append(("window",))
     if len(best) == 1:
         winner = best[0]
         for c in cards:
@@ -147,6 +148,7 @@ def _take_back(s: ViveLeRoiState, emit: Emit) -> None:
     to_structure(s, card, seat)
     say(emit, "take_back", seat=seat, card=card)
     s.agenda.append(("take_back",))
+    s.agenda.append(("window",))
     if KIND[card] == OFFICIAL:
         s.agenda.append(("activate", seat, card))
 

@@ -2,9 +2,10 @@
 sealed contest for a King's Ear lying in the middle.
 
 "S" cards (the King's Ear, Excommunication, Low Birth, the Executioner) are played with one
-action that names their target (:func:`anytime_plays`) and resolve at once. Laid to the
-middle instead, every event resolves in Phase 2A in play order; its player then chooses the
-target (VR-15). An event whose condition fails, or that has no target, is discarded.
+action that names their target (:func:`anytime_plays`) and resolve at once; laid as the
+middle card they resolve at once too, their player choosing the target then (VR-3). Every
+other event laid to the middle resolves in Phase 2A in play order; its player then chooses
+the target (VR-15). An event whose condition fails, or that has no target, is discarded.
 
 Rulebook: Dutch rulebook (`003_fb5526a901664f8a.txt`), the event cards of the card descriptions
 and "Fase 2: het verdelen van de kaarten" (A).
@@ -181,12 +182,23 @@ def execute(s: ViveLeRoiState, emit: Emit, seat: int, card: int, person: int) ->
 # --- Phase 2A: the events in the middle, in play order -------------------------------------
 
 
+AT_ONCE = frozenset((KINGS_EAR, EXCOMMUNICATION, LOW_BIRTH, EXECUTIONER))
+"""The roles of the "S" cards: laid as the middle card they too resolve at once (VR-3)."""
+
+
 def _next_event(s: ViveLeRoiState, emit: Emit) -> None:
     i = next((i for i, c in enumerate(s.middle) if KIND[c] == EVENT), -1)
     if i < 0:
         return
     c, seat = s.middle[i], s.middle_by[i]
     s.agenda.append(("next_event",))
+    s.agenda.append(("window",))
+    resolve_event(s, emit, seat, c)
+
+
+def resolve_event(s: ViveLeRoiState, emit: Emit, seat: int, c: int) -> None:
+    """Carry out the event ``c`` of ``seat``: in Phase 2A, or at once for an "S" card laid as
+    the middle card (VR-3); its player picks the target now (VR-15)."""
     to_play(s, c)
     role = ROLE[c]
     if emit is not None:

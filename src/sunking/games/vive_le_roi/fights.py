@@ -142,12 +142,12 @@ def totals(s: ViveLeRoiState, target: int) -> tuple[int, int]:
     return mine, theirs + attached_value(s, target)
 
 
-def _groups(cards: tuple[int, ...], free: tuple[int, ...] | None) -> list[tuple[int, list[int]]]:
-    """The cards a seat may commit, as (value, ids) per source: ``cards`` (musketeers or gold
-    of the hand) and, for the defender, ``free`` (the barracks or the free treasury; VR-9,
-    VR-13). Cards of one value from one source are interchangeable."""
+def _groups(sources: tuple[tuple[int, ...], ...]) -> list[tuple[int, list[int]]]:
+    """The cards a seat may commit, as (value, ids) per source: the musketeers or gold of the
+    hand and, for the defender, his laid-out structure (VR-9, VR-13). Cards of one value from
+    one source are interchangeable."""
     out: list[tuple[int, list[int]]] = []
-    for source in (cards,) if free is None else (cards, free):
+    for source in sources:
         by_value: dict[int, list[int]] = {}
         for c in sorted(source):
             by_value.setdefault(VALUE[c], []).append(c)
@@ -155,8 +155,26 @@ def _groups(cards: tuple[int, ...], free: tuple[int, ...] | None) -> list[tuple[
     return out
 
 
+def structure_sources(
+    s: ViveLeRoiState, kind: int, seat: int, target: int
+) -> tuple[tuple[int, ...], ...]:
+    """What the defender may add from his structure. Gold: the free treasury, never gold on
+    a person (VR-13). Musketeers, "uit zijn hand of uit zijn uitliggende structuur" (VR-9):
+    the barracks, and the garrison of each of his other provinces, one source per province
+    (a musketeer taken from a garrison leaves its province)."""
+    if kind == BRIBERY:
+        return (tuple(free_gold(s, seat)),)
+    attach = s.attach
+    garrisons: dict[int, list[int]] = {}
+    for c in s.structures[seat]:
+        host = attach[c]
+        if host >= 0 and host != target and KIND[c] == MUSKETEER:
+            garrisons.setdefault(host, []).append(c)
+    return (tuple(free_musketeers(s, seat)), *(tuple(garrisons[h]) for h in sorted(garrisons)))
+
+
 def batches(
-    s: ViveLeRoiState, kind: int, seat: int, defending: bool, need: int
+    s: ViveLeRoiState, kind: int, seat: int, target: int, defending: bool, need: int
 ) -> tuple[Commit, ...]:
     """Every batch worth at least ``need`` that ``seat`` can play: one per distinct choice of
     how many cards of each value to take from each source (:func:`_groups`), the
@@ -165,14 +183,12 @@ def batches(
     need = max(need, 1)
     wanted = MUSKETEER if kind == ATTACK else GOLD
     cards = tuple([c for c in s.hands[seat] if KIND[c] == wanted])
-    free = None
-    if defending:
-        free = tuple(free_musketeers(s, seat) if kind == ATTACK else free_gold(s, seat))
-    key = (cards, free, need)
+    sources = (cards, *structure_sources(s, kind, seat, target)) if defending else (cards,)
+    key = (sources, need)
     made = _BATCHES.get(key)
     if made is not None:
         return made
-    groups = _groups(cards, free)
+    groups = _groups(sources)
     out: list[Commit] = []
     if sum(v * len(ids) for v, ids in groups) >= need:
         for counts in itertools.product(*[range(len(ids) + 1) for _, ids in groups]):
@@ -199,7 +215,7 @@ def _batch_legal(s: ViveLeRoiState, d: Pending) -> list[Action]:
     defending = batch % 2 == 1
     mine, theirs = totals(s, target)
     need = mine - theirs if defending else theirs - mine + 1
-    out: list[Action] = list(batches(s, kind, seat, defending, need))
+    out: list[Action] = list(batches(s, kind, seat, target, defending, need))
     if batch > 0 or not out:
         out.append(PASS)
     if batch == 1:

@@ -37,7 +37,8 @@ ROUND_FLOW: tuple[str, ...] = (
     "reactions",      # end of Phase 1: one window per player for the "S" cards and the
                       #   Church decree (after every other turn: see windows.py)
     "phase2",         # Phase 2: events, then provinces/gold/musketeers/courtiers, then
-                      #   nobles and officials; a contest for a loose King's Ear
+                      #   nobles and officials; a contest for a loose King's Ear; a
+                      #   window for every player after each step (windows.py)
     "phase3",         # Phase 3: province scoring after a Rebellion, refill; or the end
 )
 """The steps of one round, in order (Phase 4 follows Phase 3, see :func:`_phase3`)."""
@@ -90,7 +91,9 @@ def _phase3(s: ViveLeRoiState, emit: Emit) -> None:
     if s.rebellions:
         s.phase = "scoring"
         scoring.province_scoring(s, emit)
+        s.agenda.append(("window",))
         s.agenda.append(("refill",))
+        s.agenda.append(("window",))
 
 
 def _refill(s: ViveLeRoiState, emit: Emit) -> None:
@@ -115,6 +118,7 @@ def _phase4(s: ViveLeRoiState, emit: Emit) -> None:
         say(emit, "king_moves", seat=s.king)
     s.start = (s.king + 1) % s.num_players
     s.agenda.append(("round",))
+    s.agenda.append(("window",))
 
 
 def _new_deal(s: ViveLeRoiState, emit: Emit) -> None:

@@ -40,8 +40,9 @@ EVENT_TYPES = (
     "event", "execute", "extorted", "extorted_kept", "extorted_placed", "extortion",
     "fight_won", "final_scoring", "game_end", "give", "group_tied", "group_won", "guard",
     "hand", "king_moves", "king_released", "kings_ear", "last_round", "limit_reached",
-    "no_effect", "nobility_decree", "noble_dies", "place", "play", "province_scoring",
-    "rebellion", "riots", "riots_take", "round", "sits_out", "steal", "take_back", "to_hand",
+    "no_card", "no_effect", "nobility_decree", "noble_dies", "place", "play",
+    "province_scoring", "rebellion", "riots", "riots_take", "round", "sits_out", "steal",
+    "take_back", "to_hand",
 )
 EVENT_SUBJECTS: Mapping[str, str] = {
     **dict.fromkeys(

@@ -3,7 +3,9 @@ Nobility decree.
 
 A turn's step-B decision also offers the middle card itself (no action in step B), the
 decrees and the "S" event cards the player can play; after any of them the same decision is
-asked again. The windows other players get during a turn are in :mod:`.windows`.
+asked again. So does step C after a duel, attack or bribery (VR-3, VR-4). An "S" card laid
+as the middle card resolves at once (VR-3). The windows other players get during a turn are
+in :mod:`.windows`.
 
 Rulebook: Dutch rulebook (`003_fb5526a901664f8a.txt`), "Fase 1: de beurtronde" (A, B, C) and
 "Decreten"; the rulings (VR-n) each function follows are cited where it applies them.
@@ -12,7 +14,7 @@ Rulebook: Dutch rulebook (`003_fb5526a901664f8a.txt`), "Fase 1: de beurtronde" (
 from __future__ import annotations
 
 from ...core.actions import Action
-from ...core.agenda import Handler, Legal, Pending, Task
+from ...core.agenda import Handler, Legal, Pending, Step, Task
 from ...core.events import Emit, say
 from .actions import (
     ATTACKS,
@@ -37,9 +39,11 @@ from .data import (
     NOBLE,
     OFFICIAL,
     PROVINCE,
+    ROLE,
     VALUE,
     distinct,
 )
+from .event_cards import AT_ONCE, resolve_event
 from .state import ViveLeRoiState
 from .verbs import draw, nobles, of_kind, release, to_discard, to_middle, to_structure
 from .windows import NOBILITY, act_anytime, anytime_actions
@@ -167,34 +171,52 @@ def _turn_handle(s: ViveLeRoiState, d: Pending, action: Action, emit: Emit) -> N
         defender = s.owner(action.person)
         say(emit, "bribe", seat=seat, defender=defender, person=action.person)
         s.agenda.append(("fight", 1, seat, defender, action.person))
-    elif isinstance(action, NobilityDecree):
-        s.decrees[seat] |= NOBILITY
-        freed = release(s, action.courtier)
-        to_discard(s, action.courtier)
-        to_structure(s, action.noble, seat)
-        say(emit, "nobility_decree", seat=seat, courtier=action.courtier, noble=action.noble)
-        s.agenda.append(("turn_again", seat))
-        s.agenda.extend(("place", seat, c) for c in reversed(freed))
     elif isinstance(action, PlayToMiddle):
         _lay_handle(s, d, action, emit)
     elif isinstance(action, Pass):
         say(emit, "no_card", seat=seat)
     else:
-        act_anytime(s, seat, action, emit, ("turn_again", seat))
+        _between(s, seat, action, emit, ("turn_again", seat))
+
+
+def _between(s: ViveLeRoiState, seat: int, action: Action, emit: Emit, again: Step) -> None:
+    """A decree or an "S" card in one's own turn (before or after the step-B action); the
+    decision ``again`` is then asked again."""
+    if not isinstance(action, NobilityDecree):
+        act_anytime(s, seat, action, emit, again)
+        return
+    s.decrees[seat] |= NOBILITY
+    freed = release(s, action.courtier)
+    to_discard(s, action.courtier)
+    to_structure(s, action.noble, seat)
+    say(emit, "nobility_decree", seat=seat, courtier=action.courtier, noble=action.noble)
+    s.agenda.append(again)
+    s.agenda.extend(("place", seat, c) for c in reversed(freed))
 
 
 # --- step C --------------------------------------------------------------------------------
 
 
 def _lay_legal(s: ViveLeRoiState, d: Pending) -> list[Action]:
-    return list(_to_middle(s.hands[d[1]]))
+    """The middle card; before it, as in step B, the decrees and the "S" cards (VR-3, VR-4:
+    a player who lost his last noble in his own duel may issue the Nobility decree now)."""
+    seat = d[1]
+    return [*_to_middle(s.hands[seat]), *nobility_decrees(s, seat), *anytime_actions(s, seat)]
 
 
 def _lay_handle(s: ViveLeRoiState, d: Pending, action: Action, emit: Emit) -> None:
-    assert isinstance(action, PlayToMiddle)
-    to_middle(s, action.card, d[1])
+    seat = d[1]
+    if not isinstance(action, PlayToMiddle):
+        _between(s, seat, action, emit, ("lay", seat))
+        return
+    card = action.card
+    if KIND[card] == EVENT and ROLE[card] in AT_ONCE:   # an "S" card resolves at once (VR-3)
+        say(emit, "play", seat=seat, card=card, effect="at once")
+        resolve_event(s, emit, seat, card)
+        return
+    to_middle(s, card, seat)
     if emit is not None:
-        say(emit, "play", seat=d[1], card=action.card)
+        say(emit, "play", seat=seat, card=card)
 
 
 TASKS: dict[str, Task] = {

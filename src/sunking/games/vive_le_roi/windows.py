@@ -2,22 +2,25 @@
 
 "Decreten zijn handelingen die een speler op ieder moment, maar slechts één keer per beurt,
 kan uitvoeren", and the "S" cards (the King's Ear, Excommunication, Low Birth, the
-Executioner) "onderbreken het spel meteen" and "kunnen ook op bijzondere momenten tijdens de
-beurtronde worden gespeeld". A sequential engine gives "any moment" as windows, each one
-decision of one player; these are the windows of Phase 1 (the *beurtronde*):
+Executioner) "onderbreken het spel meteen" and may be played "op ieder moment" (VR-3, VR-4,
+VR-4b). A sequential engine gives "any moment" as windows, each one decision of one player:
 
-- **his own step B** (:mod:`.turns`), as often as he likes before his action;
+- **his own turn** (:mod:`.turns`): step B before his action and step C before his middle
+  card, as often as he likes (the Nobility decree there too);
 - **his first answer when challenged, attacked or bribed** (:mod:`.fights`): the defender is
   always asked there;
 - **the end of every other player's turn** (``("react", seat, mover)``): after a player has
   laid his middle card, every other player in turn from his left, before the next turn;
 - **the end of Phase 1** (``("react", seat, -1)``): every player from the start player, in
-  place of the window after the last turn.
+  place of the window after the last turn;
+- **after each step of Phases 2–4** (the ``window`` task, ``("react", seat, -1)``): after each
+  event of 2A, each group shared out in 2B, each card taken back in 2C, after the province
+  scoring and the refill, and after Phase 4.
 
 A window is opened to a player whenever public facts allow him an "S" card or the Church
 decree — a noble, a Bishop or the Cardinal, the Executioner's condition, an "S" card not yet
 seen on the table, the King captive elsewhere — whatever he holds, so being asked reveals
-nothing. The Nobility decree is "tijdens zijn beurt": only in one's own step B. Each decree
+nothing. The Nobility decree is "tijdens zijn beurt": only in one's own turn. Each decree
 is issued at most once per round per player (VR-4), which the decrees' effects make the
 same as once per turn: a released King cannot be released again in the round, and a refused
 decree cannot be repeated by the same player until the King is captured again.
@@ -33,18 +36,22 @@ from ...core.agenda import Handler, Legal, Pending, Step, Task
 from ...core.events import Emit, say
 from .actions import CHURCH_DECREE, PASS, REFUSE, RELEASE, ChurchDecree, Pass, Release
 from .data import (
+    COURTIER,
     EAR_CARD,
     EVENT,
     EXCOMMUNICATION,
     EXECUTIONER,
     KIND,
     LOW_BIRTH,
+    MUSKETEER,
+    NOBLE,
+    OFFICIAL,
     REFUSAL_PENALTY,
     ROLE,
 )
 from .event_cards import anytime_plays, executioner_allowed, play_anytime, victims
 from .state import LOC_DECK, LOC_HAND, LOC_HIDDEN, LOC_STRUCT, ViveLeRoiState
-from .verbs import has_church, nobles, person_targets
+from .verbs import has_church
 
 CHURCH = 1
 NOBILITY = 2
@@ -71,33 +78,52 @@ def church_decree_allowed(s: ViveLeRoiState, seat: int) -> bool:
     )
 
 
+_PERSON = tuple(kind in (MUSKETEER, COURTIER, OFFICIAL) for kind in KIND)
+"""Per card: a person (the Executioner's targets)."""
+assert max(c for c in range(len(KIND)) if KIND[c] == NOBLE) < min(
+    c for c in range(len(KIND)) if KIND[c] != NOBLE
+), "the nobles have the lowest ids, so a sorted structure with one starts with it"
+
+
+def _has_noble(structure: list[int]) -> bool:
+    """Whether a structure (a sorted list) holds a noble: the nobles have the lowest ids."""
+    return bool(structure) and KIND[structure[0]] == NOBLE
+
+
 def may_act(s: ViveLeRoiState, seat: int) -> bool:
     """Whether public facts allow ``seat`` an "S" card or the Church decree now.
 
     Asked of every player at every window, so the cheap facts come first (the answer is the
     same in any order: every test only reads the state)."""
+    structure = s.structures[seat]
     church = has_church(s, seat)
     if church:
         if church_decree_allowed(s, seat):
             return True
         if any(KIND[c] == EVENT and ROLE[c] in (EXCOMMUNICATION, LOW_BIRTH)
-               and victims(s, seat, c) for c in s.structures[seat]):
+               and victims(s, seat, c) for c in structure):
             return True
     if not s.hands[seat]:
         return False
-    if _unseen(s, EAR_CARD) and nobles(s, seat):
-        return True
     loc = s.loc
+    if _unseen(s, EAR_CARD) and _has_noble(structure):
+        return True
     for c in _S_CARDS:
         where = loc[c]  # _unseen, inlined: asked of every "S" card at every window
         if not (where == LOC_DECK or LOC_HAND <= where < LOC_STRUCT or where >= LOC_HIDDEN):
             continue
         if ROLE[c] == EXECUTIONER:
-            if executioner_allowed(s, seat) and person_targets(s, seat):
+            if executioner_allowed(s, seat) and _others_have_a_person(s, seat):
                 return True
         elif church and victims(s, seat, c):
             return True
     return False
+
+
+def _others_have_a_person(s: ViveLeRoiState, seat: int) -> bool:
+    """Whether the Executioner has a target (:func:`~.verbs.person_targets`, not listed)."""
+    structures = s.structures
+    return any(_PERSON[c] for p in range(s.num_players) if p != seat for c in structures[p])
 
 
 def anytime_actions(s: ViveLeRoiState, seat: int) -> list[Action]:
@@ -145,6 +171,11 @@ def open_windows(s: ViveLeRoiState, seats: list[int], mover: int) -> None:
             return
 
 
+def _window(s: ViveLeRoiState, emit: Emit) -> None:
+    """After a step of Phases 2–4: every player, from the start player (VR-4b)."""
+    open_windows(s, s.order(), -1)
+
+
 def _react(s: ViveLeRoiState, emit: Emit, seat: int, mover: int = -1) -> None:
     if may_act(s, seat):
         s.pending = ("react", seat, mover)
@@ -180,6 +211,8 @@ def _church_handle(s: ViveLeRoiState, d: Pending, action: Action, emit: Emit) ->
         say(emit, "decree_refused", seat=captor, decreer=decreer, points=-REFUSAL_PENALTY)
 
 
-TASKS: dict[str, Task] = {"after_turn": _after_turn, "react": _react, "ask": _ask}
+TASKS: dict[str, Task] = {
+    "after_turn": _after_turn, "window": _window, "react": _react, "ask": _ask,
+}
 HANDLERS: dict[str, Handler] = {"react": _react_handle, "church": _church_handle}
 LEGAL: dict[str, Legal] = {"react": _react_legal, "church": _church_legal}

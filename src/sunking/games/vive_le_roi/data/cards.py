@@ -121,8 +121,9 @@ DENOUNCE_POINTS = 10
 FREEING_POINTS = 5
 REFUSAL_PENALTY = 15
 ARMS_FACTOR = 2
-POINTS_LIMITS = (0, 250, 275, 300)
-"""The points-limit variant (several deals); 0 plays a single deal."""
+POINTS_LIMITS = (0, *range(250, 301))
+"""The points-limit variant (several deals), "puntengrenzen van 250 tot 300 punten": any
+whole number from 250 to 300; 0 plays a single deal."""
 MAX_DEALS = 12
 """A safety cap on the deals of the points-limit variant (the rulebook sets none)."""
 

@@ -47,9 +47,21 @@ export function createGameUI(root, ctx) {
   const players = el("section", { className: "panel" });
   const scoring = el("section", { className: "panel", hidden: true });
   const log = el("section", { className: "panel vlr-log", "data-testid": "log" });
+  // The person's own choice, kept in his browser (the generic screen shares it): a forced
+  // pass is made for him after AUTOPASS_MS, the same pause whatever he holds, or left to him.
+  const autopass = el("input", { type: "checkbox", "data-testid": "autopass" });
+  autopass.checked = localStorage.getItem(AUTOPASS_KEY) !== "0";
+  const autopassText = el("span");
+  autopass.addEventListener("change", () => {
+    localStorage.setItem(AUTOPASS_KEY, autopass.checked ? "1" : "0");
+    cancelPass();
+    draw();
+  });
+  const settings = el("div", { className: "generic-settings" },
+    el("label", { className: "generic-setting" }, autopass, autopassText));
   root.append(el("div", { className: "vlr", "data-testid": "vlr-board" },
     el("div", { className: "vlr-main" }, banner, lastMove, prompt, final, builder, hand, fight, structures, middle),
-    el("div", { className: "vlr-side" }, players, scoring, log)));
+    el("div", { className: "vlr-side" }, players, scoring, log, settings)));
 
   let mv = null;
   const sel = { version: -1, card: null, picked: [] };
@@ -132,7 +144,7 @@ export function createGameUI(root, ctx) {
     if (board.prompt) prompt.append(el("p", { className: "prompt-text", text: board.prompt }));
     if (!mine) return;
     if (mv.view && mv.view.decision) prompt.append(...guideNodes("vive_le_roi", mv.view.decision.kind, draw));
-    if (board.forced_pass && localStorage.getItem(AUTOPASS_KEY) !== "0") {
+    if (board.forced_pass && autopass.checked) {
       prompt.append(el("p", { className: "autopass-note", "data-testid": "autopassing", text: t("generic.autopassing") }));
       if (passVersion !== mv.version) {
         cancelPass();
@@ -141,7 +153,7 @@ export function createGameUI(root, ctx) {
         const index = board.actions[0].index;
         passTimer = setTimeout(() => {
           passTimer = null;
-          if (mv && mv.version === version) act(index);
+          if (mv && mv.version === version && autopass.checked) act(index);
         }, AUTOPASS_MS);
       }
     }
@@ -245,6 +257,7 @@ export function createGameUI(root, ctx) {
     players.replaceChildren(el("h3", { text: t("generic.players") }), playersTable(board, ctx));
     drawScoring(scoring, view, board, mv.events);
     drawLog(board);
+    autopassText.textContent = t("generic.autopass");
   }
 
   return {

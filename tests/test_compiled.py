@@ -98,3 +98,24 @@ def test_an_extension_older_than_its_source_is_refused(tmp_path: Path) -> None:
     os.utime(source, (1_000_000, 1_000_000))
     assert compiled.stale(package) == []
     compiled.check(package)
+
+
+def test_an_installed_wheel_judges_its_extensions_by_the_digests_of_their_sources(
+        tmp_path: Path) -> None:
+    # An installer gives every file the time of installation, a source often after its
+    # extension: the wheel's record of the sources' digests decides instead.
+    package = tmp_path / "sunking"
+    (package / "games").mkdir(parents=True)
+    source = package / "games" / "legal.py"
+    ext = package / "games" / f"legal{EXT}"
+    source.write_text("# as compiled\n")
+    ext.write_bytes(b"")
+    (package / compiled.SOURCES).write_text(compiled.digests(package))
+    assert "sunking/games/legal.py" in compiled.digests(package)
+    os.utime(ext, (1_000_000, 1_000_000))
+    assert compiled.stale(package) == []
+    source.write_text("# changed after compiling\n")
+    os.utime(source, (1_000, 1_000))
+    assert compiled.stale(package) == [ext]
+    with pytest.raises(ImportError, match="sunking/games/legal"):
+        compiled.check(package)

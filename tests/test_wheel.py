@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -184,7 +185,7 @@ def _one_move(client: httpx.Client) -> None:
     moved = client.post(f"{path}/actions", headers=headers,
                         json={"version": view["version"], "action": legal[0]})
     assert moved.status_code == 200, moved.text
-    assert moved.json()["version"] > view["version"]  # type: ignore[operator]
+    assert moved.json()["version"] > view["version"]
 
 
 def _check_play(bin_dir: Path, tmp_path: Path) -> None:
@@ -199,14 +200,14 @@ def _check_play(bin_dir: Path, tmp_path: Path) -> None:
     def screen() -> str:
         return tmux_run("capture-pane", "-p", "-t", "play")
 
-    command = (f"{bin_dir / 'sunking'} play louis14 --seats me,random --seed 1; "
+    command = (f"{bin_dir / 'sunking'} play louis14 --seats me,random --seed 1 --lang en; "
                "echo exit=$?; sleep 600")
     tmux_run("new-session", "-d", "-s", "play", "-x", "120", "-y", "40", command)
     try:
         _wait(lambda: "Influence cards (5)" in screen(), "the game on the screen")
 
-        def moved() -> bool:
-            if "Influence cards (4)" in screen():
+        def moved() -> bool:  # Enter on the first entry of the menu, then on its first move
+            if "Influence cards (5)" not in screen():
                 return True
             tmux_run("send-keys", "-t", "play", "Enter")
             time.sleep(0.5)
@@ -215,6 +216,8 @@ def _check_play(bin_dir: Path, tmp_path: Path) -> None:
         _wait(moved, "the person's move")
         tmux_run("send-keys", "-t", "play", "C-q")
         _wait(lambda: "exit=" in screen(), "the game to close")
+        left = re.search(r"Game left unfinished after (\d+) actions? \(seed 1\)", screen())
+        assert left is not None and int(left[1]) >= 1, screen()
         assert "exit=0" in screen()
     finally:
         subprocess.run([tmux, "-S", str(socket_path), "kill-server"], timeout=LIMIT,

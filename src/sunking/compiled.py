@@ -111,6 +111,10 @@ def check(root: Path = PACKAGE) -> None:
     old = stale(root)
     if old:
         names = ", ".join(str(p.relative_to(root.parent)) for p in old)
+        if (root / SOURCES).exists():  # an installed wheel whose sources were edited
+            raise ImportError(
+                f"compiled rules whose sources changed after the wheel was built: {names}. "
+                f"Install the wheel again, or set {FROM_SOURCE}=1 to run from the sources")
         raise ImportError(
             f"compiled rules older than their sources: {names}. Run `make compile` to "
             f"compile them again, or set {FROM_SOURCE}=1 to run from the sources"

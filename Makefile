@@ -9,7 +9,7 @@ STAMP := $(VENV)/.installed
 # Lint only the directories that exist.
 LINT_PATHS := $(wildcard src tests benchmarks scripts examples)
 
-.PHONY: setup compile sysdeps lint imports typecheck test run bench ladder golden screenshots clean
+.PHONY: setup compile dist sysdeps lint imports typecheck test run bench ladder golden screenshots clean
 
 # The virtual environment, then the games' rule modules compiled with mypyc where a C compiler
 # is found (scripts/compile_engine.py: only what changed; the engines run from source otherwise).
@@ -23,6 +23,15 @@ $(STAMP): pyproject.toml
 	$(BIN)/pip install --upgrade pip
 	$(BIN)/pip install -e '.[dev,rl]'
 	touch $(STAMP)
+
+# The sdist and the platform wheel in dist/ (the wheel carries the compiled rule modules; see
+# hatch_build.py), the wheel repaired to a manylinux tag with auditwheel.
+dist: setup
+	rm -rf dist
+	$(BIN)/python -m build --sdist --no-isolation --outdir dist
+	$(BIN)/python -m build --wheel --no-isolation --outdir dist/platform
+	PATH=$(abspath $(BIN)):$$PATH $(BIN)/auditwheel repair --wheel-dir dist dist/platform/*.whl
+	rm -rf dist/platform
 
 lint: $(STAMP)
 	$(BIN)/ruff check $(LINT_PATHS)

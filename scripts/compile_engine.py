@@ -34,7 +34,7 @@ BUILD = ROOT / "build" / "mypyc"
 EXTENSION = sysconfig.get_config_var("EXT_SUFFIX") or ".so"
 
 
-def _compiled_module() -> ModuleType:
+def compiled_module() -> ModuleType:
     """``sunking.compiled`` loaded alone, from its file: importing the package would refuse
     the stale extensions this script is about to renew."""
     spec = importlib.util.spec_from_file_location("_sunking_compiled", SRC / "sunking" /
@@ -50,7 +50,7 @@ def modules(pyproject: Path = ROOT / "pyproject.toml") -> list[str]:
     in its package (games outside this source tree compile their own)."""
     with pyproject.open("rb") as f:
         games: dict[str, str] = tomllib.load(f)["project"]["entry-points"]["sunking.games"]
-    declared = _compiled_module().declared
+    declared = compiled_module().declared
     out: list[str] = []
     for path in sorted(games.values()):
         package = path.partition(":")[0]

@@ -82,13 +82,20 @@ def test_compiled_modules_play_exactly_as_their_sources() -> None:
     assert with_extensions["digests"] == from_source["digests"]
 
 
-def test_an_extension_older_than_its_source_is_refused(tmp_path: Path) -> None:
+def _one_compiled_module(tmp_path: Path, text: str) -> tuple[Path, Path, Path]:
+    """A package with one module, ``games/legal``, its source ``text`` and an (empty)
+    extension beside it: (package, source, extension)."""
     package = tmp_path / "sunking"
     (package / "games").mkdir(parents=True)
     source = package / "games" / "legal.py"
     ext = package / "games" / f"legal{EXT}"
     ext.write_bytes(b"")
-    source.write_text("# changed after compiling\n")
+    source.write_text(text)
+    return package, source, ext
+
+
+def test_an_extension_older_than_its_source_is_refused(tmp_path: Path) -> None:
+    package, source, ext = _one_compiled_module(tmp_path, "# changed after compiling\n")
     os.utime(ext, (1_000_000, 1_000_000))
     assert compiled.stale(package) == [ext]
     with pytest.raises(ImportError, match="make compile") as caught:
@@ -98,3 +105,20 @@ def test_an_extension_older_than_its_source_is_refused(tmp_path: Path) -> None:
     os.utime(source, (1_000_000, 1_000_000))
     assert compiled.stale(package) == []
     compiled.check(package)
+
+
+def test_an_installed_wheel_judges_its_extensions_by_the_digests_of_their_sources(
+        tmp_path: Path) -> None:
+    # An installer gives every file the time of installation, a source often after its
+    # extension: the wheel's record of the sources' digests decides instead.
+    package, source, ext = _one_compiled_module(tmp_path, "# as compiled\n")
+    (package / compiled.SOURCES).write_text(compiled.digests(package))
+    assert "sunking/games/legal.py" in compiled.digests(package)
+    os.utime(ext, (1_000_000, 1_000_000))
+    assert compiled.stale(package) == []
+    source.write_text("# changed after compiling\n")
+    os.utime(source, (1_000, 1_000))
+    assert compiled.stale(package) == [ext]
+    with pytest.raises(ImportError, match="Install the wheel again") as caught:
+        compiled.check(package)
+    assert "sunking/games/legal" in str(caught.value)

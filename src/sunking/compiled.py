@@ -10,7 +10,9 @@ and compares every step); how much faster they run is in ``docs/architecture.md`
 Two guards keep them honest:
 
 - a compiled module older than its source is refused at import (:func:`check`): the rules
-  would otherwise silently be the old ones;
+  would otherwise silently be the old ones. An installed wheel, whose files all carry the
+  time of installation, instead carries the digests of the sources its modules were compiled
+  from (:data:`SOURCES`), and a source that differs from its digest is refused the same way;
 - ``SUNKING_FROM_SOURCE=1`` in the environment imports every module of the package from its
   source, compiled or not (:func:`from_source`).
 
@@ -21,6 +23,7 @@ nothing of the package, so that the build script can load it alone.
 from __future__ import annotations
 
 import ast
+import hashlib
 import importlib.machinery
 import os
 import sys
@@ -57,6 +60,27 @@ def declared(package: str, package_dir: Path) -> list[str]:
     return []
 
 
+SOURCES = "compiled-sources.sha256"
+"""The file in a wheel's package that holds the SHA-256 of each compiled module's source at
+build time, one ``digest  path`` line each (path relative to the package's parent)."""
+
+
+def digests(root: Path = PACKAGE) -> str:
+    """The :data:`SOURCES` record of the compiled modules inside ``root``, as text."""
+    return "".join(f"{_digest(ext, root)}\n" for ext in extensions(root))
+
+
+def _source(ext: Path) -> Path:
+    return ext.with_name(ext.name.split(".", 1)[0] + ".py")
+
+
+def _digest(ext: Path, root: Path) -> str:
+    """The line of :data:`SOURCES` for the compiled module ``ext`` (its source as it is now)."""
+    source = _source(ext)
+    digest = hashlib.sha256(source.read_bytes()).hexdigest() if source.exists() else "-"
+    return f"{digest}  {source.relative_to(root.parent).as_posix()}"
+
+
 def extensions(root: Path = PACKAGE) -> list[Path]:
     """Every compiled module (a C extension) inside the package."""
     suffixes = tuple(importlib.machinery.EXTENSION_SUFFIXES)
@@ -64,10 +88,15 @@ def extensions(root: Path = PACKAGE) -> list[Path]:
 
 
 def stale(root: Path = PACKAGE) -> list[Path]:
-    """The compiled modules whose source changed after they were compiled."""
+    """The compiled modules whose source changed after they were compiled: by the record of
+    :data:`SOURCES` where there is one (an installed wheel), else by modification time."""
+    record = root / SOURCES
+    if record.exists():
+        built = set(record.read_text(encoding="utf-8").splitlines())
+        return [ext for ext in extensions(root) if _digest(ext, root) not in built]
     out = []
     for ext in extensions(root):
-        source = ext.with_name(ext.name.split(".", 1)[0] + ".py")
+        source = _source(ext)
         if source.exists() and source.stat().st_mtime > ext.stat().st_mtime:
             out.append(ext)
     return out
@@ -82,6 +111,10 @@ def check(root: Path = PACKAGE) -> None:
     old = stale(root)
     if old:
         names = ", ".join(str(p.relative_to(root.parent)) for p in old)
+        if (root / SOURCES).exists():  # an installed wheel whose sources were edited
+            raise ImportError(
+                f"compiled rules whose sources changed after the wheel was built: {names}. "
+                f"Install the wheel again, or set {FROM_SOURCE}=1 to run from the sources")
         raise ImportError(
             f"compiled rules older than their sources: {names}. Run `make compile` to "
             f"compile them again, or set {FROM_SOURCE}=1 to run from the sources"

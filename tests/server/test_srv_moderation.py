@@ -213,3 +213,49 @@ def test_srv_a_reader_whose_mutes_cannot_be_read_keeps_his_socket_and_gets_no_li
             socket.send_json({"type": "ping"})
             while (message := receive(socket))["type"] != "pong":
                 assert message["type"] != "chat", message  # read again: still muted
+
+
+def test_srv_a_report_lists_the_seats_moves_in_the_words_of_the_log(tmp_path: Path) -> None:
+    url = sqlite_url(tmp_path)
+    with account_client(lambda: SqlStore(url)) as (client, box):
+        browsers = three(client, box)
+        match_id = seated(client, browsers)
+        back(client, browsers["Louis"])
+        for _ in range(2):  # Louis moves twice (Marie and the random bot between)
+            view = client.get(f"/api/matches/{match_id}").json()
+            while view["to_move"] != 0:
+                back(client, browsers["Marie"])
+                view = client.get(f"/api/matches/{match_id}").json()
+                if view["to_move"] == 1:
+                    client.post(f"/api/matches/{match_id}/actions", headers=csrf(client),
+                                json={"version": view["version"],
+                                      "action": view["legal_actions"][0]})
+                back(client, browsers["Louis"])
+                view = client.get(f"/api/matches/{match_id}").json()
+            moved = client.post(f"/api/matches/{match_id}/actions", headers=csrf(client),
+                                json={"version": view["version"],
+                                      "action": view["legal_actions"][0]})
+            assert moved.status_code == 200, moved.text
+        back(client, browsers["Marie"])
+        board = client.get(f"/api/matches/{match_id}?lang=nl").json()["board"]
+        logged = {entry["n"]: entry["text"] for entry in board["log"]}
+        listed = client.get(f"/api/matches/{match_id}/moves/0?lang=nl")
+        assert listed.status_code == 200, listed.text
+        moves = listed.json()["moves"]
+        assert len(moves) == 2 and moves[0]["move"] > moves[1]["move"]  # the newest first
+        for move in moves:  # each as Marie's own log words it, in her language
+            assert move["round"] == 1
+            assert move["text"].startswith("Ronde 1 — ")
+            assert logged[move["move"] + 1] in move["text"]
+        assert "Zet" not in listed.text and "move" not in moves[0]["text"]
+        assert error(client.get(f"/api/matches/{match_id}/moves/0?lang=xx")) == \
+            (422, "unknown_language")
+        assert report(client, match_id, seat=0, move=moves[0]["move"]).status_code == 201
+        english = client.get(f"/api/matches/{match_id}/moves/0?lang=en").json()["moves"][0]
+        accounts = accounts_of(client).store
+        admin = Admin(service_of(client).store, accounts, CommunityStore(accounts.engine))
+        assert admin.reports()[0]["action"]["text"] == english["text"]
+        printed = CliRunner().invoke(cli, ["admin", "reports"],
+                                     env={"SUNKING_DATABASE_URL": url})
+        assert printed.exit_code == 0, printed.output
+        assert english["text"].split(" — ")[1][:30] in " ".join(printed.output.split())

@@ -1,7 +1,7 @@
 """``sunking admin``: the operators' commands of moderation, on the server's database.
 
 - ``sunking admin reports``: the newest reports with their context (the chat lines around the
-  one named, or the move named);
+  one named, or the move named, in the words of the match's log);
 - ``sunking admin suspend HANDLE --reason TEXT``: the account cannot sit at a table or write
   in a chat any more, and is told the reason;
 - ``sunking admin restore HANDLE``: the suspension is lifted.
@@ -75,7 +75,8 @@ def _print(console: Console, report: dict[str, Any]) -> None:
         action = report["action"]
         console.print(Text(f"  > move {report['move']} (version {action['version']}, "
                            f"{action['name']}, by {action['mover']}): "
-                           f"{json.dumps(action['action'], ensure_ascii=False)}"))
+                           f"{action.get('text') or '(no words)'}"))
+        console.print(Text(f"    as played: {json.dumps(action['action'], ensure_ascii=False)}"))
 
 
 @app.command("reports")

@@ -5,6 +5,8 @@ until it is restored (``sunking admin``)."""
 
 from __future__ import annotations
 
+import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -259,3 +261,60 @@ def test_srv_a_report_lists_the_seats_moves_in_the_words_of_the_log(tmp_path: Pa
                                      env={"SUNKING_DATABASE_URL": url})
         assert printed.exit_code == 0, printed.output
         assert english["text"].split(" — ")[1][:30] in " ".join(printed.output.split())
+
+
+def wait_for(check: Callable[[], bool], what: str) -> None:
+    for _ in range(300):
+        if check():
+            return
+        time.sleep(0.05)
+    raise AssertionError(f"never: {what}")
+
+
+def test_srv_a_suspended_persons_seats_go_to_the_stand_in_until_he_is_restored(
+        tmp_path: Path) -> None:
+    url = sqlite_url(tmp_path)
+    runner = CliRunner()
+    env = {"SUNKING_DATABASE_URL": url}
+    with account_client(lambda: SqlStore(url)) as (client, box):
+        browsers = three(client, box)
+        match_id = seated(client, browsers)
+        live = service_of(client).cache.held[match_id]
+        done = runner.invoke(cli, ["admin", "suspend", "Marie", "--reason", "insults"], env=env)
+        assert done.exit_code == 0, done.output
+        sweep = getattr(client.app.state, "suspensions", None)
+        if sweep is not None:
+            sweep.wake()  # at once rather than within its 5 seconds
+        back(client, browsers["Louis"])  # she asks nothing: the server's sweep finds her seat
+
+        def seat_of_marie() -> dict[str, Any]:
+            seats: list[dict[str, Any]] = client.get(f"/api/matches/{match_id}").json()["seats"]
+            return seats[1]
+
+        wait_for(lambda: seat_of_marie()["away"], "her seat goes to the stand-in")
+        assert seat_of_marie()["gone"] == "left"  # she counts as having left
+        # The stand-in plays her turns while Louis plays his.
+        while not any(a.seat == 1 and a.mover == "stand_in" for a in live.actions):
+            view = client.get(f"/api/matches/{match_id}").json()
+            if view["to_move"] == 0:
+                client.post(f"/api/matches/{match_id}/actions", headers=csrf(client), json={
+                    "version": view["version"], "action": view["legal_actions"][0]})
+            time.sleep(0.02)
+        back(client, browsers["Marie"])
+        mine = client.get(f"/api/matches/{match_id}").json()
+        assert mine["seats"][1]["away"]  # her looking does not bring her back
+        refused = client.post(f"/api/matches/{match_id}/actions", headers=csrf(client),
+                              json={"version": mine["version"], "action": {"type": "pass"}})
+        assert error(refused) == (403, "suspended")
+        assert "insults" in refused.json()["error"]["message"]
+        with client.websocket_connect(f"/ws/matches/{match_id}") as socket:
+            socket.send_json({"type": "action", "version": mine["version"],
+                              "action": {"type": "pass"}, "request_id": "r1"})
+            while (message := receive(socket))["type"] != "error":
+                pass
+            assert message["error"]["code"] == "suspended"
+        restored = runner.invoke(cli, ["admin", "restore", "Marie"], env=env)
+        assert restored.exit_code == 0, restored.output
+        back_again = client.get(f"/api/matches/{match_id}").json()
+        assert not back_again["seats"][1]["away"]  # restored, she is back at her seat
+        assert back_again["seats"][1]["gone"] == "left"  # and the match still counts her gone

@@ -2,8 +2,8 @@
 
 - ``sunking admin reports``: the newest reports with their context (the chat lines around the
   one named, or the move named, in the words of the match's log);
-- ``sunking admin suspend HANDLE --reason TEXT``: the account cannot sit at a table or write
-  in a chat any more, and is told the reason;
+- ``sunking admin suspend HANDLE --reason TEXT``: the account cannot sit at a table, move or
+  write in a chat any more, and is told the reason; the stand-in bot plays the seats it holds;
 - ``sunking admin restore HANDLE``: the suspension is lifted.
 
 They work while the server runs (the server reads suspensions from the database).
@@ -106,7 +106,8 @@ def suspend_command(
                                         show_default=False)],
     data_dir: DataDirOption = None,
 ) -> None:
-    """Suspend an account: it cannot sit at a table or write in a chat, and is told why."""
+    """Suspend an account: it cannot sit, move or chat, and is told why; the stand-in bot
+    plays its seats."""
     with _admin(data_dir) as admin:
         try:
             written = admin.suspend(handle, reason)

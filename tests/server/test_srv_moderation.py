@@ -6,7 +6,8 @@ until it is restored (``sunking admin``)."""
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -39,6 +40,18 @@ def seated(client: TestClient, browsers: dict[str, dict[str, str]]) -> str:
                            json={"text": text})
         assert said.status_code == 201, said.text
     return match_id
+
+
+@contextmanager
+def on_disk(tmp_path: Path) -> Iterator[tuple[TestClient, dict[str, dict[str, str]], str, str]]:
+    """:func:`seated`'s table in a database on disk (the operators' commands read it): the
+    client, the browsers, the match id and the database's URL; Louis's browser is back."""
+    url = sqlite_url(tmp_path)
+    with account_client(lambda: SqlStore(url)) as (client, box):
+        browsers = three(client, box)
+        match_id = seated(client, browsers)
+        back(client, browsers["Louis"])
+        yield client, browsers, match_id, url
 
 
 def chat_of(client: TestClient, match_id: str) -> list[str]:
@@ -174,11 +187,7 @@ def test_srv_a_suspended_account_cannot_sit_or_chat_and_is_told_why(tmp_path: Pa
 
 
 def test_srv_the_report_command_prints_the_context(tmp_path: Path) -> None:
-    url = sqlite_url(tmp_path)
-    with account_client(lambda: SqlStore(url)) as (client, box):
-        browsers = three(client, box)
-        match_id = seated(client, browsers)
-        back(client, browsers["Louis"])
+    with on_disk(tmp_path) as (client, _browsers, match_id, url):
         assert report(client, match_id, chat_line=1, text="rude").status_code == 201
         listed = CliRunner().invoke(cli, ["admin", "reports"],
                                     env={"SUNKING_DATABASE_URL": url})
@@ -218,11 +227,7 @@ def test_srv_a_reader_whose_mutes_cannot_be_read_keeps_his_socket_and_gets_no_li
 
 
 def test_srv_a_report_lists_the_seats_moves_in_the_words_of_the_log(tmp_path: Path) -> None:
-    url = sqlite_url(tmp_path)
-    with account_client(lambda: SqlStore(url)) as (client, box):
-        browsers = three(client, box)
-        match_id = seated(client, browsers)
-        back(client, browsers["Louis"])
+    with on_disk(tmp_path) as (client, browsers, match_id, url):
         for _ in range(2):  # Louis moves twice (Marie and the random bot between)
             view = client.get(f"/api/matches/{match_id}").json()
             while view["to_move"] != 0:
@@ -273,19 +278,16 @@ def wait_for(check: Callable[[], bool], what: str) -> None:
 
 def test_srv_a_suspended_persons_seats_go_to_the_stand_in_until_he_is_restored(
         tmp_path: Path) -> None:
-    url = sqlite_url(tmp_path)
     runner = CliRunner()
-    env = {"SUNKING_DATABASE_URL": url}
-    with account_client(lambda: SqlStore(url)) as (client, box):
-        browsers = three(client, box)
-        match_id = seated(client, browsers)
+    with on_disk(tmp_path) as (client, browsers, match_id, url):
+        env = {"SUNKING_DATABASE_URL": url}
         live = service_of(client).cache.held[match_id]
         done = runner.invoke(cli, ["admin", "suspend", "Marie", "--reason", "insults"], env=env)
         assert done.exit_code == 0, done.output
         sweep = getattr(client.app.state, "suspensions", None)
         if sweep is not None:
             sweep.wake()  # at once rather than within its 5 seconds
-        back(client, browsers["Louis"])  # she asks nothing: the server's sweep finds her seat
+        # She asks nothing: the server's sweep finds her seat.
 
         def seat_of_marie() -> dict[str, Any]:
             seats: list[dict[str, Any]] = client.get(f"/api/matches/{match_id}").json()["seats"]

@@ -1,8 +1,9 @@
 """People among people in the browser: Marie follows Louis from his profile; Louis invites
 her by name from the lobby; she finds the invitation among her notices (on a 390×844 phone,
 in Dutch) and takes the seat; Louis reports her chat line from the report dialog and mutes
-her; he blocks her, and she cannot join his open table. Screenshots of the profile with its
-buttons and of the report dialog (desk and phone) go to ``build/screenshots/community/``."""
+her; her dialog names his moves in the words of her log; he blocks her, and she cannot join
+his open table. Screenshots of the profile with its buttons and of the report dialog (desk
+and phone) go to ``build/screenshots/community/``."""
 
 from __future__ import annotations
 
@@ -74,6 +75,26 @@ def create_in_lobby(page: Page, base: str, driver: ModuleType, seats: list[str])
     href = page.get_attribute("[data-testid=seat-link-0]", "href")
     assert href
     return href.split("/play/")[1].split("#")[0].split("?")[0]
+
+
+def move_louis_once(louis: Page, marie: Page, base: str, match_id: str) -> None:
+    """Play on (Marie and Louis their first legal move, through the API with their sessions)
+    until Louis has made a move."""
+    path = f"{base}/api/matches/{match_id}"
+    for _ in range(200):
+        view = louis.request.get(path).json()
+        seat = view["to_move"]
+        page = {0: louis, 1: marie}.get(seat)
+        if page is None:
+            louis.wait_for_timeout(100)  # the bot's turn
+            continue
+        token = {c["name"]: c["value"] for c in page.context.cookies()}["sunking_csrf"]
+        moved = page.request.post(f"{path}/actions", headers={"X-CSRF-Token": token}, data={
+            "version": view["version"], "action": view["legal_actions"][0]})
+        assert moved.status == 200, moved.text()
+        if seat == 0:
+            return
+    raise AssertionError("Louis never had a move to make")
 
 
 def test_e2e_follow_invite_report_mute_and_block(
@@ -153,10 +174,14 @@ def test_e2e_follow_invite_report_mute_and_block(
     marie.wait_for_selector("[data-testid=prompt]")
     expect(marie.locator("[data-testid=chat-message]").filter(has_text="boer")).to_have_count(1)
 
-    # Marie's report dialog on her phone, reporting one of Louis's moves.
+    # Marie's report dialog on her phone, reporting one of Louis's moves, named in her words.
+    move_louis_once(louis, marie, base, match_id)
     marie.click("[data-testid=report-open]")
     phone_dialog = marie.get_by_test_id("report-dialog")
     expect(phone_dialog).to_be_visible()
+    what = phone_dialog.get_by_test_id("report-what")
+    expect(what.locator("option").first).to_contain_text("Ronde 1 — Louis")
+    expect(what).not_to_contain_text("Zet ")
     expect(phone_dialog.get_by_test_id("report-seat")).to_be_focused()
     snap(marie, "report-dialog-phone")
     width = marie.evaluate("document.documentElement.scrollWidth")

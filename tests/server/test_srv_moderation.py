@@ -5,6 +5,9 @@ until it is restored (``sunking admin``)."""
 
 from __future__ import annotations
 
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -37,6 +40,18 @@ def seated(client: TestClient, browsers: dict[str, dict[str, str]]) -> str:
                            json={"text": text})
         assert said.status_code == 201, said.text
     return match_id
+
+
+@contextmanager
+def on_disk(tmp_path: Path) -> Iterator[tuple[TestClient, dict[str, dict[str, str]], str, str]]:
+    """:func:`seated`'s table in a database on disk (the operators' commands read it): the
+    client, the browsers, the match id and the database's URL; Louis's browser is back."""
+    url = sqlite_url(tmp_path)
+    with account_client(lambda: SqlStore(url)) as (client, box):
+        browsers = three(client, box)
+        match_id = seated(client, browsers)
+        back(client, browsers["Louis"])
+        yield client, browsers, match_id, url
 
 
 def chat_of(client: TestClient, match_id: str) -> list[str]:
@@ -172,11 +187,7 @@ def test_srv_a_suspended_account_cannot_sit_or_chat_and_is_told_why(tmp_path: Pa
 
 
 def test_srv_the_report_command_prints_the_context(tmp_path: Path) -> None:
-    url = sqlite_url(tmp_path)
-    with account_client(lambda: SqlStore(url)) as (client, box):
-        browsers = three(client, box)
-        match_id = seated(client, browsers)
-        back(client, browsers["Louis"])
+    with on_disk(tmp_path) as (client, _browsers, match_id, url):
         assert report(client, match_id, chat_line=1, text="rude").status_code == 201
         listed = CliRunner().invoke(cli, ["admin", "reports"],
                                     env={"SUNKING_DATABASE_URL": url})
@@ -213,3 +224,99 @@ def test_srv_a_reader_whose_mutes_cannot_be_read_keeps_his_socket_and_gets_no_li
             socket.send_json({"type": "ping"})
             while (message := receive(socket))["type"] != "pong":
                 assert message["type"] != "chat", message  # read again: still muted
+
+
+def test_srv_a_report_lists_the_seats_moves_in_the_words_of_the_log(tmp_path: Path) -> None:
+    with on_disk(tmp_path) as (client, browsers, match_id, url):
+        for _ in range(2):  # Louis moves twice (Marie and the random bot between)
+            view = client.get(f"/api/matches/{match_id}").json()
+            while view["to_move"] != 0:
+                back(client, browsers["Marie"])
+                view = client.get(f"/api/matches/{match_id}").json()
+                if view["to_move"] == 1:
+                    client.post(f"/api/matches/{match_id}/actions", headers=csrf(client),
+                                json={"version": view["version"],
+                                      "action": view["legal_actions"][0]})
+                back(client, browsers["Louis"])
+                view = client.get(f"/api/matches/{match_id}").json()
+            moved = client.post(f"/api/matches/{match_id}/actions", headers=csrf(client),
+                                json={"version": view["version"],
+                                      "action": view["legal_actions"][0]})
+            assert moved.status_code == 200, moved.text
+        back(client, browsers["Marie"])
+        board = client.get(f"/api/matches/{match_id}?lang=nl").json()["board"]
+        logged = {entry["n"]: entry["text"] for entry in board["log"]}
+        listed = client.get(f"/api/matches/{match_id}/moves/0?lang=nl")
+        assert listed.status_code == 200, listed.text
+        moves = listed.json()["moves"]
+        assert len(moves) == 2 and moves[0]["move"] > moves[1]["move"]  # the newest first
+        for move in moves:  # each as Marie's own log words it, in her language
+            assert move["round"] == 1
+            assert move["text"].startswith("Ronde 1 — ")
+            assert logged[move["move"] + 1] in move["text"]
+        assert "Zet" not in listed.text and "move" not in moves[0]["text"]
+        assert error(client.get(f"/api/matches/{match_id}/moves/0?lang=xx")) == \
+            (422, "unknown_language")
+        assert report(client, match_id, seat=0, move=moves[0]["move"]).status_code == 201
+        english = client.get(f"/api/matches/{match_id}/moves/0?lang=en").json()["moves"][0]
+        accounts = accounts_of(client).store
+        admin = Admin(service_of(client).store, accounts, CommunityStore(accounts.engine))
+        assert admin.reports()[0]["action"]["text"] == english["text"]
+        printed = CliRunner().invoke(cli, ["admin", "reports"],
+                                     env={"SUNKING_DATABASE_URL": url})
+        assert printed.exit_code == 0, printed.output
+        assert english["text"].split(" — ")[1][:30] in " ".join(printed.output.split())
+
+
+def wait_for(check: Callable[[], bool], what: str) -> None:
+    for _ in range(300):
+        if check():
+            return
+        time.sleep(0.05)
+    raise AssertionError(f"never: {what}")
+
+
+def test_srv_a_suspended_persons_seats_go_to_the_stand_in_until_he_is_restored(
+        tmp_path: Path) -> None:
+    runner = CliRunner()
+    with on_disk(tmp_path) as (client, browsers, match_id, url):
+        env = {"SUNKING_DATABASE_URL": url}
+        live = service_of(client).cache.held[match_id]
+        done = runner.invoke(cli, ["admin", "suspend", "Marie", "--reason", "insults"], env=env)
+        assert done.exit_code == 0, done.output
+        sweep = getattr(client.app.state, "suspensions", None)
+        if sweep is not None:
+            sweep.wake()  # at once rather than within its 5 seconds
+        # She asks nothing: the server's sweep finds her seat.
+
+        def seat_of_marie() -> dict[str, Any]:
+            seats: list[dict[str, Any]] = client.get(f"/api/matches/{match_id}").json()["seats"]
+            return seats[1]
+
+        wait_for(lambda: seat_of_marie()["away"], "her seat goes to the stand-in")
+        assert seat_of_marie()["gone"] == "left"  # she counts as having left
+        # The stand-in plays her turns while Louis plays his.
+        while not any(a.seat == 1 and a.mover == "stand_in" for a in live.actions):
+            view = client.get(f"/api/matches/{match_id}").json()
+            if view["to_move"] == 0:
+                client.post(f"/api/matches/{match_id}/actions", headers=csrf(client), json={
+                    "version": view["version"], "action": view["legal_actions"][0]})
+            time.sleep(0.02)
+        back(client, browsers["Marie"])
+        mine = client.get(f"/api/matches/{match_id}").json()
+        assert mine["seats"][1]["away"]  # her looking does not bring her back
+        refused = client.post(f"/api/matches/{match_id}/actions", headers=csrf(client),
+                              json={"version": mine["version"], "action": {"type": "pass"}})
+        assert error(refused) == (403, "suspended")
+        assert "insults" in refused.json()["error"]["message"]
+        with client.websocket_connect(f"/ws/matches/{match_id}") as socket:
+            socket.send_json({"type": "action", "version": mine["version"],
+                              "action": {"type": "pass"}, "request_id": "r1"})
+            while (message := receive(socket))["type"] != "error":
+                pass
+            assert message["error"]["code"] == "suspended"
+        restored = runner.invoke(cli, ["admin", "restore", "Marie"], env=env)
+        assert restored.exit_code == 0, restored.output
+        back_again = client.get(f"/api/matches/{match_id}").json()
+        assert not back_again["seats"][1]["away"]  # restored, she is back at her seat
+        assert back_again["seats"][1]["gone"] == "left"  # and the match still counts her gone

@@ -22,6 +22,7 @@ from srv_accounts import account_client, accounts_of, csrf, sign_in, sign_up
 from srv_support import auth, postgres_url
 
 from sunking.core import Rng
+from sunking.server.community.store import CommunityStore
 from sunking.server.ratings.service import judge
 from sunking.server.ratings.store import (
     RATED_MATCHES,
@@ -311,3 +312,29 @@ def test_srv_a_match_is_rated_once_whichever_process_tries(tmp_path: Path,
     assert mine.of_account(a)["louis14"].games == theirs.of_account(b)["louis14"].games == 22
     first.close()
     second.close()
+
+
+def test_srv_a_person_suspended_during_a_rated_match_has_left_it() -> None:
+    with account_client() as (client, box):
+        table = table_of(client, box, ["Racine", "Boileau"])
+        match_id = table["match_id"]
+        accounts = accounts_of(client)
+        boileau = in_store(client, accounts.store.find, None, None, "boileau")
+        assert boileau is not None
+        in_store(client, CommunityStore(accounts.store.engine).suspend, boileau.account_id,
+                 "insults", time.time())
+        sweep = getattr(client.app.state, "suspensions", None)
+        if sweep is not None:
+            sweep.wake()
+        for _ in range(500):  # the server finds his seat and gives it to the stand-in
+            seats = client.get(f"/api/matches/{match_id}",
+                               headers=auth(table["tokens"][0])).json()["seats"]
+            if seats[1]["away"]:
+                break
+            time.sleep(0.01)
+        assert seats[1]["away"] and seats[1]["gone"] == "left"
+        end = play_out(client, table, [0])  # the stand-in plays Boileau's seat to the end
+        assert settled(client, match_id) == "rated"
+        assert end["seats"][1]["gone"] == "left"
+        changes = in_store(client, RatingStore(accounts.store.engine).changes, match_id)
+        assert {(c["rank"], c["gone"]) for c in changes} == {(1, None), (2, "left")}

@@ -1,9 +1,9 @@
 """``sunking admin``: the operators' commands of moderation, on the server's database.
 
 - ``sunking admin reports``: the newest reports with their context (the chat lines around the
-  one named, or the move named);
-- ``sunking admin suspend HANDLE --reason TEXT``: the account cannot sit at a table or write
-  in a chat any more, and is told the reason;
+  one named, or the move named, in the words of the match's log);
+- ``sunking admin suspend HANDLE --reason TEXT``: the account cannot sit at a table, move or
+  write in a chat any more, and is told the reason; the stand-in bot plays the seats it holds;
 - ``sunking admin restore HANDLE``: the suspension is lifted.
 
 They work while the server runs (the server reads suspensions from the database).
@@ -75,7 +75,8 @@ def _print(console: Console, report: dict[str, Any]) -> None:
         action = report["action"]
         console.print(Text(f"  > move {report['move']} (version {action['version']}, "
                            f"{action['name']}, by {action['mover']}): "
-                           f"{json.dumps(action['action'], ensure_ascii=False)}"))
+                           f"{action.get('text') or '(no words)'}"))
+        console.print(Text(f"    as played: {json.dumps(action['action'], ensure_ascii=False)}"))
 
 
 @app.command("reports")
@@ -105,7 +106,8 @@ def suspend_command(
                                         show_default=False)],
     data_dir: DataDirOption = None,
 ) -> None:
-    """Suspend an account: it cannot sit at a table or write in a chat, and is told why."""
+    """Suspend an account: it cannot sit, move or chat, and is told why; the stand-in bot
+    plays its seats."""
     with _admin(data_dir) as admin:
         try:
             written = admin.suspend(handle, reason)

@@ -25,6 +25,7 @@ from starlette.staticfiles import StaticFiles
 
 from .accounts.service import AccountService
 from .accounts.service import build as build_accounts
+from .community.suspensions import Suspensions
 from .config import Settings
 from .errors import ApiError, malformed, storage_fault
 from .guards import BodyLimit, SecurityHeaders
@@ -104,12 +105,16 @@ def _lifespan(settings: Settings, store_factory: StoreFactory | None) -> Lifespa
         ratings = MatchRatings(service, lambda: getattr(app.state, "accounts", None))
         ratings.start()
         app.state.ratings = ratings
+        suspensions = Suspensions(service, lambda: getattr(app.state, "accounts", None))
+        suspensions.start()
+        app.state.suspensions = suspensions
         _settle_memory()
         try:
             yield
         finally:
             await notices.close()
             await ratings.close()
+            await suspensions.close()
             accounts: AccountService | None = getattr(app.state, "accounts", None)
             if accounts is not None:
                 await accounts.close()

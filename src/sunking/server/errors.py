@@ -169,5 +169,10 @@ def old_rules(error: RulesVersionMismatch, closed: bool) -> ApiError:
     return refusal
 
 
+def suspended(reason: str) -> ApiError:
+    """The account is suspended by the operators (403), with their reason."""
+    return ApiError("suspended", f"your account is suspended: {reason}", 403)
+
+
 def not_started() -> ApiError:
     return ApiError("not_started", "the match waits for players and has not started", 409)

@@ -14,13 +14,18 @@ import time
 import unicodedata
 from typing import Any, Literal, get_args
 
+from ... import i18n
+from ...core.errors import RulesError
+from ...core.game import GameState
+from ...presentation import describe_events
 from ..accounts.store import AccountStore
 from ..errors import forbidden, malformed
+from ..match.boards import seat_names
 from ..match.chat import can_read
 from ..match.live import LiveMatch, Viewer
 from ..match.request import name_key
 from ..match.service import MatchService
-from ..storage import MatchStore, StorageError
+from ..storage import ActionRecord, MatchRecord, MatchStore, StorageError, StoredMatch
 from .service import Community
 from .store import CommunityStore, Report
 
@@ -67,6 +72,55 @@ async def report(community: Community, service: MatchService, live: LiveMatch,
                     clean_report_text(text), time.time())
     number = await community.call(community.store.add_report, stored)
     return {"report": number, "match_id": live.match_id, "seat": seat}
+
+
+MOVES_LISTED = 100
+"""How many of a seat's newest moves a report may name."""
+
+
+def _round_of(rounds: list[tuple[int, int]], version: int) -> int | None:
+    """The round under way at ``version``, from the log's ``(version, round)`` marks."""
+    found = None
+    for at, number in rounds:
+        if at > version:
+            break
+        found = number
+    return found
+
+
+def worded_moves(record: MatchRecord, actions: list[ActionRecord], state: GameState,
+                 viewer: Viewer, seat: int, lang: str) -> list[dict[str, Any]]:
+    """The newest :data:`MOVES_LISTED` moves made at ``seat``, the newest first, each in the
+    words of the log as ``viewer`` may see it in ``lang`` (``Round 2 — Marie plays …``):
+    ``[{"move": version, "round": n, "text": …}]``. A move the log words nothing of (a pass,
+    or one hidden from the viewer) is named as such."""
+    made = [a for a in actions if a.seat == seat][-MOVES_LISTED:]
+    after = {a.version + 1 for a in made}
+    rounds: list[tuple[int, int]] = []
+    caused: dict[int, list[dict[str, Any]]] = {}
+    for event in state.events(viewer):
+        at = int(event["version"])
+        if event.get("type") == "round" and isinstance(event.get("round"), int):
+            rounds.append((at, int(event["round"])))
+        if at in after:
+            caused.setdefault(at, []).append(event)
+    names = seat_names(record, lang)
+    listed = []
+    for action in reversed(made):
+        events = caused.get(action.version + 1, [])
+        own = [e for e in events if e.get("seat") == seat] or events[:1]
+        texts = [str(line["text"])
+                 for line in describe_events(record.game, own, lang, names, record.players)]
+        if texts:
+            text = "; ".join(texts)
+        else:
+            quiet = "pass" if action.action.get("type") == "pass" else "quiet"
+            text = i18n.translate(lang, f"report.move_{quiet}", name=names[seat])
+        number = _round_of(rounds, action.version)
+        if number is not None:
+            text = i18n.translate(lang, "report.move_round", round=number, text=text)
+        listed.append({"move": action.version, "round": number, "text": text})
+    return listed
 
 
 AROUND = 3
@@ -118,8 +172,22 @@ class Admin:
             action = stored.actions[report.move]
             out["action"] = {"version": action.version, "seat": action.seat,
                              "name": names[action.seat], "mover": action.mover,
-                             "action": action.action}
+                             "action": action.action, "text": self.move_text(stored, report)}
         return out
+
+    @staticmethod
+    def move_text(stored: StoredMatch, report: Report) -> str | None:
+        """The move a report names in English words, as its reporter's seat saw it (None:
+        the match cannot be replayed here, being of another rules version)."""
+        try:
+            live = LiveMatch.from_stored(stored)
+        except (StorageError, RulesError):  # a log this version cannot replay: its JSON
+            return None
+        for move in worded_moves(live.record, live.actions, live.state, report.reporter_seat,
+                                 report.seat, i18n.DEFAULT_LANGUAGE):
+            if move["move"] == report.move:
+                return str(move["text"])
+        return None
 
     def suspend(self, handle: str, reason: str) -> str:
         """Suspend the account of ``handle``; its handle as written.

@@ -18,7 +18,7 @@ from ...presentation import game_title
 from ..accounts.service import AccountService, accounts_of
 from ..accounts.sessions import account_if_signed_in
 from ..accounts.store import Account
-from ..errors import ApiError, forbidden
+from ..errors import ApiError, forbidden, suspended
 from ..match.live import LiveMatch, Viewer
 from ..match.request import name_key
 from ..match.seating import invited_seat, seat_claimed
@@ -44,10 +44,6 @@ def blocked_by(what: str) -> ApiError:
 def blocking(what: str) -> ApiError:
     return ApiError("blocking_player",
                     f"you have blocked this player: unblock him first to {what}", 403)
-
-
-def suspended(reason: str) -> ApiError:
-    return ApiError("suspended", f"your account is suspended: {reason}", 403)
 
 
 def too_many(what: str) -> ApiError:

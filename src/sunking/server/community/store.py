@@ -278,6 +278,11 @@ class CommunityStore:
             return conn.execute(sa.select(SUSPENSIONS.c.reason).where(
                 SUSPENSIONS.c.account_id == account_id)).scalar_one_or_none()
 
+    def suspended(self) -> set[str]:
+        """The accounts suspended now."""
+        with self.engine.connect() as conn:
+            return set(conn.execute(sa.select(SUSPENSIONS.c.account_id)).scalars())
+
     def suspend(self, account_id: str, reason: str, now: float) -> None:
         with self.engine.begin() as conn:
             conn.execute(sa.delete(SUSPENSIONS).where(SUSPENSIONS.c.account_id == account_id))

@@ -123,6 +123,23 @@ class Presence:
         """
         await self._set_away(live, seat, True, gone)
 
+    async def keep_out(self, live: LiveMatch, seat: int) -> None:
+        """The seat's person is suspended: the stand-in plays his seat, and he counts as
+        having left (``docs/community.md``); a seat resigned, or of a match over, stays as it is.
+
+        Raises:
+            ApiError: ``catching_breath``: it could not be stored (nothing changed).
+        """
+        async def work() -> None:
+            async with live.lock:
+                holder = live.record.seats[seat]
+                if live.abandoned or live.state.is_terminal or holder.gone == "resigned" or \
+                        (holder.away and holder.gone is not None):
+                    return
+                await self.go(live, seat, "left")
+
+        await self.context.changes.run(work)
+
     async def come_back(self, live: LiveMatch, viewer: Viewer) -> None:
         """The holder of an away seat is back (any call with its token but ``leave``). If
         that cannot be stored just now, the seat stays away until its next move or call.

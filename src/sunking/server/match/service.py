@@ -28,10 +28,10 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Awaitable, Callable, Iterable, Sequence
 from typing import Any
 
-from ..errors import malformed
+from ..errors import malformed, suspended
 from ..metrics import MOVE_SECONDS
 from ..storage import MatchStore, SeatRecord, UnknownMatch
 from ..storage.io import StoreIO
@@ -117,6 +117,9 @@ class MatchService:
         self.supervisor = Supervisor(self.context, self.cache, self.planner,
                                      stall_seconds=stall_seconds)
         self.supervise_seconds = supervise_seconds
+        self.barred: Callable[[str], Awaitable[str | None]] | None = None
+        """The reason an account is suspended (None: it is not), if the application has
+        accounts (``docs/community.md``)."""
         self.leases = Leases(self.context, self.cache, self.planner, ttl=lease_seconds)
         self.abandoner = Abandoner(self.context, self.cache, self.planner, days=abandon_days)
         self.background = Background(self.context)
@@ -251,7 +254,17 @@ class MatchService:
 
     async def submit(self, live: LiveMatch, viewer: Viewer, version: object, action: object,
                      request_id: object = None) -> None:
-        """A seat's move (:meth:`.commit.Moves.submit`), timed for the metrics."""
+        """A seat's move (:meth:`.commit.Moves.submit`), timed for the metrics.
+
+        Raises:
+            ApiError: ``suspended`` (403) for a suspended person, whose seat the stand-in
+                plays from then on (:meth:`keep_out`); the others of the move.
+        """
+        reason = await self.suspension(live, viewer)
+        if reason is not None:
+            assert viewer is not None
+            await self.keep_out(live, viewer)
+            raise suspended(reason)
         with MOVE_SECONDS.time():
             await self.moves.submit(live, viewer, version, action, request_id)
 
@@ -269,8 +282,23 @@ class MatchService:
         await self.presence.resign(live, viewer)
 
     async def come_back(self, live: LiveMatch, viewer: Viewer) -> None:
-        """An away seat's holder is back (:meth:`.presence.Presence.come_back`)."""
+        """An away seat's holder is back (:meth:`.presence.Presence.come_back`), unless his
+        account is suspended."""
+        if viewer is not None and live.record.seats[viewer].away and \
+                await self.suspension(live, viewer) is not None:
+            return
         await self.presence.come_back(live, viewer)
+
+    async def suspension(self, live: LiveMatch, viewer: Viewer) -> str | None:
+        """Why the person of ``viewer``'s seat is suspended (None: he is not)."""
+        if viewer is None or self.barred is None:
+            return None
+        account_id = live.record.seats[viewer].account_id
+        return None if account_id is None else await self.barred(account_id)
+
+    async def keep_out(self, live: LiveMatch, seat: int) -> None:
+        """A suspended person's seat (:meth:`.presence.Presence.keep_out`)."""
+        await self.presence.keep_out(live, seat)
 
     def set_connected(self, live: LiveMatch, viewer: Viewer, delta: int) -> None:
         """A websocket opens or closes (:meth:`.presence.Presence.set_connected`)."""

@@ -12,6 +12,7 @@ from typing import Annotated, Any, Literal
 import pydantic
 from fastapi import APIRouter, Depends, Request
 
+from ...i18n import DEFAULT_LANGUAGE
 from ..accounts.sessions import account_if_signed_in
 from ..community import moderation
 from ..community.service import community_of
@@ -20,8 +21,16 @@ from ..community.store import BLOCKS
 from ..errors import ApiError, forbidden
 from ..notices import NoticeStore
 from .accounts import Me
-from .deps import Table, service_of, throttle_community, throttle_profile, throttle_report
-from .openapi import TABLE, answers
+from .catalog import LANGUAGES
+from .deps import (
+    Table,
+    lang_of,
+    service_of,
+    throttle_community,
+    throttle_profile,
+    throttle_report,
+)
+from .openapi import TABLE, answers, query
 from .schemas import Body, Short, body_schema, read_body
 
 router = APIRouter()
@@ -123,7 +132,6 @@ async def dismiss(invitation_id: int, me: Me, request: Request) -> dict[str, int
 
 Seat = Annotated[int, pydantic.Field(ge=0, le=15)]
 Index = Annotated[int, pydantic.Field(ge=0, le=1_000_000)]
-MOVES_LISTED = 100
 
 
 class ReportBody(Body):
@@ -189,15 +197,19 @@ async def report(table: Table, request: Request) -> dict[str, Any]:
                                    body.reason, body.text)
 
 
-@router.get("/api/matches/{match_id}/moves/{seat}", responses=answers(*TABLE, 422))
-async def moves_of(seat: int, table: Table) -> dict[str, Any]:
-    """The moves made at a seat (their numbers, the newest :data:`MOVES_LISTED`), for a report
-    to name one."""
-    if not 0 <= seat < len(table.live.record.seats):
-        raise ApiError("malformed", f"'seat' must be from 0 to {table.live.record.players - 1}",
-                       422)
-    made = [a.version for a in table.live.actions if a.seat == seat]
-    return {"seat": seat, "moves": made[-MOVES_LISTED:]}
+@router.get("/api/matches/{match_id}/moves/{seat}", responses=answers(*TABLE, 422),
+            openapi_extra=query("lang", languages=LANGUAGES))
+async def moves_of(seat: int, table: Table, request: Request) -> dict[str, Any]:
+    """The moves made at a seat, the newest first (the newest
+    :data:`~..community.moderation.MOVES_LISTED`), each in the words of the match's log as the
+    viewer sees it, for a report to name one."""
+    live = table.live
+    if not 0 <= seat < len(live.record.seats):
+        raise ApiError("malformed", f"'seat' must be from 0 to {live.record.players - 1}", 422)
+    lang = table.service.language(lang_of(request)) or DEFAULT_LANGUAGE
+    worded = moderation.worded_moves(live.record, live.actions, live.state, table.viewer, seat,
+                                     lang)  # no await within: the match does not move meanwhile
+    return {"seat": seat, "moves": worded}
 
 
 @router.post("/api/matches/{match_id}/mute", openapi_extra=body_schema(SeatPersonBody),

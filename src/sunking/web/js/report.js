@@ -4,7 +4,7 @@
 
 import { api, errorText } from "./api.js";
 import { withProps as el } from "./dom.js";
-import { t } from "./i18n.js";
+import { currentLanguage, t } from "./i18n.js";
 
 const REASONS = ["abuse", "cheating", "spam", "stalling", "other"];
 const TEXT_CHARS = 1000;
@@ -15,8 +15,8 @@ function field(id, label, control) {
     control);
 }
 
-function short(text) {
-  return text.length > 60 ? `${text.slice(0, 59)}…` : text;
+function short(text, chars = 60) {
+  return text.length > chars ? `${text.slice(0, chars - 1)}…` : text;
 }
 
 export class ReportDialog {
@@ -90,9 +90,10 @@ export class ReportDialog {
     const options = this.ctx.lines().filter((m) => m.seat === seat)
       .map((m) => el("option", { value: `line:${m.id}`, textContent: t("report.line", { text: short(m.text) }) }));
     try {
-      const made = await api("GET", `${this.path}/moves/${seat}`, { token: this.ctx.token });
-      for (const move of made.moves.slice().reverse()) {
-        options.push(el("option", { value: `move:${move}`, textContent: t("report.move", { n: move + 1 }) }));
+      const made = await api("GET", `${this.path}/moves/${seat}?lang=${encodeURIComponent(currentLanguage())}`,
+        { token: this.ctx.token });
+      for (const move of made.moves) {  // the newest first, in the log's words
+        options.push(el("option", { value: `move:${move.move}`, title: move.text, textContent: short(move.text, 90) }));
       }
     } catch (err) {
       this.status.textContent = errorText(err);

@@ -38,7 +38,7 @@ def _about_a_seat(game: str) -> dict[str, str]:
     out: dict[str, str] = {}
     for key, text in _catalog(game, "en").items():
         parts = key.split(".")
-        if key.endswith(".you") or parts[1] != "event" or parts[2] not in subjects:
+        if parts[-1] in ("you", "to_you") or parts[1] != "event" or parts[2] not in subjects:
             continue
         words = " ".join(text) if isinstance(text, tuple) else text
         for name in (subjects[parts[2]], "player"):

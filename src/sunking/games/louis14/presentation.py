@@ -380,7 +380,7 @@ class Louis14Presentation(Presentation):
         value = int(condition.split("(")[1].rstrip(")")) if "(" in condition else 0
         lines: list[str] = []
         if e.get("tie_winner") is not None:
-            lines.append(t(f"{G}.eval.tie_won", player=name(e["tie_winner"])))
+            lines.append(t(t.personal(f"{G}.eval.tie_won", e["tie_winner"]), player=name(e["tie_winner"])))
         firsts, seconds = list(e["firsts"]), list(e.get("seconds", []))
         general: list[int] = []
         if condition.startswith("stones"):
@@ -390,9 +390,9 @@ class Louis14Presentation(Presentation):
             first = general_first = firsts[0]
             general = [general_first]
             lines.append(t(f"{G}.eval.majority.neutral") if first >= n else
-                         t(f"{G}.eval.louis.first", player=name(first), n=e["stones"][first]))
+                         t(t.personal(f"{G}.eval.louis.first", first), player=name(first), n=e["stones"][first]))
             if len(seconds) == 1 and seconds[0] < n:
-                lines.append(t(f"{G}.eval.louis.second", player=name(seconds[0]),
+                lines.append(t(t.personal(f"{G}.eval.louis.second", seconds[0]), player=name(seconds[0]),
                                n=e["stones"][seconds[0]]))
             elif len(seconds) > 1:
                 lines.append(t(f"{G}.eval.louis.tied_second", players=names(seconds)))
@@ -402,7 +402,7 @@ class Louis14Presentation(Presentation):
         elif len(firsts) == 1:
             general = firsts
             lines.append(t(f"{G}.eval.majority.neutral") if firsts[0] >= n else
-                         t(f"{G}.eval.majority", player=name(firsts[0]),
+                         t(t.personal(f"{G}.eval.majority", firsts[0]), player=name(firsts[0]),
                            n=e["stones"][firsts[0]]))
         else:
             lines.append(t(f"{G}.eval.tie", players=names(firsts)))

@@ -86,7 +86,8 @@ def test_every_other_seat_an_event_names_is_declared(game: str) -> None:
         if parts[1] != "event" or parts[-1] in ("you", "to_you") or key in TO_THE_VIEWER:
             continue
         words = " ".join(text) if isinstance(text, tuple) else text
-        named = {f for f in _seat_fields(game, parts[2]) if "{" + f + "}" in words} - {p.event_subjects.get(parts[2])}
+        named = {f for f in _seat_fields(game, parts[2]) if "{" + f + "}" in words}
+        named -= {p.event_subjects.get(parts[2])}
         assert named <= {p.event_objects.get(parts[2])}, (
             f"{game}: {key} ({text!r}) names {sorted(named)} but declares "
             f"{p.event_objects.get(parts[2])!r}")
@@ -99,15 +100,20 @@ EVENTS: Mapping[str, Mapping[str, Any]] = {
 """Bruno (seat 1) acts on Ana (seat 0)."""
 SAID = {
     ("vive_le_roi", "en"): ("Bruno extorts a card from you", "Bruno extorts a card from Ana"),
-    ("vive_le_roi", "nl"): ("Bruno perst een kaart van je af", "Bruno perst een kaart af van Ana"),
+    ("vive_le_roi", "nl"): ("Bruno perst een kaart van je af",
+                            "Bruno perst een kaart af van Ana"),
     ("vive_le_roi", "fr"): ("Bruno t'extorque une carte", "Bruno extorque une carte à Ana"),
-    ("vive_le_roi", "de"): ("Bruno erpresst eine Karte von dir", "Bruno erpresst eine Karte von Ana"),
+    ("vive_le_roi", "de"): ("Bruno erpresst eine Karte von dir",
+                            "Bruno erpresst eine Karte von Ana"),
     ("vive_le_roi", "cs"): ("Bruno od tebe vydírá kartu", "Bruno vydírá kartu od hráče Ana"),
     ("versailles1682", "en"): ("Bruno pays you 3,000 livres", "Bruno pays 3,000 livres to Ana"),
-    ("versailles1682", "nl"): ("Bruno betaalt je 3.000 livres", "Bruno betaalt 3.000 livres aan Ana"),
-    ("versailles1682", "fr"): ("Bruno te paie 3\u202f000 livres", "Bruno paie 3\u202f000 livres à Ana"),
+    ("versailles1682", "nl"): ("Bruno betaalt je 3.000 livres",
+                               "Bruno betaalt 3.000 livres aan Ana"),
+    ("versailles1682", "fr"): ("Bruno te paie 3\u202f000 livres",
+                               "Bruno paie 3\u202f000 livres à Ana"),
     ("versailles1682", "de"): ("Bruno zahlt dir 3.000 Livre", "Bruno zahlt 3.000 Livre an Ana"),
-    ("versailles1682", "cs"): ("Bruno ti platí 3\xa0000 livrů", "Bruno platí 3\xa0000 livrů hráči Ana"),
+    ("versailles1682", "cs"): ("Bruno ti platí 3\xa0000 livrů",
+                               "Bruno platí 3\xa0000 livrů hráči Ana"),
 }
 
 

@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from typing import Any
 
 import pytest
-from test_second_person import TO_THE_VIEWER, _catalog
+from test_second_person import TO_THE_VIEWER, _catalog, check_variants
 
 from sunking import available_games, i18n
 from sunking.presentation import describe_events, of
@@ -46,17 +46,7 @@ def _naming_another_seat(game: str) -> dict[str, str]:
 def test_every_event_naming_another_seat_says_it_to_you_in_every_language(game: str) -> None:
     about = _naming_another_seat(game)
     assert len(about) > 15, f"{game}: too few texts naming another seat: {sorted(about)}"
-    for lang in i18n.LANGUAGES:
-        catalog = _catalog(game, lang)
-        for key, name in about.items():
-            said = catalog.get(f"{key}.to_you")
-            assert said, f"{game} {lang}: {key}.to_you is missing or empty"
-            forms = said if isinstance(said, tuple) else (said,)
-            assert all(forms), f"{game} {lang}: a plural form of {key}.to_you is empty"
-            assert isinstance(said, tuple) == isinstance(catalog[key], tuple), (
-                f"{game} {lang}: {key}.to_you and {key} differ in taking a count")
-            assert not any("{" + name + "}" in f for f in forms), (
-                f"{game} {lang}: {key}.to_you still names the seat spoken to: {said}")
+    check_variants(game, about, "to_you")
 
 
 @pytest.mark.parametrize("game", GAMES)

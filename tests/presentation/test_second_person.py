@@ -38,7 +38,7 @@ def _about_a_seat(game: str) -> dict[str, str]:
     out: dict[str, str] = {}
     for key, text in _catalog(game, "en").items():
         parts = key.split(".")
-        if key.endswith(".you") or parts[1] != "event" or parts[2] not in subjects:
+        if parts[-1] in ("you", "to_you") or parts[1] != "event" or parts[2] not in subjects:
             continue
         words = " ".join(text) if isinstance(text, tuple) else text
         for name in (subjects[parts[2]], "player"):
@@ -47,21 +47,28 @@ def _about_a_seat(game: str) -> dict[str, str]:
     return out
 
 
+def check_variants(game: str, about: Mapping[str, str], suffix: str) -> None:
+    """Each text of ``about`` (key → the placeholder of the seat spoken to) has its
+    ``<key>.<suffix>`` variant in every language: every form filled, a count where the text
+    takes one, and that seat's placeholder no more."""
+    for lang in i18n.LANGUAGES:
+        catalog = _catalog(game, lang)
+        for key, name in about.items():
+            said = catalog.get(f"{key}.{suffix}")
+            assert said, f"{game} {lang}: {key}.{suffix} is missing or empty"
+            forms = said if isinstance(said, tuple) else (said,)
+            assert all(forms), f"{game} {lang}: a plural form of {key}.{suffix} is empty"
+            assert isinstance(said, tuple) == isinstance(catalog[key], tuple), (
+                f"{game} {lang}: {key}.{suffix} and {key} differ in taking a count")
+            assert not any("{" + name + "}" in f for f in forms), (
+                f"{game} {lang}: {key}.{suffix} still names the seat spoken to: {said}")
+
+
 @pytest.mark.parametrize("game", GAMES)
 def test_every_event_about_a_seat_has_its_second_person_in_every_language(game: str) -> None:
     about = _about_a_seat(game)
     assert len(about) > 20, f"{game}: too few texts about a seat found: {sorted(about)}"
-    for lang in i18n.LANGUAGES:
-        catalog = _catalog(game, lang)
-        for key, name in about.items():
-            you = catalog.get(f"{key}.you")
-            assert you, f"{game} {lang}: {key}.you is missing or empty"
-            forms = you if isinstance(you, tuple) else (you,)
-            assert all(forms), f"{game} {lang}: a plural form of {key}.you is empty"
-            assert isinstance(you, tuple) == isinstance(catalog[key], tuple), (
-                f"{game} {lang}: {key}.you and {key} differ in taking a count")
-            assert not any("{" + name + "}" in f for f in forms), (
-                f"{game} {lang}: {key}.you still names the seat spoken to: {you}")
+    check_variants(game, about, "you")
 
 
 TO_THE_VIEWER = {"versailles1682.event.shown"}

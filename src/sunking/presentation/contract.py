@@ -163,6 +163,13 @@ class Presentation(ABC):
     type → field): when it is the seat spoken to, the text's ``.you`` variant is said
     (:meth:`subject_key`). Every text of such a type that names the seat has that variant in
     every language (a test reads the catalogs)."""
+    event_objects: Mapping[str, str] = {}
+    """Of the event types whose texts also name another seat (the one acted on, given to,
+    spoken to), the field naming that seat (event type → field): when it is the seat spoken
+    to, the text's ``.to_you`` variant is said ("Bruno gives a card to you"), and when it is
+    also the subject, its ``.you.to_you`` variant where the game has one (:meth:`subject_key`).
+    Every text of such a type that names that seat has its ``.to_you`` variant in every
+    language (a test reads the catalogs)."""
     recent_versions = 0
     """How many of the newest versions' events the board reads besides its log: a client
     that words the log itself, as the server does, passes :meth:`board_events` of those
@@ -196,10 +203,17 @@ class Presentation(ABC):
         return i18n.catalog_plurals(self.locale, self.game_id, lang)
 
     def subject_key(self, t: Texts, key: str, event: Mapping[str, Any]) -> str:
-        """The text key of ``event`` to say: ``key``, or its ``.you`` variant when the
-        event's subject (:attr:`event_subjects`) is the seat ``t`` speaks to."""
-        field = self.event_subjects.get(str(event.get("type")))
-        return t.personal(key, event.get(field)) if field else key
+        """The text key of ``event`` to say: ``key``; its ``.you`` variant when the event's
+        subject (:attr:`event_subjects`) is the seat ``t`` speaks to; its ``.to_you`` variant
+        when the seat it names besides (:attr:`event_objects`) is; ``.you.to_you`` when both
+        are and the game has that text."""
+        kind = str(event.get("type"))
+        field = self.event_subjects.get(kind)
+        spoken = t.personal(key, event.get(field)) if field else key
+        other = self.event_objects.get(kind)
+        if other is None or t.you is None or event.get(other) != t.you:
+            return spoken
+        return f"{spoken}.to_you" if t.has(f"{spoken}.to_you") else spoken
 
     @property
     def action_types(self) -> tuple[str, ...]:

@@ -379,8 +379,13 @@ class Louis14Presentation(Presentation):
         condition = str(e["condition"])
         value = int(condition.split("(")[1].rstrip(")")) if "(" in condition else 0
         lines: list[str] = []
+
+        def about(outcome: str, seat: int, **values: object) -> str:
+            key = t.personal(f"{G}.eval.{outcome}", seat)
+            return t(key, player=name(seat), **values)
+
         if e.get("tie_winner") is not None:
-            lines.append(t(f"{G}.eval.tie_won", player=name(e["tie_winner"])))
+            lines.append(about("tie_won", e["tie_winner"]))
         firsts, seconds = list(e["firsts"]), list(e.get("seconds", []))
         general: list[int] = []
         if condition.startswith("stones"):
@@ -390,10 +395,9 @@ class Louis14Presentation(Presentation):
             first = general_first = firsts[0]
             general = [general_first]
             lines.append(t(f"{G}.eval.majority.neutral") if first >= n else
-                         t(f"{G}.eval.louis.first", player=name(first), n=e["stones"][first]))
+                         about("louis.first", first, n=e["stones"][first]))
             if len(seconds) == 1 and seconds[0] < n:
-                lines.append(t(f"{G}.eval.louis.second", player=name(seconds[0]),
-                               n=e["stones"][seconds[0]]))
+                lines.append(about("louis.second", seconds[0], n=e["stones"][seconds[0]]))
             elif len(seconds) > 1:
                 lines.append(t(f"{G}.eval.louis.tied_second", players=names(seconds)))
         elif e.get("louis"):
@@ -402,8 +406,7 @@ class Louis14Presentation(Presentation):
         elif len(firsts) == 1:
             general = firsts
             lines.append(t(f"{G}.eval.majority.neutral") if firsts[0] >= n else
-                         t(f"{G}.eval.majority", player=name(firsts[0]),
-                           n=e["stones"][firsts[0]]))
+                         about("majority", firsts[0], n=e["stones"][firsts[0]]))
         else:
             lines.append(t(f"{G}.eval.tie", players=names(firsts)))
         if e["bribers"]:

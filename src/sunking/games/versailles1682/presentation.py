@@ -59,8 +59,19 @@ EVENT_SUBJECTS: Mapping[str, str] = {
          "privilege_lost", "promised", "request", "returns", "secret_marriage", "shows",
          "standing", "to_house", "turn", "widow_inherits"), "seat"),
     "fine": "offender", "received": "to", "round": "steward", "setup": "steward",
+    "marriage": "husband",
 }
 """The seat each event is about (see :attr:`Presentation.event_subjects`)."""
+
+EVENT_OBJECTS: Mapping[str, str] = {
+    **dict.fromkeys(
+        ("card_given", "give", "given", "offer", "offered", "offer_accepted", "offer_declined",
+         "offer_lapses", "payment", "promised", "shows"), "to"),
+    **dict.fromkeys(("intervention", "play", "power"), "target"),
+    **dict.fromkeys(("address", "fault"), "courtier"),
+    "received": "seat", "request": "beneficiary", "marriage": "wife",
+}
+"""The other seat each event names (see :attr:`Presentation.event_objects`)."""
 
 FIELDS: Mapping[str, str] = {
     **dict.fromkeys(
@@ -151,6 +162,7 @@ class VersaillesPresentation(Presentation):
     """The words of Versailles 1682."""
 
     event_subjects = EVENT_SUBJECTS
+    event_objects = EVENT_OBJECTS
 
     recent_versions = 80
     """The dice and the negotiation are read from the newest events (a round's negotiation

@@ -57,6 +57,15 @@ EVENT_SUBJECTS: Mapping[str, str] = {
     "round": "start_player",
 }
 """The seat each event is about (see :attr:`Presentation.event_subjects`)."""
+EVENT_OBJECTS: Mapping[str, str] = {
+    **dict.fromkeys(("arrest", "denounce", "execute", "extorted", "extortion", "riots", "steal"),
+                    "victim"),
+    **dict.fromkeys(("attack", "bribe", "challenge", "duel_again", "duel_off", "duel_reveal"),
+                    "defender"),
+    **dict.fromkeys(("decree_refused", "decree_ignored", "king_released"), "decreer"),
+    "church_decree": "captor", "rebellion": "captor", "give": "receiver",
+}
+"""The other seat each event names (see :attr:`Presentation.event_objects`)."""
 
 FIELDS: Mapping[str, str] = {
     **dict.fromkeys(
@@ -127,6 +136,7 @@ class ViveLeRoiPresentation(Presentation):
     """The words of Vive le Roi."""
 
     event_subjects = EVENT_SUBJECTS
+    event_objects = EVENT_OBJECTS
 
     def board(
         self, view: Mapping[str, Any], legal: Sequence[Mapping[str, Any]], seat: int | None,

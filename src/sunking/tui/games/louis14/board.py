@@ -162,8 +162,10 @@ class Louis14Renderer(Renderer):
         rounds = t("louis14.banner.round", round=view.get("round"), rounds=ROUNDS)
         phase = t(f"louis14.phase.{view.get('phase')}")
         head = f"{title} · {rounds} · {phase}"
-        start = seating.name(int(view.get("start_player", 0)))
-        waiting = t("generic.waiting", player=seating.name(int(to_move)))
+        first = int(view.get("start_player", 0))
+        start = t("tui.you.named") if first == seating.you else seating.name(first)
+        waiting = (t("tui.your_move") if to_move == seating.you
+                   else t("generic.waiting", player=seating.name(int(to_move))))
         return f"{head} · {t('louis14.players.start_player')}: {start} · {waiting}"
 
     def board(self, view: Mapping[str, Any], seating: Seating) -> RenderableType:

@@ -51,8 +51,8 @@ EVENT_SUBJECTS: Mapping[str, str] = {
          "duel_card_is", "duel_off", "ear_bid", "ear_bid_is", "ear_no_bid", "ear_to_middle",
          "event", "execute", "extorted", "extorted_kept", "extorted_placed", "extortion",
          "give", "group_won", "guard", "hand", "king_moves", "king_released", "kings_ear",
-         "no_effect", "nobility_decree", "noble_dies", "place", "play", "rebellion", "riots",
-         "sits_out", "steal", "take_back", "to_hand"), "seat"),
+         "no_card", "no_effect", "nobility_decree", "noble_dies", "place", "play", "rebellion",
+         "riots", "sits_out", "steal", "take_back", "to_hand"), "seat"),
     "duel_reveal": "challenger", "fight_won": "winner", "riots_take": "victim",
     "round": "start_player",
 }

@@ -133,7 +133,7 @@ def fuzz_http(url: str, tables: list[Table], count: int, report: Report, seed: i
                 path = case.operation.path.replace("{match_id}", table.match_id)
             headers = {}
             kind = (pick >> 3) % 5
-            if kind < 2 and not path.endswith("/leave"):  # a seat that leaves gets a bot
+            if kind < 2 and not path.endswith(("/leave", "/resign")):  # such a seat gets a bot
                 headers["Authorization"] = f"Bearer {table.tokens[pick % len(table.tokens)]}"
             elif kind == 2:
                 headers["Authorization"] = f"Bearer {table.spectator}"

@@ -12,7 +12,7 @@ import sunking.envs.openspiel as sk_spiel
 from sunking.core.registry import available_games, make
 from sunking.envs.incremental import SeatObservation
 from sunking.envs.table import Table, layout, observation_vector
-from sunking.envs.vector import FastVector
+from sunking.envs.vector import FastVector, Vector
 
 EDGES = [
     (game, n)
@@ -103,6 +103,24 @@ def test_openspiel_tensors_equal_the_plain_observations(game: str, n: int) -> No
         state.apply_action(int(rng.choice(state.legal_actions())))
 
 
+@pytest.mark.parametrize(("game", "n"), EDGES)
+def test_information_state_tensors_begin_with_the_plain_observations(game: str, n: int) -> None:
+    """The observation in an information-state tensor is written from the values its recall
+    digest has read: it is the plain observation, of the seat to move and of the others."""
+    spiel = pyspiel.load_game(sk_spiel.short_name(game), {"players": n})
+    state = spiel.new_initial_state()
+    sk_spiel.deal(state, 4)
+    rng = np.random.default_rng(4)
+    adapter = Table(game, n).adapter
+    size = len(observation_vector(adapter, state.engine_state, 0))
+    while not state.is_terminal():
+        for seat in (state.current_player(), int(rng.integers(n))):
+            plain = observation_vector(adapter, state.engine_state, seat, state.prefix_of(seat))
+            tensor = np.asarray(state.information_state_tensor(seat), np.float32)
+            assert np.array_equal(tensor[:size], plain.array())
+        state.apply_action(int(rng.choice(state.legal_actions())))
+
+
 def test_a_fast_vector_refuses_what_does_not_fit_its_layout() -> None:
     size = sum(s for _, _, s in layout("vive_le_roi", 3))
     short = FastVector(size)
@@ -113,3 +131,14 @@ def test_a_fast_vector_refuses_what_does_not_fit_its_layout() -> None:
         FastVector(4).counts("cards", [4], 4)
     with pytest.raises(IndexError, match="outside"):
         FastVector(4).one_hot("seat", -1, 4)
+
+
+def test_a_fast_vector_counts_as_the_plain_one() -> None:
+    """Repeated ids count each time, distinct ones once, whatever iterable holds them."""
+    for ids in ([3, 1, 3, 3], (0, 5), {2, 4}, [5, 5], []):
+        plain, fast, lazy = Vector(), FastVector(6), FastVector(6)
+        plain.counts("cards", ids, 6)
+        fast.counts("cards", ids, 6)
+        lazy.counts("cards", iter(ids), 6)
+        assert np.array_equal(fast.array(), plain.array()), ids
+        assert np.array_equal(lazy.array(), plain.array()), ids

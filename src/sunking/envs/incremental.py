@@ -98,47 +98,56 @@ class SeatObservation:
         ValueError: the parts do not write the plain encoder's ``layout`` (names and sizes).
     """
 
-    __slots__ = ("_keys", "_parts", "_spans", "_state", "array", "num_players", "seat")
+    __slots__ = ("_keys", "_plan", "_state", "_writer", "array", "num_players", "seat")
 
     def __init__(self, parts: Sequence[Part], state: GameState, seat: int,
                  layout: Sequence[tuple[str, int, int]]) -> None:
         n = self.num_players = state.num_players
         self.seat = seat
-        self._parts = tuple(parts)
         names: list[tuple[str, int, int]] = [("seat", 0, n), ("to_move", n, 1)]
-        spans: list[tuple[int, int]] = []
-        for part in self._parts:
+        plan: list[tuple[KeyOf, Callable[[Any, Any], Any], WriteOf, int, int]] = []
+        for part in parts:
             probe = Vector()
             part.write(part.read(part.key(state, seat), state), seat, n, probe)
             at = names[-1][1] + names[-1][2]
-            spans.append((at, len(probe)))
+            plan.append((part.key, part.read, part.write, at, at + len(probe)))
             names += [(name, at + offset, size) for name, offset, size in probe.layout()]
         prefix = layout[-1]
         names.append((prefix[0], names[-1][1] + names[-1][2], prefix[2]))
         if names != list(layout):
             raise ValueError("the incremental parts do not write the plain layout")
-        self._spans = tuple(spans)
-        self._keys: list[object] = [_UNSET] * len(spans)
+        self._plan = tuple(plan)
+        self._keys: list[object] = [_UNSET] * len(plan)
         self._state: GameState | None = None
         self.array: FloatArray = np.zeros(prefix[1] + prefix[2], dtype=np.float32)
         self.array[seat] = 1.0
+        self._writer = FastVector(self.array.size, self.array)
 
-    def update(self, state: GameState) -> FloatArray:
+    def update(self, state: GameState, values: Sequence[Any] | None = None) -> FloatArray:
         """Bring the array to ``state`` (any state of the game, not only the next one) and
-        return it: the caller copies it before it is updated again."""
+        return it: the caller copies it before it is updated again. ``values``, where the
+        caller has already read them at ``state``, are every part's values (in the parts'
+        order), so that a changed part is written without reading the state again.
+
+        Raises:
+            ValueError: a part wrote more or fewer floats than its segments hold.
+        """
         if state is self._state:
             return self.array
         self._state = state
-        out, seat, n, keys = self.array, self.seat, self.num_players, self._keys
+        out, seat, n, keys, writer = self.array, self.seat, self.num_players, self._keys, \
+            self._writer
         out[n] = 1.0 if state.to_move == seat else 0.0
-        for i, part in enumerate(self._parts):
-            key = part.key(state, seat)
+        i = 0
+        for key_of, read, write, at, end in self._plan:
+            key = key_of(state, seat)
             if key != keys[i]:
                 keys[i] = key
-                at, size = self._spans[i]
-                segment = out[at:at + size]
-                segment.fill(0.0)
-                writer = FastVector(size, segment)
-                part.write(part.read(key, state), seat, n, writer)
-                writer.array()
+                out[at:end] = 0.0
+                writer.seek(at)
+                write(read(key, state) if values is None else values[i], seat, n, writer)
+                if writer.position() != end:
+                    raise ValueError(f"a part wrote {writer.position() - at} floats of "
+                                     f"{end - at}")
+            i += 1
         return out

@@ -300,7 +300,8 @@ class SunKingState(pyspiel.State):  # type: ignore[misc]
         base = held.seen.get(player)
         if base is None:
             seat = self._sk_game.observations.seat(player, held.state)
-            base = held.seen[player] = seat.update(held.state).copy()
+            values = held.recall.values(player)
+            base = held.seen[player] = seat.update(held.state, values).copy()
         out[:] = base
         start = out.size - held.adapter.scheme.size
         for token in self.prefix_of(player):

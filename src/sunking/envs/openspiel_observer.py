@@ -212,6 +212,20 @@ class Recall:
         assert self._public is not None
         return self._public
 
+    def values(self, seat: int) -> list[Any] | None:
+        """The values of every part of ``seat``'s observation here (in the parts' order),
+        where :meth:`bits` has already read them at this state, else None."""
+        seen = self._seen.get(seat)
+        if seen is None or self._public is None:
+            return None
+        found: list[Any] = [None] * (len(self.observations.public)
+                                     + len(self.observations.private))
+        for (i, _), value in zip(self.observations.public, self._public[1], strict=True):
+            found[i] = value
+        for (i, _), value in zip(self.observations.private, seen[1], strict=True):
+            found[i] = value
+        return found
+
     def bits(self, seat: int) -> bytes:
         """16 bytes that tell apart any two histories in which ``seat`` observed different
         things or chose different tokens: a digest chained over the values of the parts of
@@ -284,6 +298,8 @@ class SunKingObserver:
             return
         engine = state.engine_state
         tensor = self._observation
+        # the recall's bits first: the seat's observation reuses the values they read
+        digest = state.recall.bits(player) if self.perfect_recall else b""
         if self.kind == "seat":
             state.observation(player, tensor)
         elif self.kind == "public":
@@ -293,7 +309,6 @@ class SunKingObserver:
             for p in range(engine.num_players):
                 state.observation(p, tensor[p * size:(p + 1) * size])
         if self.perfect_recall:
-            digest = state.recall.bits(player)
             self.dict["recall"][:] = np.unpackbits(np.frombuffer(digest, np.uint8))
 
     def string_from(self, state: Observed, player: int) -> str:

@@ -96,6 +96,15 @@ class FastVector(Vector):
         super().__init__()
         self._out: FloatArray = np.zeros(size, dtype=np.float32) if out is None else out
 
+    def seek(self, at: int) -> None:
+        """Write the next segment from ``at`` on (into an array whose floats there are
+        zero)."""
+        self._size = at
+
+    def position(self) -> int:
+        """Where the next segment would be written."""
+        return self._size
+
     def number(self, name: str, value: float, scale: float = 1.0) -> None:
         self._out[self._size] = value / scale
         self._size += 1
@@ -113,11 +122,17 @@ class FastVector(Vector):
         self._size += size
 
     def counts(self, name: str, ids: Iterable[int], size: int) -> None:
+        found = ids if isinstance(ids, list | tuple | set) else list(ids)
         at, out = self._size, self._out
-        for i in ids:
-            if not 0 <= i < size:
+        if found:
+            if min(found) < 0 or max(found) >= size:
                 raise ValueError(f"{name}: an id is outside 0..{size - 1}")
-            out[at + i] += 1.0
+            if isinstance(found, set) or len(set(found)) == len(found):
+                for i in found:  # each id once: set, not add (the segment is zero)
+                    out[at + i] = 1.0
+            else:
+                for i in found:
+                    out[at + i] += 1.0
         self._size += size
 
     def numbers(self, name: str, values: Iterable[float], scale: float = 1.0) -> None:

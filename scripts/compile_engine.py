@@ -47,7 +47,8 @@ def compiled_module() -> ModuleType:
 
 def modules(pyproject: Path = ROOT / "pyproject.toml") -> list[str]:
     """The modules to compile: those each game of ``pyproject.toml``'s entry points declares
-    in its package (games outside this source tree compile their own)."""
+    in its package (games outside this source tree compile their own), and where numpy is
+    installed (the rl extra) the observation encoders ``sunking.envs`` declares."""
     with pyproject.open("rb") as f:
         games: dict[str, str] = tomllib.load(f)["project"]["entry-points"]["sunking.games"]
     declared = compiled_module().declared
@@ -57,6 +58,8 @@ def modules(pyproject: Path = ROOT / "pyproject.toml") -> list[str]:
         folder = SRC / package.replace(".", "/")
         if folder.is_dir():
             out += declared(package, folder)
+    if importlib.util.find_spec("numpy") is not None:  # the rl extra's encoders
+        out += declared("sunking.envs", SRC / "sunking" / "envs")
     return sorted(out)
 
 

@@ -4,6 +4,11 @@ every step of random games, part by part as well as float by float."""
 
 from __future__ import annotations
 
+import hashlib
+import os
+import subprocess
+import sys
+
 import numpy as np
 import pyspiel
 import pytest
@@ -14,6 +19,11 @@ from sunking.envs.incremental import SeatObservation
 from sunking.envs.table import Table, layout, observation_vector
 from sunking.envs.vector import FastVector, Vector
 
+EVERY_COUNT = [
+    (game, n)
+    for game in available_games()
+    for n in range(make(game).spec.min_players, make(game).spec.max_players + 1)
+]
 EDGES = [
     (game, n)
     for game in available_games()
@@ -142,3 +152,34 @@ def test_a_fast_vector_counts_as_the_plain_one() -> None:
         lazy.counts("cards", iter(ids), 6)
         assert np.array_equal(fast.array(), plain.array()), ids
         assert np.array_equal(lazy.array(), plain.array()), ids
+
+
+def observations_digest(seed: int = 11) -> str:
+    """A digest of the fast observations of every seat to move, at every step of a random
+    game of every game and player count, each checked against the plain observation."""
+    h = hashlib.sha256()
+    for game, n in EVERY_COUNT:
+        table = Table(game, n, seed)
+        rng = np.random.default_rng(seed)
+        while table.to_move is not None:
+            seat = table.to_move
+            fast = table.observe(seat)
+            plain = observation_vector(table.adapter, table.state, seat,
+                                       table.decision.prefix if table.decision else ())
+            assert np.array_equal(fast, plain.array()), (game, n, table.state.version)
+            h.update(fast.tobytes())
+            table.step(int(rng.choice(table.legal_tokens())))
+    return h.hexdigest()
+
+
+def test_fast_observations_are_the_same_compiled_and_from_source() -> None:
+    """Every player count of every game, the encoders as imported here (compiled where
+    ``make setup`` compiled them) and from their sources give the same floats, bit for bit,
+    equal to the plain observations."""
+    script = ("import test_envs_fast as t; from sunking.compiled import running_compiled; "
+              "print(t.observations_digest()); assert not running_compiled()")
+    env = dict(os.environ, SUNKING_FROM_SOURCE="1",
+               PYTHONPATH=os.pathsep.join([os.path.dirname(__file__), *sys.path]))
+    done = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True,
+                          text=True, timeout=600, check=True)
+    assert done.stdout.strip() == observations_digest()

@@ -15,7 +15,7 @@ import pytest
 
 import sunking.envs.openspiel as sk_spiel
 from sunking.core.registry import available_games, make
-from sunking.envs.incremental import SeatObservation
+from sunking.envs.incremental import Part, SeatObservation
 from sunking.envs.table import Table, layout, observation_vector
 from sunking.envs.vector import FastVector, Vector
 
@@ -129,6 +129,23 @@ def test_information_state_tensors_begin_with_the_plain_observations(game: str, 
             tensor = np.asarray(state.information_state_tensor(seat), np.float32)
             assert np.array_equal(tensor[:size], plain.array())
         state.apply_action(int(rng.choice(state.legal_actions())))
+
+
+def test_a_part_that_writes_another_size_later_is_refused() -> None:
+    """A part whose writing shrinks as the game goes on is caught at the first update it
+    does not fill."""
+    table = Table("louis14", 2)
+    shrinking = Part(lambda view, seat: 0, lambda state, seat: state.version,
+                     lambda version, seat, n, out: out.numbers("x", [1.0] * (
+                         3 if version == 0 else 2)))
+    layout = [("seat", 0, 2), ("to_move", 2, 1), ("x", 3, 3), ("prefix", 6, 0)]
+    observer = SeatObservation((shrinking,), table.state, 0, layout)
+    assert list(observer.update(table.state)[3:]) == [1.0, 1.0, 1.0]
+    table.step(table.legal_tokens()[0])
+    while table.state.version == 0:
+        table.step(table.legal_tokens()[0])
+    with pytest.raises(ValueError, match="a part wrote 2 floats of 3"):
+        observer.update(table.state)
 
 
 def test_a_fast_vector_refuses_what_does_not_fit_its_layout() -> None:

@@ -138,8 +138,7 @@ class SeatObservation:
         out, seat, n, keys, writer = self.array, self.seat, self.num_players, self._keys, \
             self._writer
         out[n] = 1.0 if state.to_move == seat else 0.0
-        i = 0
-        for key_of, read, write, at, end in self._plan:
+        for i, (key_of, read, write, at, end) in enumerate(self._plan):
             key = key_of(state, seat)
             if key != keys[i]:
                 keys[i] = key
@@ -149,5 +148,4 @@ class SeatObservation:
                 if writer.position() != end:
                     raise ValueError(f"a part wrote {writer.position() - at} floats of "
                                      f"{end - at}")
-            i += 1
         return out

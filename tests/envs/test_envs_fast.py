@@ -15,7 +15,7 @@ import pytest
 
 import sunking.envs.openspiel as sk_spiel
 from sunking.core.registry import available_games, make
-from sunking.envs.incremental import Part, SeatObservation
+from sunking.envs.incremental import Part, Recent, SeatObservation
 from sunking.envs.table import Table, layout, observation_vector
 from sunking.envs.vector import FastVector, Vector
 
@@ -200,3 +200,19 @@ def test_fast_observations_are_the_same_compiled_and_from_source() -> None:
     done = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True,
                           text=True, timeout=600, check=True)
     assert done.stdout.strip() == observations_digest()
+
+
+def test_recent_values_are_found_by_the_identity_of_their_sources() -> None:
+    made: list[tuple[int, ...]] = []
+
+    def total(*lists: list[int]) -> int:
+        made.append(tuple(len(x) for x in lists))
+        return sum(map(sum, lists))
+
+    recent = Recent(total, size=2)
+    a, b, c = [1, 2], [3], [1, 2]
+    assert recent(a, b) == 6 and recent(a, b) == 6 and len(made) == 1
+    assert recent(c, b) == 6 and len(made) == 2  # equal, but another list: worked out again
+    assert recent(b) == 3 and len(made) == 3     # a third: the oldest, (a, b), is forgotten
+    assert recent(c, b) == 6 and len(made) == 3
+    assert recent(a, b) == 6 and len(made) == 4

@@ -77,15 +77,18 @@ class Recent:
     def __init__(self, make: Callable[..., Any], size: int = 8) -> None:
         self._make = make
         self._size = size
-        self._found: list[tuple[tuple[Any, ...], Any]] = []
+        self._found: dict[tuple[int, ...], tuple[tuple[Any, ...], Any]] = {}
+        """The sources' identities → the sources (kept alive) and the value, oldest first."""
 
     def __call__(self, *sources: Any) -> Any:
-        for known, value in self._found:
-            if len(known) == len(sources) and all(
-                    a is b for a, b in zip(known, sources, strict=True)):
-                return value
+        ids = tuple(map(id, sources))
+        hit = self._found.get(ids)
+        if hit is not None:
+            return hit[1]
         value = self._make(*sources)
-        self._found = [(sources, value), *self._found[:self._size - 1]]
+        if len(self._found) >= self._size:
+            del self._found[next(iter(self._found))]
+        self._found[ids] = (sources, value)
         return value
 
 

@@ -162,11 +162,12 @@ def test_a_fast_vector_refuses_what_does_not_fit_its_layout() -> None:
 
 def test_a_fast_vector_counts_as_the_plain_one() -> None:
     """Repeated ids count each time, distinct ones once, whatever iterable holds them."""
-    for ids in ([3, 1, 3, 3], (0, 5), {2, 4}, [5, 5], []):
-        plain, fast, lazy = Vector(), FastVector(6), FastVector(6)
-        plain.counts("cards", ids, 6)
-        fast.counts("cards", ids, 6)
-        lazy.counts("cards", iter(ids), 6)
+    many = list(range(0, 60, 2))  # more than are set one by one
+    for ids in ([3, 1, 3, 3], (0, 5), {2, 4}, [5, 5], [], many, set(many), [*many, 4]):
+        plain, fast, lazy = Vector(), FastVector(60), FastVector(60)
+        plain.counts("cards", ids, 60)
+        fast.counts("cards", ids, 60)
+        lazy.counts("cards", iter(ids), 60)
         assert np.array_equal(fast.array(), plain.array()), ids
         assert np.array_equal(lazy.array(), plain.array()), ids
 

@@ -15,6 +15,8 @@ import numpy as np
 import numpy.typing as npt
 
 FloatArray = npt.NDArray[np.float32]
+_ONE_BY_ONE = 24
+"""Up to this many ids are set one by one; more through one numpy index array."""
 
 
 class Vector:
@@ -128,8 +130,12 @@ class FastVector(Vector):
             if min(found) < 0 or max(found) >= size:
                 raise ValueError(f"{name}: an id is outside 0..{size - 1}")
             if isinstance(found, set) or len(set(found)) == len(found):
-                for i in found:  # each id once: set, not add (the segment is zero)
-                    out[at + i] = 1.0
+                # each id once: set, not add (the segment is zero); many at once by numpy
+                if len(found) > _ONE_BY_ONE:
+                    out[at + np.fromiter(found, np.intp, len(found))] = 1.0
+                else:
+                    for i in found:
+                        out[at + i] = 1.0
             else:
                 for i in found:
                     out[at + i] += 1.0

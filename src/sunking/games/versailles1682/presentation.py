@@ -163,6 +163,7 @@ class VersaillesPresentation(Presentation):
 
     event_subjects = EVENT_SUBJECTS
     event_objects = EVENT_OBJECTS
+    event_groups = {"game_over": "winners"}
 
     recent_versions = 80
     """The dice and the negotiation are read from the newest events (a round's negotiation
@@ -381,7 +382,7 @@ class VersaillesPresentation(Presentation):
         end, and why the game ended."""
         winners = list(final.get("winners", ()))
         scores = list(final.get("scores", ()))
-        text = t(f"{G}.result", winners=t.listing(t.player(w) for w in winners),
+        text = t(t.seats_key(f"{G}.result", winners), winners=t.seats(winners),
                  amount=self.livres(t, max(scores) if scores else 0))
         rows = final.get("players") or []
         lines = [

@@ -137,6 +137,7 @@ class ViveLeRoiPresentation(Presentation):
 
     event_subjects = EVENT_SUBJECTS
     event_objects = EVENT_OBJECTS
+    event_groups = {"game_end": "winners"}
 
     def board(
         self, view: Mapping[str, Any], legal: Sequence[Mapping[str, Any]], seat: int | None,
@@ -264,7 +265,7 @@ class ViveLeRoiPresentation(Presentation):
         winners = list(final.get("winners", ()))
         scores = list(final.get("scores", ()))
         best = max(scores) if scores else 0
-        text = t(f"{G}.result", winners=t.listing(t.player(w) for w in winners), points=best)
+        text = t(t.seats_key(f"{G}.result", winners), winners=t.seats(winners), points=best)
         lines = [
             ScoringLine(t(f"{G}.final.before"), lambda r: r["before"]),
             ScoringLine(t(f"{G}.final.persons"), lambda r: r["persons"]),

@@ -9,6 +9,7 @@ lines ``louis14.log.<type>``, actions ``louis14.action.<type>``.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from types import MappingProxyType
 from typing import Any
 
 from ...core.actions import JsonValue
@@ -83,7 +84,7 @@ class Louis14Presentation(Presentation):
     """The words of Louis XIV."""
 
     event_subjects = EVENT_SUBJECTS
-    event_groups = {"game_end": "winners"}
+    event_groups: Mapping[str, str] = MappingProxyType({"game_end": "winners"})
 
     # --- names -------------------------------------------------------------------------
 

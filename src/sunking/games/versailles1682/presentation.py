@@ -9,6 +9,7 @@ rules know cards by id and type key only.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from types import MappingProxyType
 from typing import Any
 
 from ...core.actions import JsonValue
@@ -163,7 +164,7 @@ class VersaillesPresentation(Presentation):
 
     event_subjects = EVENT_SUBJECTS
     event_objects = EVENT_OBJECTS
-    event_groups = {"game_over": "winners"}
+    event_groups: Mapping[str, str] = MappingProxyType({"game_over": "winners"})
 
     recent_versions = 80
     """The dice and the negotiation are read from the newest events (a round's negotiation

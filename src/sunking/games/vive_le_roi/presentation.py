@@ -8,6 +8,7 @@ ambtsdrager, machtsstructuur) and its German card titles.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from types import MappingProxyType
 from typing import Any
 
 from ...core.actions import JsonValue
@@ -137,7 +138,7 @@ class ViveLeRoiPresentation(Presentation):
 
     event_subjects = EVENT_SUBJECTS
     event_objects = EVENT_OBJECTS
-    event_groups = {"game_end": "winners"}
+    event_groups: Mapping[str, str] = MappingProxyType({"game_end": "winners"})
 
     def board(
         self, view: Mapping[str, Any], legal: Sequence[Mapping[str, Any]], seat: int | None,

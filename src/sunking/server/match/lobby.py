@@ -3,6 +3,7 @@ matches, open tables listed (taking seats is :mod:`.seating`'s)."""
 
 from __future__ import annotations
 
+import asyncio
 import secrets
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
@@ -15,6 +16,7 @@ from .cache import MatchCache
 from .clocks import TurnClocks
 from .commit import Committer
 from .context import Context
+from .kept import KeptReplay
 from .live import LiveMatch, Viewer
 from .request import (
     CreatedMatch,
@@ -132,6 +134,27 @@ class Lobby:
                 return live, seat.seat
         raise ApiError("missing_token", f"no seat of match {match_id} is held by your "
                        "account: this call needs the seat's or spectator's token", 401)
+
+    async def kept_replay(self, match_id: str, token: str | None, account_id: str | None,
+                          refusal: ApiError) -> tuple[KeptReplay, Viewer]:
+        """The replay kept of a finished match that its rules version keeps from being loaded
+        (:mod:`.kept`), and whose token (or, without one, account) it is.
+
+        Raises:
+            ApiError: ``refusal`` (the match's ``rules_version`` or ``rules_changed``) when
+                no replay was kept; ``missing_token`` or ``bad_token``.
+        """
+        context = self.context
+        stored = await context.io.call(context.store.load, match_id)
+        frames = (await context.io.call(context.store.load_replay, match_id)
+                  if stored.status == "finished" else None)
+        if frames is None:
+            raise refusal
+        kept = await asyncio.to_thread(KeptReplay.unpack, stored.match, frames)
+        viewer = kept.viewer(token, account_id)
+        if viewer == -1:
+            raise missing_token() if token is None else bad_token()
+        return kept, viewer
 
     async def my_matches(self, tokens: Iterable[str]) -> list[dict[str, Any]]:
         """One line per known token: match, seat, status, whose turn (unknown ones skipped)."""

@@ -35,7 +35,7 @@ from .verbs import (
     to_hidden,
     to_structure,
 )
-from .windows import act_anytime, anytime_actions
+from .windows import act_anytime, after_card, anytime_actions
 
 ATTACK = 0
 BRIBERY = 1
@@ -76,7 +76,8 @@ def _duel_card_handle(s: ViveLeRoiState, d: Pending, action: Action, emit: Emit)
         to_hidden(s, card, seat, RULE_NON_EVENT)
         say(emit, "duel_card", seat=seat)
         tell(emit, seat, "duel_card_is", seat=seat, card=card)
-        s.pending = ("duel_card", defender, challenger, defender, noble, target)
+        after_card(s, challenger, ("ask", "duel_card", defender, challenger, defender, noble,
+                                   target))
         return
     to_hidden(s, card, seat, RULE_NUMBER)
     mine = s.hidden[challenger]
@@ -87,10 +88,13 @@ def _duel_card_handle(s: ViveLeRoiState, d: Pending, action: Action, emit: Emit)
     to_discard(s, card)
     if value > against:
         _dies(s, emit, target, defender)
+        after_card(s, challenger)
     elif against > value:
         _dies(s, emit, noble, challenger)
+        after_card(s, challenger)
     else:
-        s.pending = ("duel_again", challenger, challenger, defender, noble, target)
+        after_card(s, challenger, ("ask", "duel_again", challenger, challenger, defender, noble,
+                                   target))
 
 
 def _dies(s: ViveLeRoiState, emit: Emit, noble: int, seat: int) -> None:
@@ -233,7 +237,7 @@ def _batch_handle(s: ViveLeRoiState, d: Pending, action: Action, emit: Emit) -> 
             say(emit, "commit", seat=seat, cards=list(action.cards), batch=batch,
                 attacker_total=mine, defender_total=theirs)
         other = defender if seat == attacker else attacker
-        s.pending = ("batch", other, kind, attacker, defender, target, batch + 1)
+        after_card(s, attacker, ("fight_on", other, kind, attacker, defender, target, batch + 1))
     elif isinstance(action, Pass):
         if batch == 0:  # an opening that cannot be made: the attack is called off
             say(emit, "called_off", seat=attacker)
@@ -242,6 +246,20 @@ def _batch_handle(s: ViveLeRoiState, d: Pending, action: Action, emit: Emit) -> 
         _settle(s, emit, kind, attacker, defender, target, winner, batch - 1)
     else:
         act_anytime(s, seat, action, emit, ("ask", *d))
+
+
+def _fight_on(s: ViveLeRoiState, emit: Emit, seat: int, kind: int, attacker: int,
+              defender: int, target: int, batch: int) -> None:
+    """The exchange goes on with ``seat``'s batch after the windows of the last one, unless
+    the person bribed has left the defender's structure meanwhile (the Executioner, played in
+    a window): the bribery is then void, and every card committed to it is discarded (as all
+    gold of a bribery but the winner's last batch, VR-13; there is no winner)."""
+    if s.loc[target] != LOC_STRUCT + defender:
+        for c in list(s.fight):
+            to_discard(s, c)
+        say(emit, "fight_void", kind="attack" if kind == ATTACK else "bribery", target=target)
+        return
+    s.pending = ("batch", seat, kind, attacker, defender, target, batch)
 
 
 def _settle(s: ViveLeRoiState, emit: Emit, kind: int, attacker: int, defender: int, target: int,
@@ -267,7 +285,7 @@ def _settle(s: ViveLeRoiState, emit: Emit, kind: int, attacker: int, defender: i
         s.agenda.append(("activate", attacker, target))
 
 
-TASKS: dict[str, Task] = {"duel": _duel, "fight": _fight}
+TASKS: dict[str, Task] = {"duel": _duel, "fight": _fight, "fight_on": _fight_on}
 HANDLERS: dict[str, Handler] = {
     "duel_card": _duel_card_handle,
     "duel_again": _duel_again_handle,

@@ -39,7 +39,7 @@ EVENT_TYPES = (
     "duel_again", "duel_card", "duel_card_is", "duel_off", "duel_reveal", "ear_bid",
     "ear_bid_is", "ear_bids", "ear_contest", "ear_no_bid", "ear_stays", "ear_to_middle",
     "event", "execute", "extorted", "extorted_kept", "extorted_placed", "extortion",
-    "fight_won", "final_scoring", "game_end", "give", "group_tied", "group_won", "guard",
+    "fight_void", "fight_won", "final_scoring", "game_end", "give", "group_tied", "group_won", "guard",
     "hand", "king_moves", "king_released", "kings_ear", "last_round", "limit_reached",
     "no_card", "no_effect", "nobility_decree", "noble_dies", "place", "play",
     "province_scoring", "rebellion", "riots", "riots_take", "round", "sits_out", "steal",

@@ -40,6 +40,18 @@ def pack(record: MatchRecord, actions: tuple[ActionRecord, ...], last: GameState
     return zlib.compress(text.encode(), 6)
 
 
+def holder(record: MatchRecord, digest: str) -> Viewer:
+    """Whose token hash ``digest`` is in the match ``record``: a seat, None (the spectator),
+    or -1."""
+    viewer: Viewer = -1
+    for seat in record.seats:
+        if same_hash(seat.token_hash, digest):
+            viewer = seat.seat
+    if same_hash(record.spectator_hash, digest):
+        viewer = None
+    return viewer
+
+
 def viewers(players: int) -> tuple[Viewer, ...]:
     """The viewers of a match whose views and logs are kept, in their order: the spectator,
     then each seat."""
@@ -60,21 +72,14 @@ class KeptReplay:
         kept = json.loads(zlib.decompress(frames))
         return cls(record, kept["replay"], kept["logs"], kept["views"])
 
-    def viewer(self, token: str | None, account_id: str | None) -> Viewer | int:
+    def viewer(self, token: str | None, account_id: str | None) -> Viewer:
         """Whose token (or, without one, signed-in account) this is in the match: a seat,
         None for the spectator, -1 for nobody of it."""
         if token is None:
             held = [s.seat for s in self.record.seats
                     if account_id is not None and s.account_id == account_id]
             return held[0] if held else -1
-        digest = token_hash(token)
-        viewer: Viewer | int = -1
-        for seat in self.record.seats:
-            if same_hash(seat.token_hash, digest):
-                viewer = seat.seat
-        if same_hash(self.record.spectator_hash, digest):
-            viewer = None
-        return viewer
+        return holder(self.record, token_hash(token))
 
     def answer(self) -> dict[str, Any]:
         """The replay's answer as the replay route gives it (without the chat)."""

@@ -17,6 +17,7 @@ from .clocks import TurnClocks
 from .commit import Committer
 from .context import Context
 from .kept import KeptReplay
+from .kept import holder as token_holder
 from .live import LiveMatch, Viewer
 from .request import (
     CreatedMatch,
@@ -26,7 +27,7 @@ from .request import (
     host_seat,
     seat_names,
 )
-from .tokens import new_match_id, new_token, same_hash, token_hash
+from .tokens import new_match_id, new_token, token_hash
 
 MAX_SEED = 2**63 - 1
 ACCOUNT_LIST_LIMIT = 200
@@ -221,13 +222,7 @@ class Lobby:
 
 def _viewer(live: LiveMatch, digest: str) -> Viewer:
     """Whose token hash ``digest`` is in ``live``: a seat, None (the spectator), or -1."""
-    viewer: Viewer = -1
-    for seat in live.record.seats:
-        if same_hash(seat.token_hash, digest):
-            viewer = seat.seat
-    if same_hash(live.record.spectator_hash, digest):
-        viewer = None
-    return viewer
+    return token_holder(live.record, digest)
 
 
 def seat_records(request: MatchRequest,

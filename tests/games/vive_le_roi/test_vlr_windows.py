@@ -414,9 +414,9 @@ def windows_until_next(s: ViveLeRoiState) -> tuple[list[int], ViveLeRoiState]:
 def test_every_seat_has_a_window_after_each_card_of_an_attack() -> None:
     """"Na iedere handeling die de tafel verandert (… iedere kaart van een gevecht …) krijgt
     iedere speler die een S-kaart kan spelen of een decreet kan uitvaardigen een echte kans"
-    (VR-4b, shared/rules/vive_le_roi.md): after each batch of an attack every player from
-    the attacker's left, the attacker last, is asked before the fight goes on, and a third
-    player lays the King's Ear mid-fight."""
+    (VR-4b, shared/rules/vive_le_roi.md): after each batch of an attack every player but the
+    two sides is asked before the fight goes on (the sides at their own batches), and a
+    third player lays the King's Ear mid-fight."""
     province = find("province", arms=4)
     four, five = find("musketeer", 4), find("musketeer", 5)
     s = position(
@@ -429,17 +429,16 @@ def test_every_seat_has_a_window_after_each_card_of_an_attack() -> None:
     )
     s = play(s, Attack(province), Commit((four,)))
     asked, s = windows_until_next(s)
-    assert asked == [1, 2, 0]                       # the Ear is unseen: every noble's owner
+    assert asked == [2]                             # the Ear is unseen: a noble's owner
     assert s.pending is not None and s.pending[:2] == ("batch", 1)
     s = play(s, Commit((find("musketeer", 6),)))    # the defender's 6 against 4
-    assert s.pending == ("react", 1, -1)
-    s = play(s, PASS)
     assert s.pending == ("react", 2, -1) and PlayEar(NOBLE3) in s.legal_actions()
     s = play(s, PlayEar(NOBLE3))
     assert s.scores == [0, 0, 10] and s.attach[EAR_CARD] == NOBLE3
     # The Ear on the table, nobody else may act: the attacker answers the 6.
     assert s.pending is not None and s.pending[:2] == ("batch", 0)
     assert Commit((five,)) in s.legal_actions()
+    assert not any(isinstance(a, PlayEar) for a in s.legal_actions())
 
 
 def fight_windows(hand_of_2: list[int]) -> list[tuple[object, ...]]:
@@ -462,16 +461,13 @@ def fight_windows(hand_of_2: list[int]) -> list[tuple[object, ...]]:
 
 def test_the_windows_after_a_duels_cards_reveal_nothing() -> None:
     """VR-4b: "whether a seat is asked must reveal nothing about its hand": after the
-    challenger's card and after the defender's, the same seats are asked whether or not seat
-    2 holds an "S" card."""
+    challenger's card and after the defender's, the same seat (the third player; the sides
+    act at their own duel cards) is asked whether or not it holds an "S" card."""
     holding = fight_windows([find("gold", 3, nth=1), LOW_BIRTH])
     not_holding = fight_windows([find("gold", 3, nth=1), find("gold", 2, nth=2)])
     assert holding == not_holding
-    assert holding[:3] == [("react", 1, -1), ("react", 2, -1), ("react", 0, -1)]
-    assert ("duel_card", 1, 0, 1, NOBLE3, NOBLE1) in holding
-    # After the defender's card his last noble is dead: public facts allow him nothing.
-    assert holding[-3:] == [("duel_card", 1, 0, 1, NOBLE3, NOBLE1), ("react", 2, -1),
-                            ("react", 0, -1)]
+    assert holding == [("react", 2, -1), ("duel_card", 1, 0, 1, NOBLE3, NOBLE1),
+                       ("react", 2, -1)]
 
 
 def test_a_bribery_whose_person_is_executed_mid_fight_is_void() -> None:
@@ -497,3 +493,25 @@ def test_a_bribery_whose_person_is_executed_mid_fight_is_void() -> None:
     text = describe("vive_le_roi", s.view(0), [], 0, "en", ["Ana", "Bo", "Cy"],
                     events=s.events(0))["log"]
     assert any("the bribery for it is void" in str(entry) for entry in text)
+
+
+def test_the_attacker_may_play_an_s_card_at_his_own_later_batch() -> None:
+    """VR-4b: the sides of a fight act at their own decisions in it. After the defender's
+    answer the attacker, with the Queen and the Executioner, may execute before he raises."""
+    province = find("province", arms=4)
+    four, five = find("musketeer", 4), find("musketeer", 5)
+    victim = find("courtier", 6, arms=2)
+    s = position(
+        3,
+        hands={0: [four, five, EXECUTIONER], 1: [find("musketeer", 6), GOLD2], 2: [GOLD3]},
+        structures={0: [QUEEN], 1: [province, victim]},
+        deck_top=[find("gold", 2, nth=1)],
+        steps=[("turn", 0)],
+    )
+    s = play(s, Attack(province), Commit((four,)), Commit((find("musketeer", 6),)))
+    s = pass_windows(s)
+    assert s.pending is not None and s.pending[:2] == ("batch", 0)
+    assert Execute(victim) in s.legal_actions()
+    s = play(s, Execute(victim))
+    assert victim in s.discard
+    assert s.pending is not None and s.pending[:2] == ("batch", 0)   # he raises or passes

@@ -171,7 +171,9 @@ def open_windows(s: ViveLeRoiState, seats: list[int], mover: int) -> None:
     for i, seat in enumerate(seats):
         if may_act(s, seat):
             s.pending = ("react", seat, mover)
-            s.agenda.extend(("react", later, mover) for later in reversed(seats[i + 1:]))
+            agenda = s.agenda
+            for later in seats[:i:-1]:  # the seats after it, the next one on top
+                agenda.append(("react", later, mover))
             return
 
 
@@ -183,7 +185,12 @@ def after_card(s: ViveLeRoiState, mover: int, defender: int, then: Step | None =
     if then is not None:
         s.agenda.append(then)
     n = s.num_players
-    open_windows(s, [p for p in ((mover + i) % n for i in range(1, n)) if p != defender], -1)
+    seats = []
+    for i in range(1, n):
+        seat = (mover + i) % n
+        if seat != defender:
+            seats.append(seat)
+    open_windows(s, seats, -1)
 
 
 def _window(s: ViveLeRoiState, emit: Emit) -> None:

@@ -515,3 +515,24 @@ def test_the_attacker_may_play_an_s_card_at_his_own_later_batch() -> None:
     s = play(s, Execute(victim))
     assert victim in s.discard
     assert s.pending is not None and s.pending[:2] == ("batch", 0)   # he raises or passes
+
+
+def test_a_briber_who_executes_the_person_he_bribes_voids_his_bribery() -> None:
+    """The briber himself may play the Executioner at his own later batch (VR-4b) against
+    the very person he bribes: the bribery is void then, its gold discarded, before he raises
+    or passes (a random game found it leaving the defender's gold on a discarded person)."""
+    courtier = find("courtier", 4, arms=1)
+    s = position(
+        3,
+        hands={0: [GOLD1, GOLD3, EXECUTIONER], 1: [GOLD2], 2: [find("gold", 1, nth=1)]},
+        structures={0: [QUEEN], 1: [courtier]},
+        deck_top=[find("gold", 2, nth=1)],
+        steps=[("turn", 0)],
+    )
+    s = pass_windows(play(s, Bribe(courtier), Commit((GOLD1,)), Commit((GOLD2,))))
+    assert s.pending is not None and s.pending[:2] == ("batch", 0)
+    s = pass_windows(play(s, Execute(courtier)))
+    assert "fight_void" in event_types(s)
+    assert courtier in s.discard and GOLD1 in s.discard and GOLD2 in s.discard
+    assert s.fight == [] and s.pending == ("lay", 0)
+    assert s.check_invariants() == []

@@ -246,8 +246,8 @@ def _batch_handle(s: ViveLeRoiState, d: Pending, action: Action, emit: Emit) -> 
             return
         winner = defender if seat == attacker else attacker
         _settle(s, emit, kind, attacker, defender, target, winner, batch - 1)
-    else:
-        act_anytime(s, seat, action, emit, ("ask", *d))
+    else:  # an "S" card or the decree first; then the same batch, if the fight goes on
+        act_anytime(s, seat, action, emit, ("fight_on", *d[1:]))
 
 
 def _fight_on(s: ViveLeRoiState, emit: Emit, seat: int, kind: int, attacker: int,

@@ -1,13 +1,16 @@
 """A match started under older rules, as a person meets it in the browser after the server was
 upgraded: ``sunking serve`` lists it at start; kept, its page says in the reader's language
 that it was played under another version of the game's rules; closed (``--old-rules close``),
-that it was closed because the rules changed. Nothing is replayed under the new rules."""
+that it was closed because the rules changed. Nothing is replayed under the new rules: a
+finished match shows the replay kept when it finished."""
 
 from __future__ import annotations
 
 import sqlite3
+import time
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, expect
@@ -21,6 +24,19 @@ def aged(data: Path, match_id: str) -> None:
         conn.execute("UPDATE matches SET rules_version = 1 WHERE match_id = ?", (match_id,))
 
 
+def finished_bots(server: Any) -> dict[str, Any]:
+    """A Vive le Roi match of random bots, played to its end by the server."""
+    created: dict[str, Any] = server.create_match(
+        {"game": "vive_le_roi", "players": 3, "seed": 2, "language": "en",
+         "seats": [{"kind": "bot", "bot": "random"}] * 3})
+    deadline = time.monotonic() + 120
+    while server.call("GET", f"/api/matches/{created['match_id']}",
+                      token=created["spectator"]["token"])["status"] != "finished":
+        assert time.monotonic() < deadline, "the bots' match did not finish"
+        time.sleep(0.2)
+    return created
+
+
 def test_e2e_matches_of_older_rules_are_told_in_words(
     browser: Browser, driver: ModuleType, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -30,6 +46,7 @@ def test_e2e_matches_of_older_rules_are_told_in_words(
                                     "seats": PLAYERS})
         closed = server.create_match({"game": "vive_le_roi", "players": 3, "language": "en",
                                       "seats": PLAYERS})
+        ended = finished_bots(server)
     finally:
         driver.stop_server(server)
     aged(tmp_path / "data", closed["match_id"])
@@ -41,6 +58,7 @@ def test_e2e_matches_of_older_rules_are_told_in_words(
     assert "Closed 1" in report
 
     aged(tmp_path / "data", kept["match_id"])
+    aged(tmp_path / "data", ended["match_id"])
     monkeypatch.delenv("SUNKING_OLD_RULES")
     server = driver.start_server(tmp_path)
     try:
@@ -64,6 +82,19 @@ def test_e2e_matches_of_older_rules_are_told_in_words(
         expect(page.locator("#game .form-error")).to_contain_text(
             "Diese Partie wurde geschlossen: Die Regeln von Vive le Roi haben sich geändert "
             "(Version 1 → Version 2)")
+        # Finished under the older rules: its kept replay, frame by frame, in words.
+        spectator = ended["spectator"]["token"]
+        page.goto(f"{server.base}/play/{ended['match_id']}?replay=1#t={spectator}")
+        page.wait_for_selector("[data-testid=replay-bar]")
+        slider = page.locator("[data-testid=replay-slider]")
+        expect(slider).not_to_have_attribute("max", "0")
+        slider.fill(str(int(slider.get_attribute("max") or "0") // 2))
+        expect(page.locator("[data-testid=structure]")).to_have_count(3)
+        assert page.locator("#game .form-error").count() == 0 or not page.locator(
+            "#game .form-error").inner_text().strip()
+        # Its page shows it as it ended: the final table.
+        page.goto(f"{server.base}/play/{ended['match_id']}#t={spectator}")
+        page.wait_for_selector("[data-testid=final-table]")
         assert errors == []
         context.close()
     finally:

@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 import sqlalchemy as sa
 from fastapi.testclient import TestClient
-from srv_support import auth, make_client, new_match, service_of
+from srv_support import auth, make_client, new_match, service_of, wait_until
 from test_srv_migrations import at_revision, empty_url, old_match
 from test_srv_storage import StoreFactory, a_match, act, opener
 from typer.testing import CliRunner
@@ -260,3 +260,64 @@ def test_srv_every_store_finds_and_closes_the_matches_of_other_rules(
     assert again.load(done.match_id).status == "finished"
     assert again.old_rules(versions) == []
     assert old.match_id not in again.active_match_ids()
+
+
+def bots_to_the_end(client: TestClient, game: str = "vive_le_roi") -> dict[str, Any]:
+    """A match of random bots only, played to its end by the server."""
+    created = client.post("/api/matches", json={
+        "game": game, "players": 3, "seed": 4, "language": "en",
+        "seats": [{"kind": "bot", "bot": "random"}] * 3}).json()
+    spectator = created["spectator"]["token"]
+    wait_until(lambda: client.get(f"/api/matches/{created['match_id']}",
+                                  headers=auth(spectator)).json()["status"] == "finished")
+    return created
+
+
+def newer_rules(monkeypatch: pytest.MonkeyPatch, game: str = "vive_le_roi") -> None:
+    """The server now plays the next version of ``game``'s rules (an upgrade)."""
+    engine = make(game)
+    monkeypatch.setattr(engine, "spec", dataclasses.replace(
+        engine.spec, rules_version=engine.spec.rules_version + 1))
+
+
+def test_srv_a_finished_match_of_older_rules_still_shows_its_kept_replay(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    store = SqlStore(sqlite_url(tmp_path))
+    with make_client(lambda: SqlStore(sqlite_url(tmp_path))) as client:
+        kept = bots_to_the_end(client)
+        lost = bots_to_the_end(client)
+        match_id, spectator = kept["match_id"], kept["spectator"]["token"]
+        replay = client.get(f"/api/matches/{match_id}/replay", headers=auth(spectator)).json()
+        board = f"/api/matches/{match_id}/replay/board"
+        before = client.get(board, params={"version": 5, "seat": 1, "lang": "de"},
+                            headers=auth(spectator)).json()
+        with store.engine.begin() as conn:  # finished before replays were kept
+            conn.execute(sa.text("DELETE FROM replays WHERE match_id = :m"),
+                         {"m": lost["match_id"]})
+        newer_rules(monkeypatch)
+        service = service_of(client)
+        for created in (kept, lost):
+            assert service.cache.forget_if_idle(created["match_id"], force=True)
+        # Shown as it ended, and replayed as it was shown when it finished.
+        ended = client.get(f"/api/matches/{match_id}", params={"lang": "fr"},
+                           headers=auth(spectator))
+        assert ended.status_code == 200, ended.text
+        assert ended.json()["status"] == "finished" and ended.json()["board"]["result"]
+        again = client.get(f"/api/matches/{match_id}/replay", headers=auth(spectator))
+        assert again.status_code == 200, again.text
+        assert again.json()["frames"] == replay["frames"]
+        assert again.json()["status"] == "finished" and again.json()["rules_version"] == 2
+        seat_board = client.get(board, params={"version": 5, "seat": 1, "lang": "de"},
+                                headers=auth(spectator))
+        assert seat_board.status_code == 200, seat_board.text
+        assert seat_board.json() == before
+        for params in ({"version": 10**6}, {"version": 5, "seat": 3}):
+            assert client.get(board, params=params, headers=auth(spectator)).status_code == 422
+        assert client.get(f"/api/matches/{match_id}/replay",
+                          headers=auth("x" * 43)).status_code == 403
+        # Finished before replays were kept: the clear refusal, never a replay under new rules.
+        error = refusal(client, f"/api/matches/{lost['match_id']}/replay",
+                        lost["spectator"]["token"])
+        assert error["code"] == "rules_version"
+        assert error["details"] == {"game": "vive_le_roi", "recorded": 2, "engine": 3}
+    store.close()

@@ -297,9 +297,9 @@ def test_srv_migrations_are_idempotent_and_complete(tmp_path: Path) -> None:
             "accounts", "account_sessions", "mail_outbox", "turn_notices", "notice_choices",
             "profile_choices", "ratings", "rated_matches", "rating_changes", "follows",
             "blocks", "mutes", "reports", "suspensions",
-            "person_invitations"} <= set(inspector.get_table_names())
+            "person_invitations", "replays"} <= set(inspector.get_table_names())
     with store.engine.connect() as conn:
-        assert conn.execute(sa.text("select version_num from alembic_version")).scalar() == "0013"
+        assert conn.execute(sa.text("select version_num from alembic_version")).scalar() == "0014"
     columns = {c["name"] for c in inspector.get_columns("matches")}
     assert {"practice", "owner", "driver", "person_at", "rules_version"} <= columns
     store.close()

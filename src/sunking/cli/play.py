@@ -101,5 +101,7 @@ def _print_outcome(session: Session, lang: str) -> None:
         return
     console.print(Text(translate(lang, "cli.play.over", game=game_title(session.game_id, lang),
                                  seed=session.seed, n=session.version)))
-    final = describe_result(session.game_id, result["details"], lang, session.names)
+    mine = [seat for seat, spec in enumerate(session.seats) if spec.you]
+    final = describe_result(session.game_id, result["details"], lang, session.names,
+                            mine[0] if len(mine) == 1 else None)
     console.print(final_tables(final, lang))

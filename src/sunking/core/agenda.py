@@ -168,6 +168,8 @@ class Rules:
     duties: Callable[[Any], Sequence[tuple[Seat, Action]]] | None = None
     """The out-of-turn actions owed now, with the seat owing each (see :meth:`Game.duties`);
     None: the rules owe none."""
+    windows: frozenset[str] = frozenset()
+    """The kinds of decision that are windows (see :meth:`Game.window`)."""
 
 
 class AgendaState(GameState):
@@ -374,6 +376,10 @@ class AgendaGame(Game, Generic[S]):
     def duties(self, state: GameState) -> Sequence[tuple[int, Action]]:
         owed = self.rules.duties
         return () if owed is None else owed(state)
+
+    def window(self, state: GameState) -> bool:
+        pending = getattr(state, "pending", None)
+        return pending is not None and pending[0] in self.rules.windows
 
 
 

@@ -225,6 +225,13 @@ class Game(ABC):
         fines every fault of etiquette)."""
         return ()
 
+    def window(self, state: GameState) -> bool:
+        """Whether the decision pending is a window: one asked of every seat in turn whatever
+        it holds (Vive le Roi's reaction windows). Its answer, whoever gives it, is made
+        public at the same moment, so that how long the table waits tells nothing of what
+        the seat holds (none in most games)."""
+        return False
+
     def parse_action(self, data: object) -> Action:
         """Parse an action from its JSON form.
 

@@ -134,6 +134,27 @@ class Texts:
             return words[0]
         return self("presentation.list", items=", ".join(words[:-1]), last=words[-1])
 
+    def seats(self, seats: Iterable[int]) -> str:
+        """The names of ``seats`` joined (:meth:`listing`) as the subject of a sentence: the
+        seat spoken to (:attr:`you`) first, as ``presentation.you_listed`` ("You, Ana and
+        Bo"), so that the sentence's verb agrees with it (:meth:`seats_key`)."""
+        listed = list(seats)
+        if self.you is None or self.you not in listed:
+            return self.listing(self.player(s) for s in listed)
+        others = (self.player(s) for s in listed if s != self.you)
+        return self.listing([self("presentation.you_listed"), *others])
+
+    def seats_key(self, key: str, seats: Iterable[int]) -> str:
+        """The variant of ``key``, a sentence whose subject is ``seats`` (:meth:`seats`),
+        whose verb agrees with them in person and number: ``<key>.you`` when they are the
+        seat spoken to alone ("You win"), ``<key>.many`` when several ("Ana and Bo win"),
+        ``<key>.you.many`` when several with the seat spoken to ("You and Bo win"), each
+        where the catalogs have it; else ``key`` (one seat, "Ana wins")."""
+        listed = list(seats)
+        mine = self.you is not None and self.you in listed
+        said = key + (".you" if mine else "") + (".many" if len(listed) > 1 else "")
+        return said if self.has(said) else key
+
 
 class Presentation(ABC):
     """How a game shows itself to people. A game's package holds one, its catalogs beside it.
@@ -170,6 +191,10 @@ class Presentation(ABC):
     also the subject, its ``.you.to_you`` variant where the game has one (:meth:`subject_key`).
     Every text of such a type that names that seat has its ``.to_you`` variant in every
     language (a test reads the catalogs)."""
+    event_groups: Mapping[str, str] = {}
+    """Of the event types whose texts are about several seats at once (who won), the field
+    listing them (event type → field): their text's verb agrees with them in person and
+    number (:meth:`Texts.seats_key`), and the field is said by :meth:`Texts.seats`."""
     recent_versions = 0
     """How many of the newest versions' events the board reads besides its log: a client
     that words the log itself, as the server does, passes :meth:`board_events` of those
@@ -208,6 +233,9 @@ class Presentation(ABC):
         when the seat it names besides (:attr:`event_objects`) is; ``.you.to_you`` when both
         are and the game has that text."""
         kind = str(event.get("type"))
+        group = self.event_groups.get(kind)
+        if group is not None:
+            return t.seats_key(key, event.get(group) or ())
         field = self.event_subjects.get(kind)
         spoken = t.personal(key, event.get(field)) if field else key
         other = self.event_objects.get(kind)

@@ -103,16 +103,18 @@ def describe_events(
 
 def describe_result(
     game_id: str, final: Mapping[str, Any], lang: str, names: Sequence[str],
+    you: int | None = None,
 ) -> dict[str, JsonValue]:
     """The final table of a finished game in words of ``lang``: who won, one row per seat by
     rank, and the game's scoring (``scoring``: titled tables of labelled lines, one value per
-    seat; ``notes``: sentences), from the game's final scoring account (``Result.details``).
+    seat; ``notes``: sentences), from the game's final scoring account (``Result.details``);
+    ``you`` as for :func:`describe` ("You win with 52 points").
 
     Raises:
         UnknownGame: no game has that id.
         KeyError: ``lang`` is not a supported language.
     """
-    p, t = _texts(game_id, lang, names)
+    p, t = _texts(game_id, lang, names, you)
     return p.result(final, t)
 
 

@@ -127,6 +127,7 @@ def fill(
     Fields the game does not list are left out, so no raw value reaches a text.
     """
     g = t.presentation.game_id
+    group = t.presentation.event_groups.get(str(payload.get("type")))
     out: dict[str, str] = {}
     for name, value in payload.items():
         kind = kinds.get(name)
@@ -135,7 +136,7 @@ def fill(
         if kind == "seat" and isinstance(value, int):
             out[name] = t.player(value)
         elif kind == "seats" and isinstance(value, list):
-            out[name] = t.listing(t.player(v) for v in value)
+            out[name] = t.seats(value) if name == group else t.listing(map(t.player, value))
         elif kind == "card" and isinstance(value, int):
             key = card_key(value)
             out[name] = t(key) if key else t("presentation.nothing")

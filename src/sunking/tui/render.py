@@ -85,7 +85,8 @@ class Seating:
     def final(self, result: Mapping[str, Any]) -> dict[str, Any]:
         """The final table of a finished game (``Result.to_json()``) in words (see
         :func:`sunking.presentation.describe_result`)."""
-        return describe_result(self.game, result["details"], self.lang, self.names)
+        return describe_result(self.game, result["details"], self.lang, self.names,
+                               self.you)
 
 
 class Fitted:

@@ -21,8 +21,12 @@ from sunking.games.vive_le_roi.state import LOC_EAR, ViveLeRoiState
 
 
 def play(s: ViveLeRoiState, *actions: Action) -> ViveLeRoiState:
+    """Each action in turn, every window that opens after it (VR-4b: after each card of a
+    fight) passed."""
     for action in actions:
         s = s.apply(action, seat=s.to_move)
+        while s.pending is not None and s.pending[0] == "react":
+            s = s.apply(PASS, seat=s.to_move)
     return s
 
 

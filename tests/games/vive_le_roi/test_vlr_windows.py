@@ -28,7 +28,12 @@ from sunking.presentation import describe
 
 
 def play(s: ViveLeRoiState, *actions: Action) -> ViveLeRoiState:
+    """Each action in turn, the windows that open after a card of a fight (VR-4b) passed
+    until the action is one of their choices."""
     for action in actions:
+        while s.pending is not None and s.pending[0] == "react" and \
+                action not in s.legal_actions():
+            s = s.apply(PASS, seat=s.to_move)
         s = s.apply(action, seat=s.to_move)
     return s
 
@@ -118,8 +123,9 @@ def test_a_church_decree_in_the_defenders_first_answer() -> None:
         deck_top=[find("gold", 2)],
         steps=[("turn", 0)],
     )
-    s = play(s, Attack(province), Commit((find("musketeer", 4),)))
-    assert s.to_move == 1 and CHURCH_DECREE in s.legal_actions()
+    s = pass_windows(play(s, Attack(province), Commit((find("musketeer", 4),))))
+    assert s.pending is not None and s.pending[:2] == ("batch", 1)
+    assert CHURCH_DECREE in s.legal_actions()
     s = play(s, CHURCH_DECREE, RELEASE)
     # The attack goes on where it was: the defender answers the batch.
     assert not s.captive
@@ -153,8 +159,9 @@ def test_s_card_in_the_defenders_first_answer_to_a_challenge() -> None:
         deck_top=[find("gold", 2, nth=1)],
         steps=[("turn", 0)],
     )
-    s = play(s, Challenge(NOBLE3, NOBLE1), LayDown(GOLD3))
-    assert s.to_move == 1 and Denounce(LOW_BIRTH, 0) in s.legal_actions()
+    s = pass_windows(play(s, Challenge(NOBLE3, NOBLE1), LayDown(GOLD3)))
+    assert s.pending is not None and s.pending[:2] == ("duel_card", 1)
+    assert Denounce(LOW_BIRTH, 0) in s.legal_actions()
     s = play(s, Denounce(LOW_BIRTH, 0))
     assert s.scores == [0, 10, 0] and LOW_BIRTH in s.structures[0]
     assert s.pending is not None and s.pending[:2] == ("duel_card", 1)   # still to answer
@@ -171,7 +178,8 @@ def test_s_card_in_the_defenders_first_answer_to_a_bribe() -> None:
         deck_top=[find("gold", 2, nth=1)],
         steps=[("turn", 0)],
     )
-    s = play(s, Bribe(courtier), Commit((GOLD2,)))
+    s = pass_windows(play(s, Bribe(courtier), Commit((GOLD2,))))
+    assert s.pending is not None and s.pending[:2] == ("batch", 1)
     s = play(s, Denounce(EXCOMMUNICATION, 2))
     assert s.scores == [0, 10, 0] and EXCOMMUNICATION in s.structures[2]
     s = play(s, Commit((GOLD3,)), PASS)
@@ -295,7 +303,7 @@ def test_s_card_after_ones_own_step_b_action_before_the_middle_card() -> None:
         deck_top=[GOLD3],
         steps=[("turn", 0)],
     )
-    s = play(s, Attack(province), Commit((four,)), PASS)
+    s = play(pass_windows(play(s, Attack(province), Commit((four,)))), PASS)
     assert province in s.structures[0] and s.pending == ("lay", 0)
     assert Execute(victim) in s.legal_actions()
     s = play(s, Execute(victim))
@@ -389,3 +397,142 @@ def test_an_s_card_in_a_window_after_a_step_of_phase_two() -> None:
     assert s.pending == ("react", 0, -1) and find("gold", 2) in s.structures[1]
     s = play(s, PlayEar(NOBLE1))
     assert s.scores == [10, 0, 0] and s.attach[EAR_CARD] == NOBLE1
+
+
+# --- VR-4b: a window after each card of a fight ------------------------------------------------
+
+
+def windows_until_next(s: ViveLeRoiState) -> tuple[list[int], ViveLeRoiState]:
+    """The seats asked in the windows now open, each passing, and the state after them."""
+    seats = []
+    while s.pending is not None and s.pending[0] == "react":
+        seats.append(int(s.pending[1]))
+        s = play(s, PASS)
+    return seats, s
+
+
+def test_every_seat_has_a_window_after_each_card_of_an_attack() -> None:
+    """"Na iedere handeling die de tafel verandert (… iedere kaart van een gevecht …) krijgt
+    iedere speler die een S-kaart kan spelen of een decreet kan uitvaardigen een echte kans"
+    (VR-4b, shared/rules/vive_le_roi.md): after each batch of an attack every player but the
+    two sides is asked before the fight goes on (the sides at their own batches), and a
+    third player lays the King's Ear mid-fight."""
+    province = find("province", arms=4)
+    four, five = find("musketeer", 4), find("musketeer", 5)
+    s = position(
+        3,
+        hands={0: [four, five, GOLD1], 1: [find("musketeer", 6), GOLD2],
+               2: [EAR_CARD, GOLD3]},
+        structures={0: [NOBLE1], 1: [NOBLE2, province], 2: [NOBLE3]},
+        deck_top=[find("gold", 2, nth=1)],
+        steps=[("turn", 0)],
+    )
+    s = play(s, Attack(province), Commit((four,)))
+    asked, s = windows_until_next(s)
+    assert asked == [2]                             # the Ear is unseen: a noble's owner
+    assert s.pending is not None and s.pending[:2] == ("batch", 1)
+    s = play(s, Commit((find("musketeer", 6),)))    # the defender's 6 against 4
+    assert s.pending == ("react", 2, -1) and PlayEar(NOBLE3) in s.legal_actions()
+    s = play(s, PlayEar(NOBLE3))
+    assert s.scores == [0, 0, 10] and s.attach[EAR_CARD] == NOBLE3
+    # The Ear on the table, nobody else may act: the attacker answers the 6.
+    assert s.pending is not None and s.pending[:2] == ("batch", 0)
+    assert Commit((five,)) in s.legal_actions()
+    assert not any(isinstance(a, PlayEar) for a in s.legal_actions())
+
+
+def fight_windows(hand_of_2: list[int]) -> list[tuple[object, ...]]:
+    """The decisions of a duel and the windows after its cards, seat 2 holding
+    ``hand_of_2``."""
+    s = position(
+        3,
+        hands={0: [GOLD3, GOLD1], 1: [GOLD2, find("gold", 1, nth=1)], 2: hand_of_2},
+        structures={0: [NOBLE3], 1: [NOBLE1], 2: [NOBLE2, CARDINAL]},
+        deck_top=[find("gold", 2, nth=1)],
+        steps=[("turn", 0)],
+    )
+    s = play(s, Challenge(NOBLE3, NOBLE1), LayDown(GOLD3))
+    seen: list[tuple[object, ...]] = []
+    while s.pending is not None and s.pending[0] in ("react", "duel_card"):
+        seen.append(s.pending)
+        s = play(s, PASS if s.pending[0] == "react" else LayDown(GOLD2))
+    return seen
+
+
+def test_the_windows_after_a_duels_cards_reveal_nothing() -> None:
+    """VR-4b: "whether a seat is asked must reveal nothing about its hand": after the
+    challenger's card and after the defender's, the same seat (the third player; the sides
+    act at their own duel cards) is asked whether or not it holds an "S" card."""
+    holding = fight_windows([find("gold", 3, nth=1), LOW_BIRTH])
+    not_holding = fight_windows([find("gold", 3, nth=1), find("gold", 2, nth=2)])
+    assert holding == not_holding
+    assert holding == [("react", 2, -1), ("duel_card", 1, 0, 1, NOBLE3, NOBLE1),
+                       ("react", 2, -1)]
+
+
+def test_a_bribery_whose_person_is_executed_mid_fight_is_void() -> None:
+    """VR-4b with VR-18: in a window after a bribe, a third player executes the person being
+    bribed; the bribery has no object left, and every gold card committed to it is
+    discarded (VR-13: all gold of a bribery but the winner's last batch goes)."""
+    courtier = find("courtier", 4, arms=1)
+    s = position(
+        3,
+        hands={0: [GOLD2, GOLD1], 1: [GOLD3], 2: [EXECUTIONER, find("gold", 1, nth=1)]},
+        structures={1: [courtier], 2: [QUEEN]},
+        deck_top=[find("gold", 2, nth=1)],
+        steps=[("turn", 0)],
+    )
+    s = play(s, Bribe(courtier), Commit((GOLD2,)))
+    while s.pending != ("react", 2, -1):
+        s = play(s, PASS)
+    s = play(s, Execute(courtier))
+    s = pass_windows(s)
+    assert courtier in s.discard and GOLD2 in s.discard and s.fight == []
+    assert "fight_void" in event_types(s)
+    assert s.pending == ("lay", 0)
+    text = describe("vive_le_roi", s.view(0), [], 0, "en", ["Ana", "Bo", "Cy"],
+                    events=s.events(0))["log"]
+    assert any("the bribery for it is void" in str(entry) for entry in text)
+
+
+def test_the_attacker_may_play_an_s_card_at_his_own_later_batch() -> None:
+    """VR-4b: the sides of a fight act at their own decisions in it. After the defender's
+    answer the attacker, with the Queen and the Executioner, may execute before he raises."""
+    province = find("province", arms=4)
+    four, five = find("musketeer", 4), find("musketeer", 5)
+    victim = find("courtier", 6, arms=2)
+    s = position(
+        3,
+        hands={0: [four, five, EXECUTIONER], 1: [find("musketeer", 6), GOLD2], 2: [GOLD3]},
+        structures={0: [QUEEN], 1: [province, victim]},
+        deck_top=[find("gold", 2, nth=1)],
+        steps=[("turn", 0)],
+    )
+    s = play(s, Attack(province), Commit((four,)), Commit((find("musketeer", 6),)))
+    s = pass_windows(s)
+    assert s.pending is not None and s.pending[:2] == ("batch", 0)
+    assert Execute(victim) in s.legal_actions()
+    s = play(s, Execute(victim))
+    assert victim in s.discard
+    assert s.pending is not None and s.pending[:2] == ("batch", 0)   # he raises or passes
+
+
+def test_a_briber_who_executes_the_person_he_bribes_voids_his_bribery() -> None:
+    """The briber himself may play the Executioner at his own later batch (VR-4b) against
+    the very person he bribes: the bribery is void then, its gold discarded, before he raises
+    or passes (a random game found it leaving the defender's gold on a discarded person)."""
+    courtier = find("courtier", 4, arms=1)
+    s = position(
+        3,
+        hands={0: [GOLD1, GOLD3, EXECUTIONER], 1: [GOLD2], 2: [find("gold", 1, nth=1)]},
+        structures={0: [QUEEN], 1: [courtier]},
+        deck_top=[find("gold", 2, nth=1)],
+        steps=[("turn", 0)],
+    )
+    s = pass_windows(play(s, Bribe(courtier), Commit((GOLD1,)), Commit((GOLD2,))))
+    assert s.pending is not None and s.pending[:2] == ("batch", 0)
+    s = pass_windows(play(s, Execute(courtier)))
+    assert "fight_void" in event_types(s)
+    assert courtier in s.discard and GOLD1 in s.discard and GOLD2 in s.discard
+    assert s.fight == [] and s.pending == ("lay", 0)
+    assert s.check_invariants() == []

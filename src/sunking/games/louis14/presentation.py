@@ -9,6 +9,7 @@ lines ``louis14.log.<type>``, actions ``louis14.action.<type>``.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from types import MappingProxyType
 from typing import Any
 
 from ...core.actions import JsonValue
@@ -83,6 +84,7 @@ class Louis14Presentation(Presentation):
     """The words of Louis XIV."""
 
     event_subjects = EVENT_SUBJECTS
+    event_groups: Mapping[str, str] = MappingProxyType({"game_end": "winners"})
 
     # --- names -------------------------------------------------------------------------
 
@@ -360,7 +362,7 @@ class Louis14Presentation(Presentation):
         if kind == "swap_missions":
             return t(key, player=player, n=len(e["decks"]))
         if kind == "game_end":
-            return t(key, players=t.listing(t.player(w) for w in e["winners"]))
+            return t(key, players=t.seats(e["winners"]))
         return None
 
     def outcome(self, e: Mapping[str, Any], t: Texts, view: Mapping[str, Any]) -> list[str]:
@@ -427,7 +429,7 @@ class Louis14Presentation(Presentation):
         end: conversions into blazons, majorities per kind, missions, the tie-break)."""
         winners = list(final.get("winners", ()))
         scores = list(final.get("scores", ()))
-        text = t(f"{G}.result", players=t.listing(t.player(w) for w in winners),
+        text = t(t.seats_key(f"{G}.result", winners), players=t.seats(winners),
                  points=max(scores) if scores else 0)
         rows = final.get("players") or []
         scoring = [scoring_table(t, t(f"{G}.final.title"), rows, _scoring_lines(t, rows))]

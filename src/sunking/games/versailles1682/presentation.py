@@ -9,6 +9,7 @@ rules know cards by id and type key only.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from types import MappingProxyType
 from typing import Any
 
 from ...core.actions import JsonValue
@@ -163,6 +164,7 @@ class VersaillesPresentation(Presentation):
 
     event_subjects = EVENT_SUBJECTS
     event_objects = EVENT_OBJECTS
+    event_groups: Mapping[str, str] = MappingProxyType({"game_over": "winners"})
 
     recent_versions = 80
     """The dice and the negotiation are read from the newest events (a round's negotiation
@@ -381,7 +383,7 @@ class VersaillesPresentation(Presentation):
         end, and why the game ended."""
         winners = list(final.get("winners", ()))
         scores = list(final.get("scores", ()))
-        text = t(f"{G}.result", winners=t.listing(t.player(w) for w in winners),
+        text = t(t.seats_key(f"{G}.result", winners), winners=t.seats(winners),
                  amount=self.livres(t, max(scores) if scores else 0))
         rows = final.get("players") or []
         lines = [

@@ -35,7 +35,7 @@ from .verbs import (
     to_hidden,
     to_structure,
 )
-from .windows import act_anytime, anytime_actions
+from .windows import act_anytime, after_card, anytime_actions
 
 ATTACK = 0
 BRIBERY = 1
@@ -51,13 +51,13 @@ def _duel(s: ViveLeRoiState, emit: Emit, challenger: int, defender: int, noble: 
 def _duel_card_legal(s: ViveLeRoiState, d: Pending) -> list[Action]:
     """The challenger lays any card but an event, the defender a number card; one who has
     none can only pass, and the duel is off (the defender is asked all the same, so being
-    asked reveals nothing)."""
+    asked reveals nothing). Either may first play an "S" card or issue the decree (VR-4b)."""
     seat, challenger = d[1], d[2]
     hand = s.hands[seat]
     if seat == challenger:
         out: list[Action] = [LAY_DOWNS[c] for c in distinct([c for c in hand if KIND[c] != EVENT])]
-        return out or [PASS]
-    out = [LAY_DOWNS[c] for c in distinct([c for c in hand if IS_NUMBER[c]])]
+    else:
+        out = [LAY_DOWNS[c] for c in distinct([c for c in hand if IS_NUMBER[c]])]
     return (out or [PASS]) + anytime_actions(s, seat)
 
 
@@ -76,7 +76,8 @@ def _duel_card_handle(s: ViveLeRoiState, d: Pending, action: Action, emit: Emit)
         to_hidden(s, card, seat, RULE_NON_EVENT)
         say(emit, "duel_card", seat=seat)
         tell(emit, seat, "duel_card_is", seat=seat, card=card)
-        s.pending = ("duel_card", defender, challenger, defender, noble, target)
+        after_card(s, challenger, defender, ("ask", "duel_card", defender, challenger,
+                                             defender, noble, target))
         return
     to_hidden(s, card, seat, RULE_NUMBER)
     mine = s.hidden[challenger]
@@ -87,10 +88,13 @@ def _duel_card_handle(s: ViveLeRoiState, d: Pending, action: Action, emit: Emit)
     to_discard(s, card)
     if value > against:
         _dies(s, emit, target, defender)
+        after_card(s, challenger, defender)
     elif against > value:
         _dies(s, emit, noble, challenger)
+        after_card(s, challenger, defender)
     else:
-        s.pending = ("duel_again", challenger, challenger, defender, noble, target)
+        after_card(s, challenger, defender, ("ask", "duel_again", challenger, challenger,
+                                             defender, noble, target))
 
 
 def _dies(s: ViveLeRoiState, emit: Emit, noble: int, seat: int) -> None:
@@ -210,7 +214,8 @@ _BATCHES_LIMIT = 100_000
 def _batch_legal(s: ViveLeRoiState, d: Pending) -> list[Action]:
     """A batch that puts your side ahead, or pass (not on the attacker's opening batch).
     An opening that cannot be made can only be passed (called off); this arises only in
-    determinized positions, whose hands were dealt again."""
+    determinized positions, whose hands were dealt again. After the opening either side may
+    first play an "S" card or issue the decree (VR-4b)."""
     seat, kind, _, _, target, batch = d[1:7]
     defending = batch % 2 == 1
     mine, theirs = totals(s, target)
@@ -218,7 +223,7 @@ def _batch_legal(s: ViveLeRoiState, d: Pending) -> list[Action]:
     out: list[Action] = list(batches(s, kind, seat, target, defending, need))
     if batch > 0 or not out:
         out.append(PASS)
-    if batch == 1:
+    if batch > 0:
         out += anytime_actions(s, seat)
     return out
 
@@ -233,15 +238,30 @@ def _batch_handle(s: ViveLeRoiState, d: Pending, action: Action, emit: Emit) -> 
             say(emit, "commit", seat=seat, cards=list(action.cards), batch=batch,
                 attacker_total=mine, defender_total=theirs)
         other = defender if seat == attacker else attacker
-        s.pending = ("batch", other, kind, attacker, defender, target, batch + 1)
+        after_card(s, attacker, defender,
+                   ("fight_on", other, kind, attacker, defender, target, batch + 1))
     elif isinstance(action, Pass):
         if batch == 0:  # an opening that cannot be made: the attack is called off
             say(emit, "called_off", seat=attacker)
             return
         winner = defender if seat == attacker else attacker
         _settle(s, emit, kind, attacker, defender, target, winner, batch - 1)
-    else:
-        act_anytime(s, seat, action, emit, ("ask", *d))
+    else:  # an "S" card or the decree first; then the same batch, if the fight goes on
+        act_anytime(s, seat, action, emit, ("fight_on", *d[1:]))
+
+
+def _fight_on(s: ViveLeRoiState, emit: Emit, seat: int, kind: int, attacker: int,
+              defender: int, target: int, batch: int) -> None:
+    """The exchange goes on with ``seat``'s batch after the windows of the last one, unless
+    the person bribed has left the defender's structure meanwhile (the Executioner, played in
+    a window): the bribery is then void, and every card committed to it is discarded (as all
+    gold of a bribery but the winner's last batch, VR-13; there is no winner)."""
+    if s.loc[target] != LOC_STRUCT + defender:
+        for c in list(s.fight):
+            to_discard(s, c)
+        say(emit, "fight_void", kind="attack" if kind == ATTACK else "bribery", target=target)
+        return
+    s.pending = ("batch", seat, kind, attacker, defender, target, batch)
 
 
 def _settle(s: ViveLeRoiState, emit: Emit, kind: int, attacker: int, defender: int, target: int,
@@ -267,7 +287,7 @@ def _settle(s: ViveLeRoiState, emit: Emit, kind: int, attacker: int, defender: i
         s.agenda.append(("activate", attacker, target))
 
 
-TASKS: dict[str, Task] = {"duel": _duel, "fight": _fight}
+TASKS: dict[str, Task] = {"duel": _duel, "fight": _fight, "fight_on": _fight_on}
 HANDLERS: dict[str, Handler] = {
     "duel_card": _duel_card_handle,
     "duel_again": _duel_again_handle,

@@ -44,5 +44,6 @@ GAME = AgendaGame(SPEC, CODEC, ViveLeRoiState, new_game, Rules(
     view=views.view,
     determinizer=determinization.determinizer,
     check_invariants=invariants.check_invariants,
+    windows=frozenset({"react"}),
 ))
 """Vive le Roi (Frank DiLorenzo, Heidelberger 2000), 3–6 players."""

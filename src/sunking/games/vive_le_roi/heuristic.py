@@ -167,7 +167,7 @@ def _settling(s: ViveLeRoiState) -> Action | None:
     if pending is None:
         return None
     kind = pending[0]
-    if kind == "duel_again":
+    if kind == "duel_again" or (kind == "react" and _fight_waits(s)):
         return PASS
     if kind not in ("batch", "duel_card"):
         return None
@@ -185,9 +185,19 @@ def _settling(s: ViveLeRoiState) -> Action | None:
     return best
 
 
+def _fight_waits(s: ViveLeRoiState) -> bool:
+    """Whether a fight waits on the agenda for the windows after its last card (VR-4b)."""
+    return any(step[0] == "fight_on" or (step[0] == "ask" and step[1] in FIGHT_DECISIONS)
+               for step in s.agenda)
+
+
+FIGHT_DECISIONS = frozenset(("duel_card", "duel_again", "batch"))
+
+
 def settle(s: ViveLeRoiState) -> ViveLeRoiState:
-    """``s`` with any fight under way played out by the simple policy."""
-    for _ in range(SETTLE_STEPS):
+    """``s`` with any fight under way played out by the simple policy, every window that
+    opens after one of its cards passed."""
+    for _ in range(SETTLE_STEPS * (1 + s.num_players)):
         action = _settling(s)
         if action is None:
             break

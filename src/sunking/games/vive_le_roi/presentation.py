@@ -8,6 +8,7 @@ ambtsdrager, machtsstructuur) and its German card titles.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from types import MappingProxyType
 from typing import Any
 
 from ...core.actions import JsonValue
@@ -38,8 +39,8 @@ EVENT_TYPES = (
     "duel_again", "duel_card", "duel_card_is", "duel_off", "duel_reveal", "ear_bid",
     "ear_bid_is", "ear_bids", "ear_contest", "ear_no_bid", "ear_stays", "ear_to_middle",
     "event", "execute", "extorted", "extorted_kept", "extorted_placed", "extortion",
-    "fight_won", "final_scoring", "game_end", "give", "group_tied", "group_won", "guard",
-    "hand", "king_moves", "king_released", "kings_ear", "last_round", "limit_reached",
+    "fight_void", "fight_won", "final_scoring", "game_end", "give", "group_tied", "group_won",
+    "guard", "hand", "king_moves", "king_released", "kings_ear", "last_round", "limit_reached",
     "no_card", "no_effect", "nobility_decree", "noble_dies", "place", "play",
     "province_scoring", "rebellion", "riots", "riots_take", "round", "sits_out", "steal",
     "take_back", "to_hand",
@@ -137,6 +138,7 @@ class ViveLeRoiPresentation(Presentation):
 
     event_subjects = EVENT_SUBJECTS
     event_objects = EVENT_OBJECTS
+    event_groups: Mapping[str, str] = MappingProxyType({"game_end": "winners"})
 
     def board(
         self, view: Mapping[str, Any], legal: Sequence[Mapping[str, Any]], seat: int | None,
@@ -264,7 +266,7 @@ class ViveLeRoiPresentation(Presentation):
         winners = list(final.get("winners", ()))
         scores = list(final.get("scores", ()))
         best = max(scores) if scores else 0
-        text = t(f"{G}.result", winners=t.listing(t.player(w) for w in winners), points=best)
+        text = t(t.seats_key(f"{G}.result", winners), winners=t.seats(winners), points=best)
         lines = [
             ScoringLine(t(f"{G}.final.before"), lambda r: r["before"]),
             ScoringLine(t(f"{G}.final.persons"), lambda r: r["persons"]),

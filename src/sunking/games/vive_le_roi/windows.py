@@ -13,6 +13,10 @@ VR-4b). A sequential engine gives "any moment" as windows, each one decision of 
   laid his middle card, every other player in turn from his left, before the next turn;
 - **the end of Phase 1** (``("react", seat, -1)``): every player from the start player, in
   place of the window after the last turn;
+- **after each card of a fight** (:func:`after_card`, ``("react", seat, -1)``): after each
+  card laid in a duel and each batch committed in an attack or a bribery, every player but
+  the two sides from the mover's left, before the fight goes on; the sides at each of their
+  own decisions in the fight (a duel card, a batch after the opening);
 - **after each step of Phases 2–4** (the ``window`` task, ``("react", seat, -1)``): after each
   event of 2A, each group shared out in 2B, each card taken back in 2C, after the province
   scoring and the refill, and after Phase 4.
@@ -167,8 +171,26 @@ def open_windows(s: ViveLeRoiState, seats: list[int], mover: int) -> None:
     for i, seat in enumerate(seats):
         if may_act(s, seat):
             s.pending = ("react", seat, mover)
-            s.agenda.extend(("react", later, mover) for later in reversed(seats[i + 1:]))
+            agenda = s.agenda
+            for later in seats[:i:-1]:  # the seats after it, the next one on top
+                agenda.append(("react", later, mover))
             return
+
+
+def after_card(s: ViveLeRoiState, mover: int, defender: int, then: Step | None = None) -> None:
+    """After a card of a fight (VR-4b, "each card of a fight"): every other player in turn
+    from the mover's left has his window before the fight goes on with ``then`` (a task: the
+    fight's next decision; None: the fight is over). The two sides act at their own
+    decisions of the fight, which offer the "S" cards and the decree (:mod:`.fights`)."""
+    if then is not None:
+        s.agenda.append(then)
+    n = s.num_players
+    seats = []
+    for i in range(1, n):
+        seat = (mover + i) % n
+        if seat != defender:
+            seats.append(seat)
+    open_windows(s, seats, -1)
 
 
 def _window(s: ViveLeRoiState, emit: Emit) -> None:

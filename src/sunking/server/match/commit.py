@@ -12,8 +12,10 @@ the match's outage is logged once (:class:`~.context.Outages`).
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import dataclasses
+import logging
 from typing import Any
 
 from ...core.actions import Action
@@ -36,9 +38,12 @@ from ..workers.bots import BotRunner
 from .chat import TableChat
 from .clocks import TurnClocks
 from .context import Context
+from .kept import pack, viewers
 from .live import LiveMatch, Viewer
 from .planner import Planner
 from .presence import Presence
+
+log = logging.getLogger(__name__)
 
 
 class Committer:
@@ -100,6 +105,20 @@ class Committer:
         self.context.tell_moved(live, record.seat if record.mover == "seat" else None)
         MOVES.labels(mover).inc()
         self.planner.schedule(live)
+        if after.is_terminal:
+            await self._keep_replay(live)
+
+    async def _keep_replay(self, live: LiveMatch) -> None:
+        """Keep the replay of a match that just finished (:mod:`.kept`), so that it is shown
+        after its game's rules change too. A failure is logged; the match stays finished, and
+        its replay is built from its log while its rules last."""
+        try:
+            now = self.context.clock()
+            views = [live.match_view(viewer, now) for viewer in viewers(live.record.players)]
+            frames = await asyncio.to_thread(pack, *live.replay_source(), views)
+            await self.context.io.call(self.context.store.save_replay, live.match_id, frames)
+        except Exception:
+            log.exception("the replay of match %s could not be kept", live.match_id)
 
     async def _store(self, live: LiveMatch, append: Append) -> bool:
         """Store a move; False if storage holds it already (a request sent twice: the match

@@ -3,6 +3,7 @@ matches, open tables listed (taking seats is :mod:`.seating`'s)."""
 
 from __future__ import annotations
 
+import asyncio
 import secrets
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
@@ -15,6 +16,8 @@ from .cache import MatchCache
 from .clocks import TurnClocks
 from .commit import Committer
 from .context import Context
+from .kept import KeptReplay
+from .kept import holder as token_holder
 from .live import LiveMatch, Viewer
 from .request import (
     CreatedMatch,
@@ -24,7 +27,7 @@ from .request import (
     host_seat,
     seat_names,
 )
-from .tokens import new_match_id, new_token, same_hash, token_hash
+from .tokens import new_match_id, new_token, token_hash
 
 MAX_SEED = 2**63 - 1
 ACCOUNT_LIST_LIMIT = 200
@@ -133,6 +136,27 @@ class Lobby:
         raise ApiError("missing_token", f"no seat of match {match_id} is held by your "
                        "account: this call needs the seat's or spectator's token", 401)
 
+    async def kept_replay(self, match_id: str, token: str | None, account_id: str | None,
+                          refusal: ApiError) -> tuple[KeptReplay, Viewer]:
+        """The replay kept of a finished match that its rules version keeps from being loaded
+        (:mod:`.kept`), and whose token (or, without one, account) it is.
+
+        Raises:
+            ApiError: ``refusal`` (the match's ``rules_version`` or ``rules_changed``) when
+                no replay was kept; ``missing_token`` or ``bad_token``.
+        """
+        context = self.context
+        stored = await context.io.call(context.store.load, match_id)
+        frames = (await context.io.call(context.store.load_replay, match_id)
+                  if stored.status == "finished" else None)
+        if frames is None:
+            raise refusal
+        kept = await asyncio.to_thread(KeptReplay.unpack, stored.match, frames)
+        viewer = kept.viewer(token, account_id)
+        if viewer == -1:
+            raise missing_token() if token is None else bad_token()
+        return kept, viewer
+
     async def my_matches(self, tokens: Iterable[str]) -> list[dict[str, Any]]:
         """One line per known token: match, seat, status, whose turn (unknown ones skipped)."""
         context = self.context
@@ -198,13 +222,7 @@ class Lobby:
 
 def _viewer(live: LiveMatch, digest: str) -> Viewer:
     """Whose token hash ``digest`` is in ``live``: a seat, None (the spectator), or -1."""
-    viewer: Viewer = -1
-    for seat in live.record.seats:
-        if same_hash(seat.token_hash, digest):
-            viewer = seat.seat
-    if same_hash(live.record.spectator_hash, digest):
-        viewer = None
-    return viewer
+    return token_holder(live.record, digest)
 
 
 def seat_records(request: MatchRequest,

@@ -16,6 +16,7 @@ import asyncio
 import dataclasses
 import logging
 import time
+from collections.abc import Awaitable, Callable
 from typing import Any, Protocol
 
 from ...core.actions import Action
@@ -65,10 +66,26 @@ class Planned:
     since: float = dataclasses.field(default_factory=time.monotonic)
 
 
+WINDOW_SECONDS = 1.2
+"""How long every seat whose window opens (``Game.window``) is waited for when a bot or a
+stand-in answers for it: the moment the web client passes for a person with nothing to play
+(``AUTOPASS_MS``), and longer than the hardest bot's search (1 s)."""
+
+
+def window_moment(bot_delay: float) -> float:
+    """The moment a bot's or stand-in's answer in a window is made public after the window
+    opened, whatever the seat holds: :data:`WINDOW_SECONDS`, or the bot delay if longer; none
+    where bots do not pause (a server in tests)."""
+    return max(bot_delay, WINDOW_SECONDS) if bot_delay > 0 else 0.0
+
+
 class Planner:
     """The moves of bots, stand-ins and turn clocks in the matches of one process, played
     through ``commits``. ``bot_delay`` pauses before each bot move (so people can follow a
-    bot's play; 0 in tests)."""
+    bot's play; 0 in tests). In a window (``Game.window``) a bot or stand-in chooses at once
+    and its answer is made public :func:`window_moment` after the window opened, whether it
+    thought (it holds something it may play) or not: the table's wait tells nothing of what
+    the seat holds. :attr:`monotonic` and :attr:`sleep` are the clock of that moment."""
 
     def __init__(self, commits: Commits, context: Context, bots: BotRunner, *,
                  bot_delay: float = 0.0) -> None:
@@ -76,6 +93,9 @@ class Planner:
         self.context = context
         self.bots = bots
         self.bot_delay = bot_delay
+        self.window_moment = window_moment(bot_delay)
+        self.monotonic: Callable[[], float] = time.monotonic
+        self.sleep: Callable[[float], Awaitable[None]] = asyncio.sleep
         self.tasks: dict[str, Planned] = {}
         """The task planned for each match, while it runs."""
         self.fair = FairQueue(max(1, bots.workers) if bots.workers else 2)
@@ -146,8 +166,10 @@ class Planner:
         """Wait (the bot delay, or until the deadline), let the bot choose off the loop,
         then apply its move if the match still expects it; whatever fails is tried again
         until it works or the match moves on."""
+        window = plan.deadline is None and live.state.game.window(live.state)
+        opened = self.monotonic()
         wait = self.bot_delay if plan.deadline is None else plan.deadline - self.context.clock()
-        if wait > 0:
+        if wait > 0 and not window:
             await asyncio.sleep(wait)
         if self._plan(live) != plan:
             return
@@ -155,11 +177,25 @@ class Planner:
             live, plan, plan.spec)
         if action is None:
             return
+        if window:
+            await self._hold(live.match_id, opened)
+            if self._plan(live) != plan:
+                return
         applied = await self._apply(live, plan, action)
         if applied is False and plan.duty is None:
             action = await self._choose(live, plan, "random")
             if action is not None:
                 await self._apply(live, plan, action)
+
+    async def _hold(self, match_id: str, opened: float) -> None:
+        """Wait until :attr:`window_moment` has passed since the window ``opened``; an
+        answer chosen later than that (a search that overran it) is logged."""
+        left = opened + self.window_moment - self.monotonic()
+        if left > 0:
+            await self.sleep(left)
+        elif self.window_moment > 0 and left < 0:
+            log.warning("match %s: a window's answer came %.2f s after its moment", match_id,
+                        -left)
 
     async def _choose(self, live: LiveMatch, plan: _Plan, spec: str) -> dict[str, Any] | None:
         """The move bot ``spec`` chooses, in turn with the other clients' bots (None: the

@@ -31,7 +31,7 @@ import time
 from collections.abc import Awaitable, Callable, Iterable, Sequence
 from typing import Any
 
-from ..errors import malformed, suspended
+from ..errors import ApiError, malformed, suspended
 from ..metrics import MOVE_SECONDS
 from ..storage import MatchStore, SeatRecord, UnknownMatch
 from ..storage.io import StoreIO
@@ -45,6 +45,7 @@ from .clocks import TurnClocks
 from .commit import Committer, Moves
 from .context import Context
 from .history import finished, statistics
+from .kept import KeptReplay
 from .live import LiveMatch, Viewer
 from .lobby import Lobby
 from .presence import Presence
@@ -221,6 +222,11 @@ class MatchService:
                    if line["status"] in ("active", "waiting")]
         return {"finished": [end.to_json() for end in ends], "statistics": statistics(ends),
                 "current": running}
+
+    async def kept_replay(self, match_id: str, token: str | None, account_id: str | None,
+                          refusal: ApiError) -> tuple[KeptReplay, Viewer]:
+        """A finished match's kept replay (:meth:`.lobby.Lobby.kept_replay`)."""
+        return await self.lobby.kept_replay(match_id, token, account_id, refusal)
 
     async def my_matches(self, tokens: Iterable[str]) -> list[dict[str, Any]]:
         """The matches of a browser's tokens (:meth:`.lobby.Lobby.my_matches`)."""

@@ -11,19 +11,24 @@ from typing import Any
 from fastapi import APIRouter, Depends, Request
 from fastapi.responses import Response
 
+from ..accounts.sessions import account_if_signed_in
 from ..community.service import community_of, seat_taker
-from ..errors import malformed
+from ..errors import ApiError, malformed
 from ..guards import encode_json
 from ..match.boards import replay_board
-from ..match.live import build_replay
+from ..match.kept import KeptReplay
+from ..match.live import Viewer, build_replay
 from ..match.request import MatchRequest, SeatRequest
 from .accounts import Me
 from .catalog import LANGUAGES
 from .deps import (
+    Seated,
     Table,
+    bearer,
     int_query,
     json_text,
     lang_of,
+    seated,
     service_of,
     since_of,
     throttle_act,
@@ -68,10 +73,39 @@ async def create_match(request: Request) -> dict[str, Any]:
             "spectator": {"token": spectator, "link": seat_link(record.match_id, spectator)}}
 
 
+OLD_RULES = ("rules_version", "rules_changed")
+"""The refusals of a match of another rules version, whose kept replay is shown instead."""
+
+
+async def replayed(match_id: str, request: Request) -> Seated | tuple[KeptReplay, Viewer]:
+    """The authenticated match of the routes that show a match; for a finished match of
+    another rules version, its kept replay and whose token it is (:mod:`..match.kept`): it
+    is shown as it ended, and replayed from its kept frames.
+
+    Raises:
+        ApiError: as :func:`.deps.seated`; ``rules_version`` or ``rules_changed`` when the
+            match's rules changed and no replay of it was kept.
+    """
+    try:
+        return await seated(match_id, request)
+    except ApiError as err:
+        if err.code not in OLD_RULES:
+            raise
+        token = bearer(request)
+        account = await account_if_signed_in(request) if token is None else None
+        return await service_of(request).kept_replay(
+            match_id, token, account.account_id if account else None, err)
+
+
 @router.get("/api/matches/{match_id}", responses=answers(*TABLE, 422),
             openapi_extra=query("since", "lang", languages=LANGUAGES))
-async def match_view(table: Table, request: Request) -> Response:
+async def match_view(match_id: str, request: Request) -> Response:
     since = since_of(request)
+    table = await replayed(match_id, request)
+    if not isinstance(table, Seated):  # finished under older rules: as it ended
+        kept, viewer = table
+        lang = service_of(request).language(lang_of(request))
+        return json_text(encode_json(await asyncio.to_thread(kept.match_view, viewer, lang)))
     lang = table.service.language(lang_of(request))
     await table.service.come_back(table.live, table.viewer)
     return json_text(table.service.view(table.live, table.viewer, since, lang))
@@ -104,7 +138,10 @@ async def resign(table: Table) -> Response:
 
 
 @router.get("/api/matches/{match_id}/replay", responses=answers(*TABLE))
-async def replay(table: Table, request: Request) -> dict[str, Any]:
+async def replay(match_id: str, request: Request) -> dict[str, Any]:
+    table = await replayed(match_id, request)
+    if not isinstance(table, Seated):
+        return table[0].answer()
     answer = await asyncio.to_thread(build_replay, *table.live.replay_source())
     if table.live.abandoned:
         answer["status"] = "abandoned"
@@ -116,14 +153,20 @@ async def replay(table: Table, request: Request) -> dict[str, Any]:
 @router.get("/api/matches/{match_id}/replay/board", responses=answers(*TABLE, 422),
             openapi_extra=query("version", "seat", "lang", required=["version"],
                                 languages=LANGUAGES))
-async def replay_frame_board(table: Table, request: Request) -> Response:
-    lang = table.service.language(lang_of(request)) or table.live.record.language
+async def replay_frame_board(match_id: str, request: Request) -> Response:
+    table = await replayed(match_id, request)
+    service = service_of(request)
+    record = table.live.record if isinstance(table, Seated) else table[0].record
+    lang = service.language(lang_of(request)) or record.language
     version = int_query(request, "version")
     if version is None:
         raise malformed("'version' is required")
     seat = int_query(request, "seat")
-    described = await asyncio.to_thread(replay_board, *table.live.replay_source(), version,
-                                        seat, lang)
+    if isinstance(table, Seated):
+        described = await asyncio.to_thread(replay_board, *table.live.replay_source(),
+                                            version, seat, lang)
+    else:
+        described = await asyncio.to_thread(table[0].board, version, seat, lang)
     return json_text(encode_json(described))
 
 

@@ -37,6 +37,7 @@ class _Entry:
     turn_deadline: float | None
     chat: list[ChatRecord] = dataclasses.field(default_factory=list)
     driver: str | None = None
+    replay: bytes | None = None
     person_at: float = 0.0
     """When a person last moved (the match's creation if nobody has)."""
 
@@ -96,6 +97,15 @@ class MemoryStore(BatchAppends):
                 entry.match, tuple(copy.deepcopy(entry.actions)), entry.status,
                 entry.turn_deadline, entry.driver,
             )
+
+    def save_replay(self, match_id: str, frames: bytes) -> None:
+        with self._lock:
+            self._entry(match_id).replay = bytes(frames)
+
+    def load_replay(self, match_id: str) -> bytes | None:
+        with self._lock:
+            entry = self._matches.get(match_id)
+            return None if entry is None else entry.replay
 
     def find_tokens(self, token_hashes: Iterable[str]) -> list[TokenHolder]:
         with self._lock:

@@ -333,6 +333,17 @@ class MatchStore(Protocol):
     def load_chat(self, match_id: str) -> tuple[ChatRecord, ...]:
         """Every chat message of a match, by number (empty for an unknown match)."""
 
+    def save_replay(self, match_id: str, frames: bytes) -> None:
+        """Keep a finished match's replay (``frames``: compressed JSON), replacing any kept
+        before.
+
+        Raises:
+            UnknownMatch: no match has that id.
+        """
+
+    def load_replay(self, match_id: str) -> bytes | None:
+        """The replay kept by :meth:`save_replay` (None: none was kept)."""
+
     def register_process(self, process_id: str, ttl: float, about: str) -> None:
         """Give server process ``process_id`` a lease of ``ttl`` seconds (``about``: its host
         and pid, for operators)."""

@@ -81,6 +81,19 @@ CHAT = sa.Table(
     sa.Column("created_at", sa.Float, nullable=False),
 )
 
+REPLAYS = sa.Table(
+    "replays",
+    METADATA,
+    sa.Column(
+        "match_id", sa.String(32), sa.ForeignKey("matches.match_id", ondelete="CASCADE"),
+        primary_key=True,
+    ),
+    sa.Column("frames", sa.LargeBinary, nullable=False),
+    sa.Column("created_at", sa.Float, nullable=False),
+)
+"""A finished match's replay as it was shown when it finished (compressed JSON), kept for
+when its game's rules have changed since."""
+
 PROCESSES = sa.Table(
     "processes",
     METADATA,

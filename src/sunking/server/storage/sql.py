@@ -34,7 +34,7 @@ from .protocol import (
     UnknownMatch,
     VersionConflict,
 )
-from .schema import ACTIONS, CHAT, MATCHES, SEATS
+from .schema import ACTIONS, CHAT, MATCHES, REPLAYS, SEATS
 from .upkeep import SqlUpkeep
 
 __all__ = ["SqlStore", "alembic_config", "make_engine", "migrate", "normalise_url",
@@ -376,6 +376,22 @@ class SqlStore(SqlUpkeep, BatchAppends):
                        r["text"], r["version"], r["created_at"])
             for r in rows
         )
+
+    def save_replay(self, match_id: str, frames: bytes) -> None:
+        with self.engine.begin() as conn:
+            known = conn.execute(
+                sa.select(MATCHES.c.match_id).where(MATCHES.c.match_id == match_id)).first()
+            if known is None:
+                raise UnknownMatch(f"no match {match_id!r}")
+            conn.execute(sa.delete(REPLAYS).where(REPLAYS.c.match_id == match_id))
+            conn.execute(sa.insert(REPLAYS).values(match_id=match_id, frames=frames,
+                                                   created_at=self._now()))
+
+    def load_replay(self, match_id: str) -> bytes | None:
+        with self.engine.connect() as conn:
+            frames = conn.execute(sa.select(REPLAYS.c.frames)
+                                  .where(REPLAYS.c.match_id == match_id)).scalar()
+        return None if frames is None else bytes(frames)
 
     def close(self) -> None:
         self.engine.dispose()

@@ -2,7 +2,7 @@
 learning curve (needs the rl extra).
 
 The agent is a linear softmax policy over the environment's tokens (masked to the legal
-ones) with a linear value baseline, trained by REINFORCE on ``sunking/Louis14-v1`` for two
+ones) with a linear value baseline, trained by REINFORCE on ``sunking/Louis14-v2`` for two
 players against the ``random`` bot, its seat drawn per game. It learns from the score
 difference at the end of each game (divided by 20); it is judged by its win rate, playing
 its most likely token, over a fixed set of evaluation games. The same games played by the
@@ -26,7 +26,7 @@ from sunking.bots.arena import bot_rng
 from sunking.bots.protocol import Observation
 from sunking.envs.gymnasium import SunKingEnv
 
-ENV_ID = "sunking/Louis14-v1"
+ENV_ID = "sunking/Louis14-v2"
 SCORE_SCALE = 20.0
 EVAL_SEED = 1_000_000
 

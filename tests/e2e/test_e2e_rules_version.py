@@ -54,7 +54,7 @@ def test_e2e_matches_of_older_rules_are_told_in_words(
     server = driver.start_server(tmp_path)
     driver.stop_server(server)
     report = server.log.read_text()
-    assert closed["match_id"] in report and "rules version 1 (this server plays 2)" in report
+    assert closed["match_id"] in report and "rules version 1 (this server plays 3)" in report
     assert "Closed 1" in report
 
     aged(tmp_path / "data", kept["match_id"])
@@ -70,7 +70,7 @@ def test_e2e_matches_of_older_rules_are_told_in_words(
         page.on("pageerror", lambda err: errors.append(str(err)))
         page.goto(server.base + kept["seats"][0]["link"].split(server.base, 1)[-1])
         kept_words = ("Diese Partie wurde nach Version 1 der Regeln von Vive le Roi gespielt; "
-                      "dieser Server spielt Version 2")
+                      "dieser Server spielt Version 3")
         expect(page.locator("#game .form-error")).to_contain_text(kept_words)
         # Worded whole: no English message of the server, no game id.
         assert "vive_le_roi" not in page.locator("#game .form-error").inner_text()
@@ -81,7 +81,7 @@ def test_e2e_matches_of_older_rules_are_told_in_words(
         page.goto(server.base + closed["seats"][1]["link"].split(server.base, 1)[-1])
         expect(page.locator("#game .form-error")).to_contain_text(
             "Diese Partie wurde geschlossen: Die Regeln von Vive le Roi haben sich geändert "
-            "(Version 1 → Version 2)")
+            "(Version 1 → Version 3)")
         # Finished under the older rules: its kept replay, frame by frame, in words.
         spectator = ended["spectator"]["token"]
         page.goto(f"{server.base}/play/{ended['match_id']}?replay=1#t={spectator}")

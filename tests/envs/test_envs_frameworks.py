@@ -133,7 +133,7 @@ def test_gymnasium_check_env(game: str, n: int) -> None:
 
 
 def test_gymnasium_episode_against_bots() -> None:
-    e = gymnasium.make("sunking/ViveLeRoi-v1", num_players=4, opponents="random,heuristic,random",
+    e = gymnasium.make("sunking/ViveLeRoi-v2", num_players=4, opponents="random,heuristic,random",
                        seat=None)
     obs, info = e.reset(seed=9)
     seat = e.unwrapped.seat
@@ -149,35 +149,35 @@ def test_gymnasium_episode_against_bots() -> None:
 
 
 def test_gymnasium_illegal_token_loses_or_raises() -> None:
-    e = gymnasium.make("sunking/Louis14-v1")
+    e = gymnasium.make("sunking/Louis14-v2")
     obs, _ = e.reset(seed=1)
     illegal = int(np.flatnonzero(obs["action_mask"] == 0)[0])
     _, reward, terminated, _, info = e.step(illegal)
     assert (reward, terminated, info["illegal_action"]) == (-1.0, True, True)
-    strict = gymnasium.make("sunking/Louis14-v1", illegal="raise")
+    strict = gymnasium.make("sunking/Louis14-v2", illegal="raise")
     strict.reset(seed=1)
     with pytest.raises(ActionSchemeError, match="not allowed here"):
         strict.step(illegal)
     with pytest.raises(ValueError, match="opponent specs"):
-        gymnasium.make("sunking/Versailles1682-v1", num_players=4, opponents="random,random")
+        gymnasium.make("sunking/Versailles1682-v2", num_players=4, opponents="random,random")
 
 
 def test_gymnasium_refuses_opponents_that_search_for_a_time() -> None:
     with pytest.raises(ValueError, match=r"ismcts:0.02s, ismcts:hard search for a time"):
-        gymnasium.make("sunking/Louis14-v1", num_players=3, opponents="ismcts:hard,ismcts:0.02s")
+        gymnasium.make("sunking/Louis14-v2", num_players=3, opponents="ismcts:hard,ismcts:0.02s")
     with pytest.warns(UserWarning, match="not only on its seed"):
-        e = gymnasium.make("sunking/Louis14-v1", opponents="ismcts:0.02s", timed_opponents=True)
+        e = gymnasium.make("sunking/Louis14-v2", opponents="ismcts:0.02s", timed_opponents=True)
     assert e.unwrapped.bots[0].config.seconds == 0.02
-    gymnasium.make("sunking/Louis14-v1", opponents="ismcts:easy")  # iterations only: reproducible
+    gymnasium.make("sunking/Louis14-v2", opponents="ismcts:easy")  # iterations only: reproducible
 
 
 @pytest.mark.filterwarnings("ignore:.*is out of date")
-def test_the_ids_name_version_1_and_the_old_ids_are_gone() -> None:
+def test_the_ids_name_version_2_and_the_old_ids_are_gone() -> None:
     assert sorted(sk_gym.env_ids()) == [
-        "sunking/Louis14-v1", "sunking/Versailles1682-v1", "sunking/ViveLeRoi-v1"]
-    with pytest.raises(gymnasium.error.Error, match="v0"):
-        gymnasium.make("sunking/ViveLeRoi-v0")
-    assert env("vive_le_roi", 3).unwrapped.metadata["name"] == "sunking_vive_le_roi_v1"
+        "sunking/Louis14-v2", "sunking/Versailles1682-v2", "sunking/ViveLeRoi-v2"]
+    with pytest.raises(gymnasium.error.Error, match="v1"):
+        gymnasium.make("sunking/ViveLeRoi-v1")
+    assert env("vive_le_roi", 3).unwrapped.metadata["name"] == "sunking_vive_le_roi_v2"
 
 
 def test_pettingzoo_refuses_a_token_out_of_bounds_and_changes_nothing() -> None:

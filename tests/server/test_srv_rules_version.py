@@ -79,14 +79,14 @@ def test_srv_a_new_match_records_the_version_it_is_played_under(tmp_path: Path) 
     with make_client(opened) as client:
         created = new_match(client, VLR, game="vive_le_roi")
         match_id, token = created["match_id"], created["tokens"][0]
-        assert stores[0].load(match_id).match.rules_version == 2
+        assert stores[0].load(match_id).match.rules_version == 3
         view = client.get(f"/api/matches/{match_id}", headers=auth(token)).json()
-        assert view["rules_version"] == 2
+        assert view["rules_version"] == 3
         games = {g["id"]: g["rules_version"] for g in client.get("/api/games").json()}
         assert {g: games[g] for g in ("louis14", "versailles1682", "vive_le_roi")} == {
-            "louis14": 1, "versailles1682": 2, "vive_le_roi": 2}
+            "louis14": 1, "versailles1682": 2, "vive_le_roi": 3}
         replay = client.get(f"/api/matches/{match_id}/replay", headers=auth(token)).json()
-        assert replay["rules_version"] == 2
+        assert replay["rules_version"] == 3
 
 
 @pytest.mark.parametrize("status", [None, "finished"])
@@ -137,7 +137,7 @@ def test_srv_closing_the_matches_of_older_rules(tmp_path: Path) -> None:
         assert [f.match_id for f in found] == [old["match_id"]]
         error = refusal(client, f"/api/matches/{old['match_id']}", old["tokens"][0])
         assert error["code"] == "rules_changed"
-        assert error["details"] == {"game": "vive_le_roi", "recorded": 1, "engine": 2}
+        assert error["details"] == {"game": "vive_le_roi", "recorded": 1, "engine": 3}
         mine = client.post("/api/my-matches", json={"tokens": [old["tokens"][1]]}).json()
         assert [m["status"] for m in mine] == ["closed"]
         # The match of the current rules is untouched.
@@ -146,7 +146,7 @@ def test_srv_closing_the_matches_of_older_rules(tmp_path: Path) -> None:
         assert view["status"] == "active"
     report = "\n".join(lines)
     assert old["match_id"] in report and "vive_le_roi" in report
-    assert "rules version 1 (this server plays 2)" in report and "Closed 1" in report
+    assert "rules version 1 (this server plays 3)" in report and "Closed 1" in report
     stored = store.load(old["match_id"])
     assert (stored.status, stored.match.rules_version) == ("closed", 1)
     assert store.old_rules(rules_versions()) == []
@@ -212,7 +212,7 @@ def test_srv_migration_0011_gives_every_stored_match_version_1(empty_url: str) -
             LiveMatch.from_stored(vlr)
         assert [(o.match_id, o.rules_version) for o in store.old_rules(rules_versions())] == [
             ("old-vlr", 1)]
-        assert make("vive_le_roi").spec.rules_version == 2
+        assert make("vive_le_roi").spec.rules_version == 3
     finally:
         store.close()
 
@@ -306,7 +306,8 @@ def test_srv_a_finished_match_of_older_rules_still_shows_its_kept_replay(
         again = client.get(f"/api/matches/{match_id}/replay", headers=auth(spectator))
         assert again.status_code == 200, again.text
         assert again.json()["frames"] == replay["frames"]
-        assert again.json()["status"] == "finished" and again.json()["rules_version"] == 2
+        assert again.json()["status"] == "finished"
+        assert again.json()["rules_version"] == replay["rules_version"]
         seat_board = client.get(board, params={"version": 5, "seat": 1, "lang": "de"},
                                 headers=auth(spectator))
         assert seat_board.status_code == 200, seat_board.text
@@ -319,5 +320,6 @@ def test_srv_a_finished_match_of_older_rules_still_shows_its_kept_replay(
         error = refusal(client, f"/api/matches/{lost['match_id']}/replay",
                         lost["spectator"]["token"])
         assert error["code"] == "rules_version"
-        assert error["details"] == {"game": "vive_le_roi", "recorded": 2, "engine": 3}
+        now = make("vive_le_roi").spec.rules_version
+        assert error["details"] == {"game": "vive_le_roi", "recorded": now - 1, "engine": now}
     store.close()

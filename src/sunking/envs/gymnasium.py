@@ -2,9 +2,9 @@
 
 Importing this module registers one environment per game with an adapter
 (:func:`.table.adapted_games`), named by the game's env module and
-:data:`.pettingzoo.ENV_VERSION`: ``sunking/Louis14-v1``, ``sunking/ViveLeRoi-v1`` and
-``sunking/Versailles1682-v1``.
-``gymnasium.make("sunking/Louis14-v1", num_players=3, opponents="heuristic", seat=0)``: the
+:data:`.pettingzoo.ENV_VERSION`: ``sunking/Louis14-v2``, ``sunking/ViveLeRoi-v2`` and
+``sunking/Versailles1682-v2``.
+``gymnasium.make("sunking/Louis14-v2", num_players=3, opponents="heuristic", seat=0)``: the
 learning agent plays ``seat`` (``None``: a seat drawn
 per episode), the other seats the bots of ``opponents`` (one spec such as ``random``,
 ``heuristic`` or ``ismcts:easy`` for all, or a comma-separated spec per other seat, in seat
@@ -41,7 +41,7 @@ from .table import Reward, Table, adapted_games, adapter
 
 
 def env_ids() -> dict[str, str]:
-    """The Gymnasium id of every game with an adapter (``sunking/<ENV_NAME>-v1``, the name
+    """The Gymnasium id of every game with an adapter (``sunking/<ENV_NAME>-v2``, the name
     its env module declares), with the game's id."""
     return {f"sunking/{adapter(game).env_name}-v{ENV_VERSION}": game
             for game in adapted_games()}

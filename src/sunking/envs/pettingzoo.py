@@ -26,11 +26,12 @@ from ..core.rng import Rng
 from ..presentation import describe
 from .table import Reward, Table
 
-ENV_VERSION = 1
-"""The version in the environments' ids (``sunking/Louis14-v1``, ``sunking_louis14_v1``),
+ENV_VERSION = 2
+"""The version in the environments' ids (``sunking/Louis14-v2``, ``sunking_louis14_v2``),
 raised whenever an environment's episodes can play out differently for the same seed and
-actions: version 1 plays Vive le Roi and Versailles 1682 under their rules version 2
-(``GameSpec.rules_version``), where version 0 played version 1."""
+actions: version 2 plays Vive le Roi under its rules version 3 (a window after each card of a
+fight), version 1 played it under version 2 and Versailles 1682 under its version 2, version 0
+played both under version 1 (``GameSpec.rules_version``)."""
 
 AgentID = str
 ObsDict = dict[str, np.ndarray[Any, Any]]

@@ -41,7 +41,7 @@ class GameAdapter:
     scheme: ActionScheme
     encode: Callable[[Mapping[str, Any], int, Vector], None]
     env_name: str
-    """The game's name in Gymnasium ids (``sunking/<env_name>-v1``)."""
+    """The game's name in Gymnasium ids (``sunking/<env_name>-v2``)."""
     nothing_hidden: Mapping[str, Any]
     """The ``you`` part of a view that holds no hidden card (``NOTHING_HIDDEN``)."""
     parts: tuple[Part, ...]

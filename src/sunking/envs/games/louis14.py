@@ -31,7 +31,7 @@ from ..incremental import Part, encode_view
 from ..vector import Vector
 
 ENV_NAME = "Louis14"
-"""The game's name in Gymnasium ids: ``sunking/Louis14-v1``."""
+"""The game's name in Gymnasium ids: ``sunking/Louis14-v2``."""
 
 CARDS = range(13)
 TILES = range(1, 13)

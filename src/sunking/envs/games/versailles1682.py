@@ -38,7 +38,7 @@ from ..incremental import Part, Recent, encode_view
 from ..vector import Vector
 
 ENV_NAME = "Versailles1682"
-"""The game's name in Gymnasium ids: ``sunking/Versailles1682-v1``."""
+"""The game's name in Gymnasium ids: ``sunking/Versailles1682-v2``."""
 
 CARDS = range(DECK_SIZE)
 SEATS = range(6)

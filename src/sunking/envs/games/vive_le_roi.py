@@ -18,7 +18,7 @@ from ..incremental import Part, Recent, encode_view
 from ..vector import Vector
 
 ENV_NAME = "ViveLeRoi"
-"""The game's name in Gymnasium ids: ``sunking/ViveLeRoi-v1``."""
+"""The game's name in Gymnasium ids: ``sunking/ViveLeRoi-v2``."""
 
 CARDS = range(DECK_SIZE)
 SEATS = range(6)

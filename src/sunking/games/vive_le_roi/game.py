@@ -10,11 +10,13 @@ from .data import POINTS_LIMITS
 from .flow import FLOW, new_game
 from .state import ViveLeRoiState
 
-RULES_VERSION = 2
+RULES_VERSION = 3
 """The version of Vive le Roi's rules this engine plays (``GameSpec.rules_version``): raised
 with every change of the rules that can make a record play out differently. Version 2 follows
 the revised readings of the rulebook ("S" cards and decrees "op ieder moment", the defender
-reinforcing from his whole structure, any points limit from 250 to 300)."""
+reinforcing from his whole structure, any points limit from 250 to 300); version 3 opens a
+window for the other players after each card of a fight (VR-4b), and voids a bribery whose
+person is executed in it."""
 
 SPEC = GameSpec(
     id="vive_le_roi",

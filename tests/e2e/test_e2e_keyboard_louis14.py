@@ -11,7 +11,7 @@ from types import ModuleType
 from typing import Any
 
 from keyboard_play import enabled, new_match, press, wait_until
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Browser, Page, expect
 
 MAX_PRESSES = 600
 TILE = re.compile(r"^\d+ · .+\. Condition: ")
@@ -55,16 +55,27 @@ def test_e2e_keyboard_louis14_a_whole_game_against_a_bot(
     page.goto(link.url)
     final = page.get_by_role("region", name="Final scoring")
     presses = 0
+    kept = 0
     while not final.count():
         target = wait_until(lambda: next_press(page) or (final.count() and "over"),
                             what="a decision or the end")
         if target == "over":
             break
         handle = target.element_handle()
+        name = target.get_attribute("aria-label") or ""
         press(target)
         presses += 1
         assert presses < MAX_PRESSES, "the game did not end"
         handle.wait_for_element_state("hidden", timeout=30_000)
+        if TILE.match(name):
+            # The court is drawn anew after each stone, the focus kept on the tile pressed
+            # while it can take another (so Enter puts the next stone there).
+            number = name.split(" · ")[0]
+            same = page.get_by_role("button", name=re.compile(rf"^{number} · .+\. Condition: "))
+            if same.count():
+                expect(same).to_be_focused()
+                kept += 1
     assert not errors, errors
+    assert kept, "no tile took a second stone: the kept focus was never checked"
     print("presses", presses)
     context.close()

@@ -8,11 +8,18 @@
 /** The attributes that tell one control of a board from another across redraws. */
 const KEY_ATTRIBUTES = ["data-testid", "data-choice", "data-card", "data-tile", "data-mission", "data-type"];
 
-/** What identifies `node` across a redraw: its kind, its data attributes and its name. */
+/** Attributes that name the thing itself (a card, a tile): its words may change (the stones
+ *  on a tile), it stays the same control. */
+const THING_ATTRIBUTES = ["data-testid", "data-card", "data-tile", "data-mission"];
+
+/** What identifies `node` across a redraw: its kind, its data attributes and, for a control
+ *  that names no thing, its words. */
 function focusKey(node) {
   const parts = [node.tagName, node.getAttribute("role") || ""];
   for (const name of KEY_ATTRIBUTES) parts.push(node.getAttribute(name) || "");
-  parts.push(node.getAttribute("aria-label") || node.textContent || "");
+  if (!THING_ATTRIBUTES.some((name) => node.hasAttribute(name))) {
+    parts.push(node.getAttribute("aria-label") || node.textContent || "");
+  }
   return parts.join("|");
 }
 

@@ -54,7 +54,8 @@ function tileWords(number, tile, stones, pending, opts) {
   }
   if (pending) parts.push(t("louis14.court.placing", { n: pending }));
   if (tile.louis) parts.push(t("louis14.court.louis_here"));
-  return parts.join(". ");
+  // One sentence per fact (a fact that ends with its own full stop keeps just that one).
+  return parts.map((part) => part.replace(/[.\s]+$/, "")).join(". ");
 }
 
 /**

@@ -53,3 +53,20 @@ def wait_until(check: Any, seconds: float = TURN_SECONDS, what: str = "") -> Any
 def words(text: str) -> str:
     """``text`` with its white space made single (to compare announcements with the log)."""
     return re.sub(r"\s+", " ", text).strip()
+
+
+def bot_moves(server: Any, match_id: str, token: str, seat: int) -> list[tuple[int, list[str]]]:
+    """Every move the bots made in a finished match, from the server's replay: the version it
+    made and the log's lines of that version as ``seat`` reads them (the game's presentation,
+    in English)."""
+    replay = server.call("GET", f"/api/matches/{match_id}/replay", token=token)
+    frames = replay["frames"]
+    moves: list[tuple[int, list[str]]] = []
+    for before, after in zip(frames, frames[1:]):
+        if before["to_move"] is None or before["to_move"] == seat:
+            continue
+        version = after["version"]
+        board = server.call("GET", f"/api/matches/{match_id}/replay/board?version={version}"
+                            f"&lang=en&seat={seat}", token=token)
+        moves.append((version, [line["text"] for line in board["log"] if line["n"] == version]))
+    return moves

@@ -10,7 +10,7 @@ import re
 from types import ModuleType
 from typing import Any
 
-from keyboard_play import enabled, new_match, press, wait_until
+from keyboard_play import bot_moves, enabled, new_match, press, wait_until
 from playwright.sync_api import Browser, Page, expect
 
 MAX_PRESSES = 600
@@ -78,4 +78,6 @@ def test_e2e_keyboard_louis14_a_whole_game_against_a_bot(
     assert not errors, errors
     assert kept, "no tile took a second stone: the kept focus was never checked"
     print("presses", presses)
+    moves = bot_moves(server, link.match_id, link.token, 0)
+    print("bot moves", len(moves), "silent", [v for v, lines in moves if not lines][:30])
     context.close()

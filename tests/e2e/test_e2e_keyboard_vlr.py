@@ -10,7 +10,7 @@ import re
 from types import ModuleType
 from typing import Any
 
-from keyboard_play import enabled, new_match, press, wait_until
+from keyboard_play import bot_moves, enabled, new_match, press, wait_until
 from playwright.sync_api import Browser, Page
 
 MAX_PRESSES = 900
@@ -77,4 +77,6 @@ def test_e2e_keyboard_vlr_a_whole_game_against_bots(
         handle.wait_for_element_state("hidden", timeout=30_000)
     assert not errors, errors
     print("presses", presses)
+    moves = bot_moves(server, link.match_id, link.token, 0)
+    print("bot moves", len(moves), "silent", [v for v, lines in moves if not lines][:30])
     context.close()

@@ -166,7 +166,7 @@ export function drawPlayers(host, view, ctx) {
       el("span", { className: "laid-list" },
         ...p.laid_missions.map((id) => el("span", {
           className: `laid deck-${mission(id).deck}${p.used_missions.includes(id) ? " used" : ""}`,
-          title: `${missionTitle(id)}: ${missionText(id)}`, "aria-label": missionTitle(id) })))));
+          title: `${missionTitle(id)}: ${missionText(id)}`, role: "img", "aria-label": missionTitle(id) })))));
     body.append(row);
   }
   table.append(body);

@@ -10,7 +10,7 @@ import re
 from types import ModuleType
 from typing import Any
 
-from keyboard_play import bot_moves, enabled, new_match, press, wait_until
+from keyboard_play import enabled, new_match, play_whole_game
 from playwright.sync_api import Browser, Page, expect
 
 MAX_PRESSES = 600
@@ -23,7 +23,7 @@ AVOID = {"Choose another card", "Undo", "No, go back", "Use “1 card = 4 stones
 """Choices that only step back or aside (taking them would not move the game on)."""
 
 
-def next_press(page: Page) -> Any:
+def next_press(page: Page, presses: int) -> Any:
     """The control a keyboard player presses next, or None while it is not his turn."""
     place = page.get_by_role("button", name=PLACE)
     if place.count() and place.is_enabled():
@@ -53,31 +53,20 @@ def test_e2e_keyboard_louis14_a_whole_game_against_a_bot(
     created = new_match(server, "louis14", 2, "random", {}, seed=3)
     link = driver.parse_link(server.base + created["seats"][0]["link"])
     page.goto(link.url)
-    final = page.get_by_role("region", name="Final scoring")
-    presses = 0
-    kept = 0
-    while not final.count():
-        target = wait_until(lambda: next_press(page) or (final.count() and "over"),
-                            what="a decision or the end")
-        if target == "over":
-            break
-        handle = target.element_handle()
-        name = target.get_attribute("aria-label") or ""
-        press(target)
-        presses += 1
-        assert presses < MAX_PRESSES, "the game did not end"
-        handle.wait_for_element_state("hidden", timeout=30_000)
+    kept: list[str] = []
+
+    def focus_kept(page: Page, name: str) -> None:
+        """The court is drawn anew after each stone, the focus kept on the tile pressed while
+        it can take another (so Enter puts the next stone there)."""
         if TILE.match(name):
-            # The court is drawn anew after each stone, the focus kept on the tile pressed
-            # while it can take another (so Enter puts the next stone there).
             number = name.split(" · ")[0]
             same = page.get_by_role("button", name=re.compile(rf"^{number} · .+\. Condition: "))
             if same.count():
                 expect(same).to_be_focused()
-                kept += 1
-    assert not errors, errors
+                kept.append(number)
+
+    final = page.get_by_role("region", name="Final scoring")
+    play_whole_game(page, server, link, next_press, final, MAX_PRESSES, focus_kept)
     assert kept, "no tile took a second stone: the kept focus was never checked"
-    print("presses", presses)
-    moves = bot_moves(server, link.match_id, link.token, 0)
-    print("bot moves", len(moves), "silent", [v for v, lines in moves if not lines][:30])
+    assert not errors, errors
     context.close()

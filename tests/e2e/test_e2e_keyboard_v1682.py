@@ -6,29 +6,30 @@ every bot's move and the final result are read from the page's live region."""
 
 from __future__ import annotations
 
-import re
 from types import ModuleType
 from typing import Any
 
-from keyboard_play import bot_moves, enabled, new_match, press, wait_until
+from keyboard_play import enabled, new_match, play_whole_game
 from playwright.sync_api import Browser, Page
 
 MAX_PRESSES = 900
 OPTIONS = {"target": 30000, "round_limit": 20}
 
 
-def next_press(page: Page, n: int) -> Any:
-    """The control a keyboard player presses next (on odd ``n`` a card's move when there is
+def next_press(page: Page, presses: int) -> Any:
+    """The control a keyboard player presses next (on odd ``presses`` a card's move when there is
     one), or None while it is not his turn."""
     choices = page.get_by_role("group", name="Your choices")
-    moves = [b for b in enabled(choices.get_by_role("button")) if b.get_attribute("aria-pressed") is None]
-    picked = choices.get_by_role("button", pressed=True).count() + page.get_by_role(
-        "region", name="Your hand").get_by_role("button", pressed=True).count()
+    hand = page.get_by_role("region", name="Your hand")
+    moves = [b for b in enabled(choices.get_by_role("button"))
+             if b.get_attribute("aria-pressed") is None]
+    picked = (choices.get_by_role("button", pressed=True).count()
+              + hand.get_by_role("button", pressed=True).count())
     if picked and moves:
         return moves[0]  # the picked card's moves come first
-    cards = enabled(page.get_by_role("region", name="Your hand").get_by_role("button", pressed=False))
+    cards = enabled(hand.get_by_role("button", pressed=False))
     cards += enabled(choices.get_by_role("button", pressed=False))
-    if cards and (n % 2 or not moves):
+    if cards and (presses % 2 or not moves):
         return cards[0]
     return moves[0] if moves else None
 
@@ -43,20 +44,7 @@ def test_e2e_keyboard_v1682_a_whole_game_against_bots(
     created = new_match(server, "versailles1682", 3, "random", OPTIONS, seed=3)
     link = driver.parse_link(server.base + created["seats"][0]["link"])
     page.goto(link.url)
-    final = page.get_by_role("region", name="Final table")
-    presses = 0
-    while True:
-        target = wait_until(lambda: (final.count() and "over") or next_press(page, presses),
-                            what="a decision or the end")
-        if target == "over":
-            break
-        handle = target.element_handle()
-        press(target)
-        presses += 1
-        assert presses < MAX_PRESSES, "the game did not end"
-        handle.wait_for_element_state("hidden", timeout=30_000)
+    play_whole_game(page, server, link, next_press, page.get_by_role("region", name="Final table"),
+                    MAX_PRESSES)
     assert not errors, errors
-    print("presses", presses)
-    moves = bot_moves(server, link.match_id, link.token, 0)
-    print("bot moves", len(moves), "silent", [v for v, lines in moves if not lines][:30])
     context.close()

@@ -10,7 +10,7 @@ import re
 from types import ModuleType
 from typing import Any
 
-from keyboard_play import bot_moves, enabled, new_match, press, wait_until
+from keyboard_play import enabled, new_match, play_whole_game
 from playwright.sync_api import Browser, Page
 
 MAX_PRESSES = 900
@@ -20,7 +20,7 @@ TABLE = re.compile(r"^(Your hand \(\d+\)|.+'s power structure|The middle of the 
 BATCH = re.compile(r"^Your batch of (musketeers|gold)$")
 
 
-def next_press(page: Page) -> Any:
+def next_press(page: Page, presses: int) -> Any:
     """The control a keyboard player presses next, or None while it is not his turn."""
     choices = page.get_by_role("group", name="Your choices")
     chosen = page.get_by_role("button", name="Another card")
@@ -63,20 +63,7 @@ def test_e2e_keyboard_vlr_a_whole_game_against_bots(
     autopass.focus()
     autopass.press("Space")
     assert not autopass.is_checked()
-    final = page.get_by_role("region", name="Final table")
-    presses = 0
-    while True:
-        target = wait_until(lambda: (final.count() and "over") or next_press(page),
-                            what="a decision or the end")
-        if target == "over":
-            break
-        handle = target.element_handle()
-        press(target)
-        presses += 1
-        assert presses < MAX_PRESSES, "the game did not end"
-        handle.wait_for_element_state("hidden", timeout=30_000)
+    play_whole_game(page, server, link, next_press, page.get_by_role("region", name="Final table"),
+                    MAX_PRESSES)
     assert not errors, errors
-    print("presses", presses)
-    moves = bot_moves(server, link.match_id, link.token, 0)
-    print("bot moves", len(moves), "silent", [v for v, lines in moves if not lines][:30])
     context.close()

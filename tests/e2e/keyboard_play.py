@@ -10,9 +10,11 @@ import itertools
 import re
 import time
 from collections.abc import Callable
+from dataclasses import dataclass, field
+from types import ModuleType
 from typing import Any
 
-from playwright.sync_api import Locator, Page, expect
+from playwright.sync_api import Browser, BrowserContext, Locator, Page, expect
 
 TURN_SECONDS = 30
 """How long a bot's turn (or the server's answer) may take before the test gives up."""
@@ -30,15 +32,31 @@ def enabled(locator: Locator) -> list[Locator]:
     return [item for item in locator.all() if item.is_enabled() and item.is_visible()]
 
 
-def new_match(server: Any, game: str, players: int, bot: str, options: dict[str, Any],
-              seed: int) -> dict[str, Any]:
-    """A practice match (a seed with a person at the table) of one person and bots."""
+@dataclass
+class Seat:
+    """Ana's page at her seat (seat 0) of a new practice match against bots, its errors kept."""
+
+    context: BrowserContext
+    page: Page
+    link: Any
+    errors: list[str] = field(default_factory=list)
+
+
+def open_seat(browser: Browser, server: Any, driver: ModuleType, game: str, players: int,
+              options: dict[str, Any], seed: int) -> Seat:
+    """A practice match (a seed with a person at the table) of Ana and random bots, her page
+    open at a desk's size."""
     created: dict[str, Any] = server.create_match({
         "game": game, "players": players, "seed": seed, "language": "en", "practice": True,
         "options": options,
         "seats": [{"kind": "human", "name": "Ana"},
-                  *[{"kind": "bot", "bot": bot}] * (players - 1)]})
-    return created
+                  *[{"kind": "bot", "bot": "random"}] * (players - 1)]})
+    context = browser.new_context(viewport=driver.VIEWPORT)
+    link = driver.parse_link(server.base + created["seats"][0]["link"])
+    seat = Seat(context, context.new_page(), link)
+    seat.page.on("pageerror", lambda err: seat.errors.append(str(err)))
+    seat.page.goto(seat.link.url)
+    return seat
 
 
 def wait_until(check: Any, seconds: float = TURN_SECONDS, what: str = "") -> Any:

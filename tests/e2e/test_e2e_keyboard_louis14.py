@@ -10,7 +10,7 @@ import re
 from types import ModuleType
 from typing import Any
 
-from keyboard_play import enabled, new_match, play_whole_game
+from keyboard_play import enabled, open_seat, play_whole_game
 from playwright.sync_api import Browser, Page, expect
 
 MAX_PRESSES = 600
@@ -46,13 +46,7 @@ def next_press(page: Page, presses: int) -> Any:
 def test_e2e_keyboard_louis14_a_whole_game_against_a_bot(
     browser: Browser, server: Any, driver: ModuleType,
 ) -> None:
-    context = browser.new_context(viewport=driver.VIEWPORT)
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda err: errors.append(str(err)))
-    created = new_match(server, "louis14", 2, "random", {}, seed=3)
-    link = driver.parse_link(server.base + created["seats"][0]["link"])
-    page.goto(link.url)
+    seat = open_seat(browser, server, driver, "louis14", 2, {}, seed=3)
     kept: list[str] = []
 
     def focus_kept(page: Page, name: str) -> None:
@@ -65,8 +59,8 @@ def test_e2e_keyboard_louis14_a_whole_game_against_a_bot(
                 expect(same).to_be_focused()
                 kept.append(number)
 
-    final = page.get_by_role("region", name="Final scoring")
-    play_whole_game(page, server, link, next_press, final, MAX_PRESSES, focus_kept)
+    final = seat.page.get_by_role("region", name="Final scoring")
+    play_whole_game(seat.page, server, seat.link, next_press, final, MAX_PRESSES, focus_kept)
     assert kept, "no tile took a second stone: the kept focus was never checked"
-    assert not errors, errors
-    context.close()
+    assert not seat.errors, seat.errors
+    seat.context.close()

@@ -9,7 +9,7 @@ from __future__ import annotations
 from types import ModuleType
 from typing import Any
 
-from keyboard_play import enabled, new_match, play_whole_game
+from keyboard_play import enabled, open_seat, play_whole_game
 from playwright.sync_api import Browser, Page
 
 MAX_PRESSES = 900
@@ -37,14 +37,8 @@ def next_press(page: Page, presses: int) -> Any:
 def test_e2e_keyboard_v1682_a_whole_game_against_bots(
     browser: Browser, server: Any, driver: ModuleType,
 ) -> None:
-    context = browser.new_context(viewport=driver.VIEWPORT)
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda err: errors.append(str(err)))
-    created = new_match(server, "versailles1682", 3, "random", OPTIONS, seed=3)
-    link = driver.parse_link(server.base + created["seats"][0]["link"])
-    page.goto(link.url)
-    play_whole_game(page, server, link, next_press, page.get_by_role("region", name="Final table"),
-                    MAX_PRESSES)
-    assert not errors, errors
-    context.close()
+    seat = open_seat(browser, server, driver, "versailles1682", 3, OPTIONS, seed=3)
+    final = seat.page.get_by_role("region", name="Final table")
+    play_whole_game(seat.page, server, seat.link, next_press, final, MAX_PRESSES)
+    assert not seat.errors, seat.errors
+    seat.context.close()

@@ -10,7 +10,7 @@ import re
 from types import ModuleType
 from typing import Any
 
-from keyboard_play import enabled, new_match, play_whole_game
+from keyboard_play import enabled, open_seat, play_whole_game
 from playwright.sync_api import Browser, Page
 
 MAX_PRESSES = 900
@@ -51,19 +51,13 @@ def next_press(page: Page, presses: int) -> Any:
 def test_e2e_keyboard_vlr_a_whole_game_against_bots(
     browser: Browser, server: Any, driver: ModuleType,
 ) -> None:
-    context = browser.new_context(viewport=driver.VIEWPORT)
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda err: errors.append(str(err)))
-    created = new_match(server, "vive_le_roi", 3, "random", {"points_limit": 0}, seed=4)
-    link = driver.parse_link(server.base + created["seats"][0]["link"])
-    page.goto(link.url)
+    seat = open_seat(browser, server, driver, "vive_le_roi", 3, {"points_limit": 0}, seed=4)
     # The person passes himself when passing is all he can do (the page would, after a pause).
-    autopass = page.get_by_label("Pass for me when passing is my only choice")
+    autopass = seat.page.get_by_label("Pass for me when passing is my only choice")
     autopass.focus()
     autopass.press("Space")
     assert not autopass.is_checked()
-    play_whole_game(page, server, link, next_press, page.get_by_role("region", name="Final table"),
-                    MAX_PRESSES)
-    assert not errors, errors
-    context.close()
+    final = seat.page.get_by_role("region", name="Final table")
+    play_whole_game(seat.page, server, seat.link, next_press, final, MAX_PRESSES)
+    assert not seat.errors, seat.errors
+    seat.context.close()

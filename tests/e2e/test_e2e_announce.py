@@ -11,8 +11,8 @@ from typing import Any
 from playwright.sync_api import Browser, Page, expect
 
 
-def announced(page: Page) -> list[str]:
-    region = page.get_by_role("log", name="Table announcements")
+def announced(page: Page, name: str = "Table announcements") -> list[str]:
+    region = page.get_by_role("log", name=name)
     return [text.strip() for text in region.locator("p").all_text_contents()]
 
 
@@ -61,6 +61,23 @@ def test_e2e_the_table_is_heard_turn_moves_chat_summary_and_keys(
     assert fresh, "moves were made after Anna's turn came"
     for text in fresh:
         expect(region).to_contain_text(text)
+
+    # Another language brings the log again in other words: nothing of it is news. (First
+    # the bot's turn is let finish and the page catch up, so nothing new happens meanwhile.)
+    for _ in range(100):
+        view = server.call("GET", f"/api/matches/{anna.match_id}", token=anna.token)
+        if view["to_move"] in tokens or view["status"] != "active":
+            break
+        page.wait_for_timeout(100)
+    page.wait_for_selector(f"body[data-version='{view['version']}']")
+    page.wait_for_timeout(500)
+    said = len(announced(page))
+    driver.set_language(page, "de")
+    expect(page.get_by_role("log", name="Ansagen am Tisch")).to_be_attached()
+    page.wait_for_timeout(1500)
+    german = announced(page, "Ansagen am Tisch")
+    assert len(german) == said, german[said:]
+    driver.set_language(page, "en")
 
     # "s": what happened since the last move, read now.
     page.locator("body").focus()

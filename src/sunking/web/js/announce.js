@@ -42,6 +42,7 @@ export class Announcer {
     this.region = region;
     this.actedKey = `sunking.acted.${matchId}`;
     this.seen = new Set();
+    this.newest = -1;
     this.lines = [];
     this.pending = [];
     this.primed = false;
@@ -67,6 +68,16 @@ export class Announcer {
     this.label();
     this.region.append(el("p", { textContent: text }));
     while (this.region.childElementCount > KEPT_LINES) this.region.firstElementChild.remove();
+  }
+
+  /** The page's language changed: the log comes again in other words, which are not news. */
+  relanguage() {
+    this.seen.clear();
+    this.newest = -1;
+    this.lines = [];
+    this.pending = [];
+    this.primed = false;
+    this.label();
   }
 
   /** The person has just moved at `version`: "since my last move" starts there. */
@@ -98,14 +109,20 @@ export class Announcer {
     this.label();
     const log = (mv.board && Array.isArray(mv.board.log)) ? mv.board.log : [];
     const fresh = [];
+    let newest = this.newest;
     for (const line of log) {
       if (!line || typeof line.text !== "string") continue;
       const key = lineKey(line);
       if (this.seen.has(key)) continue;
       this.seen.add(key);
       this.lines.push(line);
-      if (this.primed) fresh.push(line.text);
+      // Only lines of versions after the newest already heard are news: a view that carries
+      // more of the past (a longer log than the first one) adds history, not news.
+      if (this.primed && line.n > this.newest) fresh.push(line.text);
+      newest = Math.max(newest, line.n);
     }
+    this.newest = newest;
+    this.lines.sort((a, b) => a.n - b.n);
     if (this.lines.length > 400) this.lines.splice(0, this.lines.length - 400);
     const seatNews = this.seatChanges(mv.seats || [], nameOf);
     const pace = currentPace();

@@ -569,9 +569,10 @@ async function main() {
       connection.setLanguage(currentLanguage());
     }
     if (chat) chat.redraw();
-    announcer.label();
     if (replayMode && mv) describeFrame(mv);
     render();
+    // After the redraw of the view in hand: the next view's log, in the new words, is no news.
+    announcer.relanguage();
   });
   document.body.dataset.ready = "1";
 }

@@ -386,7 +386,8 @@ OVERFLOW_JS = """
     cls: String(el.className || ''), text: text.slice(0, 80), scrollWidth: Math.ceil(need),
     clientWidth: Math.floor(have), scrollHeight: el.scrollHeight, clientHeight: el.clientHeight});
   for (const el of document.querySelectorAll('body *')) {
-    if (el.closest('svg') || el.closest('[hidden]')) continue;
+    // Hidden from the eye on purpose: text only a screen reader reads.
+    if (el.closest('svg') || el.closest('[hidden]') || el.closest('.sr-only')) continue;
     const style = getComputedStyle(el);
     if (style.display === 'none' || style.visibility === 'hidden') continue;
     const rect = el.getBoundingClientRect();

@@ -122,6 +122,9 @@ export class TableChat {
       this.messages.set(message.id, message);
       added = true;
       if (fresh && !this.open && message.seat !== this.ctx.seat()) this.unread += 1;
+      if (fresh && message.seat !== this.ctx.seat() && this.ctx.onHeard) {
+        this.ctx.onHeard(this.nameOf(message.seat), message.text, Array.isArray(message.to));
+      }
     }
     if (added) this.redraw();
   }

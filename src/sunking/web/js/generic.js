@@ -7,6 +7,7 @@
 import { cardElement, el, finalTable, playersTable } from "./generic_parts.js";
 import { guideNodes, markFinished } from "./guide.js";
 import { t } from "./i18n.js";
+import { keepFocus } from "./keep_focus.js";
 
 const AUTOPASS_KEY = "sunking.autopass";
 const DEBUG_KEY = "sunking.debug";
@@ -44,6 +45,7 @@ export function createGameUI(root, ctx) {
   const page = el("div", { className: "generic" });
   const banner = el("h2", { className: "generic-title" });
   const prompt = el("section", { className: "panel prompt" });
+  prompt.setAttribute("aria-labelledby", "generic-prompt-title");
   prompt.dataset.testid = "prompt";
   const players = el("section", { className: "panel" });
   const result = el("section", { className: "panel" });
@@ -109,6 +111,8 @@ export function createGameUI(root, ctx) {
       summary.append(el("span", { textContent: name || t("generic.your_turn") }),
         el("span", { className: "count", textContent: String(actions.length) }));
       const row = el("div", { className: "choices" });
+      row.setAttribute("role", "group");
+      row.setAttribute("aria-label", name || t("generic.your_turn"));
       for (const action of actions) {
         const button = el("button", { type: "button", className: "choice", textContent: action.text });
         button.dataset.choice = String(action.index);
@@ -133,7 +137,7 @@ export function createGameUI(root, ctx) {
     if (mv.status === "finished") {
       // The outcome in the prompt's place (on a phone it stays on screen); the table follows.
       cancelPass();
-      prompt.append(el("h2", { className: "prompt-title", textContent: t("generic.final") }));
+      prompt.append(el("h2", { className: "prompt-title", id: "generic-prompt-title", tabIndex: -1, textContent: t("generic.final") }));
       if (board.result && board.result.text) {
         prompt.append(el("p", { className: "prompt-text", textContent: board.result.text }));
       }
@@ -144,7 +148,7 @@ export function createGameUI(root, ctx) {
     if (mine) title = t("generic.your_turn");
     else if (board.waiting_for) title = t("generic.waiting", { player: board.waiting_for });
     else title = "";
-    prompt.append(el("h2", { className: "prompt-title", textContent: title }));
+    prompt.append(el("h2", { className: "prompt-title", id: "generic-prompt-title", tabIndex: -1, textContent: title }));
     if (board.prompt) prompt.append(el("p", { className: "prompt-text", textContent: board.prompt }));
     if (mine) {
       const decision = mv.view && mv.view.decision;
@@ -166,6 +170,7 @@ export function createGameUI(root, ctx) {
     if (!seated) return;
     const cards = el("div", { className: "gcards" });
     for (const card of board.hand || []) cards.append(cardElement(card));
+    hand.setAttribute("aria-label", t("generic.hand"));
     hand.replaceChildren(el("h3", { textContent: t("generic.hand") }),
       (board.hand || []).length ? cards : el("p", { className: "hint", textContent: t("generic.hand_empty") }));
   }
@@ -174,6 +179,7 @@ export function createGameUI(root, ctx) {
     zones.replaceChildren();
     for (const zone of board.zones || []) {
       const box = el("section", { className: "panel generic-zone" });
+      box.setAttribute("aria-label", zone.title);
       box.append(el("h3", { textContent: zone.title }));
       if ((zone.facts || []).length) {
         const facts = el("dl", { className: "gfacts" });
@@ -198,6 +204,7 @@ export function createGameUI(root, ctx) {
       const item = el("li", { textContent: line.text });
       list.append(item);
     }
+    log.setAttribute("aria-label", t("generic.log"));
     log.replaceChildren(el("h3", { textContent: t("generic.log") }), list);
     list.scrollTop = list.scrollHeight;
   }
@@ -225,7 +232,9 @@ export function createGameUI(root, ctx) {
     banner.textContent = [board.title, board.phase, board.round].filter(Boolean).join(" · ");
     drawPrompt(mv, board);
     result.hidden = mv.status !== "finished";
+    result.setAttribute("aria-label", t("generic.final"));
     result.replaceChildren(...(result.hidden ? [] : [finalTable(mv, board, { outcome: false })]));
+    players.setAttribute("aria-label", t("generic.players"));
     players.replaceChildren(el("h3", { textContent: t("generic.players") }), playersTable(board, ctx));
     drawHand(board, mv.seat !== null && mv.seat !== undefined);
     drawZones(board);
@@ -235,9 +244,10 @@ export function createGameUI(root, ctx) {
   document.addEventListener("sunking:language", () => draw());
   return {
     render(mv) {
-      if (!last || last.version !== mv.version) cancelPass();
+      const same = Boolean(last) && last.version === mv.version;
+      if (!same) cancelPass();
       last = mv;
-      draw();
+      keepFocus(root, same, draw, () => prompt.querySelector(".prompt-title"));
     },
   };
 }

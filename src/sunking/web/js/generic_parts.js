@@ -20,6 +20,9 @@ function factList(facts) {
 export function cardElement(card) {
   const box = el("div", { className: "gcard" });
   box.dataset.key = card.key || "";
+  // A card is a list of its printed facts under its name: a group named by the card.
+  box.setAttribute("role", "group");
+  box.setAttribute("aria-label", card.name);
   box.append(el("div", { className: "gcard-name", textContent: card.name }));
   if (card.kind) box.append(el("div", { className: "gcard-kind", textContent: card.kind }));
   if ((card.facts || []).length) box.append(factList(card.facts));

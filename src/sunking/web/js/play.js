@@ -5,6 +5,8 @@
 // found by his session (its cookie). The live view
 // comes over the websocket (REST when it is down); every action carries the view's version.
 
+import { Announcer } from "./announce.js";
+import { bindAccessKeys } from "./access_keys.js";
 import { api, csrfToken, errorText, storeToken, tokenFor } from "./api.js";
 import { TableChat } from "./chat.js";
 import { drawInvitation } from "./claim.js";
@@ -42,6 +44,7 @@ let bots = [];
 let turnAlert = null;
 let hints = null;
 let toastTimer = null;
+const announcer = new Announcer($("announcements"), matchId);
 const replay = { data: null, base: null, frames: [], index: 0, perspective: null };
 
 
@@ -63,6 +66,7 @@ function showError(error) {
   const toast = $("toast");
   toast.textContent = errorText(error);
   toast.hidden = false;
+  announcer.fault(toast.textContent);
   clearTimeout(toastTimer);
   toastTimer = setTimeout(() => { toast.hidden = true; }, TOAST_MS);
 }
@@ -226,9 +230,10 @@ function loadStylesheet(href) {
   });
 }
 
-/** The query asking for the described board when the screen draws from it. */
-function boardQuery(module) {
-  return module.describedBoard ? `?lang=${encodeURIComponent(currentLanguage())}` : "";
+/** The query asking for the described board: drawn from by some screens, and the words of
+ * every announcement (its log) on all of them. */
+function boardQuery() {
+  return `?lang=${encodeURIComponent(currentLanguage())}`;
 }
 
 function context(mode) {
@@ -240,6 +245,7 @@ function context(mode) {
     seatInfo: (seat) => (mv ? (mv.seats || []).find((s) => s.seat === seat) : null),
     act(action) {
       if (!connection || !mv) return;
+      announcer.acted(mv.version);
       connection.act(action, mv.version);
     },
     /** Open the chat as a side room with the seats chosen (a board's button). */
@@ -257,6 +263,7 @@ function openChat(replay) {
     seats: () => (mv ? mv.seats || [] : []),
     addressing: () => (ui && ui.chatAddressing ? ui.chatAddressing() : null),
     onReport: replay ? null : (seat, line) => reporter.open(seat, line),
+    onHeard: replay ? null : (name, text, isPrivate) => announcer.chat(name, text, isPrivate),
   });
   const reporter = new ReportDialog({
     matchId, token, nameOf: colourName,
@@ -274,6 +281,7 @@ function render() {
     matchId, token, bots, showError, onView: (view) => connection && connection.deliver(view),
   });
   if (ui && mv) ui.render(mv);
+  if (mv && !replayMode) announcer.view(mv, myTurn(), colourName);
   if (chat) chat.refreshAddressing();
   document.body.dataset.version = mv ? String(mv.version) : "";
   document.body.dataset.status = mv ? mv.status : "";
@@ -340,12 +348,15 @@ function frameBoard(version, seat) {
 }
 
 /** For a screen that draws from the described board: fetch the frame's, then draw. */
-function describeFrame(frame) {
-  if (!screen || !screen.describedBoard) return;
+function describeFrame(frame, announce = false) {
   frameBoard(frame.version, frame.seat).then((board) => {
     if (mv !== frame) return;
     frame.board = board;
-    render();
+    if (announce) {
+      const lines = ((board && board.log) || []).filter((line) => line.n === frame.version);
+      announcer.say([$("replay-pos").textContent, ...lines.map((line) => line.text)].join(" "));
+    }
+    if (screen && screen.describedBoard) render();
   });
 }
 
@@ -354,7 +365,7 @@ function showReplayFrame(index) {
   if (!frames.length) return;
   replay.index = Math.max(0, Math.min(index, frames.length - 1));
   mv = frameView(replay.index);
-  describeFrame(mv);
+  describeFrame(mv, true);
   $("replay-slider").value = String(replay.index);
   $("replay-pos").textContent = t("replay.position", { n: replay.index + 1, total: frames.length, version: mv.version });
   $("replay-prev").disabled = replay.index === 0;
@@ -461,9 +472,7 @@ async function startLive() {
   await loadLanguage(preferredLanguage(first.language));
   const module = await gameModule(first.game);
   screen = module;
-  if (module.describedBoard) {
-    first = await api("GET", `/api/matches/${encodeURIComponent(matchId)}${boardQuery(module)}`, { token });
-  }
+  first = await api("GET", `/api/matches/${encodeURIComponent(matchId)}${boardQuery()}`, { token });
   mv = first;
   ui = module.createGameUI($("game"), context("live"));
   hints = new HintBar($("hint-bar"), {
@@ -487,7 +496,7 @@ async function startLive() {
     onChat(messages) {
       chat.add(messages);
     },
-    lang: module.describedBoard ? currentLanguage() : null,
+    lang: currentLanguage(),
     onView(view) {
       mv = view;
       render();
@@ -545,6 +554,11 @@ async function main() {
   applyStatic(document);
   bindLanguageSelect($("lang"));
   $("leave").addEventListener("click", leave);
+  bindAccessKeys({
+    game: $("game"), button: $("keys-button"),
+    summary: () => announcer.summary(),
+    chat: () => chat && chat.setOpen(true),
+  });
   bindResign($("resign"), { matchId, token, showError,
     onView: (view) => connection && connection.deliver(view) });
   setInterval(tickClocks, 1000);
@@ -557,6 +571,8 @@ async function main() {
     if (chat) chat.redraw();
     if (replayMode && mv) describeFrame(mv);
     render();
+    // After the redraw of the view in hand: the next view's log, in the new words, is no news.
+    announcer.relanguage();
   });
   document.body.dataset.ready = "1";
 }

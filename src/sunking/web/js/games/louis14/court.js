@@ -4,6 +4,7 @@
 
 import { svg } from "../../dom.js";
 import { t } from "../../i18n.js";
+import { pressable } from "../../keep_focus.js";
 import { COMPONENTS } from "./components.js";
 import {
   cardName, conditionShort, conditionText, otherSide, rewardShort, rewardText, tileLabel,
@@ -38,6 +39,23 @@ function louisFigure(x, y) {
   }));
   g.append(svg("text", { x: 0, y: 9, class: "louis-label", "text-anchor": "middle" }, "XIV"));
   return g;
+}
+
+/** A tile in words, for assistive technology: its person, what it asks and gives, the stones
+ *  on it (or being explained), the stones being placed, Louis XIV. */
+function tileWords(number, tile, stones, pending, opts) {
+  const parts = [tileLabel(number),
+    `${t("louis14.court.condition")}: ${conditionText(tile.condition)}`,
+    `${t("louis14.court.reward")}: ${rewardText(number)}`];
+  const present = stones.map((n, colour) => [colour, n]).filter(([, n]) => n > 0);
+  if (present.length) {
+    parts.push(`${t("louis14.players.stones")}: ${present.map(([colour, n]) =>
+      t("louis14.court.stones_of", { n, player: opts.colourName(colour) })).join(", ")}`);
+  }
+  if (pending) parts.push(t("louis14.court.placing", { n: pending }));
+  if (tile.louis) parts.push(t("louis14.court.louis_here"));
+  // One sentence per fact (a fact that ends with its own full stop keeps just that one).
+  return parts.map((part) => part.replace(/[.\s]+$/, "")).join(". ");
 }
 
 /**
@@ -105,16 +123,11 @@ export function drawCourt(host, view, opts) {
     if (opts.moved && opts.moved.has(number)) classes.push("tile-moved");
     const g = svg("g", { class: classes.join(" "), "data-tile": number,
       transform: `translate(${x} ${y})` });
+    // A tile that takes a stone now is a button; every other one a picture named by its facts.
+    g.setAttribute("role", clickable ? "button" : "img");
     if (clickable) {
       g.setAttribute("tabindex", "0");
-      g.setAttribute("role", "button");
-      g.addEventListener("click", () => opts.onTile(number));
-      g.addEventListener("keydown", (event) => {
-        if (event.key === "Enter" || event.key === " ") {
-          event.preventDefault();
-          opts.onTile(number);
-        }
-      });
+      pressable(g, () => opts.onTile(number));
     }
     const next = otherSide(number, tile.side);
     g.append(svg("title", {}, [
@@ -164,6 +177,7 @@ export function drawCourt(host, view, opts) {
       g.append(mark);
     }
     if (tile.louis) g.append(louisFigure(w - 18, 92));
+    g.setAttribute("aria-label", tileWords(number, tile, stones, pending, opts));
     host.append(g);
   }
   // Text widths are known only once the SVG is in the document.

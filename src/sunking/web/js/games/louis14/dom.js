@@ -7,7 +7,8 @@ export { el };
 
 /** A chip: its initial in the current language in a coloured hexagon, with a count. */
 export function chipBadge(code, count, title) {
-  return el("span", { className: `chip chip-${code}`, title, "data-chip": code },
+  return el("span", { className: `chip chip-${code}`, title, "data-chip": code, role: "img",
+    "aria-label": count === undefined ? title : `${title}: ${count}` },
     el("span", { className: "chip-letter", text: t(`louis14.chip.short.${code}`) }),
     count === undefined ? null : el("span", { className: "chip-count", text: String(count) }));
 }

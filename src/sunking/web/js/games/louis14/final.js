@@ -11,7 +11,7 @@ export function drawFinal(host, result, ctx) {
   if (!result || !result.players) return;
   const rows = result.players;
   const winners = new Set(result.winners);
-  host.append(el("h2", { text: t("louis14.final.title") }));
+  host.append(el("h2", { id: "l14-final-title", text: t("louis14.final.title") }));
   const names = rows.map((r) => ctx.colourName(r.seat));
   host.append(el("p", { className: "final-winner", "data-testid": "final-winner",
     text: t(winners.size > 1 ? "louis14.final.winners" : "louis14.final.winner",

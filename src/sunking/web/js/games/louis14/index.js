@@ -3,6 +3,7 @@
 
 import { guideNodes, markFinished } from "../../guide.js";
 import { t } from "../../i18n.js";
+import { keepFocus } from "../../keep_focus.js";
 import { drawCourt } from "./court.js";
 import { el } from "./dom.js";
 import { drawFinal } from "./final.js";
@@ -27,14 +28,16 @@ export function createGameUI(root, pageCtx) {
   const court = document.createElementNS("http://www.w3.org/2000/svg", "svg");
   court.classList.add("court");
   court.setAttribute("data-testid", "court");
-  const prompt = el("section", { className: "panel prompt", "data-testid": "prompt", "aria-live": "polite" });
-  const you = el("section", { className: "panel you", "data-testid": "you" });
-  const players = el("section", { className: "panel players", "data-testid": "players" });
-  const account = el("section", { className: "panel account", "data-testid": "account", hidden: true });
-  const final = el("section", { className: "panel final", "data-testid": "final", hidden: true });
-  const log = el("section", { className: "panel log", "data-testid": "log" });
+  // Each area a region named by its heading (the court is a group named by its title).
+  const prompt = el("section", { className: "panel prompt", "data-testid": "prompt", "aria-labelledby": "l14-prompt-title" });
+  const you = el("section", { className: "panel you", "data-testid": "you", "aria-labelledby": "l14-you-title" });
+  const players = el("section", { className: "panel players", "data-testid": "players", "aria-labelledby": "l14-players-title" });
+  const account = el("section", { className: "panel account", "data-testid": "account", hidden: true, "aria-labelledby": "l14-account-title" });
+  const final = el("section", { className: "panel final", "data-testid": "final", hidden: true, "aria-labelledby": "l14-final-title" });
+  const log = el("section", { className: "panel log", "data-testid": "log", "aria-labelledby": "l14-log-title" });
   root.append(el("div", { className: "l14" },
-    el("div", { className: "l14-main" }, banner, el("div", { className: "court-wrap" }, court), final, account),
+    el("div", { className: "l14-main" }, banner,
+      el("div", { className: "court-wrap" }, court), final, account),
     el("div", { className: "l14-side" }, prompt, you, players, log)));
 
   let mv = null;
@@ -114,7 +117,7 @@ export function createGameUI(root, pageCtx) {
         text: entry.text }));
     }
     const scroller = el("div", { className: "log-scroll" }, list);
-    log.replaceChildren(el("h2", { text: t("log.title") }), scroller);
+    log.replaceChildren(el("h2", { id: "l14-log-title", text: t("log.title") }), scroller);
     scroller.scrollTop = scroller.scrollHeight;
   }
 
@@ -188,9 +191,10 @@ export function createGameUI(root, pageCtx) {
     const chips = el("div", { className: "step-tiles" },
       ...shown.map((s, i) => el("button", { type: "button",
         className: `step-tile${i === acc.step ? " current" : ""}`, title: tileLabel(s.tile),
+        "aria-label": tileLabel(s.tile), "aria-current": i === acc.step ? "step" : null,
         text: String(s.tile), onclick: () => { stopPlay(); acc.step = i; acc.follow = i === shown.length - 1; render(); } })));
     account.replaceChildren(
-      el("h2", { text: t("louis14.account.title", { round: ev.round }) }), nav, chips, stepDetail(step));
+      el("h2", { id: "l14-account-title", text: t("louis14.account.title", { round: ev.round }) }), nav, chips, stepDetail(step));
     if (empty.length) {
       account.append(el("p", { className: "hint", text: t("louis14.account.empty_tiles", { tiles: empty.join(", ") }) }));
     }
@@ -225,13 +229,13 @@ export function createGameUI(root, pageCtx) {
   function drawPrompt(model) {
     prompt.replaceChildren();
     prompt.classList.toggle("my-turn", Boolean(model.mine));
-    prompt.append(el("h2", { className: "prompt-title", text: model.title }));
+    prompt.append(el("h2", { className: "prompt-title", id: "l14-prompt-title", tabindex: "-1", text: model.title }));
     if (model.text) prompt.append(el("p", { className: "prompt-text", text: model.text }));
     if (model.mine && ctx.mode !== "replay") {
       prompt.append(...guideNodes("louis14", mv.view.decision ? mv.view.decision.kind : null, render));
     }
     if (model.buttons.length) {
-      const row = el("div", { className: "choices" });
+      const row = el("div", { className: "choices", role: "group", "aria-label": t("louis14.prompt.choices") });
       model.buttons.forEach((b, i) => {
         const node = el("button", { type: "button",
           className: `choice${b.primary ? " primary" : ""}`, "data-choice": i,
@@ -245,8 +249,17 @@ export function createGameUI(root, pageCtx) {
     }
   }
 
+  /** The version last drawn: a redraw of the same one keeps the focus on its control. */
+  let drawnVersion = null;
+
   function render() {
     if (!mv) return;
+    const same = drawnVersion === mv.version;
+    drawnVersion = mv.version;
+    keepFocus(root, same, draw, () => prompt.querySelector(".prompt-title"));
+  }
+
+  function draw() {
     const view = mv.view;
     gameCtx.players = view.num_players;
     if (sel.version !== mv.version) {

@@ -12,8 +12,11 @@ import {
 /** A mission card: deck colour, the chips it needs and its reward. */
 export function missionCard(id, { used = false, extra = {} } = {}) {
   const m = mission(id);
+  const facts = [missionTitle(id), deckName(m.deck), needsText(id), missionText(id)];
+  if (used) facts.push(t("louis14.you.used"));
   return el("div", { className: `mission deck-${m.deck}${used ? " used" : ""}`,
-    title: `${deckName(m.deck)} · ${needsText(id)}\n${missionText(id)}`, "data-mission": id, ...extra },
+    title: `${deckName(m.deck)} · ${needsText(id)}\n${missionText(id)}`, "data-mission": id,
+    role: "img", "aria-label": facts.join(" · "), ...extra },
   el("div", { className: "mission-needs" },
     ...m.needs.map((c) => (c === "?" ? el("span", { className: "chip chip-any" },
       el("span", { className: "chip-letter", text: "?" })) : chipBadge(c, undefined, chipName(c))))),
@@ -40,12 +43,12 @@ export function drawYou(host, view, ctx, select) {
   host.replaceChildren();
   const you = view.you;
   if (!you) {
-    host.append(el("h2", { text: t("louis14.you.spectator") }),
+    host.append(el("h2", { id: "l14-you-title", text: t("louis14.you.spectator") }),
       el("p", { className: "hint", text: t("louis14.you.spectator_hint") }));
     return;
   }
   const me = view.players[you.seat];
-  host.append(el("h2", {},
+  host.append(el("h2", { id: "l14-you-title" },
     el("span", { className: `seat-swatch ${ctx.colourClass(you.seat)}` }),
     document.createTextNode(` ${t("louis14.you.title", { player: ctx.colourName(you.seat) })}`)));
   host.append(el("div", { className: "stats" },
@@ -70,6 +73,8 @@ export function drawYou(host, view, ctx, select) {
       className: `hand-card${card === 0 ? " joker" : ""}${enabled ? " selectable" : ""}${chosen ? " chosen" : ""}`,
       "data-card": card,
       title: cardLabel(card),
+      "aria-label": cardLabel(card),
+      "aria-pressed": select ? String(Boolean(chosen)) : null,
       disabled: !enabled,
     },
     el("span", { className: "card-number", text: card === 0 ? "?" : String(card) }),
@@ -122,7 +127,7 @@ export function leftToAct(view) {
 
 /** Every player's public state, one row each. */
 export function drawPlayers(host, view, ctx) {
-  host.replaceChildren(el("h2", { text: t("louis14.players.title") }));
+  host.replaceChildren(el("h2", { id: "l14-players-title", text: t("louis14.players.title") }));
   const toMove = view.to_move;
   const waiting = new Set(leftToAct(view));
   const table = el("table", { className: "table players-table" });
@@ -161,7 +166,7 @@ export function drawPlayers(host, view, ctx) {
       el("span", { className: "laid-list" },
         ...p.laid_missions.map((id) => el("span", {
           className: `laid deck-${mission(id).deck}${p.used_missions.includes(id) ? " used" : ""}`,
-          title: `${missionTitle(id)}: ${missionText(id)}`, "aria-label": missionTitle(id) })))));
+          title: `${missionTitle(id)}: ${missionText(id)}`, role: "img", "aria-label": missionTitle(id) })))));
     body.append(row);
   }
   table.append(body);

@@ -2,6 +2,7 @@
 // grouped by card (pick a card, then what to do with it) and the rest by kind, each worded by
 // the described board (`board.actions`), so an action the engine adds appears without change.
 
+import { pressable } from "../../keep_focus.js";
 import { cardTile } from "./court.js";
 import { cardName, el, g } from "./words.js";
 
@@ -51,19 +52,20 @@ export function drawChoices(hand, choices, mv, state, ctx) {
   const pick = (id) => { state.card = state.card === id ? null : id; ctx.rerender(); };
 
   // The hand: every card, those with moves are buttons showing how many.
+  hand.setAttribute("aria-label", g("board.hand"));
   hand.replaceChildren(el("h2", { text: g("board.hand") }));
   const cards = you ? you.hand : [];
   if (!cards.length) hand.append(el("p", { className: "hint", text: g("board.none") }));
   const row = el("div", { className: "v-cards v-hand", "data-testid": "v-hand" });
   for (const card of cards) {
     const n = (byCard.get(card.id) || []).length;
-    const tile = cardTile(card, { role: n ? "button" : null, tabindex: n ? "0" : null,
+    const tile = cardTile(card, { role: n ? "button" : "img", tabindex: n ? "0" : null,
       "data-testid": "v-hand-card", "aria-pressed": n ? String(state.card === card.id) : null });
     if (n) {
       tile.classList.add("v-playable");
       tile.append(el("span", { className: "v-card-moves", text: g("board.moves", { n }) }));
-      tile.addEventListener("click", () => pick(card.id));
-      tile.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") pick(card.id); });
+      tile.setAttribute("aria-label", `${tile.getAttribute("aria-label")} · ${g("board.moves", { n })}`);
+      pressable(tile, () => pick(card.id));
     }
     if (state.card === card.id) tile.classList.add("v-picked");
     row.append(tile);
@@ -89,7 +91,7 @@ export function drawChoices(hand, choices, mv, state, ctx) {
     const picks = el("div", { className: "v-cards v-other-cards" });
     for (const id of other) {
       const tile = el("button", { type: "button", className: `v-card v-playable${state.card === id ? " v-picked" : ""}`,
-        "data-testid": "v-other-card", onclick: () => pick(id) },
+        "data-testid": "v-other-card", "aria-pressed": String(state.card === id), onclick: () => pick(id) },
       el("span", { className: "v-card-name", text: cardName(id) }),
       el("span", { className: "v-card-moves", text: g("board.moves", { n: byCard.get(id).length }) }));
       picks.append(tile);

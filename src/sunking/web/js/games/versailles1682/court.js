@@ -50,7 +50,9 @@ export function drawCourtHeader(node, view) {
   node.setAttribute("width", String(COURT_W));
   node.setAttribute("height", String(COURT_H));
   node.setAttribute("role", "img");
-  node.setAttribute("aria-label", g("board.court"));
+  node.setAttribute("aria-label", [g("board.court"),
+    `${g("fact.king")}: ${g(`royal_state.${view.king}`)}`, `${g("fact.queen")}: ${g(`royal_state.${view.queen}`)}`,
+    `${g("fact.court")}: ${g(`place.${view.court}`)}`].join(" · "));
   node.append(svg("rect", { x: 1, y: 1, width: COURT_W - 2, height: COURT_H - 2, rx: 10,
     className: "v-court-bg" }));
   node.append(royal(36, "king", view.king, "v-king"), royal(112, "queen", view.queen, "v-queen"));
@@ -65,8 +67,9 @@ export function drawCourtHeader(node, view) {
 /** A card as we draw it: a framed tile coloured by kind, named in the reader's language. */
 export function cardTile(card, attrs = {}) {
   const kind = KIND_CLASS[card.kind] || "v-event";
+  // Named by its print, its name first; a picture unless the caller makes it a button.
   return el("span", { className: `v-card ${kind}`, title: g(`kind.${card.kind}`),
-    "data-card": String(card.id), ...attrs },
+    "data-card": String(card.id), role: "img", "aria-label": `${cardName(card.id)} · ${g(`kind.${card.kind}`)}`, ...attrs },
   el("span", { className: "v-card-kind", text: g(`kind.${card.kind}`) }),
   el("span", { className: "v-card-name", text: cardName(card.id) }));
 }
@@ -112,7 +115,8 @@ function family(c, view, ctx, changed) {
   if (c.spouse !== null && c.spouse !== undefined) {
     facts.append(el("dt", { text: g("board.spouse") }), el("dd", { text: ctx.colourName(c.spouse) }));
   }
-  return el("article", { className: classes.join(" "), "data-testid": `v-family-${c.seat}` },
+  return el("article", { className: classes.join(" "), "data-testid": `v-family-${c.seat}`,
+    "aria-label": c.family ? `${who} · ${courtier}` : who },
     el("header", { className: "v-family-head" },
       el("strong", { text: who }),
       el("span", { className: "v-courtier", text: courtier }),

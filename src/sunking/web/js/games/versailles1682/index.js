@@ -5,7 +5,8 @@
 
 import { finalTable } from "../../generic_parts.js";
 import { guideNodes, markFinished } from "../../guide.js";
-import { currentLanguage } from "../../i18n.js";
+import { currentLanguage, t } from "../../i18n.js";
+import { keepFocus } from "../../keep_focus.js";
 import { drawChoices } from "./choices.js";
 import { cardRow, drawCourtFacts, drawCourtHeader, drawFamilies } from "./court.js";
 import { chatAddressing, drawCrib, drawDice, drawEtiquette, drawNegotiation, drawSideRoom } from "./talk.js";
@@ -28,11 +29,11 @@ function footprint(c) {
 export function createGameUI(root, pageCtx) {
   root.replaceChildren();
   const banner = el("div", { className: "turn-banner v-banner", "data-testid": "turn-banner", role: "status" });
-  const lastMove = el("p", { className: "v-last", "data-testid": "v-last-move", "aria-live": "polite" });
+  const lastMove = el("p", { className: "v-last", "data-testid": "v-last-move" });
   const court = svg("svg", { className: "v-court", "data-testid": "court" });
   const courtFacts = el("ul", { className: "v-court-facts" });
-  const prompt = el("section", { className: "panel prompt", "data-testid": "prompt", "aria-live": "polite" });
-  const choices = el("div", { className: "v-choices", "data-testid": "v-choices" });
+  const prompt = el("section", { className: "panel prompt", "data-testid": "prompt", "aria-labelledby": "v-prompt-title" });
+  const choices = el("div", { className: "v-choices", "data-testid": "v-choices", role: "group" });
   const hand = el("section", { className: "panel v-hand-panel", "data-testid": "hand" });
   const negotiation = el("section", { className: "panel", "data-testid": "v-negotiation-panel" });
   const room = el("section", { className: "panel", "data-testid": "v-side-room" });
@@ -100,7 +101,8 @@ export function createGameUI(root, pageCtx) {
     const mine = ctx.mode !== "replay" && (mv.legal_actions || []).length > 0;
     prompt.classList.toggle("my-turn", mine);
     const title = board.result ? board.result.text : (board.prompt || board.waiting_for || "");
-    prompt.replaceChildren(el("h2", { className: "prompt-title", text: title }));
+    prompt.replaceChildren(el("h2", { className: "prompt-title", id: "v-prompt-title", tabindex: "-1", text: title }));
+    choices.setAttribute("aria-label", g("board.choices"));
     if (mine && view.decision) prompt.append(...guideNodes("versailles1682", view.decision.kind, render));
     prompt.append(choices);
   }
@@ -110,12 +112,22 @@ export function createGameUI(root, pageCtx) {
       ...(board.log || []).slice(-LOG_LINES).map((e) =>
         el("li", { className: `log-entry${e.n > moves.before ? " log-new" : ""}`, text: e.text })));
     const scroller = el("div", { className: "log-scroll" }, list);
+    log.setAttribute("aria-label", g("board.log"));
     log.replaceChildren(el("h2", { text: g("board.log") }), scroller);
     scroller.scrollTop = scroller.scrollHeight;
   }
 
+  /** The version last drawn: a redraw of the same one keeps the focus on its control. */
+  let drawnVersion = null;
+
   function render() {
     if (!mv || !mv.board) return;
+    const same = drawnVersion === mv.version;
+    drawnVersion = mv.version;
+    keepFocus(root, same, draw, () => prompt.querySelector(".prompt-title"));
+  }
+
+  function draw() {
     const view = mv.view;
     const board = mv.board;
     if (pick.version !== mv.version) {
@@ -128,6 +140,7 @@ export function createGameUI(root, pageCtx) {
     drawChoices(hand, choices, mv, pick, ctx);
     drawCourtHeader(court, view);
     drawCourtFacts(courtFacts, view, ctx.lang);
+    house.setAttribute("aria-label", g("zone.house"));
     house.replaceChildren(cardRow(g("zone.house"), view.house_of_the_king, "v-house"));
     if (view.war_minister_box.length) house.append(cardRow(g("zone.box"), view.war_minister_box, "v-box-cards"));
     drawFamilies(families, view, ctx, moves.changed);
@@ -139,6 +152,7 @@ export function createGameUI(root, pageCtx) {
     drawEtiquette(etiquette, view, ctx);
     drawDice(dice, mv);
     final.hidden = !board.result;
+    final.setAttribute("aria-label", t("generic.final"));
     if (board.result) {
       final.replaceChildren(finalTable(mv, board));
       if (ctx.mode === "live" && ctx.seat !== null && ctx.seat !== undefined) markFinished("versailles1682");

@@ -16,6 +16,7 @@ export function drawNegotiation(node, mv, ctx) {
   node.hidden = view.phase !== "negotiation" && !lines.length && !promises.length;
   if (node.hidden) return;
   const done = view.negotiation.done.map((d, seat) => (d ? ctx.colourName(seat) : null)).filter(Boolean);
+  node.setAttribute("aria-label", g("board.negotiation"));
   node.replaceChildren(el("h2", { text: g("board.negotiation") }),
     el("p", { className: "hint", text: g("board.negotiation_hint") }),
     el("ul", { className: "v-lines", "data-testid": "v-negotiation" },
@@ -31,6 +32,7 @@ export function drawNegotiation(node, mv, ctx) {
 
 /** The side room: choose seats, then talk with them alone in the match chat. */
 export function drawSideRoom(node, mv, ctx, chosen) {
+  node.setAttribute("aria-label", g("board.side_room"));
   node.replaceChildren(el("h2", { text: g("board.side_room") }));
   const mine = ctx.seat;
   const people = (mv.seats || []).filter((s) => s.kind === "human" && s.seat !== mine);
@@ -77,6 +79,7 @@ function die(value) {
 export function drawDice(node, mv) {
   const rolled = (mv.board && mv.board.dice) || [];
   node.hidden = !rolled.length;
+  node.setAttribute("aria-label", g("board.dice"));
   node.replaceChildren(el("h2", { text: g("board.dice") }), el("ul", { className: "v-dice-list",
     "data-testid": "v-dice" }, ...rolled.map((r) => el("li", {},
     el("span", { className: "v-dice" }, ...r.dice.map(die)),
@@ -120,6 +123,7 @@ export function drawEtiquette(node, view, ctx) {
   const register = (view.register || []).map((e) => el("li", { "data-testid": "v-register-line",
     text: g("board.register_line", { round: e.round, offender: ctx.colourName(e.offender),
       amount: livres(e.amount, ctx.lang), words: e.text }) }));
+  node.setAttribute("aria-label", g("board.etiquette"));
   node.replaceChildren(el("h2", { text: g("board.etiquette") }),
     steward && open.length ? el("p", { className: "hint", text: g("board.steward_hint") }) : el("span"),
     el("ul", { className: "v-lines", "data-testid": "v-faults" }, ...rows),

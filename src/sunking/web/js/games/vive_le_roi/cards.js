@@ -4,6 +4,7 @@
 
 import { el, svg } from "../../dom.js";
 import { t } from "../../i18n.js";
+import { pressable } from "../../keep_focus.js";
 
 export const CARD_W = 78;
 export const CARD_H = 108;
@@ -160,15 +161,17 @@ export function cardBox(faces, card, opts = {}) {
   if (opts.attached) classes.push("attached");
   const box = el("div", { className: classes.join(" "), "data-testid": opts.testid || "vlr-card",
     "data-card": card >= 0 ? String(card) : null });
-  box.append(opts.back ? cardBackSvg(opts.backLabel || t("vive_le_roi.board.face_down")) : cardSvg(faces, card));
+  const printed = opts.back ? opts.backLabel || t("vive_le_roi.board.face_down") : cardTitle(faces, card);
+  box.append(opts.back ? cardBackSvg(printed) : cardSvg(faces, card));
   if (opts.label) box.append(el("div", { className: "vlr-card-label", text: opts.label }));
+  // One name for the whole card (its print, then the line under it), a button while it
+  // starts a choice (pressed while chosen), else a picture.
+  box.setAttribute("aria-label", opts.label && opts.label !== printed ? `${printed} · ${opts.label}` : printed);
+  box.setAttribute("role", opts.onClick ? "button" : "img");
   if (opts.onClick) {
     box.tabIndex = 0;
-    box.setAttribute("role", "button");
-    box.addEventListener("click", opts.onClick);
-    box.addEventListener("keydown", (e) => {
-      if (e.key === "Enter" || e.key === " ") { e.preventDefault(); opts.onClick(); }
-    });
+    box.setAttribute("aria-pressed", String(Boolean(opts.selected)));
+    pressable(box, opts.onClick);
   }
   return box;
 }

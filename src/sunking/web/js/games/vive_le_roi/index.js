@@ -7,6 +7,7 @@ import { t } from "../../i18n.js";
 import { finalTable, playersTable } from "../../generic_parts.js";
 import { el } from "../../dom.js";
 import { guideNodes, markFinished } from "../../guide.js";
+import { keepFocus } from "../../keep_focus.js";
 import { cardBox } from "./cards.js";
 import { readBatch, readChoices } from "./choices.js";
 import { drawFight, drawMiddle, drawScoring, drawStructures } from "./table.js";
@@ -37,7 +38,7 @@ export function createGameUI(root, ctx) {
   root.replaceChildren();
   const banner = el("div", { className: "turn-banner", "data-testid": "turn-banner", role: "status" });
   const lastMove = el("p", { className: "vlr-last-move", "data-testid": "last-move" });
-  const prompt = el("section", { className: "panel prompt", "data-testid": "prompt", "aria-live": "polite" });
+  const prompt = el("section", { className: "panel prompt", "data-testid": "prompt", "aria-labelledby": "vlr-prompt-title" });
   const builder = el("section", { className: "panel vlr-builder", "data-testid": "builder", hidden: true });
   const hand = el("section", { className: "panel vlr-hand", "data-testid": "hand" });
   const fight = el("section", { className: "panel vlr-fight", "data-testid": "fight", hidden: true });
@@ -120,7 +121,7 @@ export function createGameUI(root, ctx) {
 
   function actionButtons(board, indexes) {
     const texts = new Map((board.actions || []).map((a) => [a.index, a.text]));
-    return el("div", { className: "choices" },
+    return el("div", { className: "choices", role: "group", "aria-label": t("vive_le_roi.board.choices") },
       ...indexes.map((i) => button(texts.get(i) || "", () => act(i), { index: i })));
   }
 
@@ -129,7 +130,7 @@ export function createGameUI(root, ctx) {
     prompt.hidden = false;
     if (mv.status === "finished") {
       // The outcome in the prompt's place (on a phone it stays on screen); the table follows.
-      prompt.replaceChildren(el("h2", { className: "prompt-title", text: t("generic.final") }));
+      prompt.replaceChildren(el("h2", { className: "prompt-title", id: "vlr-prompt-title", tabindex: "-1", text: t("generic.final") }));
       if (board.result && board.result.text) {
         prompt.append(el("p", { className: "prompt-text", text: board.result.text }));
       }
@@ -140,7 +141,7 @@ export function createGameUI(root, ctx) {
     if (ctx.mode === "replay") title = t("prompt.replay");
     else if (mine) title = t("generic.your_turn");
     else if (board.waiting_for) title = t("generic.waiting", { player: board.waiting_for });
-    prompt.replaceChildren(el("h2", { className: "prompt-title", text: title }));
+    prompt.replaceChildren(el("h2", { className: "prompt-title", id: "vlr-prompt-title", tabindex: "-1", text: title }));
     if (board.prompt) prompt.append(el("p", { className: "prompt-text", text: board.prompt }));
     if (!mine) return;
     if (mv.view && mv.view.decision) prompt.append(...guideNodes("vive_le_roi", mv.view.decision.kind, draw));
@@ -188,7 +189,9 @@ export function createGameUI(root, ctx) {
     const source = (fromHand) => el("div", { className: "vlr-row" },
       ...reading.pool.filter((c) => reading.fromHand(c) === fromHand).map((card) => cardBox(board.faces, card, {
         active: true, selected: sel.picked.includes(card), testid: "batch-card", onClick: () => toggle(card) })));
-    const parts = [el("h3", { text: t(reading.fight === 0 ? "vive_le_roi.board.batch_musketeers" : "vive_le_roi.board.batch_gold") })];
+    const heading = t(reading.fight === 0 ? "vive_le_roi.board.batch_musketeers" : "vive_le_roi.board.batch_gold");
+    builder.setAttribute("aria-label", heading);
+    const parts = [el("h3", { text: heading })];
     if (reading.pool.some((c) => reading.fromHand(c))) parts.push(el("h4", { text: t("vive_le_roi.board.from_hand") }), source(true));
     if (reading.pool.some((c) => !reading.fromHand(c))) parts.push(el("h4", { text: t("vive_le_roi.board.from_structure") }), source(false));
     parts.push(el("p", { className: `vlr-total${total >= reading.need ? " enough" : ""}`, "data-testid": "batch-total",
@@ -209,6 +212,7 @@ export function createGameUI(root, ctx) {
     const row = el("div", { className: "vlr-row vlr-hand-row" },
       ...you.hand.map((card) => cardBox(board.faces, card, { testid: "hand-card", active: look.active(card),
         selected: sel.card === card, onClick: look.active(card) ? () => look.onCard(card) : null })));
+    hand.setAttribute("aria-label", t("vive_le_roi.board.your_hand", { count: you.hand.length }));
     hand.replaceChildren(el("h3", { text: t("vive_le_roi.board.your_hand", { count: you.hand.length }) }),
       you.hand.length ? row : el("p", { className: "hint", text: t("vive_le_roi.board.empty") }));
   }
@@ -216,12 +220,22 @@ export function createGameUI(root, ctx) {
   function drawLog(board) {
     const list = el("ol", { className: "plain vlr-log-lines" },
       ...(board.log || []).slice(-LOG_LINES).map((line) => el("li", { text: line.text })));
+    log.setAttribute("aria-label", t("generic.log"));
     log.replaceChildren(el("h3", { text: t("generic.log") }), list);
     list.scrollTop = list.scrollHeight;
   }
 
+  /** The version last drawn: a redraw of the same one keeps the focus on its control. */
+  let drawnVersion = null;
+
   function draw() {
     if (!mv || !("board" in mv) || !mv.board) return;
+    const same = drawnVersion === mv.version;
+    drawnVersion = mv.version;
+    keepFocus(root, same, drawBoard, () => prompt.querySelector(".prompt-title"));
+  }
+
+  function drawBoard() {
     const board = mv.board;
     const view = mv.view;
     if (sel.version !== mv.version) {
@@ -247,6 +261,7 @@ export function createGameUI(root, ctx) {
     if (!mine || mv.version !== passVersion) cancelPass();
     drawBanner(view, board);
     final.hidden = mv.status !== "finished";
+    final.setAttribute("aria-label", t("generic.final"));
     final.replaceChildren(...(final.hidden ? [] : [finalTable(mv, board)]));
     drawPrompt(board, choices, mine);
     drawBuilder(board, choices, mine);
@@ -254,6 +269,7 @@ export function createGameUI(root, ctx) {
     drawFight(fight, view, board, look);
     drawStructures(structures, view, board, look);
     drawMiddle(middle, view, look);
+    players.setAttribute("aria-label", t("generic.players"));
     players.replaceChildren(el("h3", { text: t("generic.players") }), playersTable(board, ctx));
     drawScoring(scoring, view, board, mv.events);
     drawLog(board);

@@ -65,7 +65,8 @@ export function drawStructures(host, view, board, look) {
       facts.append(el("span", { className: "vlr-to-move", text: t("vive_le_roi.board.deciding") }));
     }
     const section = el("section", { className: `panel vlr-structure${view.decision && view.decision.seat === seat ? " deciding" : ""}`,
-      "data-testid": "structure", "data-seat": String(seat) }, head, facts);
+      "data-testid": "structure", "data-seat": String(seat),
+      "aria-label": t("vive_le_roi.zone.structure", { player: row.name }) }, head, facts);
     const cards = structureCards(look, p.structure);
     if (view.king.seat === seat) cards.prepend(el("div", { className: "vlr-pile" }, kingBox(look, view)));
     if (p.face_down) {
@@ -97,9 +98,9 @@ export function drawMiddle(host, view, look) {
     : cardBox(look.faces, top, { testid: "discard", moved: look.moved.has(top),
       label: t("vive_le_roi.board.discard", { count: view.discard.length }) }));
   host.replaceChildren(
-    el("section", { className: "panel vlr-middle", "data-testid": "middle" },
+    el("section", { className: "panel vlr-middle", "data-testid": "middle", "aria-label": t("vive_le_roi.zone.middle") },
       el("h3", { text: t("vive_le_roi.zone.middle") }), middle),
-    el("section", { className: "panel vlr-piles", "data-testid": "piles" },
+    el("section", { className: "panel vlr-piles", "data-testid": "piles", "aria-label": t("vive_le_roi.board.piles") },
       el("h3", { text: t("vive_le_roi.board.piles") }), piles));
 }
 
@@ -133,6 +134,7 @@ export function drawFight(host, view, board, look) {
   if (d && DUELS.has(d.kind)) {
     const { challenger, defender, noble, target } = d;
     host.hidden = false;
+    host.setAttribute("aria-label", t("vive_le_roi.board.duel"));
     host.append(el("h3", { text: t("vive_le_roi.board.duel") }),
       el("div", { className: "vlr-exchange" }, duelSide(view, board, look, challenger, noble),
         el("div", { className: "vlr-versus", text: "⚔" }), duelSide(view, board, look, defender, target)));
@@ -164,6 +166,7 @@ export function drawFight(host, view, board, look) {
     column(attacker, sides[0], totals[0], "attacker"),
     el("div", { className: "vlr-versus" }, target !== null ? boxOf(look, target) : "⚔"),
     column(defender, sides[1], totals[1], "defender"));
+  host.setAttribute("aria-label", title);
   host.append(el("h3", { text: title }), row);
 }
 
@@ -189,6 +192,7 @@ export function drawScoring(host, view, board, events) {
   }
   const line = (label, points, className) => el("li", { className },
     el("strong", { text: label }), el("span", { text: ` ${points.map((n, seat) => `${nameOf(board, seat)} ${n}`).join(" · ")}` }));
+  host.setAttribute("aria-label", t("vive_le_roi.board.scoring"));
   host.replaceChildren(el("h3", { text: t("vive_le_roi.board.scoring") }),
     el("ul", { className: "plain vlr-scoring", "data-testid": "round-scoring" },
       ...lines.map(([label, points]) => line(label, points, "")),

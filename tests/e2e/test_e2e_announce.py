@@ -1,0 +1,97 @@
+"""What a screen reader hears at the table: the live region says the turn, the bot's moves as
+the game's presentation words them, other seats' chat, faults; "s" reads what happened since
+the person's last move; "?" opens the keys with the pace of announcements. Found by role and
+name, as assistive technology finds them."""
+
+from __future__ import annotations
+
+from types import ModuleType
+from typing import Any
+
+from playwright.sync_api import Browser, Page, expect
+
+
+def announced(page: Page, name: str = "Table announcements") -> list[str]:
+    region = page.get_by_role("log", name=name)
+    return [text.strip() for text in region.locator("p").all_text_contents()]
+
+
+def test_e2e_the_table_is_heard_turn_moves_chat_summary_and_keys(
+    browser: Browser, server: Any, driver: ModuleType,
+) -> None:
+    created = server.create_match({
+        "game": "louis14", "players": 3, "seed": 11, "practice": True, "language": "en",
+        "seats": [{"kind": "human", "name": "Anna"}, {"kind": "human", "name": "Bert"},
+                  {"kind": "bot", "bot": "random"}],
+    })
+    anna, bert = (driver.parse_link(server.base + s["link"]) for s in created["seats"][:2])
+    context = browser.new_context(viewport=driver.VIEWPORT)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda err: errors.append(str(err)))
+    driver.open_match(page, anna)
+    region = page.get_by_role("log", name="Table announcements")
+    expect(region).to_be_attached()
+
+    # Someone else's chat line is read out; the person's own is not.
+    server.call("POST", f"/api/matches/{anna.match_id}/chat", token=bert.token,
+                body={"text": "Bonjour la cour"})
+    expect(region).to_contain_text("Bert says: Bonjour la cour")
+
+    # The turn is said; then every move, whoever made it (Bert by the API, the bot on its
+    # own, Anna herself), is heard as the game's presentation words it for Anna.
+    driver.wait_for_turn_or_end(page)
+    expect(region).to_contain_text("Your turn.")
+    start = int(server.call("GET", f"/api/matches/{anna.match_id}", token=anna.token)["version"])
+    tokens = {0: anna.token, 1: bert.token}
+    for _ in range(10):
+        view = server.call("GET", f"/api/matches/{anna.match_id}", token=anna.token)
+        if view["status"] != "active":
+            break
+        mover = view["to_move"]
+        if mover not in tokens:
+            page.wait_for_timeout(300)  # the bot's turn: it moves by itself
+            continue
+        seat_view = server.call("GET", f"/api/matches/{anna.match_id}", token=tokens[mover])
+        server.call("POST", f"/api/matches/{anna.match_id}/actions", token=tokens[mover],
+                    body={"action": seat_view["legal_actions"][0],
+                          "version": seat_view["version"]})
+    board = server.call("GET", f"/api/matches/{anna.match_id}?lang=en", token=anna.token)["board"]
+    fresh = [line["text"] for line in board["log"] if line["n"] > start]
+    assert fresh, "moves were made after Anna's turn came"
+    for text in fresh:
+        expect(region).to_contain_text(text)
+
+    # Another language brings the log again in other words: nothing of it is news. (First
+    # the bot's turn is let finish and the page catch up, so nothing new happens meanwhile.)
+    for _ in range(100):
+        view = server.call("GET", f"/api/matches/{anna.match_id}", token=anna.token)
+        if view["to_move"] in tokens or view["status"] != "active":
+            break
+        page.wait_for_timeout(100)
+    page.wait_for_selector(f"body[data-version='{view['version']}']")
+    page.wait_for_timeout(500)
+    said = len(announced(page))
+    driver.set_language(page, "de")
+    expect(page.get_by_role("log", name="Ansagen am Tisch")).to_be_attached()
+    page.wait_for_timeout(1500)
+    german = announced(page, "Ansagen am Tisch")
+    assert len(german) == said, german[said:]
+    driver.set_language(page, "en")
+
+    # "s": what happened since the last move, read now.
+    page.locator("body").focus()
+    page.keyboard.press("s")
+    expect(region.locator("p").last).to_contain_text("Since your last move")
+
+    # "?": the keys, and the pace kept in this browser.
+    page.keyboard.press("?")
+    dialog = page.get_by_role("dialog", name="Keyboard shortcuts")
+    expect(dialog).to_be_visible()
+    pace = dialog.get_by_label("Announcements")
+    pace.select_option("off")
+    page.keyboard.press("Escape")
+    expect(dialog).to_be_hidden()
+    assert page.evaluate("localStorage.getItem('sunking.announce.pace')") == "off"
+    assert errors == []
+    context.close()

@@ -11,8 +11,8 @@ import pytest
 from fastapi.testclient import TestClient
 from srv_support import auth, new_match, service_of, wait_until
 
-from sunking.core import available_games
 from sunking.coach.hints import HINT_MOVES
+from sunking.core import available_games
 from sunking.server.match.advice import _decisions
 
 

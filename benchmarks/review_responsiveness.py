@@ -31,7 +31,8 @@ def create(client: httpx.Client, game: str, players: int, seed: int) -> tuple[st
     """A match of people only, with hints: its id and every seat's token (the invitations
     claimed as each person would)."""
     created = client.post("/api/matches", json={
-        "game": game, "players": players, "seed": seed, "language": "en", "hints": True,
+        "game": game, "players": players, "seed": seed, "practice": True, "language": "en",
+        "hints": True,
         "seats": [{"kind": "human", "name": f"P{n}"} for n in range(players)]}).json()
     match_id = created["match_id"]
     tokens = [""] * players
@@ -67,11 +68,13 @@ def _auth(token: str) -> dict[str, str]:
 
 
 def timed_moves(client: httpx.Client, game: str, count: int, seed: int,
-                while_: Any = None) -> list[float]:
-    """``count`` moves of fresh 2-player matches (a new one whenever one ends), each timed;
-    ``while_()`` is asked after each move and stops the run early when it says False."""
+                while_: Any = None, pause: float = 0.0, into: list[float] | None = None
+                ) -> list[float]:
+    """``count`` moves of fresh 2-player matches (a new one whenever one ends), each timed
+    and followed by ``pause`` seconds; ``while_()`` is asked after each move and stops the
+    run early when it says False. The times are appended to ``into`` (a new list if None)."""
     pick = random.Random(seed)
-    times: list[float] = []
+    times: list[float] = [] if into is None else into
     match_id, tokens = create(client, game, 2, seed)
     while len(times) < count and (while_ is None or while_()):
         took = move(client, match_id, tokens, pick)
@@ -80,6 +83,7 @@ def timed_moves(client: httpx.Client, game: str, count: int, seed: int,
             match_id, tokens = create(client, game, 2, seed)
             continue
         times.append(took)
+        time.sleep(pause)
     return times
 
 
@@ -93,7 +97,10 @@ def percentiles(label: str, times: list[float]) -> None:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--game", default="louis14")
-    parser.add_argument("--moves", type=int, default=200, help="moves timed in each run")
+    parser.add_argument("--moves", type=int, default=200,
+                        help="moves timed without a review (with one: until it ends)")
+    parser.add_argument("--pause", type=float, default=0.1,
+                        help="seconds between two moves of the timed client")
     parser.add_argument("--seed", type=int, default=11)
     parser.add_argument("--bot-workers", type=int, default=None,
                         help="the server's bot workers (its default when not set)")
@@ -106,7 +113,7 @@ def main(argv: list[str] | None = None) -> int:
         while move(client, match_id, tokens, pick) is not None:
             played += 1
         print(f"a 4-player {args.game} match played out: {played} moves")
-        idle = timed_moves(client, args.game, args.moves, args.seed + 100)
+        idle = timed_moves(client, args.game, args.moves, args.seed + 100, pause=args.pause)
         percentiles("no review running", idle)
 
         def progress() -> tuple[int, int, bool]:
@@ -124,15 +131,19 @@ def main(argv: list[str] | None = None) -> int:
 
         def running() -> bool:  # asked every tenth move, not to load the server itself
             asked[0] += 1
-            return asked[0] % 10 != 0 or not progress()[2]
-
-        busy = timed_moves(client, args.game, args.moves, args.seed + 200, while_=running)
-        percentiles("while the review runs", busy)
-        done, total, finished = progress()
-        print(f"review progress at the end of the timed run: {done} of {total} decisions")
-        while not finished:
-            time.sleep(1.0)
+            if asked[0] % 10:
+                return True
             done, total, finished = progress()
+            print(f"\rreview: {done} of {total} decisions, {len(busy)} moves timed",
+                  end="", file=sys.stderr, flush=True)
+            return not finished
+
+        busy: list[float] = []
+        timed_moves(client, args.game, 10**9, args.seed + 200, while_=running,
+                    pause=args.pause, into=busy)
+        print(file=sys.stderr)
+        percentiles("while the review runs", busy)
+        total = progress()[1]
         flagged = sum(len(client.get(f"/api/matches/{match_id}/review",
                                      headers=_auth(t)).json()["decisions"]) for t in tokens)
         print(f"the whole game's review: {total} decisions of 4 seats in "

@@ -90,6 +90,8 @@ export class HintBar {
     } else if (r.status === "failed") {
       parts.push(el("span", { className: "hint", textContent: t("error.hint_failed") }));
     } else {
+      // Worded by the server in the language asked: another language since, ask again.
+      if (r.lang !== currentLanguage()) this.pollReview();
       parts.push(...reviewParts(r, this.ctx.matchId).filter(Boolean));
     }
     this.bar.replaceChildren(...parts);
@@ -97,10 +99,11 @@ export class HintBar {
 
   async pollReview() {
     clearTimeout(this.reviewTimer);
+    const lang = currentLanguage();
     try {
       this.review = await api("GET", `/api/matches/${encodeURIComponent(this.ctx.matchId)}/review`
-        + `?lang=${encodeURIComponent(currentLanguage())}`,
-        { token: this.ctx.token });
+        + `?lang=${encodeURIComponent(lang)}`, { token: this.ctx.token });
+      this.review.lang = lang;
     } catch (err) {
       this.ctx.showError(err);
       return;

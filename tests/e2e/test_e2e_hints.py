@@ -103,7 +103,7 @@ def test_e2e_review_line_opens_the_replay_at_its_step(
     items = page.locator("[data-testid=review] li")
     expect(items.first).to_be_visible(timeout=180_000)
     text = items.first.inner_text()
-    assert "You played" in text and "Better:" in text and "{" not in text, text
+    assert "Your move:" in text and "Better:" in text and "{" not in text, text
     assert re.search(r"\d+% \(\d+–\d+%\)", text), text
     # The curve is drawn: a line through the seat's reviewed decisions, named for a reader.
     curve = page.locator("[data-testid=review-curve]")

@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import logging
+from collections import Counter
 from typing import Any
 
 from ...coach.review import Decision, Verdict, curve, reviewable
@@ -63,14 +64,23 @@ def _decisions(live: LiveMatch, seat: int) -> list[tuple[Decision, dict[str, Any
 def _worded(game: str, view: dict[str, Any], verdict: dict[str, Any], seat: int, lang: str,
             names: list[str], players: int) -> dict[str, Any]:
     """The moves of a flagged decision in words, as the seat's prompt worded them then, and
-    what each changes (the events of playing it, as the seat would have seen them)."""
+    what each changes (the events of playing it, as the seat would have seen them): for the
+    better move only what differs from the move played."""
     chosen, best = action_texts(game, view, [verdict["chosen"], verdict["best"]], seat, lang,
                                 names)
     changes = verdict.get("changes") or {}
-    return {"chosen_text": chosen, "best_text": best, **{
-        f"{which}_changes": [str(e["text"]) for e in describe_events(
-            game, changes.get(which, []), lang, names, players, you=seat)]
-        for which in ("chosen", "best")}}
+    worded = {which: [str(e["text"]) for e in describe_events(
+        game, changes.get(which, []), lang, names, players, you=seat)]
+        for which in ("chosen", "best")}
+    common = Counter(worded["chosen"]) & Counter(worded["best"])
+    different = []
+    for text in worded["best"]:
+        if common[text] > 0:
+            common[text] -= 1
+        else:
+            different.append(text)
+    return {"chosen_text": chosen, "best_text": best, "chosen_changes": worded["chosen"],
+            "best_changes": different}
 
 
 def action_texts(game: str, view: dict[str, Any], actions: list[dict[str, Any]], seat: int,

@@ -11,6 +11,7 @@ const W = 640;
 const H = 170;
 const PAD = { left: 40, right: 12, top: 12, bottom: 26 };
 
+const SHOWN_CHANGES = 3;
 const pct = (p) => Math.round(p * 100);
 
 /** "52% (47–57%)": a move's win chance and interval in words. */
@@ -66,13 +67,21 @@ function reviewLine(d, matchId) {
   const link = el("a", { className: "review-step", href: stepLink(matchId, d.step),
     title: t("review.open_step", { step: d.step }), "data-testid": "review-step",
     text: `${t("review.step", { step: d.step })} · ${cls}` });
-  const changes = (d.best_changes || []).join(" ");
+  const events = d.best_changes || [];
+  const shown = events.length > SHOWN_CHANGES ? [...events.slice(0, SHOWN_CHANGES), "…"] : events;
+  // A long tail (a round's evaluation that the better move set off) folds away.
+  const changes = !events.length ? null : el(events.length > SHOWN_CHANGES ? "details" : "div",
+    { className: "review-changes" },
+    events.length > SHOWN_CHANGES
+      ? el("summary", { text: t("review.changes", { events: shown.join(" ") }) }) : null,
+    events.length > SHOWN_CHANGES ? el("ul", {}, ...events.map((e) => el("li", { text: e })))
+      : t("review.changes", { events: shown.join(" ") }));
   return el("li", { className: `review-item ${d.class}`, "data-step": String(d.step) }, link,
     el("div", { className: "review-played", text: t("review.played", { move: d.chosen_text,
       chance: chanceText("review.chance", d.chosen_chance, d.chosen_low, d.chosen_high) }) }),
     el("div", { className: "review-better", text: t("review.better", { move: d.best_text,
       chance: chanceText("review.chance", d.best_chance, d.best_low, d.best_high) }) }),
-    changes ? el("div", { className: "review-changes", text: t("review.changes", { events: changes }) }) : null);
+    changes);
 }
 
 /** The finished review: its summary, curve and flagged decisions. */

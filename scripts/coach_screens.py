@@ -87,8 +87,11 @@ def coach_screens(browser: Browser, server: Any, out: Path, lang: str = "en") ->
         page.wait_for_selector("[data-testid=hint-moves] li", timeout=REVIEW_TIMEOUT_MS)
         shots.snap(page, out, f"hint-{size}", lang, taken, full_page=False)
         open_review(page, seat)
-        page.locator("[data-testid=hint-bar]").scroll_into_view_if_needed()
-        shots.snap(page, out, f"review-{size}", lang, taken)
+        page.wait_for_timeout(150)
+        # The review's bar alone: the page under it is the final table, pictured elsewhere.
+        path = out / f"review-{size}-{lang}.png"
+        page.locator("[data-testid=hint-bar]").screenshot(path=str(path))
+        taken.append(shots.Shot(f"review-{size}", lang, path, shots.find_overflow(page)))
         first = page.locator("[data-testid=review-step]").first
         if first.count():
             first.click()

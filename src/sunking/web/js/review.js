@@ -9,7 +9,7 @@ import { el, svg } from "./dom.js";
 
 const W = 640;
 const H = 170;
-const PAD = { left: 40, right: 12, top: 12, bottom: 26 };
+const PAD = { left: 52, right: 12, top: 14, bottom: 30 };
 
 const SHOWN_CHANGES = 3;
 const pct = (p) => Math.round(p * 100);
@@ -73,9 +73,9 @@ function reviewLine(d, matchId) {
   const changes = !events.length ? null : el(events.length > SHOWN_CHANGES ? "details" : "div",
     { className: "review-changes" },
     events.length > SHOWN_CHANGES
-      ? el("summary", { text: t("review.changes", { events: shown.join(" ") }) }) : null,
+      ? el("summary", { text: t("review.changes", { events: shown.join("; ") }) }) : null,
     events.length > SHOWN_CHANGES ? el("ul", {}, ...events.map((e) => el("li", { text: e })))
-      : t("review.changes", { events: shown.join(" ") }));
+      : t("review.changes", { events: shown.join("; ") }));
   return el("li", { className: `review-item ${d.class}`, "data-step": String(d.step) }, link,
     el("div", { className: "review-played", text: t("review.played", { move: d.chosen_text,
       chance: chanceText("review.chance", d.chosen_chance, d.chosen_low, d.chosen_high) }) }),

@@ -9,7 +9,7 @@ import { el, svg } from "./dom.js";
 
 const W = 640;
 const H = 170;
-const PAD = { left: 52, right: 12, top: 14, bottom: 30 };
+const PAD = { left: 64, right: 12, top: 14, bottom: 30 };
 
 const SHOWN_CHANGES = 3;
 const pct = (p) => Math.round(p * 100);

@@ -54,7 +54,7 @@ def worded(record: GameRecord, decision: Decision, verdict: Mapping[str, Any], l
     state.quiet = False
     board = describe(record.game, state.view(seat), [verdict["chosen"], verdict["best"]],
                      seat, lang, names, you=seat)
-    chosen, best = (str(a["text"]) for a in board["actions"])  # type: ignore[index,union-attr]
+    chosen, best = (str(a["text"]) for a in board["actions"])
     changes: list[str] = []
     if verdict["best"] != verdict["chosen"]:
         after = state.apply(game.parse_action(dict(verdict["best"])))

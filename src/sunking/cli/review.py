@@ -31,6 +31,9 @@ PngOption = Annotated[Path | None, typer.Option(
     "--png", metavar="PATH", help="Write the win-chance curve as a PNG.")]
 WorkersOption = Annotated[int, typer.Option(
     "--workers", "-j", min=1, max=16, help="Processes that search decisions side by side.")]
+IterationsOption = Annotated[int, typer.Option(
+    "--iterations", min=10, max=100_000,
+    help="ISMCTS iterations of each of a decision's independent searches.")]
 FLAGGED = ("inaccuracy", "mistake", "blunder")
 
 
@@ -42,6 +45,7 @@ def review_command(
     as_json: JsonOption = False,
     png: PngOption = None,
     workers: WorkersOption = 1,
+    iterations: IterationsOption = ReviewBudget().iterations,
 ) -> None:
     """Review a game's decisions: each move is classed by the win chance it gave away
     (inaccuracy 0.10, mistake 0.20, blunder 0.30), only where independent searches tell the
@@ -59,7 +63,7 @@ def review_command(
     console = Console(stderr=True)
     with Progress(console=console, transient=True, disable=as_json) as bar:
         task = bar.add_task(translate(lang, "cli.review.progress"), total=None)
-        reviewed = review_record(record, seats, ReviewBudget(), workers,
+        reviewed = review_record(record, seats, ReviewBudget(iterations=iterations), workers,
                                  lambda done, total: bar.update(task, completed=done,
                                                                 total=total))
     names = [""] * record.num_players

@@ -103,7 +103,7 @@ def mapped(pool: concurrent.futures.Executor, fn: Callable[..., Any],
 
 def check_game(game_id: str, args: argparse.Namespace,
                pool: concurrent.futures.Executor) -> dict[str, Any]:
-    budget = ReviewBudget()
+    budget = ReviewBudget(iterations=args.iterations)
     rng = random.Random(args.seed)
     players = max(4, make(game_id).spec.min_players)
     games = [(game_id, spec, players, args.seed + i) for spec in args.players
@@ -162,6 +162,8 @@ def main() -> None:
     parser.add_argument("--precision", type=int, default=200, help="flagged decisions checked")
     parser.add_argument("--recall", type=int, default=200, help="decisions checked for recall")
     parser.add_argument("--deep", type=int, default=20, help="the deep search's factor")
+    parser.add_argument("--iterations", type=int, default=ReviewBudget().iterations,
+                        help="the first pass's iterations per search")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("-j", "--workers", type=int, default=2)
     parser.add_argument("--speed", action="store_true", help="only time whole reviews")

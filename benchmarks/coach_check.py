@@ -14,6 +14,8 @@ every seat's), and prints
   the flagged better move by at least half the class's threshold;
 - **recall**: of up to ``--recall`` reviewed decisions, those where the deep search finds a
   drop of at least 0.20 that its own intervals separate, and the share of them flagged;
+- **hints**: of ``--hints`` positions (decisions of the games played), the share whose hint
+  names a first move that separates from the second (``hint_moves`` with its 1 s budget);
 - with ``--speed``, the seconds a whole 4-player game's review of one seat takes on two
   worker processes (a ``heuristic`` game).
 """
@@ -33,6 +35,7 @@ from sunking.bots import make_bot
 from sunking.bots.arena import bot_rng
 from sunking.bots.protocol import Observation
 from sunking.coach.estimate import CLASSES, Searches, action_key, separated
+from sunking.coach.hints import hint_moves
 from sunking.coach.review import Decision, ReviewBudget, decisions, review_decision, review_record
 from sunking.core.record import GameRecord
 from sunking.core.registry import make
@@ -132,7 +135,10 @@ def check_game(game_id: str, args: argparse.Namespace,
     real = [r for r, c in zip(sample, recall_checks, strict=True)
             if c["deep_separated"] and c["deep_drop"] >= 0.20]
     found = sum(r.verdict["class"] in FLAGGED for r in real)
+    hinted = rng.sample(reviewed, min(args.hints, len(reviewed)))
+    hints = mapped(pool, hint_moves, [(game_id, r.decision.state, r.seed) for r in hinted])
     return {"rates": rates, "precision": (held, len(chosen)), "recall": (found, len(real)),
+            "hints": (sum(h["separated"] for h in hints), len(hints)),
             "recall_sample": len(sample),
             "from_strong": sum(r.player != "random" for r in chosen)}
 
@@ -161,6 +167,7 @@ def main() -> None:
     parser.add_argument("--per-game", type=int, default=10, help="decisions reviewed per game")
     parser.add_argument("--precision", type=int, default=200, help="flagged decisions checked")
     parser.add_argument("--recall", type=int, default=200, help="decisions checked for recall")
+    parser.add_argument("--hints", type=int, default=100, help="positions hinted")
     parser.add_argument("--deep", type=int, default=20, help="the deep search's factor")
     parser.add_argument("--iterations", type=int, default=ReviewBudget().iterations,
                         help="the first pass's iterations per search")
@@ -183,7 +190,8 @@ def main() -> None:
             print(f"  precision: {_share(got['precision'])} (from heuristic/hard games: "
                   f"{got['from_strong']})")
             print(f"  recall: {_share(got['recall'])} of {got['recall_sample']} decisions "
-                  "searched deep", flush=True)
+                  "searched deep")
+            print(f"  hints separating their first move: {_share(got['hints'])}", flush=True)
 
 
 if __name__ == "__main__":

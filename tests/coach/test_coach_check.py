@@ -16,7 +16,8 @@ import coach_check
 
 def test_flags_hold_under_a_deeper_search() -> None:
     args = argparse.Namespace(players=["random", "heuristic"], games=2, per_game=8,
-                              precision=6, recall=6, deep=10, seed=3, iterations=60)
+                              precision=6, recall=6, deep=10, seed=3, iterations=60,
+                              hints=0)
     with concurrent.futures.ThreadPoolExecutor(1) as pool:
         got = coach_check.check_game("louis14", args, pool)
     flagged_random, reviewed_random = got["rates"]["random"]

@@ -11,7 +11,7 @@ from rich.console import Console
 from rich.progress import Progress
 from rich.text import Text
 
-from ..coach.review import ReviewBudget, Verdict, curve, review_record
+from ..coach.review import REVIEW_ITERATIONS, ReviewBudget, Verdict, curve, review_record
 from ..coach.words import plot_curve, read_record, worded
 from ..core import GameRecord, RulesError
 from ..i18n import DEFAULT_LANGUAGE, translate
@@ -45,7 +45,7 @@ def review_command(
     as_json: JsonOption = False,
     png: PngOption = None,
     workers: WorkersOption = 1,
-    iterations: IterationsOption = ReviewBudget().iterations,
+    iterations: IterationsOption = REVIEW_ITERATIONS,
 ) -> None:
     """Review a game's decisions: each move is classed by the win chance it gave away
     (inaccuracy 0.10, mistake 0.20, blunder 0.30), only where independent searches tell the

@@ -96,10 +96,10 @@ def _load(path: Path) -> GameRecord:
 
 def _plot(record: GameRecord, curves: dict[int, list[dict[str, Any]]], png: Path,
           lang: str) -> None:
-    points = [p for seat in sorted(curves) for p in curves[seat]]
-    if len(curves) > 1:  # several seats: one curve each would need a legend; draw the first
-        points = curves[min(curves)]
-    plot_curve(points, png, game_title(record.game, lang))
+    lines = {f"#{seat + 1}": curves[seat] for seat in sorted(curves)}
+    plot_curve(lines, png, game_title(record.game, lang),
+               (translate(lang, "cli.review.axis_step"),
+                translate(lang, "cli.review.axis_chance")))
 
 
 def _print(record: GameRecord, reviewed: list[Verdict], lines: list[dict[str, Any]],

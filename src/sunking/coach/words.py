@@ -64,21 +64,28 @@ def worded(record: GameRecord, decision: Decision, verdict: Mapping[str, Any], l
     return {"chosen_text": chosen, "best_text": best, "changes": changes}
 
 
-def plot_curve(points: Sequence[Mapping[str, Any]], path: Path, title: str) -> None:
-    """A PNG of the win chance after each reviewed decision against its step."""
+def plot_curve(curves: Mapping[str, Sequence[Mapping[str, Any]]], path: Path, title: str,
+               axes: tuple[str, str] = ("step", "win chance (%)")) -> None:
+    """A PNG of the win chance after each reviewed decision against its step, one line per
+    curve (labelled by its key, with a legend when there are several); ``axes`` are the labels
+    of the steps and of the chances."""
     import matplotlib
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
     fig, ax = plt.subplots(figsize=(7, 3.5), dpi=110)
-    steps = [int(p["step"]) for p in points]
-    chances = [100 * float(p["win_chance"]) for p in points]
-    ax.plot(steps, chances, marker="o", markersize=3)
-    ax.fill_between(steps, chances, alpha=0.15)
+    for label, points in curves.items():
+        steps = [int(p["step"]) for p in points]
+        chances = [100 * float(p["win_chance"]) for p in points]
+        ax.plot(steps, chances, marker="o", markersize=3, label=label)
+        if len(curves) == 1:
+            ax.fill_between(steps, chances, alpha=0.15)
+    if len(curves) > 1:
+        ax.legend(loc="best", fontsize=8)
     ax.set_ylim(0, 100)
-    ax.set_xlabel("step")
-    ax.set_ylabel("win chance (%)")
+    ax.set_xlabel(axes[0])
+    ax.set_ylabel(axes[1])
     ax.set_title(title)
     ax.grid(True, alpha=0.3)
     fig.tight_layout()

@@ -14,12 +14,14 @@ import json
 import math
 import statistics
 from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
 
 from ..bots.arena import bot_rng
 from ..bots.ismcts import IsmctsBot, IsmctsConfig, merge_choices
 from ..bots.protocol import Observation
 from ..core.actions import Action
-from ..core.game import GameState
+from ..core.game import Game, GameState
+from ..core.registry import make
 from ..core.rng import Rng
 
 T95 = (12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.201, 2.179,
@@ -92,6 +94,23 @@ def classify(best: Estimate, chosen: Estimate) -> str:
         return ABOUT_EQUAL
     drop = best.chance - chosen.chance
     return next((name for name, threshold in CLASSES if drop >= threshold), ABOUT_EQUAL)
+
+
+def deciding(game_id: str, state_json: Mapping[str, Any], what: str
+             ) -> tuple[Game, GameState, int]:
+    """The game, the (quiet) state and the seat to move of a state sent as JSON.
+
+    Raises:
+        ValueError: the state is not readable, or the game is over (``what`` says what
+            could not be done).
+    """
+    game = make(game_id)
+    state = game.state_from_json(state_json)
+    seat = state.to_move
+    if seat is None:
+        raise ValueError(f"the game is over: no {what}")
+    state.quiet = True
+    return game, state, seat
 
 
 def action_key(action: Action | Mapping[str, object]) -> str:

@@ -11,8 +11,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..bots.ismcts import IsmctsConfig
-from ..core.registry import make
-from .estimate import Searches, rounded, separated
+from .estimate import Searches, deciding, rounded, separated
 
 HINT_MOVES = 3
 HINT_SEARCHES = 4
@@ -39,12 +38,7 @@ def hint_moves(game_id: str, state_json: Mapping[str, Any], seed: int,
         ValueError: the state is not readable, the game is over, or ``seconds`` is not
             positive.
     """
-    game = make(game_id)
-    state = game.state_from_json(state_json)
-    seat = state.to_move
-    if seat is None:
-        raise ValueError("the game is over: no move to hint")
-    state.quiet = True
+    _, state, seat = deciding(game_id, state_json, "move to hint")
     legal = state.legal_actions()
     if len(legal) == 1:
         return {"moves": [{"action": legal[0].to_json(), "win_chance": None, "low": None,

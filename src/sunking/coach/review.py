@@ -21,14 +21,26 @@ from ..bots.ismcts import IsmctsConfig
 from ..core.game import GameState
 from ..core.record import GameRecord, check_rules_version
 from ..core.registry import make
-from .estimate import CLASSES, Estimate, Searches, action_key, classify, rounded, separated
+from .estimate import (
+    CLASSES,
+    Estimate,
+    Searches,
+    action_key,
+    classify,
+    deciding,
+    rounded,
+    separated,
+)
+
+REVIEW_ITERATIONS = 300
+"""ISMCTS iterations of each of a review's searches (see docs/bots.md)."""
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class ReviewBudget:
     """The search behind each reviewed decision (see docs/bots.md)."""
 
-    iterations: int = 300
+    iterations: int = REVIEW_ITERATIONS
     """ISMCTS iterations of one search."""
     searches: int = 4
     """Independent searches of the first pass."""
@@ -79,12 +91,7 @@ def inconclusive(best: Estimate, chosen: Estimate) -> bool:
 
 def _searched(game_id: str, state_json: Mapping[str, Any], seed: int,
               chosen: Mapping[str, Any], budget: ReviewBudget) -> tuple[Searches, str]:
-    game = make(game_id)
-    state = game.state_from_json(state_json)
-    seat = state.to_move
-    if seat is None:
-        raise ValueError("the game is over: no decision to review")
-    state.quiet = True
+    game, state, seat = deciding(game_id, state_json, "decision to review")
     played = game.parse_action(dict(chosen))
     legal = state.legal_actions()
     if played not in legal:

@@ -26,6 +26,7 @@ from ...bots.ismcts import IsmctsBot, merge_choices
 from ...bots.protocol import Observation
 from ...coach import hints as coach_hints
 from ...coach import review as coach_review
+from ...coach.estimate import deciding
 from ...core.registry import available_games, make
 from ...core.rng import Rng
 
@@ -43,22 +44,6 @@ def decision_rng(seed: int, seat: int, version: int) -> Rng:
     return Rng(bot_rng(seed, seat).next64() ^ (version * 0x9E3779B97F4A7C15)).fork()
 
 
-def _deciding(game_id: str, state_json: Mapping[str, Any], what: str) -> tuple[Any, Any, int]:
-    """The game, the (quiet) state and the seat to move of a state sent to a worker.
-
-    Raises:
-        ValueError: the state is not readable, or the game is over (``what`` says what could
-            not be done).
-    """
-    game = make(game_id)
-    state = game.state_from_json(state_json)
-    seat = state.to_move
-    if seat is None:
-        raise ValueError(f"the game is over: no {what}")
-    state.quiet = True
-    return game, state, seat
-
-
 def choose_action(
     game_id: str, state_json: Mapping[str, Any], spec: str, seed: int
 ) -> dict[str, Any]:
@@ -67,7 +52,7 @@ def choose_action(
     Raises:
         ValueError: the spec names no bot, the state is not readable, or the game is over.
     """
-    _, state, seat = _deciding(game_id, state_json, "bot move to choose")
+    _, state, seat = deciding(game_id, state_json, "bot move to choose")
     bot = make_bot(spec)
     action = bot.act(Observation(state, seat), decision_rng(seed, seat, state.version))
     return action.to_json()
@@ -104,7 +89,7 @@ def search_part(
     config = ROOT_PARALLEL.get(spec)
     if config is None:
         raise ValueError(f"bot {spec!r} is not searched in parts")
-    _, state, seat = _deciding(game_id, state_json, "bot move to choose")
+    _, state, seat = deciding(game_id, state_json, "bot move to choose")
     observation = Observation(state, seat)
     legal = observation.legal_actions
     if len(legal) == 1:

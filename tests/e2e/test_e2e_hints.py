@@ -100,7 +100,7 @@ def test_e2e_review_line_opens_the_replay_at_its_step(
     driver.open_match(page, seat)
     page.wait_for_selector("[data-testid=final-table]")
     page.click("[data-testid=review-ask]")
-    items = page.locator("[data-testid=review] li")
+    items = page.locator("[data-testid=review] > li")
     expect(items.first).to_be_visible(timeout=180_000)
     text = items.first.inner_text()
     assert "Your move:" in text and "Better:" in text and "{" not in text, text

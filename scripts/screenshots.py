@@ -5,7 +5,8 @@ matches through the lobby and plays them by clicking, and saves PNGs of the lobb
 screen mid-game with a prompt open, the evaluation account, the final table and the replay
 viewer, in English, Dutch, French, German and Czech, the generic screen of every game the
 server offers at a phone's size (390x844), and the Vive le Roi board at 1400x1000 and
-390x844. On every screen it checks in the page
+390x844, and the AI coach's hint, review and replay step at 1280x800 and 390x844 under
+``DIR/coach`` (``scripts/coach_screens.py``). On every screen it checks in the page
 that no text overflows its box; it exits with status 1 listing every overflow.
 
 The module is also the browser driver of the end-to-end tests (``tests/e2e``): starting the
@@ -760,6 +761,9 @@ def main(argv: list[str] | None = None) -> int:
             shots += generic_screens(browser, server, out, langs)
             shots += court_screens(browser, server, out, langs)
             shots += vlr_screens(browser, server, out, langs)
+            from coach_screens import coach_screens  # beside this script: the AI coach's
+
+            shots += coach_screens(browser, server, out / "coach", langs[0])
         finally:
             browser.close()
     failed = False

@@ -1,20 +1,24 @@
 """AI hints: the seat to move of a match with hints on gets the AI's top three moves with their
-win chances; every other request is refused with a clear error and changes nothing."""
+win chances and intervals, in words; every other request is refused with a clear error and
+changes nothing. After the end, a review flags the seat's real mistakes by replay step."""
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
 from srv_support import auth, new_match, service_of, wait_until
 
+from sunking.coach.hints import HINT_MOVES
 from sunking.core import available_games
-from sunking.server.workers.bots import HINT_MOVES
+from sunking.server.match.advice import _decisions
 
 
-def hint(client: TestClient, created: dict[str, Any], token: str) -> Any:
-    return client.get(f"/api/matches/{created['match_id']}/hint", headers=auth(token))
+def hint(client: TestClient, created: dict[str, Any], token: str, lang: str = "en") -> Any:
+    return client.get(f"/api/matches/{created['match_id']}/hint?lang={lang}",
+                      headers=auth(token))
 
 
 def to_move(client: TestClient, created: dict[str, Any]) -> int:
@@ -36,12 +40,18 @@ def test_srv_hint_gives_three_legal_moves_with_win_chances(client: TestClient, g
     body = answer.json()
     assert body["seat"] == mover and body["version"] == mv["version"]
     moves = body["moves"]
-    assert len(moves) == HINT_MOVES
+    assert len(moves) == HINT_MOVES and isinstance(body["separated"], bool)
     for move in moves:
         assert move["action"] in mv["legal_actions"]
-        assert 0.0 <= move["win_chance"] <= 1.0 and move["visits"] > 0
-    assert [m["visits"] for m in moves] == sorted((m["visits"] for m in moves), reverse=True)
+        assert 0.0 <= move["low"] <= move["win_chance"] <= move["high"] <= 1.0
+        assert move["text"] and "{" not in move["text"], move
     assert len({str(m["action"]) for m in moves}) == HINT_MOVES
+    if body["separated"]:
+        assert moves[0]["low"] > moves[1]["high"]
+    # The same moves in another language: the words change, the moves do not.
+    dutch = hint(client, created, token, "nl").json()
+    assert [m["action"] for m in dutch["moves"]] == [m["action"] for m in moves]
+    assert all(m["text"] for m in dutch["moves"])
     # Asking changes nothing; asking again at the same version gives the same answer.
     assert service_of(client).store.load(created["match_id"]).actions == ()
     assert hint(client, created, token).json() == body
@@ -107,14 +117,23 @@ def test_srv_review_after_the_end(client: TestClient) -> None:
     review = answers[-1]
     assert review["status"] == "done" and review["total"] == review["done"] > 0
     stored = service_of(client).store.load(created["match_id"])
-    chosen = {a.version: a.action for a in stored.actions if a.seat == 0}
+    # A line's step is the replay's: the action at index step - 1 of the log.
+    chosen = {i + 1: a.action for i, a in enumerate(stored.actions) if a.seat == 0}
     assert review["decisions"], "the AI should disagree with always taking the last move"
     for d in review["decisions"]:
-        assert d["chosen"] == chosen[d["version"]] and d["best"] != d["chosen"]
-        assert 0.0 <= d["best_chance"] <= 1.0
-        assert d["chosen_chance"] is not None and d["loss"] == pytest.approx(
-            max(0.0, d["best_chance"] - d["chosen_chance"]), abs=0.002)
+        assert d["chosen"] == chosen[d["step"]] and d["best"] != d["chosen"]
+        assert d["version"] == stored.actions[d["step"] - 1].version
+        assert d["class"] in ("inaccuracy", "mistake", "blunder") and d["separated"] is True
+        assert d["best_low"] > d["chosen_high"]
+        assert d["drop"] == pytest.approx(d["best_chance"] - d["chosen_chance"], abs=0.002)
+        assert d["drop"] >= 0.1 - 0.0005
         assert d["chosen_text"] and d["best_text"] and d["chosen_text"] != d["best_text"]
+        assert isinstance(d["best_changes"], list) and isinstance(d["chosen_changes"], list)
+    curve = review["curve"]
+    assert len(curve) == review["total"]
+    assert [p["step"] for p in curve] == sorted(p["step"] for p in curve)
+    assert all(0.0 <= p["win_chance"] <= 1.0 for p in curve)
+    assert {d["step"] for d in review["decisions"]} <= {p["step"] for p in curve}
     spectator = client.get(path, headers=auth(created["spectator"]["token"]))
     assert spectator.status_code == 403
     plain = new_match(client, ("human", "human"))
@@ -146,3 +165,16 @@ def test_srv_review_names_the_moves_in_the_players_language(client: TestClient) 
                                                                           strict=True))
     unknown = client.get(f"{path}?lang=xx", headers=auth(token))
     assert unknown.status_code == 422 and "xx" in unknown.json()["error"]["message"]
+
+
+def test_srv_review_leaves_out_the_stand_ins_moves(client: TestClient) -> None:
+    """A move the seat's stand-in made is not the person's decision: it is not reviewed."""
+    created = new_match(client, ("human", "random"), hints=True, seed=3)
+    play_out(client, created, 0)
+    service = service_of(client)
+    live = client.portal.call(service.live, created["match_id"])  # type: ignore[attr-defined]
+    mine = _decisions(live, 0)
+    assert mine and all(live.actions[d.index].seat == 0 for d, _ in mine)
+    first = mine[0][0].index
+    live.actions[first] = dataclasses.replace(live.actions[first], mover="stand_in")
+    assert [d.index for d, _ in _decisions(live, 0)] == [d.index for d, _ in mine[1:]]

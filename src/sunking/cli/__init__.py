@@ -33,6 +33,7 @@ from .options import (
 )
 from .play import play_command
 from .render import event_log, games_table
+from .review import review_command
 from .serve import serve_command
 from .tournament import merge_command, tournament_command
 
@@ -206,6 +207,7 @@ def _print_game(state: GameState, seed: int, quiet: bool, lang: str) -> None:
 app.command("tournament")(tournament_command)
 app.command("merge-tournaments")(merge_command)
 app.command("play")(play_command)
+app.command("review")(review_command)
 app.command("serve")(serve_command)
 app.command("backup")(backup_command)
 app.command("restore")(restore_command)

@@ -1,6 +1,7 @@
 """The AI's advice at a table created with hints on: a hint for the seat to move, and after the
-end a review of a seat's decisions. Every search runs in the bot workers (never on the event
-loop) on what the seat could know, and each result is kept, so asking again costs nothing.
+end a review of a seat's decisions (the coach's, :mod:`sunking.coach`), worded in the reader's
+language. Every search runs in the bot workers (never on the event loop) on what the seat
+could know, and each result is kept, so asking again costs nothing.
 """
 
 from __future__ import annotations
@@ -8,13 +9,16 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import logging
+from collections import Counter
 from typing import Any
 
+from ...coach.review import Decision, Verdict, curve, reviewable
 from ...core.errors import RulesError
 from ...core.registry import make
-from ...presentation import describe
+from ...presentation import describe, describe_events
 from ..errors import ApiError, forbidden, not_started
 from ..workers.bots import BotRunner
+from ..workers.coaching import FLAGGED, reviewed_move
 from .boards import seat_names
 from .live import LiveMatch, Viewer
 
@@ -27,41 +31,64 @@ class _Review:
 
     total: int = 0
     done: int = 0
-    decisions: list[dict[str, Any]] = dataclasses.field(default_factory=list)
+    verdicts: list[Verdict] = dataclasses.field(default_factory=list)
+    """Each reviewed decision with the coach's verdict, in the order they were searched."""
     views: dict[int, dict[str, Any]] = dataclasses.field(default_factory=dict)
-    """The seat's view before each reviewed decision (by version), to word its moves."""
-    worded: dict[tuple[int, str], dict[str, str]] = dataclasses.field(default_factory=dict)
-    """The moves of each decision in words, by (version, language): worded once, however
-    often the page asks while the review is computed."""
+    """The seat's view before each flagged decision (by step), to word its moves."""
+    worded: dict[tuple[int, str], dict[str, Any]] = dataclasses.field(default_factory=dict)
+    """The words of each flagged decision by (step, language): worded once, however often
+    the page asks while the review is computed."""
     task: asyncio.Task[None] | None = None
     failed: str | None = None
 
 
-Decision = tuple[int, dict[str, Any], dict[str, Any], dict[str, Any]]
-
-
-def _decisions(live: LiveMatch, seat: int) -> list[Decision]:
-    """(version, state before, the seat's view before, action) of every move the seat's holder
-    chose among several."""
+def _decisions(live: LiveMatch, seat: int) -> list[tuple[Decision, dict[str, Any]]]:
+    """The decisions of ``seat`` a review looks at, each with the seat's view then: the moves
+    its holder chose among several (the coach's rule, :func:`reviewable`), not the moves its
+    stand-in made (``ActionRecord.mover``)."""
     record = live.record
     game = make(record.game)
     state = game.new_game(record.players, record.seed, **record.options)
     state.quiet = True
     out = []
-    for stored in live.actions:
-        if stored.seat == seat and stored.mover == "seat" and len(state.legal_actions()) > 1:
-            out.append((stored.version, state.to_json(), state.view(seat), stored.action))
-        state = state.apply_unchecked(game.parse_action(stored.action))
+    for index, stored in enumerate(live.actions):
+        action = game.parse_action(stored.action)
+        if stored.seat == seat and stored.mover == "seat" and state.to_move == seat \
+                and reviewable(state, action):
+            decision = Decision(index, seat, stored.version, state.to_json(), stored.action)
+            out.append((decision, state.view(seat)))
+        state = state.apply_unchecked(action)
     return out
 
 
-def _worded(game: str, view: dict[str, Any], decision: dict[str, Any], seat: int, lang: str,
-            names: list[str]) -> dict[str, str]:
-    """The chosen and the preferred move of a reviewed decision in words, as the seat's
-    prompt worded them then."""
-    board = describe(game, view, [decision["chosen"], decision["best"]], seat, lang, names)
-    chosen, best = (str(a["text"]) for a in board["actions"])
-    return {"chosen_text": chosen, "best_text": best}
+def _worded(game: str, view: dict[str, Any], verdict: dict[str, Any], seat: int, lang: str,
+            names: list[str], players: int) -> dict[str, Any]:
+    """The moves of a flagged decision in words, as the seat's prompt worded them then, and
+    what each changes (the events of playing it, as the seat would have seen them): for the
+    better move only what differs from the move played."""
+    chosen, best = action_texts(game, view, [verdict["chosen"], verdict["best"]], seat, lang,
+                                names)
+    changes = verdict.get("changes") or {}
+    worded = {which: [str(e["text"]) for e in describe_events(
+        game, changes.get(which, []), lang, names, players, you=seat)]
+        for which in ("chosen", "best")}
+    common = Counter(worded["chosen"]) & Counter(worded["best"])
+    different = []
+    for text in worded["best"]:
+        if common[text] > 0:
+            common[text] -= 1
+        else:
+            different.append(text)
+    return {"chosen_text": chosen, "best_text": best, "chosen_changes": worded["chosen"],
+            "best_changes": different}
+
+
+def action_texts(game: str, view: dict[str, Any], actions: list[dict[str, Any]], seat: int,
+                 lang: str, names: list[str]) -> list[str]:
+    """``actions`` in words of ``lang``, as the seat's prompt words them at ``view``."""
+    board = describe(game, view, actions, seat, lang, names)
+    texts = {int(a["index"]): str(a["text"]) for a in board["actions"]}
+    return [texts.get(i, "") for i in range(len(actions))]
 
 
 class Advisor:
@@ -69,7 +96,7 @@ class Advisor:
 
     def __init__(self, bots: BotRunner) -> None:
         self.bots = bots
-        self._hints: dict[tuple[str, int, int], asyncio.Future[list[dict[str, Any]]]] = {}
+        self._hints: dict[tuple[str, int, int], asyncio.Future[dict[str, Any]]] = {}
         self._reviews: dict[tuple[str, int], _Review] = {}
 
     @staticmethod
@@ -80,9 +107,10 @@ class Advisor:
             raise ApiError("hints_off", "this match was created without hints", 409)
         return viewer
 
-    async def hint(self, live: LiveMatch, viewer: Viewer) -> list[dict[str, Any]]:
-        """The AI's top moves for ``viewer``, who is to move; computed once per seat and
-        version.
+    async def hint(self, live: LiveMatch, viewer: Viewer, lang: str) -> dict[str, Any]:
+        """The AI's best moves for ``viewer``, who is to move (the coach's hint: ``moves``
+        with their win chances and intervals, ``separated``), each move also in words of
+        ``lang`` (``text``); searched once per seat and version.
 
         Raises:
             ApiError: ``forbidden`` (the spectator), ``hints_off``, ``not_started``,
@@ -96,6 +124,7 @@ class Advisor:
         if live.state.to_move != seat:
             raise ApiError("not_your_turn", f"seat {seat} is not to move", 409)
         key = (live.match_id, seat, live.version)
+        view = live.state.view(seat)
         pending = self._hints.get(key)
         if pending is None:
             for old in [k for k in self._hints if k[0] == live.match_id and k[2] < key[2]]:
@@ -104,15 +133,21 @@ class Advisor:
                 live.record.game, live.state.to_json(), live.record.seed))
             self._hints[key] = pending
         try:
-            return await asyncio.shield(pending)
+            answer = await asyncio.shield(pending)
         except (ValueError, RulesError) as err:
             self._hints.pop(key, None)
             raise ApiError("hint_failed", f"no hint could be computed: {err}", 409) from None
+        moves = answer["moves"]
+        texts = action_texts(live.record.game, view, [m["action"] for m in moves], seat, lang,
+                             seat_names(live.record, lang))
+        return {"moves": [{**m, "text": text} for m, text in zip(moves, texts, strict=True)],
+                "separated": bool(answer["separated"])}
 
     def review(self, live: LiveMatch, viewer: Viewer, lang: str) -> dict[str, Any]:
         """The review of ``viewer``'s decisions in a finished match: started on the first
-        request, then its progress, then the decisions where the AI preferred another move,
-        each move also in words of ``lang`` (``chosen_text``, ``best_text``).
+        request, then its progress (``done`` of ``total``), then the flagged decisions by
+        replay step (``decisions``: class, both moves with their chances and intervals, in
+        words of ``lang``, and what each changes) and the seat's win-chance ``curve``.
 
         Raises:
             ApiError: ``forbidden`` (the spectator), ``hints_off`` or ``not_finished``.
@@ -129,31 +164,31 @@ class Advisor:
             "done" if review.task is not None and review.task.done() else "computing")
         names = seat_names(live.record, lang)
         decisions = []
-        for d in sorted(review.decisions, key=lambda d: d["version"]):
-            words = (d["version"], lang)
+        for decision, verdict in sorted(review.verdicts, key=lambda v: v[0].index):
+            if verdict["class"] not in FLAGGED:
+                continue
+            words = (decision.step, lang)
             if words not in review.worded:
-                review.worded[words] = _worded(live.record.game, review.views[d["version"]], d,
-                                             seat, lang, names)
-            decisions.append({**d, **review.worded[words]})
+                review.worded[words] = _worded(live.record.game, review.views[decision.step],
+                                               verdict, seat, lang, names, live.record.players)
+            line = {k: v for k, v in verdict.items() if k != "changes"}
+            decisions.append({"step": decision.step, "version": decision.version, **line,
+                              **review.worded[words]})
         return {"match_id": live.match_id, "seat": seat, "status": status,
-                "done": review.done, "total": review.total, "decisions": decisions}
+                "done": review.done, "total": review.total, "decisions": decisions,
+                "curve": curve(review.verdicts)}
 
     async def _run(self, live: LiveMatch, seat: int, review: _Review) -> None:
         try:
             decisions = await asyncio.to_thread(_decisions, live, seat)
             review.total = len(decisions)
-            for version, state_json, view, action in decisions:
-                verdict = await self.bots.review(live.record.game, state_json, live.record.seed,
-                                                 action)
+            for decision, view in decisions:
+                verdict = await self.bots.run(reviewed_move, live.record.game, decision.state,
+                                              live.record.seed, decision.action, seat)
+                if verdict["class"] in FLAGGED:
+                    review.views[decision.step] = view
+                review.verdicts.append((dataclasses.replace(decision, state={}), verdict))
                 review.done += 1
-                best, chosen = verdict["best_chance"], verdict["chosen_chance"]
-                if verdict["best"] != action and best is not None:
-                    review.views[version] = view
-                    review.decisions.append({
-                        "version": version, "chosen": action, "chosen_chance": chosen,
-                        "best": verdict["best"], "best_chance": best,
-                        "loss": None if chosen is None else round(max(0.0, best - chosen), 3),
-                    })
         except asyncio.CancelledError:
             raise
         except Exception as err:  # a background job: any failure is reported by status

@@ -312,7 +312,8 @@ def build_replay(
     record: MatchRecord, actions: tuple[ActionRecord, ...], last: GameState
 ) -> dict[str, Any]:
     """Every version as a frame: public information while the match runs, everything once it
-    has finished (``docs/web-api.md``). ``last`` is the state after ``actions``."""
+    has finished (``docs/web-api.md``), then also the options and actions that rebuild the
+    game (``sunking review`` reads them). ``last`` is the state after ``actions``."""
     finished = last.is_terminal
     game = make(record.game)
     by_version: defaultdict[int, list[dict[str, Any]]] = defaultdict(list)
@@ -336,4 +337,6 @@ def build_replay(
         "rules_version": record.rules_version,
         "status": "finished" if finished else "active", "practice": record.practice,
         "seed": record.seed if finished else None, "frames": frames,
+        "options": dict(record.options) if finished else None,
+        "actions": [a.action for a in actions] if finished else None,
     }

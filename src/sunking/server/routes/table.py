@@ -56,12 +56,14 @@ async def read(table: Table, request: Request) -> dict[str, Any]:
     return {"messages": messages, "last": last}
 
 
-@router.get("/api/matches/{match_id}/hint", responses=answers(*TABLE, 409))
-async def hint(table: Table) -> dict[str, Any]:
+@router.get("/api/matches/{match_id}/hint", responses=answers(*TABLE, 409, 422),
+            openapi_extra=query("lang", languages=LANGUAGES))
+async def hint(table: Table, request: Request) -> dict[str, Any]:
     version = table.live.version
-    moves = await table.service.advisor.hint(table.live, table.viewer)
+    lang = table.service.language(lang_of(request)) or DEFAULT_LANGUAGE
+    answer = await table.service.advisor.hint(table.live, table.viewer, lang)
     return {"match_id": table.live.match_id, "seat": table.viewer, "version": version,
-            "moves": moves}
+            **answer}
 
 
 @router.get("/api/matches/{match_id}/review", responses=answers(*TABLE, 409, 422),

@@ -22,8 +22,11 @@ from typing import Any
 
 from ...bots import LEVELS, make_bot
 from ...bots.arena import bot_rng
-from ...bots.ismcts import IsmctsBot, IsmctsConfig, merge_choices
+from ...bots.ismcts import IsmctsBot, merge_choices
 from ...bots.protocol import Observation
+from ...coach import hints as coach_hints
+from ...coach import review as coach_review
+from ...coach.estimate import deciding
 from ...core.registry import available_games, make
 from ...core.rng import Rng
 
@@ -41,22 +44,6 @@ def decision_rng(seed: int, seat: int, version: int) -> Rng:
     return Rng(bot_rng(seed, seat).next64() ^ (version * 0x9E3779B97F4A7C15)).fork()
 
 
-def _deciding(game_id: str, state_json: Mapping[str, Any], what: str) -> tuple[Any, Any, int]:
-    """The game, the (quiet) state and the seat to move of a state sent to a worker.
-
-    Raises:
-        ValueError: the state is not readable, or the game is over (``what`` says what could
-            not be done).
-    """
-    game = make(game_id)
-    state = game.state_from_json(state_json)
-    seat = state.to_move
-    if seat is None:
-        raise ValueError(f"the game is over: no {what}")
-    state.quiet = True
-    return game, state, seat
-
-
 def choose_action(
     game_id: str, state_json: Mapping[str, Any], spec: str, seed: int
 ) -> dict[str, Any]:
@@ -65,7 +52,7 @@ def choose_action(
     Raises:
         ValueError: the spec names no bot, the state is not readable, or the game is over.
     """
-    _, state, seat = _deciding(game_id, state_json, "bot move to choose")
+    _, state, seat = deciding(game_id, state_json, "bot move to choose")
     bot = make_bot(spec)
     action = bot.act(Observation(state, seat), decision_rng(seed, seat, state.version))
     return action.to_json()
@@ -102,7 +89,7 @@ def search_part(
     config = ROOT_PARALLEL.get(spec)
     if config is None:
         raise ValueError(f"bot {spec!r} is not searched in parts")
-    _, state, seat = _deciding(game_id, state_json, "bot move to choose")
+    _, state, seat = deciding(game_id, state_json, "bot move to choose")
     observation = Observation(state, seat)
     legal = observation.legal_actions
     if len(legal) == 1:
@@ -122,56 +109,31 @@ def merged_move(reports: list[list[tuple[dict[str, Any], int, float]]]) -> dict[
     return move
 
 
-HINT_SEARCH = IsmctsConfig(iterations=400, horizon=8, seconds=3.0)
-"""The search behind a hint: a little more than the medium bot's, at most 3 seconds."""
-HINT_MOVES = 3
+HINT_SECONDS = 1.0
+"""The time a hint's searches take in all (:func:`sunking.coach.hints.hint_moves`)."""
 
 
-def hint_moves(game_id: str, state_json: Mapping[str, Any], seed: int) -> list[dict[str, Any]]:
-    """The AI's top moves for the seat to move, best first: ``{"action", "win_chance",
-    "visits"}`` each (``win_chance`` the search's estimate in [0, 1]; None when the move is
-    the only one). The search sees only what that seat may know (its observation).
+def hint_moves(game_id: str, state_json: Mapping[str, Any], seed: int) -> dict[str, Any]:
+    """The coach's hint for the seat to move (:func:`sunking.coach.hints.hint_moves`): its
+    best three moves with win chances and intervals, and whether the first separates.
 
     Raises:
         ValueError: the state is not readable, or the game is over.
     """
-    _, state, seat = _deciding(game_id, state_json, "move to hint")
-    observation = Observation(state, seat)
-    legal = observation.legal_actions
-    if len(legal) == 1:
-        return [{"action": legal[0].to_json(), "win_chance": None, "visits": 0}]
-    bot = IsmctsBot(HINT_SEARCH, name="hint")
-    bot.act(observation, decision_rng(seed, seat, state.version).fork())
-    assert bot.last is not None
-    return [{"action": action.to_json(), "win_chance": round(chance, 3), "visits": visits}
-            for action, visits, chance in bot.last.choices[:HINT_MOVES]]
-
-
-REVIEW_SEARCH = IsmctsConfig(iterations=200, horizon=8, seconds=2.0)
-"""The search behind each decision of a review (a whole match's worth of them)."""
+    return coach_hints.hint_moves(game_id, state_json, seed, HINT_SECONDS)
 
 
 def review_decision(
     game_id: str, state_json: Mapping[str, Any], seed: int, chosen: Mapping[str, Any]
 ) -> dict[str, Any]:
-    """The AI's view of one decision: its preferred move and win chance, and its estimate of
-    the move that was played (searched first, so it always has one). Sees only what the
-    deciding seat could know.
+    """The coach's verdict on one decision (:func:`sunking.coach.review.review_decision`,
+    its default budget). Sees only what the deciding seat could know.
 
     Raises:
-        ValueError: the state or the action is not readable, or the game is over.
+        ValueError: the state or the action is not readable, the game is over, the action
+            is not legal there, or it was the only one.
     """
-    game, state, seat = _deciding(game_id, state_json, "decision to review")
-    played = game.parse_action(dict(chosen))
-    bot = IsmctsBot(REVIEW_SEARCH, name="review")
-    bot.act(Observation(state, seat), decision_rng(seed, seat, state.version).fork(),
-            first=played)
-    if bot.last is None:  # only one legal move: nothing to review
-        return {"best": played.to_json(), "best_chance": None, "chosen_chance": None}
-    best, _, best_chance = bot.last.choices[0]
-    chosen_chance = next((c for a, _, c in bot.last.choices if a == played), None)
-    return {"best": best.to_json(), "best_chance": round(best_chance, 3),
-            "chosen_chance": None if chosen_chance is None else round(chosen_chance, 3)}
+    return coach_review.review_decision(game_id, state_json, seed, chosen)
 
 
 PARENT_CHECK_SECONDS = 1.0
@@ -238,13 +200,13 @@ class BotRunner:
 
     async def hint(
         self, game_id: str, state_json: Mapping[str, Any], seed: int
-    ) -> list[dict[str, Any]]:
+    ) -> dict[str, Any]:
         """:func:`hint_moves`, computed off the loop like a bot's move.
 
         Raises:
             ValueError: see :func:`hint_moves`.
         """
-        result: list[dict[str, Any]] = await self.run(hint_moves, game_id, state_json, seed)
+        result: dict[str, Any] = await self.run(hint_moves, game_id, state_json, seed)
         return result
 
     async def review(

@@ -1,13 +1,14 @@
 // AI hints: at a table created with hints on, the seat to move may ask for the AI's three
-// best moves with their estimated win chances (GET /api/matches/<id>/hint), and after the end
-// a seat may ask for a review of its decisions (GET /api/matches/<id>/review).
+// best moves with their estimated win chances and intervals (GET /api/matches/<id>/hint), and
+// after the end a seat may ask for a review of its decisions (GET /api/matches/<id>/review,
+// drawn by review.js).
 
 import { api } from "./api.js";
 import { currentLanguage, t } from "./i18n.js";
 import { withProps as el } from "./dom.js";
+import { chanceText, reviewParts } from "./review.js";
 
 const REVIEW_POLL_MS = 1500;
-const percent = (p) => (typeof p === "number" ? Math.round(p * 100) : "?");
 
 export class HintBar {
   /**
@@ -46,20 +47,32 @@ export class HintBar {
       parts.push(button);
     }
     if (mine && this.answer) {
-      const list = el("ol", { className: "hint-moves" });
-      list.dataset.testid = "hint-moves";
-      for (const move of this.answer.moves) {
-        const chance = typeof move.win_chance === "number"
-          ? t("hint.chance", { p: Math.round(move.win_chance * 100) }) : t("hint.only_move");
-        list.append(el("li", { className: "hint-move" },
-          el("span", { className: "hint-action", textContent: this.ctx.label(move.action, mv) }),
-          el("span", { className: "hint-chance", textContent: ` · ${chance}` })));
-      }
-      parts.push(list);
+      parts.push(...this.hintParts(mv));
     } else if (mine && this.asking) {
       parts.push(el("span", { className: "hint", textContent: t("hint.thinking") }));
     }
     this.bar.replaceChildren(...parts);
+  }
+
+  /** The hinted moves, best first, each with its win chance and interval, and whether the
+   * first stands out or the moves are about equal. */
+  hintParts(mv) {
+    const { moves, separated, lang } = this.answer;
+    const list = el("ol", { className: "hint-moves" });
+    list.dataset.testid = "hint-moves";
+    for (const move of moves) {
+      // The server words the moves in the language asked; another language since: the page's.
+      const text = move.text && lang === currentLanguage() ? move.text : this.ctx.label(move.action, mv);
+      list.append(el("li", { className: "hint-move" },
+        el("span", { className: "hint-action", textContent: text }),
+        el("span", { className: "hint-chance",
+          textContent: ` · ${chanceText("hint.chance", move.win_chance, move.low, move.high)}` })));
+    }
+    if (moves.length < 2) return [list];
+    const verdict = el("p", { className: `hint-verdict${separated ? " separated" : ""}`,
+      textContent: t(separated ? "hint.separated" : "hint.about_equal") });
+    verdict.dataset.testid = "hint-verdict";
+    return [list, verdict];
   }
 
   /** After the end: "Review my decisions", its progress, then where the AI disagreed. */
@@ -77,26 +90,20 @@ export class HintBar {
     } else if (r.status === "failed") {
       parts.push(el("span", { className: "hint", textContent: t("error.hint_failed") }));
     } else {
-      const list = el("ol", { className: "hint-moves review-list" });
-      list.dataset.testid = "review";
-      for (const d of r.decisions) {
-        list.append(el("li", { className: "review-item", textContent: t("review.item", {
-          version: d.version, chosen: d.chosen_text || this.ctx.label(d.chosen, this.mv),
-          best: d.best_text || this.ctx.label(d.best, this.mv),
-          p_chosen: percent(d.chosen_chance), p_best: percent(d.best_chance) }) }));
-      }
-      parts.push(el("span", { className: "hint", textContent: t("review.summary", {
-        n: r.decisions.length, total: r.total }) }), list);
+      // Worded by the server in the language asked: another language since, ask again.
+      if (r.lang !== currentLanguage()) this.pollReview();
+      parts.push(...reviewParts(r, this.ctx.matchId).filter(Boolean));
     }
     this.bar.replaceChildren(...parts);
   }
 
   async pollReview() {
     clearTimeout(this.reviewTimer);
+    const lang = currentLanguage();
     try {
       this.review = await api("GET", `/api/matches/${encodeURIComponent(this.ctx.matchId)}/review`
-        + `?lang=${encodeURIComponent(currentLanguage())}`,
-        { token: this.ctx.token });
+        + `?lang=${encodeURIComponent(lang)}`, { token: this.ctx.token });
+      this.review.lang = lang;
     } catch (err) {
       this.ctx.showError(err);
       return;
@@ -111,8 +118,10 @@ export class HintBar {
     this.asking = true;
     this.draw(mv, true);
     try {
-      this.answer = await api("GET", `/api/matches/${encodeURIComponent(this.ctx.matchId)}/hint`,
-        { token: this.ctx.token });
+      const lang = currentLanguage();
+      this.answer = await api("GET", `/api/matches/${encodeURIComponent(this.ctx.matchId)}/hint`
+        + `?lang=${encodeURIComponent(lang)}`, { token: this.ctx.token });
+      this.answer.lang = lang;
     } catch (err) {
       this.ctx.showError(err);
     } finally {

@@ -15,6 +15,7 @@ import { HintBar } from "./hint.js";
 import { TurnAlert } from "./notify.js";
 import { bindResign, drawResign } from "./resign.js";
 import { ReportDialog } from "./report.js";
+import { showReviewedStep } from "./review.js";
 import { drawWaiting } from "./tables.js";
 import {
   applyStatic, bindLanguageSelect, botLabel, currentLanguage, has, loadLanguage, preferredLanguage, t,
@@ -449,12 +450,17 @@ async function startReplay() {
     if (event.key === "ArrowRight") showReplayFrame(replay.index + 1);
   });
   document.addEventListener("sunking:language", drawPerspective);
+  // `?step=n` (a review line's link): that step, seen by the reader's seat, and what the
+  // review says of the move made there.
+  const step = Number.parseInt(query.get("step") || "", 10);
+  if (step > 0 && base.seat !== null && base.seat !== undefined) replay.perspective = base.seat;
   drawPerspective();
   const module = await gameModule(base.game);
   screen = module;
   ui = module.createGameUI($("game"), context("replay"));
   openChat(true).add(data.chat || [], false);
-  showReplayFrame(0);
+  showReplayFrame(step > 0 ? step - 1 : 0);
+  if (step > 0) showReviewedStep($("replay-bar"), { matchId, token, step });
 }
 
 async function startLive() {

@@ -93,7 +93,7 @@ export function actionLabel(action) {
     case "place":
       return t("louis14.action.place", {
         card: cardName(a.card),
-        stones: a.stones.map(([tile, n]) => t("louis14.action.stones_on", { n, tile })).join(", "),
+        stones: a.stones.map(([tile, n]) => t("louis14.action.stones_on", { n, tile: tileLabel(tile) })).join(", "),
       }) + (a.boost ? ` ${t("louis14.action.boosted")}` : "");
     case "retrieve":
       return t("louis14.action.retrieve", { card: cardName(a.card) }) + (a.boost ? ` ${t("louis14.action.boosted")}` : "");

@@ -1,0 +1,28 @@
+"""The coach's check (``benchmarks/coach_check.py``) at a small size: what a review flags in
+random players' games mostly survives a search ten times deeper, and random players are
+flagged more often than heuristic ones."""
+
+from __future__ import annotations
+
+import argparse
+import concurrent.futures
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
+
+import coach_check
+
+
+def test_flags_hold_under_a_deeper_search() -> None:
+    args = argparse.Namespace(players=["random", "heuristic"], games=1, per_game=10,
+                              precision=4, recall=2, deep=10, seed=3, iterations=60,
+                              hints=0)
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        got = coach_check.check_game("louis14", args, pool)
+    flagged_random, reviewed_random = got["rates"]["random"]
+    flagged_heuristic, reviewed_heuristic = got["rates"]["heuristic"]
+    assert reviewed_random == reviewed_heuristic == 10
+    assert flagged_random > flagged_heuristic
+    held, checked = got["precision"]
+    assert checked > 0 and held / checked >= 0.6

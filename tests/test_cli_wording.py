@@ -121,4 +121,4 @@ def test_louis14_says_what_its_board_says() -> None:
         "Bruno plays Joker: 2 on 4 · le Grand Dauphin, 1 on 9 · Louise de La Vallière"
     )
     end = {"type": "game_end", "scores": [30, 30], "winners": [0, 1], "version": 9}
-    assert words("louis14", end) == "The game is over. Winner: Ana and Bruno"
+    assert words("louis14", end) == "The game is over. Winners: Ana and Bruno"

@@ -95,3 +95,58 @@ def test_e2e_the_table_is_heard_turn_moves_chat_summary_and_keys(
     assert page.evaluate("localStorage.getItem('sunking.announce.pace')") == "off"
     assert errors == []
     context.close()
+
+
+def test_e2e_shortcuts_work_with_alt_shift_and_single_keys_can_be_turned_off(
+    browser: Browser, server: Any, driver: ModuleType,
+) -> None:
+    """A screen reader in browse mode keeps single letters: every shortcut also works with
+    Alt+Shift (even from a text field), the summary has its own button, and the single
+    letters can be turned off (then "d" does nothing)."""
+    created = server.create_match({
+        "game": "louis14", "players": 2, "seed": 3, "practice": True, "language": "en",
+        "seats": [{"kind": "human", "name": "Anna"}, {"kind": "bot", "bot": "random"}],
+    })
+    anna = driver.parse_link(server.base + created["seats"][0]["link"])
+    context = browser.new_context(viewport=driver.VIEWPORT)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda err: errors.append(str(err)))
+    driver.open_match(page, anna)
+    driver.wait_for_turn_or_end(page)
+    region = page.get_by_role("log", name="Table announcements")
+    lines = region.locator("p")
+
+    since = page.get_by_role("button", name="Since my move")
+    expect(since).to_have_attribute("aria-keyshortcuts", "s Alt+Shift+S")
+    said = lines.count()
+    since.press("Enter")
+    expect(lines).to_have_count(said + 1)
+    assert "since your last move" in (lines.last.text_content() or "").lower()
+
+    # From the chat's text box: "s" is a letter typed, Alt+Shift+S the summary.
+    page.keyboard.press("Alt+Shift+C")
+    box = page.get_by_role("complementary", name="Table chat").get_by_role("textbox")
+    expect(box).to_be_focused()
+    page.keyboard.press("s")
+    expect(box).to_have_value("s")
+    page.keyboard.press("Alt+Shift+S")
+    expect(lines).to_have_count(said + 2)
+    box.fill("")
+
+    # Single letters turned off in the Keys dialog (opened by Alt+Shift+K).
+    page.keyboard.press("Alt+Shift+K")
+    dialog = page.get_by_role("dialog", name="Keyboard shortcuts")
+    expect(dialog).to_be_visible()
+    expect(dialog.get_by_role("row", name="s Alt+Shift+S")).to_be_visible()
+    dialog.get_by_role("checkbox", name="Single keys (without Alt+Shift) act as shortcuts").uncheck()
+    page.keyboard.press("Escape")
+    assert page.evaluate("localStorage.getItem('sunking.keys.letters')") == "off"
+    game = page.get_by_role("main")
+    game.focus()
+    page.keyboard.press("d")
+    expect(game).to_be_focused()
+    page.keyboard.press("Alt+Shift+D")
+    expect(game.get_by_role("button").first).to_be_focused()
+    assert errors == []
+    context.close()

@@ -146,6 +146,7 @@ function drawHeader() {
     || mv.status !== "active" || mv.seats[mv.seat].gone === "resigned";
   drawResign($("resign"), mv, { live: !replayMode && Boolean(connection) });
   $("conn").hidden = replayMode;
+  $("since-button").hidden = replayMode;
   const rules = $("rules-link");
   rules.hidden = !has(`${mv.game}.rules.title`);
   rules.href = `/rules/${encodeURIComponent(mv.game)}`;
@@ -561,7 +562,7 @@ async function main() {
   bindLanguageSelect($("lang"));
   $("leave").addEventListener("click", leave);
   bindAccessKeys({
-    game: $("game"), button: $("keys-button"),
+    game: $("game"), button: $("keys-button"), sinceButton: $("since-button"), replay: replayMode,
     summary: () => announcer.summary(),
     chat: () => chat && chat.setOpen(true),
   });

@@ -1,9 +1,10 @@
 // The play page's keyboard shortcuts and its help dialog: "?" opens the list of keys, the pace
 // of announcements and "what happened since my last move"; single keys jump to the decision,
-// the chat and the log, and read the summary. Keys act only when no text field has the focus.
+// the chat and the log, and read the summary; they act only when no text field has the focus.
 // A screen reader in browse mode keeps single letters for itself (they move between headings,
-// landmarks, lists…), so every shortcut also works with Alt+Shift, which it lets through; the
-// single letters can be turned off (a voice command or a stray key then does nothing).
+// landmarks, lists…), so every shortcut also works with Alt+Shift, which it lets through (the
+// letters chosen are none of Orca's Alt+Shift lists, nor a browser's); the single letters can
+// be turned off (a voice command or a stray key then does nothing).
 
 import { currentPace, PACES, setPace } from "./announce.js";
 import { withProps as el } from "./dom.js";
@@ -11,13 +12,13 @@ import { t } from "./i18n.js";
 
 const LETTERS_KEY = "sunking.keys.letters";
 
-/** [single key, letter with Alt+Shift, what it does, the action's name in the context]. */
+/** [single key, key with Alt+Shift, what it does, the action's name in the context]. */
 const KEYS = [
-  ["?", "k", "keys.help", "help"],
+  ["?", "?", "keys.help", "help"],
   ["d", "d", "keys.decision", "decision"],
   ["s", "s", "keys.summary", "summary"],
-  ["c", "c", "keys.chat", "chat"],
-  ["l", "l", "keys.log", "log"],
+  ["c", "w", "keys.chat", "chat"],
+  ["l", "j", "keys.log", "log"],
 ];
 
 /** Whether single keys (without Alt+Shift) act as shortcuts in this browser (yes unless turned off). */
@@ -42,25 +43,37 @@ function typing(target) {
   return target.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(target.tagName);
 }
 
-/** The first control of the board that is a move to make (else the board itself). */
+/**
+ * Focus `node`, which is no control, with a tabindex only while it has the focus: to Chromium a
+ * focusable container is a clickable ancestor of every text in it, and Orca then says
+ * "clickable" after each line of it.
+ */
+export function focusHere(node) {
+  if (!node.hasAttribute("tabindex")) {
+    node.setAttribute("tabindex", "-1");
+    node.addEventListener("blur", () => node.removeAttribute("tabindex"), { once: true });
+  }
+  node.focus();
+}
+
+/** The first control of the board that is a move to make (else the board itself); the
+ *  guide's "Hide the guide" is none. */
 function focusDecision(game) {
   const control = game.querySelector(
-    "button:not([disabled]):not([aria-disabled='true']), [role='button']:not([aria-disabled='true'])");
-  const target = control || game;
-  if (!control) game.setAttribute("tabindex", "-1");
-  target.focus();
+    "button:not([disabled]):not([aria-disabled='true']):not(.guide-toggle), "
+    + "[role='button']:not([aria-disabled='true'])");
+  if (control) control.focus();
+  else focusHere(game);
 }
 
 function focusLog(game) {
   const log = game.querySelector("[role='log'], .log, [aria-label][class*='log']");
-  if (!log) return;
-  if (!log.hasAttribute("tabindex")) log.setAttribute("tabindex", "-1");
-  log.focus();
+  if (log) focusHere(log);
 }
 
-/** The letter of a key pressed with Alt+Shift, whatever the layout makes of it ("" if none). */
+/** The key pressed with Alt+Shift, a letter whatever the layout makes of it ("" if none). */
 function modifiedLetter(event) {
-  if (/^[a-z]$/i.test(event.key)) return event.key.toLowerCase();
+  if (event.key === "?" || /^[a-z]$/i.test(event.key)) return event.key.toLowerCase();
   const code = /^Key([A-Z])$/.exec(event.code || "");
   return code ? code[1].toLowerCase() : "";
 }
@@ -142,12 +155,16 @@ export class KeysHelp {
 }
 
 /**
- * Bind the page's shortcuts, the Keys button and the "since my last move" button.
+ * Bind the page's shortcuts, the skip link, the Keys button and the "since my last move" button.
  * @param {{game: HTMLElement, summary: () => void, chat: () => void, button: HTMLElement,
- *          sinceButton: HTMLElement, replay: boolean}} ctx
+ *          sinceButton: HTMLElement, skip: HTMLAnchorElement, replay: boolean}} ctx
  */
 export function bindAccessKeys(ctx) {
   const help = new KeysHelp(ctx);
+  ctx.skip.addEventListener("click", (event) => {
+    event.preventDefault();
+    focusHere(ctx.game);
+  });
   ctx.button.addEventListener("click", () => help.open());
   ctx.button.setAttribute("aria-keyshortcuts", keyShortcuts("help"));
   ctx.sinceButton.addEventListener("click", () => ctx.summary());

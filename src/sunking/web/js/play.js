@@ -563,6 +563,7 @@ async function main() {
   $("leave").addEventListener("click", leave);
   bindAccessKeys({
     game: $("game"), button: $("keys-button"), sinceButton: $("since-button"), replay: replayMode,
+    skip: document.querySelector(".skip-link"),
     summary: () => announcer.summary(),
     chat: () => chat && chat.setOpen(true),
   });

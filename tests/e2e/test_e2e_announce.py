@@ -5,6 +5,7 @@ name, as assistive technology finds them."""
 
 from __future__ import annotations
 
+import re
 from types import ModuleType
 from typing import Any
 
@@ -32,6 +33,9 @@ def test_e2e_the_table_is_heard_turn_moves_chat_summary_and_keys(
     driver.open_match(page, anna)
     region = page.get_by_role("log", name="Table announcements")
     expect(region).to_be_attached()
+    # The connection's coloured dot is drawn for the eye only ("Live", not "● Live").
+    expect(page.get_by_test_id("connection")).to_have_text("Live")
+    assert "●" not in page.get_by_role("banner").aria_snapshot()
 
     # Someone else's chat line is read out; the person's own is not.
     server.call("POST", f"/api/matches/{anna.match_id}/chat", token=bert.token,
@@ -155,4 +159,34 @@ def test_e2e_shortcuts_work_with_alt_shift_and_single_keys_can_be_turned_off(
     # Chromium, a clickable ancestor of every text in it: Orca says "clickable" after each).
     expect(game).not_to_have_attribute("tabindex", "-1")
     assert errors == []
+    context.close()
+
+
+def test_e2e_the_replay_is_a_named_region_and_each_step_shown_is_heard(
+    browser: Browser, server: Any, driver: ModuleType,
+) -> None:
+    """The replay's controls are a region named by its heading; its slider says the step in
+    words; each step shown is announced with its position and its moves."""
+    created = server.create_match({
+        "game": "louis14", "players": 2, "seed": 4, "practice": True, "language": "en",
+        "seats": [{"kind": "human", "name": "Anna"}, {"kind": "bot", "bot": "random"}],
+    })
+    anna = driver.parse_link(server.base + created["seats"][0]["link"])
+    view = server.call("GET", f"/api/matches/{anna.match_id}", token=anna.token)
+    server.call("POST", f"/api/matches/{anna.match_id}/actions", token=anna.token,
+                body={"action": view["legal_actions"][0], "version": view["version"]})
+    context = browser.new_context(viewport=driver.VIEWPORT)
+    page = context.new_page()
+    page.goto(f"{server.base}/play/{anna.match_id}?replay=1#t={anna.token}")
+    bar = page.get_by_role("region", name="Replay")
+    slider = bar.get_by_role("slider", name="Position in the match")
+    expect(slider).to_have_attribute("aria-valuetext", re.compile(r"^Step 1 of \d+"))
+    region = page.get_by_role("log", name="Table announcements")
+    expect(region.locator("p").last).to_contain_text("Step 1 of ")
+    bar.get_by_role("button", name="Step forward").press("Enter")
+    expect(slider).to_have_attribute("aria-valuetext", re.compile(r"^Step 2 of \d+"))
+    board = server.call("GET", f"/api/matches/{anna.match_id}?lang=en", token=anna.token)["board"]
+    first_move = next(line["text"] for line in board["log"] if line["n"] == 1)
+    expect(region.locator("p").last).to_contain_text("Step 2 of ")
+    expect(region.locator("p").last).to_contain_text(first_move)
     context.close()

@@ -370,6 +370,7 @@ function showReplayFrame(index) {
   describeFrame(mv, true);
   $("replay-slider").value = String(replay.index);
   $("replay-pos").textContent = t("replay.position", { n: replay.index + 1, total: frames.length, version: mv.version });
+  $("replay-slider").setAttribute("aria-valuetext", $("replay-pos").textContent);
   $("replay-prev").disabled = replay.index === 0;
   $("replay-next").disabled = replay.index === frames.length - 1;
   if (chat) chat.showUpTo(mv.version);

@@ -152,9 +152,8 @@ def test_e2e_shortcuts_work_with_alt_shift_and_single_keys_can_be_turned_off(
     expect(game).to_be_focused()
     page.keyboard.press("d")
     expect(game).to_be_focused()
-    page.keyboard.press("Alt+Shift+D")
-    focused = page.evaluate("document.activeElement.textContent")
-    assert focused != "Hide the guide" and game.locator(":focus").count() == 1, focused
+    page.keyboard.press("Alt+Shift+D")  # the decision's title: what is asked is read first
+    expect(game.get_by_role("heading", name=re.compile("^Your turn: "))).to_be_focused()
     # The board took a tabindex only while it had the focus (a focusable container is, to
     # Chromium, a clickable ancestor of every text in it: Orca says "clickable" after each).
     expect(game).not_to_have_attribute("tabindex", "-1")

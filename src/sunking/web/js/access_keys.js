@@ -56,9 +56,16 @@ export function focusHere(node) {
   node.focus();
 }
 
-/** The first control of the board that is a move to make (else the board itself); the
- *  guide's "Hide the guide" is none. */
+/** The decision in front of the person: its title (each board's prompt has one; from there
+ *  Tab reaches its choices and a screen reader has just read what is asked), else the first
+ *  control of the board that is a move to make (the guide's "Hide the guide" is none), else
+ *  the board itself. */
 function focusDecision(game) {
+  const title = game.querySelector(".prompt-title");
+  if (title && title.getClientRects().length) {
+    focusHere(title);
+    return;
+  }
   const control = game.querySelector(
     "button:not([disabled]):not([aria-disabled='true']):not(.guide-toggle), "
     + "[role='button']:not([aria-disabled='true'])");

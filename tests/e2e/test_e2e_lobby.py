@@ -44,3 +44,21 @@ def test_e2e_your_matches_carried_to_another_device(
     assert "carry=" not in third.url
     for page in (first, other, third):
         page.context.close()
+
+
+def test_e2e_the_lobby_form_is_named_for_a_screen_reader(
+    browser: Browser, server: Any, driver: ModuleType,
+) -> None:
+    """Each seat's fields say whose seat they are; a checkbox is named by its label and
+    described by its hint (not named by both)."""
+    page = browser.new_context(viewport=driver.VIEWPORT).new_page()
+    driver.open_lobby(page, server.base)
+    seats = page.get_by_role("group", name="Seats")
+    expect(seats.get_by_role("combobox", name="Seat 1 Who plays this seat")).to_have_value("human")
+    expect(seats.get_by_role("textbox", name="Seat 1 Name")).to_be_visible()
+    expect(seats.get_by_role("combobox", name="Seat 2 Bot difficulty")).to_be_visible()
+    practice = page.get_by_role("checkbox", name="Practice", exact=True)
+    expect(practice).to_have_accessible_description(
+        "A practice match is not rated; everyone at the table sees that it is practice.")
+    expect(page.get_by_role("checkbox", name="AI hints", exact=True)).to_be_visible()
+    page.context.close()

@@ -173,7 +173,8 @@ export class Announcer {
     this.say(t("announce.fault", { text }));
   }
 
-  /** "What happened since my last move": the lines after it, read now whatever the pace. */
+  /** "What happened since my last move": the lines after it, read now whatever the pace (the
+   *  latest lines, so called, when the person has made no move here yet). */
   summary() {
     const since = this.lastActed();
     const lines = since === null ? this.lines.slice(-SUMMARY_FALLBACK)
@@ -182,6 +183,7 @@ export class Announcer {
       this.say(t("announce.nothing_since"));
       return;
     }
-    this.say(t("announce.since_move", { n: lines.length, lines: lines.map((l) => l.text).join(" ") }));
+    const key = since === null ? "announce.latest" : "announce.since_move";
+    this.say(t(key, { n: lines.length, lines: lines.map((l) => l.text).join(" ") }));
   }
 }

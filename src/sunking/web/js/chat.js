@@ -52,7 +52,7 @@ export class TableChat {
     this.reportButton.addEventListener("click", () => this.ctx.onReport && this.ctx.onReport(null, null));
     this.list = el("ol", { className: "chat-log" });
     this.list.dataset.testid = "chat-log";
-    this.list.setAttribute("aria-live", "polite");
+    // Not a live region: the table's announcements already say each line of another seat.
     this.note = el("p", { className: "hint chat-note" });
     this.form = el("form", { className: "chat-form" });
     this.form.dataset.testid = "chat-form";

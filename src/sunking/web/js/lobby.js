@@ -105,18 +105,21 @@ function fillSeats() {
   rows.replaceChildren();
   for (let seat = 0; seat < count; seat += 1) {
     const before = old[seat] || { kind: seat === 0 ? "human" : "bot", name: "", bot: "heuristic" };
+    // Each field is named with its seat ("Seat 2 Who plays this seat"): its own label after
+    // the row's, so that a screen reader moving from field to field knows whose it is.
+    const named = (id) => ({ id, "aria-labelledby": `seat-label-${seat} ${id}` });
     const kind = el("select", { className: "seat-kind", "data-testid": `seat-kind-${seat}`,
-      "aria-label": t("lobby.seat_kind") },
+      "aria-label": t("lobby.seat_kind"), ...named(`seat-kind-${seat}`) },
     el("option", { value: "human", text: t("lobby.human") }),
     el("option", { value: "bot", text: t("lobby.bot") }),
     el("option", { value: "open", text: t("lobby.kind_open") }));
     kind.value = before.kind;
     const name = el("input", { className: "seat-name", type: "text", maxlength: "24",
       "data-testid": `seat-name-${seat}`, placeholder: t("lobby.name_placeholder", { n: seat + 1 }),
-      "aria-label": t("lobby.name") });
+      "aria-label": t("lobby.name"), ...named(`seat-name-${seat}`) });
     name.value = before.name;
     const bot = el("select", { className: "seat-bot", "data-testid": `seat-bot-${seat}`,
-      "aria-label": t("lobby.difficulty") },
+      "aria-label": t("lobby.difficulty"), ...named(`seat-bot-${seat}`) },
     ...state.bots.map((b) => el("option", { value: b, text: botLabel(b) })));
     bot.value = state.bots.includes(before.bot) ? before.bot : (state.bots[0] || "");
     const sync = () => {
@@ -127,7 +130,7 @@ function fillSeats() {
     sync();
     rows.append(el("div", { className: "seat-row" },
       el("span", { className: `seat-swatch colour-${seat}` }),
-      el("span", { className: "seat-label", text: t("lobby.seat_n", { n: seat + 1 }) }),
+      el("span", { className: "seat-label", id: `seat-label-${seat}`, text: t("lobby.seat_n", { n: seat + 1 }) }),
       kind, name, bot));
   }
 }

@@ -146,6 +146,7 @@ function drawHeader() {
     || mv.status !== "active" || mv.seats[mv.seat].gone === "resigned";
   drawResign($("resign"), mv, { live: !replayMode && Boolean(connection) });
   $("conn").hidden = replayMode;
+  $("since-button").hidden = replayMode;
   const rules = $("rules-link");
   rules.hidden = !has(`${mv.game}.rules.title`);
   rules.href = `/rules/${encodeURIComponent(mv.game)}`;
@@ -369,6 +370,7 @@ function showReplayFrame(index) {
   describeFrame(mv, true);
   $("replay-slider").value = String(replay.index);
   $("replay-pos").textContent = t("replay.position", { n: replay.index + 1, total: frames.length, version: mv.version });
+  $("replay-slider").setAttribute("aria-valuetext", $("replay-pos").textContent);
   $("replay-prev").disabled = replay.index === 0;
   $("replay-next").disabled = replay.index === frames.length - 1;
   if (chat) chat.showUpTo(mv.version);
@@ -561,7 +563,8 @@ async function main() {
   bindLanguageSelect($("lang"));
   $("leave").addEventListener("click", leave);
   bindAccessKeys({
-    game: $("game"), button: $("keys-button"),
+    game: $("game"), button: $("keys-button"), sinceButton: $("since-button"), replay: replayMode,
+    skip: document.querySelector(".skip-link"),
     summary: () => announcer.summary(),
     chat: () => chat && chat.setOpen(true),
   });

@@ -24,7 +24,7 @@ export function createGameUI(root, pageCtx) {
   ctx.colourName = (colour) => pageCtx.colourName(colour)
     || (colour === null || colour === undefined ? "" : t("louis14.player.neutral"));
   root.replaceChildren();
-  const banner = el("div", { className: "turn-banner", "data-testid": "turn-banner", role: "status" });
+  const banner = el("div", { className: "turn-banner", "data-testid": "turn-banner" });
   const court = document.createElementNS("http://www.w3.org/2000/svg", "svg");
   court.classList.add("court");
   court.setAttribute("data-testid", "court");

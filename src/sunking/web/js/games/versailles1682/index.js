@@ -28,7 +28,7 @@ function footprint(c) {
 
 export function createGameUI(root, pageCtx) {
   root.replaceChildren();
-  const banner = el("div", { className: "turn-banner v-banner", "data-testid": "turn-banner", role: "status" });
+  const banner = el("div", { className: "turn-banner v-banner", "data-testid": "turn-banner" });
   const lastMove = el("p", { className: "v-last", "data-testid": "v-last-move" });
   const court = svg("svg", { className: "v-court", "data-testid": "court" });
   const courtFacts = el("ul", { className: "v-court-facts" });

@@ -36,7 +36,7 @@ function places(view) {
 
 export function createGameUI(root, ctx) {
   root.replaceChildren();
-  const banner = el("div", { className: "turn-banner", "data-testid": "turn-banner", role: "status" });
+  const banner = el("div", { className: "turn-banner", "data-testid": "turn-banner" });
   const lastMove = el("p", { className: "vlr-last-move", "data-testid": "last-move" });
   const prompt = el("section", { className: "panel prompt", "data-testid": "prompt", "aria-labelledby": "vlr-prompt-title" });
   const builder = el("section", { className: "panel vlr-builder", "data-testid": "builder", hidden: true });

@@ -7,28 +7,17 @@ from __future__ import annotations
 
 from typing import Any
 
+import test_vlr_fights as fights
+from test_vlr_windows import GOLD1, GOLD2, GOLD3, NOBLE1, NOBLE2, NOBLE3, ear_in_hand_of_2
+
 from sunking.core import Action
-from sunking.games.vive_le_roi.actions import (
-    AGREE,
-    FREE,
-    PASS,
-    Attack,
-    Bribe,
-    Challenge,
-    Commit,
-    LayDown,
-    PlayToMiddle,
-)
+from sunking.games.vive_le_roi import actions as act
 from sunking.games.vive_le_roi.data import EAR_CARD
 from sunking.games.vive_le_roi.scenario import NAMED_POSITIONS, find, position
 from sunking.games.vive_le_roi.state import ViveLeRoiState
 from sunking.presentation import describe_events
 
 NAMES = ["Ana", "Bert", "Chloé"]
-NOBLE1, NOBLE2, NOBLE3 = find("noble", 1), find("noble", 2), find("noble", 3)
-GOLD1, GOLD2, GOLD3 = find("gold", 1), find("gold", 2), find("gold", 3)
-ONE_ROUND = [("turn", 0), ("after_turn", 0), ("turn", 1), ("after_turn", 1), ("turn", 2),
-             ("reactions",)]
 
 
 def play(s: ViveLeRoiState, *actions: Action) -> ViveLeRoiState:
@@ -64,10 +53,16 @@ def fight_position() -> ViveLeRoiState:
     )
 
 
+def attacked() -> ViveLeRoiState:
+    """Seat 0 attacks seat 1's province with a 4: seat 2's window is open."""
+    s = fight_position()
+    return play(s, act.Attack(find("province", arms=4)), act.Commit((find("musketeer", 4),)))
+
+
 def test_a_window_passed_in_an_attack_names_the_attack() -> None:
-    s = play(fight_position(), Attack(find("province", arms=4)), Commit((find("musketeer", 4),)))
+    s = attacked()
     assert s.pending == ("react", 2, -1)
-    s = play(s, PASS)
+    s = play(s, act.PASS)
     assert last(s) == {"type": "lets_pass", "seat": 2, "during": "attack", "version": s.version}
     assert said(s) == "Chloé lets the attack pass"
     assert said(s, you=2) == "You let the attack pass"
@@ -75,9 +70,9 @@ def test_a_window_passed_in_an_attack_names_the_attack() -> None:
 
 
 def test_a_window_passed_in_a_bribery_names_the_bribery() -> None:
-    s = play(fight_position(), Bribe(find("courtier", 5, arms=2)), Commit((GOLD2,)))
+    s = play(fight_position(), act.Bribe(find("courtier", 5, arms=2)), act.Commit((GOLD2,)))
     assert s.pending == ("react", 2, -1)
-    s = play(s, PASS)
+    s = play(s, act.PASS)
     assert said(s) == "Chloé lets the bribery pass"
     assert said(s, lang="nl") == "Chloé grijpt niet in bij de omkoperij"
 
@@ -90,28 +85,21 @@ def test_the_windows_of_a_duel_name_the_duel_before_and_after_the_reveal() -> No
         deck_top=[find("gold", 2, nth=1)],
         steps=[("turn", 0)],
     )
-    s = play(s, Challenge(NOBLE3, NOBLE1), LayDown(GOLD3))
+    s = play(s, act.Challenge(NOBLE3, NOBLE1), act.LayDown(GOLD3))
     assert s.pending == ("react", 2, -1)
-    s = play(s, PASS)
+    s = play(s, act.PASS)
     assert said(s) == "Chloé lets the duel pass"
-    s = play(s, LayDown(GOLD2))                     # 3 beats 2: the duel is over
+    s = play(s, act.LayDown(GOLD2))                     # 3 beats 2: the duel is over
     assert s.pending == ("react", 2, -1)
-    s = play(s, PASS)
+    s = play(s, act.PASS)
     assert last(s)["during"] == "duel"
     assert said(s, lang="fr") == "Chloé n'intervient pas dans le duel"
 
 
 def test_a_window_passed_after_a_turn_names_whose_turn_it_was() -> None:
-    s = position(
-        3,
-        hands={0: [GOLD1], 1: [GOLD2], 2: [EAR_CARD, GOLD3]},
-        structures={0: [NOBLE1], 1: [NOBLE2], 2: [NOBLE3]},
-        deck_top=[find("gold", 1, nth=1), find("gold", 1, nth=2), find("gold", 2, nth=1)],
-        steps=ONE_ROUND,
-    )
-    s = play(s, PlayToMiddle(GOLD1))
+    s = play(ear_in_hand_of_2(), act.PlayToMiddle(GOLD1))
     assert s.pending == ("react", 1, 0)
-    s = play(s, PASS)
+    s = play(s, act.PASS)
     assert last(s)["mover"] == 0
     assert said(s) == "Bert lets Ana’s turn pass"
     assert said(s, you=0) == "Bert lets your turn pass"
@@ -127,24 +115,18 @@ def test_a_window_passed_after_a_step_of_the_round_is_said_plainly() -> None:
         deck_top=[find("gold", 1, nth=1), find("gold", 1, nth=2), find("gold", 2, nth=1)],
         steps=[("turn", 2), ("reactions",)],
     )
-    s = play(s, PlayToMiddle(GOLD3))
+    s = play(s, act.PlayToMiddle(GOLD3))
     assert s.phase == "reactions" and s.pending == ("react", 1, -1)
-    s = play(s, PASS)
+    s = play(s, act.PASS)
     assert last(s) == {"type": "lets_pass", "seat": 1, "version": s.version}
     assert said(s) == "Bert lets the moment pass"
 
 
 def test_the_challenger_agreeing_to_fight_on_is_heard() -> None:
-    s = position(
-        3,
-        hands={0: [GOLD3, GOLD1], 1: [find("musketeer", 3), find("gold", 1, nth=1)], 2: []},
-        structures={0: [NOBLE3], 1: [NOBLE1]},
-        deck_top=[find("gold", 2, nth=1)],
-        steps=[("turn", 0)],
-    )
-    s = play(s, Challenge(NOBLE3, NOBLE1), LayDown(GOLD3), LayDown(find("musketeer", 3)))
+    s = fights.play(fights.duel_position(), act.Challenge(fights.NOBLE6, fights.NOBLE2),
+                    act.LayDown(GOLD3), act.LayDown(find("musketeer", 3)))     # 3 against 3
     assert s.pending is not None and s.pending[:2] == ("duel_again", 0)
-    s = play(s, AGREE)
+    s = play(s, act.AGREE)
     assert s.pending is not None and s.pending[:2] == ("duel_again", 1)
     assert last(s) == {"type": "duel_agree", "seat": 0, "defender": 1, "version": s.version}
     assert said(s) == "Ana wants to fight on against Bert"
@@ -156,7 +138,7 @@ def test_a_card_received_and_left_free_is_heard() -> None:
     s = NAMED_POSITIONS["gold-received"]()
     gold = find("gold", 2)
     assert s.pending == ("receive", 0, gold)
-    s = play(s, FREE)
+    s = play(s, act.FREE)
     assert s.attach[gold] == -1 and gold in s.structures[0]
     assert last(s) == {"type": "place", "seat": 0, "card": gold, "onto": -1,
                        "version": s.version}
@@ -169,15 +151,15 @@ def test_a_card_placed_free_is_heard() -> None:
     s = position(3, structures={0: [find("province", arms=1), musketeer]},
                  steps=[("place", 0, musketeer)])
     assert s.pending == ("place", 0, musketeer)
-    s = play(s, FREE)
+    s = play(s, act.FREE)
     assert said(s, lang="nl") == "Ana laat Musketier 3 vrij in zijn machtsstructuur liggen"
 
 
 def test_a_quiet_state_says_nothing_and_plays_alike() -> None:
-    s = play(fight_position(), Attack(find("province", arms=4)), Commit((find("musketeer", 4),)))
+    s = attacked()
     quiet = s.copy()
     quiet.quiet = True
-    quiet.play(PASS)
-    loud = play(s, PASS)
+    quiet.play(act.PASS)
+    loud = play(s, act.PASS)
     assert quiet.events(None) == s.events(None)
     assert quiet.pending == loud.pending and quiet.legal_actions() == loud.legal_actions()

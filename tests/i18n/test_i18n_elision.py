@@ -43,3 +43,4 @@ def test_versailles_audience_and_intervention_said_in_french() -> None:
     text = str(said[0]["text"])
     assert "à le " not in text and "de Anna" not in text, text
     assert "au Roi" in text and "d'Anna" in text, text
+

@@ -315,7 +315,8 @@ class VersaillesPresentation(Presentation):
         elif kind == "power":
             suffix = (event.get("power", ""), "peace" if event.get("peace") else "")
         elif kind == "standing":
-            suffix = ("up" if event.get("change", 0) > 0 else "down",)
+            change = event.get("change", 0)
+            suffix = ("up" if change > 0 else "down" if change < 0 else "same",)
         elif kind == "fortune":
             suffix = ("loss" if event.get("amount", 0) < 0 else "gain",)
         elif kind == "court_moves" and "seat" not in event:

@@ -160,7 +160,7 @@ def test_e2e_hint_in_every_game_names_moves_with_intervals(
         assert re.search(r"\S.* · estimated win chance \d+% \(\d+–\d+%\)$", text), text
         assert "{" not in text and not re.search(r"choice \d+ of the prompt", text), text
         if game == "louis14":  # a tile by its person's name, never by its number alone
-            assert not re.search(r"\d+ on \d+(?! · )", text), text
+            assert not re.search(r"\d+ on \d+\b(?! · )", text), text
     if game == "louis14":  # the page's own label of a placement names the tile's person too
         label = page.evaluate("""async () => (await import("/static/js/games/louis14/labels.js"))
           .actionLabel({type: "place", card: 0, stones: [[10, 2]], boost: false})""")

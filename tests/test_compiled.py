@@ -143,3 +143,14 @@ def test_an_installed_wheel_judges_its_extensions_by_the_digests_of_their_source
     with pytest.raises(ImportError, match="Install the wheel again") as caught:
         compiled.check(package)
     assert "sunking/games/legal" in str(caught.value)
+
+
+def test_the_core_abstract_classes_keep_their_own_isinstance_answers() -> None:
+    # Native classes share abc.ABC's cache unless given their own (sunking.core.native).
+    from sunking import make
+    from sunking.core import Game, GameState
+
+    game = make("louis14")
+    state = game.new_game(4, 0)
+    assert isinstance(game, Game) and isinstance(state, GameState)
+    assert not isinstance(game, GameState) and not isinstance(state, Game)

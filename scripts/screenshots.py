@@ -101,8 +101,9 @@ class Server:
         return created
 
 
-def start_server(workdir: Path) -> Server:
-    """Start ``sunking serve`` with its data under ``workdir`` and wait until it answers.
+def start_server(workdir: Path, bot_delay: float = 0.0) -> Server:
+    """Start ``sunking serve`` with its data under ``workdir`` and wait until it answers
+    (bots move ``bot_delay`` seconds after their turn comes).
 
     Raises RuntimeError (with the server's output) when it exits or does not answer.
     """
@@ -116,7 +117,7 @@ def start_server(workdir: Path) -> Server:
     with log.open("wb") as handle:
         process = subprocess.Popen(
             [*sunking_command(), "serve", "--host", "127.0.0.1", "--port", str(port),
-             "--data-dir", str(data), "--bot-delay", "0"],
+             "--data-dir", str(data), "--bot-delay", str(bot_delay)],
             stdout=handle, stderr=subprocess.STDOUT, env=env,
         )
     base = f"http://127.0.0.1:{port}"
@@ -145,8 +146,8 @@ def stop_server(server: Server) -> None:
 
 
 @contextmanager
-def running_server(workdir: Path) -> Iterator[Server]:
-    server = start_server(workdir)
+def running_server(workdir: Path, bot_delay: float = 0.0) -> Iterator[Server]:
+    server = start_server(workdir, bot_delay)
     try:
         yield server
     finally:

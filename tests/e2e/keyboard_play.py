@@ -154,8 +154,9 @@ def play_whole_game(page: Page, server: Any, link: Any,
     assert "Your turn." in said
     moves = [(version, lines) for version, lines
              in bot_moves(server, link.match_id, link.token, 0) if version > start]
-    assert any(lines for _, lines in moves), "no bot move was worded"
+    assert moves, "no bot moved after the page was opened"
     for version, lines in moves:
+        assert lines, f"the bots' move of version {version} left no line to say"
         for line in lines:
             assert words(line) in said, f"the bots' move of version {version} unsaid: {line!r}"
     return presses

@@ -143,7 +143,8 @@ def test_e2e_shortcuts_work_with_alt_shift_and_single_keys_can_be_turned_off(
     dialog = page.get_by_role("dialog", name="Keyboard shortcuts")
     expect(dialog).to_be_visible()
     expect(dialog.get_by_role("row", name="s Alt+Shift+S")).to_be_visible()
-    dialog.get_by_role("checkbox", name="Single keys (without Alt+Shift) act as shortcuts").uncheck()
+    single = "Single keys (without Alt+Shift) act as shortcuts"
+    dialog.get_by_role("checkbox", name=single).uncheck()
     page.keyboard.press("Escape")
     assert page.evaluate("localStorage.getItem('sunking.keys.letters')") == "off"
     game = page.get_by_role("main")

@@ -304,3 +304,38 @@ def test_e2e_another_seats_move_is_shown_on_the_court_and_in_the_log(
     assert sorted(out["moved"]) == changed == sorted(tile for tile, _ in place.to_json()["stones"])
     assert out["fresh"] and all("P" in text for text in out["fresh"])
     page.context.close()
+
+
+PASSES_JS = """
+async (events) => {
+  const { eventText, evaluations } = await import('/static/js/games/louis14/log.js');
+  const ctx = { colourName: (s) => ['Tester', 'Other', 'Third'][s], players: 3 };
+  const [evaluate, passed] = events;
+  const steps = evaluations([{ type: 'reshuffle' }, evaluate, passed])[0].steps;
+  return { texts: events.slice(1).map((e) => eventText(e, ctx)),
+           after: steps[0].after.map((e) => e.type) };
+}
+"""
+
+
+def test_e2e_a_pass_and_no_more_missions_are_told_in_the_log(
+    browser: Browser, server: Any, driver: ModuleType,
+) -> None:
+    """The board's log words a bribe passed on (part of the tile's outcome in the evaluation
+    account), an intrigue card not played, the end of a seat's missions, and any other pass."""
+    s = position(3, money={1: 2, 2: 3}, stones={4: {0: 3, 1: 1, 2: 1}}, steps=[("tile", 4)])
+    assert s.pending == ("bribe", 2, 4, 3)
+    evaluate = next(e for e in s.events(None) if e["type"] == "evaluate")
+    events = [evaluate, {"type": "pass", "seat": 2, "decision": "bribe", "tile": 4, "louis": 3},
+              {"type": "pass", "seat": 1, "decision": "intrigue", "tile": 7},
+              {"type": "end_missions", "seat": 0, "laid": 1},
+              {"type": "pass", "seat": 1, "decision": "something_new"}]
+    page = module_page(browser, server, driver)
+    out = page.evaluate(PASSES_JS, events)
+    bribe, intrigue, missions, other = out["texts"]
+    assert bribe.startswith("Third declines to bribe ") and "3 louis d'or" in bribe, bribe
+    assert intrigue.startswith("Other plays no intrigue card for "), intrigue
+    assert missions == "Tester fulfils no more missions this round (1 mission fulfilled so far)"
+    assert other == "Other passes"
+    assert out["after"] == ["pass"]
+    page.context.close()

@@ -156,6 +156,10 @@ def test_a_fast_vector_refuses_what_does_not_fit_its_layout() -> None:
         short.array()
     with pytest.raises(ValueError, match="an id is outside"):
         FastVector(4).counts("cards", [4], 4)
+    many = list(range(20))  # more ids than are counted one by one
+    for wrong in ([*many, 40], [-1, *many]):
+        with pytest.raises(ValueError, match="an id is outside"):
+            FastVector(40).counts("cards", wrong, 40)
     with pytest.raises(IndexError, match="outside"):
         FastVector(4).one_hot("seat", -1, 4)
 

@@ -30,6 +30,8 @@ from .vector import FloatArray, Vector
 
 Reward = Literal["win_share", "score_difference"]
 REWARDS: tuple[Reward, ...] = ("win_share", "score_difference")
+_ONE_BY_ONE = 8
+"""Up to this many legal tokens are set in a mask one by one; more through one index list."""
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -211,7 +213,12 @@ class Table:
         depth = -1 if decision is None else len(decision.prefix)
         if self._mask_depth != depth or self._mask_of is not decision:
             self._mask = np.zeros(self.scheme.size, dtype=np.int8)
-            self._mask[self.legal_tokens()] = 1
+            tokens = self.legal_tokens()
+            if len(tokens) > _ONE_BY_ONE:
+                self._mask[tokens] = 1
+            else:
+                for token in tokens:
+                    self._mask[token] = 1
             self._mask_depth, self._mask_of = depth, decision
         return self._mask.copy()
 

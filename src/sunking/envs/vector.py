@@ -15,8 +15,8 @@ import numpy as np
 import numpy.typing as npt
 
 FloatArray = npt.NDArray[np.float32]
-_ONE_BY_ONE = 24
-"""Up to this many ids are set one by one; more through one numpy index array."""
+_ONE_BY_ONE = 12
+"""Up to this many ids are counted one by one; more at once by numpy (``bincount``)."""
 
 
 class Vector:
@@ -126,19 +126,19 @@ class FastVector(Vector):
     def counts(self, name: str, ids: Iterable[int], size: int) -> None:
         found = ids if isinstance(ids, list | tuple | set) else list(ids)
         at, out = self._size, self._out
-        if found:
+        if len(found) > _ONE_BY_ONE:
+            try:
+                counted = np.bincount(np.fromiter(found, np.intp, len(found)), minlength=size)
+            except ValueError:  # a negative id
+                counted = np.zeros(0, dtype=np.intp)
+            if counted.size != size:
+                raise ValueError(f"{name}: an id is outside 0..{size - 1}")
+            out[at:at + size] = counted
+        elif found:
             if min(found) < 0 or max(found) >= size:
                 raise ValueError(f"{name}: an id is outside 0..{size - 1}")
-            if isinstance(found, set) or len(set(found)) == len(found):
-                # each id once: set, not add (the segment is zero); many at once by numpy
-                if len(found) > _ONE_BY_ONE:
-                    out[at + np.fromiter(found, np.intp, len(found))] = 1.0
-                else:
-                    for i in found:
-                        out[at + i] = 1.0
-            else:
-                for i in found:
-                    out[at + i] += 1.0
+            for i in found:  # the segment is zero: adding counts repeated ids
+                out[at + i] += 1.0
         self._size += size
 
     def numbers(self, name: str, values: Iterable[float], scale: float = 1.0) -> None:

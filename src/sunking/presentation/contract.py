@@ -23,6 +23,7 @@ from babel.numbers import format_decimal
 from .. import i18n
 from ..core.actions import JsonValue
 from ..core.registry import make
+from ..i18n import elision
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -89,9 +90,9 @@ class Texts:
         for texts, plurals in zip(sources, self._plurals, strict=True):
             plural = plurals.get(key)
             if plural is not None:
-                return plural.text(values)
+                return elision.finish(self.lang, plural.text(values))
             if texts.get(key):
-                return i18n.fill(texts[key], values)
+                return elision.finish(self.lang, i18n.fill(texts[key], values))
         return i18n.fill(key, values)
 
     def personal(self, key: str, seat: object) -> str:

@@ -274,6 +274,9 @@ def test_give_one_or_two_cards_is_one_action() -> None:
     assert sorted(keys(s.hand(1))) == ["baron", "piety"] and s.actions_left == 1
     s = play(s, GiveTo(2), Give(2, first("bon_mot", s.hand(0))), PASS)
     assert keys(s.hand(2)) == ["bon_mot"] and keys(s.hand(0)) == ["faux_pas"]
+    for seat in (1, 2):  # the pass is said to all, so that every player hears it
+        said = [e for e in s.events(seat) if e["version"] == s.version]
+        assert said == [{"type": "no_second_card", "seat": 0, "to": 2, "version": s.version}]
     assert s.to_move is None
     assert sorted(k["card"]["key"] for k in s.view(0)["you"]["known_cards"]) == [
         "baron", "bon_mot", "piety"]

@@ -63,9 +63,11 @@ def intrigue_window(s: Louis14State, emit: Emit, t: int, seat: int) -> None:
 
 
 def on_intrigue(s: Louis14State, decision: Pending, action: Action, emit: Emit) -> None:
-    if not isinstance(action, PlayIntrigue):
-        return
     seat, t = decision[1], decision[2]
+    if not isinstance(action, PlayIntrigue):
+        if emit is not None:
+            say(emit, "pass", seat=seat, decision="intrigue", tile=t)
+        return
     s.intrigue[seat] &= ~(1 << t)
     s.forget(1, seat, t)
     s.intrigue_deck = [t, *s.intrigue_deck]
@@ -98,6 +100,8 @@ def on_tie(s: Louis14State, decision: Pending, action: Action, emit: Emit) -> No
         s.used[seat] |= 1 << mission
         s.tie_winner = seat
         say(emit, "win_tie", seat=seat, tile=decision[2])
+    elif emit is not None:
+        say(emit, "pass", seat=decision[1], decision="tie", tile=decision[2])
 
 
 def _firsts(counts: list[int], winner: int) -> list[int]:
@@ -243,6 +247,9 @@ def on_bribe(s: Louis14State, decision: Pending, action: Action, emit: Emit) -> 
         if emit is not None:
             say(emit, "bribe", seat=seat, tile=t, louis=cost)
         reward(s, emit, t, seat)  # at once: the task the flow would pop next
+    elif emit is not None:
+        say(emit, "pass", seat=decision[1], decision="bribe", tile=decision[2],
+            louis=decision[3])
 
 
 def reward(s: Louis14State, emit: Emit, t: int, seat: int) -> None:
@@ -277,6 +284,8 @@ def on_conde(s: Louis14State, decision: Pending, action: Action, emit: Emit) -> 
         seat = decision[1]
         source = place_fallback(s, seat, action.tile)
         say(emit, "conde_stone", seat=seat, tile=action.tile, source=source)
+    elif emit is not None:
+        say(emit, "pass", seat=decision[1], decision="conde")
 
 
 def on_maintenon(s: Louis14State, decision: Pending, action: Action, emit: Emit) -> None:

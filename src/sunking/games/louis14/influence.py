@@ -68,11 +68,16 @@ def start_stone(s: Louis14State, emit: Emit, seat: int, mission: int) -> None:
 
 
 def on_mission_stone(s: Louis14State, decision: Pending, action: Action, emit: Emit) -> None:
+    """A mission card's stone: on its tile (``mission_stone``, at the start of the phase)
+    or on any tile (``end_stone``, at its end); or none, passed on."""
+    seat = decision[1]
     if isinstance(action, PlaceStone):
-        seat = decision[1]
         source = place_fallback(s, seat, action.tile)
         say(emit, "mission_stone", seat=seat, tile=action.tile, source=source,
             mission=decision[2])
+    elif emit is not None:
+        on_tile = {"tile": decision[3]} if decision[0] == "mission_stone" else {}
+        say(emit, "pass", seat=seat, decision=decision[0], mission=decision[2], **on_tile)
 
 
 def influence_turns(s: Louis14State, emit: Emit, cursor: int = -1) -> None:

@@ -79,6 +79,8 @@ def on_missions(s: Louis14State, decision: Pending, action: Action, emit: Emit) 
         say(emit, "convert_chip", seat=seat, chip=action.chip)
         give_chip(s, seat, CROWN, emit, "convert")
         s.agenda.append(("mission_turn", seat))
+    elif emit is not None:  # no more missions this phase; how many are laid is public
+        say(emit, "end_missions", seat=seat, laid=len(s.laid[seat]))
 
 
 def draw(s: Louis14State, emit: Emit, seat: int) -> None:
@@ -163,9 +165,11 @@ def swap_options(hand: tuple[int, ...]) -> list[SwapMissions]:
 
 
 def on_swap(s: Louis14State, decision: Pending, action: Action, emit: Emit) -> None:
-    if not isinstance(action, SwapMissions):
-        return
     seat = decision[1]
+    if not isinstance(action, SwapMissions):
+        if emit is not None:
+            say(emit, "pass", seat=seat, decision="swap", mission=decision[2])
+        return
     hand = list(s.missions[seat])
     for mission in action.missions:
         hand.remove(mission)

@@ -39,6 +39,7 @@ EVENT_TYPES = (
     "chip", "blazon", "conde_stone", "maintenon", "lay_mission", "draw_mission",
     "convert_chip", "keep_chip", "swap_missions", "income", "stones_back", "game_end",
     "influence_card", "intrigue_card", "mission_card", "blazon_kind", "last_card_face",
+    "pass", "end_missions",
 )
 
 EVENT_SUBJECTS: Mapping[str, str] = {
@@ -47,7 +48,8 @@ EVENT_SUBJECTS: Mapping[str, str] = {
          "blazon_kind", "place", "retrieve", "pay_to_pass", "swap_influence", "last_card",
          "last_card_face", "mission_stone", "conde_stone", "intrigue", "win_tie", "chip",
          "louis", "bribe", "maintenon", "stones_back", "income", "lay_mission", "draw_mission",
-         "mission_card", "convert_chip", "keep_chip", "swap_missions"), "seat"),
+         "mission_card", "convert_chip", "keep_chip", "swap_missions", "pass",
+         "end_missions"), "seat"),
     "round": "start_player",
 }
 """The seat each event is about (see :attr:`Presentation.event_subjects`); its texts name
@@ -269,7 +271,10 @@ class Louis14Presentation(Presentation):
         kind = e.get("type")
         if kind not in EVENT_TYPES:
             return None
-        key = self.subject_key(t, f"{G}.event.{kind}", e)
+        base = f"{G}.event.{kind}"
+        if kind == "pass" and t.has(f"{base}.{e.get('decision')}"):
+            base = f"{base}.{e['decision']}"  # what was passed on: a bribe, a mission's stone …
+        key = self.subject_key(t, base, e)
         player = t.player(e["seat"]) if isinstance(e.get("seat"), int) else ""
         why = self.why(t, e.get("why"))
         tail = f" ({why})" if why else ""
@@ -279,7 +284,7 @@ class Louis14Presentation(Presentation):
             text = self._court_text(e, t, view, key, player, tile, tail)
         if text is None:
             text = self._missions_text(e, t, key, player)
-        return text if text is not None else t(key, player=player, tile=tile)
+        return text if text is not None else t(key, player=player, tile=tile, louis=e.get("louis"))
 
     def _dealing_text(self, e: Mapping[str, Any], t: Texts, key: str, player: str, tile: str,
                       tail: str) -> str | None:
@@ -361,6 +366,8 @@ class Louis14Presentation(Presentation):
             return t(key, player=player, chip=self.chip(t, e["chip"]), given=given)
         if kind == "swap_missions":
             return t(key, player=player, n=len(e["decks"]))
+        if kind == "end_missions":
+            return t(key, player=player, n=e["laid"])
         if kind == "game_end":
             return t(key, players=t.seats(e["winners"]))
         return None

@@ -109,6 +109,8 @@ def on_trade(s: Louis14State, decision: Pending, action: Action, emit: Emit) -> 
         s.personal[seat] -= 1
         s.general[seat] += 1
         draw_influence(s, seat, emit, "mission")
+    elif emit is not None:
+        say(emit, "pass", seat=seat, decision="trade", mission=decision[2])
 
 
 TASKS: dict[str, Task] = {

@@ -40,12 +40,12 @@ EVENT_TYPES = (
     "death", "discard", "done", "draw", "draw_house", "drawn", "end_turn", "exile", "fault",
     "favourite", "fine", "fortune", "game_over", "give", "given", "granted", "heir",
     "intervention", "king_dies", "lover", "marriage", "negotiation", "negotiation_ends",
-    "new_queen", "new_royals", "no_income", "no_turn", "offer", "offer_accepted", "offer_declined",
-    "offer_lapses", "offered", "party", "payment", "peace", "play", "play_war", "power",
-    "presented", "privilege_lost", "promised", "queen_dies", "queen_origin", "received", "regency",
-    "regency_ends", "request", "reshuffle", "returns", "round", "round_ends_at_once",
-    "secret_marriage", "setup", "shown", "shows", "standing", "to_house", "turn", "war",
-    "widow_inherits",
+    "new_queen", "new_royals", "no_income", "no_second_card", "no_turn", "offer",
+    "offer_accepted", "offer_declined", "offer_lapses", "offered", "party", "payment", "peace",
+    "play", "play_war", "power", "presented", "privilege_lost", "promised", "queen_dies",
+    "queen_origin", "received", "regency", "regency_ends", "request", "reshuffle", "returns",
+    "round", "round_ends_at_once", "secret_marriage", "setup", "shown", "shows", "standing",
+    "to_house", "turn", "war", "widow_inherits",
 )
 COUNTRIES = ("england", "spain", "holland")
 ROYALS = ("king", "queen")
@@ -55,8 +55,8 @@ EVENT_SUBJECTS: Mapping[str, str] = {
         ("address", "audience", "bastille", "card_given", "court_moves", "courtier", "death",
          "discard", "done", "draw", "draw_house", "drawn", "end_turn", "exile", "fault",
          "favourite", "fortune", "give", "given", "granted", "heir", "intervention", "lover",
-         "no_income", "no_turn", "offer", "offer_accepted", "offer_declined", "offer_lapses",
-         "offered", "party", "payment", "play", "play_war", "power", "presented",
+         "no_income", "no_second_card", "no_turn", "offer", "offer_accepted", "offer_declined",
+         "offer_lapses", "offered", "party", "payment", "play", "play_war", "power", "presented",
          "privilege_lost", "promised", "request", "returns", "secret_marriage", "shows",
          "standing", "to_house", "turn", "widow_inherits"), "seat"),
     "fine": "offender", "received": "to", "round": "steward", "setup": "steward",
@@ -66,8 +66,8 @@ EVENT_SUBJECTS: Mapping[str, str] = {
 
 EVENT_OBJECTS: Mapping[str, str] = {
     **dict.fromkeys(
-        ("card_given", "give", "given", "offer", "offered", "offer_accepted", "offer_declined",
-         "offer_lapses", "payment", "promised", "shows"), "to"),
+        ("card_given", "give", "given", "no_second_card", "offer", "offered", "offer_accepted",
+         "offer_declined", "offer_lapses", "payment", "promised", "shows"), "to"),
     **dict.fromkeys(("intervention", "play", "power"), "target"),
     **dict.fromkeys(("address", "fault"), "courtier"),
     "received": "seat", "request": "beneficiary", "marriage": "wife",
@@ -315,7 +315,8 @@ class VersaillesPresentation(Presentation):
         elif kind == "power":
             suffix = (event.get("power", ""), "peace" if event.get("peace") else "")
         elif kind == "standing":
-            suffix = ("up" if event.get("change", 0) > 0 else "down",)
+            change = event.get("change", 0)
+            suffix = ("up" if change > 0 else "down" if change < 0 else "same",)
         elif kind == "fortune":
             suffix = ("loss" if event.get("amount", 0) < 0 else "gain",)
         elif kind == "court_moves" and "seat" not in event:

@@ -302,13 +302,15 @@ _TURN_ACTIONS: dict[type, Callable[[V1682State, int, Any, Emit], None]] = {
 
 
 def _on_give(s: V1682State, d: Pending, action: object, emit: Emit) -> None:
-    """The first card must be given, the second may (``Pass``)."""
+    """The first card must be given, the second may (``Pass``: said, so all hear it)."""
     if isinstance(action, Give):
         give(s, d[1], action, emit)
         if d[3] == 0 and d[1] in s.where:  # a card left in hand
             s.pending = ("give", d[1], d[2], 1)
     else:
         assert isinstance(action, Pass)
+        if emit is not None:
+            say(emit, "no_second_card", seat=d[1], to=d[2])
 
 
 def draw(s: V1682State, seat: int, emit: Emit) -> None:

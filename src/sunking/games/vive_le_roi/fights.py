@@ -121,6 +121,7 @@ def _duel_again_handle(s: ViveLeRoiState, d: Pending, action: Action, emit: Emit
         say(emit, "duel_off", seat=seat, defender=defender, why="tie, called off")
         return
     if seat == challenger:
+        say(emit, "duel_agree", seat=seat, defender=defender)
         s.pending = ("duel_again", defender, challenger, defender, noble, target)
         return
     say(emit, "duel_again", seat=challenger, defender=defender)

@@ -119,8 +119,8 @@ def _place_handle(s: ViveLeRoiState, d: Pending, action: Action, emit: Emit) -> 
     assert isinstance(action, Place)
     if action.onto >= 0:
         s.attach[d[2]] = action.onto
-        if emit is not None:
-            say(emit, "place", seat=d[1], card=d[2], onto=action.onto)
+    if emit is not None:  # onto -1 leaves it free: gold in the treasury, musketeers in barracks
+        say(emit, "place", seat=d[1], card=d[2], onto=action.onto)
 
 
 def _receive(s: ViveLeRoiState, emit: Emit, seat: int, card: int) -> None:

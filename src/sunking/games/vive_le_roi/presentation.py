@@ -36,24 +36,25 @@ G = "vive_le_roi"
 EVENT_TYPES = (
     "activate", "arrest", "attack", "bribe", "challenge", "church_decree", "commit", "deal",
     "deck_empty", "decree_ignored", "decree_refused", "denounce", "distribution", "drawn",
-    "duel_again", "duel_card", "duel_card_is", "duel_off", "duel_reveal", "ear_bid",
-    "ear_bid_is", "ear_bids", "ear_contest", "ear_no_bid", "ear_stays", "ear_to_middle",
-    "event", "execute", "extorted", "extorted_kept", "extorted_placed", "extortion",
-    "fight_void", "fight_won", "final_scoring", "game_end", "give", "group_tied", "group_won",
-    "guard", "hand", "king_moves", "king_released", "kings_ear", "last_round", "limit_reached",
-    "no_card", "no_effect", "nobility_decree", "noble_dies", "place", "play",
-    "province_scoring", "rebellion", "riots", "riots_take", "round", "sits_out", "steal",
-    "take_back", "to_hand",
+    "duel_again", "duel_agree", "duel_card", "duel_card_is", "duel_off", "duel_reveal",
+    "ear_bid", "ear_bid_is", "ear_bids", "ear_contest", "ear_no_bid", "ear_stays",
+    "ear_to_middle", "event", "execute", "extorted", "extorted_kept", "extorted_placed",
+    "extortion", "fight_void", "fight_won", "final_scoring", "game_end", "give", "group_tied",
+    "group_won", "guard", "hand", "king_moves", "king_released", "kings_ear", "last_round",
+    "lets_pass", "limit_reached", "no_card", "no_effect", "nobility_decree", "noble_dies",
+    "place", "play", "province_scoring", "rebellion", "riots", "riots_take", "round",
+    "sits_out", "steal", "take_back", "to_hand",
 )
 EVENT_SUBJECTS: Mapping[str, str] = {
     **dict.fromkeys(
         ("activate", "arrest", "attack", "bribe", "challenge", "church_decree", "commit",
-         "decree_ignored", "decree_refused", "denounce", "drawn", "duel_again", "duel_card",
-         "duel_card_is", "duel_off", "ear_bid", "ear_bid_is", "ear_no_bid", "ear_to_middle",
-         "event", "execute", "extorted", "extorted_kept", "extorted_placed", "extortion",
-         "give", "group_won", "guard", "hand", "king_moves", "king_released", "kings_ear",
-         "no_card", "no_effect", "nobility_decree", "noble_dies", "place", "play", "rebellion",
-         "riots", "sits_out", "steal", "take_back", "to_hand"), "seat"),
+         "decree_ignored", "decree_refused", "denounce", "drawn", "duel_again", "duel_agree",
+         "duel_card", "duel_card_is", "duel_off", "ear_bid", "ear_bid_is", "ear_no_bid",
+         "ear_to_middle", "event", "execute", "extorted", "extorted_kept", "extorted_placed",
+         "extortion", "give", "group_won", "guard", "hand", "king_moves", "king_released",
+         "kings_ear", "lets_pass", "no_card", "no_effect", "nobility_decree", "noble_dies",
+         "place", "play", "rebellion", "riots", "sits_out", "steal", "take_back", "to_hand"),
+        "seat"),
     "duel_reveal": "challenger", "fight_won": "winner", "riots_take": "victim",
     "round": "start_player",
 }
@@ -61,10 +62,10 @@ EVENT_SUBJECTS: Mapping[str, str] = {
 EVENT_OBJECTS: Mapping[str, str] = {
     **dict.fromkeys(("arrest", "denounce", "execute", "extorted", "extortion", "riots", "steal"),
                     "victim"),
-    **dict.fromkeys(("attack", "bribe", "challenge", "duel_again", "duel_off", "duel_reveal"),
-                    "defender"),
+    **dict.fromkeys(("attack", "bribe", "challenge", "duel_again", "duel_agree", "duel_off",
+                     "duel_reveal"), "defender"),
     **dict.fromkeys(("decree_refused", "decree_ignored", "king_released"), "decreer"),
-    "church_decree": "captor", "rebellion": "captor", "give": "receiver",
+    "church_decree": "captor", "rebellion": "captor", "give": "receiver", "lets_pass": "mover",
 }
 """The other seat each event names (see :attr:`Presentation.event_objects`)."""
 
@@ -256,6 +257,8 @@ class ViveLeRoiPresentation(Presentation):
             suffix = (event["effect"].replace(":", "").replace(" ", "_"),)
         elif "why" in event:
             suffix = (event["why"].replace(",", "").replace(" ", "_"),)
+        elif "during" in event:
+            suffix = (event["during"],)
         elif kind in ("place", "extorted_placed") and event.get("onto", -1) < 0:
             suffix = ("free",)
         return t(self.subject_key(t, variant(t, f"{G}.event.{kind}", *suffix), event), **values)

@@ -210,6 +210,27 @@ def _react_legal(s: ViveLeRoiState, d: Pending) -> list[Action]:
 def _react_handle(s: ViveLeRoiState, d: Pending, action: Action, emit: Emit) -> None:
     if not isinstance(action, Pass):
         act_anytime(s, d[1], action, emit, ("react", *d[1:]))
+    elif emit is not None:
+        _let_pass(s, emit, d[1], d[2])
+
+
+def _let_pass(s: ViveLeRoiState, emit: Emit, seat: int, mover: int) -> None:
+    """Say that ``seat`` passed his window, with the moment it followed: ``mover``'s turn,
+    a card of the fight under way in Phase 1 (the attack or the bribery whose next batch
+    waits below the windows on the agenda, else the duel), or a step of the round."""
+    if mover >= 0:
+        say(emit, "lets_pass", seat=seat, mover=mover, during="turn")
+        return
+    if s.phase != "turns":
+        say(emit, "lets_pass", seat=seat)
+        return
+    during = "duel"
+    for step in reversed(s.agenda):
+        if step[0] != "react":
+            if step[0] == "fight_on":
+                during = "attack" if step[2] == 0 else "bribery"  # its kind: fights.ATTACK 0
+            break
+    say(emit, "lets_pass", seat=seat, during=during)
 
 
 # --- the Church decree -------------------------------------------------------------------------

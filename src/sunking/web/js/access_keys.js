@@ -156,6 +156,7 @@ export class KeysHelp {
         el("label", { htmlFor: "announce-pace", textContent: t("announce.pace") }), " ", pace),
       el("p", { className: "hint", textContent: t("announce.pace_hint") }),
       el("div", { className: "keys-actions" }, since, close));
+    this.ctx.hush();
     this.dialog.showModal();
     pace.focus();
   }
@@ -163,7 +164,7 @@ export class KeysHelp {
 
 /**
  * Bind the page's shortcuts, the skip link, the Keys button and the "since my last move" button.
- * @param {{game: HTMLElement, summary: () => void, chat: () => void, button: HTMLElement,
+ * @param {{game: HTMLElement, summary: () => void, hush: () => void, chat: () => void, button: HTMLElement,
  *          sinceButton: HTMLElement, skip: HTMLAnchorElement, replay: boolean}} ctx
  */
 export function bindAccessKeys(ctx) {

@@ -70,6 +70,16 @@ export class Announcer {
     while (this.region.childElementCount > KEPT_LINES) this.region.firstElementChild.remove();
   }
 
+  /**
+   * Empty the region of what was already said (the lines stay for the summary). Called as a
+   * modal dialog opens: when it closes, the page coming back from inert makes a screen reader
+   * (Orca with Chromium) say every line in the region again, which should then be only the
+   * lines said while the dialog was open, unheard until then.
+   */
+  hush() {
+    this.region.replaceChildren();
+  }
+
   /** The page's language changed: the log comes again in other words, which are not news. */
   relanguage() {
     this.seen.clear();

@@ -273,6 +273,7 @@ function openChat(replay) {
     seats: () => (mv ? mv.seats || [] : []),
     lines: () => [...chat.messages.values()],
     hide: (seat) => chat.hideSeat(seat),
+    hush: () => announcer.hush(),
   });
   return chat;
 }
@@ -566,6 +567,7 @@ async function main() {
     game: $("game"), button: $("keys-button"), sinceButton: $("since-button"), replay: replayMode,
     skip: document.querySelector(".skip-link"),
     summary: () => announcer.summary(),
+    hush: () => announcer.hush(),
     chat: () => chat && chat.setOpen(true),
   });
   bindResign($("resign"), { matchId, token, showError,

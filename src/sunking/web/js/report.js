@@ -22,7 +22,8 @@ function short(text, chars = 60) {
 export class ReportDialog {
   /**
    * @param {{matchId: string, token: string, seat: () => (number|null), seats: () => Array,
-   *          nameOf: (seat: number) => string, lines: () => Array}} ctx
+   *          nameOf: (seat: number) => string, lines: () => Array,
+ *          hide: (seat: number) => void, hush: () => void}} ctx
    */
   constructor(ctx) {
     this.ctx = ctx;
@@ -80,6 +81,7 @@ export class ReportDialog {
     this.seatPick.addEventListener("change", () => this.fillWhat(null));
     this.dialog.replaceChildren(form);
     await this.fillWhat(line);
+    this.ctx.hush();
     this.dialog.showModal();
     (line === null ? this.seatPick : this.reasonPick).focus();
   }

@@ -1,6 +1,6 @@
 // The game log and the evaluation account, in words, from the engine's events.
 
-import { t } from "../../i18n.js";
+import { has, t } from "../../i18n.js";
 import { COMPONENTS } from "./components.js";
 import {
   cardName, chipName, conditionShort, deckName, missionTitle, tileLabel,
@@ -11,8 +11,14 @@ const OUTCOME = new Set([
   "flip", "chip", "louis", "blazon", "blazon_kind", "influence_drawn", "influence_card",
   "intrigue_drawn", "intrigue_card", "bribe", "conde_stone", "maintenon",
 ]);
+/** The rewards and bribes passed on, also part of a tile's outcome. */
+const PASSED_IN_OUTCOME = new Set(["bribe", "conde"]);
 /** Events that come before the "evaluate" of their tile. */
 const BEFORE = new Set(["intrigue", "win_tie"]);
+
+function inOutcome(e) {
+  return OUTCOME.has(e.type) || (e.type === "pass" && PASSED_IN_OUTCOME.has(e.decision));
+}
 
 function whyText(why) {
   if (!why) return "";
@@ -119,6 +125,13 @@ export function eventText(e, ctx, count = 1) {
         : t("louis14.log.keep_chip.none", { player, chip: chipName(e.chip) });
     case "swap_missions":
       return t("louis14.log.swap_missions", { player, n: e.decks.length });
+    case "pass": {
+      const passed = `louis14.log.pass.${e.decision}`;
+      return t(has(passed) ? passed : "louis14.log.pass",
+        { player, tile: e.tile ? tileLabel(e.tile) : "", louis: e.louis });
+    }
+    case "end_missions":
+      return t("louis14.log.end_missions", { player, n: e.laid });
     case "game_end":
       return t("louis14.log.game_end", { players: list(e.winners.map((s) => ctx.colourName(s))) });
     default:
@@ -253,7 +266,7 @@ export function evaluations(events) {
       step = { tile: e.tile, evaluate: e, before: before.filter((b) => b.tile === e.tile), after: [] };
       before = [];
       current.steps.push(step);
-    } else if (step && OUTCOME.has(e.type)) {
+    } else if (step && inOutcome(e)) {
       step.after.push(e);
     } else if (step) {
       step = null;

@@ -46,13 +46,14 @@ def compiled_module() -> ModuleType:
 
 
 def modules(pyproject: Path = ROOT / "pyproject.toml") -> list[str]:
-    """The modules to compile: those each game of ``pyproject.toml``'s entry points declares
+    """The modules to compile: the core's (the states' base classes and the flow, which the
+    games' state classes extend), those each game of ``pyproject.toml``'s entry points declares
     in its package (games outside this source tree compile their own), and where numpy is
     installed (the rl extra) the observation encoders ``sunking.envs`` declares."""
     with pyproject.open("rb") as f:
         games: dict[str, str] = tomllib.load(f)["project"]["entry-points"]["sunking.games"]
     declared = compiled_module().declared
-    out: list[str] = []
+    out = declared("sunking.core", SRC / "sunking" / "core")
     for path in sorted(games.values()):
         package = path.partition(":")[0]
         folder = SRC / package.replace(".", "/")

@@ -79,7 +79,7 @@ class FakeState(GameState):
 
     @classmethod
     def start(cls, num_players: int, seed: int) -> Self:
-        state = object.__new__(cls)
+        state = cls.__new__(cls)
         state._init_base(num_players, seed, {})
         state.rng = Rng(seed)
         deck = list(range(CARDS))
@@ -166,7 +166,7 @@ class FakeState(GameState):
         return problems
 
     def _copy(self) -> Self:
-        new = object.__new__(type(self))
+        new = type(self).__new__(type(self))
         self._copy_base(new)
         new.coins = self.coins[:]
         new.deck = self.deck[:]
@@ -189,7 +189,7 @@ class FakeState(GameState):
     @classmethod
     def from_json(cls, data: Mapping[str, Any], game: Game) -> Self:
         try:
-            state = object.__new__(cls)
+            state = cls.__new__(cls)
             state._load_base(data, game.parse_action)
             own = data["state"]
             state.coins = [int(c) for c in own["coins"]]

@@ -19,6 +19,10 @@ from .record import GameRecord, replay, replay_states
 from .registry import available_games, make, register
 from .rng import Rng
 
+COMPILED = ("agenda", "game")
+"""The core's modules compiled with the games' rule modules (see :mod:`sunking.compiled`): the
+states' base classes, which the games' state classes extend as native classes, and the flow."""
+
 __all__ = [
     "Action",
     "ActionCodec",

@@ -27,6 +27,7 @@ from .events import Emit
 from .fields import Decision, Field, Random, Tuples, Value, load_fields, make_copier
 from .fields import fields_json as _fields_json
 from .game import Game, GameSpec, GameState, Result, Seat
+from .native import mypyc_attr, own_abc_cache
 from .rng import Rng
 
 S = TypeVar("S", bound="AgendaState")
@@ -172,6 +173,7 @@ class Rules:
     """The kinds of decision that are windows (see :meth:`Game.window`)."""
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class AgendaState(GameState):
     """A state whose flow the core runs and whose fields the game declares.
 
@@ -184,6 +186,7 @@ class AgendaState(GameState):
 
     FIELDS: ClassVar[tuple[Field, ...]] = ()
     rules: ClassVar[Rules]
+    _copier: ClassVar[Callable[[Any], Any]]
 
     agenda: list[Step]
     pending: Pending | None
@@ -194,12 +197,13 @@ class AgendaState(GameState):
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
-        if "FIELDS" in cls.__dict__:
+        own_abc_cache(cls)  # a game's state class, compiled
+        if "FIELDS" in vars(cls):
             missing = [f.name for f in AGENDA_FIELDS if f.name not in
                        {g.name for g in cls.FIELDS}]
             if missing:
                 raise TypeError(f"{cls.__name__}.FIELDS lacks {', '.join(missing)}")
-            cls._copy = make_copier(cls.FIELDS, ("_legal",))  # type: ignore[method-assign,assignment]
+            cls._copier = make_copier(cls.FIELDS, ("_legal",))
 
     @classmethod
     def bind(cls, game: Game, rules: Rules) -> None:
@@ -220,7 +224,7 @@ class AgendaState(GameState):
         """A new game: ``setup(state, emit)`` sets every field (the generator is already
         seeded, the agenda empty, nothing pending) and pushes the first tasks; then the flow
         runs to the first decision. Setup events belong to version 0."""
-        s = object.__new__(cls)
+        s = cls.__new__(cls)
         s._init_base(num_players, seed, options)
         s.rng = Rng(seed)
         s.agenda = []
@@ -296,7 +300,8 @@ class AgendaState(GameState):
         return self.rules.check_invariants(self)
 
     def _copy(self) -> Self:
-        raise NotImplementedError(f"{type(self).__name__} declares no FIELDS")
+        copy: Self = type(self)._copier(self)
+        return copy
 
     # --- JSON ---------------------------------------------------------------------------
 
@@ -319,7 +324,7 @@ class AgendaState(GameState):
         if data.get("game") != game_id:
             raise InvalidState(f"not a {game_id} state (game={data.get('game')!r})")
         try:
-            state = object.__new__(cls)
+            state = cls.__new__(cls)
             state._load_base(data, parse)
             load_fields(state, cls.FIELDS, data["state"])
             state._legal = None
@@ -331,6 +336,7 @@ class AgendaState(GameState):
         return state
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class AgendaGame(Game, Generic[S]):
     """The game object of an agenda game: its spec and codec, and states started and loaded
     through its state class, with the setup and the rules it binds to that class (what every
@@ -355,14 +361,16 @@ class AgendaGame(Game, Generic[S]):
         :attr:`Flow.phases`)."""
         return self.rules.flow
 
-    def new_game(self, num_players: int, seed: int, **options: Any) -> S:
-        """Start a game.
+    def new_game(self, num_players: object, seed: int, **options: Any) -> S:
+        """Start a game. (The player count is taken as any object, so that the compiled code
+        hands a wrong one, a bool or a string, to the check unconverted.)
 
         Raises:
-            InvalidOptions: the player count is out of the spec's range, or an option is
-                unknown or not one of its choices.
+            InvalidOptions: the player count is not an integer or is out of the spec's range,
+                or an option is unknown or not one of its choices.
         """
         full = self.spec.check_setup(num_players, options)
+        assert isinstance(num_players, int)  # check_setup refuses anything else
         return self.state_class.begin(num_players, int(seed), full, self.setup)
 
     def state_from_json(self, data: Mapping[str, Any]) -> S:
@@ -381,6 +389,10 @@ class AgendaGame(Game, Generic[S]):
         pending = getattr(state, "pending", None)
         return pending is not None and pending[0] in self.rules.windows
 
+
+
+own_abc_cache(AgendaState)
+own_abc_cache(AgendaGame)
 
 
 def decision_json(pending: Pending | None,

@@ -171,12 +171,12 @@ BASE_SLOTS = ("num_players", "seed", "options", "version", "quiet", "_history", 
 def make_copier(fields: Sequence[Field], reset: Sequence[str] = ()) -> Callable[[Any], Any]:
     """A function copying a state: the bookkeeping, every field as it declares, and each
     name of ``reset`` (caches) set to None."""
-    lines = ["def _copy(self):", "    new = _new(type(self))"]
+    lines = ["def _copy(self):", "    cls = type(self)", "    new = cls.__new__(cls)"]
     lines += [f"    new.{name} = self.{name}" for name in BASE_SLOTS]
     lines += [f"    new.{f.name} = {f.copy_source()}" for f in fields]
     lines += [f"    new.{name} = None" for name in reset]
     lines.append("    return new")
-    namespace: dict[str, Any] = {"_new": object.__new__}
+    namespace: dict[str, Any] = {}
     exec("\n".join(lines), namespace)  # the source is built from declared names only
     copier: Callable[[Any], Any] = namespace["_copy"]
     return copier

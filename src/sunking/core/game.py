@@ -17,6 +17,7 @@ from typing import Any, ClassVar, Self, TypeAlias
 from .actions import Action, ActionCodec, JsonValue
 from .errors import GameOver, IllegalAction, InvalidOptions, NotYourTurn, StaleAction
 from .events import Event, EventChain, chain_from, events_for
+from .native import mypyc_attr, own_abc_cache
 from .rng import Rng
 
 Seat: TypeAlias = int
@@ -82,7 +83,7 @@ class GameSpec:
     replayed under these rules (:class:`~sunking.core.errors.RulesVersionMismatch`). A record
     that names no version is of version 1."""
 
-    def check_setup(self, num_players: int, options: Mapping[str, Any]) -> dict[str, Any]:
+    def check_setup(self, num_players: object, options: Mapping[str, Any]) -> dict[str, Any]:
         """Return the full option dict for a new game.
 
         Raises:
@@ -185,6 +186,7 @@ def softmax_chances(state: GameState, estimate: Callable[[], Sequence[float]],
     return softmax(estimate(), scale)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Game(ABC):
     """A registered game: its spec, its action codec, and a way to start and load states."""
 
@@ -244,6 +246,7 @@ class Game(ABC):
         return f"<Game {self.spec.id}>"
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class GameState(ABC):
     """Base of every game's state.
 
@@ -491,3 +494,7 @@ class GameState(ABC):
             f"<{type(self).__name__} {self.game.spec.id} players={self.num_players} "
             f"version={self.version} to_move={self.to_move}>"
         )
+
+
+own_abc_cache(Game)
+own_abc_cache(GameState)

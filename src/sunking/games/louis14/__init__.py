@@ -12,6 +12,7 @@ COMPILED = (
     "missions",
     "placement",
     "scoring",
+    "state",
     "supply",
     "verbs",
 )

@@ -13,6 +13,7 @@ COMPILED = (
     "powers",
     "promises",
     "requests",
+    "state",
     "turns",
     "verbs",
 )

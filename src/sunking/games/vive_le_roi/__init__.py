@@ -11,6 +11,7 @@ COMPILED = (
     "legal",
     "offices",
     "scoring",
+    "state",
     "turns",
     "verbs",
     "windows",

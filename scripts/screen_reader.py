@@ -17,7 +17,6 @@ Needs Debian's ``orca xvfb openbox xdotool at-spi2-core dbus chromium`` (not par
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import os
 import re
 import shutil
@@ -26,7 +25,6 @@ import sys
 import tempfile
 import time
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 TOOLS = ("orca", "Xvfb", "openbox", "xdotool", "dbus-run-session")
@@ -39,17 +37,6 @@ SPOKEN = re.compile(r"^'(.*)'\s*(\{.*\})?$")
 PASS_OVER = re.compile(r"guide|another card|lobby|undo|resign|leave|keys|since my move|chat|"
                        r"report|language|rules|skip", re.IGNORECASE)
 """Controls the player passes over when making a move (heard, then Tab again)."""
-
-
-def _screenshots() -> ModuleType:
-    """``scripts/screenshots.py`` (its server and API client) as a module."""
-    path = Path(__file__).with_name("screenshots.py")
-    spec = importlib.util.spec_from_file_location("sunking_screenshots", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
 
 
 def _seconds() -> float:
@@ -207,7 +194,8 @@ def play(session: Session, server: Any, args: argparse.Namespace) -> None:
 def inner(args: argparse.Namespace) -> None:
     """Inside the private D-Bus session: the desktop, the server, the match, the transcript."""
     work = Path(args.work)
-    shots = _screenshots()
+    sys.path.insert(0, str(Path(__file__).parent))
+    import screenshots as shots  # its server and API client
     session = Session(work)
     with shots.running_server(work, bot_delay=args.bot_delay) as server:
         try:

@@ -25,6 +25,7 @@ from ...presentation import (
     log_entries,
     player_row,
     scoring_table,
+    variant,
     zone,
 )
 from .data import CHIP_CODES, DECKS, MISSIONS, ROUNDS, TILES
@@ -271,9 +272,8 @@ class Louis14Presentation(Presentation):
         kind = e.get("type")
         if kind not in EVENT_TYPES:
             return None
-        base = f"{G}.event.{kind}"
-        if kind == "pass" and t.has(f"{base}.{e.get('decision')}"):
-            base = f"{base}.{e['decision']}"  # what was passed on: a bribe, a mission's stone …
+        # a pass is worded by what was passed on: a bribe, a mission's stone …
+        base = variant(t, f"{G}.event.{kind}", *([e["decision"]] if kind == "pass" else []))
         key = self.subject_key(t, base, e)
         player = t.player(e["seat"]) if isinstance(e.get("seat"), int) else ""
         why = self.why(t, e.get("why"))

@@ -45,3 +45,34 @@ def test_e2e_the_browser_counts_word_for_word(browser: Browser, server: Any) -> 
     assert forms["cs"]["written"] == "12\u00a0000 livrů"
     assert forms["de"]["written"] == "12\u00a0000 Livre"
     assert refused.startswith("plural rule:"), refused
+
+
+ELIDED = """async () => {
+  const i18n = await import("/static/js/i18n.js");
+  const { finish } = await import("/static/js/elision.js");
+  await i18n.loadLanguage("fr");
+  const filled = i18n.t("versailles1682.event.intervention", {
+    seat: "Bert", royal: "le Roi", target: "Anna", roll: "6", change: "-2" });
+  return {
+    filled,
+    samples: ["auprès de le Roi", "de le Grand Dauphin", "à les Anglais", "qu'il faut que Anne",
+              "de le faire", "à Le Nôtre"].map((text) => finish("fr", text)),
+    english: finish("en", "de le Roi, de Anna"),
+  };
+}"""
+
+
+def test_e2e_the_browser_contracts_french_as_the_server_does(browser: Browser,
+                                                             server: Any) -> None:
+    """The board's own texts (Louis XIV's log is worded in the browser) make the French
+    contractions and elisions as the server's do: "au Roi", "d'Anna"."""
+    page = browser.new_page()
+    try:
+        page.goto(server.base + "/")
+        said = page.evaluate(ELIDED)
+    finally:
+        page.close()
+    assert "demande au Roi" in said["filled"] and "faveur d'Anna" in said["filled"], said
+    assert said["samples"] == ["auprès du Roi", "du Grand Dauphin", "aux Anglais",
+                               "qu'il faut qu'Anne", "de le faire", "à Le Nôtre"]
+    assert said["english"] == "de le Roi, de Anna"

@@ -7,6 +7,7 @@
 // (the catalog's "plurals") takes the form for the count among its placeholders, chosen by
 // the language's gettext Plural-Forms rule (plural_rule.js).
 
+import { finish } from "./elision.js";
 import { countOf, pluralRule } from "./plural_rule.js";
 
 const STORE_KEY = "sunking.lang";
@@ -31,10 +32,10 @@ function pluralText(entry, rule, params) {
 export function t(key, params = {}) {
   for (const { plurals, rule } of [counted, fallbackCounted]) {
     const entry = plurals[key];
-    if (entry) return format(pluralText(entry, rule, params), params);
+    if (entry) return finish(current, format(pluralText(entry, rule, params), params));
   }
   const text = catalog[key] ?? fallback[key] ?? key;
-  return format(text, params);
+  return finish(current, format(text, params));
 }
 
 /** Fill {name} placeholders from `params`; unknown placeholders stay as they are. */

@@ -199,3 +199,42 @@ def test_e2e_the_replay_is_a_named_region_and_each_step_shown_is_heard(
     expect(region.locator("p").last).to_contain_text("Step 2 of ")
     expect(region.locator("p").last).to_contain_text(first_move)
     context.close()
+
+
+SUMMARY_ACROSS_LANGUAGES_JS = """
+async () => {
+  const { Announcer } = await import('/static/js/announce.js');
+  const region = document.createElement('div');
+  document.body.append(region);
+  sessionStorage.clear();
+  const announcer = new Announcer(region, 'summary-test');
+  const log = (words) => ({ version: 3, status: 'active',
+                            board: { log: [{ n: 1, text: `${words} one` },
+                                           { n: 2, text: `${words} two` }] } });
+  const last = () => region.lastElementChild.textContent;
+  announcer.view(log('old'), false, String);
+  const said = [];
+  // The language changes; the log in the new words has not come yet.
+  announcer.relanguage();
+  announcer.summary();
+  said.push(last());
+  // It comes: the summary reads it, once (the old words do not linger beside it).
+  announcer.view(log('new'), false, String);
+  announcer.summary();
+  said.push(last());
+  return said;
+}
+"""
+
+
+def test_e2e_the_summary_is_not_empty_while_the_log_comes_in_new_words(
+    browser: Browser, server: Any, driver: ModuleType,
+) -> None:
+    """Pressing "s" just after a change of language, before the match's log has come again in
+    the new words, still reads the latest lines (it once said that nothing had happened)."""
+    page = browser.new_context(viewport=driver.VIEWPORT).new_page()
+    driver.open_lobby(page, server.base, "en")
+    before, after = page.evaluate(SUMMARY_ACROSS_LANGUAGES_JS)
+    assert before.startswith("Lately, ") and "old two" in before, before
+    assert after.startswith("Lately, ") and "new one" in after and "old" not in after, after
+    page.context.close()

@@ -46,6 +46,7 @@ export class Announcer {
     this.lines = [];
     this.pending = [];
     this.primed = false;
+    this.relanguaged = false;
     this.wasMine = false;
     this.finished = false;
     this.seats = new Map();
@@ -80,13 +81,12 @@ export class Announcer {
     this.region.replaceChildren();
   }
 
-  /** The page's language changed: the log comes again in other words, which are not news. */
+  /** The page's language changed: the log comes again in other words, which are not news.
+   *  Until it has come, the summary reads the lines kept in the former words. */
   relanguage() {
-    this.seen.clear();
-    this.newest = -1;
-    this.lines = [];
     this.pending = [];
     this.primed = false;
+    this.relanguaged = true;
     this.label();
   }
 
@@ -117,6 +117,13 @@ export class Announcer {
    */
   view(mv, mine, nameOf) {
     this.label();
+    if (this.relanguaged) {
+      // The lines in the former language served the summary until these came; now replaced.
+      this.relanguaged = false;
+      this.seen.clear();
+      this.newest = -1;
+      this.lines = [];
+    }
     const log = (mv.board && Array.isArray(mv.board.log)) ? mv.board.log : [];
     const fresh = [];
     let newest = this.newest;

@@ -384,12 +384,20 @@ OVERFLOW_JS = """
   const out = [];
   const seen = new Set();
   const canvas = document.createElement('canvas').getContext('2d');
+  // Visually hidden by a rule of a narrow screen (clipped to nothing, as .sr-only is).
+  const clippedAway = (el) => {
+    for (let node = el; node && node !== document.body; node = node.parentElement) {
+      if (getComputedStyle(node).clipPath === 'inset(50%)') return true;
+    }
+    return false;
+  };
   const report = (el, text, need, have) => out.push({tag: el.tagName.toLowerCase(),
     cls: String(el.className || ''), text: text.slice(0, 80), scrollWidth: Math.ceil(need),
     clientWidth: Math.floor(have), scrollHeight: el.scrollHeight, clientHeight: el.clientHeight});
   for (const el of document.querySelectorAll('body *')) {
     // Hidden from the eye on purpose: text only a screen reader reads.
     if (el.closest('svg') || el.closest('[hidden]') || el.closest('.sr-only')) continue;
+    if (clippedAway(el)) continue;
     const style = getComputedStyle(el);
     if (style.display === 'none' || style.visibility === 'hidden') continue;
     const rect = el.getBoundingClientRect();

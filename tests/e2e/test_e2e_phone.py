@@ -146,6 +146,7 @@ def test_e2e_louis14_pages_on_a_phone(browser: Browser, server: Any, driver: Mod
     driver.wait_for_turn_or_end(page)
     check(page, "match", prompt=True)
     check_chat_clear(page, "match")
+    check_players_table(page)
     driver.choose_card(page, 0)
     check(page, "match, a card chosen", prompt=True)
 
@@ -163,6 +164,21 @@ def test_e2e_louis14_pages_on_a_phone(browser: Browser, server: Any, driver: Mod
     page.wait_for_selector("body[data-ready='1']")
     check(page, "rules", prompt=False)
     page.context.close()
+
+
+def check_players_table(page: Page) -> None:
+    """Louis XIV's players table fits the phone without sideways scrolling (each player a card
+    of "Louis 9 · Stones 11 / 5 / 0 …"), and is still a table of named columns to a screen
+    reader."""
+    table = page.locator(".players-table")
+    wide = table.evaluate("t => [t.scrollWidth, t.parentElement.clientWidth]")
+    assert wide[0] <= wide[1], f"the players table is {wide[0]} px wide in {wide[1]} px"
+    stones = page.get_by_role("columnheader", name="Stones")
+    snapshot = page.get_by_role("table").filter(has=stones).aria_snapshot()
+    assert "columnheader \"Missions\"" in snapshot and "row \"Anna" in snapshot, snapshot
+    labels = table.locator("tbody tr").first.locator("td").evaluate_all(
+        "tds => tds.map(td => getComputedStyle(td, '::before').content)")
+    assert '"Louis "' in labels and '"Missions "' in labels, labels
 
 
 @pytest.mark.parametrize("game", ["vive_le_roi", "versailles1682"])

@@ -130,16 +130,23 @@ export function drawPlayers(host, view, ctx) {
   host.replaceChildren(el("h2", { id: "l14-players-title", text: t("louis14.players.title") }));
   const toMove = view.to_move;
   const waiting = new Set(leftToAct(view));
-  const table = el("table", { className: "table players-table" });
-  table.append(el("thead", {}, el("tr", {},
-    el("th", { text: t("louis14.players.player") }),
-    el("th", { text: t("louis14.players.money"), title: t("louis14.you.money") }),
-    el("th", { text: t("louis14.players.stones"), title: t("louis14.players.stones_title") }),
-    el("th", { text: t("louis14.players.chips") }),
-    el("th", { text: t("louis14.players.blazons") }),
-    el("th", { text: t("louis14.players.cards"), title: t("louis14.players.cards_title") }),
-    el("th", { text: t("louis14.players.missions"), title: t("louis14.players.missions_title") }))));
-  const body = el("tbody");
+  // Explicit roles: on a phone the rows are laid out as stacked cards (CSS), which must not
+  // cost the table its meaning for a screen reader; each cell carries its column's name.
+  const table = el("table", { className: "table players-table", role: "table" });
+  const heads = [
+    [t("louis14.players.player"), ""],
+    [t("louis14.players.money"), t("louis14.you.money")],
+    [t("louis14.players.stones"), t("louis14.players.stones_title")],
+    [t("louis14.players.chips"), ""],
+    [t("louis14.players.blazons"), ""],
+    [t("louis14.players.cards"), t("louis14.players.cards_title")],
+    [t("louis14.players.missions"), t("louis14.players.missions_title")],
+  ];
+  table.append(el("thead", { role: "rowgroup" }, el("tr", { role: "row" },
+    ...heads.map(([text, title]) => el("th", { role: "columnheader", text, ...(title ? { title } : {}) })))));
+  const cell = (column, attrs, ...children) =>
+    el("td", { role: "cell", "data-label": heads[column][0], ...attrs }, ...children);
+  const body = el("tbody", { role: "rowgroup" });
   for (const p of view.players) {
     const seat = p.seat;
     const info = ctx.seatInfo(seat);
@@ -148,19 +155,19 @@ export function drawPlayers(host, view, ctx) {
     else if (waiting.has(seat)) marks.push(el("span", { className: "badge waiting", text: t("louis14.players.still_to_play") }));
     if (seat === view.start_player) marks.push(el("span", { className: "badge start", title: t("louis14.players.start_player"), text: "★" }));
     marks.push(...seatBadges(info, ctx.mode));
-    const row = el("tr", { className: `${seat === toMove ? "to-move" : ""}${ctx.seat === seat ? " me" : ""}`,
+    const row = el("tr", { role: "row", className: `${seat === toMove ? "to-move" : ""}${ctx.seat === seat ? " me" : ""}`,
       "data-seat": seat },
-    el("td", { className: "player-cell" },
+    cell(0, { className: "player-cell" },
       el("span", { className: "player-line" },
         el("span", { className: `seat-swatch ${ctx.colourClass(seat)}` }),
         el("span", { className: "player-name", text: ctx.colourName(seat) })),
       ...marks),
-    el("td", { text: String(p.money) }),
-    el("td", { text: `${p.personal} / ${p.general} / ${p.on_court}` }),
-    el("td", {}, chipsRow(p.chips)),
-    el("td", { text: String(p.blazons) }),
-    el("td", { text: `${p.influence_cards} / ${p.intrigue_cards}` }),
-    el("td", {},
+    cell(1, { text: String(p.money) }),
+    cell(2, { text: `${p.personal} / ${p.general} / ${p.on_court}` }),
+    cell(3, {}, chipsRow(p.chips)),
+    cell(4, { text: String(p.blazons) }),
+    cell(5, { text: `${p.influence_cards} / ${p.intrigue_cards}` }),
+    cell(6, {},
       el("span", { className: "deck-counts", title: t("louis14.players.missions_title"),
         text: COMPONENTS.decks.map((d) => p.missions_in_hand[d]).join("/") }),
       el("span", { className: "laid-list" },

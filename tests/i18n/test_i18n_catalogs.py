@@ -193,3 +193,15 @@ def test_translate_fills_placeholders_and_falls_back_to_english() -> None:
     assert i18n.translate("cs", "no.such.id") == "no.such.id"
     with pytest.raises(KeyError):
         i18n.translate("xx", "lobby.seat_n")
+
+
+def test_english_writes_one_apostrophe() -> None:
+    """English texts use the straight apostrophe throughout ("Anna's turn", never "Anna’s"
+    beside "Bert's"), in the platform's catalog and every game's."""
+    curly = []
+    for path in sorted(ROOT.glob("src/sunking/**/locale/en/LC_MESSAGES/*.po")):
+        with path.open("rb") as handle:
+            for message in read_po(handle, locale="en"):
+                texts = message.string if isinstance(message.string, tuple) else (message.string,)
+                curly += [f"{path.name}: {message.id!r}" for text in texts if "’" in (text or "")]
+    assert curly == []

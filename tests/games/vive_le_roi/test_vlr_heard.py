@@ -101,9 +101,9 @@ def test_a_window_passed_after_a_turn_names_whose_turn_it_was() -> None:
     assert s.pending == ("react", 1, 0)
     s = play(s, act.PASS)
     assert last(s)["mover"] == 0
-    assert said(s) == "Bert lets Ana’s turn pass"
+    assert said(s) == "Bert lets Ana's turn pass"
     assert said(s, you=0) == "Bert lets your turn pass"
-    assert said(s, you=1) == "You let Ana’s turn pass"
+    assert said(s, you=1) == "You let Ana's turn pass"
     assert said(s, you=0, lang="cs") == "Bert po tvém tahu nezasahuje"
 
 

@@ -271,7 +271,7 @@ def test_the_window_prompt_names_whose_turn_ended() -> None:
     names = ["Ana", "Bert", "Chloé"]
     legal = [a.to_json() for a in s.legal_actions()]
     board = describe("vive_le_roi", s.view(1), legal, seat=1, lang="en", names=names)
-    assert str(board["prompt"]).startswith("Ana’s turn is over")
+    assert str(board["prompt"]).startswith("Ana's turn is over")
     board = describe("vive_le_roi", s.view(1), legal, seat=1, lang="de", names=names)
     assert str(board["prompt"]).startswith("Der Zug von Ana ist vorbei")
     end = position(

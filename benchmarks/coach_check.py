@@ -18,6 +18,13 @@ every seat's), and prints
   names a first move that separates from the second (``hint_moves`` with its 1 s budget);
 - with ``--speed``, the seconds a whole 4-player game's review of one seat takes on two
   worker processes (a ``heuristic`` game).
+
+The full size (100 games per player kind, 200 decisions each for precision and recall) is
+hours of search. With ``--cache DIR`` every finished piece of work (a game played, a first
+pass, a deep search, a hint) is kept in ``DIR`` as it completes, so a run that is stopped or
+killed picks up where it was when started again with the same arguments:
+
+    nice -n 19 python benchmarks/coach_check.py -j 2 --cache build/coach_check
 """
 
 from __future__ import annotations
@@ -25,10 +32,15 @@ from __future__ import annotations
 import argparse
 import concurrent.futures
 import dataclasses
+import hashlib
+import json
 import multiprocessing
+import os
+import pickle
 import random
 import time
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Any
 
 from sunking.bots import make_bot
@@ -98,10 +110,37 @@ def _pool(workers: int) -> concurrent.futures.Executor:
         workers, mp_context=multiprocessing.get_context("spawn"))
 
 
+def _key(fn: Callable[..., Any], args: tuple[Any, ...]) -> str:
+    """A name for one call's result: its function and arguments, as canonical JSON."""
+    def plain(value: Any) -> Any:
+        if dataclasses.is_dataclass(value) and not isinstance(value, type):
+            return {type(value).__name__: dataclasses.asdict(value)}
+        return repr(value)
+    text = json.dumps([fn.__name__, args], sort_keys=True, default=plain)
+    return hashlib.sha256(text.encode()).hexdigest()[:32]
+
+
 def mapped(pool: concurrent.futures.Executor, fn: Callable[..., Any],
-           calls: Sequence[tuple[Any, ...]]) -> list[Any]:
-    futures = [pool.submit(fn, *args) for args in calls]
-    return [f.result() for f in futures]
+           calls: Sequence[tuple[Any, ...]], cache: Path | None = None) -> list[Any]:
+    """``fn`` of every call on the pool, in the calls' order; with ``cache``, results already
+    kept there are read instead of computed, and each new one is kept as soon as it is done."""
+    results: list[Any] = [None] * len(calls)
+    futures: dict[concurrent.futures.Future[Any], tuple[int, Path | None]] = {}
+    for i, args in enumerate(calls):
+        path = None if cache is None else cache / fn.__name__ / f"{_key(fn, args)}.pickle"
+        if path is not None and path.exists():
+            results[i] = pickle.loads(path.read_bytes())
+            continue
+        futures[pool.submit(fn, *args)] = (i, path)
+    for future in concurrent.futures.as_completed(futures):
+        i, path = futures[future]
+        results[i] = future.result()
+        if path is not None:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            partial = path.with_suffix(".part")
+            partial.write_bytes(pickle.dumps(results[i]))
+            os.replace(partial, path)  # whole or absent, even if the run is killed here
+    return results
 
 
 def check_game(game_id: str, args: argparse.Namespace,
@@ -111,13 +150,13 @@ def check_game(game_id: str, args: argparse.Namespace,
     players = max(4, make(game_id).spec.min_players)
     games = [(game_id, spec, players, args.seed + i) for spec in args.players
              for i in range(args.games)]
-    records = mapped(pool, play, games)
+    records = mapped(pool, play, games, args.cache)
     calls = []
     for (_, spec, _, seed), record in zip(games, records, strict=True):
         todo = decisions(record)
         for decision in rng.sample(todo, min(args.per_game, len(todo))):
             calls.append((game_id, spec, seed, decision, budget))
-    reviewed: list[Reviewed] = mapped(pool, first_pass, calls)
+    reviewed: list[Reviewed] = mapped(pool, first_pass, calls, args.cache)
     rates = {}
     for spec in args.players:
         mine = [r for r in reviewed if r.player == spec]
@@ -126,17 +165,18 @@ def check_game(game_id: str, args: argparse.Namespace,
     flagged = [r for r in reviewed if r.verdict["class"] in FLAGGED]
     flagged.sort(key=lambda r: r.player == "random")  # strong players' flags first
     chosen = flagged[:args.precision]
-    checks = mapped(pool, deep, [(r, budget, args.deep) for r in chosen])
+    checks = mapped(pool, deep, [(r, budget, args.deep) for r in chosen], args.cache)
     held = sum(c["flagged_best"] is not None
                and c["flagged_best"] - c["chosen"] >= FLAGGED[r.verdict["class"]] / 2
                for r, c in zip(chosen, checks, strict=True))
     sample = rng.sample(reviewed, min(args.recall, len(reviewed)))
-    recall_checks = mapped(pool, deep, [(r, budget, args.deep) for r in sample])
+    recall_checks = mapped(pool, deep, [(r, budget, args.deep) for r in sample], args.cache)
     real = [r for r, c in zip(sample, recall_checks, strict=True)
             if c["deep_separated"] and c["deep_drop"] >= 0.20]
     found = sum(r.verdict["class"] in FLAGGED for r in real)
     hinted = rng.sample(reviewed, min(args.hints, len(reviewed)))
-    hints = mapped(pool, hint_moves, [(game_id, r.decision.state, r.seed) for r in hinted])
+    hints = mapped(pool, hint_moves, [(game_id, r.decision.state, r.seed) for r in hinted],
+                   args.cache)
     return {"rates": rates, "precision": (held, len(chosen)), "recall": (found, len(real)),
             "hints": (sum(h["separated"] for h in hints), len(hints)),
             "recall_sample": len(sample),
@@ -174,6 +214,8 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("-j", "--workers", type=int, default=2)
     parser.add_argument("--speed", action="store_true", help="only time whole reviews")
+    parser.add_argument("--cache", type=Path, default=None,
+                        help="keep each finished piece of work here, and reuse it on a rerun")
     args = parser.parse_args()
     if args.speed:
         for game_id, count, seconds in speed(args.workers, args.seed):

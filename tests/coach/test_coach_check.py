@@ -1,6 +1,6 @@
 """The coach's check (``benchmarks/coach_check.py``) at a small size: what a review flags in
 random players' games mostly survives a search ten times deeper, and random players are
-flagged more often than heuristic ones."""
+flagged more often than heuristic ones; a rerun on its cache searches nothing again."""
 
 from __future__ import annotations
 
@@ -8,16 +8,24 @@ import argparse
 import concurrent.futures
 import sys
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
 
 import coach_check
 
 
-def test_flags_hold_under_a_deeper_search() -> None:
+class Idle(concurrent.futures.Executor):
+    """A pool that must not be given any work."""
+
+    def submit(self, fn: Any, /, *args: Any, **kwargs: Any) -> Any:
+        raise AssertionError(f"{fn.__name__} was computed again, not read from the cache")
+
+
+def test_flags_hold_under_a_deeper_search(tmp_path: Path) -> None:
     args = argparse.Namespace(players=["random", "heuristic"], games=1, per_game=10,
                               precision=4, recall=2, deep=10, seed=3, iterations=60,
-                              hints=0)
+                              hints=0, cache=tmp_path)
     with concurrent.futures.ThreadPoolExecutor(1) as pool:
         got = coach_check.check_game("louis14", args, pool)
     flagged_random, reviewed_random = got["rates"]["random"]
@@ -26,3 +34,5 @@ def test_flags_hold_under_a_deeper_search() -> None:
     assert flagged_random > flagged_heuristic
     held, checked = got["precision"]
     assert checked > 0 and held / checked >= 0.6
+    # Every piece of work was kept as it finished: the same run again reads it all back.
+    assert coach_check.check_game("louis14", args, Idle()) == got

@@ -8,6 +8,7 @@ COMPILED = (
     "determinization",
     "event_cards",
     "flow",
+    "heuristic",
     "incomes",
     "legal",
     "powers",

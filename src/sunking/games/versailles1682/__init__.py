@@ -4,6 +4,8 @@ from .game import GAME, SPEC
 from .state import V1682State
 
 COMPILED = (
+    "data.cards",
+    "data.court",
     "conditions",
     "determinization",
     "event_cards",

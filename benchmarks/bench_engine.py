@@ -112,6 +112,39 @@ def measure(game: str, players: int, games: int, quiet: bool) -> Figures:
     return Figures(game, players, quiet, games, rate, actions, legal_us, unchecked_us, checked_us)
 
 
+def openspiel_hearts(games: int) -> tuple[float, float] | None:
+    """Games and actions per second of OpenSpiel's C++ Hearts (4 players) played at random
+    from Python as ours are (every decision and chance outcome drawn by our ``Rng``), or None
+    without OpenSpiel (the rl extra). The scale our engines are read against."""
+    try:
+        import pyspiel
+    except ImportError:
+        return None
+    from sunking.core import Rng
+
+    game = pyspiel.load_game("hearts")
+    actions = 0
+    start = time.perf_counter()
+    for seed in range(games):
+        state, rng = game.new_initial_state(), Rng(seed)
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes = state.chance_outcomes()
+                draw, total = rng.random(), 0.0
+                action = outcomes[-1][0]
+                for outcome, chance in outcomes:
+                    total += chance
+                    if draw < total:
+                        action = outcome
+                        break
+            else:
+                action = rng.choice(state.legal_actions())
+            state.apply_action(action)
+            actions += 1
+    elapsed = time.perf_counter() - start
+    return games / elapsed, actions / elapsed
+
+
 def rules_build() -> str:
     """How the rules run: compiled with mypyc (``make setup``) or from source."""
     try:
@@ -168,6 +201,8 @@ def main(argv: Sequence[str] | None = None) -> None:
         metavar="N",
         help="player counts to measure (default: every count each game allows)",
     )
+    parser.add_argument("--no-openspiel", action="store_true",
+                        help="leave out OpenSpiel's C++ Hearts, timed for scale")
     args = parser.parse_args(argv)
     if args.games < 1:
         parser.error("--games must be at least 1")
@@ -196,6 +231,16 @@ def main(argv: Sequence[str] | None = None) -> None:
                 status.update(f"{game}, {players} players, events {'off' if quiet else 'on'}…")
                 rows.append(measure(game, players, args.games, quiet))
     console.print(table(rows))
+    hearts = None if args.no_openspiel else openspiel_hearts(args.games)
+    if hearts is not None:
+        rate, speed = hearts
+        console.print(f"OpenSpiel's C++ Hearts, 4 players, {args.games} random games from Python: "
+                      f"{rate:,.1f} games/s, {speed:,.0f} actions/s (chance outcomes included)")
+        for f in rows:
+            if f.players == 4:
+                ours = f.games_per_second * f.actions_per_game
+                console.print(f"  {f.game}, 4 players, {'quiet' if f.quiet else 'log on'}: "
+                              f"{ours:,.0f} actions/s = {ours / speed:.2f}× Hearts' rate")
     console.print(
         "games/s: complete games per second; actions: mean actions per game; legal µs: "
         "legal_actions on a new state (cold cache); unchecked µs: apply_unchecked; apply µs: "

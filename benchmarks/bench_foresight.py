@@ -20,7 +20,6 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import multiprocessing
-from collections.abc import Sequence
 
 from rich.console import Console
 from rich.table import Table
@@ -30,24 +29,25 @@ from sunking.bots import LEVELS, Bot, HeuristicBot, IsmctsBot, Observation
 from sunking.bots.arena import play_match
 from sunking.bots.stats import wilson_interval
 from sunking.bots.tournament import Pairing, schedule
-from sunking.core import Action, Game, GameState, Rng
+from sunking.core import Action, GameState, Rng
 
 KNOWLEDGE = ("honest", "cards", "dice")
 
 
-class _Foresight:
+class _Foresight(Observation):
     """An observation whose determinizations are the true state (``dice``) or the true
     state with a new generator (``cards``)."""
 
+    __slots__ = ("_knowledge", "_true")
+
     def __init__(self, state: GameState, knowledge: str) -> None:
-        self.game: Game = state.game
-        self.seat = state.to_move
-        self.legal_actions: Sequence[Action] = state.legal_actions()
-        self._state = state
+        assert state.to_move is not None
+        super().__init__(state, state.to_move)
+        self._true = state
         self._knowledge = knowledge
 
     def determinize(self, rng: Rng) -> GameState:
-        dealt = self._state.copy()  # the search plays its determinization in place
+        dealt = self._true.copy()  # the search plays its determinization in place
         if self._knowledge == "cards":
             dealt.rng = rng.fork()  # type: ignore[attr-defined]
         return dealt
@@ -66,7 +66,7 @@ class ForesightBot(IsmctsBot):
         if self.knowledge == "honest":
             return super().act(observation, rng)
         true = observation._Observation__state  # type: ignore[attr-defined]
-        return super().act(_Foresight(true, self.knowledge), rng)  # type: ignore[arg-type]
+        return super().act(_Foresight(true, self.knowledge), rng)
 
 
 def _share(args: tuple[str, int, str, Pairing]) -> float:

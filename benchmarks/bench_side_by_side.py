@@ -11,6 +11,10 @@ ratio. Compile each tree first (``scripts/compile_engine.py`` run with that tree
 
     .venv/bin/python benchmarks/bench_side_by_side.py --before /tmp/before/src \\
         --after src --game vive_le_roi --games 100 --rounds 5
+
+With ``--search LEVEL`` it times the search instead: ISMCTS at that level's iterations (no time
+cap) deciding ``bench_bots.py``'s two positions, the first decision of a game and a mid-game
+one, ``--games`` decisions each (bot seeds 0, 1, …), and reports iterations per CPU second.
 """
 
 from __future__ import annotations
@@ -44,6 +48,62 @@ print(json.dumps([time.process_time() - start, actions]))
 """
 
 
+SEARCH_CHILD = """
+import dataclasses, gc, json, sys, time
+sys.path.insert(0, {here!r})
+import sunking
+from bench_bots import mid_game
+from sunking.bots import LEVELS, IsmctsBot, Observation
+from sunking.core import Rng
+game, players, decisions, level = {game!r}, {players}, {games}, {level!r}
+config = dataclasses.replace(LEVELS[level], seconds=None)
+first = sunking.make(game).new_game(players, 1)
+while len(first.legal_actions()) < 2:
+    first = first.apply(first.legal_actions()[0])
+out = []
+for state in (first, mid_game(game, players, 1)):
+    seat = state.to_move
+    IsmctsBot(config).act(Observation(state, seat), Rng(99))  # warm up
+    gc.collect()
+    done, start = 0, time.process_time()
+    for r in range(decisions):
+        bot = IsmctsBot(config)
+        bot.act(Observation(state, seat), Rng(r))
+        done += bot.last.iterations
+    out.append([time.process_time() - start, done])
+print(json.dumps(out))
+"""
+
+
+def search(src: Path, game: str, players: int, decisions: int, level: str) -> list[float]:
+    """Iterations per CPU second of the search on the tree ``src``, at the first and the
+    mid-game position."""
+    env = {**os.environ, "PYTHONPATH": str(src)}
+    code = SEARCH_CHILD.format(here=str(HERE), game=game, players=players, games=decisions,
+                               level=level)
+    out = subprocess.run([sys.executable, "-c", code], env=env, check=True,
+                         capture_output=True, text=True).stdout
+    return [done / seconds for seconds, done in json.loads(out.strip().splitlines()[-1])]
+
+
+def search_table(args: argparse.Namespace, trees: dict[str, Path]) -> Table:
+    table = Table(title=f"{args.game}: ISMCTS {args.search}, iterations per CPU second, median "
+                        f"of {args.rounds} runs of {args.games} decisions")
+    for name in ("players", "position", "before", "after", "ratio"):
+        table.add_column(name, justify="right")
+    for players in args.players:
+        rates: dict[str, list[list[float]]] = {"before": [], "after": []}
+        for _ in range(args.rounds):
+            for name, src in trees.items():
+                rates[name].append(search(src, args.game, players, args.games, args.search))
+        for i, position in enumerate(("first", "mid-game")):
+            before = statistics.median(r[i] for r in rates["before"])
+            after = statistics.median(r[i] for r in rates["after"])
+            table.add_row(str(players), position, f"{before:,.0f}", f"{after:,.0f}",
+                          f"{after / before:.2f}")
+    return table
+
+
 def run(src: Path, game: str, players: int, games: int, quiet: bool) -> tuple[float, int]:
     """CPU seconds and actions of ``games`` random games on the tree ``src``."""
     env = {**os.environ, "PYTHONPATH": str(src)}
@@ -62,8 +122,13 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--games", type=int, default=100, help="games per run (default 100)")
     parser.add_argument("--rounds", type=int, default=5, help="runs per tree (default 5)")
     parser.add_argument("--players", type=int, nargs="+", default=[3, 4, 5, 6])
+    parser.add_argument("--search", choices=("easy", "medium", "hard"), default=None,
+                        help="time ISMCTS at this level instead of random playouts")
     args = parser.parse_args(argv)
     trees = {"before": args.before.resolve(), "after": args.after.resolve()}
+    if args.search:
+        Console(width=120).print(search_table(args, trees))
+        return
     table = Table(title=f"{args.game}: random playouts, CPU time, median of {args.rounds} runs "
                         f"of {args.games} games")
     for name in ("players", "log", "games/s before", "games/s after", "ratio",

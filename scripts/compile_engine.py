@@ -54,6 +54,7 @@ def modules(pyproject: Path = ROOT / "pyproject.toml") -> list[str]:
         games: dict[str, str] = tomllib.load(f)["project"]["entry-points"]["sunking.games"]
     declared = compiled_module().declared
     out = declared("sunking.core", SRC / "sunking" / "core")
+    out += declared("sunking.bots", SRC / "sunking" / "bots")
     for path in sorted(games.values()):
         package = path.partition(":")[0]
         folder = SRC / package.replace(".", "/")

@@ -81,7 +81,8 @@ def test_every_compiled_class_that_interpreted_code_extends_allows_it() -> None:
     compiled_paths = {compile_engine.source(m) for m in listed}
     extended = {
         (_base_name(base), str(path.relative_to(ROOT)))
-        for path in [*(ROOT / "src").rglob("*.py"), *(ROOT / "tests").rglob("*.py")]
+        for folder in ("src", "tests", "benchmarks", "scripts")
+        for path in (ROOT / folder).rglob("*.py")
         if path not in compiled_paths
         for cls in _class_defs(path) for base in cls.bases
     }

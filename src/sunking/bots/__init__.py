@@ -16,6 +16,10 @@ from .ismcts import IsmctsBot, IsmctsConfig
 from .protocol import Bot, Observation
 from .random_bot import RandomBot
 
+COMPILED = ("ismcts",)
+"""The search compiled with the games' rule modules (see :mod:`sunking.compiled`): its tree
+walk, selection and backup run once per iteration, thousands of times a decision."""
+
 LEVELS: dict[str, IsmctsConfig] = {
     "easy": IsmctsConfig(iterations=100, horizon=8),
     "medium": IsmctsConfig(iterations=300, horizon=8),

@@ -19,9 +19,10 @@ from .record import GameRecord, replay, replay_states
 from .registry import available_games, make, register
 from .rng import Rng
 
-COMPILED = ("agenda", "game")
+COMPILED = ("agenda", "events", "game", "rng")
 """The core's modules compiled with the games' rule modules (see :mod:`sunking.compiled`): the
-states' base classes, which the games' state classes extend as native classes, and the flow."""
+states' base classes, which the games' state classes extend as native classes, the flow, the
+events' log, and the generator (whose draws are then made in native 64-bit integers)."""
 
 __all__ = [
     "Action",

@@ -7,6 +7,7 @@ COMPILED = (
     "determinization",
     "evaluation",
     "flow",
+    "heuristic",
     "influence",
     "legal",
     "missions",

@@ -10,17 +10,17 @@ them.
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import ClassVar, Final
 
 from ...core.agenda import AGENDA_FIELDS, AgendaState, own_slots
 from ...core.fields import Facts, Field, Ints, Rows, Tuples, Value
 from .data import BLAZON_KINDS, MISSIONS
 
-CHIP_SLOTS = 5
-BLAZON_SLOTS = BLAZON_KINDS + 1
+CHIP_SLOTS: Final = 5
+BLAZON_SLOTS: Final = BLAZON_KINDS + 1
 """Six kinds plus one slot for blazons drawn when the pool was empty (no kind)."""
-KINDLESS = BLAZON_KINDS
-FACES = 13
+KINDLESS: Final = BLAZON_KINDS
+FACES: Final = 13
 """Influence card faces: 0 joker, 1-12 persons."""
 
 class Louis14State(AgendaState):

@@ -4,10 +4,13 @@ from .game import GAME, SPEC
 from .state import V1682State
 
 COMPILED = (
+    "data.cards",
+    "data.court",
     "conditions",
     "determinization",
     "event_cards",
     "flow",
+    "heuristic",
     "incomes",
     "legal",
     "powers",

@@ -13,6 +13,7 @@ Rulebook: German rulebook (`004_83e97ed5cbbf50d2.txt`), 9.1 "Bedingungen" and 8.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from .actions import KING, QUEEN
 from .data import CARDS, IDS_OF_KIND, MAX_PLAYERS, NO_STANDING, CardType
@@ -25,7 +26,7 @@ _GATES: tuple[tuple[str, int, bool], ...] = tuple(
 woman may play it: what decides at once that most events cannot be played now."""
 
 
-SEATS: tuple[tuple[int, ...], ...] = tuple(
+SEATS: Final[tuple[tuple[int, ...], ...]] = tuple(
     tuple(p for p in range(MAX_PLAYERS) if mask >> p & 1) for mask in range(1 << MAX_PLAYERS))
 """Seat mask (bit ``p`` for seat ``p``) → its seats, in seat order: a set of seats that
 meet a condition, as one integer."""

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from operator import itemgetter
+from typing import Final
 
 from ...core.actions import Action, Interned
 from ...core.events import Emit, say
@@ -204,7 +205,7 @@ def recall_exile(s: V1682State, seat: int, action: RecallExile, emit: Emit) -> N
 
 # --- the legal actions of requests and audiences -----------------------------------------------
 
-OFFICES = IDS_OF_KIND["office"]
+OFFICES: Final = IDS_OF_KIND["office"]
 _REQUEST = Interned(Request)
 _WITHDRAW_OFFICE = Interned(WithdrawOffice)
 _MARRY = Interned(Marry)

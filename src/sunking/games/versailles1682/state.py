@@ -13,36 +13,36 @@ them.
 from __future__ import annotations
 
 from operator import itemgetter
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
 from ...core.agenda import AGENDA_FIELDS, AgendaState, own_slots
 from ...core.fields import Facts, Field, Ints, Records, Strings, Value
 from .data import COURT_PLACES, DECK_SIZE, GENDER_OF, IDS_OF_KIND, NEGOTIATION_MOVES, NO_STANDING
 
 # Zones of :attr:`V1682State.where`: a hand is the seat itself.
-TABLEAU = 8
+TABLEAU: Final = 8
 """Cards face up in front of seat ``p`` are in zone ``TABLEAU + p``."""
-HOUSE_ZONE = 20
-DISCARD = 21
-BOX = 22
+HOUSE_ZONE: Final = 20
+DISCARD: Final = 21
+BOX: Final = 22
 """The War Minister's box: declarations of the wars under way."""
-TALON = 23
+TALON: Final = 23
 
 # Where a courtier is.
-AT_COURT = 0
-BASTILLE = 1
-EXILE = 2
-ABSENT = 3
+AT_COURT: Final = 0
+BASTILLE: Final = 1
+EXILE: Final = 2
+ABSENT: Final = 3
 """Not at court yet: before the first introduction, or dead until the heir is presented."""
-STATUS_NAMES = ("court", "bastille", "exile", "absent")
+STATUS_NAMES: Final = ("court", "bastille", "exile", "absent")
 
 # Where the court is (the King's pawn).
-VERSAILLES = 0
-HUNT = 1
-WAR = 2
-PLACES = COURT_PLACES
+VERSAILLES: Final = 0
+HUNT: Final = 1
+WAR: Final = 2
+PLACES: Final = COURT_PLACES
 
-TITLE_ZONES = itemgetter(*IDS_OF_KIND["title"])
+TITLE_ZONES: Final = itemgetter(*IDS_OF_KIND["title"])
 """The card places of the titles, as a tuple: ``TABLEAU + p in TITLE_ZONES(s.where)`` when
 ``p`` holds a title."""
 

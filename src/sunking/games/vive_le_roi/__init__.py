@@ -3,11 +3,13 @@
 from .game import GAME
 
 COMPILED = (
+    "data.cards",
     "determinization",
     "distribution",
     "event_cards",
     "fights",
     "flow",
+    "heuristic",
     "legal",
     "offices",
     "scoring",

@@ -14,31 +14,31 @@ that the core runs (see :mod:`.flow`). This module imports no rules module.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
 from ...core.agenda import AGENDA_FIELDS, AgendaState, own_slots
 from ...core.fields import Facts, Field, Ints, Rows, Value
 from .data import DECK_SIZE
 
-LOC_DECK = 0
-LOC_DISCARD = 1
-LOC_MIDDLE = 2
+LOC_DECK: Final = 0
+LOC_DISCARD: Final = 1
+LOC_MIDDLE: Final = 2
 """Laid face up in the middle this round (step C), waiting for Phase 2."""
-LOC_FIGHT = 3
+LOC_FIGHT: Final = 3
 """Committed to the attack or bribery under way (face up)."""
-LOC_EAR = 4
+LOC_EAR: Final = 4
 """The King's Ear lying in the middle, waiting for a contest."""
-LOC_PLAY = 5
+LOC_PLAY: Final = 5
 """An event card being resolved."""
-LOC_KING = 6
-LOC_HAND = 8
-LOC_STRUCT = 16
-LOC_HIDDEN = 24
+LOC_KING: Final = 6
+LOC_HAND: Final = 8
+LOC_STRUCT: Final = 16
+LOC_HIDDEN: Final = 24
 """A card laid face down in front of a seat (a duel card, a bid, an extorted card)."""
 
-RULE_NON_EVENT = 0
-RULE_NUMBER = 1
-RULE_ANY = 2
+RULE_NON_EVENT: Final = 0
+RULE_NUMBER: Final = 1
+RULE_ANY: Final = 2
 
 class ViveLeRoiState(AgendaState):
     """A position in a game of Vive le Roi. Read it through the public API; never mutate it."""

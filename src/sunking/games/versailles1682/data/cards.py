@@ -11,7 +11,7 @@ Card ids are 0–109, grouped by type in the order of :data:`CARD_TYPES`.
 from __future__ import annotations
 
 import dataclasses
-from typing import Literal
+from typing import Final, Literal
 
 Kind = Literal[
     "title", "marshal", "pension", "office", "letters_patent",
@@ -22,12 +22,12 @@ Icon = Literal["", "versailles", "hunt", "war"]
 Gender = Literal["", "m", "f"]
 Royal = Literal["", "king", "queen", "choice"]
 
-COUNTRIES = ("england", "spain", "holland")
+COUNTRIES: Final = ("england", "spain", "holland")
 """The three powers (§5.0); a party and the Queen's origin are indices into this tuple."""
 
-REQUEST_KINDS = frozenset({"title", "marshal", "pension", "office", "letters_patent"})
+REQUEST_KINDS: Final = frozenset({"title", "marshal", "pension", "office", "letters_patent"})
 """Cards that need a request to the King (§8.1)."""
-TABLEAU_KINDS = frozenset({"title", "marshal", "pension", "office"})
+TABLEAU_KINDS: Final = frozenset({"title", "marshal", "pension", "office"})
 """Request cards that lie face up in front of a courtier and pay income."""
 
 
@@ -74,7 +74,7 @@ class CardType:
     """True when a value above (count, income, icon, minimum, effect) is a reconstruction."""
 
 
-CARD_TYPES: tuple[CardType, ...] = (
+CARD_TYPES: Final[tuple[CardType, ...]] = (
     # --- request cards (§9.2): 39 ---------------------------------------------------------
     CardType("duc", "title", 2, income=7000, rank=4),
     CardType("marquis", "title", 3, income=5000, rank=3,
@@ -188,18 +188,18 @@ CARD_TYPES: tuple[CardType, ...] = (
 )
 """Every card type; their counts add up to the 110 cards of §2.0."""
 
-DECK_SIZE = 110
+DECK_SIZE: Final = 110
 """The number of cards (§2.0, confirmed)."""
 
-TYPE_OF: tuple[int, ...] = tuple(
+TYPE_OF: Final[tuple[int, ...]] = tuple(
     t for t, ct in enumerate(CARD_TYPES) for _ in range(ct.count)
 )
 """Card id → index into :data:`CARD_TYPES`."""
 
-CARDS: tuple[CardType, ...] = tuple(CARD_TYPES[t] for t in TYPE_OF)
+CARDS: Final[tuple[CardType, ...]] = tuple(CARD_TYPES[t] for t in TYPE_OF)
 """Card id → its type."""
 
-TYPE_INDEX: dict[str, int] = {ct.key: i for i, ct in enumerate(CARD_TYPES)}
+TYPE_INDEX: Final[dict[str, int]] = {ct.key: i for i, ct in enumerate(CARD_TYPES)}
 
 
 def cards_of(key: str) -> tuple[int, ...]:
@@ -212,7 +212,7 @@ def cards_of(key: str) -> tuple[int, ...]:
     return tuple(c for c, ct in enumerate(TYPE_OF) if ct == t)
 
 
-WAR_ENDINGS: dict[str, dict[str, int]] = {
+WAR_ENDINGS: Final[dict[str, dict[str, int]]] = {
     "war_won": {"marshal_king": 2, "marshal_money": 3000, "minister_king": 1},
     "war_lost": {"marshal_king": -2, "marshal_money": 0, "minister_king": -2},
 }
@@ -250,16 +250,16 @@ def _validate() -> None:
 
 _validate()
 
-KIND_OF: tuple[str, ...] = tuple(ct.kind for ct in CARDS)
+KIND_OF: Final[tuple[str, ...]] = tuple(ct.kind for ct in CARDS)
 """Card id → its kind (flat tables for the rules' hot loops)."""
-INCOME_OF: tuple[int, ...] = tuple(ct.income for ct in CARDS)
-EFFECT_OF: tuple[str, ...] = tuple(ct.effect for ct in CARDS)
-GENDER_OF: tuple[str, ...] = tuple(ct.gender for ct in CARDS)
+INCOME_OF: Final[tuple[int, ...]] = tuple(ct.income for ct in CARDS)
+EFFECT_OF: Final[tuple[str, ...]] = tuple(ct.effect for ct in CARDS)
+GENDER_OF: Final[tuple[str, ...]] = tuple(ct.gender for ct in CARDS)
 """Card id → the gender its holder must have ('' for either)."""
-IDS_OF_KIND: dict[str, tuple[int, ...]] = {
+IDS_OF_KIND: Final[dict[str, tuple[int, ...]]] = {
     kind: tuple(c for c, k in enumerate(KIND_OF) if k == kind)
     for kind in dict.fromkeys(KIND_OF)
 }
 """Kind → the ids of its cards."""
-INCOME_CARDS: tuple[int, ...] = tuple(c for c, i in enumerate(INCOME_OF) if i)
+INCOME_CARDS: Final[tuple[int, ...]] = tuple(c for c, i in enumerate(INCOME_OF) if i)
 """The cards that pay income in front of a courtier."""

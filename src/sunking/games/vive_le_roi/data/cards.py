@@ -13,14 +13,30 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Mapping
+from typing import Final
 
 # Kinds of card.
-NOBLE, KING, PROVINCE, GOLD, MUSKETEER, COURTIER, OFFICIAL, EVENT = range(8)
-KIND_NAMES = ("noble", "king", "province", "gold", "musketeer", "courtier", "official", "event")
+NOBLE: Final = 0
+KING: Final = 1
+PROVINCE: Final = 2
+GOLD: Final = 3
+MUSKETEER: Final = 4
+COURTIER: Final = 5
+OFFICIAL: Final = 6
+EVENT: Final = 7
+KIND_NAMES: Final = (
+    "noble", "king", "province", "gold", "musketeer", "courtier", "official", "event",
+)
 
 # Officials (ambtsdragers).
-BISHOP, CARDINAL, QUEEN, GENERAL, CAPTAIN, CARTOGRAPHER, TREASURER = range(7)
-OFFICE_NAMES = (
+BISHOP: Final = 0
+CARDINAL: Final = 1
+QUEEN: Final = 2
+GENERAL: Final = 3
+CAPTAIN: Final = 4
+CARTOGRAPHER: Final = 5
+TREASURER: Final = 6
+OFFICE_NAMES: Final = (
     "bishop", "cardinal", "queen", "general", "captain_of_the_guard", "cartographer",
     "treasurer",
 )
@@ -30,20 +46,20 @@ OFFICE_NAMES = (
     REBELLION, KINGS_EAR, EXCOMMUNICATION, LOW_BIRTH, EXECUTIONER, RIOTS, BANDITS,
     LURING_AWAY, INHERITANCE, EXTORTION, GOSSIP,
 ) = range(11)
-EVENT_NAMES = (
+EVENT_NAMES: Final = (
     "rebellion", "kings_ear", "excommunication", "low_birth", "executioner", "riots",
     "bandits", "luring_away", "inheritance", "extortion", "gossip",
 )
-ANYTIME_EVENTS = frozenset({KINGS_EAR, EXCOMMUNICATION, LOW_BIRTH, EXECUTIONER})
+ANYTIME_EVENTS: Final = frozenset({KINGS_EAR, EXCOMMUNICATION, LOW_BIRTH, EXECUTIONER})
 """The "S" cards (red hexagon): they may also be played at special moments of a round."""
 
-ARMS = ("lion", "eagle", "tower", "stag", "star", "sword", "fleur_de_lis")
+ARMS: Final = ("lion", "eagle", "tower", "stag", "star", "sword", "fleur_de_lis")
 """The seven coats of arms: one per noble (rank 1–6), the seventh the Queen's. The names are
 placeholders (reconstructed, cosmetic)."""
-QUEEN_ARMS = 6
-NO_ARMS = -1
+QUEEN_ARMS: Final = 6
+NO_ARMS: Final = -1
 
-PROVINCE_NAMES = (
+PROVINCE_NAMES: Final = (
     ("Normandie", "Bretagne", "Anjou"),
     ("Champagne", "Lorraine", "Alsace"),
     ("Languedoc", "Provence", "Dauphiné"),
@@ -81,24 +97,24 @@ class Card:
 
 # --- the composition (counts and values) -------------------------------------------------
 
-NOBLE_RANKS = (1, 2, 3, 4, 5, 6)
-PROVINCES_PER_ARMS = 3
-PROVINCE_VALUE = 3
-GOLD_VALUES: Mapping[int, int] = {1: 7, 2: 6, 3: 6}
-MUSKETEER_VALUES: Mapping[int, int] = {1: 3, 2: 3, 3: 3, 4: 3, 5: 3, 6: 2, 7: 2}
-COURTIER_VALUES = (4, 5, 6)
+NOBLE_RANKS: Final = (1, 2, 3, 4, 5, 6)
+PROVINCES_PER_ARMS: Final = 3
+PROVINCE_VALUE: Final = 3
+GOLD_VALUES: Final[Mapping[int, int]] = {1: 7, 2: 6, 3: 6}
+MUSKETEER_VALUES: Final[Mapping[int, int]] = {1: 3, 2: 3, 3: 3, 4: 3, 5: 3, 6: 2, 7: 2}
+COURTIER_VALUES: Final = (4, 5, 6)
 """One courtier of each value per coat of arms."""
-OFFICIALS: tuple[tuple[int, int], ...] = (
+OFFICIALS: Final[tuple[tuple[int, int], ...]] = (
     (BISHOP, 2), (CARDINAL, 1), (QUEEN, 1), (GENERAL, 1), (CAPTAIN, 1), (CARTOGRAPHER, 1),
     (TREASURER, 1),
 )
-OFFICIAL_VALUE: Mapping[int, int] = {office: 3 for office, _ in OFFICIALS}
-EVENTS: tuple[tuple[int, int], ...] = (
+OFFICIAL_VALUE: Final[Mapping[int, int]] = {office: 3 for office, _ in OFFICIALS}
+EVENTS: Final[tuple[tuple[int, int], ...]] = (
     (REBELLION, 6), (KINGS_EAR, 1), (EXCOMMUNICATION, 1), (LOW_BIRTH, 1), (EXECUTIONER, 1),
     (RIOTS, 1), (BANDITS, 2), (LURING_AWAY, 2), (INHERITANCE, 1), (EXTORTION, 2), (GOSSIP, 1),
 )
 
-RECONSTRUCTED: Mapping[str, str] = {
+RECONSTRUCTED: Final[Mapping[str, str]] = {
     "gold values": "guessed: 7 × 1, 6 × 2, 6 × 3 (rulings §2.3)",
     "musketeer values": "guessed: 3 × each of 1–5, 2 × 6, 2 × 7 (rulings §2.4)",
     "courtier values": "deduced: one 4, 5 and 6 per coat of arms (rulings §2.4)",
@@ -112,19 +128,19 @@ RECONSTRUCTED: Mapping[str, str] = {
 
 # --- points ---------------------------------------------------------------------------
 
-HAND_SIZE = 7
-KING_POINTS = 10
+HAND_SIZE: Final = 7
+KING_POINTS: Final = 10
 """For the player who has the King (captive or visiting) at the end."""
-EAR_POINTS = 10
-DENOUNCE_POINTS = 10
+EAR_POINTS: Final = 10
+DENOUNCE_POINTS: Final = 10
 """Playing (or passing on) Excommunication or Low Birth."""
-FREEING_POINTS = 5
-REFUSAL_PENALTY = 15
-ARMS_FACTOR = 2
-POINTS_LIMITS = (0, *range(250, 301))
+FREEING_POINTS: Final = 5
+REFUSAL_PENALTY: Final = 15
+ARMS_FACTOR: Final = 2
+POINTS_LIMITS: Final = (0, *range(250, 301))
 """The points-limit variant (several deals), "puntengrenzen van 250 tot 300 punten": any
 whole number from 250 to 300; 0 plays a single deal."""
-MAX_DEALS = 12
+MAX_DEALS: Final = 12
 """A safety cap on the deals of the points-limit variant (the rulebook sets none)."""
 
 
@@ -160,29 +176,29 @@ def _build() -> tuple[Card, ...]:
     return tuple(cards)
 
 
-CARDS: tuple[Card, ...] = _build()
-DECK_SIZE = len(CARDS)
-KING_CARD = 6
-NOBLES = tuple(c.id for c in CARDS if c.kind == NOBLE)
-SETUP_PROVINCES = tuple(
+CARDS: Final[tuple[Card, ...]] = _build()
+DECK_SIZE: Final = len(CARDS)
+KING_CARD: Final = 6
+NOBLES: Final = tuple(c.id for c in CARDS if c.kind == NOBLE)
+SETUP_PROVINCES: Final = tuple(
     next(c.id for c in CARDS if c.kind == PROVINCE and c.arms == a) for a in range(len(ARMS))
 )
 """The province of each coat of arms taken out at setup (one per arms)."""
-EAR_CARD = next(c.id for c in CARDS if c.role == KINGS_EAR and c.kind == EVENT)
+EAR_CARD: Final = next(c.id for c in CARDS if c.role == KINGS_EAR and c.kind == EVENT)
 
 # Flat tables for the rules' inner loops.
-KIND: tuple[int, ...] = tuple(c.kind for c in CARDS)
-VALUE: tuple[int, ...] = tuple(c.value for c in CARDS)
-CARD_ARMS: tuple[int, ...] = tuple(c.arms for c in CARDS)
-ROLE: tuple[int, ...] = tuple(c.role for c in CARDS)
-IS_NUMBER: tuple[bool, ...] = tuple(c.is_number for c in CARDS)
-IS_PERSON: tuple[bool, ...] = tuple(c.is_person for c in CARDS)
-IS_CHURCH: tuple[bool, ...] = tuple(
+KIND: Final[tuple[int, ...]] = tuple(c.kind for c in CARDS)
+VALUE: Final[tuple[int, ...]] = tuple(c.value for c in CARDS)
+CARD_ARMS: Final[tuple[int, ...]] = tuple(c.arms for c in CARDS)
+ROLE: Final[tuple[int, ...]] = tuple(c.role for c in CARDS)
+IS_NUMBER: Final[tuple[bool, ...]] = tuple(c.is_number for c in CARDS)
+IS_PERSON: Final[tuple[bool, ...]] = tuple(c.is_person for c in CARDS)
+IS_CHURCH: Final[tuple[bool, ...]] = tuple(
     c.kind == OFFICIAL and c.role in (BISHOP, CARDINAL) for c in CARDS
 )
-CHURCH_CARDS: frozenset[int] = frozenset(c.id for c in CARDS if IS_CHURCH[c.id])
+CHURCH_CARDS: Final[frozenset[int]] = frozenset(c.id for c in CARDS if IS_CHURCH[c.id])
 """The Bishops and the Cardinal, as a set (``isdisjoint`` asks a structure at C speed)."""
-OFFICE_CARDS: Mapping[int, frozenset[int]] = {
+OFFICE_CARDS: Final[Mapping[int, frozenset[int]]] = {
     role: frozenset(c.id for c in CARDS if c.kind == OFFICIAL and c.role == role)
     for role in {c.role for c in CARDS if c.kind == OFFICIAL}
 }
@@ -218,7 +234,7 @@ def _classes() -> tuple[int, ...]:
     return tuple(out)
 
 
-TWIN: tuple[int, ...] = _classes()
+TWIN: Final[tuple[int, ...]] = _classes()
 """Per card, the lowest id of the cards identical to it (same kind, value, arms and role):
 two gold 2s in a hand are the same choice."""
 

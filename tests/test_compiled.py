@@ -4,11 +4,8 @@ from __future__ import annotations
 
 import ast
 import importlib.machinery
-import json
 import os
-import subprocess
 import sys
-import textwrap
 from pathlib import Path
 
 import pytest
@@ -17,44 +14,17 @@ from sunking import compiled
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "scripts"))
+sys.path.insert(0, str(ROOT / "benchmarks"))
 import compile_engine  # noqa: E402
+import compiled_vs_source  # noqa: E402
+
+GAMES = 240
+"""Random games a game compared compiled and from source (the seeds spread over every player
+count)."""
+SEARCHES = 6
+"""ISMCTS decisions a game compared."""
 
 EXT = importlib.machinery.EXTENSION_SUFFIXES[0]
-
-_PLAY = textwrap.dedent("""
-    import hashlib, json, sys
-    import sunking
-    from sunking.compiled import running_compiled
-    from sunking.cli import policy_rng
-
-    digests = {}
-    for game in sunking.available_games():
-        g = sunking.make(game)
-        h = hashlib.sha256()
-        for players in (g.spec.min_players, g.spec.max_players):
-            for seed in range(3):
-                s = g.new_game(players, seed)
-                rng = policy_rng(seed)
-                while not s.is_terminal:
-                    legal = s.legal_actions()
-                    h.update(repr(legal).encode())
-                    s.play(rng.choice(legal))
-                h.update(json.dumps(s.to_json(), sort_keys=True).encode())
-                h.update(repr(s.events(everything=True)).encode())
-        digests[game] = h.hexdigest()
-    print(json.dumps({"digests": digests, "compiled": running_compiled()}))
-""")
-
-
-def _play(from_source: bool) -> dict[str, object]:
-    env = {k: v for k, v in os.environ.items() if k != compiled.FROM_SOURCE}
-    if from_source:
-        env[compiled.FROM_SOURCE] = "1"
-    done = subprocess.run([sys.executable, "-c", _PLAY], env=env, capture_output=True,
-                          text=True, timeout=600, check=True)
-    result: dict[str, object] = json.loads(done.stdout)
-    return result
-
 
 def _class_defs(path: Path) -> list[ast.ClassDef]:
     tree = ast.parse(path.read_text(encoding="utf-8"))
@@ -91,15 +61,19 @@ def test_every_compiled_class_that_interpreted_code_extends_allows_it() -> None:
     assert not refused, f"interpreted classes extend native classes that forbid it: {refused}"
 
 
-def test_compiled_modules_play_exactly_as_their_sources() -> None:
+def test_compiled_modules_play_and_search_exactly_as_their_sources() -> None:
+    """Random games of every game (every step's legal actions, final states, logs) and ISMCTS
+    decisions (moves and root statistics), compiled and from source: the same digests
+    (``benchmarks/compiled_vs_source.py`` is the full version)."""
     built = compiled.extensions()
     if not built:
         if os.environ.get("CI"):
             pytest.fail("make test compiles the rule modules, but none is compiled")
         pytest.skip("no compiled module here (no C compiler): nothing to compare")
-    with_extensions = _play(from_source=False)
-    from_source = _play(from_source=True)
+    with_extensions, from_source = compiled_vs_source.compare(GAMES, SEARCHES, 100)
     assert with_extensions["compiled"], "the compiled modules were not the ones imported"
+    assert "sunking.core.rng" in with_extensions["compiled"]
+    assert "sunking.bots.ismcts" in with_extensions["compiled"]
     assert from_source["compiled"] == []
     assert with_extensions["digests"] == from_source["digests"]
 

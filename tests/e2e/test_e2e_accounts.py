@@ -229,3 +229,25 @@ def test_e2e_the_profile_shows_history_and_statistics(
     assert width <= 390, f"the profile is {width} px wide on a 390 px phone"
     phone.close()
     desk.close()
+
+
+def test_e2e_the_account_shows_and_signs_out_when_its_sessions_and_notices_fail(
+        browser: Browser, mail_server: tuple[str, Mailbox]) -> None:
+    """The account's own part is shown at once: a failing or slow list of sessions or of
+    notices is told, and never keeps the page (and its "Sign out") hidden."""
+    base, _box = mail_server
+    context, page = fresh(browser)
+    virtual_authenticator(context, page)
+    page.goto(base + "/account/signup")
+    page.wait_for_selector("body[data-ready='1']")
+    page.locator("#passkey-handle").fill("Guitry")
+    page.get_by_role("button", name="Create with a passkey").click()
+    expect(page.get_by_test_id("recovery-codes").locator("li")).to_have_count(10)
+    page.route("**/api/account/sessions", lambda route: route.fulfill(
+        status=503, json={"error": {"code": "catching_breath", "message": "busy"}}))
+    page.route("**/api/account/notices", lambda route: route.abort())
+    page.get_by_role("link", name="Your account").click()
+    expect(page.get_by_test_id("me-handle")).to_contain_text("Guitry")
+    page.get_by_role("button", name="Sign out", exact=True).click()
+    expect(page.locator("#signin")).to_be_visible()
+    context.close()

@@ -273,6 +273,13 @@ def bots_to_the_end(client: TestClient, game: str = "vive_le_roi") -> dict[str, 
     return created
 
 
+def replay_kept(store: SqlStore, match_id: str) -> bool:
+    """Whether the server has kept the finished match's replay."""
+    with store.engine.begin() as conn:
+        return conn.execute(sa.text("SELECT 1 FROM replays WHERE match_id = :m"),
+                            {"m": match_id}).first() is not None
+
+
 def newer_rules(monkeypatch: pytest.MonkeyPatch, game: str = "vive_le_roi") -> None:
     """The server now plays the next version of ``game``'s rules (an upgrade)."""
     engine = make(game)
@@ -287,6 +294,9 @@ def test_srv_a_finished_match_of_older_rules_still_shows_its_kept_replay(
         kept = bots_to_the_end(client)
         lost = bots_to_the_end(client)
         match_id, spectator = kept["match_id"], kept["spectator"]["token"]
+        # The finish is published as soon as the last move is stored; its replay is kept a
+        # moment later. Both must be there before one is taken away and the rules change.
+        wait_until(lambda: replay_kept(store, match_id) and replay_kept(store, lost["match_id"]))
         replay = client.get(f"/api/matches/{match_id}/replay", headers=auth(spectator)).json()
         board = f"/api/matches/{match_id}/replay/board"
         before = client.get(board, params={"version": 5, "seat": 1, "lang": "de"},

@@ -186,10 +186,12 @@ async function drawSettings() {
   const select = $("me-language");
   select.replaceChildren(...languages().map(({ code, name }) => new Option(name, code)));
   select.value = account.languages[0] || "en";
+  // The account is shown at once; its sessions and notices follow (a failure of either is
+  // told and leaves the rest of the page usable: signing out, above all).
+  show("settings");
   const sessions = await api("GET", "/api/account/sessions");
   $("sessions").replaceChildren(...sessions.map(sessionItem));
   await drawNotices($("notices"));
-  show("settings");
 }
 
 function bindSettings() {

@@ -80,14 +80,12 @@ class Rng:
         would not wrap)."""
         s: i64 = self._bits + _GAMMA_BITS
         self._bits = s
-        z: i64 = (s ^ ((s >> 30) & _LOW34)) * _MIX1_BITS
-        z = (z ^ ((z >> 27) & _LOW37)) * _MIX2_BITS
-        return z ^ ((z >> 31) & _LOW33)
+        return _mix(s)
 
     def _next(self) -> int:
         """The next 64-bit output, drawn in Python's integers."""
         s = (int(self._bits) + _GAMMA) & _MASK
-        self._bits = s - ((s >> 63) << 64)
+        self._bits = _signed(s)
         z = ((s ^ (s >> 30)) * _MIX1) & _MASK
         z = ((z ^ (z >> 27)) * _MIX2) & _MASK
         return z ^ (z >> 31)
@@ -103,7 +101,7 @@ class Rng:
         if n <= 0:
             raise ValueError(f"Rng.below needs a positive bound, got {n}")
         if NATIVE and n < _NATIVE_BOUND:
-            return _scaled(self._draw(), n)
+            return int(_scaled(self._draw(), n))
         return (self._next() * n) >> 64
 
     def random(self) -> float:
@@ -118,7 +116,7 @@ class Rng:
         if n <= 0:
             raise ValueError("Rng.choice needs a non-empty sequence")
         if NATIVE and n < _NATIVE_BOUND:
-            return items[_scaled(self._draw(), n)]
+            return items[int(_scaled(self._draw(), n))]
         return items[(self._next() * n) >> 64]
 
     def shuffle(self, items: MutableSequence[T], last: int | None = None) -> None:
@@ -149,11 +147,17 @@ class Rng:
         return "Rng(<hidden>)"
 
 
-def _scaled(z: i64, n: int) -> int:
+def _mix(s: i64) -> i64:
+    """SplitMix64's output for the state ``s``, in native 64-bit integers (compiled only)."""
+    z: i64 = (s ^ ((s >> 30) & _LOW34)) * _MIX1_BITS
+    z = (z ^ ((z >> 27) & _LOW37)) * _MIX2_BITS
+    return z ^ ((z >> 31) & _LOW33)
+
+
+def _scaled(z: i64, n: i64) -> i64:
     """``(u * n) >> 64`` for the output ``u`` whose bits are ``z`` and ``0 < n < 2**31``,
     from ``u``'s two 32-bit halves (no product leaves 63 bits)."""
-    m: i64 = n
-    return int((((z >> 32) & _LOW32) * m + (((z & _LOW32) * m) >> 32)) >> 32)
+    return (((z >> 32) & _LOW32) * n + (((z & _LOW32) * n) >> 32)) >> 32
 
 
 def _shuffle_list(rng: Rng, items: list[Any], stop: int) -> None:
@@ -162,11 +166,7 @@ def _shuffle_list(rng: Rng, items: list[Any], stop: int) -> None:
     i: i64 = len(items) - 1
     while i > stop:
         s += _GAMMA_BITS
-        z: i64 = (s ^ ((s >> 30) & _LOW34)) * _MIX1_BITS
-        z = (z ^ ((z >> 27) & _LOW37)) * _MIX2_BITS
-        z ^= (z >> 31) & _LOW33
-        m: i64 = i + 1
-        j: i64 = (((z >> 32) & _LOW32) * m + (((z & _LOW32) * m) >> 32)) >> 32
+        j = _scaled(_mix(s), i + 1)
         items[i], items[j] = items[j], items[i]
         i -= 1
     rng._bits = s

@@ -7,15 +7,10 @@ For each game and player count (4 by default) it plays ``--games`` random games 
 - ``engine``: ``legal_actions`` and ``apply_unchecked`` on quiet states, a uniform choice
   among the legal actions (the ceiling for any adapter);
 - ``pettingzoo``: the AEC environment, ``last()`` (the acting agent's observation, a new
-  array at every step) then ``step`` with a random legal token (drawn as the engine's: one
-  index into the legal ones);
+  array at every step) then ``step`` with a random legal token (read from the observation's
+  mask and drawn as the engine draws its action, with the same generator);
 - ``pettingzoo, no observation``: the same loop with ``last(observe=False)`` and the legal
   tokens read from the table: what the environment costs besides the observation;
-- ``pettingzoo, stale observation`` (only when asked with ``--ways``): the ``pettingzoo``
-  loop with every seat's array left as it was first built (``SeatObservation.update``
-  does nothing), so that the difference from ``pettingzoo`` is what bringing the arrays up
-  to date costs, and the difference from the row above what the rest of an observation
-  (copies, the mask) costs;
 - ``openspiel``: the Python game through pyspiel, the deal's chance nodes sampled, then
   ``legal_actions`` and ``apply_action`` with the acting seat's observation tensor read at
   every step (through OpenSpiel's ``make_observation``);
@@ -25,10 +20,11 @@ For each game and player count (4 by default) it plays ``--games`` random games 
 It prints engine actions per second, agent steps (tokens) per second and each adapter's
 share of the engine's actions per second, all per second of the process's CPU time. The
 last row is OpenSpiel's C++ ``hearts`` (4 players) played as the ``openspiel`` rows, with
-its information-state tensor per step.
+its information-state tensor per step. Each figure is the median of ``--rounds`` rounds
+that take the ways in turn.
 
     .venv/bin/python benchmarks/bench_envs.py [--game louis14] [--games 20] [--players 4]
-        [--ways engine pettingzoo ...]
+        [--ways engine pettingzoo ...] [--rounds 3]
     .venv/bin/python benchmarks/bench_envs.py --suites [--cycles 1000]
 """
 
@@ -37,11 +33,10 @@ from __future__ import annotations
 import argparse
 import contextlib
 import io
+import statistics
 import time
 from collections.abc import Callable
-from unittest import mock
 
-import numpy as np
 import pyspiel
 from open_spiel.python.observation import make_observation
 from rich import box
@@ -51,7 +46,6 @@ from rich.table import Table as RichTable
 import sunking.envs.openspiel as sk_spiel
 from sunking.core.registry import available_games, make
 from sunking.core.rng import Rng
-from sunking.envs.incremental import SeatObservation
 from sunking.envs.pettingzoo import env
 
 Run = Callable[[int], tuple[int, int]]
@@ -69,30 +63,34 @@ def engine_run(game: str, n: int) -> Run:
     return run
 
 
-def pettingzoo_run(game: str, n: int, observe: bool = True, stale: bool = False) -> Run:
+def pettingzoo_run(game: str, n: int, observe: bool = True) -> Run:
     aec = env(game, n)
     table = aec.unwrapped.table
 
     def run(seed: int) -> tuple[int, int]:
-        if stale:
-            with mock.patch.object(SeatObservation, "update", lambda self, *_: self.array):
-                return play(seed)
-        return play(seed)
-
-    def play(seed: int) -> tuple[int, int]:
         aec.reset(seed=seed)
-        rng = np.random.default_rng(seed)
+        rng = Rng(seed)
         steps = 0
         for _agent in aec.agent_iter():
             obs, _, terminated, truncated, _ = aec.last(observe)
             if terminated or truncated:
                 aec.step(None)
                 continue
-            legal = np.flatnonzero(obs["action_mask"]) if obs else table.legal_tokens()
-            aec.step(int(legal[rng.integers(len(legal))]))
+            legal = obs["action_mask"].nonzero()[0] if obs else table.legal_tokens()
+            aec.step(int(legal[rng.below(len(legal))]))
             steps += 1
         return table.state.version, steps
     return run
+
+
+def chance_outcome(outcomes: list[tuple[int, float]], rng: Rng) -> int:
+    """One of a chance node's ``(action, probability)`` outcomes, drawn by probability."""
+    left = rng.random()
+    for action, probability in outcomes:
+        left -= probability
+        if left < 0:
+            return action
+    return outcomes[-1][0]
 
 
 def spiel_run(name: str, params: dict[str, int], perfect_recall: bool = False) -> Run:
@@ -102,16 +100,15 @@ def spiel_run(name: str, params: dict[str, int], perfect_recall: bool = False) -
 
     def run(seed: int) -> tuple[int, int]:
         state = game.new_initial_state()
-        rng = np.random.default_rng(seed)
+        rng = Rng(seed)
         steps = 0
         while not state.is_terminal():
             if state.is_chance_node():
-                actions, probs = zip(*state.chance_outcomes(), strict=True)
-                state.apply_action(int(rng.choice(actions, p=probs)))
+                state.apply_action(chance_outcome(state.chance_outcomes(), rng))
                 continue
             info_state.set_from(state, state.current_player())
             legal = state.legal_actions()
-            state.apply_action(legal[int(rng.integers(len(legal)))])
+            state.apply_action(legal[rng.below(len(legal))])
             steps += 1
         engine = getattr(state, "engine_state", None)
         return (engine.version if engine is not None else steps), steps
@@ -134,8 +131,6 @@ def measure(run: Run, games: int) -> tuple[float, float]:
 
 WAYS = ("engine", "pettingzoo", "pettingzoo, no observation", "openspiel",
         "openspiel info state")
-ASKED_WAYS = ("pettingzoo, stale observation",)
-"""Ways run only when ``--ways`` names them."""
 
 
 def way_run(way: str, game: str, n: int) -> Run:
@@ -144,16 +139,18 @@ def way_run(way: str, game: str, n: int) -> Run:
     if way == "engine":
         return engine_run(game, n)
     if way.startswith("pettingzoo"):
-        return pettingzoo_run(game, n, observe=way != "pettingzoo, no observation",
-                              stale=way == "pettingzoo, stale observation")
+        return pettingzoo_run(game, n, observe=way != "pettingzoo, no observation")
     return spiel_run(name, {"players": n}, perfect_recall=way == "openspiel info state")
 
 
 def speeds(games: list[str], players: list[int], count: int,
-           chosen: tuple[str, ...] = WAYS) -> RichTable:
+           chosen: tuple[str, ...] = WAYS, rounds: int = 1) -> RichTable:
     """The ways side by side for each game at each player count it allows (the first way
-    chosen is the one the others are compared with)."""
-    table = RichTable(title=f"Random games, {count} per row, one core", box=box.SIMPLE)
+    chosen is the one the others are compared with), each the median of ``rounds`` rounds
+    that take the ways in turn (so that a slow spell of a shared machine falls on all of
+    them)."""
+    title = f"Random games, {count} per row, one core, median of {rounds} rounds"
+    table = RichTable(title=title, box=box.SIMPLE)
     for column in ("game", "players", "way", "actions/s", "steps/s", "vs engine"):
         table.add_column(column, justify="left" if column in ("game", "way") else "right")
     for game in games:
@@ -161,9 +158,16 @@ def speeds(games: list[str], players: list[int], count: int,
         for n in players:
             if not spec.min_players <= n <= spec.max_players:
                 continue
+            ways = [w for w in WAYS if w in chosen]
+            runs = {way: way_run(way, game, n) for way in ways}
+            found: dict[str, list[tuple[float, float]]] = {way: [] for way in ways}
+            for _ in range(rounds):
+                for way in ways:
+                    found[way].append(measure(runs[way], count))
             base = 0.0
-            for way in (w for w in (*WAYS, *ASKED_WAYS) if w in chosen):
-                actions, steps = measure(way_run(way, game, n), count)
+            for way in ways:
+                actions = statistics.median(a for a, _ in found[way])
+                steps = statistics.median(s for _, s in found[way])
                 base = base or actions
                 table.add_row(game, str(n), way, f"{actions:,.0f}", f"{steps:,.0f}",
                               f"{actions / base:.1%}")
@@ -208,13 +212,16 @@ def main() -> None:
     parser.add_argument("--suites", action="store_true",
                         help="run the libraries' test suites at every player count instead")
     parser.add_argument("--cycles", type=int, default=1000)
-    parser.add_argument("--ways", nargs="+", default=list(WAYS), choices=WAYS + ASKED_WAYS,
-                        help="the ways to play (default: all but the stale observation)")
+    parser.add_argument("--rounds", type=int, default=3,
+                        help="rounds of every way, the median reported")
+    parser.add_argument("--ways", nargs="+", default=list(WAYS), choices=WAYS,
+                        help="the ways to play (default: all)")
     args = parser.parse_args()
     if args.suites:
         suites(args.game, args.cycles)
         return
-    Console().print(speeds(args.game, args.players, args.games, tuple(args.ways)))
+    Console().print(speeds(args.game, args.players, args.games, tuple(args.ways),
+                           args.rounds))
 
 
 if __name__ == "__main__":

@@ -9,7 +9,9 @@ every seat's), and prints
 
 - **flag rate**: flagged decisions per reviewed decision, per player kind;
 - **precision**: of up to ``--precision`` flagged decisions (those of ``heuristic`` and
-  ``ismcts:hard`` games first), the share that a search with ``--deep`` times the first pass's
+  ``ismcts:hard`` games first; as strong players are seldom flagged, more of their games'
+  decisions are reviewed until ``--strong-flags``, by default half of ``--precision``, of
+  the flags are theirs), the share that a search with ``--deep`` times the first pass's
   iterations (same number of independent searches, other generators) still finds worse than
   the flagged better move by at least half the class's threshold;
 - **recall**: of up to ``--recall`` reviewed decisions, those where the deep search finds a
@@ -152,10 +154,14 @@ def check_game(game_id: str, args: argparse.Namespace,
              for i in range(args.games)]
     records = mapped(pool, play, games, args.cache)
     calls = []
+    more: list[tuple[Any, ...]] = []
     for (_, spec, _, seed), record in zip(games, records, strict=True):
         todo = decisions(record)
-        for decision in rng.sample(todo, min(args.per_game, len(todo))):
-            calls.append((game_id, spec, seed, decision, budget))
+        picked = rng.sample(range(len(todo)), min(args.per_game, len(todo)))
+        calls += [(game_id, spec, seed, todo[i], budget) for i in picked]
+        if spec != "random":
+            more += [(game_id, spec, seed, todo[i], budget)
+                     for i in sorted(set(range(len(todo))) - set(picked))]
     reviewed: list[Reviewed] = mapped(pool, first_pass, calls, args.cache)
     rates = {}
     for spec in args.players:
@@ -163,6 +169,7 @@ def check_game(game_id: str, args: argparse.Namespace,
         flags = sum(r.verdict["class"] in FLAGGED for r in mine)
         rates[spec] = (flags, len(mine))
     flagged = [r for r in reviewed if r.verdict["class"] in FLAGGED]
+    extra = _strong_flags(pool, flagged, more, args)
     flagged.sort(key=lambda r: r.player == "random")  # strong players' flags first
     chosen = flagged[:args.precision]
     checks = mapped(pool, deep, [(r, budget, args.deep) for r in chosen], args.cache)
@@ -180,7 +187,36 @@ def check_game(game_id: str, args: argparse.Namespace,
     return {"rates": rates, "precision": (held, len(chosen)), "recall": (found, len(real)),
             "hints": (sum(h["separated"] for h in hints), len(hints)),
             "recall_sample": len(sample),
-            "from_strong": sum(r.player != "random" for r in chosen)}
+            "from_strong": sum(r.player != "random" for r in chosen), "extra": extra}
+
+
+EXTRA_BATCH = 100
+"""Decisions of strong players' games reviewed at a time while looking for their flags."""
+
+
+def _strong_flags(pool: concurrent.futures.Executor, flagged: list[Reviewed],
+                  more: list[tuple[Any, ...]], args: argparse.Namespace) -> int:
+    """Review further decisions of the ``heuristic`` and ``ismcts:hard`` games (those the
+    flag-rate sample left, in the order of ``--players``, each kind's in a seeded order),
+    adding their flags to ``flagged``, until ``--strong-flags`` (by default half of
+    ``--precision``) of its flags are theirs or none is left: strong players are seldom
+    flagged, and precision must be measured on their flags as much as on random play's.
+    Returns how many more decisions were reviewed."""
+    want = getattr(args, "strong_flags", None)
+    want = args.precision // 2 if want is None else want
+    order = {spec: k for k, spec in enumerate(args.players)}
+    random.Random(args.seed + 1).shuffle(more)
+    more.sort(key=lambda call: order[call[1]])
+    found = sum(r.player != "random" for r in flagged)
+    done = 0
+    while found < want and done < len(more):
+        batch = more[done:done + EXTRA_BATCH]
+        done += len(batch)
+        new = [r for r in mapped(pool, first_pass, batch, args.cache)
+               if r.verdict["class"] in FLAGGED]
+        flagged += new
+        found += len(new)
+    return done
 
 
 def speed(workers: int, seed: int) -> list[tuple[str, int, float]]:
@@ -206,6 +242,9 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=100, help="games per player kind")
     parser.add_argument("--per-game", type=int, default=10, help="decisions reviewed per game")
     parser.add_argument("--precision", type=int, default=200, help="flagged decisions checked")
+    parser.add_argument("--strong-flags", type=int, default=None,
+                        help="flags of heuristic and ismcts:hard games to look for among "
+                        "their other decisions (default: half of --precision)")
     parser.add_argument("--recall", type=int, default=200, help="decisions checked for recall")
     parser.add_argument("--hints", type=int, default=100, help="positions hinted")
     parser.add_argument("--deep", type=int, default=20, help="the deep search's factor")
@@ -230,7 +269,8 @@ def main() -> None:
             print(f"{game_id} ({time.perf_counter() - start:.0f} s)")
             print(f"  flag rate: {rates}")
             print(f"  precision: {_share(got['precision'])} (from heuristic/hard games: "
-                  f"{got['from_strong']})")
+                  f"{got['from_strong']}, found among {got['extra']} more of their "
+                  "decisions reviewed)")
             print(f"  recall: {_share(got['recall'])} of {got['recall_sample']} decisions "
                   "searched deep")
             print(f"  hints separating their first move: {_share(got['hints'])}", flush=True)

@@ -25,7 +25,7 @@ class Idle(concurrent.futures.Executor):
 def test_flags_hold_under_a_deeper_search(tmp_path: Path) -> None:
     args = argparse.Namespace(players=["random", "heuristic"], games=1, per_game=10,
                               precision=4, recall=2, deep=10, seed=3, iterations=60,
-                              hints=0, cache=tmp_path)
+                              hints=0, cache=tmp_path, strong_flags=1)
     with concurrent.futures.ThreadPoolExecutor(1) as pool:
         got = coach_check.check_game("louis14", args, pool)
     flagged_random, reviewed_random = got["rates"]["random"]
@@ -34,5 +34,7 @@ def test_flags_hold_under_a_deeper_search(tmp_path: Path) -> None:
     assert flagged_random > flagged_heuristic
     held, checked = got["precision"]
     assert checked > 0 and held / checked >= 0.6
+    # A heuristic game's other decisions were reviewed until one was flagged (or none left).
+    assert got["from_strong"] >= 1 or got["extra"] > 0
     # Every piece of work was kept as it finished: the same run again reads it all back.
     assert coach_check.check_game("louis14", args, Idle()) == got

@@ -75,8 +75,9 @@ class _Lossy(ActionScheme):
     """A broken scheme: every stone put on a tile is coded as one on tile 3."""
 
     def __init__(self, inner: ActionScheme) -> None:
-        self.__dict__.update(inner.__dict__)
-        self._codes = {}
+        for name in ("sequences", "tokens", "index", "_fields"):
+            setattr(self, name, getattr(inner, name))
+        self._codes, self._by_id = {}, {}
 
     def encode(self, action: Action) -> tuple[int, ...]:
         return super().encode(PlaceStone(3) if isinstance(action, PlaceStone) else action)

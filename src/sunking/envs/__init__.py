@@ -5,7 +5,9 @@ share; :mod:`.pettingzoo`, :mod:`.gymnasium` and :mod:`.openspiel` are imported 
 (importing the last two registers the games with their frameworks). See ``docs/envs.md``.
 """
 
-COMPILED = ("games.louis14", "games.versailles1682", "games.vive_le_roi")
-"""The games' observation encoders, compiled with mypyc beside the rule modules by ``make
-setup`` (``scripts/compile_engine.py``, where numpy is installed: the rl extra) since an
-environment spends most of its time in them; plain functions and data, as the rule modules."""
+COMPILED = ("actions", "games.louis14", "games.versailles1682", "games.vive_le_roi", "incremental",
+            "table", "vector")
+"""The games' observation encoders and the adapter the wrappers drive (the token scheme, the
+incremental encoder and its writer, the table), compiled with mypyc beside the rule modules
+by ``make setup`` (``scripts/compile_engine.py``, where numpy is installed: the rl extra)
+since an environment spends most of its time in them."""

@@ -26,6 +26,7 @@ from collections.abc import Hashable, Iterable, Mapping, Sequence
 from typing import TypeAlias
 
 from ..core.actions import Action
+from ..core.native import mypyc_attr
 
 Token: TypeAlias = tuple[Hashable, ...]
 """``("type", tag)``, ``(tag, field, value)`` or :data:`END`."""
@@ -34,10 +35,15 @@ END: Token = ("end",)
 """Closes the elements of a sequence field."""
 
 
+_BY_ID = 4096
+"""At most this many actions' codes are remembered by identity (:meth:`ActionScheme.encode_all`)."""
+
+
 class ActionSchemeError(ValueError):
     """An action or a token outside the scheme (a value no field declares)."""
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class ActionScheme:
     """The vocabulary of one game's action tokens and the coding of its actions.
 
@@ -72,6 +78,10 @@ class ActionScheme:
         if len(self.index) != len(tokens):
             raise ActionSchemeError("a field declares the same value twice")
         self._codes: dict[Action, tuple[int, ...]] = {}
+        self._by_id: dict[int, tuple[Action, tuple[int, ...]]] = {}
+        """Codes found by the action object's identity (the games hand out the same action
+        objects again and again), each with its action kept alive so an identity is never
+        reused while remembered; cleared once it holds :data:`_BY_ID` actions."""
 
     @property
     def size(self) -> int:
@@ -101,8 +111,19 @@ class ActionScheme:
 
     def encode_all(self, actions: Sequence[Action]) -> list[tuple[tuple[int, ...], Action]]:
         """Each action with its tokens (:meth:`encode`), as a decision starts from."""
-        known = self._codes
-        return [(known.get(a) or self.encode(a), a) for a in actions]
+        by_id = self._by_id
+        out: list[tuple[tuple[int, ...], Action]] = []
+        for action in actions:
+            found = by_id.get(id(action))
+            if found is not None and found[0] is action:
+                out.append((found[1], action))
+                continue
+            code = self.encode(action)
+            if len(by_id) >= _BY_ID:
+                by_id.clear()
+            by_id[id(action)] = (action, code)
+            out.append((code, action))
+        return out
 
     def _lookup(self, token: Token, action: Action) -> int:
         try:

@@ -6,10 +6,12 @@ the module's ``PARTS``, reads the engine state directly: each :class:`Part` take
 from the state — every value its segments are written from, nothing more — and writes those
 segments from the key alone. A :class:`SeatObservation` keeps one seat's array and the key
 each part was last written from; after any move (or any jump to another state, as a search
-makes) it rewrites only the parts whose key changed, so an action costs the few segments it
-touched. The parts are checked against the plain layout when a seat's array is first built
-(the same segment names in the same order), and a test compares the two encoders at every
-step of random games.
+makes) it rewrites only the parts whose key changed, and of those only the segments whose
+values changed (:class:`.vector.FastVector` remembers what it wrote), so an action costs the
+few segments it touched; a part laid out in rows of one size (a tile each, a player each)
+compares its rows first. The parts are checked against the plain layout when a seat's array
+is first built (the same segment names in the same order), and a test compares the two
+encoders at every step of random games.
 
 Keys hold the state's own lists, so they rely on what the core promises: a state is never
 changed once made (``apply`` returns a new one; only a search's private copy is changed in
@@ -31,6 +33,9 @@ KeyOf = Callable[[Any, int], Any]
 """Reads a part's key from an engine state for a seat."""
 WriteOf = Callable[[Any, int, int, Vector], None]
 """Writes a part's segments from its values, for a seat and a player count."""
+RowsOf = Callable[[Any, int, int], Sequence[Any]]
+"""Splits a part's values into its rows, in the order they are laid out for a seat and a
+player count."""
 
 
 def _same(key: Any, state: Any) -> Any:
@@ -46,13 +51,26 @@ class Part:
     copied) and ``read(key, state)`` turns it into the values, reading nothing of the state
     the key does not hold. Both ways give equal values (a test checks it at every step of
     random games), so the values hold nothing the seat may not see. A ``public`` part's key
-    and values are the same for every seat (only ``write`` turns them to the seat)."""
+    and values are the same for every seat (only ``write`` turns them to the seat).
+
+    With ``rows``, the values are laid out in rows of one size: ``rows(values, seat,
+    num_players)`` gives them in layout order and ``write`` writes one row, so that an update
+    rewrites only the rows that changed."""
 
     of_view: Callable[[Mapping[str, Any], int], Any]
     key: KeyOf
     write: WriteOf
     read: Callable[[Any, Any], Any] = _same
     public: bool = False
+    rows: RowsOf | None = None
+
+    def write_all(self, values: Any, seat: int, num_players: int, out: Vector) -> None:
+        """Write the whole part from its values (every row of a part in rows)."""
+        if self.rows is None:
+            self.write(values, seat, num_players, out)
+            return
+        for row in self.rows(values, seat, num_players):
+            self.write(row, seat, num_players, out)
 
 
 def encode_view(parts: Sequence[Part], view: Mapping[str, Any], seat: int,
@@ -60,7 +78,7 @@ def encode_view(parts: Sequence[Part], view: Mapping[str, Any], seat: int,
     """The plain encoder: every part written from ``seat``'s view."""
     n = int(view["num_players"])
     for part in parts:
-        part.write(part.of_view(view, seat), seat, n, out)
+        part.write_all(part.of_view(view, seat), seat, n, out)
 
 
 _UNSET = object()
@@ -101,7 +119,8 @@ class SeatObservation:
         ValueError: the parts do not write the plain encoder's ``layout`` (names and sizes).
     """
 
-    __slots__ = ("_keys", "_plan", "_state", "_writer", "array", "num_players", "seat")
+    __slots__ = ("_keys", "_parts", "_plan", "_rows", "_state", "_writer", "array",
+                 "num_players", "seat")
 
     def __init__(self, parts: Sequence[Part], state: GameState, seat: int,
                  layout: Sequence[tuple[str, int, int]]) -> None:
@@ -111,15 +130,19 @@ class SeatObservation:
         plan: list[tuple[KeyOf, Callable[[Any, Any], Any], WriteOf, int, int]] = []
         for part in parts:
             probe = Vector()
-            part.write(part.read(part.key(state, seat), state), seat, n, probe)
+            part.write_all(part.read(part.key(state, seat), state), seat, n, probe)
             at = names[-1][1] + names[-1][2]
             plan.append((part.key, part.read, part.write, at, at + len(probe)))
-            names += [(name, at + offset, size) for name, offset, size in probe.layout()]
+            names = _joined(names, [(name, at + offset, size)
+                                    for name, offset, size in probe.layout()])
         prefix = layout[-1]
         names.append((prefix[0], names[-1][1] + names[-1][2], prefix[2]))
         if names != list(layout):
             raise ValueError("the incremental parts do not write the plain layout")
         self._plan = tuple(plan)
+        self._parts = tuple(parts)
+        self._rows: list[Sequence[Any] | None] = [None] * len(plan)
+        """Each part in rows: the rows its array holds (None: not written yet)."""
         self._keys: list[object] = [_UNSET] * len(plan)
         self._state: GameState | None = None
         self.array: FloatArray = np.zeros(prefix[1] + prefix[2], dtype=np.float32)
@@ -145,10 +168,47 @@ class SeatObservation:
             key = key_of(state, seat)
             if key != keys[i]:
                 keys[i] = key
-                out[at:end] = 0.0
+                found = read(key, state) if values is None else values[i]
+                rows_of = self._parts[i].rows
+                if rows_of is not None:
+                    self._write_rows(i, rows_of(found, seat, n), write, at, end)
+                    continue
                 writer.seek(at)
-                write(read(key, state) if values is None else values[i], seat, n, writer)
+                write(found, seat, n, writer)
                 if writer.position() != end:
                     raise ValueError(f"a part wrote {writer.position() - at} floats of "
                                      f"{end - at}")
         return out
+
+    def _write_rows(self, i: int, rows: Sequence[Any], write: WriteOf, at: int,
+                    end: int) -> None:
+        """Rewrite the rows of part ``i`` (at ``at:end``) that differ from those its array
+        holds."""
+        held = self._rows[i]
+        size = (end - at) // len(rows) if rows else 0
+        writer, seat, n = self._writer, self.seat, self.num_players
+        for k, row in enumerate(rows):
+            if held is not None and row == held[k]:
+                continue
+            start = at + k * size
+            writer.seek(start)
+            write(row, seat, n, writer)
+            if writer.position() != start + size:
+                raise ValueError(f"a row wrote {writer.position() - start} floats of {size}")
+        if at + size * len(rows) != end:
+            raise ValueError(f"a part's {len(rows)} rows of {size} floats do not fill "
+                             f"{end - at}")
+        self._rows[i] = rows
+
+
+def _joined(names: list[tuple[str, int, int]],
+            more: list[tuple[str, int, int]]) -> list[tuple[str, int, int]]:
+    """``names`` followed by ``more``, a segment that continues the last one with the same
+    name joined to it (as :class:`.vector.Vector` joins them)."""
+    out = list(names)
+    for name, at, size in more:
+        if out and out[-1][0] == name and out[-1][1] + out[-1][2] == at:
+            out[-1] = (name, out[-1][1], out[-1][2] + size)
+        else:
+            out.append((name, at, size))
+    return out

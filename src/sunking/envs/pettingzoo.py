@@ -151,7 +151,7 @@ class SunKingAEC(AECEnv[AgentID, ObsDict, np.int64]):  # type: ignore[misc]
             self.terminations = dict.fromkeys(self.agents, True)
             self._accumulate_rewards()
             return
-        self.agent_selection = agent_name(self.table.to_move)
+        self.agent_selection = self.possible_agents[self.table.to_move]
         if self.max_cycles is not None and self.steps >= self.max_cycles:
             self.truncations = dict.fromkeys(self.agents, True)
 

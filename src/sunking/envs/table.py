@@ -30,8 +30,8 @@ from .vector import FloatArray, Vector
 
 Reward = Literal["win_share", "score_difference"]
 REWARDS: tuple[Reward, ...] = ("win_share", "score_difference")
-_ONE_BY_ONE = 8
-"""Up to this many legal tokens are set in a mask one by one; more through one index list."""
+_MASKS = 2048
+"""At most this many masks are kept by a table, found by their legal tokens."""
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -49,6 +49,11 @@ class GameAdapter:
     parts: tuple[Part, ...]
     """The same observation kept up to date from the engine state (``PARTS``, see
     :mod:`.incremental`)."""
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as its game's id: unpickled, it is the adapter of that game (its functions
+        are the module's own)."""
+        return adapter, (self.game_id,)
 
 
 _FOUND: dict[str, GameAdapter] = {}
@@ -174,6 +179,8 @@ class Table:
         self.decision: Decision | None = None
         self._seen: dict[int, FloatArray] = {}
         self._mask = np.zeros(0, dtype=np.int8)
+        self._masks: dict[tuple[int, ...], np.ndarray[Any, np.dtype[np.int8]]] = {}
+        """The masks of the token sets met so far (at most :data:`_MASKS`), never changed."""
         self._mask_depth = -2
         self._mask_of: Decision | None = None
         self._begin()
@@ -212,14 +219,15 @@ class Table:
         decision = self.decision
         depth = -1 if decision is None else len(decision.prefix)
         if self._mask_depth != depth or self._mask_of is not decision:
-            self._mask = np.zeros(self.scheme.size, dtype=np.int8)
-            tokens = self.legal_tokens()
-            if len(tokens) > _ONE_BY_ONE:
-                self._mask[tokens] = 1
-            else:
-                for token in tokens:
-                    self._mask[token] = 1
-            self._mask_depth, self._mask_of = depth, decision
+            tokens = tuple(self.legal_tokens())
+            found = self._masks.get(tokens)
+            if found is None:
+                found = np.zeros(self.scheme.size, dtype=np.int8)
+                found[list(tokens)] = 1
+                if len(self._masks) >= _MASKS:
+                    self._masks.clear()
+                self._masks[tokens] = found
+            self._mask, self._mask_depth, self._mask_of = found, depth, decision
         return self._mask.copy()
 
     def observe(self, seat: int) -> FloatArray:

@@ -30,7 +30,11 @@ class Vector:
         self._size = 0
 
     def _segment(self, name: str, values: FloatArray) -> None:
-        self._names.append((name, self._size, values.size))
+        names = self._names
+        if names and names[-1][0] == name:  # the same segment written in several rows
+            names[-1] = (name, names[-1][1], names[-1][2] + values.size)
+        else:
+            names.append((name, self._size, values.size))
         self._chunks.append(values)
         self._size += values.size
 
@@ -83,48 +87,74 @@ class Vector:
 
 
 class FastVector(Vector):
-    """The same segments written straight into one zeroed float32 array of a known size (the
-    game's layout, :func:`.table.layout`), without naming them, or into part of a zeroed
-    array given as ``out`` (:mod:`.incremental`). A test compares it with :class:`Vector`
-    at every step of random games.
+    """The same segments written straight into one float32 array of a known size (the
+    game's layout, :func:`.table.layout`), without naming them, or into part of an array
+    given as ``out`` (:mod:`.incremental`), zero where nothing was written yet. It remembers
+    what it last wrote at each place: a segment written again with the same values is left
+    as it is, and one written with other values replaces the old ones (a one-hot clears its
+    former slot, counts their former segment), so a part rewritten after a move costs only
+    the segments the move changed. A test compares it with :class:`Vector` at every step of
+    random games.
 
     Raises (:meth:`array`):
         ValueError: the segments written do not fill the array exactly.
     """
 
-    __slots__ = ("_out",)
+    __slots__ = ("_memo", "_out")
 
     def __init__(self, size: int, out: FloatArray | None = None) -> None:
         super().__init__()
         self._out: FloatArray = np.zeros(size, dtype=np.float32) if out is None else out
+        self._memo: dict[int, object] = {}
+        """What was last written at each place a segment starts."""
 
     def seek(self, at: int) -> None:
-        """Write the next segment from ``at`` on (into an array whose floats there are
-        zero)."""
+        """Write the next segment from ``at`` on."""
         self._size = at
 
     def position(self) -> int:
         """Where the next segment would be written."""
         return self._size
 
+    def _same(self, value: object) -> bool:
+        """Whether the segment at the current place was last written with ``value`` (and
+        remember ``value`` for it)."""
+        memo, at = self._memo, self._size
+        if at in memo and memo[at] == value:
+            return True
+        memo[at] = value
+        return False
+
     def number(self, name: str, value: float, scale: float = 1.0) -> None:
-        self._out[self._size] = value / scale
+        found = value / scale
+        if not self._same(found):
+            self._out[self._size] = found
         self._size += 1
 
     def flag(self, name: str, value: bool) -> None:
-        if value:
-            self._out[self._size] = 1.0
+        found = 1.0 if value else 0.0
+        if not self._same(found):
+            self._out[self._size] = found
         self._size += 1
 
     def one_hot(self, name: str, index: int | None, size: int) -> None:
-        if index is not None:
-            if not 0 <= index < size:
-                raise IndexError(f"{name}: {index} is outside 0..{size - 1}")
-            self._out[self._size + index] = 1.0
+        if index is not None and not 0 <= index < size:
+            raise IndexError(f"{name}: {index} is outside 0..{size - 1}")
+        at, memo = self._size, self._memo
+        if at not in memo or memo[at] != index:
+            former = memo.get(at)
+            if isinstance(former, int):
+                self._out[at + former] = 0.0
+            if index is not None:
+                self._out[at + index] = 1.0
+            memo[at] = index
         self._size += size
 
     def counts(self, name: str, ids: Iterable[int], size: int) -> None:
-        found = ids if isinstance(ids, list | tuple | set) else list(ids)
+        found = ids if isinstance(ids, tuple | frozenset) else tuple(ids)
+        if self._same(found):
+            self._size += size
+            return
         at, out = self._size, self._out
         if len(found) > _ONE_BY_ONE:
             try:
@@ -132,25 +162,30 @@ class FastVector(Vector):
             except ValueError:  # a negative id
                 counted = np.zeros(0, dtype=np.intp)
             if counted.size != size:
+                del self._memo[at]
                 raise ValueError(f"{name}: an id is outside 0..{size - 1}")
             out[at:at + size] = counted
-        elif found:
-            if min(found) < 0 or max(found) >= size:
+        else:
+            if found and (min(found) < 0 or max(found) >= size):
+                del self._memo[at]
                 raise ValueError(f"{name}: an id is outside 0..{size - 1}")
-            for i in found:  # the segment is zero: adding counts repeated ids
+            out[at:at + size] = 0.0
+            for i in found:  # adding counts repeated ids
                 out[at + i] += 1.0
         self._size += size
 
     def numbers(self, name: str, values: Iterable[float], scale: float = 1.0) -> None:
-        found = [v / scale for v in values] if scale != 1.0 else (
-            values if isinstance(values, list | tuple) else list(values))
-        at = self._size
-        self._out[at:at + len(found)] = found
+        found = tuple(values)
+        if not self._same((found, scale)):
+            at = self._size
+            self._out[at:at + len(found)] = [v / scale for v in found] if scale != 1.0 \
+                else found
         self._size += len(found)
 
     def block(self, name: str, values: npt.NDArray[Any]) -> None:
         at = self._size
         self._out[at:at + values.size] = values.ravel()
+        self._memo.pop(at, None)
         self._size += values.size
 
     def array(self) -> FloatArray:

@@ -157,14 +157,22 @@ def _tiles_read(key: tuple[Any, ...], s: Louis14State) -> tuple[Any, ...]:
                  for t in range(1, 13))
 
 
-def _write_tiles(values: tuple[Any, ...], seat: int, n: int, out: Vector) -> None:
-    order = list(_seats(seat, n))
-    flat: list[float] = []
-    for side, louis, stones in values:
-        flat += _ROWS[side] if side in _ROWS else _tile_row(*side)
-        flat.append(float(louis))
-        flat += [stones[p] / 3.0 for p in order]
+def _tile_rows(values: tuple[Any, ...], seat: int, n: int) -> tuple[Any, ...]:
+    return values
+
+
+def _write_tile(row: tuple[Any, ...], seat: int, n: int, out: Vector) -> None:
+    """One tile: its side and condition, whether Louis is on it, and each seat's stones
+    (the observing seat's first)."""
+    side, louis, stones = row
+    flat = list(_ROWS[side] if side in _ROWS else _tile_row(*side))
+    flat.append(1.0 if louis else 0.0)
+    flat += [_THIRDS[stones[(seat + k) % n]] for k in range(n)]
     out.numbers("tiles", flat)
+
+
+_THIRDS = tuple(k / 3.0 for k in range(64))
+"""A tile's stones of one seat, as written (a third of a stone each)."""
 
 
 def _supplies_of_view(view: Mapping[str, Any], seat: int) -> tuple[Any, ...]:
@@ -187,8 +195,13 @@ def _supplies_read(key: tuple[Any, ...], s: Louis14State) -> tuple[Any, ...]:
     )
 
 
-def _write_supplies(values: tuple[Any, ...], seat: int, n: int, out: Vector) -> None:
-    out.numbers("players.supplies", (v for p in _seats(seat, n) for v in values[p]), 10.0)
+def _seated(values: tuple[Any, ...], seat: int, n: int) -> tuple[Any, ...]:
+    """A part's values of every seat, the observing seat's first and clockwise on."""
+    return tuple(values[(seat + k) % n] for k in range(n))
+
+
+def _write_supply_row(row: tuple[Any, ...], seat: int, n: int, out: Vector) -> None:
+    out.numbers("players.supplies", row, 10.0)
 
 
 def _chips_of_view(view: Mapping[str, Any], seat: int) -> tuple[Any, ...]:
@@ -204,8 +217,8 @@ def _chips_read(key: tuple[Any, ...], s: Louis14State) -> tuple[Any, ...]:
     return tuple(tuple(chips[p * CHIP_SLOTS:(p + 1) * CHIP_SLOTS]) for p in range(n))
 
 
-def _write_chips(values: tuple[Any, ...], seat: int, n: int, out: Vector) -> None:
-    out.numbers("players.chips", (v for p in _seats(seat, n) for v in values[p]), 2.0)
+def _write_chip_row(row: tuple[Any, ...], seat: int, n: int, out: Vector) -> None:
+    out.numbers("players.chips", row, 2.0)
 
 
 def _missions_of_view(view: Mapping[str, Any], seat: int) -> tuple[Any, ...]:
@@ -325,9 +338,11 @@ def _known(deck: Sequence[int], known: Sequence[int], seats: int) -> tuple[int, 
 
 PARTS = (
     Part(_head_of_view, _head_key, _write_head, _head_read, public=True),
-    Part(_tiles_of_view, _tiles_key, _write_tiles, _tiles_read, public=True),
-    Part(_supplies_of_view, _supplies_key, _write_supplies, _supplies_read, public=True),
-    Part(_chips_of_view, _chips_key, _write_chips, _chips_read, public=True),
+    Part(_tiles_of_view, _tiles_key, _write_tile, _tiles_read, public=True, rows=_tile_rows),
+    Part(_supplies_of_view, _supplies_key, _write_supply_row, _supplies_read, public=True,
+         rows=_seated),
+    Part(_chips_of_view, _chips_key, _write_chip_row, _chips_read, public=True,
+         rows=_seated),
     Part(_missions_of_view, _missions_key, _write_missions, _missions_read, public=True),
     Part(_supply_of_view, _supply_key, _write_supply, _supply_read, public=True),
     Part(_hand_of_view, _hand_key, _write_hand, _hand_read),

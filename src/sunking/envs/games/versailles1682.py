@@ -31,6 +31,7 @@ from ...games.versailles1682.state import (
     PLACES,
     STATUS_NAMES,
     TABLEAU,
+    TALON,
     V1682State,
 )
 from ..actions import ActionScheme
@@ -79,12 +80,16 @@ SCHEME = ActionScheme(
 )
 
 
+_ZONE_COUNT = TALON + 1
+"""The zones a card can be in: 0 … TALON."""
+
+
 def _sort_zones(where: list[int]) -> dict[int, tuple[int, ...]]:
     """Zone → its cards by id."""
-    found: dict[int, list[int]] = {}
+    buckets: list[list[int]] = [[] for _ in range(_ZONE_COUNT)]
     for card, zone in enumerate(where):
-        found.setdefault(zone, []).append(card)
-    return {zone: tuple(cards) for zone, cards in found.items()}
+        buckets[zone].append(card)
+    return {zone: tuple(cards) for zone, cards in enumerate(buckets) if cards}
 
 
 _zones = Recent(_sort_zones)
@@ -216,15 +221,17 @@ _COURTIER_NAMES = tuple(
 """The segments of the courtier ``k`` seats after the observing one, named once."""
 
 
-def _write_courtiers(values: tuple[Any, ...], seat: int, n: int, out: Vector) -> None:
-    for k in range(n):
-        _write_courtier(values[(seat + k) % n], _COURTIER_NAMES[k], seat, n, out)
+def _courtier_rows(values: tuple[Any, ...], seat: int, n: int) -> tuple[Any, ...]:
+    """Each courtier with how many seats after the observing one it sits, the observing
+    seat's first."""
+    return tuple((k, values[(seat + k) % n]) for k in range(n))
 
 
-def _write_courtier(c: tuple[Any, ...], names: tuple[str, ...], seat: int, n: int,
-                    out: Vector) -> None:
+def _write_courtier(row: tuple[int, tuple[Any, ...]], seat: int, n: int, out: Vector) -> None:
     """One courtier as the view shows it, with its negotiation moves and whether it is done
     negotiating."""
+    k, c = row
+    names = _COURTIER_NAMES[k]
     (party, place, heir, king, queen, spouse, poisoner, fortune, income, cards, hand_size,
      power_used, moves, done) = c
     out.one_hot(names[0], None if party is None else COUNTRIES.index(party), 3)
@@ -281,7 +288,8 @@ def _write_own(values: tuple[Any, ...], seat: int, n: int, out: Vector) -> None:
 PARTS = (
     Part(_court_of_view, _court_key, _write_court, _court_read, public=True),
     Part(_piles_of_view, _piles_key, _write_piles, _piles_read, public=True),
-    Part(_courtiers_of_view, _courtiers_key, _write_courtiers, _courtiers_read, public=True),
+    Part(_courtiers_of_view, _courtiers_key, _write_courtier, _courtiers_read, public=True,
+         rows=_courtier_rows),
     Part(_own_of_view, _own_key, _write_own, _own_read),
 )
 """The incremental encoder (:mod:`..incremental`): the same segments, keyed on the state."""

@@ -131,20 +131,29 @@ def _cards_read(key: tuple[Any, ...], s: ViveLeRoiState) -> tuple[Any, ...]:
             _laid(structures, attach))
 
 
-def _write_cards(key: tuple[Any, ...], seat: int, n: int, out: Vector) -> None:
-    middle, discard, exchange, resolving, structures = key
-    width = len(PLACES) + n
-    attached = PLACES.index("attached")
-    cells = {card * width + column
-             for column, cards in enumerate((middle, discard, exchange, resolving))
-             for card in cards}
+_ATTACHED = 1 << PLACES.index("attached")
+
+
+def _card_rows(values: tuple[Any, ...], seat: int, n: int) -> list[int]:
+    """Each card's columns as the bits of one number: the place it lies in (the middle, the
+    discard, the exchange, being resolved, or a seat's structure, the observing seat's
+    first) and whether it is attached to another card."""
+    middle, discard, exchange, resolving, structures = values
+    rows = [0] * DECK_SIZE
+    for column, cards in enumerate((middle, discard, exchange, resolving)):
+        bit = 1 << column
+        for card in cards:
+            rows[card] |= bit
     for p, structure in enumerate(structures):
-        column = len(PLACES) + (p - seat) % n
+        bit = 1 << (len(PLACES) + (p - seat) % n)
         for card, onto in structure:
-            cells.add(card * width + column)
-            if onto >= 0:
-                cells.add(card * width + attached)
-    out.counts("cards.place", cells, DECK_SIZE * width)
+            rows[card] |= bit | _ATTACHED if onto >= 0 else bit
+    return rows
+
+
+def _write_card(row: int, seat: int, n: int, out: Vector) -> None:
+    width = len(PLACES) + n
+    out.counts("cards.place", [c for c in range(width) if row >> c & 1], width)
 
 
 def _own_of_view(view: Mapping[str, Any], seat: int) -> tuple[Any, ...]:
@@ -176,7 +185,7 @@ def _write_own(key: tuple[Any, ...], seat: int, n: int, out: Vector) -> None:
 PARTS = (
     Part(_head_of_view, _head_of_state, _write_head, public=True),
     Part(_players_of_view, _players_key, _write_players, _players_read, public=True),
-    Part(_cards_of_view, _cards_key, _write_cards, _cards_read, public=True),
+    Part(_cards_of_view, _cards_key, _write_card, _cards_read, public=True, rows=_card_rows),
     Part(_own_of_view, _own_key, _write_own, _own_read),
 )
 """The incremental encoder (:mod:`..incremental`): the same segments, keyed on the state."""

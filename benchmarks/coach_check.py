@@ -15,7 +15,9 @@ every seat's), and prints
   iterations (same number of independent searches, other generators) still finds worse than
   the flagged better move by at least half the class's threshold;
 - **recall**: of up to ``--recall`` reviewed decisions, those where the deep search finds a
-  drop of at least 0.20 that its own intervals separate, and the share of them flagged;
+  drop of at least 0.20 that its own intervals separate, and the share of them flagged; as
+  such drops are rare, when the sample holds fewer than ``--recall-drops`` (20) more of the
+  ``random`` players' reviewed decisions are searched deep until that many are found;
 - **hints**: of ``--hints`` positions (decisions of the games played), the share whose hint
   names a first move that separates from the second (``hint_moves`` with its 1 s budget);
 - with ``--speed``, the seconds a whole 4-player game's review of one seat takes on two
@@ -180,18 +182,41 @@ def check_game(game_id: str, args: argparse.Namespace,
     recall_checks = mapped(pool, deep, [(r, budget, args.deep) for r in sample], args.cache)
     real = [r for r, c in zip(sample, recall_checks, strict=True)
             if c["deep_separated"] and c["deep_drop"] >= 0.20]
+    searched = len(sample) + _more_real_drops(pool, reviewed, sample, real, budget, args)
     found = sum(r.verdict["class"] in FLAGGED for r in real)
     hinted = rng.sample(reviewed, min(args.hints, len(reviewed)))
     hints = mapped(pool, hint_moves, [(game_id, r.decision.state, r.seed) for r in hinted],
                    args.cache)
     return {"rates": rates, "precision": (held, len(chosen)), "recall": (found, len(real)),
             "hints": (sum(h["separated"] for h in hints), len(hints)),
-            "recall_sample": len(sample),
+            "recall_sample": searched,
             "from_strong": sum(r.player != "random" for r in chosen), "extra": extra}
 
 
 EXTRA_BATCH = 100
-"""Decisions of strong players' games reviewed at a time while looking for their flags."""
+"""Decisions reviewed (or searched deep) at a time while looking for more flags or drops."""
+
+
+def _more_real_drops(pool: concurrent.futures.Executor, reviewed: list[Reviewed],
+                     sample: list[Reviewed], real: list[Reviewed], budget: ReviewBudget,
+                     args: argparse.Namespace) -> int:
+    """Search more of the ``random`` players' reviewed decisions deep (seeded order, those
+    outside the recall sample), adding to ``real`` those whose drop of at least 0.20 the deep
+    search separates, until ``--recall-drops`` are found or none is left: in a uniform sample
+    of 200 decisions such drops are too rare to measure recall on, and random play holds
+    most of them. Returns how many more decisions were searched."""
+    want = getattr(args, "recall_drops", 0)
+    taken = {id(r) for r in sample}
+    more = [r for r in reviewed if r.player == "random" and id(r) not in taken]
+    random.Random(args.seed + 2).shuffle(more)
+    done = 0
+    while len(real) < want and done < len(more):
+        batch = more[done:done + EXTRA_BATCH]
+        done += len(batch)
+        checks = mapped(pool, deep, [(r, budget, args.deep) for r in batch], args.cache)
+        real += [r for r, c in zip(batch, checks, strict=True)
+                 if c["deep_separated"] and c["deep_drop"] >= 0.20]
+    return done
 
 
 def _strong_flags(pool: concurrent.futures.Executor, flagged: list[Reviewed],
@@ -246,6 +271,9 @@ def main() -> None:
                         help="flags of heuristic and ismcts:hard games to look for among "
                         "their other decisions (default: half of --precision)")
     parser.add_argument("--recall", type=int, default=200, help="decisions checked for recall")
+    parser.add_argument("--recall-drops", type=int, default=20,
+                        help="real drops of 0.20 to look for among random players' other "
+                        "decisions when the recall sample holds fewer")
     parser.add_argument("--hints", type=int, default=100, help="positions hinted")
     parser.add_argument("--deep", type=int, default=20, help="the deep search's factor")
     parser.add_argument("--iterations", type=int, default=ReviewBudget().iterations,
@@ -271,8 +299,8 @@ def main() -> None:
             print(f"  precision: {_share(got['precision'])} (from heuristic/hard games: "
                   f"{got['from_strong']}, found among {got['extra']} more of their "
                   "decisions reviewed)")
-            print(f"  recall: {_share(got['recall'])} of {got['recall_sample']} decisions "
-                  "searched deep")
+            print(f"  recall: {_share(got['recall'])} of the real drops among "
+                  f"{got['recall_sample']} decisions searched deep")
             print(f"  hints separating their first move: {_share(got['hints'])}", flush=True)
 
 

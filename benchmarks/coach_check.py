@@ -43,7 +43,7 @@ import os
 import pickle
 import random
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -180,8 +180,7 @@ def check_game(game_id: str, args: argparse.Namespace,
                for r, c in zip(chosen, checks, strict=True))
     sample = rng.sample(reviewed, min(args.recall, len(reviewed)))
     recall_checks = mapped(pool, deep, [(r, budget, args.deep) for r in sample], args.cache)
-    real = [r for r, c in zip(sample, recall_checks, strict=True)
-            if c["deep_separated"] and c["deep_drop"] >= 0.20]
+    real = [r for r, c in zip(sample, recall_checks, strict=True) if _real_drop(c)]
     searched = len(sample) + _more_real_drops(pool, reviewed, sample, real, budget, args)
     found = sum(r.verdict["class"] in FLAGGED for r in real)
     hinted = rng.sample(reviewed, min(args.hints, len(reviewed)))
@@ -197,6 +196,23 @@ EXTRA_BATCH = 100
 """Decisions reviewed (or searched deep) at a time while looking for more flags or drops."""
 
 
+def _real_drop(check: dict[str, Any]) -> bool:
+    """Whether a deep search found a drop of at least 0.20 that its intervals separate."""
+    return bool(check["deep_separated"] and check["deep_drop"] >= 0.20)
+
+
+def _until(pool: concurrent.futures.Executor, fn: Callable[..., Any],
+           calls: Sequence[tuple[Any, ...]], cache: Path | None,
+           enough: Callable[[], bool]) -> Iterator[tuple[tuple[Any, ...], Any]]:
+    """Each call with ``fn``'s result (:func:`mapped`), :data:`EXTRA_BATCH` calls at a time,
+    until ``enough()`` holds between two batches or no call is left."""
+    for start in range(0, len(calls), EXTRA_BATCH):
+        if enough():
+            return
+        batch = calls[start:start + EXTRA_BATCH]
+        yield from zip(batch, mapped(pool, fn, batch, cache), strict=True)
+
+
 def _more_real_drops(pool: concurrent.futures.Executor, reviewed: list[Reviewed],
                      sample: list[Reviewed], real: list[Reviewed], budget: ReviewBudget,
                      args: argparse.Namespace) -> int:
@@ -210,12 +226,11 @@ def _more_real_drops(pool: concurrent.futures.Executor, reviewed: list[Reviewed]
     more = [r for r in reviewed if r.player == "random" and id(r) not in taken]
     random.Random(args.seed + 2).shuffle(more)
     done = 0
-    while len(real) < want and done < len(more):
-        batch = more[done:done + EXTRA_BATCH]
-        done += len(batch)
-        checks = mapped(pool, deep, [(r, budget, args.deep) for r in batch], args.cache)
-        real += [r for r, c in zip(batch, checks, strict=True)
-                 if c["deep_separated"] and c["deep_drop"] >= 0.20]
+    for (item, *_), check in _until(pool, deep, [(r, budget, args.deep) for r in more],
+                                    args.cache, lambda: len(real) >= want):
+        done += 1
+        if _real_drop(check):
+            real.append(item)
     return done
 
 
@@ -232,15 +247,12 @@ def _strong_flags(pool: concurrent.futures.Executor, flagged: list[Reviewed],
     order = {spec: k for k, spec in enumerate(args.players)}
     random.Random(args.seed + 1).shuffle(more)
     more.sort(key=lambda call: order[call[1]])
-    found = sum(r.player != "random" for r in flagged)
     done = 0
-    while found < want and done < len(more):
-        batch = more[done:done + EXTRA_BATCH]
-        done += len(batch)
-        new = [r for r in mapped(pool, first_pass, batch, args.cache)
-               if r.verdict["class"] in FLAGGED]
-        flagged += new
-        found += len(new)
+    for _, reviewed in _until(pool, first_pass, more, args.cache,
+                              lambda: sum(r.player != "random" for r in flagged) >= want):
+        done += 1
+        if reviewed.verdict["class"] in FLAGGED:
+            flagged.append(reviewed)
     return done
 
 

@@ -119,28 +119,27 @@ class SeatObservation:
         ValueError: the parts do not write the plain encoder's ``layout`` (names and sizes).
     """
 
-    __slots__ = ("_keys", "_parts", "_plan", "_rows", "_state", "_writer", "array",
+    __slots__ = ("_keys", "_plan", "_rows", "_state", "_writer", "array",
                  "num_players", "seat")
 
     def __init__(self, parts: Sequence[Part], state: GameState, seat: int,
                  layout: Sequence[tuple[str, int, int]]) -> None:
         n = self.num_players = state.num_players
         self.seat = seat
-        names: list[tuple[str, int, int]] = [("seat", 0, n), ("to_move", n, 1)]
-        plan: list[tuple[KeyOf, Callable[[Any, Any], Any], WriteOf, int, int]] = []
+        probe = Vector()  # the parts' segments named, as the plain encoder lays them out
+        probe.one_hot("seat", seat, n)
+        probe.flag("to_move", False)
+        plan: list[tuple[KeyOf, Callable[[Any, Any], Any], WriteOf, RowsOf | None, int,
+                         int]] = []
         for part in parts:
-            probe = Vector()
+            at = len(probe)
             part.write_all(part.read(part.key(state, seat), state), seat, n, probe)
-            at = names[-1][1] + names[-1][2]
-            plan.append((part.key, part.read, part.write, at, at + len(probe)))
-            names = _joined(names, [(name, at + offset, size)
-                                    for name, offset, size in probe.layout()])
+            plan.append((part.key, part.read, part.write, part.rows, at, len(probe)))
         prefix = layout[-1]
-        names.append((prefix[0], names[-1][1] + names[-1][2], prefix[2]))
-        if names != list(layout):
+        probe.counts(prefix[0], (), prefix[2])
+        if probe.layout() != list(layout):
             raise ValueError("the incremental parts do not write the plain layout")
         self._plan = tuple(plan)
-        self._parts = tuple(parts)
         self._rows: list[Sequence[Any] | None] = [None] * len(plan)
         """Each part in rows: the rows its array holds (None: not written yet)."""
         self._keys: list[object] = [_UNSET] * len(plan)
@@ -164,12 +163,11 @@ class SeatObservation:
         out, seat, n, keys, writer = self.array, self.seat, self.num_players, self._keys, \
             self._writer
         out[n] = 1.0 if state.to_move == seat else 0.0
-        for i, (key_of, read, write, at, end) in enumerate(self._plan):
+        for i, (key_of, read, write, rows_of, at, end) in enumerate(self._plan):
             key = key_of(state, seat)
             if key != keys[i]:
                 keys[i] = key
                 found = read(key, state) if values is None else values[i]
-                rows_of = self._parts[i].rows
                 if rows_of is not None:
                     self._write_rows(i, rows_of(found, seat, n), write, at, end)
                     continue
@@ -200,15 +198,3 @@ class SeatObservation:
                              f"{end - at}")
         self._rows[i] = rows
 
-
-def _joined(names: list[tuple[str, int, int]],
-            more: list[tuple[str, int, int]]) -> list[tuple[str, int, int]]:
-    """``names`` followed by ``more``, a segment that continues the last one with the same
-    name joined to it (as :class:`.vector.Vector` joins them)."""
-    out = list(names)
-    for name, at, size in more:
-        if out and out[-1][0] == name and out[-1][1] + out[-1][2] == at:
-            out[-1] = (name, out[-1][1], out[-1][2] + size)
-        else:
-            out.append((name, at, size))
-    return out

@@ -167,12 +167,8 @@ def _write_tile(row: tuple[Any, ...], seat: int, n: int, out: Vector) -> None:
     side, louis, stones = row
     flat = list(_ROWS[side] if side in _ROWS else _tile_row(*side))
     flat.append(1.0 if louis else 0.0)
-    flat += [_THIRDS[stones[(seat + k) % n]] for k in range(n)]
+    flat += [stones[p] / 3.0 for p in _seats(seat, n)]
     out.numbers("tiles", flat)
-
-
-_THIRDS = tuple(k / 3.0 for k in range(64))
-"""A tile's stones of one seat, as written (a third of a stone each)."""
 
 
 def _supplies_of_view(view: Mapping[str, Any], seat: int) -> tuple[Any, ...]:
@@ -197,7 +193,7 @@ def _supplies_read(key: tuple[Any, ...], s: Louis14State) -> tuple[Any, ...]:
 
 def _seated(values: tuple[Any, ...], seat: int, n: int) -> tuple[Any, ...]:
     """A part's values of every seat, the observing seat's first and clockwise on."""
-    return tuple(values[(seat + k) % n] for k in range(n))
+    return tuple(values[p] for p in _seats(seat, n))
 
 
 def _write_supply_row(row: tuple[Any, ...], seat: int, n: int, out: Vector) -> None:

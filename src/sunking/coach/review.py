@@ -21,6 +21,7 @@ from ..bots.ismcts import IsmctsConfig
 from ..core.game import GameState
 from ..core.record import GameRecord, check_rules_version
 from ..core.registry import make
+from ..core.undo import Undo
 from .estimate import (
     CLASSES,
     Estimate,
@@ -153,8 +154,9 @@ class Decision:
 
 def reviewable(state: GameState, action: Any) -> bool:
     """Whether playing ``action`` at ``state`` is a decision a review looks at: not table
-    talk, and a choice among more than one legal action."""
-    return state.aside(action) is None and len(state.legal_actions()) > 1
+    talk, not an undo, and a choice among more than one legal action."""
+    return (not isinstance(action, Undo) and state.aside(action) is None
+            and len(state.legal_actions()) > 1)
 
 
 def decisions(record: GameRecord, seats: Collection[int] | None = None) -> list[Decision]:

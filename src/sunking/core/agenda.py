@@ -171,6 +171,10 @@ class Rules:
     None: the rules owe none."""
     windows: frozenset[str] = frozenset()
     """The kinds of decision that are windows (see :meth:`Game.window`)."""
+    reveals: frozenset[str] = frozenset()
+    """The public events that show something hidden which neither a draw nor a private event
+    shows (a card laid face down turned up): an action logging one cannot be taken back
+    (:meth:`GameState.reveals`)."""
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -203,7 +207,7 @@ class AgendaState(GameState):
                        {g.name for g in cls.FIELDS}]
             if missing:
                 raise TypeError(f"{cls.__name__}.FIELDS lacks {', '.join(missing)}")
-            cls._copier = make_copier(cls.FIELDS, ("_legal",))
+            cls._copier = make_copier(cls.FIELDS, ("_legal", "_undo"))
 
     @classmethod
     def bind(cls, game: Game, rules: Rules) -> None:
@@ -265,6 +269,12 @@ class AgendaState(GameState):
         if said is None:
             return None
         return said.speaker(self, action), said.who, said.problem(self, action)
+
+    def reveals(self, action: Action, after: Self) -> bool:
+        shown = self.rules.reveals
+        chain = after._events
+        return bool(shown) and chain is not None and chain[1] == after.version and any(
+            payload.get("type") in shown for _audience, payload in chain[2])
 
     def _perform(self, action: Action, emit: Emit) -> None:
         """Apply ``action`` (known to be legal): an aside said out of turn leaves the pending

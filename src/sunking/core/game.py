@@ -12,51 +12,21 @@ import dataclasses
 import math
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, ClassVar, Self, TypeAlias
+from typing import Any, ClassVar, Self, TypeAlias, cast
 
 from .actions import Action, ActionCodec, JsonValue
 from .errors import GameOver, IllegalAction, InvalidOptions, NotYourTurn, StaleAction
 from .events import Event, EventChain, chain_from, events_for
 from .native import mypyc_attr, own_abc_cache
+from .options import OptionSpec as OptionSpec
+from .options import describe_choices as describe_choices
+from .result import Result as Result
 from .rng import Rng
+from .undo import CODEC as UNDO_CODEC
+from .undo import Taken, Undo, checked_after, is_undo, run_after, taken_back
 
 Seat: TypeAlias = int
 """A player's seat: 0 .. num_players - 1, in clockwise order."""
-
-
-def describe_choices(choices: Sequence[JsonValue]) -> str:
-    """An option's choices in words, a run of three or more consecutive whole numbers as a
-    range: ``0, 250–300``."""
-    parts: list[str] = []
-    run: list[int] = []
-
-    def close() -> None:
-        if len(run) >= 3:
-            parts.append(f"{run[0]}–{run[-1]}")
-        else:
-            parts.extend(str(n) for n in run)
-        run.clear()
-
-    for choice in choices:
-        if isinstance(choice, int) and not isinstance(choice, bool):
-            if run and choice != run[-1] + 1:
-                close()
-            run.append(choice)
-            continue
-        close()
-        parts.append(str(choice))
-    close()
-    return ", ".join(parts)
-
-
-@dataclasses.dataclass(frozen=True, slots=True)
-class OptionSpec:
-    """One option a game accepts in ``new_game``."""
-
-    name: str
-    default: JsonValue
-    choices: tuple[JsonValue, ...]
-    description: str
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -111,60 +81,6 @@ class GameSpec:
                 )
             full[name] = value
         return full
-
-
-@dataclasses.dataclass(frozen=True, slots=True)
-class Result:
-    """The outcome of a finished game."""
-
-    scores: tuple[int, ...]
-    """Victory points per seat."""
-    winners: tuple[Seat, ...]
-    """Every seat that shares the win (more than one only when the tie-break is also tied)."""
-    tiebreak: tuple[int, ...]
-    """The value per seat that breaks a tie on score (higher is better)."""
-    details: Mapping[str, JsonValue] = dataclasses.field(default_factory=dict)
-    """The game's own account of the scoring (a table the UIs can show)."""
-
-    @classmethod
-    def of_final(cls, final: Mapping[str, Any] | None, version: int) -> Result:
-        """The result from a game's final scoring table — a mapping with ``scores``,
-        ``winners`` and ``tiebreak`` lists, kept whole as the details — or ``None`` while the
-        game runs.
-
-        Raises:
-            IllegalAction: ``final`` is ``None``: the game is not over yet.
-        """
-        if final is None:
-            raise IllegalAction("the game is not over yet", version=version)
-        return cls(
-            tuple(final["scores"]), tuple(final["winners"]), tuple(final["tiebreak"]), final
-        )
-
-    def shares(self) -> list[float]:
-        """Per seat, its share of the win: 1/k for each of k winners, 0 for the others."""
-        return [1.0 / len(self.winners) if p in self.winners else 0.0
-                for p in range(len(self.scores))]
-
-    def places(self) -> list[int]:
-        """Per seat, its finishing place (1 is best): the winners first, then the others by
-        score and tie-break; seats equal on all three share a place."""
-        key = [(p in self.winners, self.scores[p], self.tiebreak[p])
-               for p in range(len(self.scores))]
-        return [1 + sum(1 for other in key if other > mine) for mine in key]
-
-    def final_values(self) -> list[float]:
-        """Per seat, its score with a hundredth of its tie-break added: the outcome as one
-        number a seat (an evaluation for bots, say) can be judged by."""
-        return [score + 0.01 * tie for score, tie in zip(self.scores, self.tiebreak, strict=True)]
-
-    def to_json(self) -> dict[str, JsonValue]:
-        return {
-            "scores": list(self.scores),
-            "winners": list(self.winners),
-            "tiebreak": list(self.tiebreak),
-            "details": dict(self.details),
-        }
 
 
 def softmax(values: Sequence[float], scale: float = 1.0) -> list[float]:
@@ -240,6 +156,8 @@ class Game(ABC):
         Raises:
             InvalidAction: the data is malformed.
         """
+        if is_undo(data):
+            return UNDO_CODEC.parse(data)
         return self.codec.parse(data)
 
     def __repr__(self) -> str:
@@ -257,7 +175,8 @@ class GameState(ABC):
     fields and runs the flow.
     """
 
-    __slots__ = ("_events", "_history", "num_players", "options", "quiet", "seed", "version")
+    __slots__ = ("_events", "_history", "_undo", "num_players", "options", "quiet", "seed",
+                 "version")
 
     game: ClassVar[Game]
 
@@ -270,6 +189,8 @@ class GameState(ABC):
     """A quiet state records no events (used by search); its actions are still recorded."""
     _history: tuple[Any, ...] | None
     _events: EventChain
+    _undo: Taken
+    """The states a seat's undo returns to (:mod:`sunking.core.undo`)."""
 
     def _init_base(self, num_players: int, seed: int, options: dict[str, Any]) -> None:
         self.num_players = num_players
@@ -279,6 +200,7 @@ class GameState(ABC):
         self.quiet = False
         self._history = None
         self._events = None
+        self._undo = None
 
     def _load_base(self, data: Mapping[str, Any], parse: Callable[[object], Action]) -> None:
         """Restore the shared bookkeeping from :meth:`to_json` output (``parse`` reads one
@@ -300,6 +222,7 @@ class GameState(ABC):
         other.quiet = self.quiet
         other._history = self._history
         other._events = self._events
+        other._undo = None
 
     # --- what a game implements -------------------------------------------------------
 
@@ -354,6 +277,16 @@ class GameState(ABC):
     def _state_json(self) -> dict[str, JsonValue]:
         """The game's own fields as JSON."""
 
+    def reveals(self, action: Action, after: Self) -> bool:
+        """Whether ``action``, which led here to ``after``, showed something hidden that
+        neither a draw nor a private event shows (a game's own reveal): then it cannot be
+        taken back (:mod:`sunking.core.undo`). False in most games."""
+        return False
+
+    def can_undo(self, seat: Seat) -> bool:
+        """Whether ``seat`` may take back an action now (:class:`~sunking.core.undo.Undo`)."""
+        return not taken_back(self, seat)
+
     def aside(self, action: Action) -> tuple[Seat, str, str] | None:
         """Whether ``action`` is said out of turn, beside the pending decision (table talk,
         in a game whose rules have it): the one seat that may say it, how an error names
@@ -391,6 +324,11 @@ class GameState(ABC):
                 f"the action was computed from version {version}", action=action,
                 version=self.version,
             )
+        if type(action) is Undo:
+            problem = taken_back(self, seat)
+            if problem:
+                raise IllegalAction(problem, action=action, version=self.version)
+            return self.apply_unchecked(action)
         aside = self.aside(action)
         if aside is not None:
             speaker, who, problem = aside
@@ -399,7 +337,7 @@ class GameState(ABC):
                                   action=action, version=self.version)
             if problem:
                 raise IllegalAction(problem, action=action, version=self.version)
-            return self.apply_unchecked(action)
+            return self._checked(action)
         if seat is not None and seat != self.to_move:
             raise NotYourTurn(
                 f"seat {seat} sent an action but seat {self.to_move} is to decide",
@@ -410,15 +348,34 @@ class GameState(ABC):
                 f"not a legal action for seat {self.to_move}", action=action,
                 version=self.version,
             )
-        return self.apply_unchecked(action)
+        return self._checked(action)
+
+    def _checked(self, action: Action) -> Self:
+        """The state after a checked ``action``, knowing what its seat may take back."""
+        nxt = self.apply_unchecked(action)
+        nxt._undo = checked_after(self, action, nxt)
+        return nxt
 
     def apply_unchecked(self, action: Action) -> Self:
         """Return the state after ``action`` without checking it (for trusted callers)."""
-        nxt = self._copy()
-        emit: list[Event] | None = None if self.quiet else []
-        nxt._perform(action, emit)
+        taken = self._undo
+        if type(action) is Undo:
+            if taken is None:
+                raise IllegalAction(taken_back(self, None), action=action,
+                                    version=self.version)
+            nxt = cast(Self, taken[1]._copy())  # a state before this one, of its class
+            nxt._undo = taken[0]
+            emit: list[Event] | None = None if self.quiet else [
+                (None, {"type": "taken_back", "seat": taken[2], "undone": taken[1].version + 1})]
+        else:
+            nxt = self._copy()
+            emit = None if self.quiet else []
+            nxt._perform(action, emit)
+            nxt._undo = run_after(self, action)
+        nxt.quiet = self.quiet
         nxt.version = self.version + 1
         nxt._history = (self._history, action)
+        nxt._events = self._events
         if emit:
             nxt._events = (self._events, self.version + 1, tuple(emit))
         return nxt

@@ -101,13 +101,24 @@ def final_table(
 def log_entries(
     t: Texts, events: Sequence[Mapping[str, Any]], word: Any, limit: int = 200,
 ) -> list[dict[str, JsonValue]]:
-    """The last ``limit`` events in words: ``word(event)`` gives the text or None to skip."""
+    """The last ``limit`` events in words: ``word(event)`` gives the text or None to skip;
+    the core's own events (an undo) are worded here, the same in every game."""
     out: list[dict[str, JsonValue]] = []
     for event in events[-limit:]:
-        text = word(event)
+        text = core_event_text(t, event) or word(event)
         if text:
             out.append({"n": int(event.get("version", 0)), "text": text})
     return out
+
+
+def core_event_text(t: Texts, event: Mapping[str, Any]) -> str | None:
+    """An event of the core in words (None for a game's own event): a seat took back a move
+    (:mod:`sunking.core.undo`)."""
+    if event.get("type") != "taken_back":
+        return None
+    seat = event.get("seat")
+    return t(t.personal("undo.taken_back", seat),
+             player=t.player(seat if isinstance(seat, int) else None))
 
 
 FieldKinds = Mapping[str, str]

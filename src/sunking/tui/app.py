@@ -85,6 +85,7 @@ class PlayApp(App[None]):
         Binding("t", "talk", "Talk"),
         Binding("c", "crib", "Crib"),
         Binding("f", "duty", "Duty"),
+        Binding("z", "undo", "Take back"),
         Binding("ctrl+q", "quit", "Quit"),
     ]
 
@@ -452,6 +453,16 @@ class PlayApp(App[None]):
             return
         self.session.do_duty(seat)
         self._after_talk()
+
+    def action_undo(self) -> None:
+        """Take back the shown seat's last action, where the engine allows it."""
+        seat = self.viewer
+        if seat is None or not self.session.can_undo(seat):
+            self._say(translate(self.lang, "tui.no_undo"))
+            return
+        self.session.undo(seat)
+        self._clear_decision()
+        self._advance()
 
     def _after_talk(self) -> None:
         """Show what was said or done out of turn; a decision being made is offered again

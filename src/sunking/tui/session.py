@@ -22,6 +22,7 @@ from ..bots.arena import bot_rng
 from ..bots.protocol import Observation
 from ..core import GameRecord, GameState, IllegalAction, Rng, make
 from ..core.actions import Action, JsonValue
+from ..core.undo import UNDO
 from .seats import SeatSpec
 
 MAX_REMARK = 500
@@ -133,6 +134,18 @@ class Session:
             )
         self.__state = state.apply(actions[index], seat=seat, version=state.version)
         self._bots_do_duties()
+
+    def can_undo(self, seat: int) -> bool:
+        """Whether ``seat`` may take back its last action now (:mod:`sunking.core.undo`)."""
+        return self.__state.can_undo(seat)
+
+    def undo(self, seat: int) -> None:
+        """Take back ``seat``'s last action (an undo appended to the game's record).
+
+        Raises:
+            IllegalAction: ``seat`` has nothing it may take back.
+        """
+        self.__state = self.__state.apply(UNDO, seat=seat, version=self.__state.version)
 
     def bot_decision(self) -> tuple[int, Action]:
         """Ask the bot to move for its decision; return its seat and the action it chose.

@@ -32,5 +32,7 @@ GAME = AgendaGame(SPEC, CODEC, Louis14State, setup, Rules(
     view=views.view,
     determinizer=determinization.determinizer,
     check_invariants=invariants.check_invariants,
+    # A new round's money cards turned up from the deck, and a deck shuffled anew.
+    reveals=frozenset({"money_card", "round", "reshuffle"}),
 ))
 """Louis XIV (Rüdiger Dorn, alea 2005), 2–4 players; the start player is seat 0."""

@@ -72,5 +72,7 @@ GAME = AgendaGame(SPEC, CODEC, V1682State, setup, Rules(
     asides=ASIDES,
     remarks=remarks,
     duties=duties,
+    # The deck turned over and a new round's cards are shown from where nobody saw them.
+    reveals=frozenset({"reshuffle", "round"}),
 ))
 """Versailles 1682 (Philippe Mouchebeuf, Tilsit / Truant), 3–6 players."""

@@ -47,5 +47,9 @@ GAME = AgendaGame(SPEC, CODEC, ViveLeRoiState, new_game, Rules(
     determinizer=determinization.determinizer,
     check_invariants=invariants.check_invariants,
     windows=frozenset({"react"}),
+    # Shown face up from where nobody saw it: a duel card laid face down, the King's Ear's
+    # secret bids, an extorted card, the event cards and the deals turned up from the deck.
+    reveals=frozenset({"duel_reveal", "ear_bids", "extorted_placed", "event", "deal",
+                       "next_deal", "round"}),
 ))
 """Vive le Roi (Frank DiLorenzo, Heidelberger 2000), 3–6 players."""

@@ -21,6 +21,7 @@ from typing import Any
 from ...core.actions import Action
 from ...core.errors import NotYourTurn, RulesError, StaleAction
 from ...core.game import GameState
+from ...core.undo import Undo
 from ..errors import ApiError, catching_breath, forbidden, malformed, match_closed, not_started
 from ..metrics import MOVES
 from ..storage import (
@@ -231,9 +232,11 @@ class Moves:
         """Apply a seat's action computed from ``version``. Besides the current version, a
         move of the seat to move is good from any version since its decision began (only
         talk out of turn came since), and an action out of turn (an address, a fine) is
-        checked against the state as it is; anything else older is ``stale_action``."""
+        checked against the state as it is; anything else older is ``stale_action``, and so is
+        an undo from any version but the current one (it takes back what the seat saw last)."""
         state = live.state
-        if version != state.version and 0 <= version < state.version:
+        if version != state.version and 0 <= version < state.version and not isinstance(
+                action, Undo):
             if state.to_move == seat and version >= live.turn_version:
                 return state.apply(action, seat=seat)
             if state.to_move != seat:

@@ -276,6 +276,7 @@ class LiveMatch:
             "seat": viewer,
             "seats": self.seats_json(now),
             "to_move": self.state.to_move,
+            "can_undo": viewer is not None and self.state.can_undo(viewer),
             "host_seat": self.record.host_seat,
             "hints": self.record.hints,
             "practice": self.record.practice,

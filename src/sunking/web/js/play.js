@@ -14,6 +14,7 @@ import { MatchConnection } from "./connection.js";
 import { HintBar } from "./hint.js";
 import { TurnAlert } from "./notify.js";
 import { bindResign, drawResign } from "./resign.js";
+import { bindUndo, drawUndo } from "./undo.js";
 import { ReportDialog } from "./report.js";
 import { showReviewedStep } from "./review.js";
 import { drawWaiting } from "./tables.js";
@@ -145,6 +146,7 @@ function drawHeader() {
   $("leave").hidden = replayMode || !connection || mv.seat === null || mv.seat === undefined
     || mv.status !== "active" || mv.seats[mv.seat].gone === "resigned";
   drawResign($("resign"), mv, { live: !replayMode && Boolean(connection) });
+  drawUndo($("undo-bar"), mv, { live: !replayMode && Boolean(connection) });
   $("conn").hidden = replayMode;
   $("since-button").hidden = replayMode;
   const rules = $("rules-link");
@@ -572,6 +574,7 @@ async function main() {
   });
   bindResign($("resign"), { matchId, token, showError,
     onView: (view) => connection && connection.deliver(view) });
+  bindUndo($("undo-bar"), (action) => context("live").act(action));
   setInterval(tickClocks, 1000);
   drawHeader();
   document.addEventListener("sunking:language", () => {

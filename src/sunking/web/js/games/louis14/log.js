@@ -48,6 +48,8 @@ export function eventText(e, ctx, count = 1) {
   switch (e.type) {
     case "setup":
       return t("louis14.log.setup", { players: e.players });
+    case "taken_back":
+      return t("undo.taken_back", { player });
     case "round":
       return t("louis14.log.round", { round: e.round, player: ctx.colourName(e.start_player) });
     case "money_card":

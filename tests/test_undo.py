@@ -135,7 +135,7 @@ def test_several_undos_in_a_row_and_the_record_replays_them(game_id: str) -> Non
         assert replay(record).to_json() == state.to_json()
         unchecked = game.new_game(state.num_players, state.seed, **state.options)
         for action in record.actions:
-            unchecked = unchecked.apply_unchecked(action)
+            unchecked = unchecked.apply_unchecked(action, replay=True)
         assert unchecked.to_json() == state.to_json()
         if undone >= 2:
             return

@@ -70,6 +70,10 @@ def test_srv_a_placement_is_taken_back_until_the_next_seat_acts(client: TestClie
     frames = client.get(f"/api/matches/{match_id}/replay",
                         headers=auth(tokens[1])).json()["frames"]
     assert len(frames) == 3 and position(frames[2]["view"]) == position(frames[0]["view"])
+    board = client.get(f"/api/matches/{match_id}/replay/board?version=2&lang=en",
+                       headers=auth(tokens[1]))
+    assert board.status_code == 200, board.text
+    assert board.json()["log"][-1]["text"] == "P0 takes back a move."
 
 
 def test_srv_another_seats_move_ends_the_undo(client: TestClient) -> None:

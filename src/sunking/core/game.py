@@ -356,8 +356,12 @@ class GameState(ABC):
         nxt._undo = checked_after(self, action, nxt)
         return nxt
 
-    def apply_unchecked(self, action: Action) -> Self:
-        """Return the state after ``action`` without checking it (for trusted callers)."""
+    def apply_unchecked(self, action: Action, *, replay: bool = False) -> Self:
+        """Return the state after ``action`` without checking it (for trusted callers).
+
+        With ``replay`` (a trusted replay of a record that may hold undos) the state keeps
+        the acting seat's run of actions for a later :class:`~sunking.core.undo.Undo` to
+        return to; without it, nothing is kept (search, environments)."""
         taken = self._undo
         if type(action) is Undo:
             if taken is None:
@@ -371,7 +375,7 @@ class GameState(ABC):
             nxt = self._copy()
             emit = None if self.quiet else []
             nxt._perform(action, emit)
-            nxt._undo = run_after(self, action)
+            nxt._undo = run_after(self, action) if replay else None
         nxt.quiet = self.quiet
         nxt.version = self.version + 1
         nxt._history = (self._history, action)

@@ -15,10 +15,11 @@ the record shows the move and its undo.
 A state keeps, as :attr:`GameState._undo`, the states before each of the acting seat's
 actions that may still be taken back (a chain ``(older, state before, seat)``). States
 applied with :meth:`GameState.apply` (checked: a server, a person) keep only actions that may
-be taken back; :meth:`GameState.apply_unchecked` (a trusted replay of a checked record) and a
-quiet state (which logs no events to judge by) keep the seat's last actions without judging
-them, which is enough to replay the undos the checked path allowed. Search
-(:meth:`GameState.play` on a copy) keeps none.
+be taken back; :meth:`GameState.apply_unchecked` with ``replay=True`` (a trusted replay of a
+checked record) and a quiet state (which logs no events to judge by) keep the seat's last
+actions without judging them, which is enough to replay the undos the checked path allowed.
+Search and the environments (:meth:`GameState.play` on a copy, ``apply_unchecked``) keep
+none, so their states hold no chain of earlier states.
 """
 
 from __future__ import annotations

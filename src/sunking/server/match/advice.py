@@ -57,7 +57,7 @@ def _decisions(live: LiveMatch, seat: int) -> list[tuple[Decision, dict[str, Any
                 and reviewable(state, action):
             decision = Decision(index, seat, stored.version, state.to_json(), stored.action)
             out.append((decision, state.view(seat)))
-        state = state.apply_unchecked(action)
+        state = state.apply_unchecked(action, replay=True)
     return out
 
 

@@ -101,7 +101,7 @@ def replay_board(record: MatchRecord, actions: tuple[ActionRecord, ...], last: G
     for stored in actions:
         if state.version >= version:
             break
-        state = state.apply_unchecked(game.parse_action(stored.action))
+        state = state.apply_unchecked(game.parse_action(stored.action), replay=True)
     if state.version != version:
         raise malformed(f"'version' must be a version of this match from 0 to {last.version}, "
                         f"not {version}")

@@ -325,7 +325,8 @@ def build_replay(
     frames = []
     for index in range(len(actions) + 1):
         if index:
-            state = state.apply_unchecked(game.parse_action(actions[index - 1].action))
+            state = state.apply_unchecked(game.parse_action(actions[index - 1].action),
+                                          replay=True)
         frames.append({
             "version": state.version,
             "to_move": state.to_move,

@@ -12,6 +12,7 @@ import { TableChat } from "./chat.js";
 import { drawInvitation } from "./claim.js";
 import { MatchConnection } from "./connection.js";
 import { HintBar } from "./hint.js";
+import { capture, travel } from "./motion.js";
 import { TurnAlert } from "./notify.js";
 import { bindResign, drawResign } from "./resign.js";
 import { bindUndo, drawUndo } from "./undo.js";
@@ -285,7 +286,9 @@ function render() {
   drawWaiting($("waiting-bar"), replayMode ? null : mv, {
     matchId, token, bots, showError, onView: (view) => connection && connection.deliver(view),
   });
+  const before = ui && mv ? capture($("game")) : null;
   if (ui && mv) ui.render(mv);
+  if (ui && mv) travel($("game"), before, mv.version);
   if (mv && !replayMode) announcer.view(mv, myTurn(), colourName);
   if (chat) chat.refreshAddressing();
   document.body.dataset.version = mv ? String(mv.version) : "";

@@ -162,7 +162,7 @@ export function drawCourt(host, view, opts) {
     present.forEach(([colour, n], i) => {
       const cx = 16 + i * slot;
       const stone = svg("g", { class: `stone ${opts.colourClass(colour)}`,
-        "data-colour": colour, "data-count": n });
+        "data-colour": colour, "data-count": n, "data-flow": `stones:${colour}` });
       stone.append(svg("title", {}, t("louis14.court.stones_of", { n, player: opts.colourName(colour) })));
       stone.append(svg("circle", { cx, cy: 78, r: 10 }));
       stone.append(svg("text", { x: cx, y: 82.5, "text-anchor": "middle" }, String(n)));

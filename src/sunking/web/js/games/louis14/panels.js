@@ -159,7 +159,7 @@ export function drawPlayers(host, view, ctx) {
       "data-seat": seat },
     cell(0, { className: "player-cell" },
       el("span", { className: "player-line" },
-        el("span", { className: `seat-swatch ${ctx.colourClass(seat)}` }),
+        el("span", { className: `seat-swatch ${ctx.colourClass(seat)}`, "data-flow-source": `stones:${seat}` }),
         el("span", { className: "player-name", text: ctx.colourName(seat) })),
       ...marks),
     cell(1, { text: String(p.money) }),

@@ -1,0 +1,67 @@
+"""Moves followed by eye (``js/motion.js``): when another seat places stones in Louis XIV, a
+stone flies from that seat's colour to the tile on every other page; nothing flies for a
+person who asks for reduced motion, nor when a screen is drawn again at the same version."""
+
+from __future__ import annotations
+
+from types import ModuleType
+from typing import Any
+
+from playwright.sync_api import Browser, Page, expect
+
+
+def flights(page: Page) -> int:
+    return int(page.evaluate("Number(document.body.dataset.flights || 0)"))
+
+
+def watch(browser: Browser, server: Any, driver: ModuleType, link: str,
+          reduced: bool = False) -> Page:
+    context = browser.new_context(viewport=driver.VIEWPORT,
+                                  reduced_motion="reduce" if reduced else "no-preference")
+    page = context.new_page()
+    page.goto(server.base + link)
+    page.wait_for_selector("body[data-ready='1']")
+    page.wait_for_selector("[data-testid=prompt]")
+    return page
+
+
+def test_e2e_stones_fly_to_their_tile_unless_motion_is_reduced(
+    browser: Browser, server: Any, driver: ModuleType,
+) -> None:
+    created = server.create_match({
+        "game": "louis14", "players": 2, "seed": 3, "language": "en", "practice": True,
+        "seats": [{"kind": "human", "name": "Anna"}, {"kind": "human", "name": "Bert"}]})
+    mover, other = created["seats"]
+    acting = watch(browser, server, driver, mover["link"])
+    still = watch(browser, server, driver, other["link"], reduced=True)
+    moving = watch(browser, server, driver, other["link"])
+    expect(acting.locator("[data-testid=prompt].my-turn")).to_be_visible()
+    before = driver.version(moving)
+    driver.decide(acting, 2)
+    for page in (moving, still):
+        driver.wait_for_change(page, before)
+    # The flight starts as the new version is drawn and is gone once it has landed.
+    moving.wait_for_function("Number(document.body.dataset.flights || 0) > 0",
+                             timeout=30_000)
+    expect(moving.locator(".flight")).to_have_count(0, timeout=10_000)
+    landed = str(moving.evaluate("document.body.dataset.lastFlight"))
+    assert landed.startswith("stones:0@"), landed  # Anna's colour, onto a tile
+    assert flights(still) == 0
+    for page in (acting, still, moving):
+        page.context.close()
+
+
+def test_e2e_a_redraw_of_the_same_version_moves_nothing(browser: Browser, server: Any,
+                                                         driver: ModuleType) -> None:
+    """A language switch draws the screen again at the same version: nothing flies, though
+    every card and stone is drawn anew (Vive le Roi's hand, Louis XIV's court)."""
+    for game, players in (("vive_le_roi", 3), ("louis14", 2)):
+        created = server.create_match({
+            "game": game, "players": players, "seed": 2, "language": "en", "practice": True,
+            "seats": [{"kind": "human", "name": f"P{i}"} for i in range(players)]})
+        page = watch(browser, server, driver, created["seats"][0]["link"])
+        seen = driver.version(page)
+        driver.set_language(page, "fr")
+        driver.set_language(page, "en")
+        assert driver.version(page) == seen and flights(page) == 0
+        page.context.close()

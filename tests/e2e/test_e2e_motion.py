@@ -1,6 +1,7 @@
 """Moves followed by eye (``js/motion.js``): when another seat places stones in Louis XIV, a
 stone flies from that seat's colour to the tile on every other page; nothing flies for a
-person who asks for reduced motion, nor when a screen is drawn again at the same version."""
+person who asks for reduced motion, nor when a screen is drawn again at the same version; moves
+come at the pace the person chose."""
 
 from __future__ import annotations
 
@@ -65,3 +66,32 @@ def test_e2e_a_redraw_of_the_same_version_moves_nothing(browser: Browser, server
         driver.set_language(page, "en")
         assert driver.version(page) == seen and flights(page) == 0
         page.context.close()
+
+
+def test_e2e_moves_come_at_the_pace_chosen(browser: Browser, server: Any,
+                                           driver: ModuleType) -> None:
+    """With "slowly" chosen, two moves made at once by others are shown one after the other:
+    the second waits while the first is on screen; the choice is kept in the browser."""
+    created = server.create_match({
+        "game": "louis14", "players": 2, "seed": 5, "language": "en", "practice": True,
+        "seats": [{"kind": "human", "name": "Anna"}, {"kind": "human", "name": "Bert"}]})
+    match_id = created["match_id"]
+    tokens = [seat["token"] for seat in created["seats"]]
+    page = watch(browser, server, driver, created["seats"][0]["link"])
+    pace = page.locator("[data-testid=move-pace]")
+    expect(pace).to_be_visible()
+    pace.select_option("2500")
+    start = int(driver.version(page))
+    for seat in (0, 1):
+        mine = server.call("GET", f"/api/matches/{match_id}", token=tokens[seat])
+        server.call("POST", f"/api/matches/{match_id}/actions", {
+            "version": mine["version"], "action": mine["legal_actions"][0]}, token=tokens[seat])
+    page.wait_for_function("v => document.body.dataset.version === v", arg=str(start + 1),
+                           timeout=30_000)
+    assert driver.version(page) == str(start + 1)  # the second move waits its turn
+    page.wait_for_function("v => document.body.dataset.version === v", arg=str(start + 2),
+                           timeout=30_000)
+    page.reload()
+    page.wait_for_selector("body[data-ready='1']")
+    expect(page.locator("[data-testid=move-pace]")).to_have_value("2500")
+    page.context.close()

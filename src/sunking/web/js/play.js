@@ -14,6 +14,7 @@ import { MatchConnection } from "./connection.js";
 import { HintBar } from "./hint.js";
 import { capture, travel } from "./motion.js";
 import { TurnAlert } from "./notify.js";
+import { bindPace, Pacer } from "./pace.js";
 import { bindResign, drawResign } from "./resign.js";
 import { bindUndo, drawUndo } from "./undo.js";
 import { ReportDialog } from "./report.js";
@@ -38,6 +39,11 @@ const TAB_KEY = `sunking.tab.${matchId}`;
 const token = fragment.get("t") || sessionStorage.getItem(TAB_KEY) || tokenFor(matchId);
 
 let mv = null;
+/** Shows the views that come at the pace the person chose (js/pace.js). */
+const pacer = new Pacer((view) => {
+  mv = view;
+  render();
+});
 let ui = null;
 /** The screen's module (its own board, or the generic screen). */
 let screen = null;
@@ -147,7 +153,7 @@ function drawHeader() {
   $("leave").hidden = replayMode || !connection || mv.seat === null || mv.seat === undefined
     || mv.status !== "active" || mv.seats[mv.seat].gone === "resigned";
   drawResign($("resign"), mv, { live: !replayMode && Boolean(connection) });
-  drawUndo($("undo-bar"), mv, { live: !replayMode && Boolean(connection) });
+  drawUndo($("table-tools"), mv, { live: !replayMode && Boolean(connection) });
   $("conn").hidden = replayMode;
   $("since-button").hidden = replayMode;
   const rules = $("rules-link");
@@ -251,6 +257,7 @@ function context(mode) {
     act(action) {
       if (!connection || !mv) return;
       announcer.acted(mv.version);
+      pacer.acted(mv.version);
       connection.act(action, mv.version);
     },
     /** Open the chat as a side room with the seats chosen (a board's button). */
@@ -512,8 +519,7 @@ async function startLive() {
     },
     lang: currentLanguage(),
     onView(view) {
-      mv = view;
-      render();
+      pacer.offer(view);
     },
     onError(error) {
       showError(error);
@@ -577,7 +583,8 @@ async function main() {
   });
   bindResign($("resign"), { matchId, token, showError,
     onView: (view) => connection && connection.deliver(view) });
-  bindUndo($("undo-bar"), (action) => context("live").act(action));
+  bindUndo($("undo"), (action) => context("live").act(action));
+  bindPace($("move-pace"));
   setInterval(tickClocks, 1000);
   drawHeader();
   document.addEventListener("sunking:language", () => {

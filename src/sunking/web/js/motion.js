@@ -6,7 +6,8 @@
 //   of it flies from its old place to its new one;
 // - `data-flow="<kind>:<owner>"` with `data-count`: a pile of one owner's pieces (a seat's
 //   stones on a tile) — when the count grows, a piece flies to it from the owner's source,
-//   `data-flow-source="<kind>:<owner>"` (the seat's row), or from where the pile shrank.
+//   `data-flow-source="<kind>:<owner>"` (the seat's row), or from where a pile of the owner
+//   shrank, or else from another owner's pile of the kind that shrank (a payment).
 // Nothing travels for a redraw of the same version (a language switch), on the first drawing,
 // or when the person asks for reduced motion. `document.body.dataset.flights` counts the
 // flights started and `lastFlight` names the last one ("card:<id>", "<flow>@<place>"; the
@@ -141,12 +142,15 @@ export function travel(root, before, version) {
     const flow = key.split("@")[0];
     const now = root.querySelectorAll(`[data-flow="${CSS.escape(flow)}"][data-count]`);
     const still = [...now].find((n) => pileKey(n) === key);
-    if (!still || Number(still.getAttribute("data-count")) < was.count) shrunk.set(flow, was.rect);
+    if (!still || Number(still.getAttribute("data-count")) < was.count) {
+      shrunk.set(flow, was.rect);
+      shrunk.set(flow.split(":")[0], was.rect);  // a payment: another owner's pile of the kind
+    }
   }
   for (const node of grown) {
     const flow = node.getAttribute("data-flow");
     const source = root.querySelector(`[data-flow-source="${CSS.escape(flow)}"]`);
-    const from = (source && shown(source)) || shrunk.get(flow);
+    const from = (source && shown(source)) || shrunk.get(flow) || shrunk.get(flow.split(":")[0]);
     const to = shown(node);
     if (!from || !to) continue;
     fly(square(from, 22), square(to, 22), () => pieceGhost(node), pileKey(node));

@@ -31,6 +31,7 @@ from .deps import (
     seated,
     service_of,
     since_of,
+    spectators_of,
     throttle_act,
     throttle_create,
 )
@@ -146,7 +147,8 @@ async def replay(match_id: str, request: Request) -> dict[str, Any]:
     if table.live.abandoned:
         answer["status"] = "abandoned"
     hidden = await (await community_of(request)).hidden_seats(table.live, table.viewer)
-    answer["chat"], _ = await table.service.chat.read(table.live, table.viewer, None, hidden)
+    answer["chat"], _ = await table.service.chat.read(table.live, table.viewer, None, hidden,
+                                                      spectators_of(request))
     return answer
 
 

@@ -101,7 +101,7 @@ export class TableChat {
       value: localStorage.getItem(NAME_KEY) || "" });
     this.nameInput.dataset.testid = "chat-spectator-name";
     this.nameText = el("span", {});
-    this.nameRow = el("label", { className: "chat-spectator-name" }, this.nameText, this.nameInput);
+    this.nameRow = el("label", { className: "chat-spectator-name" }, this.nameText, " ", this.nameInput);
     this.input = el("textarea", { className: "chat-input", rows: 2, maxLength: MAX_CHARS });
     this.input.dataset.testid = "chat-input";
     this.sendButton = el("button", { type: "submit", className: "primary small" });

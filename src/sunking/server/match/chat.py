@@ -115,6 +115,22 @@ def spectator_name(raw: object) -> str:
         raise malformed(f"'name': {err}") from None
 
 
+def writer(viewer: Viewer, to: object, name: object) -> tuple[int, str | None]:
+    """The seat a line is stored under and its spectator's name (None: a seat's line).
+
+    Raises:
+        ApiError: ``malformed``: a spectator's ``to`` or bad name, a seat's ``name``.
+    """
+    if viewer is None:
+        if to is not None:
+            raise malformed("'to' is for a seat's private message; spectators write to the "
+                            "spectators only")
+        return SPECTATORS, spectator_name(name)
+    if name is not None:
+        raise malformed("'name' is for a spectator's line; a seat writes under its seat's name")
+    return viewer, None
+
+
 def can_read(message: ChatRecord, viewer: Viewer, spectators: bool = False) -> bool:
     """Whether ``viewer`` may read ``message``: public ones everyone; private ones only the
     writer and the recipients; spectators' lines the spectators, and a seat only if it chose to
@@ -216,21 +232,11 @@ class TableChat:
                 ``rate_limited`` (429; the spectators share one allowance) or ``chat_full``
                 (409); any of ``before``'s.
         """
-        author = None
-        if viewer is None:
-            if to is not None:
-                raise malformed("'to' is for a seat's private message; spectators write to "
-                                "the spectators only")
-            author = spectator_name(name)
-            seat, targets, before = SPECTATORS, None, None
-        else:
-            if name is not None:
-                raise malformed("'name' is for a spectator's line; a seat writes under its "
-                                "seat's name")
-            seat = viewer
+        seat, author = writer(viewer, to, name)
         body = clean_text(text)
-        if viewer is not None:
-            targets = recipients(to, live, seat)
+        targets = None if viewer is None else recipients(to, live, seat)
+        if viewer is None:
+            before = None
         now = self.clock()
         recent = self._recent[(live.match_id, seat)]
         while recent and recent[0] <= now - RATE_SECONDS:

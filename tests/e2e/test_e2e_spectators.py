@@ -9,9 +9,17 @@ import time
 from types import ModuleType
 from typing import Any
 
+from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Browser, Page, expect
 
 SPECTATOR_NAME = "Zoé <b>the fan</b>"
+AXE = Axe()
+
+
+def serious_violations(page: Page) -> list[str]:
+    """axe-core's serious and critical findings on the page as it is."""
+    found = AXE.run(page).response["violations"]
+    return [f"{v['id']}: {v['help']}" for v in found if v["impact"] in ("serious", "critical")]
 
 
 def open_chat(page: Page) -> None:
@@ -68,6 +76,7 @@ def test_e2e_spectators_talk_and_a_player_chooses_to_hear_them(
     write(bert, "hm")
     expect(bert.locator("[data-testid=chat-text]")).to_have_text(["thanks", "hm"])
     assert anna.locator("[data-testid=chat-log] b").count() == 0  # the name is text
+    assert serious_violations(anna) == [] and serious_violations(spectator) == []
     # She may report a spectator's line.
     anna.locator(".chat-msg.spectator [data-testid=chat-report]").first.click()
     expect(anna.locator(".chat-note")).to_contain_text("reported")
@@ -137,6 +146,7 @@ def test_e2e_commentator_view_of_a_finished_replay(
         page.locator("[data-testid=replay-slider]").get_attribute("max") or "")
     numbers = [int((chances.nth(i).text_content() or "0").rstrip("%")) for i in range(3)]
     assert 98 <= sum(numbers) <= 102 and max(numbers) >= 50, numbers
+    assert serious_violations(page) == []
     page.uncheck("[data-testid=commentator-toggle]")
     expect(panel).to_be_hidden()
     assert errors == []

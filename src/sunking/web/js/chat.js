@@ -81,9 +81,9 @@ export class TableChat {
     this.reportButton.addEventListener("click", () => this.ctx.onReport && this.ctx.onReport(null, null));
     this.list = el("ol", { className: "chat-log" });
     this.list.dataset.testid = "chat-log";
-    // Says the chat's own news (a line reported, a name missing); each line of another seat
-    // the table's announcements already say.
-    this.note = el("p", { className: "hint chat-note", role: "status" });
+    // Not a live region: the table's announcements already say each line of another seat,
+    // and the chat's own news (a line reported) through `ctx.say`.
+    this.note = el("p", { className: "hint chat-note" });
     this.form = el("form", { className: "chat-form" });
     this.form.dataset.testid = "chat-form";
     this.recipients = el("fieldset", { className: "chat-to" });
@@ -299,6 +299,7 @@ export class TableChat {
       await api("POST", path, { token: this.ctx.token, body: { chat_line: message.id, reason: "abuse" } });
       this.notice = "chat.spectator_reported";
       this.redraw();
+      if (this.ctx.say) this.ctx.say(t(this.notice));
     } catch (err) {
       this.ctx.showError(err);
     }
@@ -327,8 +328,9 @@ export class TableChat {
     item.dataset.id = String(message.id);
     if (this.isMine(message)) item.classList.add("mine");
     if (message.spectator) item.classList.add("spectator");
-    const colour = message.spectator ? "colour-neutral" : this.ctx.colourClass(message.seat);
-    const name = el("span", { className: `chat-name ${colour}`, textContent: this.writerOf(message) });
+    // A spectator has no colour at the table: his name in the ink of the text.
+    const colour = message.spectator ? "" : ` ${this.ctx.colourClass(message.seat)}`;
+    const name = el("span", { className: `chat-name${colour}`, textContent: this.writerOf(message) });
     name.dataset.testid = "chat-name";
     const head = el("div", { className: "chat-meta" }, name);
     if (Array.isArray(message.to)) {

@@ -269,6 +269,7 @@ function openChat(replay) {
     onReport: replay ? null : (seat, line) => reporter.open(seat, line),
     onHeard: replay ? null : (name, text, isPrivate) => announcer.chat(name, text, isPrivate),
     onSpectators: (on) => connection && connection.setSpectators(on),
+    say: (text) => announcer.say(text),
   });
   const reporter = new ReportDialog({
     matchId, token, nameOf: colourName,

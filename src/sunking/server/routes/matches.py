@@ -138,7 +138,8 @@ async def resign(table: Table) -> Response:
     return json_text(table.service.view(table.live, table.viewer))
 
 
-@router.get("/api/matches/{match_id}/replay", responses=answers(*TABLE))
+@router.get("/api/matches/{match_id}/replay", responses=answers(*TABLE),
+            openapi_extra=query("spectators"))
 async def replay(match_id: str, request: Request) -> dict[str, Any]:
     table = await replayed(match_id, request)
     if not isinstance(table, Seated):

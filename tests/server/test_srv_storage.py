@@ -299,7 +299,7 @@ def test_srv_migrations_are_idempotent_and_complete(tmp_path: Path) -> None:
             "blocks", "mutes", "reports", "suspensions",
             "person_invitations", "replays"} <= set(inspector.get_table_names())
     with store.engine.connect() as conn:
-        assert conn.execute(sa.text("select version_num from alembic_version")).scalar() == "0014"
+        assert conn.execute(sa.text("select version_num from alembic_version")).scalar() == "0015"
     columns = {c["name"] for c in inspector.get_columns("matches")}
     assert {"practice", "owner", "driver", "person_at", "rules_version"} <= columns
     store.close()

@@ -21,7 +21,7 @@ from ...presentation import describe_events
 from ..accounts.store import AccountStore
 from ..errors import forbidden, malformed
 from ..match.boards import seat_names
-from ..match.chat import can_read
+from ..match.chat import SPECTATORS, can_read
 from ..match.live import LiveMatch, Viewer
 from ..match.request import name_key
 from ..match.service import MatchService
@@ -44,9 +44,10 @@ def clean_report_text(raw: str) -> str:
 
 
 async def report(community: Community, service: MatchService, live: LiveMatch,
-                 viewer: Viewer, seat: int, chat_line: int | None, move: int | None,
+                 viewer: Viewer, seat: int | None, chat_line: int | None, move: int | None,
                  reason: str, text: str) -> dict[str, Any]:
-    """Store a report by ``viewer``'s seat of ``seat``, naming a chat line or a move.
+    """Store a report by ``viewer``'s seat of ``seat``, naming a chat line or a move; with
+    ``seat`` None, of a spectators' line (stored under seat -1, nobody's account).
 
     Raises:
         ApiError: ``forbidden`` (the spectator), ``malformed`` (the seat, neither or both of
@@ -55,20 +56,26 @@ async def report(community: Community, service: MatchService, live: LiveMatch,
     if viewer is None:
         raise forbidden("the spectator cannot report a player; a seat's holder can")
     seats = live.record.seats
-    if not 0 <= seat < len(seats) or seat == viewer:
+    if seat is None:
+        if chat_line is None or move is not None:
+            raise malformed("a report without 'seat' names a spectators' line ('chat_line')")
+    elif not 0 <= seat < len(seats) or seat == viewer:
         raise malformed(f"'seat' must be another seat of the match, from 0 to {len(seats) - 1}")
     if (chat_line is None) == (move is None):
         raise malformed("name either the chat line ('chat_line') or the move ('move')")
+    writer = SPECTATORS if seat is None else seat
     if chat_line is not None:
         messages = await service.chat.messages(live.match_id)
-        if not 0 <= chat_line < len(messages) or messages[chat_line].seat != seat \
-                or not can_read(messages[chat_line], viewer):
-            raise malformed(f"chat line {chat_line} is no line of seat {seat} you can read")
+        if not 0 <= chat_line < len(messages) or messages[chat_line].seat != writer \
+                or not can_read(messages[chat_line], viewer, spectators=True):
+            raise malformed(f"chat line {chat_line} is no line of "
+                            f"{'the spectators' if seat is None else f'seat {seat}'} "
+                            "you can read")
     if move is not None and not (0 <= move < len(live.actions)
                                  and live.actions[move].seat == seat):
         raise malformed(f"move {move} is no move made at seat {seat}")
-    stored = Report(0, live.match_id, seat, seats[seat].account_id, viewer,
-                    seats[viewer].account_id, chat_line, move, reason,
+    stored = Report(0, live.match_id, writer, None if seat is None else seats[seat].account_id,
+                    viewer, seats[viewer].account_id, chat_line, move, reason,
                     clean_report_text(text), time.time())
     number = await community.call(community.store.add_report, stored)
     return {"report": number, "match_id": live.match_id, "seat": seat}
@@ -164,7 +171,8 @@ class Admin:
         if report.chat_line is not None:
             chat = self.matches.load_chat(report.match_id)
             low = max(0, report.chat_line - AROUND)
-            out["lines"] = [{"number": m.number, "seat": m.seat, "name": names[m.seat],
+            out["lines"] = [{"number": m.number, "seat": m.seat,
+                             "name": m.author if m.seat == SPECTATORS else names[m.seat],
                              "private": m.to is not None, "text": m.text,
                              "named": m.number == report.chat_line}
                             for m in chat[low:report.chat_line + AROUND + 1]]

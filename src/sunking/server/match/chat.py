@@ -1,11 +1,14 @@
 """The table chat of a match: messages from seats to the whole table or to chosen seats.
 
-A message is written by a seat (never by the spectator or a bot), checked (plain text of 1 to
+A message is written by a seat (never by a bot), checked (plain text of 1 to
 :data:`MAX_CHARS` characters, recipients that are other seats of the match), rate-limited per
 seat, **stored** with the match, then published. Everyone at the table and the spectator read
 the public messages; a private message (``to``: seats) is read only by its writer and its
-recipients. The chat is kept in memory per match once read, loaded from storage on first use,
-so it survives a restart. Texts are stored and sent as written: clients show them as text.
+recipients. Spectators (the spectator token) write to the spectators' channel under a name of
+their choosing (seat :data:`SPECTATORS`, never private): spectators read it, and a seat only if
+it asked to (``spectators``), so that no player is distracted by accident. The chat is kept in
+memory per match once read, loaded from storage on first use, so it survives a restart. Texts
+are stored and sent as written: clients show them as text.
 """
 
 from __future__ import annotations
@@ -17,10 +20,11 @@ from collections import defaultdict, deque
 from collections.abc import Awaitable, Callable
 from typing import Any, TypeVar
 
-from ..errors import ApiError, forbidden, malformed
+from ..errors import ApiError, malformed
 from ..storage import ChatRecord, MatchStore, StorageError, VersionConflict
 from ..transport.pubsub import PubSub
 from .live import LiveMatch, Viewer
+from .request import clean_name
 
 T = TypeVar("T")
 
@@ -31,6 +35,9 @@ RATE_SECONDS = 10.0
 """A seat writes at most :data:`RATE_COUNT` messages in any :data:`RATE_SECONDS` seconds."""
 MAX_MESSAGES = 5000
 """The most messages one match keeps; the table is told when it is full."""
+
+SPECTATORS = -1
+"""The seat number of a spectator's line (in storage; the API sends ``seat`` null)."""
 
 Caller = Callable[..., Awaitable[Any]]
 Said = Callable[[int, str], Awaitable[None]]
@@ -93,11 +100,45 @@ def recipients(raw: object, live: LiveMatch, writer: int) -> tuple[int, ...] | N
     return tuple(sorted(seats))
 
 
-def can_read(message: ChatRecord, viewer: Viewer) -> bool:
+def spectator_name(raw: object) -> str:
+    """The name a spectator writes under (plain text on one line, as a seat's name).
+
+    Raises:
+        ApiError: ``malformed``, naming what is wrong.
+    """
+    if raw is None:
+        raise malformed("'name' is missing: a spectator writes under a name of 1 to 40 "
+                        "characters")
+    try:
+        return clean_name(raw)
+    except ValueError as err:
+        raise malformed(f"'name': {err}") from None
+
+
+def writer(viewer: Viewer, to: object, name: object) -> tuple[int, str | None]:
+    """The seat a line is stored under and its spectator's name (None: a seat's line).
+
+    Raises:
+        ApiError: ``malformed``: a spectator's ``to`` or bad name, a seat's ``name``.
+    """
+    if viewer is None:
+        if to is not None:
+            raise malformed("'to' is for a seat's private message; spectators write to the "
+                            "spectators only")
+        return SPECTATORS, spectator_name(name)
+    if name is not None:
+        raise malformed("'name' is for a spectator's line; a seat writes under its seat's name")
+    return viewer, None
+
+
+def can_read(message: ChatRecord, viewer: Viewer, spectators: bool = False) -> bool:
     """Whether ``viewer`` may read ``message``: public ones everyone; private ones only the
-    writer and the recipients; a line removed with its writer's account, nobody."""
+    writer and the recipients; spectators' lines the spectators, and a seat only if it chose to
+    hear them (``spectators``); a line removed with its writer's account, nobody."""
     if not message.text:
         return False
+    if message.seat == SPECTATORS:
+        return viewer is None or spectators
     if message.to is None:
         return True
     return viewer is not None and (viewer == message.seat or viewer in message.to)
@@ -105,6 +146,10 @@ def can_read(message: ChatRecord, viewer: Viewer) -> bool:
 
 def message_json(live: LiveMatch, message: ChatRecord) -> dict[str, Any]:
     """A message as the API sends it (``docs/web-api.md``)."""
+    if message.seat == SPECTATORS:
+        return {"id": message.number, "seat": None, "spectator": True, "name": message.author,
+                "to": None, "text": message.text, "version": message.version,
+                "at": message.created_at}
     return {
         "id": message.number, "seat": message.seat, "name": live.record.seats[message.seat].name,
         "to": None if message.to is None else list(message.to), "text": message.text,
@@ -162,31 +207,36 @@ class TableChat:
         return chat
 
     async def read(self, live: LiveMatch, viewer: Viewer, after: int | None = None,
-                   hidden: frozenset[int] = frozenset()) -> tuple[list[dict[str, Any]], int]:
+                   hidden: frozenset[int] = frozenset(), spectators: bool = False,
+                   ) -> tuple[list[dict[str, Any]], int]:
         """The messages ``viewer`` may read, oldest first (with ``after``, only those with a
-        higher id; never those of the ``hidden`` seats, which he muted or blocked), and the id
-        of the match's last message (-1: none), taken at one moment."""
+        higher id; never those of the ``hidden`` seats, which he muted or blocked; the
+        spectators' lines only to spectators and to a seat that asks for them, ``spectators``),
+        and the id of the match's last message (-1: none), taken at one moment."""
         chat = await self.messages(live.match_id)
         start = -1 if after is None else after
         readable = [message_json(live, m) for m in chat[start + 1:]
-                    if can_read(m, viewer) and m.seat not in hidden]
+                    if can_read(m, viewer, spectators) and m.seat not in hidden]
         return readable, len(chat) - 1
 
     async def post(self, live: LiveMatch, viewer: Viewer, text: object,
-                   to: object = None, before: Said | None = None) -> dict[str, Any]:
-        """Check, store and publish a seat's message; returns it as sent. ``before`` (the
+                   to: object = None, before: Said | None = None, name: object = None,
+                   ) -> dict[str, Any]:
+        """Check, store and publish a seat's message, or a spectator's under ``name`` (to
+        the spectators' channel; ``before`` does not run); returns it as sent. ``before`` (the
         seat, the clean text) runs once the message is found good, before it is stored; an
         error it raises stops the message.
 
         Raises:
-            ApiError: ``forbidden`` (the spectator), ``malformed`` (text or recipients),
-                ``rate_limited`` (429) or ``chat_full`` (409); any of ``before``'s.
+            ApiError: ``malformed`` (text, recipients, a spectator's name or his ``to``),
+                ``rate_limited`` (429; the spectators share one allowance) or ``chat_full``
+                (409); any of ``before``'s.
         """
-        if viewer is None:
-            raise forbidden("the spectator reads the chat but cannot write in it")
-        seat = viewer
+        seat, author = writer(viewer, to, name)
         body = clean_text(text)
-        targets = recipients(to, live, seat)
+        targets = None if viewer is None else recipients(to, live, seat)
+        if viewer is None:
+            before = None
         now = self.clock()
         recent = self._recent[(live.match_id, seat)]
         while recent and recent[0] <= now - RATE_SECONDS:
@@ -208,7 +258,7 @@ class TableChat:
             if len(chat) >= MAX_MESSAGES:
                 raise ApiError("chat_full", f"this table's chat holds {MAX_MESSAGES} messages, "
                                "its most", 409)
-            message = ChatRecord(len(chat), seat, targets, body, live.version, now)
+            message = ChatRecord(len(chat), seat, targets, body, live.version, now, author)
             try:
                 await self.call(self.store.append_chat, live.match_id, message)
             except VersionConflict:

@@ -245,12 +245,13 @@ class Moves:
         return state.apply(action, seat=seat, version=version)
 
     async def remark(self, live: LiveMatch, viewer: Viewer, text: object, to: object = None,
-                     addressed: object = None) -> dict[str, Any]:
+                     addressed: object = None, name: object = None) -> dict[str, Any]:
         """Post a chat message (see :meth:`.chat.TableChat.post`). A message to the whole
         table that the game takes for an action of its writer (``Game.remarks``: in
         Versailles 1682, an address of a courtier, judged by etiquette) is applied first,
         out of turn; ``addressed`` is the seat the writer says he speaks to. A private
-        message is out of the table's hearing and is never an action.
+        message is out of the table's hearing and is never an action, nor is a spectator's
+        line (``name``: the name he writes under).
 
         Raises:
             ApiError: those of :meth:`.chat.TableChat.post`; ``malformed`` (``addressed`` not
@@ -260,6 +261,9 @@ class Moves:
         if live.abandoned:
             raise match_closed(live.match_id)
         if addressed is not None:
+            if viewer is None:
+                raise malformed("'addressed' is for a seat's remark at the table; spectators "
+                                "address nobody")
             players = live.record.players
             if not isinstance(addressed, int) or isinstance(addressed, bool) or \
                     not 0 <= addressed < players:
@@ -273,7 +277,7 @@ class Moves:
             if to is None:
                 await self.context.changes.run(lambda: self._said(live, seat, body, addressed))
 
-        return await self.chat.post(live, viewer, text, to, before=said)
+        return await self.chat.post(live, viewer, text, to, before=said, name=name)
 
     async def _said(self, live: LiveMatch, seat: int, text: str, addressed: int | None) -> None:
         async with live.lock:

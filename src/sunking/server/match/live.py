@@ -16,6 +16,7 @@ from collections import defaultdict
 from collections.abc import Sequence
 from typing import Any, TypeAlias
 
+from ...bots.evaluator import evaluator
 from ...core.game import GameState
 from ...core.record import check_rules_version
 from ...core.registry import make
@@ -314,9 +315,12 @@ def build_replay(
 ) -> dict[str, Any]:
     """Every version as a frame: public information while the match runs, everything once it
     has finished (``docs/web-api.md``), then also the options and actions that rebuild the
-    game (``sunking review`` reads them). ``last`` is the state after ``actions``."""
+    game (``sunking review`` reads them) and each frame's win chances per seat by the game's
+    fast evaluator (the commentator's; never while the match runs: they judge hidden cards).
+    ``last`` is the state after ``actions``."""
     finished = last.is_terminal
     game = make(record.game)
+    judge = evaluator(record.game).win_chances
     by_version: defaultdict[int, list[dict[str, Any]]] = defaultdict(list)
     for event in last.events(None, everything=finished):
         by_version[int(event["version"])].append(event)
@@ -333,6 +337,7 @@ def build_replay(
             "view": state.view(None),
             "events": by_version.get(state.version, []),
             "views": [state.view(s) for s in range(state.num_players)] if finished else None,
+            "chances": [round(float(c), 4) for c in judge(state)] if finished else None,
         })
     return {
         "match_id": record.match_id, "game": record.game, "players": record.players,

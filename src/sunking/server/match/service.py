@@ -275,9 +275,9 @@ class MatchService:
             await self.moves.submit(live, viewer, version, action, request_id)
 
     async def remark(self, live: LiveMatch, viewer: Viewer, text: object, to: object = None,
-                     addressed: object = None) -> dict[str, Any]:
+                     addressed: object = None, name: object = None) -> dict[str, Any]:
         """A chat message, perhaps an action (:meth:`.commit.Moves.remark`)."""
-        return await self.moves.remark(live, viewer, text, to, addressed)
+        return await self.moves.remark(live, viewer, text, to, addressed, name)
 
     async def leave(self, live: LiveMatch, viewer: Viewer) -> None:
         """The seat is away (:meth:`.presence.Presence.leave`)."""

@@ -136,9 +136,10 @@ Index = Annotated[int, pydantic.Field(ge=0, le=1_000_000)]
 
 class ReportBody(Body):
     """``POST /api/matches/<id>/report``: a seat reported, naming one of its chat lines or
-    one of its moves, why, and in the reporter's words."""
+    one of its moves, why, and in the reporter's words (``seat`` null: a spectators' chat
+    line)."""
 
-    seat: Seat
+    seat: Seat | None = None
     chat_line: Index | None = None
     move: Index | None = None
     reason: moderation.Reason

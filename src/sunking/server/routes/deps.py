@@ -210,3 +210,16 @@ def lang_of(request: Request) -> str | None:
 def json_text(text: str) -> Response:
     """An answer whose JSON is already encoded."""
     return Response(content=text.encode("utf-8"), media_type="application/json")
+
+
+def spectators_of(request: Request) -> bool:
+    """Whether the reader asks for the spectators' lines too (``?spectators=1``; a seat
+    reads them only so, a spectator always).
+
+    Raises:
+        ApiError: ``malformed`` if the value is neither ``0`` nor ``1``.
+    """
+    raw = query_value(request, "spectators")
+    if raw is not None and raw not in ("0", "1"):
+        raise malformed(f"'spectators' must be 1 or 0, not {raw[:20]!r}")
+    return raw == "1"

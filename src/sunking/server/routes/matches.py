@@ -31,6 +31,7 @@ from .deps import (
     seated,
     service_of,
     since_of,
+    spectators_of,
     throttle_act,
     throttle_create,
 )
@@ -137,7 +138,8 @@ async def resign(table: Table) -> Response:
     return json_text(table.service.view(table.live, table.viewer))
 
 
-@router.get("/api/matches/{match_id}/replay", responses=answers(*TABLE))
+@router.get("/api/matches/{match_id}/replay", responses=answers(*TABLE),
+            openapi_extra=query("spectators"))
 async def replay(match_id: str, request: Request) -> dict[str, Any]:
     table = await replayed(match_id, request)
     if not isinstance(table, Seated):
@@ -146,7 +148,8 @@ async def replay(match_id: str, request: Request) -> dict[str, Any]:
     if table.live.abandoned:
         answer["status"] = "abandoned"
     hidden = await (await community_of(request)).hidden_seats(table.live, table.viewer)
-    answer["chat"], _ = await table.service.chat.read(table.live, table.viewer, None, hidden)
+    answer["chat"], _ = await table.service.chat.read(table.live, table.viewer, None, hidden,
+                                                      spectators_of(request))
     return answer
 
 

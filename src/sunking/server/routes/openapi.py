@@ -74,6 +74,8 @@ QUERY: dict[str, dict[str, Any]] = {
              "description": "a seat of the match (once it has finished)"},
     "after": {"type": "integer", "minimum": -1,
               "description": "only the messages after this id (-1: all)"},
+    "spectators": {"type": "integer", "enum": [0, 1],
+                   "description": "1: a seat reads the spectators' lines too"},
     "offset": {"type": "integer", "minimum": 0, "maximum": 10_000,
                "description": "the leaderboard's page starts after this many places"},
 }

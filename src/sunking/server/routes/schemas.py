@@ -91,11 +91,13 @@ class ActionBody(Body):
 
 class ChatBody(Body):
     """``POST /api/matches/<id>/chat``: the text, the private recipients (seats) and the
-    seat a remark at the table addresses (checked by the chat and the service)."""
+    seat a remark at the table addresses, or a spectator's name (checked by the chat and the
+    service)."""
 
     text: Any
     to: Any = None
     addressed: Any = None
+    name: Any = None
 
 
 class JoinBody(Body):

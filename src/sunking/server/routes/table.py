@@ -21,6 +21,7 @@ from .deps import (
     Table,
     lang_of,
     query_value,
+    spectators_of,
     throttle_chat,
 )
 from .openapi import TABLE, answers, query
@@ -36,11 +37,11 @@ async def write(table: Table, request: Request) -> dict[str, Any]:
     throttle_chat(request, body.text)
     await (await community_of(request)).check_may_chat(table.live, table.viewer, body.to)
     return await table.service.remark(table.live, table.viewer, body.text, body.to,
-                                      body.addressed)
+                                      body.addressed, body.name)
 
 
 @router.get("/api/matches/{match_id}/chat", responses=answers(*TABLE, 422),
-            openapi_extra=query("after"))
+            openapi_extra=query("after", "spectators"))
 async def read(table: Table, request: Request) -> dict[str, Any]:
     raw = query_value(request, "after")
     after = None
@@ -51,8 +52,10 @@ async def read(table: Table, request: Request) -> dict[str, Any]:
             raise malformed(f"'after' must be a message id, not {raw[:20]!r}") from None
         if after < -1:
             raise malformed("'after' must be a message id (or -1 for all)")
+    spectators = spectators_of(request)
     hidden = await (await community_of(request)).hidden_seats(table.live, table.viewer)
-    messages, last = await table.service.chat.read(table.live, table.viewer, after, hidden)
+    messages, last = await table.service.chat.read(table.live, table.viewer, after, hidden,
+                                                   spectators)
     return {"messages": messages, "last": last}
 
 

@@ -78,6 +78,8 @@ class Connection:
         self.hidden: Callable[[], Awaitable[frozenset[int]]] | None = None
         """The seats whose chat lines this viewer muted or blocked (``None``: none)."""
         self.hidden_failed = False
+        self.spectators = False
+        """Whether this seat hears the spectators' lines (a spectator always does)."""
 
     def notify(self, _match_id: str, _version: int) -> None:
         """The match changed: send the newest view when the socket is free."""
@@ -132,7 +134,7 @@ class Connection:
             return
         self.hidden_failed = False
         messages, last = await self.service.chat.read(self.live, self.viewer, self.chat_sent,
-                                                      hidden)
+                                                      hidden, self.spectators)
         self.chat_sent = max(self.chat_sent, last)
         if messages:
             await self.socket.send_text(encode_json({"type": "chat", "messages": messages}))
@@ -154,6 +156,14 @@ class Connection:
             elif kind == "sync":
                 self.sent = None
                 self.notify(self.live.match_id, self.live.version)
+            elif kind == "spectators":
+                on = message.get("on")
+                if not isinstance(on, bool):
+                    raise malformed("a spectators message says 'on': true or false")
+                if on and not self.spectators:
+                    self.chat_sent = -1  # the lines seen so far are sent again; ids repeat
+                    self.notify_chat("", -1)
+                self.spectators = on  # before the writer wakes: no await in between
             elif kind == "action":
                 if self.throttle is not None:
                     client = self.socket.client
@@ -165,7 +175,8 @@ class Connection:
                 self.notify(self.live.match_id, self.live.version)
             else:
                 raise malformed("a message is {\"type\": \"action\", ...}, "
-                                "{\"type\": \"sync\"} or {\"type\": \"ping\"}")
+                                "{\"type\": \"sync\"}, {\"type\": \"spectators\", "
+                                "\"on\": true} or {\"type\": \"ping\"}")
         except ApiError as err:
             self.refuse(request_id, err)
         except sa.exc.DBAPIError as err:
@@ -187,12 +198,13 @@ class Connection:
 
 async def serve_socket(
     socket: WebSocket, service: MatchService, match_id: str, token: str | None,
-    lang: str | None = None, throttle: Throttle | None = None,
+    lang: str | None = None, throttle: Throttle | None = None, spectators: bool = False,
 ) -> None:
     """Run one websocket: authenticate, send the view at once, then serve until it closes.
 
     With ``lang`` every view carries the viewer's described board in that language;
-    ``throttle`` limits the moves of the socket's client address."""
+    ``throttle`` limits the moves of the socket's client address; ``spectators``: a seat hears
+    the spectators' lines from the start."""
     await socket.accept()
     try:
         if not same_origin(socket.headers):
@@ -207,6 +219,7 @@ async def serve_socket(
         return
     await service.come_back(live, viewer)
     connection = Connection(socket, service, live, viewer, lang, throttle)
+    connection.spectators = spectators
     community = await community_of(socket)
     connection.hidden = lambda: community.hidden_seats(live, viewer)
     unsubscribe = service.pubsub.subscribe(match_id, connection.notify)
@@ -244,4 +257,5 @@ async def socket(websocket: WebSocket, match_id: str) -> None:
     await serve_socket(websocket, service_of(websocket), match_id,
                        websocket.query_params.get("token"),
                        websocket.query_params.get("lang") or None,
-                       websocket.app.state.throttle)
+                       websocket.app.state.throttle,
+                       websocket.query_params.get("spectators") == "1")

@@ -144,7 +144,8 @@ class ActionRecord:
 class ChatRecord:
     """One table-chat message: the ``number``-th of its match (from 0), written by ``seat``
     to everyone (``to`` None) or to the seats of ``to`` only, while the match was at
-    ``version``."""
+    ``version``. A spectator's line has seat -1 and the name he wrote under (``author``);
+    spectators and the seats that chose to hear them read it."""
 
     number: int
     seat: int
@@ -152,6 +153,7 @@ class ChatRecord:
     text: str
     version: int
     created_at: float
+    author: str | None = None
 
 
 @dataclasses.dataclass(frozen=True, slots=True)

@@ -79,6 +79,7 @@ CHAT = sa.Table(
     sa.Column("text", sa.Text, nullable=False),
     sa.Column("version", sa.Integer, nullable=False),
     sa.Column("created_at", sa.Float, nullable=False),
+    sa.Column("author", sa.String(40), nullable=True),
 )
 
 REPLAYS = sa.Table(

@@ -352,7 +352,7 @@ class SqlStore(SqlUpkeep, BatchAppends):
                     match_id=match_id, number=message.number, seat=message.seat,
                     recipients=None if message.to is None else list(message.to),
                     text=message.text, version=message.version,
-                    created_at=message.created_at,
+                    created_at=message.created_at, author=message.author,
                 ))
         except sa.exc.IntegrityError:
             with self.engine.connect() as conn:
@@ -373,7 +373,7 @@ class SqlStore(SqlUpkeep, BatchAppends):
         return tuple(
             ChatRecord(r["number"], r["seat"],
                        None if r["recipients"] is None else tuple(r["recipients"]),
-                       r["text"], r["version"], r["created_at"])
+                       r["text"], r["version"], r["created_at"], r["author"])
             for r in rows
         )
 

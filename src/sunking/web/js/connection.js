@@ -37,6 +37,14 @@ export class MatchConnection {
     this.syncing = false;
     /** The language of the described board the views carry (null: no board). */
     this.lang = handlers.lang || null;
+    /** Whether this seat hears the spectators' chat (asked for again whenever it reopens). */
+    this.spectators = Boolean(handlers.spectators);
+  }
+
+  /** Hear the spectators' chat, or stop: told to the socket (REST polls ask on their own). */
+  setSpectators(on) {
+    this.spectators = on;
+    this.sendRaw({ type: "spectators", on });
   }
 
   /** The query of a REST call: the language of the board and, with `since`, the delta. */
@@ -141,6 +149,7 @@ export class MatchConnection {
     const params = new URLSearchParams();
     if (this.token) params.set("token", this.token);
     if (this.lang) params.set("lang", this.lang);
+    if (this.spectators) params.set("spectators", "1");
     const query = params.toString();
     const url = `${scheme}://${window.location.host}/ws/matches/${encodeURIComponent(this.matchId)}`
       + (query ? `?${query}` : "");

@@ -9,6 +9,7 @@ import { Announcer } from "./announce.js";
 import { bindAccessKeys } from "./access_keys.js";
 import { api, csrfToken, errorText, storeToken, tokenFor } from "./api.js";
 import { TableChat } from "./chat.js";
+import { Commentator, commentable } from "./commentator.js";
 import { drawInvitation } from "./claim.js";
 import { MatchConnection } from "./connection.js";
 import { HintBar } from "./hint.js";
@@ -49,6 +50,7 @@ let ui = null;
 let screen = null;
 let connection = null;
 let chat = null;
+let commentator = null;
 let bots = [];
 let turnAlert = null;
 let hints = null;
@@ -276,6 +278,8 @@ function openChat(replay) {
     addressing: () => (ui && ui.chatAddressing ? ui.chatAddressing() : null),
     onReport: replay ? null : (seat, line) => reporter.open(seat, line),
     onHeard: replay ? null : (name, text, isPrivate) => announcer.chat(name, text, isPrivate),
+    onSpectators: (on) => connection && connection.setSpectators(on),
+    say: (text) => announcer.say(text),
   });
   const reporter = new ReportDialog({
     matchId, token, nameOf: colourName,
@@ -387,6 +391,7 @@ function showReplayFrame(index) {
   $("replay-prev").disabled = replay.index === 0;
   $("replay-next").disabled = replay.index === frames.length - 1;
   if (chat) chat.showUpTo(mv.version);
+  if (commentator) commentator.show(replay.index);
   render();
 }
 
@@ -470,6 +475,13 @@ async function startReplay() {
   const step = Number.parseInt(query.get("step") || "", 10);
   if (step > 0 && base.seat !== null && base.seat !== undefined) replay.perspective = base.seat;
   drawPerspective();
+  if (commentable(data)) {
+    commentator = new Commentator($("replay-bar"), $("replay-bar"), {
+      frames: replay.frames, players: data.players, colourName, colourClass,
+      board: frameBoard, on: query.get("commentator") === "1",
+    });
+    document.addEventListener("sunking:language", () => commentator.draw());
+  }
   const module = await gameModule(base.game);
   screen = module;
   ui = module.createGameUI($("game"), context("replay"));
@@ -518,6 +530,7 @@ async function startLive() {
       chat.add(messages);
     },
     lang: currentLanguage(),
+    spectators: Boolean(chat && chat.isSeat && chat.hearing),
     onView(view) {
       pacer.offer(view);
     },

@@ -206,6 +206,11 @@ class LiveMatch:
         cached = self._parts.get(viewer)
         if cached is not None and cached[0] == key:
             return cached[1]
+        if self.record.waiting:
+            # Nothing of the game is shown before it starts: no hand, no board, no moves.
+            text = '"view":null,"legal_actions":[],"result":null'
+            self._parts[viewer] = (key, text)
+            return text
         state = self.state
         legal = (
             [a.to_json() for a in state.legal_actions()]
@@ -262,10 +267,12 @@ class LiveMatch:
         text = cached[1].get((since, lang))
         if text is not None:
             return text
+        waiting = self.record.waiting
         log = self._logs.get(viewer)
         if log is None:
             log = self._logs[viewer] = SeatLog()
-        log.catch_up(self.state, viewer)
+        if not waiting:
+            log.catch_up(self.state, viewer)
         head = encode_json({
             "match_id": self.match_id,
             "game": self.record.game,
@@ -275,7 +282,8 @@ class LiveMatch:
             "status": self.status,
             "seat": viewer,
             "seats": self.seats_json(now),
-            "to_move": self.state.to_move,
+            "to_move": None if waiting else self.state.to_move,
+            "options": self.record.options,
             "host_seat": self.record.host_seat,
             "hints": self.record.hints,
             "practice": self.record.practice,
@@ -284,9 +292,12 @@ class LiveMatch:
         })
         tail = "" if since is None else f',"events_since":{since}'
         if lang is not None:
-            tail += f',"board":{self._boards.text(self.record, self.state, viewer, lang)}'
-        text = (f'{head[:-1]},{self._seat_parts(viewer)},"events":{log.since(since)}'
-                f"{tail}}}")
+            board = ("null" if waiting
+                     else self._boards.text(self.record, self.state, viewer, lang))
+            tail += f',"board":{board}'
+        events = "[]" if waiting else log.since(since)
+        text = f'{head[:-1]},{self._seat_parts(viewer)},"events":{events}{tail}}}'
+
         if len(cached[1]) > 8:
             cached[1].clear()
         cached[1][(since, lang)] = text

@@ -16,7 +16,7 @@ import { TurnAlert } from "./notify.js";
 import { bindResign, drawResign } from "./resign.js";
 import { ReportDialog } from "./report.js";
 import { showReviewedStep } from "./review.js";
-import { drawWaiting } from "./tables.js";
+import { WaitingRoom } from "./waiting_room.js";
 import {
   applyStatic, bindLanguageSelect, botLabel, currentLanguage, has, loadLanguage, preferredLanguage, t,
 } from "./i18n.js";
@@ -45,6 +45,8 @@ let bots = [];
 let turnAlert = null;
 let hints = null;
 let toastTimer = null;
+/** The waiting room, shown instead of the board while an open table waits for players. */
+let room = null;
 const announcer = new Announcer($("announcements"), matchId);
 const replay = { data: null, base: null, frames: [], index: 0, perspective: null };
 
@@ -280,10 +282,12 @@ function openChat(replay) {
 
 function render() {
   drawHeader();
-  drawWaiting($("waiting-bar"), replayMode ? null : mv, {
-    matchId, token, bots, showError, onView: (view) => connection && connection.deliver(view),
-  });
-  if (ui && mv) ui.render(mv);
+  const waiting = Boolean(!replayMode && mv && mv.status === "waiting");
+  if (room) room.draw(replayMode ? null : mv);
+  // Nothing of the game is shown before it starts: the board is drawn from the first view
+  // after the start.
+  $("game").hidden = waiting;
+  if (ui && mv && !waiting) ui.render(mv);
   if (mv && !replayMode) announcer.view(mv, myTurn(), colourName);
   if (chat) chat.refreshAddressing();
   document.body.dataset.version = mv ? String(mv.version) : "";
@@ -484,6 +488,11 @@ async function startLive() {
   first = await api("GET", `/api/matches/${encodeURIComponent(matchId)}${boardQuery()}`, { token });
   mv = first;
   ui = module.createGameUI($("game"), context("live"));
+  room = new WaitingRoom($("waiting-room"), {
+    matchId, token, bots, showError, gameName,
+    gameEntry: (game) => (gamesList || []).find((g) => g.id === game),
+    onView: (view) => connection && connection.deliver(view),
+  });
   hints = new HintBar($("hint-bar"), {
     matchId, token, showError,
     label: (action, view) => {
@@ -580,6 +589,7 @@ async function main() {
       connection.setLanguage(currentLanguage());
     }
     if (chat) chat.redraw();
+    if (room) room.relabel(replayMode ? null : mv);
     if (replayMode && mv) describeFrame(mv);
     render();
     // After the redraw of the view in hand: the next view's log, in the new words, is no news.

@@ -97,21 +97,22 @@ export class WaitingRoom {
   /** The link to share: the lobby, this table shown first among its open tables. */
   share() {
     const link = new URL(`/?table=${encodeURIComponent(this.ctx.matchId)}`, window.location.origin).href;
-    const input = el("input", { type: "text", readOnly: true, value: link, id: "waiting-share" });
-    input.dataset.testid = "share-link";
-    input.addEventListener("focus", () => input.select());
+    const anchor = el("a", { href: link, className: "link waiting-share-link", textContent: link,
+      id: "waiting-share-link" });
+    anchor.dataset.testid = "share-link";
+    anchor.setAttribute("aria-describedby", "waiting-share-text");
     const copy = el("button", { type: "button", className: "small", textContent: t("lobby.copy") });
     copy.addEventListener("click", async () => {
       try {
         await navigator.clipboard.writeText(link);
         copy.textContent = t("lobby.copied");
       } catch (_) {
-        input.focus();
+        window.prompt(t("lobby.copy"), link);
       }
     });
     return el("div", { className: "waiting-share" },
-      el("label", { htmlFor: "waiting-share", textContent: t("waiting.share") }),
-      el("div", { className: "waiting-share-row" }, input, copy));
+      el("p", { className: "hint", id: "waiting-share-text", textContent: t("waiting.share") }),
+      el("div", { className: "waiting-share-row" }, anchor, copy));
   }
 
   /** Each seat with who has taken it; the status line (a live region) says how many are free. */

@@ -273,7 +273,23 @@ class LiveMatch:
             log = self._logs[viewer] = SeatLog()
         if not waiting:
             log.catch_up(self.state, viewer)
-        head = encode_json({
+        head = self._head(viewer, now)
+        tail = "" if since is None else f',"events_since":{since}'
+        if lang is not None:
+            board = ("null" if waiting
+                     else self._boards.text(self.record, self.state, viewer, lang))
+            tail += f',"board":{board}'
+        events = "[]" if waiting else log.since(since)
+        text = f'{head[:-1]},{self._seat_parts(viewer)},"events":{events}{tail}}}'
+        if len(cached[1]) > 8:
+            cached[1].clear()
+        cached[1][(since, lang)] = text
+        return text
+
+    def _head(self, viewer: Viewer, now: float) -> str:
+        """The MatchView's fields about the match and its seats, as a JSON object's text (no
+        seat to move while the table waits)."""
+        return encode_json({
             "match_id": self.match_id,
             "game": self.record.game,
             "players": self.record.players,
@@ -282,7 +298,7 @@ class LiveMatch:
             "status": self.status,
             "seat": viewer,
             "seats": self.seats_json(now),
-            "to_move": None if waiting else self.state.to_move,
+            "to_move": None if self.record.waiting else self.state.to_move,
             "options": self.record.options,
             "host_seat": self.record.host_seat,
             "hints": self.record.hints,
@@ -290,18 +306,6 @@ class LiveMatch:
             "rules_version": self.record.rules_version,
             "seed": self.record.seed if self.state.is_terminal else None,
         })
-        tail = "" if since is None else f',"events_since":{since}'
-        if lang is not None:
-            board = ("null" if waiting
-                     else self._boards.text(self.record, self.state, viewer, lang))
-            tail += f',"board":{board}'
-        events = "[]" if waiting else log.since(since)
-        text = f'{head[:-1]},{self._seat_parts(viewer)},"events":{events}{tail}}}'
-
-        if len(cached[1]) > 8:
-            cached[1].clear()
-        cached[1][(since, lang)] = text
-        return text
 
     def view_message(self, viewer: Viewer, now: float, since: int | None = None,
                      lang: str | None = None) -> str:

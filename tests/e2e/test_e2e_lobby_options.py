@@ -95,6 +95,10 @@ def test_e2e_an_open_table_waits_in_its_waiting_room_until_started(
     mv = server.call("GET", f"/api/matches/{link.match_id}?lang=en", token=link.token)
     assert mv["view"] is None and mv["board"] is None and mv["events"] == []
     assert driver.find_overflow(host) == []
+    # The skip link lands in the waiting room while the board is hidden.
+    host.locator(".skip-link").focus()
+    host.keyboard.press("Enter")
+    expect(room).to_be_focused()
 
     # The shared link opens the lobby with this table first and marked.
     shared = host.locator("[data-testid=share-link]").get_attribute("href")
@@ -119,6 +123,7 @@ def test_e2e_an_open_table_waits_in_its_waiting_room_until_started(
 
     # The host sees the join live, then starts with bots: the game is dealt for both.
     expect(seats.nth(1)).to_have_text("Seat 2: Guest", timeout=TIMEOUT)
+    expect(host.locator("#announcements")).to_contain_text("Guest takes seat 2.")
     expect(room.locator("[data-testid=waiting-status]")).to_have_text(
         "Waiting for players: free seats 1.")
     host.select_option("[data-testid=start-bot]", "random")

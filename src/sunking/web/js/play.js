@@ -489,7 +489,7 @@ async function startLive() {
   mv = first;
   ui = module.createGameUI($("game"), context("live"));
   room = new WaitingRoom($("waiting-room"), {
-    matchId, token, bots, showError, gameName,
+    matchId, token, bots, showError, gameName, say: (text) => announcer.say(text),
     gameEntry: (game) => (gamesList || []).find((g) => g.id === game),
     onView: (view) => connection && connection.deliver(view),
   });
@@ -573,7 +573,7 @@ async function main() {
   bindLanguageSelect($("lang"));
   $("leave").addEventListener("click", leave);
   bindAccessKeys({
-    game: $("game"), button: $("keys-button"), sinceButton: $("since-button"), replay: replayMode,
+    game: $("game"), waiting: $("waiting-room"), button: $("keys-button"), sinceButton: $("since-button"), replay: replayMode,
     skip: document.querySelector(".skip-link"),
     summary: () => announcer.summary(),
     hush: () => announcer.hush(),

@@ -10,12 +10,15 @@ import { withProps as el } from "./dom.js";
 import { chosenOptions } from "./options.js";
 
 /** The waiting room in `section`; `ctx` holds matchId, token, bots (the server's bot specs),
- * gameName(id), gameEntry(id) (its GET /api/games entry), onView(view) and showError(err). */
+ * gameName(id), gameEntry(id) (its GET /api/games entry), onView(view), showError(err) and
+ * say(text) (the page's live region, which tells who took a seat). */
 export class WaitingRoom {
   constructor(section, ctx) {
     this.section = section;
     this.ctx = ctx;
     this.built = null;
+    /** Who held each seat at the last view (to say who came since). */
+    this.holders = null;
   }
 
   /** Draw for `mv` (a MatchView, or null): shown only while the table waits. */
@@ -51,7 +54,6 @@ export class WaitingRoom {
     seats.setAttribute("aria-labelledby", "waiting-seats-title");
     const status = el("p", { className: "waiting-status" });
     status.dataset.testid = "waiting-status";
-    status.setAttribute("role", "status");
     const parts = [
       el("h2", { id: "waiting-title", className: "waiting-title", textContent: t("waiting.title") }),
       el("p", { className: "waiting-game", textContent: ctx.gameName(mv.game) }),
@@ -115,8 +117,19 @@ export class WaitingRoom {
       el("div", { className: "waiting-share-row" }, anchor, copy));
   }
 
-  /** Each seat with who has taken it; the status line (a live region) says how many are free. */
+  /** Each seat with who has taken it, and the status line: how many are free. A seat taken
+   * since the last view is said in the page's live region. */
   drawSeats(mv) {
+    const holders = (mv.seats || []).map((s) => (s.kind === "open" ? null : s.name || s.bot || s.kind));
+    if (this.holders) {
+      for (const seat of mv.seats || []) {
+        if (this.holders[seat.seat] === null && holders[seat.seat] !== null && seat.seat !== mv.seat) {
+          const name = seat.kind === "bot" ? botLabel(seat.bot || "") : seat.name;
+          this.ctx.say(t("waiting.joined", { name, n: seat.seat + 1 }));
+        }
+      }
+    }
+    this.holders = holders;
     const { seats, status } = this.built;
     seats.replaceChildren(...(mv.seats || []).map((seat) => {
       let who = seat.name || t("lobby.default_name", { n: seat.seat + 1 });

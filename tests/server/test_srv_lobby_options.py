@@ -130,6 +130,9 @@ def test_srv_a_waiting_table_shows_no_dealt_game(client: TestClient) -> None:
         assert mv["board"] is None and mv["to_move"] is None
         assert mv["options"] == {"points_limit": 260}
         assert view(client, match_id, token, "?since=0")["events"] == []
+    mine = client.post("/api/my-matches", json={"tokens": [host]}).json()
+    assert [(m["status"], m["to_move"], m["your_turn"]) for m in mine] == [
+        ("waiting", None, False)]
     for path in ("/replay", "/replay/board?version=0"):
         refused = client.get(f"/api/matches/{match_id}{path}", headers=auth(host))
         assert refused.status_code == 409, refused.text

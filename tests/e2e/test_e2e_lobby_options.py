@@ -95,6 +95,14 @@ def test_e2e_an_open_table_waits_in_its_waiting_room_until_started(
     mv = server.call("GET", f"/api/matches/{link.match_id}?lang=en", token=link.token)
     assert mv["view"] is None and mv["board"] is None and mv["events"] == []
     assert driver.find_overflow(host) == []
+    # In another language the waiting room speaks it, the options in the game's words.
+    driver.set_language(host, "fr")
+    expect(room).to_contain_text("Salle d’attente")
+    expect(room.locator("[data-testid=waiting-options]")).to_contain_text(
+        "Des donnes jusqu’à ce qu’un joueur ait 260 points")
+    expect(seats.nth(1)).to_have_text("Place 2 : Place libre")
+    driver.set_language(host, "en")
+    expect(room).to_contain_text("Waiting room")
     # The skip link lands in the waiting room while the board is hidden.
     host.locator(".skip-link").focus()
     host.keyboard.press("Enter")

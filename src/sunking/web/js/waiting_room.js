@@ -42,8 +42,7 @@ export class WaitingRoom {
     const options = chosenOptions(ctx.gameEntry(mv.game), mv.options);
     const optionList = options.length
       ? el("ul", { className: "waiting-options" }, ...options.map((o) => {
-        const item = el("li", {}, el("span", { className: "waiting-option-label", textContent: `${o.label}: ` }),
-          el("strong", { textContent: o.text }));
+        const item = el("li", { textContent: t("waiting.option", { label: o.label, value: o.text }) });
         item.dataset.option = o.name;
         return item;
       }))
@@ -138,8 +137,7 @@ export class WaitingRoom {
       else if (seat.seat === mv.seat) who = t("waiting.you", { name: who });
       const item = el("li", { className: `waiting-seat ${seat.kind === "open" ? "free" : ""}` },
         el("span", { className: `seat-swatch colour-${seat.seat}` }),
-        el("span", { className: "waiting-seat-n", textContent: `${t("lobby.seat_n", { n: seat.seat + 1 })}: ` }),
-        el("span", { className: "waiting-seat-who", textContent: who }));
+        el("span", { className: "waiting-seat-who", textContent: t("waiting.seat", { n: seat.seat + 1, who }) }));
       item.dataset.seat = String(seat.seat);
       item.dataset.kind = seat.kind;
       return item;

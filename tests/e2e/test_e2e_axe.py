@@ -1,7 +1,7 @@
 """axe-core finds no serious or critical accessibility violation on the lobby, the three
-boards, the replay and the chat, in two languages, at a desk's size and a phone's; and each
-board speaks through the page's one live region only (a second one, redrawn with every view,
-would repeat itself to a screen reader)."""
+boards, the replay, the chat and an open table's waiting room, in two languages, at a desk's
+size and a phone's; and each board speaks through the page's one live region only (a second
+one, redrawn with every view, would repeat itself to a screen reader)."""
 
 from __future__ import annotations
 
@@ -87,6 +87,14 @@ def test_e2e_axe_finds_nothing_serious(
     ready(page)
     page.keyboard.press("ArrowRight")
     report["replay"] = violations(page)
+    table = server.create_match({
+        "game": "vive_le_roi", "players": 3, "language": "en", "options": {"points_limit": 260},
+        "seats": [{"kind": "human", "name": "Anne-Marguerite"}, {"kind": "open"},
+                  {"kind": "bot", "bot": "random"}]})
+    page.goto(server.base + table["seats"][0]["link"])
+    ready(page)
+    expect(page.get_by_test_id("waiting")).to_be_visible()
+    report["waiting room"] = violations(page) + other_live_regions(page)
     context.close()
     bad = {where: found for where, found in report.items() if found}
     assert not bad, "\n".join(f"{where}: {line}" for where, lines in bad.items() for line in lines)

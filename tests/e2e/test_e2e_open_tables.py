@@ -41,14 +41,21 @@ def test_e2e_open_table_join_and_start_with_bots(
     expect(guest.locator("[data-testid=waiting]")).to_be_visible()
     assert guest.locator("[data-testid=start-table]").count() == 0
 
-    driver.open_match(host, link)
+    # A waiting table shows its waiting room, not the board (driver.open_match waits for a
+    # prompt).
+    host.goto(link.url)
+    host.wait_for_selector("body[data-ready='1']")
     waiting = host.locator("[data-testid=waiting]")
-    expect(waiting).to_contain_text("1")
+    expect(waiting.locator("[data-testid=waiting-status]")).to_have_text(
+        "Waiting for players: free seats 1.")
+    expect(waiting.locator("[data-testid=waiting-seats]")).to_contain_text("Guest")
+    expect(host.locator("#game")).to_be_hidden()
     host.select_option("[data-testid=start-bot]", "random")
     host.click("[data-testid=start-table]")
     for page in (host, guest):
         expect(page.locator("[data-testid=waiting]")).to_be_hidden()
         page.wait_for_selector("body[data-status='active'], body[data-status='finished']")
+        expect(page.locator("#game")).to_be_visible()
     mv = server.call("GET", f"/api/matches/{link.match_id}", token=link.token)
     assert [(s["kind"], s["name"]) for s in mv["seats"][:2]] == [
         ("human", "Hostess"), ("human", "Guest")]

@@ -29,8 +29,15 @@ def test_e2e_a_practice_match_is_marked_in_the_lobby_and_the_header(
     expect(page.locator(f"tr[data-match-id='{plain['match_id']}']")).not_to_contain_text(
         "practice")
 
-    driver.open_match(page, driver.parse_link(server.base + created["seats"][0]["link"]))
-    expect(page.locator("#match-title")).to_contain_text("practice match")
-    driver.open_match(page, driver.parse_link(server.base + plain["seats"][0]["link"]))
-    expect(page.locator("#match-title")).not_to_contain_text("practice")
+    # Both tables wait for a player: their pages show the waiting room (no board yet).
+    for table, practice in ((created, True), (plain, False)):
+        page.goto(server.base + table["seats"][0]["link"])
+        page.wait_for_selector("body[data-ready='1']")
+        expect(page.get_by_test_id("waiting")).to_be_visible()
+        title = expect(page.locator("#match-title"))
+        title.to_contain_text("Louis XIV")
+        if practice:
+            title.to_contain_text("practice match")
+        else:
+            title.not_to_contain_text("practice")
     assert errors == []

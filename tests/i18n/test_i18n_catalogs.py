@@ -135,6 +135,7 @@ def family_ids() -> set[str]:
     ids = {f"louis14.{key}" for key in louis14}
     ids |= {f"error.{code}" for code in error_codes()}
     ids |= {f"bot.{b.replace(':', '.')}" for b in SERVER_BOTS}
+    ids |= {f"bot.about.{b.replace(':', '.')}" for b in SERVER_BOTS}
     ids |= {f"status.{s}" for s in ("active", "finished")}
     ids |= {f"conn.{s}" for s in ("connecting", "live", "offline")}
     ids |= {f"{g}.title" for g in available_games()}

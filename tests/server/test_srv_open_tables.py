@@ -146,10 +146,15 @@ def test_srv_open_table_survives_a_restart(tmp_path: Path) -> None:
         match_id = table["match_id"]
     with make_client(lambda: SqlStore(url)) as second:
         assert listed(second)[match_id]["free"] == 1
+        # Still waiting after the restart: nothing of its game shown.
+        waiting = view(second, match_id, table["seats"][0]["token"])
+        assert waiting["status"] == "waiting" and waiting["view"] is None
+        assert waiting["events"] == [] and waiting["to_move"] is None
         seat = join(second, match_id, "Late").json()
         assert seat["seat"] == 1
         assert view(second, match_id, seat["token"])["status"] == "active"
     with make_client(lambda: SqlStore(url)) as third:
         mv = view(third, match_id, seat["token"])
         assert mv["seats"][1]["name"] == "Late" and mv["status"] == "active"
+        assert mv["view"] is not None and mv["events"]
         assert match_id not in listed(third)

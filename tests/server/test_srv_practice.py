@@ -75,6 +75,11 @@ def test_srv_practice_match_is_marked_everywhere(client: TestClient) -> None:
     assert listed[match_id]["practice"] is True
     mine = client.post("/api/my-matches", json={"tokens": tokens}).json()
     assert [m["practice"] for m in mine] == [True, True]
+    # A waiting table has no replay; once started, its replay says practice too.
+    waiting = client.get(f"/api/matches/{match_id}/replay", headers=auth(tokens[0]))
+    assert waiting.status_code == 409 and waiting.json()["error"]["code"] == "not_started"
+    started = client.post(f"/api/matches/{match_id}/start", headers=auth(tokens[0]), json={})
+    assert started.status_code == 200, started.text
     replay = client.get(f"/api/matches/{match_id}/replay", headers=auth(tokens[0])).json()
     assert replay["practice"] is True and replay["seed"] is None
 

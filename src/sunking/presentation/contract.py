@@ -196,6 +196,13 @@ class Presentation(ABC):
     """Of the event types whose texts are about several seats at once (who won), the field
     listing them (event type → field): their text's verb agrees with them in person and
     number (:meth:`Texts.seats_key`), and the field is said by :meth:`Texts.seats`."""
+    settings: tuple[str, ...] = ()
+    """The names of the game's options (:class:`~sunking.core.game.OptionSpec`) a person
+    chooses when he creates a match, in the order the lobby shows them; every other option is
+    an engine bound left at its default. Each has its words in the game's catalog:
+    ``<id>.option.<name>`` (the control's label), ``<id>.option.<name>.<value>`` for a choice
+    of its own words, else ``<id>.option.<name>.value`` with ``{value}`` (a test reads the
+    catalogs)."""
     recent_versions = 0
     """How many of the newest versions' events the board reads besides its log: a client
     that words the log itself, as the server does, passes :meth:`board_events` of those

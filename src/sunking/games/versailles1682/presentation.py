@@ -165,6 +165,7 @@ class VersaillesPresentation(Presentation):
     event_subjects = EVENT_SUBJECTS
     event_objects = EVENT_OBJECTS
     event_groups: Mapping[str, str] = MappingProxyType({"game_over": "winners"})
+    settings = ("target",)
 
     recent_versions = 80
     """The dice and the negotiation are read from the newest events (a round's negotiation

@@ -140,6 +140,7 @@ class ViveLeRoiPresentation(Presentation):
     event_subjects = EVENT_SUBJECTS
     event_objects = EVENT_OBJECTS
     event_groups: Mapping[str, str] = MappingProxyType({"game_end": "winners"})
+    settings = ("points_limit",)
 
     def board(
         self, view: Mapping[str, Any], legal: Sequence[Mapping[str, Any]], seat: int | None,

@@ -207,6 +207,11 @@ class LiveMatch:
         cached = self._parts.get(viewer)
         if cached is not None and cached[0] == key:
             return cached[1]
+        if self.record.waiting:
+            # Nothing of the game is shown before it starts: no hand, no board, no moves.
+            text = '"view":null,"legal_actions":[],"result":null'
+            self._parts[viewer] = (key, text)
+            return text
         state = self.state
         legal = (
             [a.to_json() for a in state.legal_actions()]
@@ -263,11 +268,29 @@ class LiveMatch:
         text = cached[1].get((since, lang))
         if text is not None:
             return text
+        waiting = self.record.waiting
         log = self._logs.get(viewer)
         if log is None:
             log = self._logs[viewer] = SeatLog()
-        log.catch_up(self.state, viewer)
-        head = encode_json({
+        if not waiting:
+            log.catch_up(self.state, viewer)
+        head = self._head(viewer, now)
+        tail = "" if since is None else f',"events_since":{since}'
+        if lang is not None:
+            board = ("null" if waiting
+                     else self._boards.text(self.record, self.state, viewer, lang))
+            tail += f',"board":{board}'
+        events = "[]" if waiting else log.since(since)
+        text = f'{head[:-1]},{self._seat_parts(viewer)},"events":{events}{tail}}}'
+        if len(cached[1]) > 8:
+            cached[1].clear()
+        cached[1][(since, lang)] = text
+        return text
+
+    def _head(self, viewer: Viewer, now: float) -> str:
+        """The MatchView's fields about the match and its seats, as a JSON object's text (no
+        seat to move while the table waits)."""
+        return encode_json({
             "match_id": self.match_id,
             "game": self.record.game,
             "players": self.record.players,
@@ -276,23 +299,16 @@ class LiveMatch:
             "status": self.status,
             "seat": viewer,
             "seats": self.seats_json(now),
-            "to_move": self.state.to_move,
-            "can_undo": viewer is not None and self.state.can_undo(viewer),
+            "to_move": None if self.record.waiting else self.state.to_move,
+            "can_undo": (viewer is not None and not self.record.waiting
+                         and self.state.can_undo(viewer)),
+            "options": self.record.options,
             "host_seat": self.record.host_seat,
             "hints": self.record.hints,
             "practice": self.record.practice,
             "rules_version": self.record.rules_version,
             "seed": self.record.seed if self.state.is_terminal else None,
         })
-        tail = "" if since is None else f',"events_since":{since}'
-        if lang is not None:
-            tail += f',"board":{self._boards.text(self.record, self.state, viewer, lang)}'
-        text = (f'{head[:-1]},{self._seat_parts(viewer)},"events":{log.since(since)}'
-                f"{tail}}}")
-        if len(cached[1]) > 8:
-            cached[1].clear()
-        cached[1][(since, lang)] = text
-        return text
 
     def view_message(self, viewer: Viewer, now: float, since: int | None = None,
                      lang: str | None = None) -> str:

@@ -187,7 +187,8 @@ class Lobby:
                         "practice": False,
                     })
                 continue
-            to_move = live.state.to_move
+            # Nobody is to move at a table still waiting for players (its game is not shown).
+            to_move = None if live.record.waiting else live.state.to_move
             out.append({
                 "match_id": live.match_id, "game": live.record.game, "seat": holder.seat,
                 "status": live.status, "to_move": to_move,

@@ -14,6 +14,7 @@ from fastapi import APIRouter
 from ...core.registry import available_games, make
 from ..errors import ApiError
 from ..workers.bots import SERVER_BOTS
+from ..workers.ladder import bot_ratings
 from .openapi import answers
 
 FALLBACK_LANGUAGES = (("en", "English"), ("nl", "Nederlands"), ("fr", "Français"),
@@ -99,8 +100,26 @@ async def games() -> list[dict[str, Any]]:
         out.append({"id": spec.id, "name": spec.name, "names": dict(spec.names),
                     "min_players": spec.min_players, "max_players": spec.max_players,
                     "rules_version": spec.rules_version,
-                    "dedicated_board": (boards_dir / spec.id / "index.js").is_file()})
+                    "dedicated_board": (boards_dir / spec.id / "index.js").is_file(),
+                    "options": game_settings(spec.id),
+                    "bot_ratings": bot_ratings(spec.id, SERVER_BOTS)})
     return out
+
+
+def game_settings(game_id: str) -> list[dict[str, Any]]:
+    """The options of ``game_id`` a person chooses in the lobby (its presentation's
+    ``settings``), each with its default and choices; a game without a presentation has
+    none (its options keep their defaults)."""
+    try:
+        from ...presentation import of
+
+        settings = of(game_id).settings
+    except (ImportError, NotImplementedError):
+        return []
+    options = {o.name: o for o in make(game_id).spec.options}
+    return [{"name": name, "default": options[name].default,
+             "choices": list(options[name].choices)}
+            for name in settings if name in options]
 
 
 @router.get("/api/bots", responses=answers())

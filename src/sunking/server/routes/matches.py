@@ -13,7 +13,7 @@ from fastapi.responses import Response
 
 from ..accounts.sessions import account_if_signed_in
 from ..community.service import community_of, seat_taker
-from ..errors import ApiError, malformed
+from ..errors import ApiError, malformed, not_started
 from ..guards import encode_json
 from ..match.boards import replay_board
 from ..match.kept import KeptReplay
@@ -98,6 +98,19 @@ async def replayed(match_id: str, request: Request) -> Seated | tuple[KeptReplay
             match_id, token, account.account_id if account else None, err)
 
 
+async def replayed_started(match_id: str, request: Request) -> Seated | tuple[KeptReplay, Viewer]:
+    """:func:`replayed` for the replay's routes: a table still waiting for players has none.
+
+    Raises:
+        ApiError: as :func:`replayed`; ``not_started`` (409) while the table waits (nothing
+            of its game is shown before it starts).
+    """
+    table = await replayed(match_id, request)
+    if isinstance(table, Seated) and table.live.record.waiting:
+        raise not_started()
+    return table
+
+
 @router.get("/api/matches/{match_id}", responses=answers(*TABLE, 422),
             openapi_extra=query("since", "lang", languages=LANGUAGES))
 async def match_view(match_id: str, request: Request) -> Response:
@@ -138,10 +151,10 @@ async def resign(table: Table) -> Response:
     return json_text(table.service.view(table.live, table.viewer))
 
 
-@router.get("/api/matches/{match_id}/replay", responses=answers(*TABLE),
+@router.get("/api/matches/{match_id}/replay", responses=answers(*TABLE, 409),
             openapi_extra=query("spectators"))
 async def replay(match_id: str, request: Request) -> dict[str, Any]:
-    table = await replayed(match_id, request)
+    table = await replayed_started(match_id, request)
     if not isinstance(table, Seated):
         return table[0].answer()
     answer = await asyncio.to_thread(build_replay, *table.live.replay_source())
@@ -153,11 +166,11 @@ async def replay(match_id: str, request: Request) -> dict[str, Any]:
     return answer
 
 
-@router.get("/api/matches/{match_id}/replay/board", responses=answers(*TABLE, 422),
+@router.get("/api/matches/{match_id}/replay/board", responses=answers(*TABLE, 409, 422),
             openapi_extra=query("version", "seat", "lang", required=["version"],
                                 languages=LANGUAGES))
 async def replay_frame_board(match_id: str, request: Request) -> Response:
-    table = await replayed(match_id, request)
+    table = await replayed_started(match_id, request)
     service = service_of(request)
     record = table.live.record if isinstance(table, Seated) else table[0].record
     lang = service.language(lang_of(request)) or record.language

@@ -114,8 +114,11 @@ class Connection:
                 self.dirty = False
                 version = self.live.version
                 since = self.sent if self.sent is not None and self.sent <= version else None
+                # A waiting table's view has no events: the first view after its start is
+                # whole, its log from the deal on.
+                waiting = self.live.record.waiting
                 text = self.service.view_message(self.live, self.viewer, since, self.lang)
-                self.sent = version
+                self.sent = None if waiting else version
                 await self.socket.send_text(text)
             if self.chat_dirty:
                 self.chat_dirty = False

@@ -164,14 +164,16 @@ export class KeysHelp {
 
 /**
  * Bind the page's shortcuts, the skip link, the Keys button and the "since my last move" button.
- * @param {{game: HTMLElement, summary: () => void, hush: () => void, chat: () => void, button: HTMLElement,
- *          sinceButton: HTMLElement, skip: HTMLAnchorElement, replay: boolean}} ctx
+ * @param {{game: HTMLElement, waiting?: HTMLElement, summary: () => void, hush: () => void,
+ *          chat: () => void, button: HTMLElement, sinceButton: HTMLElement,
+ *          skip: HTMLAnchorElement, replay: boolean}} ctx
  */
 export function bindAccessKeys(ctx) {
   const help = new KeysHelp(ctx);
   ctx.skip.addEventListener("click", (event) => {
     event.preventDefault();
-    focusHere(ctx.game);
+    // While an open table waits, its waiting room stands in for the hidden board.
+    focusHere(ctx.game.hidden && ctx.waiting && !ctx.waiting.hidden ? ctx.waiting : ctx.game);
   });
   ctx.button.addEventListener("click", () => help.open());
   ctx.button.setAttribute("aria-keyshortcuts", keyShortcuts("help"));

@@ -119,6 +119,8 @@ export class MatchConnection {
     this.lastVersion = view.version;
     const whole = { ...view, events };
     delete whole.events_since;
+    // A waiting table's views carry no events: the view after its start is asked for whole.
+    if (view.status === "waiting") this.events = null;
     this.handlers.onView(whole);
   }
 

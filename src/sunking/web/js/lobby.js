@@ -7,6 +7,7 @@ import {
   preferredLanguage, t,
 } from "./i18n.js";
 import { inviteByName } from "./invite_name.js";
+import { optionLabel, optionValue } from "./options.js";
 import { clockText, OpenTables } from "./tables.js";
 
 const REFRESH_MS = 10000;
@@ -58,10 +59,58 @@ function linkRules(game) {
   link.href = `/rules/${encodeURIComponent(game.id)}`;
 }
 
+/** One control per option a person chooses for the chosen game (`options` in GET
+ * /api/games), each choice in the game's words; a choice made is kept while the game is. */
+function fillOptions(game) {
+  const box = $("game-options");
+  const keep = box.dataset.game === game.id
+    ? Object.fromEntries(Array.from(box.querySelectorAll("select")).map((s) => [s.name, s.value]))
+    : {};
+  box.dataset.game = game.id;
+  box.replaceChildren(...(game.options || []).map((option) => {
+    const id = `option-${option.name}`;
+    const select = el("select", { id, name: option.name, "data-testid": id },
+      ...option.choices.map((value) => el("option", { value: String(value),
+        text: optionValue(game.id, option.name, value) })));
+    select.value = keep[option.name] ?? String(option.default);
+    return el("div", { className: "form-row" },
+      el("label", { for: id, text: optionLabel(game.id, option.name) }), select);
+  }));
+}
+
+/** The chosen options as the server takes them (each value as the game lists it). */
+function optionsFromForm() {
+  const game = selectedGame();
+  const out = {};
+  for (const option of (game && game.options) || []) {
+    const select = $(`option-${option.name}`);
+    const value = select && option.choices.find((c) => String(c) === select.value);
+    if (value !== undefined) out[option.name] = value;
+  }
+  return out;
+}
+
+/** One line per bot level: what it is, and its ladder rating in the chosen game where one
+ * is measured (`bot_ratings` in GET /api/games). */
+function fillBotLevels(game) {
+  const ratings = (game && game.bot_ratings) || {};
+  $("bot-levels").replaceChildren(...state.bots.map((bot) => {
+    const about = t(`bot.about.${bot.replace(":", ".")}`);
+    const rating = ratings[bot];
+    const text = typeof rating === "number"
+      ? t("lobby.bot_level_rated", { about, rating: rating.toLocaleString(currentLanguage(),
+        { minimumFractionDigits: 1, maximumFractionDigits: 1 }) })
+      : about;
+    return el("li", { "data-bot": bot, text });
+  }));
+}
+
 function fillPlayers() {
   const game = selectedGame();
   if (!game) return;
   linkRules(game);
+  fillOptions(game);
+  fillBotLevels(game);
   const select = $("players");
   const keep = Number(select.value) || Math.min(4, game.max_players);
   const options = [];
@@ -165,6 +214,7 @@ async function createMatch(event) {
     players: Number($("players").value),
     seats: seatsFromForm(),
     language: $("match-lang").value,
+    options: optionsFromForm(),
   };
   if ($("clock").value) body.turn_clock_seconds = Number($("clock").value);
   if ($("clock").value && $("bank").value) body.time_bank_seconds = Number($("bank").value);

@@ -20,7 +20,7 @@ import { bindResign, drawResign } from "./resign.js";
 import { bindUndo, drawUndo } from "./undo.js";
 import { ReportDialog } from "./report.js";
 import { showReviewedStep } from "./review.js";
-import { drawWaiting } from "./tables.js";
+import { WaitingRoom } from "./waiting_room.js";
 import {
   applyStatic, bindLanguageSelect, botLabel, currentLanguage, has, loadLanguage, preferredLanguage, t,
 } from "./i18n.js";
@@ -55,6 +55,8 @@ let bots = [];
 let turnAlert = null;
 let hints = null;
 let toastTimer = null;
+/** The waiting room, shown instead of the board while an open table waits for players. */
+let room = null;
 const announcer = new Announcer($("announcements"), matchId);
 const replay = { data: null, base: null, frames: [], index: 0, perspective: null };
 
@@ -294,12 +296,14 @@ function openChat(replay) {
 
 function render() {
   drawHeader();
-  drawWaiting($("waiting-bar"), replayMode ? null : mv, {
-    matchId, token, bots, showError, onView: (view) => connection && connection.deliver(view),
-  });
-  const before = ui && mv ? capture($("game")) : null;
-  if (ui && mv) ui.render(mv);
-  if (ui && mv) travel($("game"), before, mv.version);
+  const waiting = Boolean(!replayMode && mv && mv.status === "waiting");
+  if (room) room.draw(replayMode ? null : mv);
+  // Nothing of the game is shown before it starts: the board is drawn from the first view
+  // after the start.
+  $("game").hidden = waiting;
+  const before = ui && mv && !waiting ? capture($("game")) : null;
+  if (ui && mv && !waiting) ui.render(mv);
+  if (ui && mv && !waiting) travel($("game"), before, mv.version);
   if (mv && !replayMode) announcer.view(mv, myTurn(), colourName);
   if (chat) chat.refreshAddressing();
   document.body.dataset.version = mv ? String(mv.version) : "";
@@ -508,6 +512,11 @@ async function startLive() {
   first = await api("GET", `/api/matches/${encodeURIComponent(matchId)}${boardQuery()}`, { token });
   mv = first;
   ui = module.createGameUI($("game"), context("live"));
+  room = new WaitingRoom($("waiting-room"), {
+    matchId, token, bots, showError, gameName, say: (text) => announcer.say(text),
+    gameEntry: (game) => (gamesList || []).find((g) => g.id === game),
+    onView: (view) => connection && connection.deliver(view),
+  });
   hints = new HintBar($("hint-bar"), {
     matchId, token, showError,
     label: (action, view) => {
@@ -588,7 +597,7 @@ async function main() {
   bindLanguageSelect($("lang"));
   $("leave").addEventListener("click", leave);
   bindAccessKeys({
-    game: $("game"), button: $("keys-button"), sinceButton: $("since-button"), replay: replayMode,
+    game: $("game"), waiting: $("waiting-room"), button: $("keys-button"), sinceButton: $("since-button"), replay: replayMode,
     skip: document.querySelector(".skip-link"),
     summary: () => announcer.summary(),
     hush: () => announcer.hush(),
@@ -606,6 +615,7 @@ async function main() {
       connection.setLanguage(currentLanguage());
     }
     if (chat) chat.redraw();
+    if (room) room.relabel(replayMode ? null : mv);
     if (replayMode && mv) describeFrame(mv);
     render();
     // After the redraw of the view in hand: the next view's log, in the new words, is no news.

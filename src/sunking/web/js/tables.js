@@ -1,5 +1,5 @@
-// Open tables: the lobby's list of public matches waiting for players (take a free seat),
-// and the match page's bar while a table waits (its creator may start it with bots).
+// Open tables: the lobby's list of public matches waiting for players (take a free seat). A
+// waiting table's shared link (`/?table=<id>`) shows its row first and marked.
 
 import { api, errorText, storeToken } from "./api.js";
 import { botLabel, ratingText, t } from "./i18n.js";
@@ -87,7 +87,11 @@ export class OpenTables {
   render() {
     const body = $("open-tables").querySelector("tbody");
     body.replaceChildren();
-    for (const table of this.tables) {
+    // The table of a shared link first, marked, and its note shown while it is open.
+    const wanted = new URLSearchParams(window.location.search).get("table");
+    const tables = [...this.tables].sort((a, b) => (b.match_id === wanted) - (a.match_id === wanted));
+    $("table-shared").hidden = !tables.some((table) => table.match_id === wanted);
+    for (const table of tables) {
       const button = el("button", { type: "button", className: "small primary", textContent: t("lobby.take_seat") });
       button.dataset.testid = `join-${table.match_id}`;
       button.addEventListener("click", () => this.take(table, button));
@@ -104,46 +108,14 @@ export class OpenTables {
         el("td", { textContent: clock }),
         el("td", {}, button));
       row.dataset.matchId = table.match_id;
+      if (table.match_id === wanted) {
+        row.className = "shared-table";
+        row.setAttribute("aria-current", "true");
+      }
       body.append(row);
     }
     $("open-tables").hidden = this.tables.length === 0;
     $("open-empty").hidden = this.tables.length !== 0;
     $("open-panel").dataset.loaded = "1";
   }
-}
-
-/**
- * The match page's bar while the table waits for players: how many seats are free, and for
- * its creator a button that starts the match with bots in the free seats.
- */
-export function drawWaiting(bar, mv, { matchId, token, bots, onView, showError }) {
-  const waiting = mv && mv.status === "waiting";
-  bar.hidden = !waiting;
-  if (!waiting) return;
-  const free = (mv.seats || []).filter((s) => s.kind === "open").length;
-  const parts = [el("strong", { textContent: t("waiting.text", { n: free }) })];
-  if (mv.seat !== null && mv.seat !== undefined && mv.seat === mv.host_seat) {
-    const keep = bar.querySelector("select");
-    const select = el("select", { className: "waiting-bot" });
-    select.dataset.testid = "start-bot";
-    select.setAttribute("aria-label", t("lobby.difficulty"));
-    for (const bot of bots) select.append(el("option", { value: bot, textContent: botLabel(bot) }));
-    select.value = keep && bots.includes(keep.value) ? keep.value : (bots.includes("heuristic") ? "heuristic" : bots[0]);
-    const button = el("button", { type: "button", className: "primary small", textContent: t("waiting.start") });
-    button.dataset.testid = "start-table";
-    button.addEventListener("click", async () => {
-      button.disabled = true;
-      try {
-        onView(await api("POST", `/api/matches/${encodeURIComponent(matchId)}/start`,
-          { token, body: { bot: select.value } }));
-      } catch (err) {
-        showError(err);
-        button.disabled = false;
-      }
-    });
-    parts.push(el("span", { className: "hint", textContent: t("waiting.host") }), select, button);
-  } else {
-    parts.push(el("span", { className: "hint", textContent: t("waiting.guest") }));
-  }
-  bar.replaceChildren(...parts);
 }

@@ -158,3 +158,31 @@ def test_srv_open_table_survives_a_restart(tmp_path: Path) -> None:
         assert mv["seats"][1]["name"] == "Late" and mv["status"] == "active"
         assert mv["view"] is not None and mv["events"]
         assert match_id not in listed(third)
+
+
+@pytest.mark.parametrize("store", ["memory", "sqlite"])
+def test_srv_an_open_table_is_dealt_when_it_starts(tmp_path: Path, store: str) -> None:
+    """The seed an open table had while it waited is not the one it is played with: the cards
+    are dealt when it starts (full, or started with bots), from a seed drawn then and stored,
+    so that a restart replays the same deal. A practice table keeps the seed it was given."""
+    url = sqlite_url(tmp_path)
+    factory = (lambda: SqlStore(url)) if store == "sqlite" else None
+    with make_client(factory) as client:
+        table = open_table(client, [HOST, FREE, {"kind": "bot", "bot": "random"}])
+        match_id = table["match_id"]
+        waited = service_of(client).store.load(match_id).match.seed
+        seat = join(client, match_id, "Late").json()
+        played = service_of(client).store.load(match_id).match.seed
+        assert played != waited
+        live = service_of(client).cache.held[match_id]
+        assert live.record.seed == played and live.state.seed == played
+        mv = view(client, match_id, seat["token"])
+        game = live.state.game
+        assert mv["view"]["you"] == game.new_game(3, played).view(1)["you"]
+        practice = open_table(client, [HOST, FREE], practice=True, seed=11)
+        join(client, practice["match_id"], "Bea")
+        assert service_of(client).store.load(practice["match_id"]).match.seed == 11
+    if store == "sqlite":
+        with make_client(factory) as again:
+            assert service_of(again).store.load(match_id).match.seed == played
+            assert view(again, match_id, seat["token"])["view"] == mv["view"]

@@ -8,6 +8,7 @@ another person's token (``docs/web-api.md``, "Seats are claimed")."""
 from __future__ import annotations
 
 import dataclasses
+import secrets
 from typing import Any
 
 from ...i18n import languages, translate
@@ -193,21 +194,27 @@ class Seating:
         record = live.record
         for seat in seats:
             record = replace_seat(record, seat)
-        deadline = None
+        deadline, seed, state = None, None, live.state
         if not record.waiting:
-            deadline = self.clocks.deadline(live, live.state, record)
+            if not record.practice:
+                # Dealt now, not when the table opened (a practice match keeps its seed).
+                seed = secrets.randbits(62)
+                record = dataclasses.replace(record, seed=seed)
+                state = state.game.new_game(record.players, seed, **record.options)
+            deadline = self.clocks.deadline(live, state, record)
         status = "waiting" if record.waiting else "active"
         me = self.context.process_id
         try:
             await self.context.io.call(self.context.store.fill_seats, live.match_id, seats,
-                                       status=status, turn_deadline=deadline, driver=me)
+                                       status=status, turn_deadline=deadline, driver=me,
+                                       seed=seed)
         except MatchClosed:
             await self.commits.reload(live)
             raise match_closed(live.match_id) from None
         except SeatTaken as err:
             await self.commits.reload(live)
             raise ApiError("table_full", str(err), 409) from None
-        live.record, live.driver = record, me
+        live.record, live.state, live.driver = record, state, me
         live.turn_deadline = deadline
         self._seated(live)
         self.commits.planner.schedule(live)

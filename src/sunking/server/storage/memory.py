@@ -149,6 +149,7 @@ class MemoryStore(BatchAppends):
         status: MatchStatus,
         turn_deadline: float | None,
         driver: str | None = None,
+        seed: int | None = None,
     ) -> None:
         with self._lock:
             entry = self._entry(match_id)
@@ -160,7 +161,9 @@ class MemoryStore(BatchAppends):
                     raise SeatTaken(f"match {match_id}: seat {seat.seat} is not free")
             for seat in seats:
                 now[seat.seat] = seat
-            entry.match = dataclasses.replace(entry.match, seats=tuple(now))
+            entry.match = dataclasses.replace(
+                entry.match, seats=tuple(now),
+                seed=entry.match.seed if seed is None else seed)
             entry.status = status
             entry.turn_deadline = turn_deadline
             entry.driver = driver or entry.driver

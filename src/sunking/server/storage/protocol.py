@@ -311,9 +311,11 @@ class MatchStore(Protocol):
         status: MatchStatus,
         turn_deadline: float | None,
         driver: str | None = None,
+        seed: int | None = None,
     ) -> None:
         """Give free seats to people or bots and set the match's status and deadline (and,
-        with ``driver``, the process that drives it), atomically.
+        with ``driver``, the process that drives it; with ``seed``, the match's seed: an open
+        table is dealt when it starts), atomically.
 
         Raises:
             UnknownMatch: no match has that id.

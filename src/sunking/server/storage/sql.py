@@ -277,13 +277,15 @@ class SqlStore(SqlUpkeep, BatchAppends):
         status: MatchStatus,
         turn_deadline: float | None,
         driver: str | None = None,
+        seed: int | None = None,
     ) -> None:
         with self.engine.begin() as conn:
             done = conn.execute(
                 sa.update(MATCHES).where(MATCHES.c.match_id == match_id,
                                          MATCHES.c.status != "abandoned")
                 .values(status=status, turn_deadline=turn_deadline,
-                        driver=sa.func.coalesce(driver, MATCHES.c.driver))
+                        driver=sa.func.coalesce(driver, MATCHES.c.driver),
+                        seed=sa.func.coalesce(seed, MATCHES.c.seed))
             )
             if done.rowcount != 1:
                 _refuse_closed(conn, match_id)

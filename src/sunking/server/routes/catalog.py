@@ -13,6 +13,7 @@ from fastapi import APIRouter
 
 from ...core.registry import available_games, make
 from ..errors import ApiError
+from ..match.tutorials import tutorial_of
 from ..workers.bots import SERVER_BOTS
 from .openapi import answers
 
@@ -99,8 +100,18 @@ async def games() -> list[dict[str, Any]]:
         out.append({"id": spec.id, "name": spec.name, "names": dict(spec.names),
                     "min_players": spec.min_players, "max_players": spec.max_players,
                     "rules_version": spec.rules_version,
-                    "dedicated_board": (boards_dir / spec.id / "index.js").is_file()})
+                    "dedicated_board": (boards_dir / spec.id / "index.js").is_file(),
+                    "tutorial": tutorial_of(spec.id) is not None})
     return out
+
+
+@router.get("/api/tutorials/{game}", responses=answers(404))
+async def tutorial(game: str) -> dict[str, Any]:
+    """A game's tutorial script: its player count, steps and last bubble."""
+    found = tutorial_of(game) if game in available_games() else None
+    if found is None:
+        raise ApiError("no_tutorial", f"no tutorial for the game {game!r}", 404)
+    return {"game": game, **found.to_json()}
 
 
 @router.get("/api/bots", responses=answers())

@@ -17,7 +17,8 @@ GAMES = ("louis14", "vive_le_roi", "versailles1682")
 LANGS = ("en", "nl", "fr", "de", "cs")
 COMMON = ("tutorial.link", "tutorial.title", "tutorial.step", "tutorial.next",
           "tutorial.play_it", "tutorial.expected", "tutorial.any_move", "tutorial.bots",
-          "tutorial.done", "tutorial.start", "error.tutorial_move", "error.tutorial_over")
+          "tutorial.done", "tutorial.start", "error.tutorial_move", "error.tutorial_over",
+          "error.no_tutorial")
 
 
 def test_srv_every_game_has_a_tutorial() -> None:

@@ -10,7 +10,8 @@ from .scenario import position
 
 def _start() -> GameState:
     """Four influence cards in seat 0's hand, Louis on tile 4, the influence phase begun."""
-    return position(3, louis_tile=4, hands={0: [1, 2, 3, 4]}, steps=[("influence_turns", 0)])
+    return position(3, louis_tile=4, hands={0: [1, 2, 3, 4]}, phase="influence",
+                    steps=[("influence_turns", 0)])
 
 
 TUTORIAL = Tutorial(
@@ -18,8 +19,8 @@ TUTORIAL = Tutorial(
     start=_start,
     steps=(
         TutorialStep("louis14.tutorial.court", ".court-wrap"),
-        TutorialStep("louis14.tutorial.hand", ".panel.prompt"),
-        TutorialStep("louis14.tutorial.place", ".panel.prompt", "move",
+        TutorialStep("louis14.tutorial.hand", ".panel.you .hand"),
+        TutorialStep("louis14.tutorial.place", ".panel.you .hand", "move",
                      {"type": "place", "card": 1, "stones": [[1, 1]], "boost": False}),
         TutorialStep("louis14.tutorial.free", ".court-wrap", "move"),
     ),

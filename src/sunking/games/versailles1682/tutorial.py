@@ -18,7 +18,7 @@ TUTORIAL = Tutorial(
     steps=(
         TutorialStep("versailles1682.tutorial.court", ".v-court-wrap"),
         TutorialStep("versailles1682.tutorial.hand", ".v-hand-panel"),
-        TutorialStep("versailles1682.tutorial.request", ".panel.prompt", "move",
+        TutorialStep("versailles1682.tutorial.request", ".v-hand", "move",
                      {"type": "request", "card": 9, "beneficiary": 0, "queen": True}),
     ),
     end="versailles1682.tutorial.end",

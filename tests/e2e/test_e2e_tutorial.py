@@ -9,6 +9,7 @@ from types import ModuleType
 from typing import Any
 
 import pytest
+from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Browser, Page, expect
 
 from sunking.server.match.tutorials import tutorial_of
@@ -99,3 +100,12 @@ def test_e2e_tutorial_from_the_rules_page_on_a_phone_in_czech(
     page.get_by_test_id("tutorial-next").click()
     assert page.evaluate(ANY_MOVE, [match_id(page)]) == 409
     expect(bubble).to_have_attribute("data-step", "2")
+    found = Axe().run(page).response["violations"]
+    blocking = [v["id"] for v in found if v["impact"] in ("serious", "critical")]
+    assert blocking == []
+    # Opened again, the page resumes at the step it was at; the expected move ends it.
+    page.reload()
+    expect(bubble).to_have_attribute("data-step", "2", timeout=WAIT)
+    page.get_by_test_id("tutorial-play").press("Enter")
+    expect(bubble).to_have_attribute("data-step", "3", timeout=WAIT)
+    expect(page.get_by_test_id("tutorial-bots")).to_be_visible()

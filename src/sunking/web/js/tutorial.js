@@ -11,6 +11,7 @@ import { withProps as el } from "./dom.js";
 import { currentLanguage, gameTitle, t } from "./i18n.js";
 
 const STORE = "sunking.tutorial.";
+const STEP = "sunking.tutorial-step.";
 const BOT = "ismcts:easy";
 
 /** The seats of a match of `players`: the reader first, bots at the others. */
@@ -58,10 +59,34 @@ class Bubble {
     this.root.setAttribute("aria-live", "polite");
     this.root.setAttribute("role", "region");
     document.body.append(this.root);
+    document.body.classList.add("tutorial-on");
     new MutationObserver(() => this.onVersion()).observe(document.body,
       { attributes: true, attributeFilter: ["data-version"] });
     document.addEventListener("sunking:language", () => this.draw());
     window.addEventListener("resize", () => this.point());
+  }
+
+  /** The first step not done once `moves` moves are made (the steps before the first move
+   * step when none is). */
+  resumed(moves) {
+    if (moves <= 0) return 0;
+    let made = 0;
+    for (let i = 0; i < this.script.steps.length; i += 1) {
+      if (this.script.steps[i].wait === "move") made += 1;
+      if (made === moves) return i + 1;
+    }
+    return this.script.steps.length;
+  }
+
+  /** The index of the move step that takes move number `moves` + 1 (the end when none). */
+  nextMove(moves) {
+    let made = 0;
+    for (let i = 0; i < this.script.steps.length; i += 1) {
+      if (this.script.steps[i].wait !== "move") continue;
+      if (made === moves) return i;
+      made += 1;
+    }
+    return this.script.steps.length;
   }
 
   get step() {
@@ -75,6 +100,9 @@ class Bubble {
     const before = this.version;
     this.version = version;
     if (before === null) {
+      // A page opened again mid-way: the step it was at, or after the moves already made.
+      const kept = Number(sessionStorage.getItem(STEP + this.matchId) || 0);
+      this.index = Math.max(this.resumed(version), Math.min(kept, this.nextMove(version)));
       this.draw();
       return;
     }
@@ -84,6 +112,7 @@ class Bubble {
 
   go(index) {
     this.index = index;
+    sessionStorage.setItem(STEP + this.matchId, String(index));
     this.draw();
     this.root.focus();
   }

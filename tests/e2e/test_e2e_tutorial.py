@@ -37,8 +37,39 @@ def match_id(page: Page) -> str:
     return found.group(1)
 
 
-def walk(page: Page, game: str) -> None:
-    """Follow every step of ``game``'s tutorial on ``page``, then see its last bubble."""
+TOKEN = """(matchId) => sessionStorage.getItem('sunking.tab.' + matchId)
+  || JSON.parse(localStorage.getItem('sunking.tokens') || '[]')
+    .filter((e) => e.match_id === matchId).pop().token"""
+
+
+def board_move(page: Page, server: Any, game: str, action: dict[str, Any]) -> None:
+    """Make ``action`` on ``game``'s own board as a person does: its cards, tiles and
+    buttons clicked."""
+    found = match_id(page)
+    match = server.call("GET", f"/api/matches/{found}?lang=en",
+                        token=page.evaluate(TOKEN, found))
+    index = match["legal_actions"].index(action)
+    if game == "louis14":
+        page.locator(f"[data-testid=hand] .hand-card.selectable[data-card='{action['card']}']"
+                     ).first.click()
+        for tile, count in action["stones"]:
+            for _ in range(count):
+                page.locator(f"svg.court .tile-option[data-tile='{tile}']").click()
+        page.get_by_test_id("place").click()
+    elif game == "vive_le_roi":
+        page.locator(f"[data-card='{action['province']}'].active").first.click()
+        page.locator(f"[data-testid=prompt] .choice[data-choice='{index}']").click()
+    else:
+        text = next(a["text"] for a in match["board"]["actions"] if a["index"] == index)
+        page.get_by_test_id("v-hand-card").filter(has_text="Baron").click()
+        page.locator("[data-testid=v-card-moves] [data-testid=v-move]").get_by_text(
+            text, exact=True).click()
+
+
+def walk(page: Page, game: str, server: Any = None, driver: ModuleType | None = None) -> None:
+    """Follow every step of ``game``'s tutorial on ``page``, then see its last bubble: the
+    moves made on the board (given ``server`` and ``driver``), else through the bubble's
+    button and the API."""
     tutorial = tutorial_of(game)
     assert tutorial is not None
     bubble = page.get_by_test_id("tutorial")
@@ -51,8 +82,12 @@ def walk(page: Page, game: str) -> None:
                 re.compile(r"\btutorial-target\b"), timeout=WAIT)
         if step.wait == "next":
             page.get_by_test_id("tutorial-next").click()
+        elif step.expect is not None and server is not None:
+            board_move(page, server, game, step.expect)
         elif step.expect is not None:
             page.get_by_test_id("tutorial-play").click()
+        elif driver is not None:
+            driver.decide(page, 0)
         else:
             assert page.evaluate(ANY_MOVE, [match_id(page)]) == 200
     expect(bubble).to_have_attribute("data-step", str(len(tutorial.steps)), timeout=WAIT)
@@ -71,7 +106,7 @@ def test_e2e_tutorial_walks_through_and_ends_against_bots(
     page.wait_for_url(re.compile(r"/play/"), timeout=WAIT)
     tutorial_match = match_id(page)
     expect(page.get_by_test_id("tutorial")).to_be_visible(timeout=WAIT)
-    walk(page, game)
+    walk(page, game, server, driver)
     page.get_by_test_id("tutorial-bots").click()
     page.wait_for_url(lambda url: "/play/" in url and tutorial_match not in url, timeout=WAIT)
     page.wait_for_selector("body[data-ready='1']", timeout=WAIT)

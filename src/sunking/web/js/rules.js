@@ -32,7 +32,7 @@ function tutorialStart() {
       failed.hidden = false;
     });
   });
-  return [el("p", {}, start), failed];
+  return [el("div", { className: "tutorial-start" }, start, failed)];
 }
 
 function draw() {

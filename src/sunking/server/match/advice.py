@@ -21,6 +21,7 @@ from ..workers.bots import BotRunner
 from ..workers.coaching import FLAGGED, reviewed_move
 from .boards import seat_names
 from .live import LiveMatch, Viewer
+from .tutorials import start_state
 
 log = logging.getLogger(__name__)
 
@@ -48,7 +49,7 @@ def _decisions(live: LiveMatch, seat: int) -> list[tuple[Decision, dict[str, Any
     stand-in made (``ActionRecord.mover``)."""
     record = live.record
     game = make(record.game)
-    state = game.new_game(record.players, record.seed, **record.options)
+    state = start_state(record)
     state.quiet = True
     out = []
     for index, stored in enumerate(live.actions):

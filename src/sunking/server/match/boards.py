@@ -21,6 +21,7 @@ from ...presentation import describe, describe_events
 from ..errors import ApiError, forbidden, malformed
 from ..guards import encode_json
 from ..storage import ActionRecord, MatchRecord
+from .tutorials import start_state
 
 LOG_LIMIT = 120
 """How many of the newest visible events the board's log holds."""
@@ -96,7 +97,7 @@ def replay_board(record: MatchRecord, actions: tuple[ActionRecord, ...], last: G
     if seat is not None and not 0 <= seat < record.players:
         raise malformed(f"'seat' must be a seat from 0 to {record.players - 1}, not {seat}")
     game = make(record.game)
-    state = game.new_game(record.players, record.seed, **record.options)
+    state = start_state(record)
     state.quiet = True
     for stored in actions:
         if state.version >= version:

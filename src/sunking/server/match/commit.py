@@ -43,6 +43,7 @@ from .kept import pack, viewers
 from .live import LiveMatch, Viewer
 from .planner import Planner
 from .presence import Presence
+from .tutorials import check_move
 
 log = logging.getLogger(__name__)
 
@@ -214,6 +215,8 @@ class Moves:
                     raise not_started()
                 try:
                     parsed = live.state.game.parse_action(action)
+                    check_move(live.record.options, live.record.game, len(live.actions),
+                               parsed.to_json())
                     after = self._apply_sent(live, parsed, seat, version)
                 except (NotYourTurn, StaleAction) as err:
                     if live.match_id in self.context.outages:

@@ -23,6 +23,7 @@ from ...core.registry import make
 from ..guards import encode_json
 from ..storage import ActionRecord, MatchRecord, MatchStatus, StorageError, StoredMatch
 from .boards import BoardCache
+from .tutorials import start_state
 
 Viewer: TypeAlias = int | None
 """Who looks at a match: a seat, or ``None`` for the spectator."""
@@ -42,9 +43,8 @@ def replay_log(record: MatchRecord, actions: Sequence[ActionRecord],
     game = make(record.game)
     if start is None:
         check_rules_version(game, record.rules_version, f"match {record.match_id}")
-    state = start if start is not None else game.new_game(record.players, record.seed,
-                                                           **record.options)
-    for stored in actions[state.version:]:
+    state = start if start is not None else start_state(record)
+    for stored in [a for a in actions if a.version >= state.version]:
         try:
             state = state.apply(game.parse_action(stored.action), seat=stored.seat,
                                 version=stored.version)
@@ -340,7 +340,7 @@ def build_replay(
     by_version: defaultdict[int, list[dict[str, Any]]] = defaultdict(list)
     for event in last.events(None, everything=finished):
         by_version[int(event["version"])].append(event)
-    state = game.new_game(record.players, record.seed, **record.options)
+    state = start_state(record)
     state.quiet = True
     frames = []
     for index in range(len(actions) + 1):

@@ -28,6 +28,9 @@ from .request import (
     seat_names,
 )
 from .tokens import new_match_id, new_token, token_hash
+from .tutorials import OPTION as TUTORIAL
+from .tutorials import check_request as check_tutorial
+from .tutorials import start_state
 
 MAX_SEED = 2**63 - 1
 ACCOUNT_LIST_LIMIT = 200
@@ -69,6 +72,9 @@ class Lobby:
         except RulesError as err:
             raise ApiError.from_rules(err) from None
         options = dict(state.options)
+        if request.tutorial:
+            check_tutorial(request)
+            options[TUTORIAL] = True
         check_setup(request, None if self._languages is None else list(self._languages()))
         names = seat_names(request)
         seed = request.seed if request.seed is not None else secrets.randbits(62)
@@ -85,7 +91,7 @@ class Lobby:
             time_bank_seconds=request.time_bank_seconds, practice=request.practice,
             owner=request.owner, rules_version=game.spec.rules_version,
         )
-        first = game.new_game(record.players, seed, **options)
+        first = start_state(record)
         live = LiveMatch(record, first, [], None)
         live.turn_deadline = self.clocks.deadline(live, first)
         me = self.context.process_id

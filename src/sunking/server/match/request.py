@@ -57,6 +57,8 @@ class MatchRequest:
     practice: bool = False
     """A practice match, marked as such to everyone: only there may the creator choose the
     seed when more than one person sits at the table."""
+    tutorial: bool = False
+    """A tutorial match: started from the game's tutorial position (``tutorials.py``)."""
     account_id: str | None = None
     """The creator's account, when he is signed in: his seat is bound to it."""
     creator: int | Literal["first"] | None = "first"

@@ -13,6 +13,7 @@ from fastapi import APIRouter
 
 from ...core.registry import available_games, make
 from ..errors import ApiError
+from ..match.tutorials import tutorial_of
 from ..workers.bots import SERVER_BOTS
 from ..workers.ladder import bot_ratings
 from .openapi import answers
@@ -102,7 +103,8 @@ async def games() -> list[dict[str, Any]]:
                     "rules_version": spec.rules_version,
                     "dedicated_board": (boards_dir / spec.id / "index.js").is_file(),
                     "options": game_settings(spec.id),
-                    "bot_ratings": bot_ratings(spec.id, SERVER_BOTS)})
+                    "bot_ratings": bot_ratings(spec.id, SERVER_BOTS),
+                    "tutorial": tutorial_of(spec.id) is not None})
     return out
 
 
@@ -120,6 +122,15 @@ def game_settings(game_id: str) -> list[dict[str, Any]]:
     return [{"name": name, "default": options[name].default,
              "choices": list(options[name].choices)}
             for name in settings if name in options]
+
+
+@router.get("/api/tutorials/{game}", responses=answers(404))
+async def tutorial(game: str) -> dict[str, Any]:
+    """A game's tutorial script: its player count, steps and last bubble."""
+    found = tutorial_of(game) if game in available_games() else None
+    if found is None:
+        raise ApiError("no_tutorial", f"no tutorial for the game {game!r}", 404)
+    return {"game": game, **found.to_json()}
 
 
 @router.get("/api/bots", responses=answers())

@@ -33,6 +33,12 @@ async def play(match_id: str) -> Response:
     return page("play.html")
 
 
+@router.get("/tutorial/{game}", include_in_schema=False)
+async def tutorial(game: str) -> Response:
+    """The rules page, which starts the game's tutorial at once."""
+    return page("rules.html")
+
+
 @router.get("/rules/{game}", include_in_schema=False)
 async def rules(game: str) -> Response:
     return page("rules.html")

@@ -66,6 +66,7 @@ class MatchBody(Body):
     time_bank_seconds: float | None = pydantic.Field(
         default=None, json_schema_extra={"exclusiveMinimum": 0, "maximum": WEEK})
     practice: bool = False
+    tutorial: bool = False
     options: dict[Short, Any] = pydantic.Field(default_factory=dict, max_length=16)
     creator_seat: int | None = pydantic.Field(
         default=None, ge=0, le=15,

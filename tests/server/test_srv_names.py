@@ -94,3 +94,14 @@ def test_srv_a_newcomer_cannot_take_a_name_at_the_table(client: TestClient) -> N
     assert [s["name"] for s in seats] == ["Host", "Zo\u00e9", "Bert"]
     assert client.get(f"/api/matches/{match_id}",
                       headers=auth(table["seats"][0]["token"])).json()["status"] == "active"
+
+
+@pytest.mark.parametrize(("language", "name"), [("en", "Player 1"), ("fr", "Joueur 1"),
+                                                ("cs", "Hráč 1")])
+def test_srv_a_seat_without_a_name_is_named_in_the_matchs_language(
+        client: TestClient, language: str, name: str) -> None:
+    answer = client.post("/api/matches", json={
+        "game": "louis14", "players": 2, "language": language,
+        "seats": [{"kind": "human"}, {"kind": "bot", "bot": "random"}]})
+    assert answer.status_code == 201, answer.text
+    assert answer.json()["seats"][0]["name"] == name

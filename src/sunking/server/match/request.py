@@ -16,6 +16,7 @@ import unicodedata
 from collections.abc import Sequence
 from typing import Any, Literal
 
+from ...i18n import DEFAULT_LANGUAGE, translate
 from ..errors import ApiError
 from ..storage import MatchRecord, SeatRecord
 from ..workers.bots import SERVER_BOTS
@@ -114,9 +115,18 @@ def taken_by(name: str, seats: Sequence[SeatRecord]) -> SeatRecord | None:
     return next((s for s in seats if s.kind != "open" and name_key(s.name) == key), None)
 
 
+def default_name(language: str, seat: int) -> str:
+    """The name of a person's seat created without one: "Player n" in the match's language
+    (English for a language the catalogs do not have)."""
+    try:
+        return translate(language, "presentation.seat", n=seat + 1)
+    except KeyError:
+        return translate(DEFAULT_LANGUAGE, "presentation.seat", n=seat + 1)
+
+
 def seat_names(request: MatchRequest) -> list[str]:
-    """Each seat's name as stored: a person's (or "Player n"), a bot's given one (or its
-    spec), none for a free seat.
+    """Each seat's name as stored: a person's (or "Player n" in the match's language), a
+    bot's given one (or its spec), none for a free seat.
 
     Raises:
         ApiError: ``invalid_options`` (422): a name is not plain text of 1 to 40 characters,
@@ -130,7 +140,7 @@ def seat_names(request: MatchRequest) -> list[str]:
         except ValueError as err:
             raise ApiError("invalid_options", f"seat {i}: {err}", 422) from None
         if seat.kind == "human" and name is None:
-            name = f"Player {i + 1}"
+            name = default_name(request.language, i)
         if name is None:
             names.append(seat.bot or "" if seat.kind == "bot" else "")
             continue

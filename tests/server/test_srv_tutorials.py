@@ -97,6 +97,11 @@ def test_srv_tutorial_match_is_held_to_its_script(client: TestClient, game: str)
                              json={"version": view["version"], "action": move})
         assert answer.status_code == 200, answer.text
         view = answer.json()
+        # The script goes one way: nothing is offered to take back, and an undo is refused.
+        assert view["can_undo"] is False
+        undo = client.post(f"/api/matches/{match_id}/actions", headers=auth(token),
+                           json={"version": view["version"], "action": {"type": "undo"}})
+        assert undo.status_code == 409 and undo.json()["error"]["code"] == "tutorial_move"
     assert view["status"] == "active" and view["to_move"] == 0
     over = client.post(f"/api/matches/{match_id}/actions", headers=auth(token),
                        json={"version": view["version"], "action": view["legal_actions"][0]})

@@ -23,7 +23,7 @@ from ...core.registry import make
 from ..guards import encode_json
 from ..storage import ActionRecord, MatchRecord, MatchStatus, StorageError, StoredMatch
 from .boards import BoardCache
-from .tutorials import start_state
+from .tutorials import is_tutorial, start_state
 
 Viewer: TypeAlias = int | None
 """Who looks at a match: a seat, or ``None`` for the spectator."""
@@ -301,6 +301,7 @@ class LiveMatch:
             "seats": self.seats_json(now),
             "to_move": None if self.record.waiting else self.state.to_move,
             "can_undo": (viewer is not None and not self.record.waiting
+                         and not is_tutorial(self.record.options)
                          and self.state.can_undo(viewer)),
             "options": self.record.options,
             "host_seat": self.record.host_seat,

@@ -22,6 +22,7 @@ from .context import Context
 from .live import LiveMatch, Viewer
 from .request import clean_name, taken_by
 from .tokens import new_token, same_hash, token_hash
+from .tutorials import start_state
 
 
 def bad_invitation(match_id: str) -> ApiError:
@@ -200,7 +201,7 @@ class Seating:
                 # Dealt now, not when the table opened (a practice match keeps its seed).
                 seed = secrets.randbits(62)
                 record = dataclasses.replace(record, seed=seed)
-                state = state.game.new_game(record.players, seed, **record.options)
+                state = start_state(record)
             deadline = self.clocks.deadline(live, state, record)
         status = "waiting" if record.waiting else "active"
         me = self.context.process_id

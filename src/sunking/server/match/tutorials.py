@@ -82,11 +82,14 @@ def check_move(options: Any, game_id: str, moves_made: int, action: dict[str, An
     """Refuse a move of a tutorial match off its script (nothing to check otherwise).
 
     Raises:
-        ApiError: ``tutorial_move`` (409) for another move than the step expects,
+        ApiError: ``tutorial_move`` (409) for another move than the step expects (an undo
+            included: the script goes one way),
             ``tutorial_over`` (409) for a move after the last step.
     """
     if not is_tutorial(options):
         return
+    if action.get("type") == "undo":
+        raise ApiError("tutorial_move", "a tutorial's moves are not taken back", 409)
     tutorial = tutorial_of(game_id)
     moves = tutorial.moves() if tutorial is not None else ()
     if moves_made >= len(moves):

@@ -60,7 +60,7 @@ export function capture(root) {
   return { cards, piles };
 }
 
-function fly(from, to, make, label) {
+function fly(from, to, make, label, hide = null) {
   const ghost = make();
   ghost.classList.add("flight");
   ghost.setAttribute("aria-hidden", "true");
@@ -75,7 +75,12 @@ function fly(from, to, make, label) {
     { transform: `translate(${dx}px, ${dy}px) scale(${scale})`, opacity: 0.95 },
     { transform: "translate(0, 0) scale(1)", opacity: 0.95 },
   ], { duration: DURATION_MS, easing: "cubic-bezier(.2, .7, .3, 1)" });
-  const done = () => ghost.remove();
+  // The piece itself appears where it lands once its copy has got there.
+  if (hide) hide.style.visibility = "hidden";
+  const done = () => {
+    ghost.remove();
+    if (hide) hide.style.visibility = "";
+  };
   flight.onfinish = done;
   flight.oncancel = done;
   document.body.dataset.flights = String(Number(document.body.dataset.flights || 0) + 1);
@@ -127,7 +132,7 @@ export function travel(root, before, version) {
     const to = shown(node);
     if (!from || !to) continue;
     if (Math.hypot(from.left - to.left, from.top - to.top) < MIN_SHIFT_PX) continue;
-    fly(from, to, () => cardGhost(node), `card:${key}`);
+    fly(from, to, () => cardGhost(node), `card:${key}`, node);
   }
   const shrunk = new Map();
   const grown = [];

@@ -64,7 +64,12 @@ MEASURE_JS = """() => {
 
 
 # Resolves after the next two frames: what the page drew has been laid out.
-SETTLED_JS = "() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))"
+# The page at rest: what flies to its new place (js/motion.js) has landed, two frames drawn.
+SETTLED_JS = """() => new Promise((r) => {
+  const rest = () => (document.querySelector('.flight') ? requestAnimationFrame(rest)
+    : requestAnimationFrame(() => requestAnimationFrame(r)));
+  rest();
+})"""
 
 
 def check(page: Page, where: str, *, prompt: bool) -> None:

@@ -76,10 +76,11 @@ function fly(from, to, make, label, hide = null) {
     { transform: "translate(0, 0) scale(1)", opacity: 0.95 },
   ], { duration: DURATION_MS, easing: "cubic-bezier(.2, .7, .3, 1)" });
   // The piece itself appears where it lands once its copy has got there.
-  if (hide) hide.style.visibility = "hidden";
+  // (Transparent, not hidden: its words stay in the page for a screen reader.)
+  if (hide) hide.style.opacity = "0";
   const done = () => {
     ghost.remove();
-    if (hide) hide.style.visibility = "";
+    if (hide) hide.style.opacity = "";
   };
   flight.onfinish = done;
   flight.oncancel = done;

@@ -12,10 +12,9 @@ import argparse
 import sys
 import time
 from pathlib import Path
-from tempfile import TemporaryDirectory
 from typing import Any
 
-from playwright.sync_api import Browser, Page, ViewportSize, sync_playwright
+from playwright.sync_api import Browser, Page, ViewportSize
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import screenshots as shots
@@ -106,21 +105,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, default=Path("build/screenshots/coach"))
     parser.add_argument("--lang", default="en", choices=shots.LANGUAGES)
     args = parser.parse_args(argv)
-    with (
-        TemporaryDirectory(prefix="sunking-coach-shots-") as tmp,
-        shots.running_server(Path(tmp)) as server,
-        sync_playwright() as playwright,
-    ):
-        browser = shots.launch_browser(playwright)
-        try:
-            taken = coach_screens(browser, server, args.out, args.lang)
-        finally:
-            browser.close()
-    for shot in taken:
-        print(shot.path)
-        for item in shot.overflow:
-            print(f"  OVERFLOW <{item['tag']} class='{item['cls']}'> {item['text']!r}")
-    return 1 if any(shot.overflow for shot in taken) else 0
+    return shots.shoot("sunking-coach-shots-", lambda browser, server: coach_screens(
+        browser, server, args.out, args.lang))
 
 
 if __name__ == "__main__":

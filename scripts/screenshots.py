@@ -484,6 +484,26 @@ def snap(page: Page, out: Path, name: str, lang: str, shots: list[Shot],
     shots.append(Shot(name, lang, path, find_overflow(page)))
 
 
+def shoot(prefix: str, take: Callable[[Browser, Server], list[Shot]]) -> int:
+    """Start a server and Chromium, ``take`` the screenshots, print every file written and
+    every text that overflows its box; the exit status (1 with an overflow)."""
+    with (
+        TemporaryDirectory(prefix=prefix) as tmp,
+        running_server(Path(tmp)) as server,
+        sync_playwright() as playwright,
+    ):
+        browser = launch_browser(playwright)
+        try:
+            taken = take(browser, server)
+        finally:
+            browser.close()
+    for shot in taken:
+        print(shot.path)
+        for item in shot.overflow:
+            print(f"  OVERFLOW <{item['tag']} class='{item['cls']}'> {item['text']!r}")
+    return 1 if any(shot.overflow for shot in taken) else 0
+
+
 def has_evaluation(page: Page) -> bool:
     return page.locator("[data-testid=account]:not([hidden])").count() > 0
 

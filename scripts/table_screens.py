@@ -15,10 +15,9 @@ import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
-from tempfile import TemporaryDirectory
 from typing import Any
 
-from playwright.sync_api import Browser, Page, ViewportSize, sync_playwright
+from playwright.sync_api import Browser, Page, ViewportSize
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import screenshots as shots
@@ -151,21 +150,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--lang", action="append", choices=shots.LANGUAGES)
     args = parser.parse_args(argv)
     langs = tuple(args.lang or ("en", "fr"))
-    with (
-        TemporaryDirectory(prefix="sunking-table-shots-") as tmp,
-        shots.running_server(Path(tmp)) as server,
-        sync_playwright() as playwright,
-    ):
-        browser = shots.launch_browser(playwright)
-        try:
-            taken = table_screens(browser, server, args.out, langs)
-        finally:
-            browser.close()
-    for shot in taken:
-        print(shot.path)
-        for item in shot.overflow:
-            print(f"  OVERFLOW <{item['tag']} class='{item['cls']}'> {item['text']!r}")
-    return 1 if any(shot.overflow for shot in taken) else 0
+    return shots.shoot("sunking-table-shots-", lambda browser, server: table_screens(
+        browser, server, args.out, langs))
 
 
 if __name__ == "__main__":

@@ -24,7 +24,8 @@ def chat_clear(page: Page, where: str) -> None:
     assert not page.evaluate(OVERLAP_JS), f"{where}: the chat covers the board"
 
 
-def test_e2e_the_chat_never_covers_the_board(browser: Browser, server: Any, driver: ModuleType) -> None:
+def test_e2e_the_chat_never_covers_the_board(
+        browser: Browser, server: Any, driver: ModuleType) -> None:
     page = browser.new_context(viewport=DESK).new_page()  # type: ignore[arg-type]
     for game in ("louis14", "versailles1682"):
         created = server.create_match({

@@ -110,7 +110,8 @@ REACHABLE_JS = """() => {
     const p = prompt.getBoundingClientRect();
     const inWindow = r.top >= -1 && r.bottom <= window.innerHeight + 1;
     const inPrompt = r.top >= p.top - 1 && r.bottom <= p.bottom + 1;
-    if (!inWindow || !inPrompt) out.push((b.textContent || b.dataset.testid || '').trim().slice(0, 40));
+    const name = (b.textContent || b.dataset.testid || '').trim().slice(0, 40);
+    if (!inWindow || !inPrompt) out.push(name);
   }
   prompt.scrollTop = 0;
   window.scrollTo(0, 0);
@@ -194,7 +195,8 @@ def test_e2e_louis14_pages_on_a_phone(browser: Browser, server: Any, driver: Mod
     driver.open_match(page, watcher)
     page.wait_for_selector("[data-testid=final-table]")
     check(page, "final table", prompt=True)
-    expect(page.locator("[data-testid=banner-winner]")).to_have_text(re.compile(r"^(Winner|Shared win): \S"))
+    winner = re.compile(r"^(Winner|Shared win): \S")
+    expect(page.locator("[data-testid=banner-winner]")).to_have_text(winner)
     page.goto(f"{server.base}/play/{bots['match_id']}?replay=1#t={spectator}")
     page.wait_for_selector("body[data-ready='1']")
     page.wait_for_selector("[data-testid=prompt]")

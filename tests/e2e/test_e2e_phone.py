@@ -1,16 +1,19 @@
 """Every page of every game on a phone (390×844): the lobby, the match, the final table, the
-replay and the rules help have no sideways scrolling, the prompt always on screen, no text
+replay and the rules help have no sideways scrolling, the prompt always on screen (at most
+30% of the screen high, each of its buttons reachable), the banner of an ended Louis XIV
+match naming its winner, no text
 smaller than 11 px (board text included, at the size it is drawn), and the chat button
 covers neither the prompt nor any action button."""
 
 from __future__ import annotations
 
+import re
 import time
 from types import ModuleType
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, ViewportSize
+from playwright.sync_api import Browser, Page, ViewportSize, expect
 
 PHONE: ViewportSize = {"width": 390, "height": 844}
 SMALLEST_PX = 11.0
@@ -88,7 +91,43 @@ def check(page: Page, where: str, *, prompt: bool) -> None:
             top, bottom = out["prompt"]
             assert top >= 0 and bottom <= out["height"], (
                 f"{where}{' scrolled down' if scrolled else ''}: the prompt is at {top}-{bottom}")
+            assert bottom - top <= PROMPT_SHARE * out["height"] + 1, (
+                f"{where}: the prompt takes {bottom - top:.0f} of {out['height']} px")
     page.evaluate("window.scrollTo(0, 0)")
+    if prompt:
+        check_buttons_reachable(page, where)
+
+
+# The sticky prompt takes at most this share of the phone's screen height.
+PROMPT_SHARE = 0.30
+
+# Each enabled button of the prompt, scrolled into view, lies inside the window and inside the
+# prompt's visible box (the prompt scrolls when its choices do not fit).
+REACHABLE_JS = """() => {
+  const prompt = document.querySelector('[data-testid=prompt]');
+  if (!prompt) return [];
+  const out = [];
+  for (const b of prompt.querySelectorAll('button')) {
+    const seen = b.getBoundingClientRect();
+    if (!seen.width || !seen.height) continue;
+    b.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+    const r = b.getBoundingClientRect();
+    const p = prompt.getBoundingClientRect();
+    const inWindow = r.top >= -1 && r.bottom <= window.innerHeight + 1;
+    const inPrompt = r.top >= p.top - 1 && r.bottom <= p.bottom + 1;
+    const name = (b.textContent || b.dataset.testid || '').trim().slice(0, 40);
+    if (!inWindow || !inPrompt) out.push(name);
+  }
+  prompt.scrollTop = 0;
+  window.scrollTo(0, 0);
+  return out;
+}"""
+
+
+def check_buttons_reachable(page: Page, where: str) -> None:
+    """Every button of the current decision can be scrolled into view and is then seen."""
+    out = page.evaluate(REACHABLE_JS)
+    assert out == [], f"{where}: buttons of the decision cannot be brought into view: {out}"
 
 
 CHAT_CLEAR_JS = """() => {
@@ -161,6 +200,8 @@ def test_e2e_louis14_pages_on_a_phone(browser: Browser, server: Any, driver: Mod
     driver.open_match(page, watcher)
     page.wait_for_selector("[data-testid=final-table]")
     check(page, "final table", prompt=True)
+    winner = re.compile(r"^(Winner|Shared win): \S")
+    expect(page.locator("[data-testid=banner-winner]")).to_have_text(winner)
     page.goto(f"{server.base}/play/{bots['match_id']}?replay=1#t={spectator}")
     page.wait_for_selector("body[data-ready='1']")
     page.wait_for_selector("[data-testid=prompt]")

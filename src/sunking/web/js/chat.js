@@ -361,6 +361,7 @@ export class TableChat {
     this.toggle.classList.toggle("unread", this.unread > 0);
     this.toggle.setAttribute("aria-expanded", String(this.open));
     this.panel.hidden = !this.open;
+    this.root.classList.toggle("open", this.open);
     this.title.textContent = t("chat.title");
     this.closeButton.title = t("chat.close");
     this.closeButton.setAttribute("aria-label", t("chat.close"));

@@ -66,10 +66,18 @@ export function createGameUI(root, pageCtx) {
     },
   });
 
+  let finalShown = false;
+
   function drawBanner(view) {
     const parts = [];
     if (view.phase === "end" || mv.status === "finished") {
       parts.push(el("strong", { text: t("banner.over") }));
+      const winners = (view.result && view.result.winners) || [];
+      if (winners.length) {
+        parts.push(el("span", { className: "who", "data-testid": "banner-winner",
+          text: t(winners.length > 1 ? "louis14.final.winners" : "louis14.final.winner",
+            { players: winners.map((s) => ctx.colourName(s)).join(", ") }) }));
+      }
     } else {
       parts.push(el("strong", { text: t("louis14.banner.round", { round: view.round, rounds: 4 }) }),
         el("span", { text: phaseName(view.phase) }));
@@ -303,6 +311,11 @@ export function createGameUI(root, pageCtx) {
     const result = view.result || null;
     final.hidden = !result;
     if (result) drawFinal(final, result, gameCtx);
+    // The final table is what a player looks for once the match ends: bring it into view once.
+    if (result && !finalShown) {
+      finalShown = true;
+      requestAnimationFrame(() => final.scrollIntoView({ block: "start" }));
+    }
     if (result && ctx.mode === "live" && mv.seat !== null && mv.seat !== undefined) {
       markFinished("louis14");
     }

@@ -1,0 +1,46 @@
+"""The match page on a desk (1400×1000): the table chat, closed and open, is a column of its
+own at the window's right edge and covers no part of the board (the game's box)."""
+
+from __future__ import annotations
+
+from types import ModuleType
+from typing import Any
+
+from playwright.sync_api import Browser, Page, expect
+
+DESK = {"width": 1400, "height": 1000}
+
+OVERLAP_JS = """() => {
+  const dock = document.querySelector('#chat').getBoundingClientRect();
+  const game = document.querySelector('#game').getBoundingClientRect();
+  const prompt = document.querySelector('[data-testid=prompt]');
+  const boxes = [game].concat(prompt ? [prompt.getBoundingClientRect()] : []);
+  return boxes.some((r) => r.left < dock.right && dock.left < r.right
+                     && r.top < dock.bottom && dock.top < r.bottom);
+}"""
+
+
+def chat_clear(page: Page, where: str) -> None:
+    assert not page.evaluate(OVERLAP_JS), f"{where}: the chat covers the board"
+
+
+def test_e2e_the_chat_never_covers_the_board(
+        browser: Browser, server: Any, driver: ModuleType) -> None:
+    page = browser.new_context(viewport=DESK).new_page()  # type: ignore[arg-type]
+    for game in ("louis14", "versailles1682"):
+        created = server.create_match({
+            "game": game, "players": 4, "seed": 3, "language": "en",
+            "seats": [{"kind": "human", "name": "Anna"}] + [{"kind": "bot", "bot": "random"}] * 3})
+        driver.open_match(page, driver.parse_link(server.base + created["seats"][0]["link"]))
+        driver.wait_for_turn_or_end(page)
+        toggle = page.locator("[data-testid=chat-toggle]")
+        expect(toggle).to_be_visible()
+        if page.locator("[data-testid=chat]").is_visible():
+            toggle.click()
+        expect(page.locator("[data-testid=chat]")).to_be_hidden()
+        chat_clear(page, f"{game}, chat closed")
+        toggle.click()
+        expect(page.locator("[data-testid=chat]")).to_be_visible()
+        chat_clear(page, f"{game}, chat open")
+        toggle.click()
+    page.context.close()

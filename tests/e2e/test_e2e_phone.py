@@ -107,7 +107,9 @@ REACHABLE_JS = """() => {
   const prompt = document.querySelector('[data-testid=prompt]');
   if (!prompt) return [];
   const out = [];
-  for (const b of prompt.querySelectorAll('button')) {
+  for (const b of prompt.querySelectorAll('button, summary')) {
+    // A button of a closed group is reached by opening it: its summary is checked instead.
+    if (b.parentElement.closest('details:not([open])')) continue;
     const seen = b.getBoundingClientRect();
     if (!seen.width || !seen.height) continue;
     b.scrollIntoView({ block: 'nearest', inline: 'nearest' });
@@ -125,7 +127,8 @@ REACHABLE_JS = """() => {
 
 
 def check_buttons_reachable(page: Page, where: str) -> None:
-    """Every button of the current decision can be scrolled into view and is then seen."""
+    """Every button of the current decision (and the summary of every group of them, which
+    opens it) can be scrolled into view and is then seen."""
     out = page.evaluate(REACHABLE_JS)
     assert out == [], f"{where}: buttons of the decision cannot be brought into view: {out}"
 

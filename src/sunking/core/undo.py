@@ -74,13 +74,9 @@ def checked_after(before: GameState, action: Action, after: GameState) -> Taken:
     events, so it cannot tell what an action showed: it keeps the seat's run as a trusted
     replay does (a quiet state replays a record whose undos were judged when they were made;
     the states people play on are never quiet)."""
-    if before.quiet:
+    if before.quiet or not commits(before, action, after):
         return run_after(before, action)
-    seat = actor(before, action)
-    if seat is None or commits(before, action, after):
-        return None
-    older = before._undo
-    return (older if older is not None and older[2] == seat else None, before, seat)
+    return None
 
 
 def commits(before: GameState, action: Action, after: GameState) -> bool:

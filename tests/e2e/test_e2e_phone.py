@@ -15,6 +15,8 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, ViewportSize, expect
 
+from support.pages import settle
+
 PHONE: ViewportSize = {"width": 390, "height": 844}
 SMALLEST_PX = 11.0
 
@@ -66,13 +68,6 @@ MEASURE_JS = """() => {
 }""".replace("__MIN__", str(SMALLEST_PX))
 
 
-# Resolves after the next two frames: what the page drew has been laid out.
-# The page at rest: what flies to its new place (js/motion.js) has landed, two frames drawn.
-SETTLED_JS = """() => new Promise((r) => {
-  const rest = () => (document.querySelector('.flight') ? requestAnimationFrame(rest)
-    : requestAnimationFrame(() => requestAnimationFrame(r)));
-  rest();
-})"""
 
 
 def check(page: Page, where: str, *, prompt: bool) -> None:
@@ -80,7 +75,7 @@ def check(page: Page, where: str, *, prompt: bool) -> None:
         if scrolled:
             page.evaluate("window.scrollTo(0, document.scrollingElement.scrollHeight)")
             page.wait_for_timeout(100)
-        page.evaluate(SETTLED_JS)
+        settle(page)
         out = page.evaluate(MEASURE_JS)
         assert out["sideways"] <= 0, f"{where}: the page scrolls sideways by {out['sideways']} px"
         assert out["small"] == [], f"{where}: text under {SMALLEST_PX} px: {out['small'][:8]}"

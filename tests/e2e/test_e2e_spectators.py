@@ -12,6 +12,8 @@ from typing import Any
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Browser, Page, expect
 
+from support.pages import settle
+
 SPECTATOR_NAME = "Zoé <b>the fan</b>"
 AXE = Axe()
 
@@ -19,7 +21,9 @@ AXE = Axe()
 def serious_violations(page: Page) -> list[str]:
     """axe-core's serious and critical findings on the page as it is."""
     found = AXE.run(page).response["violations"]
-    return [f"{v['id']}: {v['help']}" for v in found if v["impact"] in ("serious", "critical")]
+    return [
+        f"{v['id']}: {v['help']} at {[n['target'] for n in v['nodes']][:4]}"
+        for v in found if v["impact"] in ("serious", "critical")]
 
 
 def open_chat(page: Page) -> None:
@@ -122,7 +126,7 @@ def test_e2e_commentator_view_of_a_finished_replay(
     errors: list[str] = []
     page.on("pageerror", lambda err: errors.append(str(err)))
     page.goto(f"{server.base}/play/{bots['match_id']}?replay=1#t={token}")
-    page.wait_for_selector("[data-testid=replay-bar]")
+    page.wait_for_selector("body[data-ready='1'] [data-testid=replay-bar]")
     panel = page.locator("[data-testid=commentator]")
     expect(page.locator("[data-testid=commentator-toggle]")).not_to_be_checked()
     expect(panel).to_be_hidden()
@@ -146,6 +150,10 @@ def test_e2e_commentator_view_of_a_finished_replay(
         page.locator("[data-testid=replay-slider]").get_attribute("max") or "")
     numbers = [int((chances.nth(i).text_content() or "0").rstrip("%")) for i in range(3)]
     assert 98 <= sum(numbers) <= 102 and max(numbers) >= 50, numbers
+    # The page at rest (what flies has landed, nothing left to load), still the replay.
+    page.wait_for_load_state("networkidle")
+    settle(page)
+    assert "replay=1" in page.url, page.url
     assert serious_violations(page) == []
     page.uncheck("[data-testid=commentator-toggle]")
     expect(panel).to_be_hidden()

@@ -459,8 +459,16 @@ def find_overflow(page: Page) -> list[dict[str, Any]]:
     return found
 
 
+def open_menu(page: Page) -> None:
+    """Unfold the play page's header tools where they fold behind "Menu" (a phone)."""
+    button = page.locator("[data-testid=menu-button]")
+    if button.count() and button.is_visible() and button.get_attribute("aria-expanded") != "true":
+        button.click()
+
+
 def set_language(page: Page, lang: str) -> None:
     """Switch the page's language with its own language switch."""
+    open_menu(page)
     page.select_option("[data-testid=lang]", lang)
     page.wait_for_function("lang => document.documentElement.lang === lang", arg=lang)
 
@@ -476,9 +484,24 @@ class Shot:
     overflow: list[dict[str, Any]]
 
 
+SETTLED_JS = """() => new Promise((r) => {
+  const rest = () => (document.querySelector('.flight') ? requestAnimationFrame(rest)
+    : requestAnimationFrame(() => requestAnimationFrame(r)));
+  rest();
+})"""
+"""Resolves once the page is at rest: what flies to its new place (js/motion.js) has landed
+and two frames have been drawn since."""
+
+
+def settle(page: Page) -> None:
+    """Wait until ``page`` is at rest (``SETTLED_JS``)."""
+    page.evaluate(SETTLED_JS)
+
+
 def snap(page: Page, out: Path, name: str, lang: str, shots: list[Shot],
          full_page: bool = True) -> None:
     page.wait_for_timeout(150)
+    settle(page)
     path = out / f"{name}-{lang}.png"
     page.screenshot(path=str(path), full_page=full_page)
     shots.append(Shot(name, lang, path, find_overflow(page)))

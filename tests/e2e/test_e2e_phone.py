@@ -15,8 +15,6 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, ViewportSize, expect
 
-from support.pages import settle
-
 PHONE: ViewportSize = {"width": 390, "height": 844}
 SMALLEST_PX = 11.0
 
@@ -70,12 +68,12 @@ MEASURE_JS = """() => {
 
 
 
-def check(page: Page, where: str, *, prompt: bool) -> None:
+def check(driver: ModuleType, page: Page, where: str, *, prompt: bool) -> None:
     for scrolled in (False, True):
         if scrolled:
             page.evaluate("window.scrollTo(0, document.scrollingElement.scrollHeight)")
             page.wait_for_timeout(100)
-        settle(page)
+        driver.settle(page)
         out = page.evaluate(MEASURE_JS)
         assert out["sideways"] <= 0, f"{where}: the page scrolls sideways by {out['sideways']} px"
         assert out["small"] == [], f"{where}: text under {SMALLEST_PX} px: {out['small'][:8]}"
@@ -178,7 +176,7 @@ def test_e2e_louis14_pages_on_a_phone(browser: Browser, server: Any, driver: Mod
     page = browser.new_context(viewport=PHONE).new_page()
     driver.open_lobby(page, server.base)
     page.wait_for_selector("#open-panel[data-loaded='1']")
-    check(page, "lobby", prompt=False)
+    check(driver, page, "lobby", prompt=False)
 
     created = server.create_match({
         "game": "louis14", "players": 4, "seed": 3, "language": "en",
@@ -186,27 +184,27 @@ def test_e2e_louis14_pages_on_a_phone(browser: Browser, server: Any, driver: Mod
     seat = driver.parse_link(server.base + created["seats"][0]["link"])
     driver.open_match(page, seat)
     driver.wait_for_turn_or_end(page)
-    check(page, "match", prompt=True)
+    check(driver, page, "match", prompt=True)
     check_chat_clear(page, "match")
     check_players_table(page)
     driver.choose_card(page, 0)
-    check(page, "match, a card chosen", prompt=True)
+    check(driver, page, "match, a card chosen", prompt=True)
 
     bots = finished_bot_match(server, "louis14", 2, 5)
     spectator = bots["spectator"]["token"]
     watcher = driver.parse_link(server.base + bots["spectator"]["link"])
     driver.open_match(page, watcher)
     page.wait_for_selector("[data-testid=final-table]")
-    check(page, "final table", prompt=True)
+    check(driver, page, "final table", prompt=True)
     winner = re.compile(r"^(Winner|Shared win): \S")
     expect(page.locator("[data-testid=banner-winner]")).to_have_text(winner)
     page.goto(f"{server.base}/play/{bots['match_id']}?replay=1#t={spectator}")
     page.wait_for_selector("body[data-ready='1']")
     page.wait_for_selector("[data-testid=prompt]")
-    check(page, "replay", prompt=True)
+    check(driver, page, "replay", prompt=True)
     page.goto(f"{server.base}/rules/louis14")
     page.wait_for_selector("body[data-ready='1']")
-    check(page, "rules", prompt=False)
+    check(driver, page, "rules", prompt=False)
     page.context.close()
 
 
@@ -245,7 +243,7 @@ def test_e2e_generic_pages_on_a_phone(
         if page.locator("[data-testid=autopassing]").count():
             driver.wait_for_change(page, driver.version(page))  # the page passes by itself
             continue
-        check(page, f"{game} match, decision {n}", prompt=True)
+        check(driver, page, f"{game} match, decision {n}", prompt=True)
         check_chat_clear(page, f"{game} match, decision {n}")
         before = driver.version(page)
         driver.decide_generic(page, n)
@@ -258,13 +256,13 @@ def test_e2e_generic_pages_on_a_phone(
         driver.open_match(page, driver.SeatLink(watcher.url.replace("#", f"?{query[1:]}#"),
                                                 watcher.match_id, watcher.token))
         page.wait_for_selector("[data-testid=final-table]")
-        check(page, f"{where} final table", prompt=True)
+        check(driver, page, f"{where} final table", prompt=True)
         check_chat_clear(page, f"{where} final table")
         driver.open_replay_middle(page, server.base, watcher, 0, query)
         page.wait_for_selector("[data-testid=prompt]")
-        check(page, f"{where} replay", prompt=True)
+        check(driver, page, f"{where} replay", prompt=True)
 
     page.goto(f"{server.base}/rules/{game}")
     page.wait_for_selector("body[data-ready='1']")
-    check(page, f"{game} rules", prompt=False)
+    check(driver, page, f"{game} rules", prompt=False)
     page.context.close()

@@ -154,6 +154,7 @@ def test_e2e_a_player_resigns_after_confirming(
     context = browser.new_context(viewport=driver.PHONE)
     page = context.new_page()
     ready(page, f"{base}/play/{match_id}#t={tokens[1]}")
+    driver.open_menu(page)  # a phone's header folds its tools behind "Menu"
     button = page.get_by_test_id("resign")
     expect(button).to_be_visible()
     asked: list[str] = []

@@ -12,8 +12,6 @@ from typing import Any
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Browser, Page, expect
 
-from support.pages import settle
-
 SPECTATOR_NAME = "Zoé <b>the fan</b>"
 AXE = Axe()
 
@@ -152,7 +150,7 @@ def test_e2e_commentator_view_of_a_finished_replay(
     assert 98 <= sum(numbers) <= 102 and max(numbers) >= 50, numbers
     # The page at rest (what flies has landed, nothing left to load), still the replay.
     page.wait_for_load_state("networkidle")
-    settle(page)
+    driver.settle(page)
     assert "replay=1" in page.url, page.url
     assert serious_violations(page) == []
     page.uncheck("[data-testid=commentator-toggle]")

@@ -14,20 +14,6 @@ KEY = re.compile(r"\b[a-z][a-z0-9]*(?:_[a-z0-9]+)*\.[a-z0-9_]+")
 """A text key (`vive_le_roi.card.7`, `generic.hand`): what the page must never show."""
 
 
-SETTLED_JS = """() => new Promise((r) => {
-  const rest = () => (document.querySelector('.flight') ? requestAnimationFrame(rest)
-    : requestAnimationFrame(() => requestAnimationFrame(r)));
-  rest();
-})"""
-"""Resolves once the page is at rest: what flies to its new place (js/motion.js) has landed
-and two frames have been drawn since."""
-
-
-def settle(page: Page) -> None:
-    """Wait until ``page`` is at rest (``SETTLED_JS``)."""
-    page.evaluate(SETTLED_JS)
-
-
 def check_words(page: Page, where: str, game_ids: Sequence[str]) -> None:
     """No visible text of ``page`` shows JSON, ``key=value``, a game id or a text key."""
     text: str = page.inner_text("body")

@@ -27,6 +27,11 @@ export function bindPace(select) {
   document.addEventListener("sunking:language", draw);
 }
 
+/** Show the pace's choice (`label`) while the page follows a running match (`live`). */
+export function drawPace(label, mv, { live }) {
+  label.hidden = !(live && mv && mv.status === "active");
+}
+
 /** Shows whole views no faster than the chosen pace; `show(view)` draws one. */
 export class Pacer {
   constructor(show) {

@@ -12,10 +12,11 @@ import { TableChat } from "./chat.js";
 import { Commentator, commentable } from "./commentator.js";
 import { drawInvitation } from "./claim.js";
 import { MatchConnection } from "./connection.js";
+import { bindHeaderMenu } from "./header_menu.js";
 import { HintBar } from "./hint.js";
 import { capture, travel } from "./motion.js";
 import { TurnAlert } from "./notify.js";
-import { bindPace, Pacer } from "./pace.js";
+import { bindPace, drawPace, Pacer } from "./pace.js";
 import { bindResign, drawResign } from "./resign.js";
 import { bindUndo, drawUndo } from "./undo.js";
 import { ReportDialog } from "./report.js";
@@ -158,6 +159,7 @@ function drawHeader() {
     || mv.status !== "active" || mv.seats[mv.seat].gone === "resigned";
   drawResign($("resign"), mv, { live: !replayMode && Boolean(connection) });
   drawUndo($("table-tools"), mv, { live: !replayMode && Boolean(connection) });
+  drawPace($("move-pace").closest("label"), mv, { live: !replayMode && Boolean(connection) });
   $("conn").hidden = replayMode;
   $("since-button").hidden = replayMode;
   const rules = $("rules-link");
@@ -574,6 +576,7 @@ async function claimInvitation(invitation) {
 }
 
 async function main() {
+  bindHeaderMenu($("menu-button"), $("header-tools"));
   if (fragment.get("i")) {
     await claimInvitation(fragment.get("i"));
     return;

@@ -148,6 +148,9 @@ def test_e2e_commentator_view_of_a_finished_replay(
         page.locator("[data-testid=replay-slider]").get_attribute("max") or "")
     numbers = [int((chances.nth(i).text_content() or "0").rstrip("%")) for i in range(3)]
     assert 98 <= sum(numbers) <= 102 and max(numbers) >= 50, numbers
+    # A screen reader hears the chances with the step (the page's one live region).
+    expect(page.locator("#announcements")).to_contain_text(
+        re.compile(r"Chances to win: [^.]*" + re.escape(f"{max(numbers)}%")))
     # The page at rest (what flies has landed, nothing left to load), still the replay.
     page.wait_for_load_state("networkidle")
     driver.settle(page)

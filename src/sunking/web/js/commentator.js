@@ -65,6 +65,15 @@ export class Commentator {
     this.draw();
   }
 
+  /** What a screen reader hears with a step, the view on: every seat's chance ("" when off). */
+  spoken() {
+    if (!this.on) return "";
+    const chances = this.ctx.frames[this.index].chances;
+    const parts = chances.map((chance, seat) => t("commentator.spoken_seat",
+      { name: this.ctx.colourName(seat), chance: percent(chance) }));
+    return t("commentator.spoken", { chances: parts.join(", ") });
+  }
+
   draw() {
     this.switchText.textContent = t("commentator.switch");
     this.switch.title = t("commentator.switch_title");

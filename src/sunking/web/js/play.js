@@ -379,7 +379,8 @@ function describeFrame(frame, announce = false) {
     frame.board = board;
     if (announce) {
       const lines = ((board && board.log) || []).filter((line) => line.n === frame.version);
-      announcer.say([$("replay-pos").textContent, ...lines.map((line) => line.text)].join(" "));
+      announcer.say([$("replay-pos").textContent, ...lines.map((line) => line.text),
+        commentator ? commentator.spoken() : ""].filter(Boolean).join(" "));
     }
     if (screen && screen.describedBoard) render();
   });

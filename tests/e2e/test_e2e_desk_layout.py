@@ -33,6 +33,8 @@ def test_e2e_the_chat_never_covers_the_board(
             "seats": [{"kind": "human", "name": "Anna"}] + [{"kind": "bot", "bot": "random"}] * 3})
         driver.open_match(page, driver.parse_link(server.base + created["seats"][0]["link"]))
         driver.wait_for_turn_or_end(page)
+        if game == "louis14":  # the whole court in sight: no hint that it pans
+            expect(page.locator(".pan-hint")).to_be_hidden()
         toggle = page.locator("[data-testid=chat-toggle]")
         expect(toggle).to_be_visible()
         if page.locator("[data-testid=chat]").is_visible():

@@ -119,6 +119,23 @@ REACHABLE_JS = """() => {
 }"""
 
 
+def check_court_pans(page: Page) -> None:
+    """The court is wider than the phone: it pans inside its frame, and a hint above it says
+    so, in sight wherever the court is panned to."""
+    wrap = page.locator(".court-wrap")
+    hint = wrap.locator(".pan-hint")
+    expect(hint).to_be_visible()
+    expect(hint).to_contain_text("Swipe sideways")
+    sizes = wrap.evaluate("w => [w.scrollWidth, w.clientWidth]")
+    assert sizes[0] > sizes[1], f"the court does not pan: {sizes}"
+    wrap.evaluate("w => { w.scrollLeft = w.scrollWidth; }")
+    box, frame = hint.bounding_box(), wrap.bounding_box()
+    assert box and frame, "the court or its hint is not on the page"
+    inside = frame["x"] <= box["x"] and box["x"] + box["width"] <= frame["x"] + frame["width"]
+    assert inside, f"the pan hint leaves the frame when the court is panned: {box} in {frame}"
+    wrap.evaluate("w => { w.scrollLeft = 0; }")
+
+
 def check_buttons_reachable(page: Page, where: str) -> None:
     """Every button of the current decision (and the summary of every group of them, which
     opens it) can be scrolled into view and is then seen."""
@@ -187,6 +204,7 @@ def test_e2e_louis14_pages_on_a_phone(browser: Browser, server: Any, driver: Mod
     check(driver, page, "match", prompt=True)
     check_chat_clear(page, "match")
     check_players_table(page)
+    check_court_pans(page)
     driver.choose_card(page, 0)
     check(driver, page, "match, a card chosen", prompt=True)
 

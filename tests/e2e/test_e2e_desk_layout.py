@@ -46,3 +46,23 @@ def test_e2e_the_chat_never_covers_the_board(
         chat_clear(page, f"{game}, chat open")
         toggle.click()
     page.context.close()
+
+
+def test_e2e_louis14_final_table_is_in_sight(
+        browser: Browser, server: Any, driver: ModuleType) -> None:
+    """Once a Louis XIV match is over, its final table stands under the banner naming the
+    winner, above the court: in sight without scrolling."""
+    bots = server.create_match({
+        "game": "louis14", "players": 2, "seed": 8, "language": "en",
+        "seats": [{"kind": "bot", "bot": "random"}] * 2})
+    page = browser.new_context(viewport=DESK).new_page()  # type: ignore[arg-type]
+    driver.open_match(page, driver.parse_link(server.base + bots["spectator"]["link"]))
+    table = page.locator("[data-testid=final-table]")
+    expect(table).to_be_visible(timeout=180_000)
+    top = page.evaluate("document.querySelector('[data-testid=final-table]')"
+                        ".getBoundingClientRect().top")
+    court = page.evaluate("document.querySelector('.court-wrap').getBoundingClientRect().top")
+    assert top < DESK["height"] / 2, f"the final table starts {top:.0f} px down"
+    assert top < court, "the final table is under the court"
+    expect(page.get_by_test_id("turn-banner")).to_contain_text("Winner")
+    page.context.close()

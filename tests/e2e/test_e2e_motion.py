@@ -95,3 +95,42 @@ def test_e2e_moves_come_at_the_pace_chosen(browser: Browser, server: Any,
     page.wait_for_selector("body[data-ready='1']")
     expect(page.locator("[data-testid=move-pace]")).to_have_value("2500")
     page.context.close()
+
+
+FLOWN_JS = """() => {
+  window.flown = [];
+  new MutationObserver(() => window.flown.push(document.body.dataset.lastFlight))
+    .observe(document, { attributes: true, subtree: true,
+                                         attributeFilter: ["data-last-flight"] });
+}"""
+
+
+def test_e2e_louis_figure_travels_to_his_new_tile(browser: Browser, server: Any,
+                                                  driver: ModuleType) -> None:
+    """Louis XIV's figure, a pawn, flies from his tile to the next when a round begins (the
+    seats' moves sent one by one, each drawn on the watching page)."""
+    created = server.create_match({
+        "game": "louis14", "players": 2, "seed": 4, "language": "en", "practice": True,
+        "seats": [{"kind": "human", "name": "Anna"}, {"kind": "human", "name": "Bert"}]})
+    match_id = created["match_id"]
+    tokens = [seat["token"] for seat in created["seats"]]
+    context = browser.new_context(viewport=driver.VIEWPORT)
+    context.add_init_script(f"({FLOWN_JS})()")
+    page = context.new_page()
+    page.goto(server.base + created["spectator"]["link"])
+    page.wait_for_selector("body[data-ready='1']")
+    flown: list[str] = []
+    for _ in range(300):
+        flown = page.evaluate("window.flown")
+        if "card:louis" in flown:
+            break
+        for token in tokens:
+            view = server.call("GET", f"/api/matches/{match_id}", token=token)
+            if view["legal_actions"]:
+                server.call("POST", f"/api/matches/{match_id}/actions", {
+                    "version": view["version"], "action": view["legal_actions"][0]}, token=token)
+                page.wait_for_function("v => document.body.dataset.version === v",
+                                       arg=str(view["version"] + 1), timeout=30_000)
+                break
+    assert "card:louis" in flown, f"Louis XIV's figure never flew: {sorted(set(flown))}"
+    context.close()

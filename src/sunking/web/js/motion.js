@@ -2,8 +2,10 @@
 // where it is now, for every game's screen.
 //
 // A screen marks what may travel:
-// - `data-card="<id>"`: a card (or any piece with an id) — drawn elsewhere than before, a copy
-//   of it flies from its old place to its new one;
+// - `data-card="<id>"`: a card (or any piece with an id: Louis XIV's figure is "louis") —
+//   drawn elsewhere than before, a copy of it (a pawn: a disc of its colour) flies from its old
+//   place to its new one; a pawn (`data-pawn`) off the screen for a while comes back from
+//   where it was last seen;
 // - `data-flow="<kind>:<owner>"` with `data-count`: a pile of one owner's pieces (a seat's
 //   stones on a tile) — when the count grows, a piece flies to it from the owner's source,
 //   `data-flow-source="<kind>:<owner>"` (the seat's row), or from where a pile of the owner
@@ -18,6 +20,14 @@ const MIN_SHIFT_PX = 12;
 const reduced = window.matchMedia("(prefers-reduced-motion: reduce)");
 
 let lastVersion = null;
+/** Where each pawn was last seen (page coordinates): a pawn off the board for a while (Louis
+ *  XIV's figure between two rounds) travels from there when it comes back. */
+const pawns = new Map();
+
+function lastSeen(key) {
+  const place = pawns.get(key);
+  return place && { ...place, left: place.left - window.scrollX, top: place.top - window.scrollY };
+}
 
 function shown(node) {
   const rect = node.getBoundingClientRect();
@@ -51,6 +61,10 @@ export function capture(root) {
   for (const [key, node] of unique(root, "data-card")) {
     const rect = shown(node);
     if (rect) cards.set(key, rect);
+    if (rect && node.hasAttribute("data-pawn")) {
+      pawns.set(key, { left: rect.left + window.scrollX, top: rect.top + window.scrollY,
+        width: rect.width, height: rect.height });
+    }
   }
   const piles = new Map();
   for (const node of root.querySelectorAll("[data-flow][data-count]")) {
@@ -89,6 +103,7 @@ function fly(from, to, make, label, hide = null) {
 }
 
 function cardGhost(node) {
+  if (!(node instanceof HTMLElement) && node.querySelector("circle")) return pieceGhost(node);  // a pawn
   if (node instanceof HTMLElement) {
     const copy = node.cloneNode(true);
     copy.removeAttribute("id");
@@ -129,7 +144,7 @@ export function travel(root, before, version) {
   if (version !== null) lastVersion = version;
   if (!fresh || reduced.matches || !before) return;
   for (const [key, node] of unique(root, "data-card")) {
-    const from = before.cards.get(key);
+    const from = before.cards.get(key) || (node.hasAttribute("data-pawn") ? lastSeen(key) : null);
     const to = shown(node);
     if (!from || !to) continue;
     if (Math.hypot(from.left - to.left, from.top - to.top) < MIN_SHIFT_PX) continue;

@@ -30,7 +30,8 @@ function fit(text, max) {
 
 /** Louis XIV's figure: a crowned sun. */
 function louisFigure(x, y) {
-  const g = svg("g", { class: "louis-figure", transform: `translate(${x} ${y})` });
+  // One of its kind on the court: it travels to its new tile (js/motion.js) when it moves.
+  const g = svg("g", { class: "louis-figure", transform: `translate(${x} ${y})`, "data-card": "louis", "data-pawn": "" });
   g.append(svg("title", {}, t("louis14.court.louis_here")));
   g.append(svg("circle", { cx: 0, cy: 4, r: 13, class: "louis-sun" }));
   g.append(svg("path", {

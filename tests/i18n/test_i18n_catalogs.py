@@ -17,7 +17,7 @@ from babel.messages.pofile import read_po
 from sunking import available_games, i18n
 from sunking.core.registry import make
 from sunking.core.rng import Rng
-from sunking.games.louis14.data import CHIP_CODES, DECKS, MISSIONS, TILES
+from sunking.games.louis14.data import BLAZON_KINDS, CHIP_CODES, DECKS, MISSIONS, TILES
 from sunking.games.louis14.legal import LEGAL
 from sunking.presentation import catalog
 from sunking.server.errors import RULES_CODES
@@ -118,7 +118,7 @@ def family_ids() -> set[str]:
     for m in MISSIONS:
         louis14 |= {f"mission.title.{m.effect}", f"mission.text.{m.effect}"}
     louis14 |= {f"chip.{c}" for c in CHIP_CODES} | {f"deck.{d}" for d in DECKS}
-    louis14 |= {f"chip.short.{c}" for c in CHIP_CODES}
+    louis14 |= {f"blazon.charge.{k + 1}" for k in range(BLAZON_KINDS)}
     louis14 |= {"eval.stones.one"}
     for kind in {c.kind for p in TILES.values() for c in (p.front, p.back)}:
         louis14 |= {f"condition.{kind}.short", f"condition.{kind}.text"}

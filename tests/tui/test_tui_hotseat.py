@@ -16,6 +16,7 @@ from typing import Any
 from tui_support import run_pilot
 
 from sunking.core import GameState, Rng
+from sunking.games.louis14.presentation import blazon_charge
 from sunking.tui import Session, parse_seats, renderer_for
 from sunking.tui.app import HandOver, PlayApp
 from sunking.tui.games.louis14.moves import SHORT_NAMES, card_name, mission_text, words
@@ -41,7 +42,7 @@ def hidden_facts(view: Mapping[str, Any]) -> dict[str, str]:
         "intrigue": t("louis14.you.intrigue_hand") + ": "
         + (", ".join(card_name(c) for c in you["intrigue_hand"]) or none),
         "blazons": t("louis14.you.blazon_kinds") + ": "
-        + " ".join(str(k) for k in you["blazon_kinds"]),
+        + ", ".join(f"{blazon_charge(t, i)} {k}" for i, k in enumerate(you["blazon_kinds"])),
     }
     for m in you["missions"]:
         facts[f"mission {m}"] = mission_text(m)

@@ -305,7 +305,7 @@ class Louis14Presentation(Presentation):
         if kind == "mission_card":
             return t(key, player=player, mission=t(f"{G}.mission.{e['mission']}"))
         if kind == "blazon_kind":
-            return t(key, player=player, kind=t(f"{G}.blazon.kind", n=e["kind"] + 1))
+            return t(key, player=player, kind=blazon_kind(t, e["kind"]))
         return None
 
     def _court_text(self, e: Mapping[str, Any], t: Texts, view: Mapping[str, Any], key: str,
@@ -455,7 +455,8 @@ def _scoring_lines(t: Texts, rows: Sequence[Mapping[str, Any]]) -> list[ScoringL
     ]
     kinds = len(rows[0]["blazon_kinds"]) if rows else 0
     lines += [
-        ScoringLine(t(f"{G}.final.kind", n=kind + 1), _of_kind(kind)) for kind in range(kinds)
+        ScoringLine(_capital(t(f"{G}.final.kind", charge=blazon_charge(t, kind))), _of_kind(kind))
+        for kind in range(kinds)
     ]
     if any(r["kindless_blazons"] for r in rows):
         lines.append(ScoringLine(t(f"{G}.final.kindless"), lambda r: r["kindless_blazons"]))
@@ -468,6 +469,21 @@ def _scoring_lines(t: Texts, rows: Sequence[Mapping[str, Any]]) -> list[ScoringL
         ScoringLine(t(f"{G}.final.tiebreak"), lambda r: r["personal_stones"]),
     ]
     return lines
+
+
+def blazon_charge(t: Texts, kind: int) -> str:
+    """What a blazon of ``kind`` (0-based) shows, in words ("lily"): the kinds are told
+    apart by their pictures, never by a number."""
+    return t(f"{G}.blazon.charge.{kind + 1}")
+
+
+def blazon_kind(t: Texts, kind: int) -> str:
+    """A blazon of ``kind`` (0-based) in words: "lily blazon"."""
+    return t(f"{G}.blazon.kind", charge=blazon_charge(t, kind))
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
 
 
 def _conversion(key: str) -> Callable[[Mapping[str, Any]], str]:

@@ -15,6 +15,7 @@ from rich.text import Text
 
 from ....games.louis14.data import CHIP_CODES, POSITIONS, ROUNDS
 from ....games.louis14.presentation import PRESENTATION as LOUIS14
+from ....games.louis14.presentation import blazon_charge
 from ....presentation import Texts
 from ...render import Fitted, NotationError, Path, Renderer, Seating, fact_rows
 from . import moves
@@ -284,7 +285,7 @@ class Louis14Renderer(Renderer):
                      + "\n")
         for m in you["missions"]:
             lines.append(f"  {moves.mission_text(m, t)}\n")
-        kinds = " ".join(str(k) for k in you["blazon_kinds"])
+        kinds = ", ".join(f"{blazon_charge(t, i)} {k}" for i, k in enumerate(you["blazon_kinds"]))
         lines.append(f"{t('louis14.you.blazon_kinds')}: {kinds}"
                      + (", " + t("louis14.tui.kindless", n=you["kindless_blazons"])
                         if you["kindless_blazons"] else "") + "\n")

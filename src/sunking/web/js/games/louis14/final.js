@@ -2,6 +2,10 @@
 
 import { t } from "../../i18n.js";
 import { el } from "./dom.js";
+import { blazonIcon } from "./icons.js";
+import { blazonCharge } from "./labels.js";
+
+const capital = (text) => text.charAt(0).toUpperCase() + text.slice(1);
 
 const CONVERSIONS = ["influence_cards", "intrigue_cards", "chips", "stones_on_court", "louis"];
 
@@ -24,21 +28,22 @@ export function drawFinal(host, result, ctx) {
     el("span", { text: ` ${names[i]}` }),
     winners.has(r.seat) ? el("span", { className: "winner-mark", title: t("louis14.final.winner_mark"), text: " ♛" }) : null)))));
   const body = el("tbody");
-  const line = (label, cells, cls = "") => body.append(el("tr", { className: cls },
-    el("th", { scope: "row", text: label }), ...cells));
+  const line = (label, cells, cls = "", picture = null) => body.append(el("tr", { className: cls },
+    el("th", { scope: "row" }, picture, picture ? " " : null, label), ...cells));
   line(t("louis14.final.blazons_during"), rows.map((r) => el("td", { text: String(r.blazons_during_game) })));
   for (const key of CONVERSIONS) {
     line(t(`louis14.final.conversion.${key}`), rows.map((r) => el("td", { text: `+${r.conversions[key]}` })), "conversion");
   }
   for (let kind = 0; kind < rows[0].blazon_kinds.length; kind += 1) {
-    line(t("louis14.final.kind", { n: kind + 1 }), rows.map((r) => {
+    line(capital(t("louis14.final.kind", { charge: blazonCharge(kind) })), rows.map((r) => {
       const major = r.majorities.includes(kind);
       return el("td", { className: major ? "majority" : "", title: major ? t("louis14.final.majority_title") : null,
         text: major ? `${r.blazon_kinds[kind]} ★` : String(r.blazon_kinds[kind]) });
-    }), "kind");
+    }), "kind", blazonIcon(kind));
   }
   if (rows.some((r) => r.kindless_blazons)) {
-    line(t("louis14.final.kindless"), rows.map((r) => el("td", { text: String(r.kindless_blazons) })), "kind");
+    line(t("louis14.final.kindless"), rows.map((r) => el("td", { text: String(r.kindless_blazons) })), "kind",
+      blazonIcon(null));
   }
   line(t("louis14.final.majorities"), rows.map((r) => el("td", { text: `+${r.majorities.length}` })), "majorities");
   line(t("louis14.final.blazons"), rows.map((r) => el("td", { text: String(r.blazons) })), "subtotal");

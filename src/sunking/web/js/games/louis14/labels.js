@@ -29,6 +29,16 @@ export function chipName(code) {
   return t(`louis14.chip.${code}`);
 }
 
+/** What a blazon of `kind` (0-based) shows, in words ("lily"). */
+export function blazonCharge(kind) {
+  return t(`louis14.blazon.charge.${kind + 1}`);
+}
+
+/** A blazon of `kind` (0-based) in words ("lily blazon"): kinds are told by picture, not number. */
+export function blazonName(kind) {
+  return t("louis14.blazon.kind", { charge: blazonCharge(kind) });
+}
+
 export function deckName(deck) {
   return t(`louis14.deck.${deck}`);
 }

@@ -3,7 +3,7 @@
 import { has, t } from "../../i18n.js";
 import { COMPONENTS } from "./components.js";
 import {
-  cardName, chipName, conditionShort, deckName, missionTitle, tileLabel,
+  blazonName, cardName, chipName, conditionShort, deckName, missionTitle, tileLabel,
 } from "./labels.js";
 
 /** Events that may follow an "evaluate" as part of that tile's outcome. */
@@ -61,7 +61,7 @@ export function eventText(e, ctx, count = 1) {
     case "influence_card":
       return t("louis14.log.influence_card", { card: cardName(e.card) });
     case "blazon_kind":
-      return t("louis14.log.blazon_kind", { kind: t("louis14.blazon.kind", { n: e.kind + 1 }) });
+      return t("louis14.log.blazon_kind", { kind: blazonName(e.kind) });
     case "intrigue_card":
       return t("louis14.log.intrigue_card", { tile: tileLabel(e.card) });
     case "place":
@@ -147,7 +147,7 @@ const PARTNER = { influence_drawn: "influence_card", intrigue_drawn: "intrigue_c
 function detail(e) {
   if (e.type === "influence_card") return cardName(e.card);
   if (e.type === "intrigue_card") return tileLabel(e.card);
-  return t("louis14.blazon.kind", { n: e.kind + 1 });
+  return blazonName(e.kind);
 }
 
 /** The log as entries {text, type, round, version, seat}; a run of draws of one kind by one

@@ -4,8 +4,9 @@ import { t } from "../../i18n.js";
 import { seatBadges } from "../../seat_badges.js";
 import { COMPONENTS } from "./components.js";
 import { chipBadge, el } from "./dom.js";
+import { blazonIcon, chipIcon, coinIcon, stoneIcon } from "./icons.js";
 import {
-  cardLabel, cardName, chipName, deckName, mission, missionText, missionTitle, needsText,
+  blazonName, cardLabel, cardName, chipName, deckName, mission, missionText, missionTitle, needsText,
   tileLabel, tileName,
 } from "./labels.js";
 
@@ -18,16 +19,17 @@ export function missionCard(id, { used = false, extra = {} } = {}) {
     title: `${deckName(m.deck)} · ${needsText(id)}\n${missionText(id)}`, "data-mission": id,
     role: "img", "aria-label": facts.join(" · "), ...extra },
   el("div", { className: "mission-needs" },
-    ...m.needs.map((c) => (c === "?" ? el("span", { className: "chip chip-any" },
-      el("span", { className: "chip-letter", text: "?" })) : chipBadge(c, undefined, chipName(c))))),
+    ...m.needs.map((c) => (c === "?" ? el("span", { className: "chip chip-any", role: "img",
+      title: t("louis14.chip.any"), "aria-label": t("louis14.chip.any") }, chipIcon("?"))
+      : chipBadge(c, undefined, chipName(c))))),
   el("div", { className: "mission-title", text: missionTitle(id) }),
   used ? el("div", { className: "mission-used", text: t("louis14.you.used") }) : null);
 }
 
-function stat(label, value, extra = {}) {
+function stat(label, value, extra = {}, picture = null) {
   return el("div", { className: "stat", ...extra },
     el("span", { className: "stat-label", text: label }),
-    el("span", { className: "stat-value", text: String(value) }));
+    el("span", { className: "stat-value" }, picture, String(value)));
 }
 
 function chipsRow(chips) {
@@ -52,11 +54,11 @@ export function drawYou(host, view, ctx, select) {
     el("span", { className: `seat-swatch ${ctx.colourClass(you.seat)}` }),
     document.createTextNode(` ${t("louis14.you.title", { player: ctx.colourName(you.seat) })}`)));
   host.append(el("div", { className: "stats" },
-    stat(t("louis14.you.money"), me.money, { "data-testid": "you-money" }),
-    stat(t("louis14.you.personal"), me.personal),
-    stat(t("louis14.you.general"), me.general),
-    stat(t("louis14.you.on_court"), me.on_court),
-    stat(t("louis14.you.blazons"), me.blazons, { "data-testid": "you-blazons" })));
+    stat(t("louis14.you.money"), me.money, { "data-testid": "you-money" }, coinIcon()),
+    stat(t("louis14.you.personal"), me.personal, {}, stoneIcon(ctx.colourClass(you.seat))),
+    stat(t("louis14.you.general"), me.general, {}, stoneIcon(ctx.colourClass(you.seat))),
+    stat(t("louis14.you.on_court"), me.on_court, {}, stoneIcon(ctx.colourClass(you.seat))),
+    stat(t("louis14.you.blazons"), me.blazons, { "data-testid": "you-blazons" }, blazonIcon(null))));
   host.append(el("h3", { text: t("louis14.you.chips") }),
     me.chips && Object.values(me.chips).some((n) => n > 0) ? chipsRow(me.chips)
       : el("p", { className: "hint", text: t("louis14.you.none") }));
@@ -103,12 +105,18 @@ export function drawYou(host, view, ctx, select) {
   const kinds = you.blazon_kinds || [];
   if (kinds.some((k) => k > 0) || you.kindless_blazons) {
     host.append(el("h3", { text: t("louis14.you.blazon_kinds") }),
-      el("div", { className: "blazons" },
-        ...kinds.map((k, i) => (k ? el("span", { className: `blazon blazon-${i}`,
-          title: t("louis14.blazon.kind", { n: i + 1 }), text: `${i + 1}×${k}` }) : null)),
-        you.kindless_blazons ? el("span", { className: "blazon blazon-none",
-          title: t("louis14.blazon.kindless"), text: `–×${you.kindless_blazons}` }) : null));
+      el("div", { className: "blazons", "data-testid": "blazon-kinds" },
+        ...kinds.map((k, i) => (k ? blazonCount(blazonIcon(i), blazonName(i), k, `blazon-${i}`) : null)),
+        you.kindless_blazons ? blazonCount(blazonIcon(null), t("louis14.blazon.kindless"),
+          you.kindless_blazons, "blazon-none") : null));
   }
+}
+
+/** A kind's blazons: its icon and how many, named for a screen reader ("lily blazon: 2"). */
+function blazonCount(picture, name, n, cls) {
+  const label = t("louis14.icon.count", { name, n });
+  return el("span", { className: `blazon ${cls}`, role: "img", title: label, "aria-label": label },
+    picture, el("span", { className: "blazon-count", "aria-hidden": "true", text: `×${n}` }));
 }
 
 /** Whose turn it is and who is still to act in this phase. */
@@ -162,10 +170,10 @@ export function drawPlayers(host, view, ctx) {
         el("span", { className: `seat-swatch ${ctx.colourClass(seat)}`, "data-flow-source": `stones:${seat}` }),
         el("span", { className: "player-name", text: ctx.colourName(seat) })),
       ...marks),
-    cell(1, { text: String(p.money) }),
+    cell(1, {}, coinIcon(), String(p.money)),
     cell(2, { text: `${p.personal} / ${p.general} / ${p.on_court}` }),
     cell(3, {}, chipsRow(p.chips)),
-    cell(4, { text: String(p.blazons) }),
+    cell(4, {}, blazonIcon(null), String(p.blazons)),
     cell(5, { text: `${p.influence_cards} / ${p.intrigue_cards}` }),
     cell(6, {},
       el("span", { className: "deck-counts", title: t("louis14.players.missions_title"),

@@ -1,0 +1,111 @@
+"""Louis XIV's tokens are icons of their own (``js/games/louis14/icons.js``), the same in
+every language and named in the page's language for a screen reader: the five chips and the
+six blazon kinds each a drawing of its own; the chips on the missions and in the players
+table, the seat's blazons by kind and the final table's rows show them — never an initial
+or a kind's number."""
+
+from __future__ import annotations
+
+import re
+import time
+from types import ModuleType
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from sunking import presentation
+
+ICONS_JS = """async () => {
+  const m = await import('/static/js/games/louis14/icons.js');
+  const chips = ['C', 'S', 'H', 'R', 'L', '?'].map((c) => m.chipIcon(c).innerHTML);
+  const blazons = [0, 1, 2, 3, 4, 5, null].map((k) => m.blazonIcon(k).innerHTML);
+  return { chips, blazons, coin: m.coinIcon().innerHTML };
+}"""
+
+
+def finished_match(server: Any) -> dict[str, Any]:
+    """A 3-player match played to its end, its seat 0 a person (moved through the API)."""
+    created: dict[str, Any] = server.create_match({
+        "game": "louis14", "players": 3, "seed": 5, "language": "en",
+        "seats": [{"kind": "human", "name": "Anne"}] + [{"kind": "bot", "bot": "random"}] * 2})
+    match_id, token = created["match_id"], created["seats"][0]["token"]
+    deadline = time.monotonic() + 240
+    while True:
+        assert time.monotonic() < deadline, "the match did not finish"
+        view = server.call("GET", f"/api/matches/{match_id}", token=token)
+        if view["status"] == "finished":
+            return created
+        if view["legal_actions"]:
+            server.call("POST", f"/api/matches/{match_id}/actions", {
+                "version": view["version"], "action": view["legal_actions"][-1]}, token=token)
+        else:
+            time.sleep(0.05)
+
+
+@pytest.fixture(scope="module")
+def finished(server: Any) -> dict[str, Any]:
+    return finished_match(server)
+
+
+def open_seat(browser: Browser, server: Any, driver: ModuleType, link: str, lang: str) -> Page:
+    context = browser.new_context(viewport=driver.VIEWPORT)
+    context.add_init_script(f"localStorage.setItem('sunking.lang', '{lang}')")
+    page = context.new_page()
+    driver.open_match(page, driver.parse_link(server.base + link))
+    page.wait_for_selector("body[data-ready='1']")
+    return page
+
+
+def test_e2e_each_token_has_a_drawing_of_its_own(
+    browser: Browser, server: Any, driver: ModuleType, finished: dict[str, Any],
+) -> None:
+    page = open_seat(browser, server, driver, finished["seats"][0]["link"], "en")
+    drawn = page.evaluate(ICONS_JS)
+    assert len(set(drawn["chips"])) == 6, "two chips share a drawing"
+    assert len(set(drawn["blazons"])) == 7, "two blazon kinds share a drawing"
+    assert drawn["coin"] not in drawn["chips"]
+    page.context.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_e2e_tokens_are_icons_named_in_the_page_language(
+    browser: Browser, server: Any, driver: ModuleType, finished: dict[str, Any], lang: str,
+) -> None:
+    texts = presentation.of("louis14").messages(lang)
+    charges = [texts[f"louis14.blazon.charge.{k}"] for k in range(1, 7)]
+    kind_names = [texts["louis14.blazon.kind"].replace("{charge}", c) for c in charges]
+    chip_names = {texts[f"louis14.chip.{c}"] for c in "CSHRL"} | {texts["louis14.chip.any"]}
+    page = open_seat(browser, server, driver, finished["seats"][0]["link"], lang)
+    expect(page.get_by_test_id("final-table")).to_be_visible()
+
+    # The seat's blazons by kind: a shield of the kind and a count, named in words.
+    kinds = page.get_by_test_id("blazon-kinds").locator(":scope > [role=img]")
+    expect(kinds.first).to_be_visible()
+    for i in range(kinds.count()):
+        label = kinds.nth(i).get_attribute("aria-label") or ""
+        assert any(label.startswith(name) for name in kind_names), label
+        assert kinds.nth(i).locator("svg[data-icon^=blazon-]").count() == 1
+        assert re.fullmatch(r"×\d+", kinds.nth(i).inner_text().strip()), kinds.nth(i).inner_text()
+
+    # The final table names each kind by its picture, with the picture.
+    rows = page.locator("[data-testid=final-table] tr.kind th")
+    assert rows.count() >= 6
+    for i in range(6):
+        row = rows.nth(i)
+        assert row.locator(f"svg[data-icon=blazon-{i}]").count() == 1
+        expect(row).to_have_text(re.compile(re.escape(texts["louis14.final.kind"]
+                                                       .replace("{charge}", charges[i])), re.I))
+    assert not re.search(r"\b(kind|type) \d", page.inner_text("[data-testid=final-table]"), re.I)
+
+    # Chips: an icon named in words, never a letter, on the missions and in the players table.
+    chips = page.locator("[data-testid=you] .mission-needs > [role=img], "
+                         "[data-testid=players] [data-chip]")
+    assert chips.count() > 0
+    for i in range(chips.count()):
+        chip = chips.nth(i)
+        label = chip.get_attribute("aria-label") or ""
+        assert any(label.startswith(name) for name in chip_names), label
+        assert chip.locator("svg[data-icon^=chip-]").count() == 1
+        assert not re.search(r"[A-Za-z]", chip.inner_text()), chip.inner_text()
+    page.context.close()

@@ -459,18 +459,24 @@ def find_overflow(page: Page) -> list[dict[str, Any]]:
     return found
 
 
-def open_menu(page: Page) -> None:
-    """Unfold the play page's header tools where they fold behind "Menu" (a phone)."""
+def open_menu(page: Page) -> bool:
+    """Unfold the play page's header tools where they fold behind "Menu" (a phone); whether
+    this unfolded them."""
     button = page.locator("[data-testid=menu-button]")
     if button.count() and button.is_visible() and button.get_attribute("aria-expanded") != "true":
         button.click()
+        return True
+    return False
 
 
 def set_language(page: Page, lang: str) -> None:
-    """Switch the page's language with its own language switch."""
-    open_menu(page)
+    """Switch the page's language with its own language switch (folding the header's tools
+    again where it had to unfold them)."""
+    opened = open_menu(page)
     page.select_option("[data-testid=lang]", lang)
     page.wait_for_function("lang => document.documentElement.lang === lang", arg=lang)
+    if opened:
+        page.locator("[data-testid=menu-button]").click()
 
 
 # --- the screenshot run -------------------------------------------------------------------

@@ -37,26 +37,26 @@ def test_e2e_v1682_the_court_on_a_phone(browser: Browser, server: Any, driver: M
         if driver.is_over(page):
             break
         where = f"{G} on a phone, decision {n}"
-        check(page, where, prompt=True)
+        check(driver, page, where, prompt=True)
         check_chat_clear(page, where)
         hand_on_screen(page, where)
         cards = page.locator("[data-testid=v-hand-card].v-playable")
         if not picked and cards.count() and page.locator("[data-testid=v-group]").count():
             cards.first.click()
             page.wait_for_selector("[data-testid=v-card-moves]")
-            check(page, f"{where}, a card picked", prompt=True)
+            check(driver, page, f"{where}, a card picked", prompt=True)
             picked = True
         before = driver.version(page)
         driver.decide_court(page, n)
         driver.wait_for_change(page, before)
     page.click("[data-testid=v-crib-panel] summary")
-    check(page, f"{G} on a phone, the crib open", prompt=True)
+    check(driver, page, f"{G} on a phone, the crib open", prompt=True)
     assert picked, "no turn with a card to pick came"
 
     bots = finished_bot_match(server, G, 4, 11)
     driver.open_match(page, driver.parse_link(server.base + bots["spectator"]["link"]))
     page.wait_for_selector("[data-testid=final-table]")
-    check(page, f"{G} final table", prompt=True)
+    check(driver, page, f"{G} final table", prompt=True)
     check_chat_clear(page, f"{G} final table")
     page.goto(f"{server.base}/play/{bots['match_id']}?replay=1#t={bots['spectator']['token']}")
     page.wait_for_selector("[data-testid=replay-bar]")
@@ -64,5 +64,5 @@ def test_e2e_v1682_the_court_on_a_phone(browser: Browser, server: Any, driver: M
     slider.fill(str(int(slider.get_attribute("max") or "0") // 2))
     page.wait_for_selector("[data-testid=court]")
     page.wait_for_selector("[data-testid=v-families] article")
-    check(page, f"{G} replay", prompt=True)
+    check(driver, page, f"{G} replay", prompt=True)
     page.context.close()

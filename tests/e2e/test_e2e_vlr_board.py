@@ -161,7 +161,7 @@ def test_e2e_the_board_on_a_phone(browser: Browser, server: Any, driver: ModuleT
         driver.wait_for_turn_or_end(page)
         if driver.is_over(page):
             break
-        check_phone(page, f"decision {n}", prompt=True)
+        check_phone(driver, page, f"decision {n}", prompt=True)
         hand = page.locator("[data-testid=hand]").bounding_box()
         assert hand is not None and hand["x"] >= 0 and hand["x"] + hand["width"] <= PHONE["width"]
         before = driver.version(page)
@@ -169,7 +169,7 @@ def test_e2e_the_board_on_a_phone(browser: Browser, server: Any, driver: ModuleT
             first = page.locator("[data-testid=hand] .vlr-card.active")
             if first.count():  # a card picked: its choices in the prompt, still on screen
                 first.first.click()
-                check_phone(page, f"decision {n}, a card picked", prompt=True)
+                check_phone(driver, page, f"decision {n}, a card picked", prompt=True)
             driver.vlr_action(page, server, link, n)
         driver.wait_for_change(page, before)
     page.context.close()

@@ -4,6 +4,7 @@
 // standings, titles, dignities, offices, letters patent, spouse, the Bastille or exile, the
 // fortune toward the target. Families the last move changed are marked.
 
+import { factIcon } from "./icons.js";
 import { cardName, el, g, livres, svg } from "./words.js";
 
 const COURT_W = 300;
@@ -106,12 +107,13 @@ function family(c, view, ctx, changed) {
     "aria-hidden": "true" },
   svg("rect", { x: 0, y: 0, width: 100, height: 8, className: "v-bar-bg" }),
   svg("rect", { x: 0, y: 0, width: Math.round(share * 100), height: 8, className: "v-bar-fill" }));
+  const fact = (kind, label) => el("dt", {}, factIcon(kind), label);
   const facts = el("dl", { className: "v-facts" },
-    el("dt", { text: g("fact.standing_king") }), el("dd", { text: standing(c.king_standing) }),
-    el("dt", { text: g("fact.standing_queen") }), el("dd", { text: standing(c.queen_standing) }),
-    el("dt", { text: g("fact.party") }), el("dd", { text: c.party ? g(`word.${c.party}`) : "–" }),
-    el("dt", { text: g("fact.income") }), el("dd", { text: livres(c.income, ctx.lang) }),
-    el("dt", { text: g("fact.hand") }), el("dd", { text: String(c.hand_size) }));
+    fact("king", g("fact.standing_king")), el("dd", { text: standing(c.king_standing) }),
+    fact("queen", g("fact.standing_queen")), el("dd", { text: standing(c.queen_standing) }),
+    fact("party", g("fact.party")), el("dd", { text: c.party ? g(`word.${c.party}`) : "–" }),
+    fact("income", g("fact.income")), el("dd", { text: livres(c.income, ctx.lang) }),
+    fact("hand", g("fact.hand")), el("dd", { text: String(c.hand_size) }));
   if (c.spouse !== null && c.spouse !== undefined) {
     facts.append(el("dt", { text: g("board.spouse") }), el("dd", { text: ctx.colourName(c.spouse) }));
   }
@@ -123,7 +125,7 @@ function family(c, view, ctx, changed) {
       ...badges.map((b) => el("span", { className: "v-badge", text: b }))),
     c.address ? el("p", { className: "v-address", text: c.address }) : null,
     el("div", { className: "v-fortune", "data-testid": `v-fortune-${c.seat}` },
-      el("span", { text: `${livres(c.fortune, ctx.lang)} / ${livres(view.target, ctx.lang)}` }), bar),
+      el("span", {}, factIcon("livres"), `${livres(c.fortune, ctx.lang)} / ${livres(view.target, ctx.lang)}`), bar),
     facts,
     c.cards.length ? el("div", { className: "v-cards" }, ...c.cards.map((card) => cardTile(card)))
       : null);

@@ -5,6 +5,7 @@ come at the pace the person chose."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from types import ModuleType
 from typing import Any
 
@@ -99,16 +100,21 @@ def test_e2e_moves_come_at_the_pace_chosen(browser: Browser, server: Any,
 
 FLOWN_JS = """() => {
   window.flown = [];
-  new MutationObserver(() => window.flown.push(document.body.dataset.lastFlight))
-    .observe(document, { attributes: true, subtree: true,
-                                         attributeFilter: ["data-last-flight"] });
+  // Every flight's name: the records of one batch carry each change's old value, so each
+  // value set is the next record's old value, the last one the attribute as it is now.
+  new MutationObserver((records) => records.forEach((record, i) => window.flown.push(
+    i + 1 < records.length ? records[i + 1].oldValue : document.body.dataset.lastFlight)))
+    .observe(document, { attributes: true, subtree: true, attributeOldValue: true,
+                         attributeFilter: ["data-last-flight"] });
 }"""
+"""Keeps in ``window.flown`` the name of every flight the page starts (``js/motion.js``)."""
 
 
-def test_e2e_louis_figure_travels_to_his_new_tile(browser: Browser, server: Any,
-                                                  driver: ModuleType) -> None:
-    """Louis XIV's figure, a pawn, flies from his tile to the next when a round begins (the
-    seats' moves sent one by one, each drawn on the watching page)."""
+def watch_moves(browser: Browser, server: Any, driver: ModuleType,
+                done: Callable[[list[str]], bool], pick: int) -> list[str]:
+    """The flights a spectator's page shows while the two seats of a Louis XIV match move one
+    by one (the legal move at ``pick`` each time, each version drawn), until
+    ``done(flights)``."""
     created = server.create_match({
         "game": "louis14", "players": 2, "seed": 4, "language": "en", "practice": True,
         "seats": [{"kind": "human", "name": "Anna"}, {"kind": "human", "name": "Bert"}]})
@@ -122,15 +128,35 @@ def test_e2e_louis_figure_travels_to_his_new_tile(browser: Browser, server: Any,
     flown: list[str] = []
     for _ in range(300):
         flown = page.evaluate("window.flown")
-        if "card:louis" in flown:
+        if done(flown):
             break
         for token in tokens:
             view = server.call("GET", f"/api/matches/{match_id}", token=token)
             if view["legal_actions"]:
                 server.call("POST", f"/api/matches/{match_id}/actions", {
-                    "version": view["version"], "action": view["legal_actions"][0]}, token=token)
+                    "version": view["version"], "action": view["legal_actions"][pick]}, token=token)
                 page.wait_for_function("v => document.body.dataset.version === v",
                                        arg=str(view["version"] + 1), timeout=30_000)
                 break
-    assert "card:louis" in flown, f"Louis XIV's figure never flew: {sorted(set(flown))}"
     context.close()
+    return flown
+
+
+def test_e2e_louis_figure_travels_to_his_new_tile(browser: Browser, server: Any,
+                                                  driver: ModuleType) -> None:
+    """Louis XIV's figure, a pawn, flies from his tile to the next when a round begins."""
+    flown = watch_moves(browser, server, driver, lambda seen: "card:louis" in seen, 0)
+    assert "card:louis" in flown, f"Louis XIV's figure never flew: {sorted(set(flown))}"
+
+
+def test_e2e_louis_d_or_travel_between_the_bank_and_the_seats(
+    browser: Browser, server: Any, driver: ModuleType,
+) -> None:
+    """A louis d'or flies from the bank (the court) to a seat that receives some, and from a
+    seat that pays to the bank."""
+    def both(seen: list[str]) -> bool:
+        coins = [f for f in seen if f.startswith("louis:")]
+        return any(f.endswith(">bank") for f in coins) and any("bank" not in f for f in coins)
+
+    flown = watch_moves(browser, server, driver, both, -1)
+    assert both(flown), f"no louis d'or flew both ways: {sorted(set(flown))}"

@@ -8,8 +8,11 @@
 //   where it was last seen;
 // - `data-flow="<kind>:<owner>"` with `data-count`: a pile of one owner's pieces (a seat's
 //   stones on a tile) — when the count grows, a piece flies to it from the owner's source,
-//   `data-flow-source="<kind>:<owner>"` (the seat's row), or from where a pile of the owner
-//   shrank, or else from another owner's pile of the kind that shrank (a payment).
+//   `data-flow-source="<kind>:<owner>"` (the seat's row), or from the kind's bank
+//   (`data-flow-source="<kind>"`), or from where a pile of the owner shrank, or else from
+//   another owner's pile of the kind that shrank (a payment); when a pile shrinks and the kind
+//   has a bank (`data-flow-sink="<kind>"`), a piece flies from it to the bank (a payment to
+//   the bank).
 // Nothing travels for a redraw of the same version (a language switch), on the first drawing,
 // or when the person asks for reduced motion. `document.body.dataset.flights` counts the
 // flights started and `lastFlight` names the last one ("card:<id>", "<flow>@<place>"; the
@@ -159,19 +162,28 @@ export function travel(root, before, version) {
     const old = was ? was.count : 0;
     if (count > old) grown.push(node);
   }
+  const place = (attr, value) => {
+    const found = root.querySelector(`[${attr}="${CSS.escape(value)}"]`);
+    return found && shown(found);
+  };
   for (const [key, was] of before.piles) {
     const flow = key.split("@")[0];
+    const kind = flow.split(":")[0];
     const now = root.querySelectorAll(`[data-flow="${CSS.escape(flow)}"][data-count]`);
     const still = [...now].find((n) => pileKey(n) === key);
     if (!still || Number(still.getAttribute("data-count")) < was.count) {
       shrunk.set(flow, was.rect);
-      shrunk.set(flow.split(":")[0], was.rect);  // a payment: another owner's pile of the kind
+      shrunk.set(kind, was.rect);  // a payment: another owner's pile of the kind
+      // Paid into the kind's bank (Louis XIV's louis d'or go to the court's bank).
+      const bank = still && place("data-flow-sink", kind);
+      if (bank) fly(square(was.rect, 22), square(bank, 22), () => pieceGhost(still), `${key}>bank`);
     }
   }
   for (const node of grown) {
     const flow = node.getAttribute("data-flow");
-    const source = root.querySelector(`[data-flow-source="${CSS.escape(flow)}"]`);
-    const from = (source && shown(source)) || shrunk.get(flow) || shrunk.get(flow.split(":")[0]);
+    const kind = flow.split(":")[0];
+    const from = place("data-flow-source", flow) || place("data-flow-source", kind)
+      || shrunk.get(flow) || shrunk.get(kind);
     const to = shown(node);
     if (!from || !to) continue;
     fly(square(from, 22), square(to, 22), () => pieceGhost(node), pileKey(node));

@@ -37,7 +37,8 @@ export function createGameUI(root, pageCtx) {
   const log = el("section", { className: "panel log", "data-testid": "log", "aria-labelledby": "l14-log-title" });
   root.append(el("div", { className: "l14" },
     el("div", { className: "l14-main" }, banner,
-      el("div", { className: "court-wrap" },
+      // The court is the bank: louis d'or paid fly to it, louis d'or received from it.
+      el("div", { className: "court-wrap", "data-flow-source": "louis", "data-flow-sink": "louis" },
         // On a phone the court is wider than the screen: the hint says that it pans.
         el("p", { className: "pan-hint", "data-i18n": "louis14.court.pan", text: t("louis14.court.pan") }),
         court), final, account),

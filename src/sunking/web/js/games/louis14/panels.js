@@ -170,7 +170,7 @@ export function drawPlayers(host, view, ctx) {
         el("span", { className: `seat-swatch ${ctx.colourClass(seat)}`, "data-flow-source": `stones:${seat}` }),
         el("span", { className: "player-name", text: ctx.colourName(seat) })),
       ...marks),
-    cell(1, {}, coinIcon(), String(p.money)),
+    cell(1, { "data-flow": `louis:${seat}`, "data-count": p.money }, coinIcon(), String(p.money)),
     cell(2, { text: `${p.personal} / ${p.general} / ${p.on_court}` }),
     cell(3, {}, chipsRow(p.chips)),
     cell(4, {}, blazonIcon(null), String(p.blazons)),

@@ -15,8 +15,7 @@ from sunking.server.match.tutorials import tutorial_of
 
 GAMES = ("louis14", "vive_le_roi", "versailles1682")
 LANGS = ("en", "nl", "fr", "de", "cs")
-COMMON = ("tutorial.chapter", "tutorial.chapter_done", "tutorial.next_chapter",
-          "tutorial.link", "tutorial.title", "tutorial.step", "tutorial.next",
+COMMON = ("tutorial.link", "tutorial.title", "tutorial.step", "tutorial.next",
           "tutorial.play_it", "tutorial.expected", "tutorial.any_move", "tutorial.bots",
           "tutorial.done", "tutorial.start", "error.tutorial_move", "error.tutorial_over",
           "error.no_tutorial")
@@ -30,29 +29,23 @@ def test_srv_every_game_has_a_tutorial() -> None:
 
 @pytest.mark.parametrize("game", GAMES)
 def test_srv_tutorial_moves_are_legal_in_its_position(game: str) -> None:
-    """A short guided game: two chapters or more, each from a position of its own. In each,
-    seat 0 is to move at every move step; an expected move is legal there, and every legal
-    move of a free step but the chapter's last keeps seat 0 to move (the reader's moves
-    follow one another, no bot's between); after the last step the game goes on."""
+    """Seat 0 is to move at every move step; an expected move is legal there, and every
+    legal move of a free step keeps seat 0 to move; after the last step the game goes on."""
     tutorial = tutorial_of(game)
-    assert tutorial is not None and len(tutorial.chapters) >= 2
-    for number, chapter in enumerate(tutorial.chapters, 1):
-        assert chapter.moves(), (game, number)
-        state = tutorial.position(number)
-        for index, step in enumerate(chapter.moves()):
-            last = index == len(chapter.moves()) - 1
-            assert state.to_move == 0 and not state.is_terminal, (game, number, step.text)
-            legal = {repr(a.to_json()): a for a in state.legal_actions()}
-            if step.expect is not None:
-                assert repr(step.expect) in legal, (game, step.text, step.expect)
-                state = state.apply(legal[repr(step.expect)], seat=0)
-            else:
-                for action in legal.values():
-                    after = state.apply(action, seat=0)
-                    assert last or after.to_move == 0, (game, action.to_json())
-                    assert not after.is_terminal, (game, action.to_json())
-                state = state.apply(next(iter(legal.values())), seat=0)
-        assert not state.is_terminal, (game, number)
+    assert tutorial is not None and tutorial.moves()
+    state = tutorial.position()
+    for step in tutorial.moves():
+        assert state.to_move == 0 and not state.is_terminal
+        legal = {repr(a.to_json()): a for a in state.legal_actions()}
+        if step.expect is not None:
+            assert repr(step.expect) in legal, (game, step.text, step.expect)
+            state = state.apply(legal[repr(step.expect)], seat=0)
+        else:
+            for action in legal.values():
+                after = state.apply(action, seat=0)
+                assert after.to_move == 0 and not after.is_terminal, (game, action.to_json())
+            state = state.apply(next(iter(legal.values())), seat=0)
+    assert state.to_move == 0 and not state.is_terminal
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -62,7 +55,6 @@ def test_srv_tutorial_texts_are_in_every_catalog(game: str, lang: str) -> None:
     assert tutorial is not None
     texts = presentation.catalog(game, lang)
     keys = [step.text for step in tutorial.steps] + [tutorial.end]
-    keys += [chapter.title for chapter in tutorial.chapters]
     for key in keys:
         assert key.startswith(f"{game}.tutorial."), key
         assert texts.get(key, "").strip(), (lang, key)
@@ -71,32 +63,28 @@ def test_srv_tutorial_texts_are_in_every_catalog(game: str, lang: str) -> None:
         assert common.get(key, "").strip(), (lang, key)
 
 
-def _create(client: TestClient, game: str, chapter: int = 1, **extra: Any) -> Any:
+def _create(client: TestClient, game: str, **extra: Any) -> Any:
     tutorial = tutorial_of(game)
     assert tutorial is not None
     body = {"game": game, "players": tutorial.players, "language": "en", "practice": True,
-            "tutorial": True, "tutorial_chapter": chapter,
-            "seats": [{"kind": "human", "name": "Anna"}]
+            "tutorial": True, "seats": [{"kind": "human", "name": "Anna"}]
             + [{"kind": "bot", "bot": "random"}] * (tutorial.players - 1)}
     return client.post("/api/matches", json={**body, **extra})
 
 
-@pytest.mark.parametrize("chapter", [1, 2])
 @pytest.mark.parametrize("game", GAMES)
-def test_srv_tutorial_match_is_held_to_its_script(client: TestClient, game: str,
-                                                  chapter: int) -> None:
+def test_srv_tutorial_match_is_held_to_its_script(client: TestClient, game: str) -> None:
     tutorial = tutorial_of(game)
     assert tutorial is not None
     script = client.get(f"/api/tutorials/{game}")
     assert script.status_code == 200 and script.json()["players"] == tutorial.players
-    assert len(script.json()["chapters"]) == len(tutorial.chapters)
-    created = _create(client, game, chapter)
+    created = _create(client, game)
     assert created.status_code == 201, created.text
     match_id, token = created.json()["match_id"], created.json()["seats"][0]["token"]
     view = client.get(f"/api/matches/{match_id}", headers=auth(token)).json()
     assert view["practice"] and view["to_move"] == 0
     assert view["version"] == 0
-    for step in tutorial.moves(chapter):
+    for step in tutorial.moves():
         legal = view["legal_actions"]
         wrong = next(a for a in legal if a != step.expect)
         if step.expect is not None:
@@ -114,11 +102,10 @@ def test_srv_tutorial_match_is_held_to_its_script(client: TestClient, game: str,
         undo = client.post(f"/api/matches/{match_id}/actions", headers=auth(token),
                            json={"version": view["version"], "action": {"type": "undo"}})
         assert undo.status_code == 409 and undo.json()["error"]["code"] == "tutorial_move"
-    assert view["status"] == "active"
-    if view["to_move"] == 0:  # else the bots play on until the reader is to move again
-        over = client.post(f"/api/matches/{match_id}/actions", headers=auth(token),
-                           json={"version": view["version"], "action": view["legal_actions"][0]})
-        assert over.status_code == 409 and over.json()["error"]["code"] == "tutorial_over"
+    assert view["status"] == "active" and view["to_move"] == 0
+    over = client.post(f"/api/matches/{match_id}/actions", headers=auth(token),
+                       json={"version": view["version"], "action": view["legal_actions"][0]})
+    assert over.status_code == 409 and over.json()["error"]["code"] == "tutorial_over"
 
 
 def test_srv_tutorial_refusals(client: TestClient) -> None:
@@ -134,5 +121,3 @@ def test_srv_tutorial_refusals(client: TestClient) -> None:
                                             {"kind": "bot", "bot": "random"}])
     assert two.status_code == 422 and "seat 0" in two.json()["error"]["message"]
     assert client.get("/api/tutorials/nope").status_code == 404
-    beyond = _create(client, "louis14", chapter=9)
-    assert beyond.status_code == 422 and "chapters 1 to" in beyond.json()["error"]["message"]

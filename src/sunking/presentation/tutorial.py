@@ -1,13 +1,11 @@
 """The shape of a game's interactive tutorial (``docs/web-client.md``, *Tutorials*).
 
 A game that teaches itself has a ``tutorial`` module in its package with a ``TUTORIAL``: a
-short guided game in chapters, each a named scenario position to start from and the steps
-the browser walks through on the real board there (a tutorial match plays one chapter; the
-browser opens the next chapter's match when one ends). A step names its text (a key of the
-game's catalog), the board element it points at (a CSS selector of the game's board, or
-``""`` for none) and what ends it: ``"next"`` (the reader presses Next), ``"move"`` with an
-``expect``-ed action (only that move is accepted) or ``"move"`` without one (any legal move,
-the step only explains).
+named scenario position to start from and the steps the browser walks through on the real
+board. A step names its text (a key of the game's catalog), the board element it points at
+(a CSS selector of the game's board, or ``""`` for none) and what ends it: ``"next"`` (the
+reader presses Next), ``"move"`` with an ``expect``-ed action (only that move is accepted)
+or ``"move"`` without one (any legal move, the step only explains).
 """
 
 from __future__ import annotations
@@ -39,71 +37,29 @@ class TutorialStep:
 
 
 @dataclass(frozen=True, slots=True)
-class Chapter:
-    """A part of a tutorial: a named scenario position and the steps walked through there."""
+class Tutorial:
+    """A game's tutorial: where it starts and its steps, the reader at seat 0."""
 
+    players: int
     start: Callable[[], GameState]
-    """Builds the chapter's starting position (a named scenario position) with seat 0 to
-    move."""
+    """Builds the starting position (a named scenario position) with seat 0 to move."""
     steps: tuple[TutorialStep, ...] = field(default=())
-    title: str = ""
-    """The catalog key of the chapter's title ("" for none)."""
+    end: str = ""
+    """The catalog key of the last bubble (before the offer of a match against bots)."""
+
+    def position(self) -> GameState:
+        """The starting position at version 0, the log of its setup left out: a match's
+        moves are counted from version 0 (storage numbers them so)."""
+        state = self.start()
+        state.version = 0
+        state._events = None
+        return state
 
     def moves(self) -> tuple[TutorialStep, ...]:
         """The steps ended by a move, in order: the n-th is the reader's n-th move."""
         return tuple(step for step in self.steps if step.wait == "move")
 
     def to_json(self) -> dict[str, Any]:
-        return {"title": self.title, "steps": [s.to_json() for s in self.steps]}
-
-
-@dataclass(frozen=True, slots=True)
-class Tutorial:
-    """A game's tutorial: a short guided game in chapters, each from a position of its own
-    (the game's main phases in turn), the reader at seat 0."""
-
-    players: int
-    chapters: tuple[Chapter, ...]
-    end: str = ""
-    """The catalog key of the last bubble (before the offer of a match against bots)."""
-
-    def chapter(self, number: int = 1) -> Chapter:
-        """The chapter ``number`` (from 1).
-
-        Raises:
-            ValueError: the tutorial has no such chapter.
-        """
-        if not 1 <= number <= len(self.chapters):
-            raise ValueError(f"the tutorial has chapters 1 to {len(self.chapters)}, "
-                             f"not {number}")
-        return self.chapters[number - 1]
-
-    @property
-    def steps(self) -> tuple[TutorialStep, ...]:
-        """Every chapter's steps, in order."""
-        return tuple(step for chapter in self.chapters for step in chapter.steps)
-
-    def position(self, chapter: int = 1) -> GameState:
-        """A chapter's starting position at version 0, the log of its setup left out: a
-        match's moves are counted from version 0 (storage numbers them so).
-
-        Raises:
-            ValueError: the tutorial has no such chapter.
-        """
-        state = self.chapter(chapter).start()
-        state.version = 0
-        state._events = None
-        return state
-
-    def moves(self, chapter: int = 1) -> tuple[TutorialStep, ...]:
-        """The move steps of a chapter (see :meth:`Chapter.moves`).
-
-        Raises:
-            ValueError: the tutorial has no such chapter.
-        """
-        return self.chapter(chapter).moves()
-
-    def to_json(self) -> dict[str, Any]:
         """The tutorial as the browser reads it."""
-        return {"players": self.players, "chapters": [c.to_json() for c in self.chapters],
+        return {"players": self.players, "steps": [s.to_json() for s in self.steps],
                 "end": self.end}

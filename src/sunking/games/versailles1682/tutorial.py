@@ -1,40 +1,26 @@
-"""Versailles 1682's interactive tutorial (``sunking.presentation.tutorial``), in two
-chapters: seat 0's turn of the named position ``requests-turn``, a request for a Baron to the
-Queen; then the negotiation (``negotiation-floor``), where the steward has the floor."""
+"""Versailles 1682's interactive tutorial (``sunking.presentation.tutorial``): seat 0's turn
+of the named position ``requests-turn``, a request for a Baron to the Queen."""
 
 from __future__ import annotations
 
 from ...core.game import GameState
-from ...presentation.tutorial import Chapter, Tutorial, TutorialStep
+from ...presentation.tutorial import Tutorial, TutorialStep
 from .scenario import NAMED_POSITIONS
 
 
-def _requests() -> GameState:
+def _start() -> GameState:
     return NAMED_POSITIONS["requests-turn"]()
-
-
-def _negotiation() -> GameState:
-    return NAMED_POSITIONS["negotiation-floor"]()
 
 
 TUTORIAL = Tutorial(
     players=3,
-    chapters=(
-        Chapter(_requests, (
-            TutorialStep("versailles1682.tutorial.court", ".v-court-wrap"),
-            TutorialStep("versailles1682.tutorial.hand", ".v-hand-panel"),
-            TutorialStep("versailles1682.tutorial.request", ".v-hand", "move",
-                         {"type": "request", "card": 9, "beneficiary": 0, "queen": True}),
-        ), "versailles1682.tutorial.chapter.requests"),
-        Chapter(_negotiation, (
-            TutorialStep("versailles1682.tutorial.negotiation",
-                         "[data-testid=v-negotiation-panel]"),
-            TutorialStep("versailles1682.tutorial.floor", ".panel.prompt"),
-            TutorialStep("versailles1682.tutorial.done", ".panel.prompt", "move",
-                         {"type": "done"}),
-        ), "versailles1682.tutorial.chapter.negotiation"),
+    start=_start,
+    steps=(
+        TutorialStep("versailles1682.tutorial.court", ".v-court-wrap"),
+        TutorialStep("versailles1682.tutorial.hand", ".v-hand-panel"),
+        TutorialStep("versailles1682.tutorial.request", ".v-hand", "move",
+                     {"type": "request", "card": 9, "beneficiary": 0, "queen": True}),
     ),
     end="versailles1682.tutorial.end",
 )
-"""Requests (the court, the hand, a request to the Queen), then the negotiation (the
-negotiation panel, the floor, done)."""
+"""The court, the hand, a request to the Queen."""

@@ -74,7 +74,7 @@ class Lobby:
         options = dict(state.options)
         if request.tutorial:
             check_tutorial(request)
-            options[TUTORIAL] = request.tutorial_chapter
+            options[TUTORIAL] = True
         check_setup(request, None if self._languages is None else list(self._languages()))
         names = seat_names(request)
         seed = request.seed if request.seed is not None else secrets.randbits(62)

@@ -1,10 +1,9 @@
 """Tutorial matches (``docs/web-api.md``, *Tutorials*): a practice match started from the
-named position of a chapter of a game's tutorial (``sunking.presentation.tutorial``) instead
-of a new game, the reader at seat 0 and bots elsewhere. The match's options carry
-``"tutorial": <chapter>`` (``true`` in matches stored before chapters: the first), so every
-replay of it starts from the same position; while it runs, the reader's moves are held to
-the chapter's script and refused after its last step (the position is not a whole game: it
-must never be played out)."""
+named position of a game's tutorial (``sunking.presentation.tutorial``) instead of a new
+game, the reader at seat 0 and bots elsewhere. The match's options carry ``"tutorial":
+true``, so every replay of it starts from the same position; while it runs, the reader's
+moves are held to the tutorial's script and refused after its last step (the position is
+not a whole game: it must never be played out)."""
 
 from __future__ import annotations
 
@@ -37,12 +36,6 @@ def is_tutorial(options: Any) -> bool:
     return bool(options.get(OPTION)) if hasattr(options, "get") else False
 
 
-def chapter_of(options: Any) -> int:
-    """The tutorial chapter a tutorial match plays (``true``, stored before chapters: 1)."""
-    value = options.get(OPTION)
-    return 1 if value is True else int(value)
-
-
 def start_state(record: MatchRecord) -> GameState:
     """The state a match starts from: its tutorial's position, or a new game.
 
@@ -54,7 +47,7 @@ def start_state(record: MatchRecord) -> GameState:
         tutorial = tutorial_of(record.game)
         if tutorial is None:
             raise ValueError(f"the game {record.game!r} has no tutorial")
-        return tutorial.position(chapter_of(record.options))
+        return tutorial.position()
     game = make(record.game)
     return game.new_game(record.players, record.seed, **record.options)
 
@@ -63,18 +56,13 @@ def check_request(request: MatchRequest) -> Tutorial:
     """The tutorial a tutorial match asks for, once its setup is one the tutorial plays.
 
     Raises:
-        ApiError: ``invalid_options`` (422): the game has no tutorial, or not the chapter
-            asked for, or the match is not a practice match of the tutorial's player count
-            with the creator at seat 0 and bots at every other seat, or it asks for game
-            options.
+        ApiError: ``invalid_options`` (422): the game has no tutorial, or the match is not a
+            practice match of the tutorial's player count with the creator at seat 0 and
+            bots at every other seat, or it asks for game options.
     """
     tutorial = tutorial_of(request.game)
     if tutorial is None:
         raise ApiError("invalid_options", f"the game {request.game!r} has no tutorial", 422)
-    if not 1 <= request.tutorial_chapter <= len(tutorial.chapters):
-        raise ApiError("invalid_options",
-                       f"the tutorial of {request.game!r} has chapters 1 to "
-                       f"{len(tutorial.chapters)}, not {request.tutorial_chapter}", 422)
     if not request.practice:
         raise ApiError("invalid_options", "a tutorial match must be a practice match", 422)
     if request.players != tutorial.players:
@@ -103,7 +91,7 @@ def check_move(options: Any, game_id: str, moves_made: int, action: dict[str, An
     if action.get("type") == "undo":
         raise ApiError("tutorial_move", "a tutorial's moves are not taken back", 409)
     tutorial = tutorial_of(game_id)
-    moves = tutorial.moves(chapter_of(options)) if tutorial is not None else ()
+    moves = tutorial.moves() if tutorial is not None else ()
     if moves_made >= len(moves):
         raise ApiError("tutorial_over", "the tutorial is over: start a match to play on", 409)
     expected = moves[moves_made].expect

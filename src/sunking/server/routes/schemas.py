@@ -67,8 +67,6 @@ class MatchBody(Body):
         default=None, json_schema_extra={"exclusiveMinimum": 0, "maximum": WEEK})
     practice: bool = False
     tutorial: bool = False
-    tutorial_chapter: int = pydantic.Field(
-        default=1, ge=1, le=32, description="The chapter a tutorial match plays (from 1).")
     options: dict[Short, Any] = pydantic.Field(default_factory=dict, max_length=16)
     creator_seat: int | None = pydantic.Field(
         default=None, ge=0, le=15,

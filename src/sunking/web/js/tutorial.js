@@ -1,12 +1,10 @@
-// A game's interactive tutorial (docs/web-client.md, "Tutorials"): a short guided game in
-// chapters. On the rules page (/rules/<game>, or /tutorial/<game> which starts at once)
-// startTutorial() creates a tutorial match of its first chapter (a practice match from the
-// chapter's position, bots at the other seats) and opens it; on the match page the chapter's
-// steps (GET /api/tutorials/<game>) are drawn as a bubble over the real board, pointing at the
-// element each step explains. A step ends with Next, or with the reader's move
-// (body[data-version] changes); the engine and the server hold the moves to the script. A
-// chapter's last bubble opens the next chapter's match; the last chapter's offers a match
-// against bots.
+// A game's interactive tutorial (docs/web-client.md, "Tutorials"). On the rules page
+// (/rules/<game>, or /tutorial/<game> which starts at once) startTutorial() creates a tutorial
+// match (a practice match from the position of the game's tutorial, bots at the other seats)
+// and opens it; on the match page the script's steps (GET /api/tutorials/<game>) are drawn as
+// a bubble over the real board, pointing at the element each step explains. A step ends with
+// Next, or with the reader's move (body[data-version] changes); the engine and the server hold
+// the moves to the script. The last bubble offers a match against bots.
 
 import { api, errorText, storeToken, tokenFor } from "./api.js";
 import { withProps as el } from "./dom.js";
@@ -14,7 +12,6 @@ import { currentLanguage, gameTitle, t } from "./i18n.js";
 
 const STORE = "sunking.tutorial.";
 const STEP = "sunking.tutorial-step.";
-const CHAPTER = "sunking.tutorial-chapter.";
 const BOT = "ismcts:easy";
 
 /** The seats of a match of `players`: the reader first, bots at the others. */
@@ -22,27 +19,24 @@ function seats(players, bot) {
   return [{ kind: "human" }, ...Array.from({ length: players - 1 }, () => ({ kind: "bot", bot }))];
 }
 
-/** Open the match just created at the creator's seat (a tutorial's `chapter` of `game`). */
-function open(created, game, chapter = 1) {
+/** Open the match just created at the creator's seat. */
+function open(created, game) {
   const mine = created.seats.find((s) => s.token);
   storeToken(created.match_id, mine.token, mine.seat);
-  if (game) {
-    sessionStorage.setItem(STORE + created.match_id, game);
-    sessionStorage.setItem(CHAPTER + created.match_id, String(chapter));
-  }
+  if (game) sessionStorage.setItem(STORE + created.match_id, game);
   window.location.assign(mine.link);
 }
 
-/** Create a tutorial match of `game`'s `chapter` (from 1) and open it. */
-export async function startTutorial(game, chapter = 1) {
+/** Create a tutorial match of `game` and open it. */
+export async function startTutorial(game) {
   const script = await api("GET", `/api/tutorials/${encodeURIComponent(game)}`);
   const created = await api("POST", "/api/matches", {
     body: {
       game, players: script.players, seats: seats(script.players, "random"),
-      language: currentLanguage(), practice: true, tutorial: true, tutorial_chapter: chapter,
+      language: currentLanguage(), practice: true, tutorial: true,
     },
   });
-  open(created, game, chapter);
+  open(created, game);
 }
 
 /** Create a normal match of `game` against bots and open it. */
@@ -55,9 +49,8 @@ async function playBots(game, players) {
 
 /** The tutorial bubble of the match page. */
 class Bubble {
-  constructor(game, tutorial, chapter, { matchId, token, showError }) {
-    Object.assign(this, { game, tutorial, chapter, matchId, token, showError });
-    this.script = tutorial.chapters[chapter - 1];
+  constructor(game, script, { matchId, token, showError }) {
+    Object.assign(this, { game, script, matchId, token, showError });
     this.index = 0;
     this.version = null;
     this.marked = null;
@@ -146,16 +139,10 @@ class Bubble {
 
   draw() {
     const total = this.script.steps.length;
-    const chapters = this.tutorial.chapters.length;
     const step = this.step;
     const title = el("h2", { className: "tutorial-title",
       textContent: t("tutorial.title", { game: gameTitle(this.game) }) });
     const parts = [title];
-    const part = el("p", { className: "tutorial-chapter",
-      textContent: t("tutorial.chapter", { n: this.chapter, total: chapters }) });
-    part.dataset.testid = "tutorial-chapter";
-    if (this.script.title) part.textContent += ` · ${t(this.script.title)}`;
-    parts.push(part);
     if (step) {
       parts.push(el("p", { className: "tutorial-count",
         textContent: t("tutorial.step", { n: this.index + 1, total }) }));
@@ -178,20 +165,12 @@ class Bubble {
         }
       }
       parts.push(buttons);
-    } else if (this.chapter < chapters) {
-      parts.push(el("p", { className: "tutorial-count",
-        textContent: t("tutorial.chapter_done", { n: this.chapter, total: chapters }) }));
-      const next = el("button", { type: "button", textContent: t("tutorial.next_chapter") });
-      next.dataset.testid = "tutorial-next-chapter";
-      next.addEventListener("click", () => startTutorial(this.game, this.chapter + 1)
-        .catch(this.showError));
-      parts.push(el("div", { className: "tutorial-buttons" }, next));
     } else {
       parts.push(el("p", { className: "tutorial-count", textContent: t("tutorial.done") }));
-      if (this.tutorial.end) parts.push(el("p", { className: "tutorial-text", textContent: t(this.tutorial.end) }));
+      if (this.script.end) parts.push(el("p", { className: "tutorial-text", textContent: t(this.script.end) }));
       const bots = el("button", { type: "button", textContent: t("tutorial.bots") });
       bots.dataset.testid = "tutorial-bots";
-      bots.addEventListener("click", () => playBots(this.game, this.tutorial.players)
+      bots.addEventListener("click", () => playBots(this.game, this.script.players)
         .catch(this.showError));
       parts.push(el("div", { className: "tutorial-buttons" }, bots));
     }
@@ -206,9 +185,7 @@ class Bubble {
 async function onMatchPage(matchId) {
   const game = sessionStorage.getItem(STORE + matchId);
   if (!game) return;
-  const tutorial = await api("GET", `/api/tutorials/${encodeURIComponent(game)}`);
-  const kept = Number(sessionStorage.getItem(CHAPTER + matchId) || 1);
-  const chapter = Math.max(1, Math.min(tutorial.chapters.length, kept));
+  const script = await api("GET", `/api/tutorials/${encodeURIComponent(game)}`);
   const token = sessionStorage.getItem(`sunking.tab.${matchId}`) || tokenFor(matchId);
   const showError = (err) => {
     const toast = document.getElementById("toast");
@@ -217,7 +194,7 @@ async function onMatchPage(matchId) {
     toast.hidden = false;
   };
   document.head.append(el("link", { rel: "stylesheet", href: "/static/css/tutorial.css" }));
-  const bubble = new Bubble(game, tutorial, chapter, { matchId, token, showError });
+  const bubble = new Bubble(game, script, { matchId, token, showError });
   bubble.onVersion();
 }
 

@@ -4,7 +4,7 @@ influence cards at a court of three, the others without cards (so only he moves)
 from __future__ import annotations
 
 from ...core.game import GameState
-from ...presentation.tutorial import Tutorial, TutorialStep
+from ...presentation.tutorial import Chapter, Tutorial, TutorialStep
 from .scenario import position
 
 
@@ -16,14 +16,15 @@ def _start() -> GameState:
 
 TUTORIAL = Tutorial(
     players=3,
-    start=_start,
-    steps=(
-        TutorialStep("louis14.tutorial.court", ".court-wrap"),
-        TutorialStep("louis14.tutorial.hand", ".panel.you .hand"),
-        TutorialStep("louis14.tutorial.place", ".panel.you .hand", "move",
-                     {"type": "place", "card": 1, "stones": [[1, 1]], "boost": False}),
-        TutorialStep("louis14.tutorial.free", ".court-wrap", "move"),
+    chapters=(
+        Chapter("louis14.tutorial.chapter_influence", _start, (
+            TutorialStep("louis14.tutorial.court", ".court-wrap"),
+            TutorialStep("louis14.tutorial.hand", ".panel.you .hand"),
+            TutorialStep("louis14.tutorial.place", ".panel.you .hand", "move",
+                         {"type": "place", "card": 1, "stones": [[1, 1]], "boost": False}),
+            TutorialStep("louis14.tutorial.free", ".court-wrap", "move"),
+        )),
     ),
     end="louis14.tutorial.end",
 )
-"""Start, the court, the hand, a scripted placement, a free one."""
+"""Placing influence: the court, the hand, a scripted placement, a free one."""

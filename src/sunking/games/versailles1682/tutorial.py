@@ -8,6 +8,9 @@ from ...core.game import GameState
 from ...presentation.tutorial import Chapter, Tutorial, TutorialStep
 from .scenario import NAMED_POSITIONS
 
+NEGOTIATION = "[data-testid=v-negotiation-panel]"
+"""The negotiation's panel of the board."""
+
 
 def _requests() -> GameState:
     return NAMED_POSITIONS["requests-turn"]()
@@ -27,8 +30,8 @@ TUTORIAL = Tutorial(
                          {"type": "request", "card": 9, "beneficiary": 0, "queen": True}),
         )),
         Chapter("versailles1682.tutorial.chapter_negotiation", _negotiation, (
-            TutorialStep("versailles1682.tutorial.negotiation", ".v-negotiation-panel"),
-            TutorialStep("versailles1682.tutorial.floor", ".v-negotiation-panel", "move"),
+            TutorialStep("versailles1682.tutorial.negotiation", NEGOTIATION),
+            TutorialStep("versailles1682.tutorial.floor", NEGOTIATION, "move"),
         )),
     ),
     end="versailles1682.tutorial.end",

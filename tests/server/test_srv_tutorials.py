@@ -40,13 +40,13 @@ def chapters(games: tuple[str, ...] = GAMES) -> list[tuple[str, int]]:
 
 
 def test_srv_tutorials_have_chapters() -> None:
-    """A short guided game: Vive le Roi and Versailles 1682 in more than one chapter, each
-    from a position of its own."""
+    """A short guided game: every tutorial in more than one chapter, each from a position
+    of its own."""
     for game in GAMES:
         tutorial = tutorial_of(game)
         assert tutorial is not None and tutorial.chapters
         assert tutorial.chapter(0) is None and tutorial.chapter(len(tutorial.chapters) + 1) is None
-    for game in ("vive_le_roi", "versailles1682"):
+    for game in GAMES:
         tutorial = tutorial_of(game)
         assert tutorial is not None and len(tutorial.chapters) >= 2
         assert len({c.start for c in tutorial.chapters}) == len(tutorial.chapters), game

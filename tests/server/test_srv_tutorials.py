@@ -169,3 +169,4 @@ def test_srv_tutorial_refusals(client: TestClient) -> None:
     for bad in (0, "two"):
         answer = _create(client, "vive_le_roi", bad)  # type: ignore[arg-type]
         assert answer.status_code == 422 and "chapter" in answer.text, answer.text
+        assert answer.json()["error"]["code"] == "malformed", answer.text

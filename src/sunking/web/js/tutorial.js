@@ -127,6 +127,13 @@ class Bubble {
     if (!this.marked) return;
     this.marked.classList.add("tutorial-target");
     this.marked.scrollIntoView({ block: "nearest", behavior: "auto" });
+    // Not under the bubble (along the bottom of a phone's screen): scrolled above it.
+    const box = this.marked.getBoundingClientRect();
+    const cover = this.root.getBoundingClientRect();
+    const beside = cover.left >= box.right || cover.right <= box.left;
+    if (!beside && box.bottom > cover.top) {
+      window.scrollBy(0, Math.max(0, Math.min(box.bottom - cover.top + 8, box.top - 8)));
+    }
   }
 
   async playIt() {

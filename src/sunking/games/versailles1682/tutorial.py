@@ -31,7 +31,7 @@ TUTORIAL = Tutorial(
         )),
         Chapter("versailles1682.tutorial.chapter_negotiation", _negotiation, (
             TutorialStep("versailles1682.tutorial.negotiation", NEGOTIATION),
-            TutorialStep("versailles1682.tutorial.floor", NEGOTIATION, "move"),
+            TutorialStep("versailles1682.tutorial.floor", ".panel.prompt", "move"),
         )),
     ),
     end="versailles1682.tutorial.end",

@@ -1,7 +1,7 @@
-"""Screenshots of the table's finish: a tutorial step, the waiting room of an open table, a
-move in flight, "Take back", the chat beside the board, the lobby's game options and the
-commentator view of a finished match, at a desk's (1400x1000) and a phone's (390x844) size, in
-the languages asked for.
+"""Screenshots of the table's finish: a tutorial step, a tutorial's second chapter, the
+waiting room of an open table, a move in flight, "Take back", the chat beside the board, the
+lobby's game options and the commentator view of a finished match, at a desk's (1400x1000)
+and a phone's (390x844) size, in the languages asked for.
 
 ``python scripts/table_screens.py --out build/screenshots/table --lang en --lang fr`` starts its
 own server (as ``scripts/screenshots.py`` does) and prints every file it wrote, with any text
@@ -117,8 +117,28 @@ def commentator(page: Page, server: Any) -> None:
     page.wait_for_selector("[data-testid=commentator]")
 
 
+def tutorial_chapter(page: Page, server: Any) -> None:
+    """Versailles 1682's tutorial at the first step of its second chapter (the negotiation),
+    the first chapter's steps followed through the bubble."""
+    page.goto(server.base + "/tutorial/versailles1682")
+    bubble = page.locator("[data-testid=tutorial]")
+    bubble.wait_for(timeout=60_000)
+    further = page.locator("[data-testid=tutorial-next-chapter]")
+    while not further.is_visible():
+        step = bubble.get_attribute("data-step")
+        button = page.locator("[data-testid=tutorial-next], [data-testid=tutorial-play]")
+        button.first.click()
+        page.wait_for_function("step => document.querySelector('[data-testid=tutorial]')"
+                               ".dataset.step !== step", arg=step, timeout=60_000)
+    further.click()
+    page.wait_for_selector("[data-testid=tutorial][data-chapter='2'][data-step='0']",
+                           timeout=60_000)
+    page.wait_for_selector(".tutorial-target", timeout=60_000)
+
+
 SCREENS: tuple[tuple[str, Callable[[Page, Any], None]], ...] = (
-    ("tutorial", tutorial), ("waiting-room", waiting_room), ("flight", flight),
+    ("tutorial", tutorial), ("tutorial-chapter", tutorial_chapter),
+    ("waiting-room", waiting_room), ("flight", flight),
     ("take-back", take_back), ("chat-beside-board", chat_beside),
     ("lobby-options", lobby_options), ("commentator", commentator),
 )

@@ -1,6 +1,7 @@
 """Tutorials: from the lobby's link, each game's tutorial opens on the real board, its bubble
-(a focusable live region) walks through every step (Next, the expected move, any move) and
-ends with the offer of a match against bots, which opens a normal match."""
+(a focusable live region) walks through every step (Next, the expected move, any move) of
+every chapter, each chapter a match of its own from its own position, and ends with the
+offer of a match against bots, which opens a normal match."""
 
 from __future__ import annotations
 
@@ -66,14 +67,19 @@ def board_move(page: Page, server: Any, game: str, action: dict[str, Any]) -> No
             text, exact=True).click()
 
 
-def walk(page: Page, game: str, server: Any = None, driver: ModuleType | None = None) -> None:
-    """Follow every step of ``game``'s tutorial on ``page``, then see its last bubble: the
-    moves made on the board (given ``server`` and ``driver``), else through the bubble's
-    button and the API."""
+def walk(page: Page, game: str, server: Any = None, driver: ModuleType | None = None,
+         number: int = 1) -> None:
+    """Follow every step of chapter ``number`` of ``game``'s tutorial on ``page``, then see
+    its last bubble: the moves of the first chapter made on the board (given ``server`` and
+    ``driver``), else through the bubble's button and the API."""
     tutorial = tutorial_of(game)
-    assert tutorial is not None
+    chapter = tutorial.chapter(number) if tutorial is not None else None
+    assert chapter is not None
+    if number > 1:
+        server = driver = None
     bubble = page.get_by_test_id("tutorial")
-    for index, step in enumerate(tutorial.steps):
+    expect(bubble).to_have_attribute("data-chapter", str(number), timeout=WAIT)
+    for index, step in enumerate(chapter.steps):
         expect(bubble).to_have_attribute("data-step", str(index), timeout=WAIT)
         expect(bubble).to_have_attribute("role", "region")
         expect(bubble).to_have_attribute("aria-live", "polite")
@@ -90,8 +96,25 @@ def walk(page: Page, game: str, server: Any = None, driver: ModuleType | None = 
             driver.decide(page, 0)
         else:
             assert page.evaluate(ANY_MOVE, [match_id(page)]) == 200
-    expect(bubble).to_have_attribute("data-step", str(len(tutorial.steps)), timeout=WAIT)
-    expect(page.get_by_test_id("tutorial-bots")).to_be_visible()
+    expect(bubble).to_have_attribute("data-step", str(len(chapter.steps)), timeout=WAIT)
+    last = number == len(tutorial.chapters)
+    expect(page.get_by_test_id("tutorial-bots" if last else "tutorial-next-chapter")
+           ).to_be_visible()
+
+
+def walk_all(page: Page, game: str, server: Any, driver: ModuleType) -> None:
+    """Follow every chapter of ``game``'s tutorial, each opening as a match of its own."""
+    tutorial = tutorial_of(game)
+    assert tutorial is not None
+    for number in range(1, len(tutorial.chapters) + 1):
+        if number > 1:
+            before = match_id(page)
+            page.get_by_test_id("tutorial-next-chapter").click()
+            page.wait_for_url(lambda url, before=before: "/play/" in url and before not in url,
+                              timeout=WAIT)
+            expect(page.get_by_test_id("tutorial-chapter")).to_contain_text(
+                f"{number} of {len(tutorial.chapters)}", timeout=WAIT)
+        walk(page, game, server, driver, number)
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -106,7 +129,7 @@ def test_e2e_tutorial_walks_through_and_ends_against_bots(
     page.wait_for_url(re.compile(r"/play/"), timeout=WAIT)
     tutorial_match = match_id(page)
     expect(page.get_by_test_id("tutorial")).to_be_visible(timeout=WAIT)
-    walk(page, game, server, driver)
+    walk_all(page, game, server, driver)
     page.get_by_test_id("tutorial-bots").click()
     page.wait_for_url(lambda url: "/play/" in url and tutorial_match not in url, timeout=WAIT)
     page.wait_for_selector("body[data-ready='1']", timeout=WAIT)
@@ -143,4 +166,9 @@ def test_e2e_tutorial_from_the_rules_page_on_a_phone_in_czech(
     expect(bubble).to_have_attribute("data-step", "2", timeout=WAIT)
     page.get_by_test_id("tutorial-play").press("Enter")
     expect(bubble).to_have_attribute("data-step", "3", timeout=WAIT)
-    expect(page.get_by_test_id("tutorial-bots")).to_be_visible()
+    # The chapter's end opens the next chapter, a match of its own.
+    first = match_id(page)
+    page.get_by_test_id("tutorial-next-chapter").press("Enter")
+    page.wait_for_url(lambda url: "/play/" in url and first not in url, timeout=WAIT)
+    expect(page.get_by_test_id("tutorial-chapter")).to_contain_text("Kapitola 2", timeout=WAIT)
+    expect(bubble).to_have_attribute("data-step", "0", timeout=WAIT)

@@ -28,9 +28,9 @@ from .request import (
     seat_names,
 )
 from .tokens import new_match_id, new_token, token_hash
+from .tutorials import CHAPTER, start_state
 from .tutorials import OPTION as TUTORIAL
 from .tutorials import check_request as check_tutorial
-from .tutorials import start_state
 
 MAX_SEED = 2**63 - 1
 ACCOUNT_LIST_LIMIT = 200
@@ -75,6 +75,7 @@ class Lobby:
         if request.tutorial:
             check_tutorial(request)
             options[TUTORIAL] = True
+            options[CHAPTER] = request.chapter
         check_setup(request, None if self._languages is None else list(self._languages()))
         names = seat_names(request)
         seed = request.seed if request.seed is not None else secrets.randbits(62)

@@ -60,6 +60,8 @@ class MatchRequest:
     seed when more than one person sits at the table."""
     tutorial: bool = False
     """A tutorial match: started from the game's tutorial position (``tutorials.py``)."""
+    chapter: int = 1
+    """The chapter of a tutorial match (from 1)."""
     account_id: str | None = None
     """The creator's account, when he is signed in: his seat is bound to it."""
     creator: int | Literal["first"] | None = "first"

@@ -126,7 +126,7 @@ def game_settings(game_id: str) -> list[dict[str, Any]]:
 
 @router.get("/api/tutorials/{game}", responses=answers(404))
 async def tutorial(game: str) -> dict[str, Any]:
-    """A game's tutorial script: its player count, steps and last bubble."""
+    """A game's tutorial script: its player count, chapters (title and steps) and last bubble."""
     found = tutorial_of(game) if game in available_games() else None
     if found is None:
         raise ApiError("no_tutorial", f"no tutorial for the game {game!r}", 404)

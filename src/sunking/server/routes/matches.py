@@ -52,7 +52,7 @@ async def create_match(request: Request) -> dict[str, Any]:
         language=body.language, seed=body.seed,
         turn_clock_seconds=body.turn_clock_seconds, options=body.options, hints=body.hints,
         time_bank_seconds=body.time_bank_seconds, practice=body.practice,
-        tutorial=body.tutorial,
+        tutorial=body.tutorial, chapter=body.chapter,
         owner=request.client.host if request.client else None,
         creator=body.creator_seat if "creator_seat" in body.model_fields_set else "first",
         account_id=await seat_taker(request, service_of(request)),

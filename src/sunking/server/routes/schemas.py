@@ -67,6 +67,9 @@ class MatchBody(Body):
         default=None, json_schema_extra={"exclusiveMinimum": 0, "maximum": WEEK})
     practice: bool = False
     tutorial: bool = False
+    chapter: int = pydantic.Field(
+        default=1, ge=1, le=99,
+        description="The chapter of a tutorial match (from 1; ignored for another match).")
     options: dict[Short, Any] = pydantic.Field(default_factory=dict, max_length=16)
     creator_seat: int | None = pydantic.Field(
         default=None, ge=0, le=15,

@@ -1,10 +1,11 @@
 // A game's interactive tutorial (docs/web-client.md, "Tutorials"). On the rules page
 // (/rules/<game>, or /tutorial/<game> which starts at once) startTutorial() creates a tutorial
-// match (a practice match from the position of the game's tutorial, bots at the other seats)
-// and opens it; on the match page the script's steps (GET /api/tutorials/<game>) are drawn as
-// a bubble over the real board, pointing at the element each step explains. A step ends with
-// Next, or with the reader's move (body[data-version] changes); the engine and the server hold
-// the moves to the script. The last bubble offers a match against bots.
+// match of the first chapter (a practice match from the chapter's position, bots at the other
+// seats) and opens it; on the match page the chapter's steps (GET /api/tutorials/<game>) are
+// drawn as a bubble over the real board, pointing at the element each step explains. A step
+// ends with Next, or with the reader's move (body[data-version] changes); the engine and the
+// server hold the moves to the script. A chapter's last bubble opens the next chapter (a new
+// tutorial match from its own position); the last chapter's offers a match against bots.
 
 import { api, errorText, storeToken, tokenFor } from "./api.js";
 import { withProps as el } from "./dom.js";
@@ -19,24 +20,24 @@ function seats(players, bot) {
   return [{ kind: "human" }, ...Array.from({ length: players - 1 }, () => ({ kind: "bot", bot }))];
 }
 
-/** Open the match just created at the creator's seat. */
-function open(created, game) {
+/** Open the match just created at the creator's seat (`tutorial`: its game and chapter). */
+function open(created, tutorial) {
   const mine = created.seats.find((s) => s.token);
   storeToken(created.match_id, mine.token, mine.seat);
-  if (game) sessionStorage.setItem(STORE + created.match_id, game);
+  if (tutorial) sessionStorage.setItem(STORE + created.match_id, JSON.stringify(tutorial));
   window.location.assign(mine.link);
 }
 
-/** Create a tutorial match of `game` and open it. */
-export async function startTutorial(game) {
+/** Create a tutorial match of `game`'s chapter `chapter` (from 1) and open it. */
+export async function startTutorial(game, chapter = 1) {
   const script = await api("GET", `/api/tutorials/${encodeURIComponent(game)}`);
   const created = await api("POST", "/api/matches", {
     body: {
       game, players: script.players, seats: seats(script.players, "random"),
-      language: currentLanguage(), practice: true, tutorial: true,
+      language: currentLanguage(), practice: true, tutorial: true, chapter,
     },
   });
-  open(created, game);
+  open(created, { game, chapter });
 }
 
 /** Create a normal match of `game` against bots and open it. */
@@ -49,8 +50,9 @@ async function playBots(game, players) {
 
 /** The tutorial bubble of the match page. */
 class Bubble {
-  constructor(game, script, { matchId, token, showError }) {
-    Object.assign(this, { game, script, matchId, token, showError });
+  constructor(game, script, chapter, { matchId, token, showError }) {
+    Object.assign(this, { game, script, chapter, matchId, token, showError });
+    this.steps = script.chapters[chapter - 1].steps;
     this.index = 0;
     this.version = null;
     this.marked = null;
@@ -71,26 +73,26 @@ class Bubble {
   resumed(moves) {
     if (moves <= 0) return 0;
     let made = 0;
-    for (let i = 0; i < this.script.steps.length; i += 1) {
-      if (this.script.steps[i].wait === "move") made += 1;
+    for (let i = 0; i < this.steps.length; i += 1) {
+      if (this.steps[i].wait === "move") made += 1;
       if (made === moves) return i + 1;
     }
-    return this.script.steps.length;
+    return this.steps.length;
   }
 
   /** The index of the move step that takes move number `moves` + 1 (the end when none). */
   nextMove(moves) {
     let made = 0;
-    for (let i = 0; i < this.script.steps.length; i += 1) {
-      if (this.script.steps[i].wait !== "move") continue;
+    for (let i = 0; i < this.steps.length; i += 1) {
+      if (this.steps[i].wait !== "move") continue;
       if (made === moves) return i;
       made += 1;
     }
-    return this.script.steps.length;
+    return this.steps.length;
   }
 
   get step() {
-    return this.script.steps[this.index] || null;
+    return this.steps[this.index] || null;
   }
 
   /** A move was made (the version grew): a move step is done. */
@@ -125,6 +127,13 @@ class Bubble {
     if (!this.marked) return;
     this.marked.classList.add("tutorial-target");
     this.marked.scrollIntoView({ block: "nearest", behavior: "auto" });
+    // Not under the bubble (along the bottom of a phone's screen): scrolled above it.
+    const box = this.marked.getBoundingClientRect();
+    const cover = this.root.getBoundingClientRect();
+    const beside = cover.left >= box.right || cover.right <= box.left;
+    if (!beside && box.bottom > cover.top) {
+      window.scrollBy(0, Math.max(0, Math.min(box.bottom - cover.top + 8, box.top - 8)));
+    }
   }
 
   async playIt() {
@@ -138,11 +147,15 @@ class Bubble {
   }
 
   draw() {
-    const total = this.script.steps.length;
+    const total = this.steps.length;
     const step = this.step;
+    const chapters = this.script.chapters;
     const title = el("h2", { className: "tutorial-title",
       textContent: t("tutorial.title", { game: gameTitle(this.game) }) });
-    const parts = [title];
+    const chapter = el("p", { className: "tutorial-chapter", textContent: t("tutorial.chapter", {
+      n: this.chapter, total: chapters.length, title: t(chapters[this.chapter - 1].title) }) });
+    chapter.dataset.testid = "tutorial-chapter";
+    const parts = [title, chapter];
     if (step) {
       parts.push(el("p", { className: "tutorial-count",
         textContent: t("tutorial.step", { n: this.index + 1, total }) }));
@@ -165,6 +178,13 @@ class Bubble {
         }
       }
       parts.push(buttons);
+    } else if (this.chapter < chapters.length) {
+      parts.push(el("p", { className: "tutorial-text", textContent: t("tutorial.chapter_done") }));
+      const next = el("button", { type: "button", textContent: t("tutorial.next_chapter") });
+      next.dataset.testid = "tutorial-next-chapter";
+      next.addEventListener("click", () => startTutorial(this.game, this.chapter + 1)
+        .catch(this.showError));
+      parts.push(el("div", { className: "tutorial-buttons" }, next));
     } else {
       parts.push(el("p", { className: "tutorial-count", textContent: t("tutorial.done") }));
       if (this.script.end) parts.push(el("p", { className: "tutorial-text", textContent: t(this.script.end) }));
@@ -175,6 +195,7 @@ class Bubble {
       parts.push(el("div", { className: "tutorial-buttons" }, bots));
     }
     this.root.dataset.step = String(this.index);
+    this.root.dataset.chapter = String(this.chapter);
     this.root.setAttribute("aria-label", title.textContent);
     this.root.replaceChildren(...parts);
     this.point();
@@ -183,8 +204,14 @@ class Bubble {
 
 /** On the match page: the bubble, when this tab started the match as a tutorial. */
 async function onMatchPage(matchId) {
-  const game = sessionStorage.getItem(STORE + matchId);
-  if (!game) return;
+  let stored = null;
+  try {
+    stored = JSON.parse(sessionStorage.getItem(STORE + matchId) || "null");
+  } catch {
+    return;
+  }
+  if (!stored || typeof stored.game !== "string") return;
+  const { game } = stored;
   const script = await api("GET", `/api/tutorials/${encodeURIComponent(game)}`);
   const token = sessionStorage.getItem(`sunking.tab.${matchId}`) || tokenFor(matchId);
   const showError = (err) => {
@@ -194,7 +221,8 @@ async function onMatchPage(matchId) {
     toast.hidden = false;
   };
   document.head.append(el("link", { rel: "stylesheet", href: "/static/css/tutorial.css" }));
-  const bubble = new Bubble(game, script, { matchId, token, showError });
+  const chapter = Math.min(Math.max(Number(stored.chapter) || 1, 1), script.chapters.length);
+  const bubble = new Bubble(game, script, chapter, { matchId, token, showError });
   bubble.onVersion();
 }
 

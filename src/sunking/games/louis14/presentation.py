@@ -472,8 +472,7 @@ def _scoring_lines(t: Texts, rows: Sequence[Mapping[str, Any]]) -> list[ScoringL
 
 
 def blazon_charge(t: Texts, kind: int) -> str:
-    """What a blazon of ``kind`` (0-based) shows, in words ("lily"): the kinds are told
-    apart by their pictures, never by a number."""
+    """What a blazon of ``kind`` (0-based) shows ("lily"): kinds are pictures, not numbers."""
     return t(f"{G}.blazon.charge.{kind + 1}")
 
 

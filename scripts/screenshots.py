@@ -505,9 +505,12 @@ def settle(page: Page) -> None:
 
 
 def snap(page: Page, out: Path, name: str, lang: str, shots: list[Shot],
-         full_page: bool = True) -> None:
+         full_page: bool = True, at_rest: bool = True) -> None:
+    """Save ``page`` as ``<name>-<lang>.png`` (at rest unless told: what flies has landed)
+    and note the texts that overflow their boxes."""
     page.wait_for_timeout(150)
-    settle(page)
+    if at_rest:
+        settle(page)
     path = out / f"{name}-{lang}.png"
     page.screenshot(path=str(path), full_page=full_page)
     shots.append(Shot(name, lang, path, find_overflow(page)))

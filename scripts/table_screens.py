@@ -158,7 +158,7 @@ def table_screens(browser: Browser, server: Any, out: Path,
                 try:
                     draw(page, server)
                     shots.snap(page, out, f"{name}-{size}", lang, taken,
-                               full_page=name != "flight")
+                               full_page=name != "flight", at_rest=name != "flight")
                 finally:
                     page.context.close()
     return taken

@@ -109,3 +109,48 @@ def test_e2e_tokens_are_icons_named_in_the_page_language(
         assert chip.locator("svg[data-icon^=chip-]").count() == 1
         assert not re.search(r"[A-Za-z]", chip.inner_text()), chip.inner_text()
     page.context.close()
+
+
+PLACED_JS = """() => [...document.querySelectorAll('svg.court .tile-reward-icon')].every((icon) => {
+  const box = icon.getBoundingClientRect();
+  const words = icon.parentNode.querySelector('.tile-reward').getBoundingClientRect();
+  return box.right <= words.left + 0.5;
+})"""
+
+COURT_REWARDS_JS = """() => [...document.querySelectorAll('svg.court .tile')].map((tile) => {
+  const icon = tile.querySelector('svg.tile-reward-icon');
+  const words = tile.querySelector('.tile-reward').getBoundingClientRect();
+  const body = tile.querySelector('.tile-body').getBoundingClientRect();
+  const box = icon ? icon.getBoundingClientRect() : null;
+  return { tile: Number(tile.dataset.tile), icon: icon ? icon.dataset.icon : null,
+    hidden: icon ? icon.getAttribute('aria-hidden') : null,
+    left_of_words: box ? box.right <= words.left + 0.5 : null,
+    inside: box ? box.left >= body.left && box.right <= body.right : null };
+})"""
+
+
+@pytest.mark.parametrize("viewport", ["desk", "phone"])
+def test_e2e_court_tiles_show_their_rewards_picture(
+    browser: Browser, server: Any, driver: ModuleType, finished: dict[str, Any], viewport: str,
+) -> None:
+    """A tile giving a chip shows that chip's drawing before its words (the louis d'or and a
+    face-down blazon likewise), inside the tile and hidden from a screen reader, which reads
+    the reward in the tile's name; on a window turned to a phone's size (larger texts) the
+    pictures follow their words."""
+    page = open_seat(browser, server, driver, finished["seats"][0]["link"], "fr")
+    expect(page.locator("svg.court .tile")).to_have_count(12)
+    page.wait_for_function("document.querySelectorAll('svg.court .tile-reward-icon').length === 10")
+    if viewport == "phone":
+        page.set_viewport_size({"width": 390, "height": 844})
+    page.wait_for_function(PLACED_JS, timeout=15_000)
+    tiles = {row["tile"]: row for row in page.evaluate(COURT_REWARDS_JS)}
+    chips = {n: tiles[n]["icon"] for n in (1, 2, 3, 4, 5, 9)}
+    assert chips == {1: "chip-S", 2: "chip-L", 3: "chip-R", 4: "chip-H", 5: "chip-C", 9: "chip-C"}
+    assert tiles[7]["icon"] == "coin"
+    assert {tiles[n]["icon"] for n in (6, 10, 12)} == {"blazon-none"}
+    assert tiles[8]["icon"] is None and tiles[11]["icon"] is None
+    for row in tiles.values():
+        if row["icon"]:
+            assert row["hidden"] == "true", row
+            assert row["left_of_words"] and row["inside"], row
+    page.context.close()

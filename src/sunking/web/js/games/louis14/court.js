@@ -43,7 +43,7 @@ function rewardIcon(number) {
 }
 
 /** Set a reward's icon just left of its centred words (once their width is known). */
-function placeRewardIcon(text, picture, centre, y) {
+function placeRewardIcon(text, picture) {
   let width = 0;
   try {
     width = Number(text.getAttribute("textLength")) || text.getComputedTextLength();
@@ -51,9 +51,19 @@ function placeRewardIcon(text, picture, centre, y) {
     // not rendered yet (detached): leave the icon where it is
     return;
   }
+  const centre = Number(text.getAttribute("x"));
   picture.setAttribute("x", String(centre - width / 2 - REWARD_GAP - REWARD_ICON));
-  picture.setAttribute("y", String(y));
 }
+
+/** The court's texts change size with the window (a phone's larger ones): the reward
+ * icons on the page follow their words' new width. */
+function placeAllRewardIcons() {
+  for (const picture of document.querySelectorAll("svg.court .tile-reward-icon")) {
+    const text = picture.parentNode.querySelector(".tile-reward");
+    if (text) placeRewardIcon(text, picture);
+  }
+}
+let followingResize = false;
 
 /** Louis XIV's figure: a crowned sun. */
 function louisFigure(x, y) {
@@ -191,7 +201,7 @@ export function drawCourt(host, view, opts) {
       picture.setAttribute("x", String(w / 2 + shift - 30 - REWARD_GAP - REWARD_ICON));
       picture.setAttribute("y", "41.5");
       g.append(picture);
-      places.push([reward, picture, w / 2 + shift]);
+      places.push([reward, picture]);
     }
 
     // Stones per colour (or the stones being explained, or being placed).
@@ -223,8 +233,12 @@ export function drawCourt(host, view, opts) {
   // Text widths are known only once the SVG is in the document.
   const layout = () => {
     for (const [text, max] of fits) fit(text, max);
-    for (const [text, picture, centre] of places) placeRewardIcon(text, picture, centre, 41.5);
+    for (const [text, picture] of places) placeRewardIcon(text, picture);
   };
+  if (!followingResize) {
+    followingResize = true;
+    window.addEventListener("resize", placeAllRewardIcons);
+  }
   requestAnimationFrame(layout);
   layout();
 }

@@ -6,6 +6,7 @@ or a kind's number."""
 
 from __future__ import annotations
 
+import random
 import re
 import time
 from types import ModuleType
@@ -153,4 +154,48 @@ def test_e2e_court_tiles_show_their_rewards_picture(
         if row["icon"]:
             assert row["hidden"] == "true", row
             assert row["left_of_words"] and row["inside"], row
+    page.context.close()
+
+
+CHIP_ACTIONS = {"lay_mission", "keep_chip", "convert_chip"}
+
+
+def test_e2e_chip_choices_show_the_chips_pictures(
+    browser: Browser, server: Any, driver: ModuleType,
+) -> None:
+    """A choice about chips (lay a mission, keep a chip, swap for a crown) shows the chips'
+    drawings before its words; its name for a screen reader is its words alone."""
+    created = server.create_match({
+        "game": "louis14", "players": 3, "seed": 5, "language": "en",
+        "seats": [{"kind": "human", "name": "Anne"}] + [{"kind": "bot", "bot": "random"}] * 2})
+    match_id, token = created["match_id"], created["seats"][0]["token"]
+    rng = random.Random(3)
+    deadline = time.monotonic() + 240
+    while True:
+        assert time.monotonic() < deadline, "no choice about chips came"
+        view = server.call("GET", f"/api/matches/{match_id}", token=token)
+        assert view["status"] != "finished", "the match ended without a choice about chips"
+        legal = view["legal_actions"]
+        if any(a["type"] in CHIP_ACTIONS for a in legal):
+            break
+        if legal:
+            server.call("POST", f"/api/matches/{match_id}/actions", {
+                "version": view["version"], "action": rng.choice(legal)}, token=token)
+        else:
+            time.sleep(0.05)
+    page = open_seat(browser, server, driver, created["seats"][0]["link"], "fr")
+    buttons = page.locator("[data-testid=prompt] button.choice")
+    expect(buttons.first).to_be_visible()
+    labels = [buttons.nth(i).inner_text() for i in range(buttons.count())]
+    for i, action in enumerate(legal):
+        if action["type"] not in CHIP_ACTIONS:
+            continue
+        button = buttons.nth(i)
+        codes = action.get("chips") or [action["chip"]]
+        icons = button.locator(".choice-chips svg[data-icon^=chip-]")
+        expect(icons).to_have_count(len(codes))
+        assert [icons.nth(k).get_attribute("data-icon") for k in range(len(codes))] == [
+            f"chip-{c}" for c in codes]
+        assert all(icons.nth(k).get_attribute("aria-hidden") == "true" for k in range(len(codes)))
+        assert labels[i].strip() and not re.match(r"[A-Z]\b", labels[i].strip()), labels[i]
     page.context.close()

@@ -1,8 +1,8 @@
 """Louis XIV's tokens are icons of their own (``js/games/louis14/icons.js``), the same in
 every language and named in the page's language for a screen reader: the five chips and the
 six blazon kinds each a drawing of its own; the chips on the missions and in the players
-table, the seat's blazons by kind and the final table's rows show them — never an initial
-or a kind's number."""
+table, the seat's blazons by kind, the final table's rows, the court tiles' rewards and the
+choices about chips show them — never an initial or a kind's number."""
 
 from __future__ import annotations
 

@@ -1,11 +1,12 @@
 """Louis XIV's tokens are icons of their own (``js/games/louis14/icons.js``), the same in
 every language and named in the page's language for a screen reader: the five chips and the
 six blazon kinds each a drawing of its own; the chips on the missions and in the players
-table, the seat's blazons by kind and the final table's rows show them — never an initial
-or a kind's number."""
+table, the seat's blazons by kind, the final table's rows, the court tiles' rewards and the
+choices about chips show them — never an initial or a kind's number."""
 
 from __future__ import annotations
 
+import random
 import re
 import time
 from types import ModuleType
@@ -108,4 +109,93 @@ def test_e2e_tokens_are_icons_named_in_the_page_language(
         assert any(label.startswith(name) for name in chip_names), label
         assert chip.locator("svg[data-icon^=chip-]").count() == 1
         assert not re.search(r"[A-Za-z]", chip.inner_text()), chip.inner_text()
+    page.context.close()
+
+
+PLACED_JS = """() => [...document.querySelectorAll('svg.court .tile-reward-icon')].every((icon) => {
+  const box = icon.getBoundingClientRect();
+  const words = icon.parentNode.querySelector('.tile-reward').getBoundingClientRect();
+  return box.right <= words.left + 0.5;
+})"""
+
+COURT_REWARDS_JS = """() => [...document.querySelectorAll('svg.court .tile')].map((tile) => {
+  const icon = tile.querySelector('svg.tile-reward-icon');
+  const words = tile.querySelector('.tile-reward').getBoundingClientRect();
+  const body = tile.querySelector('.tile-body').getBoundingClientRect();
+  const box = icon ? icon.getBoundingClientRect() : null;
+  return { tile: Number(tile.dataset.tile), icon: icon ? icon.dataset.icon : null,
+    hidden: icon ? icon.getAttribute('aria-hidden') : null,
+    left_of_words: box ? box.right <= words.left + 0.5 : null,
+    inside: box ? box.left >= body.left && box.right <= body.right : null };
+})"""
+
+
+@pytest.mark.parametrize("viewport", ["desk", "phone"])
+def test_e2e_court_tiles_show_their_rewards_picture(
+    browser: Browser, server: Any, driver: ModuleType, finished: dict[str, Any], viewport: str,
+) -> None:
+    """A tile giving a chip shows that chip's drawing before its words (the louis d'or and a
+    face-down blazon likewise), inside the tile and hidden from a screen reader, which reads
+    the reward in the tile's name; on a window turned to a phone's size (larger texts) the
+    pictures follow their words."""
+    page = open_seat(browser, server, driver, finished["seats"][0]["link"], "fr")
+    expect(page.locator("svg.court .tile")).to_have_count(12)
+    page.wait_for_function("document.querySelectorAll('svg.court .tile-reward-icon').length === 10")
+    if viewport == "phone":
+        page.set_viewport_size({"width": 390, "height": 844})
+    page.wait_for_function(PLACED_JS, timeout=15_000)
+    tiles = {row["tile"]: row for row in page.evaluate(COURT_REWARDS_JS)}
+    chips = {n: tiles[n]["icon"] for n in (1, 2, 3, 4, 5, 9)}
+    assert chips == {1: "chip-S", 2: "chip-L", 3: "chip-R", 4: "chip-H", 5: "chip-C", 9: "chip-C"}
+    assert tiles[7]["icon"] == "coin"
+    assert {tiles[n]["icon"] for n in (6, 10, 12)} == {"blazon-none"}
+    assert tiles[8]["icon"] is None and tiles[11]["icon"] is None
+    for row in tiles.values():
+        if row["icon"]:
+            assert row["hidden"] == "true", row
+            assert row["left_of_words"] and row["inside"], row
+    page.context.close()
+
+
+CHIP_ACTIONS = {"lay_mission", "keep_chip", "convert_chip"}
+
+
+def test_e2e_chip_choices_show_the_chips_pictures(
+    browser: Browser, server: Any, driver: ModuleType,
+) -> None:
+    """A choice about chips (lay a mission, keep a chip, swap for a crown) shows the chips'
+    drawings before its words; its name for a screen reader is its words alone."""
+    created = server.create_match({
+        "game": "louis14", "players": 3, "seed": 5, "language": "en",
+        "seats": [{"kind": "human", "name": "Anne"}] + [{"kind": "bot", "bot": "random"}] * 2})
+    match_id, token = created["match_id"], created["seats"][0]["token"]
+    rng = random.Random(3)
+    deadline = time.monotonic() + 240
+    while True:
+        assert time.monotonic() < deadline, "no choice about chips came"
+        view = server.call("GET", f"/api/matches/{match_id}", token=token)
+        assert view["status"] != "finished", "the match ended without a choice about chips"
+        legal = view["legal_actions"]
+        if any(a["type"] in CHIP_ACTIONS for a in legal):
+            break
+        if legal:
+            server.call("POST", f"/api/matches/{match_id}/actions", {
+                "version": view["version"], "action": rng.choice(legal)}, token=token)
+        else:
+            time.sleep(0.05)
+    page = open_seat(browser, server, driver, created["seats"][0]["link"], "fr")
+    buttons = page.locator("[data-testid=prompt] button.choice")
+    expect(buttons.first).to_be_visible()
+    labels = [buttons.nth(i).inner_text() for i in range(buttons.count())]
+    for i, action in enumerate(legal):
+        if action["type"] not in CHIP_ACTIONS:
+            continue
+        button = buttons.nth(i)
+        codes = action.get("chips") or [action["chip"]]
+        icons = button.locator(".choice-chips svg[data-icon^=chip-]")
+        expect(icons).to_have_count(len(codes))
+        assert [icons.nth(k).get_attribute("data-icon") for k in range(len(codes))] == [
+            f"chip-{c}" for c in codes]
+        assert all(icons.nth(k).get_attribute("aria-hidden") == "true" for k in range(len(codes)))
+        assert labels[i].strip() and not re.match(r"[A-Z]\b", labels[i].strip()), labels[i]
     page.context.close()

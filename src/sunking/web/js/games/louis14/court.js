@@ -10,6 +10,7 @@ import {
   cardName, conditionShort, conditionText, otherSide, rewardShort, rewardText, tileLabel,
   tileName,
 } from "./labels.js";
+import { blazonIcon, chipIcon, coinIcon } from "./icons.js";
 
 const CELL = 120;
 const PAD = 3;
@@ -27,6 +28,42 @@ function fit(text, max) {
     // not rendered yet (detached): leave it
   }
 }
+
+const REWARD_ICON = 15;
+const REWARD_GAP = 3;
+
+/** The picture of a tile's reward (beside its words, so hidden from assistive technology):
+ * the chip it gives, the louis d'or, or a face-down blazon; null for the others. */
+function rewardIcon(number) {
+  const tile = COMPONENTS.tiles[String(number)];
+  if (tile.reward === "chip") return chipIcon(COMPONENTS.chips[tile.reward_value]);
+  if (tile.reward === "louis") return coinIcon();
+  if (["blazons", "conde", "louvois"].includes(tile.reward)) return blazonIcon(null);
+  return null;
+}
+
+/** Set a reward's icon just left of its centred words (once their width is known). */
+function placeRewardIcon(text, picture) {
+  let width = 0;
+  try {
+    width = Number(text.getAttribute("textLength")) || text.getComputedTextLength();
+  } catch (_) {
+    // not rendered yet (detached): leave the icon where it is
+    return;
+  }
+  const centre = Number(text.getAttribute("x"));
+  picture.setAttribute("x", String(centre - width / 2 - REWARD_GAP - REWARD_ICON));
+}
+
+/** The court's texts change size with the window (a phone's larger ones): the reward
+ * icons on the page follow their words' new width. */
+function placeAllRewardIcons() {
+  for (const picture of document.querySelectorAll("svg.court .tile-reward-icon")) {
+    const text = picture.parentNode.querySelector(".tile-reward");
+    if (text) placeRewardIcon(text, picture);
+  }
+}
+let followingResize = false;
 
 /** Louis XIV's figure: a crowned sun. */
 function louisFigure(x, y) {
@@ -79,6 +116,7 @@ export function drawCourt(host, view, opts) {
   host.setAttribute("aria-label", t("louis14.court.title"));
   const tiles = new Map(view.tiles.map((tile) => [tile.tile, tile]));
   const fits = [];
+  const places = [];
 
   // The centre square: the influence cards played this phase.
   const centre = svg("g", { class: "court-centre" });
@@ -150,10 +188,21 @@ export function drawCourt(host, view, opts) {
       tileName(number));
     g.append(name);
     fits.push([name, w - 8]);
-    const reward = svg("text", { x: w / 2, y: 53, class: "tile-reward", "text-anchor": "middle" },
+    const picture = rewardIcon(number);
+    const shift = picture ? (REWARD_ICON + REWARD_GAP) / 2 : 0;
+    const reward = svg("text", { x: w / 2 + shift, y: 53, class: "tile-reward", "text-anchor": "middle" },
       rewardShort(number));
     g.append(reward);
-    fits.push([reward, w - 8]);
+    fits.push([reward, w - 8 - 2 * shift]);
+    if (picture) {
+      picture.classList.add("tile-reward-icon");
+      picture.setAttribute("width", String(REWARD_ICON));
+      picture.setAttribute("height", String(REWARD_ICON));
+      picture.setAttribute("x", String(w / 2 + shift - 30 - REWARD_GAP - REWARD_ICON));
+      picture.setAttribute("y", "41.5");
+      g.append(picture);
+      places.push([reward, picture]);
+    }
 
     // Stones per colour (or the stones being explained, or being placed).
     const stones = opts.shownStones && opts.shownStones.has(number)
@@ -182,6 +231,14 @@ export function drawCourt(host, view, opts) {
     host.append(g);
   }
   // Text widths are known only once the SVG is in the document.
-  requestAnimationFrame(() => fits.forEach(([text, max]) => fit(text, max)));
-  for (const [text, max] of fits) fit(text, max);
+  const layout = () => {
+    for (const [text, max] of fits) fit(text, max);
+    for (const [text, picture] of places) placeRewardIcon(text, picture);
+  };
+  if (!followingResize) {
+    followingResize = true;
+    window.addEventListener("resize", placeAllRewardIcons);
+  }
+  requestAnimationFrame(layout);
+  layout();
 }

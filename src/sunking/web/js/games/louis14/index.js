@@ -7,6 +7,7 @@ import { keepFocus } from "../../keep_focus.js";
 import { drawCourt } from "./court.js";
 import { el } from "./dom.js";
 import { drawFinal } from "./final.js";
+import { chipIcon } from "./icons.js";
 import { conditionShort, phaseName, tileLabel } from "./labels.js";
 import { evaluations, eventText, logEntries, outcomeLines } from "./log.js";
 import { drawPlayers, drawYou, leftToAct } from "./panels.js";
@@ -252,6 +253,8 @@ export function createGameUI(root, pageCtx) {
         const node = el("button", { type: "button",
           className: `choice${b.primary ? " primary" : ""}`, "data-choice": i,
           "data-testid": b.testid || null, disabled: b.disabled || ctx.mode === "replay", text: b.label });
+        // The chips a choice is about, drawn before the words that name them.
+        if (b.chips) node.prepend(el("span", { className: "choice-chips" }, ...b.chips.map((c) => chipIcon(c))));
         node.addEventListener("click", () => {
           if (!node.disabled) b.onClick();
         });

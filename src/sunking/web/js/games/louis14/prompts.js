@@ -2,7 +2,8 @@
 //
 // buildPrompt() returns a model the page draws: a title and text, buttons (each carrying one
 // legal action or a step of building one), the tiles that can be clicked on the court, the
-// hand cards that can be chosen and stones being placed. Any decision kind without its own
+// hand cards that can be chosen and stones being placed. A button about chips carries their
+// codes (`chips`): the page draws their icons before its words. Any decision kind without its own
 // prompt gets a button per legal action, so no decision can get stuck.
 
 import { t } from "../../i18n.js";
@@ -179,8 +180,9 @@ export function buildPrompt(mv, sel, ctx) {
         text: lays.length ? t("louis14.prompt.missions.text") : t("louis14.prompt.missions.none"), mine: true,
         buttons: [
           ...lays.map((a) => choice(ctx, a, t("louis14.prompt.missions.lay", {
-            mission: missionTitle(a.mission), chips: a.chips.map(chipName).join(" + ") }))),
-          ...converts.map((a) => choice(ctx, a, t("louis14.prompt.missions.convert", { chip: chipName(a.chip) }))),
+            mission: missionTitle(a.mission), chips: a.chips.map(chipName).join(" + ") }), { chips: a.chips })),
+          ...converts.map((a) => choice(ctx, a, t("louis14.prompt.missions.convert", { chip: chipName(a.chip) }),
+            { chips: [a.chip] })),
           ...(end ? [choice(ctx, end, t("louis14.prompt.missions.end"), { primary: !lays.length })] : []),
         ] };
     }
@@ -190,7 +192,8 @@ export function buildPrompt(mv, sel, ctx) {
           deck: deckName(a.deck), n: view.supply.mission_decks[a.deck] }))) };
     case "keep":
       return { title: t("louis14.prompt.keep.title"), text: t("louis14.prompt.keep.text"), mine: true,
-        buttons: legal.map((a) => choice(ctx, a, t("louis14.prompt.keep.chip", { chip: chipName(a.chip) }))) };
+        buttons: legal.map((a) => choice(ctx, a, t("louis14.prompt.keep.chip", { chip: chipName(a.chip) }),
+          { chips: [a.chip] })) };
     case "swap":
       return { title: t("louis14.prompt.swap.title"), text: t("louis14.prompt.swap.text"), mine: true,
         buttons: legal.map((a) => choice(ctx, a, a.type === "pass" ? t("louis14.prompt.swap.keep")

@@ -218,8 +218,14 @@ def submit_match(page: Page, seats: list[dict[str, str]]) -> tuple[list[SeatLink
             page.fill(f"[data-testid=seat-name-{i}]", seat.get("name", f"Player {i + 1}"))
         elif seat["kind"] == "bot":
             page.select_option(f"[data-testid=seat-bot-{i}]", seat["bot"])
+    shown = page.locator("[data-testid=spectator-link]")
+    before = shown.get_attribute("href") if shown.count() else None
     page.click("#create")
-    page.wait_for_selector("[data-testid=spectator-link]")
+    # This match's links, not those of a match created before from the same page.
+    page.wait_for_function("""(before) => {
+      const link = document.querySelector('[data-testid=spectator-link]');
+      return link !== null && link.getAttribute('href') !== before;
+    }""", arg=before)
     links: list[SeatLink | None] = []
     for i, seat in enumerate(seats):
         if seat["kind"] != "human":

@@ -129,13 +129,19 @@ def test_e2e_played_cards_add_up_and_chips_speak_the_language(
     assert sum(count for _, count, _ in shown) == len(s.center) == 4
     assert [(card, count) for card, count, _ in shown] == [(0, 1), (3, 2), (7, 1)]
     assert "2" in shown[1][2]  # the count is drawn, not only in the tooltip
-    letters = page.evaluate("""async () => {
+    chips = page.evaluate("""async () => {
       const { chipBadge } = await import('/static/js/games/louis14/dom.js');
+      const { chipName } = await import('/static/js/games/louis14/labels.js');
       const codes = ['S', 'L', 'R', 'H', 'C'];
-      return Object.fromEntries(codes.map((c) => [c, chipBadge(c).textContent]));
+      return Object.fromEntries(codes.map((c) => {
+        const badge = chipBadge(c, undefined, chipName(c));
+        return [c, [badge.getAttribute('aria-label'), badge.textContent.trim(),
+          badge.querySelector('svg').dataset.icon]];
+      }));
     }""")
-    # French: sceptre, lettre, bague, heaume, couronne.
-    assert letters == {"S": "S", "L": "L", "R": "B", "H": "H", "C": "C"}
+    # French names for a screen reader; a picture of its own, never a letter, on the screen.
+    assert chips == {c: [name, "", f"chip-{c}"] for c, name in (
+        ("S", "sceptre"), ("L", "lettre"), ("R", "bague"), ("H", "heaume"), ("C", "couronne"))}
     page.context.close()
 
 

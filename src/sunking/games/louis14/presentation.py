@@ -28,7 +28,7 @@ from ...presentation import (
     variant,
     zone,
 )
-from .data import CHIP_CODES, DECKS, MISSIONS, ROUNDS, TILES
+from .data import BLAZON_KINDS, CHIP_CODES, DECKS, MISSIONS, ROUNDS, TILES
 from .flow import FLOW
 
 G = "louis14"
@@ -454,10 +454,8 @@ def _scoring_lines(t: Texts, rows: Sequence[Mapping[str, Any]]) -> list[ScoringL
         ScoringLine(t(f"{G}.final.conversion.{key}"), _conversion(key)) for key in CONVERSIONS
     ]
     kinds = len(rows[0]["blazon_kinds"]) if rows else 0
-    lines += [
-        ScoringLine(_capital(t(f"{G}.final.kind", charge=blazon_charge(t, kind))), _of_kind(kind))
-        for kind in range(kinds)
-    ]
+    lines += [ScoringLine(_capital(t(f"{G}.final.kind", charge=blazon_charge(t, kind))),
+                          _of_kind(kind)) for kind in range(kinds)]
     if any(r["kindless_blazons"] for r in rows):
         lines.append(ScoringLine(t(f"{G}.final.kindless"), lambda r: r["kindless_blazons"]))
     lines += [
@@ -477,8 +475,9 @@ def blazon_charge(t: Texts, kind: int) -> str:
 
 
 def blazon_kind(t: Texts, kind: int) -> str:
-    """A blazon of ``kind`` (0-based) in words: "lily blazon"."""
-    return t(f"{G}.blazon.kind", charge=blazon_charge(t, kind))
+    """A blazon of ``kind`` (0-based; past the kinds: drawn from an empty pool) in words."""
+    return t(f"{G}.blazon.no_kind") if kind >= BLAZON_KINDS else t(
+        f"{G}.blazon.kind", charge=blazon_charge(t, kind))
 
 
 def _capital(text: str) -> str:

@@ -34,8 +34,12 @@ export function blazonCharge(kind) {
   return t(`louis14.blazon.charge.${kind + 1}`);
 }
 
+/** How many kinds of blazon there are; a blazon drawn from an empty pool has none. */
+export const BLAZON_KINDS = 6;
+
 /** A blazon of `kind` (0-based) in words ("lily blazon"): kinds are told by picture, not number. */
 export function blazonName(kind) {
+  if (kind >= BLAZON_KINDS) return t("louis14.blazon.no_kind");
   return t("louis14.blazon.kind", { charge: blazonCharge(kind) });
 }
 

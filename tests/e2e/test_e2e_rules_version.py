@@ -43,6 +43,8 @@ def finished_bots(server: Any, data: Path) -> dict[str, Any]:
                       token=created["spectator"]["token"])["status"] != "finished":
         assert time.monotonic() < deadline, "the bots' match did not finish"
         time.sleep(0.2)
+    # The kept replay is built after the end (every frame's win chances too): its own wait.
+    deadline = time.monotonic() + 180
     while not replay_kept(data, created["match_id"]):
         assert time.monotonic() < deadline, "the finished match's replay was not kept"
         time.sleep(0.2)

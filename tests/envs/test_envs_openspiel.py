@@ -23,7 +23,7 @@ import sunking.envs.openspiel as sk_spiel
 from sunking.bots import HeuristicBot, Observation
 from sunking.bots.arena import bot_rng
 from sunking.core.registry import available_games, make
-from sunking.envs.openspiel_observer import RECALL_BITS, Observations, Recall
+from sunking.envs.openspiel_observer import CHECKPOINT, RECALL_BITS, Observations, Recall
 
 OPEN_SPIEL_TESTS = Path(open_spiel.__file__).parent / "python" / "tests"
 OUR_NAMES = {sk_spiel.short_name(game) for game in available_games()}
@@ -215,7 +215,8 @@ def test_information_state_tensors_are_the_observation_and_the_recall_digest() -
         replayed.apply_action(action)
     assert replayed.information_state_tensor(seat) == state.information_state_tensor(seat)
     held = state.held
-    other = held.recall.resampled(held.state, 1 - seat)
+    other = held.recall.resampled(held.state, 1 - seat, state.recalled(1 - seat, True),
+                                  state.recalled(1 - seat, False))
     assert other.bits(seat) != held.recall.bits(seat)
     assert other.bits(1 - seat) == held.recall.bits(1 - seat)
 
@@ -273,6 +274,62 @@ def test_recall_bits_do_not_depend_on_when_they_are_asked() -> None:
         once.apply_action(token)
     for seat in range(3):
         assert once.information_state_tensor(seat) == every.information_state_tensor(seat)
+
+
+def recall_length(state: sk_spiel.SunKingState) -> int:
+    """How many recalls the state's recall still reaches (itself included)."""
+    node: Recall | None = state.recall
+    count = 0
+    while node is not None:
+        count += 1
+        node = node.previous
+    return count
+
+
+def played(game: pyspiel.Game, seed: int, moves: int,
+           ask: str) -> Iterator[sk_spiel.SunKingState]:
+    """A game of ``moves`` random tokens after the deal of ``seed``, yielding the state after
+    each; ``ask`` is what is asked of every seat at every step: "tensors", "strings" or
+    nothing ("")."""
+    state = game.new_initial_state()
+    sk_spiel.deal(state, seed)
+    rng = np.random.default_rng(seed)
+    for _ in range(moves):
+        if state.is_terminal():
+            break
+        for seat in range(game.num_players()):
+            if ask == "tensors":
+                state.information_state_tensor(seat)
+            elif ask == "strings":
+                state.information_state_string(seat)
+        state.apply_action(int(rng.choice(state.legal_actions())))
+        yield state.clone()
+
+
+@pytest.mark.parametrize("game", available_games())
+def test_a_recall_forgets_old_states_and_its_values_do_not_change(game: str) -> None:
+    """A game's recalls are cut every CHECKPOINT moves, so that a long game does not keep
+    every engine state alive (Python's collector would traverse them all); the tensors and
+    strings are the same whether the states were forgotten (and the history replayed) or
+    kept, and whatever was asked before."""
+    name = sk_spiel.short_name(game)
+    n = make(game).spec.max_players
+    moves = 12 * CHECKPOINT
+    tensors, strings, nothing = (
+        list(played(pyspiel.load_game(name, {"players": n}), 6, moves, ask))
+        for ask in ("tensors", "strings", ""))
+    assert len(tensors) == len(strings) == len(nothing)
+    assert tensors[-1].engine_state.version > 2 * CHECKPOINT
+    assert max(recall_length(s) for s in tensors) <= CHECKPOINT + 1
+    assert max(recall_length(s) for s in nothing) <= CHECKPOINT + 1
+    assert recall_length(strings[-1]) == strings[-1].engine_state.version + 1  # never cut
+    middle = CHECKPOINT + 3
+    for i, state in ((-1, tensors[-1]), (-1, nothing[-1]), (middle, tensors[middle])):
+        kept = strings[i]
+        assert kept.history() == state.history()
+        for seat in range(n):
+            assert state.information_state_tensor(seat) == kept.information_state_tensor(seat)
+            assert state.information_state_string(seat) == kept.information_state_string(seat)
 
 
 @pytest.mark.parametrize("game", available_games())

@@ -29,7 +29,7 @@ instead of playing random games to the end. Returns: the win share (1/k for a k-
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Literal, overload
 
 import numpy as np
 import pyspiel
@@ -41,7 +41,7 @@ from ..core.game import GameState
 from ..core.registry import make
 from ..core.rng import Rng
 from .actions import Decision
-from .openspiel_observer import Observations, Recall, SunKingObserver, observer_sizes
+from .openspiel_observer import Observations, Pruned, Recall, SunKingObserver, observer_sizes
 from .table import GameAdapter, adapted_games, adapter, rewards_of
 from .vector import FloatArray
 
@@ -275,8 +275,9 @@ class SunKingState(pyspiel.State):  # type: ignore[misc]
         sampled = held.state.determinize(player_id, Rng(seed))
         out = SunKingState(self._sk_game)
         out._seed_bytes = self._seed_bytes
-        out._held = _Held(held.adapter, sampled, held.recall.resampled(sampled, player_id),
-                          held.prefix)
+        recall = held.recall.resampled(sampled, player_id, self.recalled(player_id, True),
+                                       self.recalled(player_id, False))
+        out._held = _Held(held.adapter, sampled, recall, held.prefix)
         return out
 
     @property
@@ -291,6 +292,28 @@ class SunKingState(pyspiel.State):  # type: ignore[misc]
     @property
     def recall(self) -> Recall:
         return self.held.recall
+
+    @overload
+    def recalled(self, player: int, views: Literal[True]) -> str: ...
+
+    @overload
+    def recalled(self, player: int, views: Literal[False]) -> bytes: ...
+
+    def recalled(self, player: int, views: bool) -> str | bytes:
+        """``player``'s recall digest of views (``views``) or bits: where the recall has
+        forgotten the states it needs (:class:`.openspiel_observer.Pruned`), the history
+        is replayed to work it out, and the recall learns it."""
+        recall = self.held.recall
+        try:
+            return recall.digest(player) if views else recall.bits(player)
+        except Pruned:
+            replayed = self._sk_game.new_initial_state()
+            for action in self.history():
+                replayed.apply_action(action)
+            again = replayed.held.recall
+            found = again.digest(player) if views else again.bits(player)
+            recall.learn(again, player)
+            return found
 
     def observation(self, player: int, out: FloatArray) -> None:
         """Write ``player``'s observation vector into ``out`` (the part its unfinished

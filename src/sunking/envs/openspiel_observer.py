@@ -21,6 +21,7 @@ observation holds the public information.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import marshal
@@ -38,6 +39,8 @@ from .vector import FloatArray
 Kind = Literal["public", "seat", "all"]
 RECALL_BITS = 128
 """The bits of a seat's recall digest that end its information-state tensor."""
+CHECKPOINT = 8
+"""Every this many moves a recall forgets the states before it (:meth:`Recall.after`)."""
 KINDS: dict[Any, Kind] = {
     pyspiel.PrivateInfoType.NONE: "public",
     pyspiel.PrivateInfoType.SINGLE_PLAYER: "seat",
@@ -78,6 +81,8 @@ class Observed(Protocol):
     @property
     def recall(self) -> Recall: ...
 
+    def recalled(self, player: int, views: bool) -> Any: ...
+
     def is_chance_node(self) -> bool: ...
 
     def history(self) -> list[int]: ...
@@ -85,6 +90,11 @@ class Observed(Protocol):
     def observation(self, player: int, out: FloatArray) -> None: ...
 
     def prefix_of(self, player: int) -> tuple[int, ...]: ...
+
+
+class Pruned(LookupError):
+    """A recall asked for what only the states it has forgotten could tell: replay the
+    history (``SunKingState.recalled`` does)."""
 
 
 class Observations:
@@ -102,6 +112,12 @@ class Observations:
         self.public = [(i, part) for i, part in parts if part.public]
         """The parts every seat sees alike, with their places among the parts."""
         self.private = [(i, part) for i, part in parts if not part.public]
+        self.bits_wanted = False
+        """Set once a seat's recall bits were asked: from then on every checkpoint works
+        out every seat's bits before it forgets the states before it."""
+        self.views_wanted = False
+        """Set once a seat's recall digest of views was asked: from then on the recalls
+        keep every state (a digest chains the views of all of them)."""
 
     def __reduce__(self) -> tuple[Any, ...]:
         return Observations, (self.adapter.game_id, self.num_players)
@@ -121,15 +137,23 @@ class Recall:
     state's recall and worked out only when a seat's recall is asked: a digest per seat of
     every view it had and every token it chose (:meth:`digest`, for strings), and one of
     what its observations showed and every token it chose (:meth:`bits`, for tensors:
-    chained over the parts of its observation each move changed)."""
+    chained over the parts of its observation each move changed).
 
-    __slots__ = ("_bits", "_digests", "_public", "_seen", "mover", "observations", "previous",
-                 "state", "tokens")
+    A chain of recalls keeps every engine state of the game alive, which costs Python's
+    garbage collector dearly, so every :data:`CHECKPOINT` moves a recall is *cut*: it works
+    out every seat's bits (once they have been asked in this game) and forgets the recalls
+    before it. What only the forgotten states could tell (a digest of views, or bits
+    never asked before) raises :class:`Pruned`, and the OpenSpiel state replays its history
+    to work it out; once views have been asked, no recall of the game is cut again. The
+    values do not depend on when, or whether, a recall was cut."""
+
+    __slots__ = ("_bits", "_digests", "_public", "_seen", "cut", "depth", "mover",
+                 "observations", "previous", "state", "tokens")
 
     def __init__(self, state: GameState, observations: Observations,
                  previous: Recall | None = None, mover: int | None = None,
                  tokens: tuple[int, ...] = (), digests: dict[int, str] | None = None,
-                 bits: dict[int, bytes] | None = None) -> None:
+                 bits: dict[int, bytes] | None = None, cut: bool = False) -> None:
         self.state = state
         self.observations = observations
         self.previous = previous
@@ -140,38 +164,95 @@ class Recall:
         self._public: tuple[list[Any], list[Any], bytes] | None = None
         self._seen: dict[int, tuple[list[Any], list[Any]]] = {}
         """Each seat's keys and values of its own parts here, once its bits are known."""
+        self.depth: int = 0 if previous is None else previous.depth + 1
+        """Moves since the last cut (or the start)."""
+        self.cut = cut
+        """Whether the recalls before this one are forgotten."""
 
     @classmethod
     def start(cls, state: GameState, observations: Observations) -> Recall:
         return cls(state, observations)
 
     def after(self, state: GameState, mover: int | None, tokens: tuple[int, ...]) -> Recall:
-        """The recall once ``mover`` has chosen ``tokens`` and the game is at ``state``."""
-        return Recall(state, self.observations, self, mover, tokens)
+        """The recall once ``mover`` has chosen ``tokens`` and the game is at ``state``: cut
+        every :data:`CHECKPOINT` moves unless views have been asked in this game."""
+        found = Recall(state, self.observations, self, mover, tokens)
+        if found.depth >= CHECKPOINT and not self.observations.views_wanted:
+            found._cut()
+        return found
 
-    def resampled(self, state: GameState, seat: int) -> Recall:
-        """The recall of a determinization for ``seat``: the seat recalls what it recalls
-        here; the other seats recall only the sampled position."""
-        return Recall(state, self.observations, digests={seat: self.digest(seat)},
-                      bits={seat: self.bits(seat)})
+    def _cut(self) -> None:
+        """Work out what later recalls will ask of the ones before this (the shared parts'
+        digest, every seat's bits, once bits are wanted), then forget them."""
+        if self.observations.bits_wanted:
+            try:
+                for seat in range(self.state.num_players):
+                    self.bits(seat)
+            except Pruned:  # an earlier cut came before bits were wanted
+                pass
+        self.previous = None
+        self.cut = True
+        self.depth = 0
+
+    def learn(self, other: Recall, seat: int) -> None:
+        """Take ``seat``'s digests and bits from ``other``, a recall of the same history
+        (replayed), and the shared parts' values."""
+        if seat in other._digests:
+            self._digests[seat] = other._digests[seat]
+        if seat in other._bits:
+            self._bits[seat] = other._bits[seat]
+            self._seen[seat] = other._seen[seat]
+        if self._public is None and other._public is not None:
+            self._public = other._public
+
+    def resampled(self, state: GameState, seat: int, digest: str, bits: bytes) -> Recall:
+        """The recall of a determinization for ``seat``, whose digest and bits here are
+        given: the seat recalls what it recalls here; the other seats recall only the
+        sampled position."""
+        return Recall(state, self.observations, digests={seat: digest}, bits={seat: bits})
 
     def __reduce__(self) -> tuple[Any, ...]:
-        """Pickled flat, as every seat's digests here (not the chain of earlier states)."""
-        seats = range(self.state.num_players)
+        """Pickled flat, as every seat's digests here (not the chain of earlier states),
+        those it can still work out: without one of them it is pickled cut (asked for what
+        is missing, it raises :class:`Pruned`, and the OpenSpiel state replays its
+        history)."""
+        digests: dict[int, str] = {}
+        bits: dict[int, bytes] = {}
+        for p in range(self.state.num_players):
+            with contextlib.suppress(Pruned):
+                digests[p] = self._digest(p)
+            with contextlib.suppress(Pruned):
+                bits[p] = self._recall_bits(p)
+        whole = len(digests) == len(bits) == self.state.num_players
         return Recall, (self.state, self.observations, None, self.mover, self.tokens,
-                        {p: self.digest(p) for p in seats}, {p: self.bits(p) for p in seats})
+                        digests, bits, not whole)
 
     def _chain(self, seat: int, of_views: bool) -> tuple[list[Recall], Recall | None]:
         """The recalls back from here to the first that knows ``seat``'s digest (of its
-        views, or of its observations), newest first, and that one (None: none does)."""
+        views, or of its observations), newest first, and that one (None: none does).
+
+        Raises:
+            Pruned: a cut recall on the way does not know it.
+        """
         chain: list[Recall] = []
         node: Recall | None = self
         while node is not None and seat not in (node._digests if of_views else node._bits):
+            if node.cut:
+                raise Pruned("the recall has forgotten the states before")
             chain.append(node)
             node = node.previous
         return chain, node
 
     def digest(self, seat: int) -> str:
+        """``seat``'s digest of every view it had and every token it chose.
+
+        Raises:
+            Pruned: see :meth:`_chain`.
+        """
+        self.observations.views_wanted = True
+        return self._digest(seat)
+
+    def _digest(self, seat: int) -> str:
         chain, node = self._chain(seat, True)
         value = "" if node is None else node._digests[seat]
         for step in reversed(chain):
@@ -189,6 +270,8 @@ class Recall:
         todo: list[Recall] = []
         node: Recall | None = self
         while node is not None and node._public is None:
+            if node.cut:
+                raise Pruned("the recall has forgotten the states before")
             todo.append(node)
             node = node.previous
         parts = self.observations.public
@@ -230,7 +313,15 @@ class Recall:
         """16 bytes that tell apart any two histories in which ``seat`` observed different
         things or chose different tokens: a digest chained over the values of the parts of
         its observation (:class:`.incremental.Part`, read from what its view shows) each
-        move changed, whether it was to move, and the tokens it chose."""
+        move changed, whether it was to move, and the tokens it chose.
+
+        Raises:
+            Pruned: see :meth:`_chain`.
+        """
+        self.observations.bits_wanted = True
+        return self._recall_bits(seat)
+
+    def _recall_bits(self, seat: int) -> bytes:
         chain, node = self._chain(seat, False)
         if not chain and node is not None:
             return node._bits[seat]
@@ -299,7 +390,7 @@ class SunKingObserver:
         engine = state.engine_state
         tensor = self._observation
         # the recall's bits first: the seat's observation reuses the values they read
-        digest = state.recall.bits(player) if self.perfect_recall else b""
+        digest = state.recalled(player, False) if self.perfect_recall else b""
         if self.kind == "seat":
             state.observation(player, tensor)
         elif self.kind == "public":
@@ -324,5 +415,5 @@ class SunKingObserver:
         seat = json.dumps({"view": engine.view(player),
                            "choosing": list(state.prefix_of(player))}, sort_keys=True)
         if self.perfect_recall:
-            return f"{seat} recall {state.recall.digest(player)}"
+            return f"{seat} recall {state.recalled(player, True)}"
         return seat

@@ -43,7 +43,7 @@ class CompiledRulesHook(BuildHookInterface):  # type: ignore[type-arg]
         engine = _load("_sunking_compile_engine", root / "scripts" / "compile_engine.py")
         if engine.main([]) != 0:
             raise RuntimeError("compile_engine failed: see its message above")
-        names = engine.modules()
+        names = [*engine.modules(), *engine.cython_modules()]
         if not names or engine.outdated(names):
             return  # no C compiler here: the pure-Python wheel
         src = root / "src"

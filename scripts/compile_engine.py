@@ -65,8 +65,21 @@ def modules(pyproject: Path = ROOT / "pyproject.toml") -> list[str]:
     return sorted(out)
 
 
+def cython_modules() -> list[str]:
+    """The modules written for Cython (``.pyx``) that ``sunking.envs`` declares in its
+    ``CYTHON`` tuple: the observation encoders in C, compiled where numpy (the rl extra) and
+    Cython (the dev extra, and the wheel's build requirements) are installed."""
+    if any(importlib.util.find_spec(m) is None for m in ("numpy", "Cython")):
+        return []
+    return compiled_module().declared("sunking.envs", SRC / "sunking" / "envs", "CYTHON")
+
+
 def source(module: str) -> Path:
-    return SRC / (module.replace(".", "/") + ".py")
+    """A compiled module's source: its ``.py``, or its ``.pyx`` where it has no ``.py``."""
+    path = SRC / module.replace(".", "/")
+    cython = path.with_suffix(".pyx")
+    return cython if cython.exists() and not path.with_suffix(".py").exists() \
+        else path.with_suffix(".py")
 
 
 def extension(module: str) -> Path:
@@ -74,9 +87,17 @@ def extension(module: str) -> Path:
 
 
 def outdated(names: Sequence[str]) -> list[str]:
-    """The modules without an extension, or with one older than their source."""
-    return [m for m in names if not extension(m).exists()
-            or extension(m).stat().st_mtime < source(m).stat().st_mtime]
+    """The modules without an extension, or with one older than their source (or, for a
+    Cython module, than a declaration file beside it)."""
+    out = []
+    for m in names:
+        inputs = [source(m)]
+        if inputs[0].suffix == ".pyx":
+            inputs += inputs[0].parent.glob("*.pxd")
+        if not extension(m).exists() or extension(m).stat().st_mtime < max(
+                p.stat().st_mtime for p in inputs):
+            out.append(m)
+    return out
 
 
 def missing_tools() -> str | None:
@@ -110,6 +131,32 @@ setup(
 """
 
 
+_CYTHON_BUILD = """
+import sys
+from setuptools import setup
+from Cython.Build import cythonize
+paths, target = sys.argv[1:-1], sys.argv[-1]
+setup(
+    name="sunking-encoders",
+    ext_modules=cythonize(paths, build_dir=target, quiet=True,
+                          compiler_directives={"language_level": 3}),
+    script_args=["-q", "build_ext", "--inplace", "--force", "--build-temp", target + "/temp",
+                 "--build-lib", target + "/lib"],
+)
+"""
+
+
+def compile_cython(names: Sequence[str]) -> None:
+    """Compile the ``.pyx`` modules ``names`` with Cython into extensions beside them."""
+    target = BUILD.parent / "cython"
+    target.mkdir(parents=True, exist_ok=True)
+    paths = [str(source(m).relative_to(SRC)) for m in names]
+    env = dict(os.environ)
+    env.pop("SUNKING_FROM_SOURCE", None)
+    subprocess.run([sys.executable, "-c", _CYTHON_BUILD, *paths, str(target)], cwd=SRC,
+                   env=env, check=True)
+
+
 def compile_modules(names: Sequence[str]) -> None:
     """Compile ``names`` together (one mypyc group) into extensions beside their sources."""
     clean()  # no extension of an older build may outlive it
@@ -129,9 +176,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         clean()
         print("compile_engine: removed the compiled modules; the engines run from source")
         return 0
-    names = modules()
-    if not outdated(names):
-        print(f"compile_engine: the {len(names)} compiled rule modules are up to date")
+    names, encoders = modules(), cython_modules()
+    if not outdated([*names, *encoders]):
+        print(f"compile_engine: the {len(names) + len(encoders)} compiled modules are up to "
+              "date")
         return 0
     problem = missing_tools()
     if problem:
@@ -139,14 +187,20 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"compile_engine: {problem}; the engines run from source (slower, the same "
               "rules)")
         return 0
-    print(f"compile_engine: compiling {len(names)} rule modules with mypyc (a minute or two)")
-    compile_modules(names)
-    left = outdated(names)
+    if outdated(names):  # removes every extension first, the encoders' too
+        print(f"compile_engine: compiling {len(names)} rule modules with mypyc (a minute or "
+              "two)")
+        compile_modules(names)
+    if outdated(encoders):
+        print(f"compile_engine: compiling {len(encoders)} modules with Cython")
+        compile_cython(outdated(encoders))
+    left = outdated([*names, *encoders])
     if left:
-        print(f"compile_engine: mypyc built no extension for {', '.join(left)}",
+        print(f"compile_engine: no extension was built for {', '.join(left)}",
               file=sys.stderr)
         return 1
-    print(f"compile_engine: compiled {len(names)} rule modules")
+    print(f"compile_engine: compiled {len(names)} rule modules with mypyc and {len(encoders)} "
+          "with Cython")
     return 0
 
 

@@ -129,3 +129,24 @@ def test_the_core_abstract_classes_keep_their_own_isinstance_answers() -> None:
     state = game.new_game(4, 0)
     assert isinstance(game, Game) and isinstance(state, GameState)
     assert not isinstance(game, GameState) and not isinstance(state, Game)
+
+
+def test_a_cython_module_is_judged_by_its_pyx_and_the_declarations_beside_it(
+        tmp_path: Path) -> None:
+    """A ``.pyx`` module has no ``.py``: its extension is older than its source when the
+    ``.pyx``, or a ``.pxd`` it may ``cimport``, changed after it was built (``make compile``
+    renews it); the wheel's record names the ``.pyx``."""
+    package = tmp_path / "sunking"
+    folder = package / "envs"
+    folder.mkdir(parents=True)
+    source, declared = folder / "fast_x.pyx", folder / "cwrite.pxd"
+    source.write_text("# the encoder\n")
+    declared.write_text("# the helpers\n")
+    ext = folder / f"fast_x{EXT}"
+    ext.write_bytes(b"")
+    for path in (source, declared):
+        os.utime(path, (1_000, 1_000))
+    assert compiled.stale(package) == []
+    assert "sunking/envs/fast_x.pyx" in compiled.digests(package)
+    os.utime(declared, None)
+    assert compiled.stale(package) == [ext]

@@ -1,4 +1,5 @@
-"""The games' rule modules compiled with mypyc, and how to run without them.
+"""The games' rule modules compiled with mypyc (and the observation encoders written for
+Cython), and how to run without them.
 
 ``make setup`` compiles the rule modules each game package declares in its ``COMPILED``
 tuple (:func:`declared`) with mypyc (``scripts/compile_engine.py``): each gets a C extension beside
@@ -41,10 +42,11 @@ COMPILED = "COMPILED"
 """The name of the tuple in a game package's ``__init__.py`` that lists its compiled modules."""
 
 
-def declared(package: str, package_dir: Path) -> list[str]:
+def declared(package: str, package_dir: Path, tuple_name: str = COMPILED) -> list[str]:
     """The modules the game package ``package`` (its folder ``package_dir``) declares compiled:
-    its ``COMPILED`` tuple of module names, read from its ``__init__.py`` without importing
-    it (a stale extension must not stop the build that renews it).
+    its ``COMPILED`` tuple of module names (or the tuple ``tuple_name``), read from its
+    ``__init__.py`` without importing it (a stale extension must not stop the build that
+    renews it).
 
     Raises:
         ValueError: ``COMPILED`` is not a tuple of module names written out.
@@ -52,10 +54,10 @@ def declared(package: str, package_dir: Path) -> list[str]:
     tree = ast.parse((package_dir / "__init__.py").read_text(encoding="utf-8"))
     for node in tree.body:
         if (isinstance(node, ast.Assign) and len(node.targets) == 1
-                and isinstance(node.targets[0], ast.Name) and node.targets[0].id == COMPILED):
+                and isinstance(node.targets[0], ast.Name) and node.targets[0].id == tuple_name):
             names = ast.literal_eval(node.value)
             if not isinstance(names, tuple) or not all(isinstance(n, str) for n in names):
-                raise ValueError(f"{package}.{COMPILED} is not a tuple of module names")
+                raise ValueError(f"{package}.{tuple_name} is not a tuple of module names")
             return [f"{package}.{name}" for name in names]
     return []
 
@@ -71,7 +73,12 @@ def digests(root: Path = PACKAGE) -> str:
 
 
 def _source(ext: Path) -> Path:
-    return ext.with_name(ext.name.split(".", 1)[0] + ".py")
+    """The source of a compiled module: its ``.py`` (mypyc), or its ``.pyx`` (Cython) where it
+    has no ``.py``."""
+    stem = ext.name.split(".", 1)[0]
+    cython = ext.with_name(stem + ".pyx")
+    return cython if cython.exists() and not ext.with_name(stem + ".py").exists() \
+        else ext.with_name(stem + ".py")
 
 
 def _digest(ext: Path, root: Path) -> str:
@@ -96,10 +103,19 @@ def stale(root: Path = PACKAGE) -> list[Path]:
         return [ext for ext in extensions(root) if _digest(ext, root) not in built]
     out = []
     for ext in extensions(root):
-        source = _source(ext)
-        if source.exists() and source.stat().st_mtime > ext.stat().st_mtime:
+        sources = [p for p in _inputs(ext) if p.exists()]
+        if sources and max(p.stat().st_mtime for p in sources) > ext.stat().st_mtime:
             out.append(ext)
     return out
+
+
+def _inputs(ext: Path) -> list[Path]:
+    """What a compiled module is built from: its source, and for a Cython module the
+    declarations (``.pxd``) beside it, which it may ``cimport``."""
+    source = _source(ext)
+    if source.suffix != ".pyx":
+        return [source]
+    return [source, *sorted(source.parent.glob("*.pxd"))]
 
 
 def check(root: Path = PACKAGE) -> None:

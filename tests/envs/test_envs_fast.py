@@ -1,9 +1,11 @@
-"""The fast observations (kept up to date part by part from the engine state, written straight
-into one array) equal the plain ones (named segments, built afresh from the seat's view) at
-every step of random games, part by part as well as float by float."""
+"""The fast observations (written whole in C from the engine state, or kept up to date part by
+part from it, straight into one array) equal the plain ones (named segments, built afresh
+from the seat's view) at every step of random games, part by part as well as float by
+float."""
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import os
 import subprocess
@@ -14,9 +16,10 @@ import pyspiel
 import pytest
 
 import sunking.envs.openspiel as sk_spiel
+from sunking.compiled import running_compiled
 from sunking.core.registry import available_games, make
 from sunking.envs.incremental import Part, Recent, SeatObservation
-from sunking.envs.table import Table, layout, observation_vector
+from sunking.envs.table import Table, adapted_games, adapter, layout, observation_vector
 from sunking.envs.vector import FastVector, Vector
 
 EVERY_COUNT = [
@@ -31,9 +34,30 @@ EDGES = [
 ]
 
 
-@pytest.mark.parametrize(("game", "n"), EDGES)
-def test_fast_observations_equal_the_plain_ones_at_every_step(game: str, n: int) -> None:
+def test_the_c_encoders_are_compiled_with_the_rule_modules() -> None:
+    """Where the package runs compiled (``make setup`` found a C compiler), every game has
+    its observation encoder in C, and the tables use it; from the sources, none."""
+    for game in adapted_games():
+        assert (adapter(game).fast is not None) == bool(running_compiled()), game
+
+
+def table_with(game: str, n: int, encoder: str) -> Table:
+    """A table whose observations and masks come from C (``"c"``; skipped where it is not
+    compiled: the test above fails instead when the rule modules are) or from Python (the
+    incremental encoder)."""
     table = Table(game, n)
+    if encoder == "incremental":
+        table.adapter = dataclasses.replace(table.adapter, fast=None, marks=None)
+    elif table.adapter.fast is None:
+        pytest.skip("the C encoders are not compiled here (no C compiler)")
+    return table
+
+
+@pytest.mark.parametrize("encoder", ["c", "incremental"])
+@pytest.mark.parametrize(("game", "n"), EDGES)
+def test_fast_observations_equal_the_plain_ones_at_every_step(game: str, n: int,
+                                                              encoder: str) -> None:
+    table = table_with(game, n, encoder)
     compared = 0
     for seed in range(3):
         table.reset(seed)
@@ -45,6 +69,7 @@ def test_fast_observations_equal_the_plain_ones_at_every_step(game: str, n: int)
                 plain = observation_vector(table.adapter, table.state, seat, own).array()
                 assert np.array_equal(table.observe(seat), plain)
                 compared += 1
+            assert np.flatnonzero(table.mask()).tolist() == table.legal_tokens()
             table.step(int(rng.choice(table.legal_tokens())))
     assert compared > 500
 
@@ -146,6 +171,23 @@ def test_a_part_that_writes_another_size_later_is_refused() -> None:
         table.step(table.legal_tokens()[0])
     with pytest.raises(ValueError, match="a part wrote 2 floats of 3"):
         observer.update(table.state)
+
+
+@pytest.mark.parametrize("game", available_games())
+def test_a_c_encoder_writes_its_whole_range_and_refuses_a_short_array(game: str) -> None:
+    """The C encoder writes every float before the ``prefix`` segment, whatever the array
+    held, and leaves the ``prefix`` alone; an array too short for the layout is refused."""
+    table = table_with(game, make(game).spec.min_players, "c")
+    encode = table.adapter.fast
+    assert encode is not None
+    full = table.layout[-1][1]
+    used = np.full(table.observation_size, 7.0, np.float32)
+    assert encode(table.state, 1, used) == full
+    plain = observation_vector(table.adapter, table.state, 1).array()
+    assert np.array_equal(used[:full], plain[:full])
+    assert (used[full:] == 7.0).all()
+    with pytest.raises(ValueError, match="holds 10 floats"):
+        encode(table.state, 0, np.zeros(10, np.float32))
 
 
 def test_a_fast_vector_refuses_what_does_not_fit_its_layout() -> None:

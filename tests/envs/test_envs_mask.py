@@ -78,6 +78,7 @@ class _Lossy(ActionScheme):
         for name in ("sequences", "tokens", "index", "_fields"):
             setattr(self, name, getattr(inner, name))
         self._codes, self._by_id = {}, {}
+        self.in_c = None  # its own encode, not the C lookups of the scheme it copies
 
     def encode(self, action: Action) -> tuple[int, ...]:
         return super().encode(PlaceStone(3) if isinstance(action, PlaceStone) else action)
@@ -132,3 +133,35 @@ def test_the_observation_reads_the_flows_kinds_and_phases(game: str) -> None:
 def test_the_sizes_in_the_docs_are_the_codes() -> None:
     docs = (Path(__file__).parents[2] / "docs" / "envs.md").read_text(encoding="utf-8")
     assert sizes_markdown() in docs
+
+
+@pytest.mark.parametrize("game", available_games())
+def test_the_c_lookups_decide_as_the_python_ones(game: str) -> None:
+    """Where the scheme has its lookups in C (``InC``), a decision's candidates, masks and
+    choices are those of the scheme without them, token by token through random games;
+    an action not met before is found by the Python path."""
+    scheme = adapter(game).scheme
+    if scheme.in_c is None:
+        pytest.skip("the C lookups are not compiled here (no C compiler)")
+    plain = ActionScheme.__new__(ActionScheme)
+    for name in ("sequences", "tokens", "index", "_fields"):
+        setattr(plain, name, getattr(scheme, name))
+    plain._codes, plain._by_id, plain.in_c = {}, {}, None
+    rng = np.random.default_rng(3)
+    state = make(game).new_game(make(game).spec.max_players, 3)
+    steps = 0
+    while not state.is_terminal and steps < 400:
+        legal = state.legal_actions()
+        fast, slow = Decision.start(scheme, legal), Decision.start(plain, legal)
+        assert fast.candidates == slow.candidates
+        action = None
+        while action is None:
+            assert fast.mask() == slow.mask()
+            token = int(rng.choice(fast.mask()))
+            action = fast.choose(token)
+            assert slow.choose(token) == action and fast.candidates == slow.candidates
+        with pytest.raises(ActionSchemeError, match="not allowed"):
+            Decision.start(scheme, legal).choose(scheme.size)
+        state = state.apply(action)
+        steps += 1
+    assert steps > 50

@@ -22,7 +22,7 @@ cards of the same type two steps. A legal action's sequence is never a prefix of
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Hashable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from typing import TypeAlias
 
 from ..core.actions import Action
@@ -78,10 +78,14 @@ class ActionScheme:
         if len(self.index) != len(tokens):
             raise ActionSchemeError("a field declares the same value twice")
         self._codes: dict[Action, tuple[int, ...]] = {}
-        self._by_id: dict[int, tuple[Action, tuple[int, ...]]] = {}
+        self._by_id: dict[int, tuple[tuple[int, ...], Action]] = {}
         """Codes found by the action object's identity (the games hand out the same action
         objects again and again), each with its action kept alive so an identity is never
         reused while remembered; cleared once it holds :data:`_BY_ID` actions."""
+        self.in_c: InC | None = None
+        """The same lookups and filters in C (``encoded`` and ``kept`` in
+        :mod:`sunking.envs.fast`), given by :func:`sunking.envs.table.adapter` where that
+        module is compiled."""
 
     @property
     def size(self) -> int:
@@ -112,17 +116,19 @@ class ActionScheme:
     def encode_all(self, actions: Sequence[Action]) -> list[tuple[tuple[int, ...], Action]]:
         """Each action with its tokens (:meth:`encode`), as a decision starts from."""
         by_id = self._by_id
+        if self.in_c is not None:
+            known = self.in_c.encoded(by_id, actions)
+            if known is not None:  # every action found by identity
+                return known
         out: list[tuple[tuple[int, ...], Action]] = []
         for action in actions:
             found = by_id.get(id(action))
-            if found is not None and found[0] is action:
-                out.append((found[1], action))
-                continue
-            code = self.encode(action)
-            if len(by_id) >= _BY_ID:
-                by_id.clear()
-            by_id[id(action)] = (action, code)
-            out.append((code, action))
+            if found is None or found[1] is not action:
+                found = (self.encode(action), action)
+                if len(by_id) >= _BY_ID:
+                    by_id.clear()
+                by_id[id(action)] = found
+            out.append(found)
         return out
 
     def _lookup(self, token: Token, action: Action) -> int:
@@ -137,6 +143,20 @@ class ActionScheme:
         """A token in words, for logs and OpenSpiel's action strings."""
         token = self.tokens[index]
         return ":".join(str(part) for part in token)
+
+
+Pair = tuple[tuple[int, ...], Action]
+"""An action with its code."""
+
+
+@dataclasses.dataclass(slots=True)
+class InC:
+    """An action scheme's lookups and filters in C (see :mod:`sunking.envs.fast`)."""
+
+    encoded: Callable[[dict[int, Pair], Sequence[Action]], list[Pair] | None]
+    """Each action with its code where every action is found by identity, else None."""
+    kept: Callable[[list[Pair], int, int], list[Pair]]
+    """The candidates whose code takes ``token`` at ``depth``."""
 
 
 @dataclasses.dataclass(slots=True)
@@ -158,7 +178,7 @@ class Decision:
     def mask(self) -> list[int]:
         """The tokens the next sub-step may choose, sorted."""
         depth = len(self.prefix)
-        return sorted({code[depth] for code, _ in self.candidates})
+        return sorted({pair[0][depth] for pair in self.candidates})
 
     def choose(self, token: int) -> Action | None:
         """Take ``token``; return the action once it is fully chosen, else None.
@@ -167,7 +187,9 @@ class Decision:
             ActionSchemeError: ``token`` is not in :meth:`mask` (the decision is unchanged).
         """
         depth = len(self.prefix)
-        kept = [(code, a) for code, a in self.candidates if code[depth] == token]
+        in_c = self.scheme.in_c
+        kept = [pair for pair in self.candidates if pair[0][depth] == token] \
+            if in_c is None else in_c.kept(self.candidates, depth, token)
         if not kept:
             raise ActionSchemeError(
                 f"token {token} ({self._name(token)}) is not allowed here; "
@@ -180,7 +202,7 @@ class Decision:
             for code, action in self.candidates:
                 if len(code) == depth:
                     return action
-            following = {code[depth] for code, _ in self.candidates}
+            following = {pair[0][depth] for pair in self.candidates}
             if len(following) != 1:
                 return None
             self.prefix += (following.pop(),)

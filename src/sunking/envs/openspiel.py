@@ -317,14 +317,20 @@ class SunKingState(pyspiel.State):  # type: ignore[misc]
 
     def observation(self, player: int, out: FloatArray) -> None:
         """Write ``player``'s observation vector into ``out`` (the part its unfinished
-        choice leaves alone is brought up to date once per engine state, see
-        :mod:`.incremental`)."""
+        choice leaves alone is written once per engine state: by the game's C encoder, see
+        :mod:`.fast`, or brought up to date part by part, see :mod:`.incremental`)."""
         held = self.held
         base = held.seen.get(player)
         if base is None:
-            seat = self._sk_game.observations.seat(player, held.state)
-            values = held.recall.values(player)
-            base = held.seen[player] = seat.update(held.state, values).copy()
+            fast = held.adapter.fast
+            if fast is not None:
+                base = np.zeros(out.size, np.float32)
+                fast(held.state, player, base)
+            else:
+                seat = self._sk_game.observations.seat(player, held.state)
+                values = held.recall.values(player)
+                base = seat.update(held.state, values).copy()
+            held.seen[player] = base
         out[:] = base
         start = out.size - held.adapter.scheme.size
         for token in self.prefix_of(player):

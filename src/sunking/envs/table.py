@@ -8,30 +8,38 @@ translate its calls.
 An observation is ``seat`` (one-hot over the seats), ``to_move`` (1 when the observing seat
 decides now), the game's own segments (see each game's module and ``docs/envs.md``), and
 ``prefix``: the tokens the observing seat has chosen so far in its current decision (zeros
-for every other seat, which never see another seat's unfinished choice). It is built from
-``state.view(seat)`` alone, so it holds nothing the seat may not see.
+for every other seat, which never see another seat's unfinished choice). It is the encoding
+of ``state.view(seat)`` (the plain encoder; the fast ones, in C or part by part from the
+state, are tested equal to it float for float), so it holds nothing the seat may not see.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import importlib
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Literal
 
 import numpy as np
 
+from .. import compiled
 from ..core.actions import Action
 from ..core.errors import GameOver, UnknownGame
 from ..core.game import GameState
 from ..core.registry import available_games, make, optional_module
-from .actions import ActionScheme, Decision
+from .actions import ActionScheme, Decision, InC
 from .incremental import Part, SeatObservation
 from .vector import FloatArray, Vector
 
+Marks = Callable[[list[tuple[tuple[int, ...], Action]], int, int], bytearray]
+"""A decision's mask at a depth as bytes of a size (``marks`` in :mod:`.fast`)."""
+FastEncoder = Callable[[GameState, int, FloatArray], int]
+"""Writes a seat's observation (all but its ``prefix`` segment) into an array and returns
+where the ``prefix`` starts (see :mod:`.fast`)."""
 Reward = Literal["win_share", "score_difference"]
 REWARDS: tuple[Reward, ...] = ("win_share", "score_difference")
-_MASKS = 2048
-"""At most this many masks are kept by a table, found by their legal tokens."""
+_INT8 = np.dtype(np.int8)
+"""The masks' type, made once (numpy reads a type object passed by position fastest)."""
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -49,6 +57,11 @@ class GameAdapter:
     parts: tuple[Part, ...]
     """The same observation kept up to date from the engine state (``PARTS``, see
     :mod:`.incremental`)."""
+    fast: FastEncoder | None = None
+    """The same observation written in C from the engine state, where :mod:`.fast` is
+    compiled (None: the incremental encoder is used)."""
+    marks: Marks | None = None
+    """A decision's mask as bytes, worked out in C where :mod:`.fast` is compiled."""
 
     def __reduce__(self) -> tuple[Any, ...]:
         """Pickled as its game's id: unpickled, it is the adapter of that game (its functions
@@ -74,8 +87,27 @@ def adapter(game_id: str) -> GameAdapter:
             raise UnknownGame(f"the game {game_id!r} has no adapter for learning agents")
         found = _FOUND[game_id] = GameAdapter(game_id, module.SCHEME, module.encode,
                                               module.ENV_NAME, module.NOTHING_HIDDEN,
-                                              tuple(module.PARTS))
+                                              tuple(module.PARTS), *in_c(game_id, module.SCHEME))
     return found
+
+
+def in_c(game_id: str, scheme: ActionScheme) -> tuple[FastEncoder | None, Marks | None]:
+    """The C encoder of a game (``encode`` in ``.fast_<game_id>``) and the C mask of a
+    decision (:mod:`.fast`), or None where they are not compiled (no C compiler, or no
+    Cython), the package runs from its sources (``SUNKING_FROM_SOURCE``), or the game has
+    no encoder; ``scheme``, the game's, is given its lookups in C (:class:`.actions.InC`)
+    where they are."""
+    if compiled.from_source():
+        return None, None
+    try:
+        loops = importlib.import_module(f"{__package__}.fast")
+    except ImportError:
+        return None, None
+    scheme.in_c = InC(loops.encoded, loops.kept)
+    encoder = optional_module(f"{__package__}.fast_{game_id}")
+    found: FastEncoder | None = None if encoder is None else encoder.encode
+    marks: Marks = loops.marks
+    return found, marks
 
 
 def adapted_games() -> tuple[str, ...]:
@@ -179,14 +211,15 @@ class Table:
         self.decision: Decision | None = None
         self._seen: dict[int, FloatArray] = {}
         self._mask = np.zeros(0, dtype=np.int8)
-        self._masks: dict[tuple[int, ...], np.ndarray[Any, np.dtype[np.int8]]] = {}
-        """The masks of the token sets met so far (at most :data:`_MASKS`), never changed."""
+        """The mask of the sub-step :attr:`_mask_of` and ``_mask_depth`` name."""
         self._mask_depth = -2
         self._mask_of: Decision | None = None
         self._begin()
         self.layout = observation_vector(self.adapter, self.state, 0).layout()
         self.observation_size = sum(size for _, _, size in self.layout)
         self._seats: dict[int, SeatObservation] = {}
+        self._buffers: dict[int, FloatArray] = {}
+        """Each seat's array for the C encoder, written again for every engine state."""
 
     @property
     def scheme(self) -> ActionScheme:
@@ -219,34 +252,49 @@ class Table:
         decision = self.decision
         depth = -1 if decision is None else len(decision.prefix)
         if self._mask_depth != depth or self._mask_of is not decision:
-            tokens = tuple(self.legal_tokens())
-            found = self._masks.get(tokens)
-            if found is None:
-                found = np.zeros(self.scheme.size, dtype=np.int8)
-                found[list(tokens)] = 1
-                if len(self._masks) >= _MASKS:
-                    self._masks.clear()
-                self._masks[tokens] = found
+            size = self.scheme.size
+            if decision is None:
+                marks = bytearray(size)
+            elif self.adapter.marks is not None:
+                marks = self.adapter.marks(decision.candidates, depth, size)
+            else:  # set byte by byte, then seen by numpy
+                marks = bytearray(size)
+                for pair in decision.candidates:
+                    marks[pair[0][depth]] = 1
+            found = np.frombuffer(marks, _INT8)
             self._mask, self._mask_depth, self._mask_of = found, depth, decision
         return self._mask.copy()
 
     def observe(self, seat: int) -> FloatArray:
         """The observation of ``seat`` (see the module's docstring), a new array each call.
-        The part the seat's unfinished choice leaves alone is brought up to date once per
-        engine state, rewriting only the parts the moves since changed (:mod:`.incremental`)."""
+        The part the seat's unfinished choice leaves alone is written once per engine state:
+        whole, by the game's C encoder (:mod:`.fast`), or else rewriting only the parts the
+        moves since changed (:mod:`.incremental`)."""
         base = self._seen.get(seat)
         if base is None:
-            observer = self._seats.get(seat)
-            if observer is None:
-                observer = self._seats[seat] = SeatObservation(
-                    self.adapter.parts, self.state, seat, self.layout)
-            base = self._seen[seat] = observer.update(self.state)
+            base = self._seen[seat] = self._observed(seat)
         out = base.copy()
         if self.decision is not None and self.to_move == seat and self.decision.prefix:
             start = self.observation_size - self.scheme.size
             for token in self.decision.prefix:
                 out[start + token] += 1.0
         return out
+
+    def _observed(self, seat: int) -> FloatArray:
+        """The seat's array brought to the engine state (its ``prefix`` all zero): written
+        whole by the game's C encoder where there is one, else part by part."""
+        fast = self.adapter.fast
+        if fast is not None:
+            found = self._buffers.get(seat)
+            if found is None:
+                found = self._buffers[seat] = np.zeros(self.observation_size, np.float32)
+            fast(self.state, seat, found)
+            return found
+        observer = self._seats.get(seat)
+        if observer is None:
+            observer = self._seats[seat] = SeatObservation(
+                self.adapter.parts, self.state, seat, self.layout)
+        return observer.update(self.state)
 
     def step(self, token: int) -> Action | None:
         """Choose ``token`` for the seat to move; return the engine action once it is

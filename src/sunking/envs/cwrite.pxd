@@ -24,13 +24,19 @@ cdef inline Py_ssize_t one_hot(float[::1] out, Py_ssize_t at, long index,
     return at + size
 
 
-cdef inline Py_ssize_t category(float[::1] out, Py_ssize_t at, dict index, object value,
-                                Py_ssize_t size) except -1:
-    """A one-hot over named values (``index``: value → slot), the last slot any other."""
+cdef inline dict slots(object names):
+    """Each of ``names`` → its slot in a :func:`category`."""
+    return {name: i for i, name in enumerate(names)}
+
+
+cdef inline Py_ssize_t category(float[::1] out, Py_ssize_t at, dict index,
+                                object value) except -1:
+    """A one-hot over named values (``index``: value → slot, see :func:`slots`), and a last
+    slot for any other value."""
     found = index.get(value)
-    cdef Py_ssize_t slot = size - 1 if found is None else <Py_ssize_t>found
+    cdef Py_ssize_t slot = len(index) if found is None else <Py_ssize_t>found
     out[at + slot] = 1.0
-    return at + size
+    return at + len(index) + 1
 
 
 cdef inline Py_ssize_t counts(float[::1] out, Py_ssize_t at, object ids,

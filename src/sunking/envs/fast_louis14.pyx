@@ -8,13 +8,11 @@ from sunking.core.agenda import decision_json
 from sunking.envs.games import louis14 as _lx
 
 from sunking.envs.cwrite cimport (category, counts, known, one_hot, ones, relative, rotated,
-                                  start)
+                                  slots, start)
 from sunking.envs.fast cimport prefix_at
 
-cdef dict PHASES = {name: i for i, name in enumerate(_lx.PHASES)}
-cdef dict DECISIONS = {name: i for i, name in enumerate(_lx.DECISIONS)}
-cdef Py_ssize_t PHASE_SLOTS = len(_lx.PHASES) + 1
-cdef Py_ssize_t DECISION_SLOTS = len(_lx.DECISIONS) + 1
+cdef dict PHASES = slots(_lx.PHASES)
+cdef dict DECISIONS = slots(_lx.DECISIONS)
 cdef int ROUNDS = _lx.ROUNDS
 cdef int FACES = _lx.FACES
 cdef int CHIPS = _lx.CHIP_SLOTS
@@ -40,7 +38,7 @@ cdef tuple decision_of(object pending):
     decision = decision_json(pending, _lx.DECISION_CONTEXT) or {}
     kind = DECISIONS.get(decision.get("kind"))
     tile = decision.get("tile")
-    found = (DECISION_SLOTS - 1 if kind is None else kind, -1 if tile is None else tile)
+    found = (len(DECISIONS) if kind is None else kind, -1 if tile is None else tile)
     if len(DECISION_OF) < 4096:
         try:
             DECISION_OF[pending] = found
@@ -74,10 +72,10 @@ cdef Py_ssize_t head(s, int seat, int n, float[::1] out, Py_ssize_t at) except -
     cdef long money_by_tile[13]
     cdef int t
     at = one_hot(out, at, <long>s.round - 1, ROUNDS)
-    at = category(out, at, PHASES, s.phase, PHASE_SLOTS)
+    at = category(out, at, PHASES, s.phase)
     kind, tile = decision_of(s.pending)
     out[at + <long>kind] = 1.0
-    at += DECISION_SLOTS
+    at += len(DECISIONS) + 1
     at = one_hot(out, at, tile, 13)
     at = one_hot(out, at, relative(s.start, seat, n), n)
     at = one_hot(out, at, s.louis_tile, 13)

@@ -5,13 +5,11 @@
 
 from sunking.envs.games import versailles1682 as _v
 
-from sunking.envs.cwrite cimport category, counts, one_hot, relative, rotated, start
+from sunking.envs.cwrite cimport category, counts, one_hot, relative, rotated, slots, start
 from sunking.envs.fast cimport prefix_at
 
-cdef dict PHASES = {name: i for i, name in enumerate(_v.PHASES)}
-cdef dict DECISIONS = {name: i for i, name in enumerate(_v.DECISIONS)}
-cdef Py_ssize_t PHASE_SLOTS = len(_v.PHASES) + 1
-cdef Py_ssize_t DECISION_SLOTS = len(_v.DECISIONS) + 1
+cdef dict PHASES = slots(_v.PHASES)
+cdef dict DECISIONS = slots(_v.DECISIONS)
 cdef Py_ssize_t CARDS = _v.DECK_SIZE
 cdef Py_ssize_t PLACES = len(_v.PLACES)
 cdef Py_ssize_t STATUSES = len(_v.STATUS_NAMES)
@@ -51,10 +49,9 @@ cdef Py_ssize_t court(s, int seat, int n, float[::1] out, Py_ssize_t at) except 
     out[at] = <double>round_ / 10.0
     out[at + 1] = <double>(<long>s.round_limit - round_) / 10.0
     out[at + 2] = <double><long>s.target / 10000.0
-    at = category(out, at + 3, PHASES, s.phase, PHASE_SLOTS)
+    at = category(out, at + 3, PHASES, s.phase)
     pending = s.pending
-    at = category(out, at, DECISIONS, None if pending is None else pending[0],
-                  DECISION_SLOTS)
+    at = category(out, at, DECISIONS, None if pending is None else pending[0])
     steward = s.steward
     at = one_hot(out, at, -1 if steward is None else relative(steward, seat, n), n)
     at = seat_hot(out, at, s.turn_seat, seat, n)

@@ -5,13 +5,11 @@
 
 from sunking.envs.games import vive_le_roi as _vlr
 
-from sunking.envs.cwrite cimport category, counts, one_hot, relative, rotated, start
+from sunking.envs.cwrite cimport category, counts, one_hot, relative, rotated, slots, start
 from sunking.envs.fast cimport prefix_at
 
-cdef dict PHASES = {name: i for i, name in enumerate(_vlr.PHASES)}
-cdef dict DECISIONS = {name: i for i, name in enumerate(_vlr.DECISIONS)}
-cdef Py_ssize_t PHASE_SLOTS = len(_vlr.PHASES) + 1
-cdef Py_ssize_t DECISION_SLOTS = len(_vlr.DECISIONS) + 1
+cdef dict PHASES = slots(_vlr.PHASES)
+cdef dict DECISIONS = slots(_vlr.DECISIONS)
 cdef long MAX_DEALS = _vlr.MAX_DEALS
 cdef Py_ssize_t CARDS = _vlr.DECK_SIZE
 cdef Py_ssize_t PLACES = len(_vlr.PLACES)
@@ -41,10 +39,9 @@ cdef Py_ssize_t head(s, int seat, int n, float[::1] out, Py_ssize_t at) except -
     cdef long deal = s.deal
     at = one_hot(out, at, (deal if deal < MAX_DEALS else MAX_DEALS) - 1, MAX_DEALS)
     out[at] = <double><long>s.round / 10.0
-    at = category(out, at + 1, PHASES, s.phase, PHASE_SLOTS)
+    at = category(out, at + 1, PHASES, s.phase)
     pending = s.pending
-    at = category(out, at, DECISIONS, None if pending is None else pending[0],
-                  DECISION_SLOTS)
+    at = category(out, at, DECISIONS, None if pending is None else pending[0])
     out[at] = 1.0 if s.last_round else 0.0
     at = one_hot(out, at + 1, relative(s.start, seat, n), n)
     king = s.king

@@ -201,7 +201,9 @@ class Recall:
             self._digests[seat] = other._digests[seat]
         if seat in other._bits:
             self._bits[seat] = other._bits[seat]
-            self._seen[seat] = other._seen[seat]
+            seen = other._seen.get(seat)
+            if seen is not None:
+                self._seen[seat] = seen
         if self._public is None and other._public is not None:
             self._public = other._public
 

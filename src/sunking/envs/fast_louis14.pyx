@@ -32,7 +32,9 @@ cdef dict DECISION_OF = {}
 
 
 cdef tuple decision_of(object pending):
-    found = DECISION_OF.get(pending) if pending is None or type(pending) is tuple else None
+    """The slot of the pending decision's kind and its tile (-1: none), remembered for
+    each pending decision (a tuple of plain values, or None) met."""
+    found = DECISION_OF.get(pending)
     if found is not None:
         return <tuple>found
     decision = decision_json(pending, _lx.DECISION_CONTEXT) or {}
@@ -40,10 +42,7 @@ cdef tuple decision_of(object pending):
     tile = decision.get("tile")
     found = (len(DECISIONS) if kind is None else kind, -1 if tile is None else tile)
     if len(DECISION_OF) < 4096:
-        try:
-            DECISION_OF[pending] = found
-        except TypeError:  # a context that is not hashable
-            pass
+        DECISION_OF[pending] = found
     return <tuple>found
 
 

@@ -75,11 +75,10 @@ def cython_modules() -> list[str]:
 
 
 def source(module: str) -> Path:
-    """A compiled module's source: its ``.py``, or its ``.pyx`` where it has no ``.py``."""
-    path = SRC / module.replace(".", "/")
-    cython = path.with_suffix(".pyx")
-    return cython if cython.exists() and not path.with_suffix(".py").exists() \
-        else path.with_suffix(".py")
+    """A compiled module's source: its ``.py``, or its ``.pyx`` where it has no ``.py``
+    (``sunking.compiled``'s rule)."""
+    source_of: Path = compiled_module()._source(extension(module))
+    return source_of
 
 
 def extension(module: str) -> Path:
@@ -87,17 +86,11 @@ def extension(module: str) -> Path:
 
 
 def outdated(names: Sequence[str]) -> list[str]:
-    """The modules without an extension, or with one older than their source (or, for a
-    Cython module, than a declaration file beside it)."""
-    out = []
-    for m in names:
-        inputs = [source(m)]
-        if inputs[0].suffix == ".pyx":
-            inputs += inputs[0].parent.glob("*.pxd")
-        if not extension(m).exists() or extension(m).stat().st_mtime < max(
-                p.stat().st_mtime for p in inputs):
-            out.append(m)
-    return out
+    """The modules without an extension, or with one older than what it is built from (its
+    source, and for a Cython module the declarations beside it: ``sunking.compiled.inputs``)."""
+    built_from = compiled_module().inputs
+    return [m for m in names if not extension(m).exists() or extension(m).stat().st_mtime
+            < max(p.stat().st_mtime for p in built_from(extension(m)))]
 
 
 def missing_tools() -> str | None:

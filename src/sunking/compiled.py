@@ -103,13 +103,13 @@ def stale(root: Path = PACKAGE) -> list[Path]:
         return [ext for ext in extensions(root) if _digest(ext, root) not in built]
     out = []
     for ext in extensions(root):
-        sources = [p for p in _inputs(ext) if p.exists()]
+        sources = [p for p in inputs(ext) if p.exists()]
         if sources and max(p.stat().st_mtime for p in sources) > ext.stat().st_mtime:
             out.append(ext)
     return out
 
 
-def _inputs(ext: Path) -> list[Path]:
+def inputs(ext: Path) -> list[Path]:
     """What a compiled module is built from: its source, and for a Cython module the
     declarations (``.pxd``) beside it, which it may ``cimport``."""
     source = _source(ext)

@@ -1,8 +1,9 @@
 """The bots' ladder: every level of every game rated together, written where people read it.
 
 For each game, a pool of bots (``random``, ``heuristic``, ``ismcts:easy``, ``ismcts:medium``,
-``ismcts:hard``) plays one tournament at 4 players in which each match seats a group of four
-of them, every group and seating in turn (``sunking tournament --players 4`` with five bots),
+``ismcts:hard``, ``ismcts:expert``) plays one tournament at 4 players in which each match seats
+a group of four of them, every group and seating in turn (``sunking tournament --players 4``
+with six bots),
 and OpenSkill rates them together. The script writes:
 
 - ``benchmarks/results/<game>_ladder.json``: the tournament (the usual fields: game,
@@ -39,7 +40,7 @@ ROOT = Path(__file__).resolve().parent.parent
 RESULTS = ROOT / "benchmarks" / "results"
 IMAGES = ROOT / "docs" / "img"
 DOC = ROOT / "docs" / "bots.md"
-POOL = ("random", "heuristic", "ismcts:easy", "ismcts:medium", "ismcts:hard")
+POOL = ("random", "heuristic", "ismcts:easy", "ismcts:medium", "ismcts:hard", "ismcts:expert")
 PLAYERS = 4
 BEGIN, END = "<!-- ladder:begin -->", "<!-- ladder:end -->"
 

@@ -9,12 +9,15 @@ from sunking.bots import HeuristicBot, IsmctsBot, IsmctsConfig, Observation, Ran
 from sunking.bots.arena import play_match
 from sunking.bots.protocol import Bot
 from sunking.core import GameState, Rng
+from support.expert import expert
 
 GAME = sunking.make("louis14")
 
 
 def bots() -> list[Bot]:
-    return [RandomBot(), HeuristicBot(), IsmctsBot(IsmctsConfig(iterations=60, horizon=6))]
+    return [RandomBot(), HeuristicBot(), IsmctsBot(IsmctsConfig(iterations=60, horizon=6)),
+            expert(60)]
+
 
 
 def position(players: int, seed: int, actions: int) -> GameState:

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 import sunking
 from sunking.bots import (
+    LEVELS,
     HeuristicBot,
     IsmctsBot,
     IsmctsConfig,
@@ -88,7 +91,8 @@ def test_determinize_keeps_the_seats_view_and_legal_actions() -> None:
 @pytest.mark.parametrize(
     ("spec", "name"),
     [("random", "random"), ("heuristic", "heuristic"), ("ismcts", "ismcts"),
-     ("ismcts:hard", "ismcts:hard"), ("ismcts:50", "ismcts:50"), ("ismcts:0.2s", "ismcts:0.2s")],
+     ("ismcts:hard", "ismcts:hard"), ("ismcts:expert", "ismcts:expert"), ("ismcts:50", "ismcts:50"),
+     ("ismcts:0.2s", "ismcts:0.2s")],
 )
 def test_make_bot_reads_specs(spec: str, name: str) -> None:
     assert make_bot(spec).name == name
@@ -103,8 +107,19 @@ def test_make_bot_budgets() -> None:
     assert timed.config.iterations is None and timed.config.seconds == 0.5
 
 
+def test_a_level_may_be_given_another_budget() -> None:
+    """``ismcts:hard:0.08s`` is hard's search with that time alone (the expert's ablation)."""
+    bot = make_bot("ismcts:hard:0.08s")
+    assert isinstance(bot, IsmctsBot) and bot.name == "ismcts:hard:0.08s"
+    assert bot.config == dataclasses.replace(LEVELS["hard"], iterations=None, seconds=0.08)
+    counted = make_bot("ismcts:medium:2000")
+    assert isinstance(counted, IsmctsBot)
+    assert counted.config == dataclasses.replace(LEVELS["medium"], iterations=2000)
+
+
 @pytest.mark.parametrize("spec", ["", "minimax", "random:3", "ismcts:lots", "ismcts:0",
-                                  "ismcts:-1s", "heuristic:hard"])
+                                  "ismcts:-1s", "heuristic:hard", "ismcts:harder:1s",
+                                  "ismcts:hard:soon"])
 def test_make_bot_rejects_bad_specs(spec: str) -> None:
     with pytest.raises(ValueError, match=r"bot|budget|ISMCTS"):
         make_bot(spec)

@@ -33,7 +33,7 @@ def test_srv_lobby_lists(client: TestClient) -> None:
     games = client.get("/api/games").json()
     assert {"id": "louis14", "min_players": 2, "max_players": 4}.items() <= games[0].items()
     assert client.get("/api/bots").json() == [
-        "random", "heuristic", "ismcts:easy", "ismcts:medium", "ismcts:hard"]
+        "random", "heuristic", "ismcts:easy", "ismcts:medium", "ismcts:hard", "ismcts:expert"]
     codes = [lang["code"] for lang in client.get("/api/languages").json()]
     assert sorted(codes) == ["cs", "de", "en", "fr", "nl"]
     assert client.get("/api/i18n/en").json()["lang"] == "en"

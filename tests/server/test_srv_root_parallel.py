@@ -14,6 +14,7 @@ import sunking
 from sunking.bots import LEVELS, IsmctsConfig
 from sunking.bots.ismcts import merge_choices
 from sunking.core import Rng
+from sunking.envs.learned import shipped_model
 from sunking.server.config import Settings
 from sunking.server.workers.bots import (
     ROOT_PARALLEL,
@@ -65,6 +66,9 @@ def _iterations_only(monkeypatch: pytest.MonkeyPatch) -> None:
     uncapped = dataclasses.replace(LEVELS["hard"], seconds=None)
     monkeypatch.setitem(LEVELS, "hard", uncapped)
     monkeypatch.setitem(ROOT_PARALLEL, "ismcts:hard", uncapped)
+    expert = dataclasses.replace(LEVELS["expert"], seconds=None)
+    monkeypatch.setitem(LEVELS, "expert", expert)
+    monkeypatch.setitem(ROOT_PARALLEL, "ismcts:expert", expert)
 
 def test_a_part_is_a_pure_function_of_its_arguments() -> None:
     position = _position()
@@ -74,6 +78,18 @@ def test_a_part_is_a_pure_function_of_its_arguments() -> None:
     other = search_part("louis14", position, "ismcts:hard", 7, 1, 2)
     assert part_rng(7, 0, 3, 0).next64() != part_rng(7, 0, 3, 1).next64()
     assert first != other  # another generator, another tree
+
+
+def test_an_expert_search_shares_out_the_budget_its_model_ships_with() -> None:
+    model = shipped_model("louis14", 4)
+    assert model is not None
+    iterations = int(model.meta["search"]["iterations"])
+    position = _position()
+    parts = [search_part("louis14", position, "ismcts:expert", 7, p, 2) for p in range(2)]
+    assert [sum(n for _, n, _ in part) for part in parts] == [-(-iterations // 2)] * 2
+    assert merged_move(parts) in [a.to_json() for a in
+                                  sunking.make("louis14").state_from_json(position)
+                                  .legal_actions()]
 
 
 def test_only_the_listed_bots_are_searched_in_parts() -> None:

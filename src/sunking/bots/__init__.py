@@ -2,17 +2,21 @@
 
 A bot is named by a spec string: ``random``, ``heuristic``, ``heuristic:NAME`` (the game's
 evaluation with its weight set NAME, e.g. Louis XIV's ``original``), ``ismcts`` (medium),
-``ismcts:easy|medium|hard``, ``ismcts:N`` (N iterations) or ``ismcts:Ns`` (N seconds).
+``ismcts:easy|medium|hard``, ``ismcts:expert`` (hard's search judging its positions with the
+game's learned model), ``ismcts:N`` (N iterations) or ``ismcts:Ns`` (N
+seconds).
 """
 
 from __future__ import annotations
 
 import dataclasses
+import functools
+from importlib.metadata import entry_points
 
 from ..core.registry import available_games
 from .evaluator import DefaultEvaluator, Evaluator, evaluator
 from .heuristic import HeuristicBot
-from .ismcts import IsmctsBot, IsmctsConfig
+from .ismcts import IsmctsBot, IsmctsConfig, Tuning
 from .protocol import Bot, Observation
 from .random_bot import RandomBot
 
@@ -24,8 +28,11 @@ LEVELS: dict[str, IsmctsConfig] = {
     "easy": IsmctsConfig(iterations=100, horizon=8),
     "medium": IsmctsConfig(iterations=300, horizon=8),
     "hard": IsmctsConfig(iterations=1000, horizon=8, seconds=1.0),
+    "expert": IsmctsConfig(iterations=1000, horizon=8, seconds=1.0),
 }
-"""ISMCTS difficulty levels: budgets and rollout horizons (see docs/bots.md)."""
+"""ISMCTS difficulty levels: budgets and rollout horizons (see docs/bots.md). ``expert``'s
+iterations and horizon are the ones its game's model ships with (``sunking.envs.learned``,
+found through :data:`SEARCHES`); these serve where a game ships none."""
 
 def make_bot(spec: str, *, cpu_clock: bool = False) -> Bot:
     """Build a bot from its spec string; with ``cpu_clock`` a search's time budget counts
@@ -48,12 +55,27 @@ def make_bot(spec: str, *, cpu_clock: bool = False) -> Bot:
         config = _ismcts_config(arg or "medium")
         if cpu_clock:
             config = dataclasses.replace(config, cpu_clock=True)
-        return IsmctsBot(config, name=spec.strip())
+        level = (arg or "medium").partition(":")[0]
+        return IsmctsBot(config, name=spec.strip(), tuning=searches().get(level))
     raise ValueError(
         f"unknown bot {spec!r}: use random, heuristic, heuristic:NAME (a weight set of the "
-        "game's evaluation), ismcts, ismcts:easy|medium|hard, "
+        "game's evaluation), ismcts, ismcts:easy|medium|hard|expert, "
         "ismcts:N (iterations) or ismcts:Ns (seconds)"
     )
+
+
+SEARCHES = "sunking.searches"
+"""The entry-point group of the levels whose search judges with more than the bots hold
+(``[project.entry-points."sunking.searches"]``: the level's name, and where its
+:data:`~.ismcts.Tuning` is): ``expert``, whose model reads the environments' observation
+encoding, a layer above the bots."""
+
+
+@functools.cache
+def searches() -> dict[str, Tuning]:
+    """The tunings of the levels registered in :data:`SEARCHES`, by level, loaded once."""
+    return {point.name: point.load() for point in entry_points(group=SEARCHES)
+            if point.name in LEVELS}
 
 
 def _weight_sets() -> set[str]:
@@ -62,21 +84,30 @@ def _weight_sets() -> set[str]:
 
 
 def _ismcts_config(arg: str) -> IsmctsConfig:
+    """A level (``hard``), a budget (``500``, ``0.5s``) with the default settings, or a level
+    given another budget (``hard:0.08s``: hard's settings with that budget alone, say to
+    give it another bot's time)."""
     if arg in LEVELS:
         return LEVELS[arg]
+    level, _, budget = arg.rpartition(":")
+    if level and level not in LEVELS:
+        raise ValueError(f"bad ISMCTS level {level!r}: use {', '.join(LEVELS)}")
+    base = LEVELS[level] if level else IsmctsConfig()
     try:
-        if arg.endswith("s"):
-            return IsmctsConfig(iterations=None, seconds=float(arg[:-1]))
-        return IsmctsConfig(iterations=int(arg))
+        if budget.endswith("s"):
+            return dataclasses.replace(base, iterations=None, seconds=float(budget[:-1]))
+        return dataclasses.replace(base, iterations=int(budget), seconds=None)
     except ValueError as err:
         raise ValueError(
-            f"bad ISMCTS budget {arg!r}: use easy, medium, hard, a number of iterations "
-            f"or a number of seconds such as 0.5s ({err})"
+            f"bad ISMCTS budget {arg!r}: use easy, medium, hard, expert, a number of iterations "
+            f"or a number of seconds such as 0.5s, or a level with a budget such as "
+            f"hard:0.08s ({err})"
         ) from None
 
 
 __all__ = [
     "LEVELS",
+    "SEARCHES",
     "Bot",
     "DefaultEvaluator",
     "Evaluator",
@@ -87,4 +118,5 @@ __all__ = [
     "RandomBot",
     "evaluator",
     "make_bot",
+    "searches",
 ]

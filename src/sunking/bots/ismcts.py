@@ -17,7 +17,8 @@ the sequence leads to). Each iteration
    when the game is over, otherwise by default the softmax of its evaluation) and backs the
    rewards up the path, each node counting the reward of the seat that chose it.
 
-What it knows of the game is its evaluator (:mod:`.evaluator`).
+What it knows of the game is its evaluator (:mod:`.evaluator`), or what a *tuning* gives it
+for each decision (:data:`Tuning`: another evaluator, such as a learned one, and settings).
 
 The budget is a number of iterations, a number of seconds, or both (whichever ends first).
 """
@@ -27,7 +28,7 @@ from __future__ import annotations
 import dataclasses
 import math
 import time
-from collections.abc import Hashable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from typing import Any, TypeVar
 
 from ..core.actions import Action
@@ -148,14 +149,24 @@ def _ucb_choice(available: list[tuple[Action, _Node]], explore: float) -> tuple[
     return chosen
 
 
+Tuning = Callable[[Observation, IsmctsConfig], tuple[Evaluator[Any], IsmctsConfig]]
+"""What one decision is searched with, chosen from its observation and the bot's settings:
+the evaluator that judges its positions and the settings themselves (``ismcts:expert``'s,
+``sunking.envs.learned.expert_tuning``: its game's model and the settings measured with
+it; found through the entry points of :data:`sunking.bots.SEARCHES`)."""
+
+
 @mypyc_attr(allow_interpreted_subclasses=True)
 class IsmctsBot:
     """ISMCTS with a budget; see the module documentation. Compiled with the engine, it may
-    still be extended from source (as the foresight benchmark's measuring sticks do)."""
+    still be extended from source (as the foresight benchmark's measuring sticks do).
+    Without ``tuning`` every decision is searched with ``config`` and the game's evaluator."""
 
-    def __init__(self, config: IsmctsConfig, name: str = "ismcts") -> None:
+    def __init__(self, config: IsmctsConfig, name: str = "ismcts",
+                 tuning: Tuning | None = None) -> None:
         self.config = config
         self.name = name
+        self.tuning = tuning
         self.last: SearchReport | None = None
 
     @property
@@ -168,11 +179,13 @@ class IsmctsBot:
         actions = observation.legal_actions
         if len(actions) == 1:
             return actions[0]
-        config = self.config
         start = time.perf_counter()
+        if self.tuning is None:
+            config, judge = self.config, evaluator(observation.game.spec.id)
+        else:
+            judge, config = self.tuning(observation, self.config)
         clock = time.process_time if config.cpu_clock else time.perf_counter
         deadline = None if config.seconds is None else clock() + config.seconds
-        judge = evaluator(observation.game.spec.id)
         seat = observation.seat
         order = ranked(judge, observation.determinize(rng), actions, seat)
         if first is not None and first in order:
@@ -185,7 +198,7 @@ class IsmctsBot:
         while limit is None or done < limit:
             if deadline is not None and clock() >= deadline:
                 break
-            self._iterate(root, observation, rng, order, sets, judge)
+            self._iterate(root, observation, rng, order, sets, judge, config)
             done += 1
         best_action, best = max(
             root.children.items(), key=lambda item: (item[1].visits, item[1].reward)
@@ -206,16 +219,17 @@ class IsmctsBot:
         order: list[Action],
         sets: dict[int, tuple[Sequence[Action], frozenset[Action]]],
         judge: Evaluator[Any],
+        config: IsmctsConfig,
     ) -> None:
         """One iteration: a fresh determinization played down the tree, where one new child
         is added; then on by the default policy (unless search keeps to the seat's own turn);
         then its rewards backed up along the path, as the game's ``judge`` scores them."""
         state = observation.determinize(rng)  # a private copy: played in place below
         own_turn = judge.scope == "turn"
-        path = self._descend(root, state, observation.seat, own_turn, rng, order, sets)
+        path = self._descend(root, state, observation.seat, own_turn, rng, order, sets, config)
         if not own_turn:
             rollout = judge.rollout_action
-            for _ in range(self.config.horizon):
+            for _ in range(config.horizon):
                 if state.to_move is None:
                     break
                 state.play(rollout(state, rng))
@@ -234,6 +248,7 @@ class IsmctsBot:
         rng: Rng,
         order: list[Action],
         sets: dict[int, tuple[Sequence[Action], frozenset[Action]]],
+        config: IsmctsConfig,
     ) -> list[tuple[_Node, int]]:
         """Play ``state`` down the tree by UCB among the children open to it, until a new
         child is added (and, searching only the seat's own turn, on to the turn's end); the
@@ -245,7 +260,7 @@ class IsmctsBot:
             if mover is None or (own_turn and mover != me):
                 break
             legal = state.legal_actions()
-            available, width = self._open_children(node, root, legal, sets)
+            available, width = self._open_children(node, root, legal, sets, config)
             if len(available) < len(legal) and len(available) < width:
                 action = self._untried(node, root, legal, order, rng)
                 child = _Node()
@@ -258,7 +273,7 @@ class IsmctsBot:
                     break
                 node = child
                 continue
-            action, node = _ucb_choice(available, self.config.exploration)
+            action, node = _ucb_choice(available, config.exploration)
             path.append((node, mover))
             state.play(action)
         return path
@@ -269,10 +284,10 @@ class IsmctsBot:
         root: _Node,
         legal: Sequence[Action],
         sets: dict[int, tuple[Sequence[Action], frozenset[Action]]],
+        config: IsmctsConfig,
     ) -> tuple[list[tuple[Action, _Node]], float]:
         """The children of ``node`` whose action is legal in this determinization (at the
         root, all of them), and how many children progressive widening allows it now."""
-        config = self.config
         children = node.children
         if node is root:
             width = config.min_children + config.root_widening * math.sqrt(node.visits)

@@ -58,7 +58,8 @@ BotsOption = Annotated[
     str,
     typer.Option("--bots", "-b", metavar="SPECS",
                  help="Comma-separated bots, one per seat: random, heuristic, "
-                      "ismcts[:easy|medium|hard|N|Ns] (N iterations, Ns seconds per decision)."),
+                      "ismcts[:easy|medium|hard|expert|N|Ns] (N iterations, Ns seconds per "
+                      "decision)."),
 ]
 PlayersOption = Annotated[
     int | None,

@@ -139,6 +139,26 @@ def observation_vector(
     return _fill(Vector(), adapter, state, seat, prefix)
 
 
+_SEAT_ARRAYS: dict[tuple[str, int], FloatArray] = {}
+
+
+def seat_array(adapter: GameAdapter, state: GameState, seat: int) -> FloatArray:
+    """``seat``'s observation of ``state`` without its ``prefix`` (what a model of the seat's
+    view reads): written by the game's C encoder where there is one, else by the plain one.
+    The array is reused for the game and player count: copy it to keep it."""
+    fast = adapter.fast
+    if fast is None:
+        vector = observation_vector(adapter, state, seat)
+        start = next(at for name, at, _ in vector.layout() if name == "prefix")
+        return vector.array()[:start]
+    key = (adapter.game_id, state.num_players)
+    out = _SEAT_ARRAYS.get(key)
+    if out is None:
+        out = _SEAT_ARRAYS[key] = np.zeros(
+            sum(size for _, _, size in layout(adapter.game_id, state.num_players)), np.float32)
+    return out[:fast(state, seat, out)]
+
+
 def public_vector(adapter: GameAdapter, state: GameState, seat: int) -> Vector:
     """What every seat and a spectator see, laid out as ``seat``'s observation: the
     spectator's view, encoded as if the seat held no hidden card, its unfinished choice

@@ -7,7 +7,7 @@ A seats spec is a comma-separated list with one entry per seat, in seat order:
 * ``human`` or ``human:NAME`` — a human player (default name "Player N" in the players'
   language, N counted from 1);
 * anything else is a bot spec as :func:`sunking.bots.make_bot` accepts it: ``random``,
-  ``heuristic``, ``ismcts``, ``ismcts:easy|medium|hard``, ``ismcts:N`` (iterations per
+  ``heuristic``, ``ismcts``, ``ismcts:easy|medium|hard|expert``, ``ismcts:N`` (iterations per
   decision) or ``ismcts:Ns`` (seconds per decision).
 
 More than one human seat makes a hot-seat game: the players share the terminal and hand it
@@ -25,7 +25,8 @@ HUMAN_KINDS = ("me", "human")
 SEATS_HELP = (
     "Comma-separated, one entry per seat in seat order: `me` (you) or `human[:NAME]` for a "
     "human player (several humans share the terminal, hot-seat), or a bot: `random`, "
-    "`heuristic`, `ismcts[:easy|medium|hard|N|Ns]` (N iterations or N seconds per decision). "
+    "`heuristic`, `ismcts[:easy|medium|hard|expert|N|Ns]` (N iterations or N seconds per "
+    "decision). "
     "Example: `me,ismcts:medium,heuristic,random`."
 )
 """The seats syntax in one paragraph (Markdown), for ``--help``."""

@@ -20,9 +20,9 @@ import time
 from collections.abc import Mapping
 from typing import Any
 
-from ...bots import LEVELS, make_bot
+from ...bots import LEVELS, make_bot, searches
 from ...bots.arena import bot_rng
-from ...bots.ismcts import IsmctsBot, merge_choices
+from ...bots.ismcts import IsmctsBot, IsmctsConfig, Tuning, merge_choices
 from ...bots.protocol import Observation
 from ...coach import hints as coach_hints
 from ...coach import review as coach_review
@@ -30,7 +30,8 @@ from ...coach.estimate import deciding
 from ...core.registry import available_games, make
 from ...core.rng import Rng
 
-SERVER_BOTS = ("random", "heuristic", "ismcts:easy", "ismcts:medium", "ismcts:hard")
+SERVER_BOTS = ("random", "heuristic", "ismcts:easy", "ismcts:medium", "ismcts:hard",
+               "ismcts:expert")
 """The bot specs a match may seat (``GET /api/bots``)."""
 
 STAND_IN_BOT = "heuristic"
@@ -58,7 +59,7 @@ def choose_action(
     return action.to_json()
 
 
-ROOT_PARALLEL = {"ismcts:hard": LEVELS["hard"]}
+ROOT_PARALLEL = {"ismcts:hard": LEVELS["hard"], "ismcts:expert": LEVELS["expert"]}
 """The bots whose search a server with several workers shares out among them in parts run
 side by side (:meth:`BotRunner.choose`): the same iterations in all, the answer sooner."""
 
@@ -94,10 +95,24 @@ def search_part(
     legal = observation.legal_actions
     if len(legal) == 1:
         return [(legal[0].to_json(), 1, 0.0)]
-    bot = IsmctsBot(config.split(parts), name=spec)
+    tuning = searches().get(spec.partition(":")[2])
+    if tuning is None:
+        bot = IsmctsBot(config.split(parts), name=spec)
+    else:
+        bot = IsmctsBot(config, name=spec, tuning=_split(tuning, parts))
     bot.act(observation, part_rng(seed, seat, state.version, part))
     assert bot.last is not None
     return [(action.to_json(), visits, mean) for action, visits, mean in bot.last.choices]
+
+
+def _split(tuning: Tuning, parts: int) -> Tuning:
+    """A level's tuning with the budget it picks shared out in ``parts``."""
+
+    def tune(observation: Observation, config: IsmctsConfig) -> tuple[Any, IsmctsConfig]:
+        judge, tuned = tuning(observation, config)
+        return judge, tuned.split(parts)
+
+    return tune
 
 
 def merged_move(reports: list[list[tuple[dict[str, Any], int, float]]]) -> dict[str, Any]:

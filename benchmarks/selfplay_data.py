@@ -1,0 +1,222 @@
+"""Self-play data for a game's value model (``ismcts:expert``; see docs/bots.md).
+
+Games between the existing bots (by default the tuned heuristic in every seat), each a pure
+function of its seed: match *i* of the schedule of ``--seed`` (``sunking.bots.tournament``,
+seats rotated when the bots differ). From every game, ``--positions`` positions drawn at random
+(from the match seed), each seen by one seat drawn at random. A position is written as what
+the model reads of that seat's view (``sunking.envs.learned.Features``, on a determinization
+from the seat's information set, as the search sees it), the game's own win chances there
+(on the same determinization, to compare with) and, once the game is over, each seat's share
+of the win (in the features' seat order: the observing seat first, then clockwise).
+
+The games are played in parts of ``--part-size``; each part is written as
+``<out>/<game>-<players>p-seed<seed>[-<option><value>…]/part-<A>-<B>.npz`` (the positions and the CPU seconds the
+part took) with ``part-<A>-<B>.jsonl.gz`` beside it (the game records: seed, bots, every action,
+scores, winners). A part already written is skipped, so a run stopped halfway resumes where
+it stopped, and a longer run extends a shorter one of the same seed. The parts run on
+``--jobs`` processes at the lowest CPU priority, so that other work on the machine comes first.
+
+    .venv/bin/python benchmarks/selfplay_data.py --game louis14 --games 20000 --jobs 2
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import hashlib
+import io
+import json
+import os
+import time
+from collections.abc import Iterable, Sequence
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from dataclasses import dataclass
+from multiprocessing import get_context
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from sunking.bots import make_bot
+from sunking.bots.arena import bot_rng
+from sunking.bots.evaluator import evaluator
+from sunking.bots.protocol import Observation
+from sunking.bots.tournament import schedule
+from sunking.core import GameState, Rng, make
+from sunking.envs.learned import Features
+
+OUT = Path(__file__).resolve().parent / "data"
+POSITION_SALT = 0x5E1F_D1A7
+"""Mixed into a match seed for the generator that picks its positions and their seats."""
+
+
+@dataclass(frozen=True)
+class Job:
+    """One part of a run: games ``start``–``stop`` of the schedule."""
+
+    game: str
+    players: int
+    bots: tuple[str, ...]
+    seed: int
+    start: int
+    stop: int
+    total: int
+    positions: int
+    options: dict[str, Any]
+    path: str
+    nice: int
+
+
+def run_dir(out: Path, game: str, players: int, seed: int,
+            options: dict[str, Any] | None = None) -> Path:
+    """Where a run's parts go: named by the game, the players, the seed and the options."""
+    named = "".join(f"-{key}{value}" for key, value in sorted((options or {}).items()))
+    return out / f"{game}-{players}p-seed{seed}{named}"
+
+
+def play_game(game: str, bots: Sequence[str], seed: int,
+              options: dict[str, Any]) -> tuple[list[GameState], GameState]:
+    """The states a match went through (each before a bot's decision), and its end."""
+    state = make(game).new_game(len(bots), seed, **options)
+    state.quiet = True
+    players = [make_bot(spec, cpu_clock=True) for spec in bots]
+    rngs = [bot_rng(seed, p) for p in range(len(bots))]
+    seen = []
+    while (seat := state.to_move) is not None:
+        seen.append(state)
+        action = players[seat].act(Observation(state, seat), rngs[seat])
+        state = state.apply_unchecked(action)
+    return seen, state
+
+
+def positions_of(game: str, seen: Sequence[GameState], end: GameState, seed: int, count: int,
+                 features: Features) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """``count`` positions of a played game: features, the game's own chances, the shares
+    of the win and the position's number, each row in its observing seat's order."""
+    rng = Rng(seed ^ POSITION_SALT)
+    n = end.num_players
+    shares = end.result().shares()
+    order = list(range(len(seen)))
+    rng.shuffle(order)
+    picked = sorted(order[:count])
+    judge = evaluator(game)
+    xs, own, ys, at = [], [], [], []
+    for index in picked:
+        state = seen[index]
+        seat = rng.below(n)
+        quiet = state.determinizer(seat)(rng)
+        xs.append(features(quiet, seat).copy())
+        chances = judge.win_chances(quiet)
+        own.append([chances[(seat + k) % n] for k in range(n)])
+        ys.append([shares[(seat + k) % n] for k in range(n)])
+        at.append(index)
+    return (np.array(xs, np.float32), np.array(own, np.float32), np.array(ys, np.float32),
+            np.array(at, np.int32))
+
+
+def play_part(job: Job) -> tuple[str, int, float]:
+    """Play one part and write it; its path, positions and CPU seconds."""
+    if job.nice:
+        os.nice(job.nice)
+    started = time.process_time()
+    pairings = schedule(len(job.bots), job.total, job.seed, job.players)[job.start:job.stop]
+    features = Features(job.game, job.players, evaluator(job.game))
+    chunks: list[tuple[np.ndarray, ...]] = []
+    records = []
+    for pairing in pairings:
+        bots = tuple(job.bots[e] for e in pairing.seating)
+        seen, end = play_game(job.game, bots, pairing.seed, job.options)
+        x, own, y, at = positions_of(job.game, seen, end, pairing.seed, job.positions, features)
+        chunks.append((x, own, y, at, np.full(len(at), pairing.index, np.int32)))
+        result = end.result()
+        records.append({"index": pairing.index, "seed": pairing.seed, "bots": list(bots),
+                        "options": job.options,
+                        "actions": [a.to_json() for a in end.history],
+                        "scores": list(result.scores), "winners": list(result.winners)})
+    seconds = time.process_time() - started
+    arrays = {name: np.concatenate([c[i] for c in chunks])
+              for i, name in enumerate(("x", "own", "y", "position", "game"))}
+    path = Path(job.path)
+    buffer = io.BytesIO()
+    np.savez_compressed(buffer, cpu_seconds=np.array(seconds), **arrays)
+    with gzip.open(path.with_suffix(".jsonl.gz"), "wt") as out:
+        out.writelines(json.dumps(r) + "\n" for r in records)
+    partial = path.with_suffix(".tmp")
+    partial.write_bytes(buffer.getvalue())
+    partial.rename(path)  # the part counts as written once it is whole
+    return str(path), len(arrays["y"]), seconds
+
+
+def jobs_of(args: argparse.Namespace) -> list[Job]:
+    bots = tuple(args.bots.split(",")) if args.bots else ("heuristic",) * args.players
+    options = json.loads(args.options)
+    folder = run_dir(args.out, args.game, args.players, args.seed, options)
+    folder.mkdir(parents=True, exist_ok=True)
+    jobs = []
+    for start in range(0, args.games, args.part_size):
+        stop = min(args.games, start + args.part_size)
+        path = folder / f"part-{start}-{stop}.npz"
+        if not path.exists():
+            jobs.append(Job(args.game, args.players, bots, args.seed, start, stop, args.games,
+                            args.positions, options, str(path), args.nice))
+    return jobs
+
+
+def load(*folders: Path) -> dict[str, np.ndarray]:
+    """Every part of the runs in ``folders``, each run's in the order of its games, put
+    together (the games numbered on from one run to the next)."""
+    loaded = []
+    offset = 0
+    for folder in folders:
+        parts = sorted(folder.glob("part-*.npz"), key=lambda p: int(p.stem.split("-")[1]))
+        if not parts:
+            raise SystemExit(f"no parts in {folder}")
+        run = [dict(np.load(p)) for p in parts]
+        for d in run:
+            d["game"] = d["game"] + offset
+        offset += max(int(p.stem.split("-")[2]) for p in parts)
+        loaded.extend(run)
+    data = {k: np.concatenate([d[k] for d in loaded]) for k in ("x", "own", "y", "game")}
+    data["cpu_seconds"] = np.array(sum(float(d["cpu_seconds"]) for d in loaded))
+    return data
+
+
+def digest(arrays: Iterable[np.ndarray]) -> str:
+    """The SHA-256 of the training data: the arrays' bytes in order (as stored, in any
+    compression)."""
+    sha = hashlib.sha256()
+    for array in arrays:
+        sha.update(np.ascontiguousarray(array).tobytes())
+    return sha.hexdigest()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--game", required=True)
+    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--games", type=int, default=20000)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--bots", default="", help="one spec per seat, comma-separated "
+                        "(default: heuristic in every seat)")
+    parser.add_argument("--positions", type=int, default=16, help="positions kept per game")
+    parser.add_argument("--part-size", type=int, default=500)
+    parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--nice", type=int, default=19)
+    parser.add_argument("--options", default="{}", help="the game's options, as JSON")
+    parser.add_argument("--out", type=Path, default=OUT)
+    args = parser.parse_args()
+    jobs = jobs_of(args)
+    folder = run_dir(args.out, args.game, args.players, args.seed, json.loads(args.options))
+    print(f"{len(jobs)} parts to play into {folder}")
+    with ProcessPoolExecutor(max_workers=args.jobs, mp_context=get_context("spawn")) as pool:
+        futures = [pool.submit(play_part, job) for job in jobs]
+        for future in as_completed(futures):
+            path, rows, seconds = future.result()
+            print(f"{path}: {rows} positions, {seconds:.0f} CPU s", flush=True)
+    data = load(folder)
+    print(f"{len(data['y'])} positions from {len(set(data['game'].tolist()))} games, "
+          f"{float(data['cpu_seconds']) / 3600:.2f} CPU-hours")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,198 @@
+"""``ismcts:expert``: the learned model, what it reads, how the search uses it, and that its
+training comes out the same from the same data."""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+
+import sunking
+from sunking.bots import LEVELS, IsmctsBot, Observation, make_bot, searches
+from sunking.bots.evaluator import evaluator
+from sunking.core import GameState, Rng
+from sunking.envs import learned
+from sunking.envs.learned import Features, LearnedJudge, ValueModel, read_model, shipped_model
+from sunking.envs.table import adapter, observation_vector
+from support.expert import expert
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "benchmarks"))
+import selfplay_data  # noqa: E402
+import train_value  # noqa: E402
+
+SAMPLE = Path(__file__).resolve().parent / "data" / "expert_sample"
+"""A small committed run of ``benchmarks/selfplay_data.py`` and what training it gives."""
+GAMES = ("louis14", "vive_le_roi", "versailles1682")
+
+
+def position(game: str, players: int, seed: int, actions: int) -> GameState:
+    """A position reached by random play, with a real choice to make."""
+    state = sunking.make(game).new_game(players, seed)
+    rng = Rng(seed + 1000)
+    while state.version < actions or len(state.legal_actions()) < 2:
+        state = state.apply_unchecked(rng.choice(state.legal_actions()))
+    return state
+
+
+def random_model(inputs: int, players: int, seed: int = 0, search: Any = None) -> ValueModel:
+    rng = np.random.default_rng(seed)
+    layers = ((rng.normal(0, 0.1, (inputs, 8)).astype(np.float32),
+               rng.normal(0, 0.1, 8).astype(np.float32)),
+              (rng.normal(0, 0.1, (8, players)).astype(np.float32),
+               rng.normal(0, 0.1, players).astype(np.float32)))
+    return ValueModel(layers, {"search": search or {"iterations": 40, "horizon": 0}})
+
+
+@pytest.fixture
+def installed() -> Iterator[dict[tuple[str, int], ValueModel | None]]:
+    """The shipped models, restored after a test installs its own."""
+    saved = dict(learned._MODELS)
+    yield learned._MODELS
+    learned._MODELS.clear()
+    learned._MODELS.update(saved)
+
+
+def test_a_model_reads_back_what_it_wrote() -> None:
+    model = random_model(30, 4, search={"iterations": 7, "horizon": 1})
+    again = read_model(model.to_bytes())
+    assert again.meta == model.meta and again.inputs == 30
+    for (w, b), (w2, b2) in zip(model.layers, again.layers, strict=True):
+        assert np.array_equal(w, w2) and np.array_equal(b, b2)
+    chances = again.chances(np.ones(30, np.float32))
+    assert chances.shape == (4,) and abs(float(chances.sum()) - 1) < 1e-6
+
+
+@pytest.mark.parametrize("data", [b"", b"not an npz", random_model(5, 3).to_bytes()[:200]])
+def test_a_file_that_is_no_model_is_refused(data: bytes) -> None:
+    with pytest.raises(ValueError, match="not a value model"):
+        read_model(data)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_features_are_the_seats_observation_and_the_games_own_chances(game: str) -> None:
+    state = position(game, 4, 5, 30)
+    judge = evaluator(game)
+    features = Features(game, 4, judge)
+    chances = judge.win_chances(state)
+    for seat in range(4):
+        x = features(state, seat).copy()
+        vector = observation_vector(adapter(game), state, seat)
+        start = next(at for name, at, _ in vector.layout() if name == "prefix")
+        assert start == features.observed == features.size - 4
+        assert np.array_equal(x[:start], vector.array()[:start])
+        own = [chances[(seat + k) % 4] for k in range(4)]
+        assert np.allclose(features.own, own)
+        assert np.allclose(x[start:], np.log(np.maximum(own, Features.FLOOR)), atol=1e-5)
+
+
+def test_the_judge_gives_each_seat_its_own_chance() -> None:
+    """The model's chances come in the features' seat order (the searching seat first); the
+    judge gives them back in seat order."""
+    game, state = "louis14", position("louis14", 4, 9, 20)
+    base = evaluator(game)
+    features = Features(game, 4, base)
+    favours_first = random_model(features.size, 4)
+    w, b = favours_first.layers[1]
+    b = b.copy()
+    b[0] += 10.0  # the first place in the features' order all but wins
+    model = ValueModel((favours_first.layers[0], (w, b)), {})
+    for seat in range(4):
+        chances = LearnedJudge(base, model, features, seat).win_chances(state)
+        assert abs(sum(chances) - 1) < 1e-5
+        assert max(range(4), key=lambda p: chances[p]) == seat
+    mixed = LearnedJudge(base, model, features, 2, mix=0.0).win_chances(state)
+    assert mixed == pytest.approx(base.win_chances(state))
+
+
+def test_a_finished_game_scores_its_win_share() -> None:
+    state = sunking.make("louis14").new_game(4, 3)
+    rng = Rng(3)
+    while not state.is_terminal:
+        state = state.apply_unchecked(rng.choice(state.legal_actions()))
+    base = evaluator("louis14")
+    features = Features("louis14", 4, base)
+    judge = LearnedJudge(base, random_model(features.size, 4), features, 0)
+    assert judge.win_chances(state) == state.result().shares()
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_expert_searches_with_its_games_model_and_settings(
+        game: str, installed: dict[tuple[str, int], ValueModel | None]) -> None:
+    state = position(game, 4, 21, 25)
+    seat = state.to_move
+    assert seat is not None
+    size = Features(game, 4, evaluator(game)).size
+    installed[(game, 4)] = random_model(size, 4, search={"iterations": 33, "horizon": 1})
+    bot = make_bot("ismcts:expert")
+    assert isinstance(bot, IsmctsBot) and bot.tuning is searches()["expert"]
+    action = bot.act(Observation(state, seat), Rng(1))
+    assert action in state.legal_actions()
+    assert bot.last is not None and bot.last.iterations == 33
+
+
+def test_without_a_model_expert_searches_as_hard(
+        installed: dict[tuple[str, int], ValueModel | None]) -> None:
+    installed[("louis14", 2)] = None
+    state = position("louis14", 2, 4, 10)
+    assert state.to_move is not None
+    judge, config = searches()["expert"](Observation(state, state.to_move), LEVELS["hard"])
+    assert judge is evaluator("louis14")
+    assert config.iterations == 1000 and config.horizon == 8
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_expert_decides_the_same_whatever_its_seat_cannot_see(game: str) -> None:
+    """The fairness check of tests/bots/test_bot_fairness.py, for the expert in every game
+    with the model it ships."""
+    state = position(game, 4, 31, 40)
+    seat = state.to_move
+    assert seat is not None
+    bot = expert(40)
+    mine = bot.act(Observation(state, seat), Rng(7))
+    for salt in (1, 2):
+        other = state.determinize(seat, Rng(salt))
+        assert other.view(seat) == state.view(seat)
+        assert bot.act(Observation(other, seat), Rng(7)) == mine
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_each_game_ships_a_model_for_four_seats(game: str) -> None:
+    model = shipped_model(game, 4)
+    assert model is not None
+    assert model.inputs == Features(game, 4, evaluator(game)).size
+    assert len(model.meta["data_sha256"]) == 64 and model.meta["games"] >= 1000
+    assert {"iterations", "horizon", "mix"} <= set(model.meta["search"])
+    path = ROOT / "src" / "sunking" / "games" / game / "data" / "expert-4.npz"
+    assert path.stat().st_size < 4_000_000
+    assert train_value.weights_sha256(model) == model.meta["weights_sha256"]
+
+
+def test_the_sample_is_played_again_the_same(tmp_path: Path) -> None:
+    """The committed sample is what the self-play script writes for its seed and size."""
+    expected = json.loads((SAMPLE / "expected.json").read_text())
+    job = selfplay_data.Job("louis14", 4, ("heuristic",) * 4, 1, 0, expected["games"],
+                            expected["games"], expected["positions"], {},
+                            str(tmp_path / "part.npz"), 0)
+    selfplay_data.play_part(job)
+    again = dict(np.load(tmp_path / "part.npz"))
+    kept = dict(np.load(next(SAMPLE.glob("*/part-*.npz"))))
+    for key in ("x", "own", "y", "position", "game"):
+        assert np.array_equal(again[key], kept[key]), key
+
+
+def test_training_comes_out_the_same_bit_for_bit() -> None:
+    """A tiny model trained from the committed sample has the weights it had when the sample
+    was committed (scikit-learn on one thread, a fixed seed)."""
+    expected = json.loads((SAMPLE / "expected.json").read_text())
+    data = selfplay_data.load(next(SAMPLE.glob("*-seed1")))
+    assert selfplay_data.digest(data[k] for k in ("x", "own", "y", "game")) == \
+        expected["data_sha256"]
+    model = train_value.train(data, hidden=8, epochs=3, seed=1, search={"iterations": 10})
+    assert train_value.weights_sha256(model) == expected["weights_sha256"]
+    assert model.meta["data_sha256"] == expected["data_sha256"]

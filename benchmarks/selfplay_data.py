@@ -10,11 +10,12 @@ from the seat's information set, as the search sees it), the game's own win chan
 of the win (in the features' seat order: the observing seat first, then clockwise).
 
 The games are played in parts of ``--part-size``; each part is written as
-``<out>/<game>-<players>p-seed<seed>[-<option><value>…]/part-<A>-<B>.npz`` (the positions and the CPU seconds the
-part took) with ``part-<A>-<B>.jsonl.gz`` beside it (the game records: seed, bots, every action,
-scores, winners). A part already written is skipped, so a run stopped halfway resumes where
-it stopped, and a longer run extends a shorter one of the same seed. The parts run on
-``--jobs`` processes at the lowest CPU priority, so that other work on the machine comes first.
+``<out>/<game>-<players>p-seed<seed>[-<option><value>…]/part-<A>-<B>.npz`` (the positions and
+the CPU seconds the part took) with ``part-<A>-<B>.jsonl.gz`` beside it (the game records:
+seed, bots, every action, scores, winners). A part already written is skipped, so a run
+stopped halfway resumes where it stopped, and a longer run extends a shorter one of the same
+seed. The parts run on ``--jobs`` processes at the lowest CPU priority, so that other work on
+the machine comes first.
 
     .venv/bin/python benchmarks/selfplay_data.py --game louis14 --games 20000 --jobs 2
 """

@@ -15,7 +15,8 @@ other tournaments of seed 1, such as ``<game>_hard_vs_heuristic.json``), Versail
 ``results/<game>_<name>.part-A-B.json``; ``--merge`` joins the parts into
 ``results/<game>_<name>.json`` with the command that played them; ``--report`` prints each
 merged result: the first seat's win rate with its 95% interval, every bot's mean time per
-decision and the CPU-hours the bots thought.
+decision and the CPU-hours the bots thought. ``--timing N`` times hard and expert on the same
+N decisions (what expert's iterations are chosen by before a tournament measures them).
 
     nice -n 19 .venv/bin/python benchmarks/expert_check.py --game louis14 --kind vs_hard \\
         --part 0:100 --jobs 2
@@ -27,8 +28,10 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import shlex
 import sys
+import time
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -85,15 +88,126 @@ def report(game: str, kind: str) -> str:
             f"mean time per decision: {per}; the bots thought {cpu:.2f} CPU-hours")
 
 
+def timing(game: str, positions: int, seed: int = 7) -> dict[str, float]:
+    """``ismcts:hard``'s and ``ismcts:expert``'s mean seconds per decision over the same
+    ``positions`` decisions of heuristic games (the whole game's span, forced moves left out),
+    the two searched one after the other on each: what the expert's iterations are chosen by
+    before a tournament measures them."""
+    from sunking.bots import Observation, make_bot
+    from sunking.core import Rng, make
+
+    bots = {spec: make_bot(spec, cpu_clock=True) for spec in ("ismcts:hard", "ismcts:expert")}
+    heuristic = make_bot("heuristic")
+    spent = dict.fromkeys(bots, 0.0)
+    rng = Rng(seed)
+    found = 0
+    while found < positions:
+        state = make(game).new_game(PLAYERS, rng.next64() >> 1, **OPTIONS.get(game, {}))
+        state.quiet = True
+        while (seat := state.to_move) is not None and found < positions:
+            observation = Observation(state, seat)
+            if len(observation.legal_actions) > 1 and rng.below(8) == 0:
+                found += 1
+                for spec, bot in bots.items():
+                    started = time.process_time()
+                    bot.act(observation, Rng(found))
+                    spent[spec] += time.process_time() - started
+            state = state.apply_unchecked(heuristic.act(observation, rng))
+    return {spec: seconds / positions for spec, seconds in spent.items()}
+
+
+DOC = Path(__file__).resolve().parent.parent / "docs" / "bots.md"
+GAMES = ("louis14", "vive_le_roi", "versailles1682")
+
+
+def models_table() -> str:
+    """Each game's shipped model: its data, size, held-out log loss and search settings."""
+    from sunking.core import make
+    from sunking.envs.learned import shipped_model
+
+    lines = ["| game | self-play games (positions) | data CPU-hours | hidden units | "
+             "model size | held-out log loss: uniform / game's own / model / played | "
+             "search |",
+             "| --- | ---: | ---: | ---: | ---: | ---: | --- |"]
+    for game in GAMES:
+        model = shipped_model(game, PLAYERS)
+        if model is None:
+            continue
+        meta = model.meta
+        loss = meta["log_loss"]
+        search = meta["search"]
+        mix = float(search["mix"])
+        played = loss["model"] if mix == 1.0 else loss.get(f"mix {mix}", loss["model"])
+        size = sum(w.nbytes + b.nbytes for w, b in model.layers) / 1e3
+        own = loss["game's own"]
+        lines.append(
+            f"| {make(game).spec.name} | {meta['games']:,} ({meta['positions']:,}) | "
+            f"{meta['data_cpu_hours']:.2f} | {meta['hidden']} | {size:.0f} kB | "
+            f"{loss['uniform']:.3f} / {own:.3f} / {loss['model']:.3f} / "
+            f"{played:.3f} (mix {mix:g}) | {search['iterations']:,} iterations, horizon "
+            f"{search['horizon']} |")
+    return "\n".join(lines)
+
+
+def strength_table() -> str:
+    """Every merged tournament of the expert: win rate, interval, times, CPU-hours."""
+    from sunking.core import make
+
+    lines = ["| game | tournament | games | first seat's win rate (95% CI) | "
+             "mean time per decision | CPU-hours |", "| --- | --- | ---: | ---: | --- | ---: |"]
+    for game in GAMES:
+        for kind in KINDS:
+            path = RESULTS / f"{name_of(game, kind)}.json"
+            if not path.exists():
+                lines.append(f"| {make(game).spec.name} | `{kind}` | not played yet | | | |")
+                continue
+            data = json.loads(path.read_text())
+            first = data["entries"][0]
+            times = ", ".join(f"`{bot}` {t * 1000:.1f} ms"
+                              for bot, t in sorted(decision_times(data).items()))
+            cpu = sum(sum(m["think_seconds"]) for m in data["matches"]) / 3600
+            lines.append(
+                f"| {make(game).spec.name} | `{kind}` | {data['games']:,} of "
+                f"{data['scheduled']:,} | {first['win_rate']:.1%} ({first['ci_low']:.1%}–"
+                f"{first['ci_high']:.1%}) | {times} | {cpu:.1f} |")
+    return "\n".join(lines)
+
+
+def write_doc(doc: Path = DOC) -> None:
+    """The two tables of docs/bots.md's "The expert", between their markers."""
+    text = doc.read_text(encoding="utf-8")
+    for name, body in (("expert-models", models_table()), ("expert-strength", strength_table())):
+        begin, end = f"<!-- {name}:begin -->", f"<!-- {name}:end -->"
+        pattern = re.compile(re.escape(begin) + ".*?" + re.escape(end), re.S)
+        text = pattern.sub(lambda _, b=body, s=begin, e=end: f"{s}\n{b}\n{e}", text, count=1)
+    doc.write_text(text, encoding="utf-8")
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--game", required=True)
-    parser.add_argument("--kind", choices=sorted(KINDS), required=True)
+    parser.add_argument("--game", choices=GAMES)
+    parser.add_argument("--kind", choices=sorted(KINDS))
     parser.add_argument("--part", metavar="A:B")
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--merge", action="store_true")
     parser.add_argument("--report", action="store_true")
+    parser.add_argument("--write-doc", action="store_true",
+                        help="write the models' and tournaments' tables into docs/bots.md")
+    parser.add_argument("--timing", type=int, metavar="N",
+                        help="time hard and expert on N decisions of heuristic games")
     args = parser.parse_args(argv)
+    if args.write_doc:
+        write_doc()
+        return
+    if args.game is None:
+        sys.exit("give --game (or --write-doc)")
+    if args.timing:
+        times = timing(args.game, args.timing)
+        print(", ".join(f"{spec} {t * 1000:.1f} ms" for spec, t in times.items()) +
+              f" CPU a decision over {args.timing} decisions of {args.game}")
+        return
+    if args.kind is None:
+        sys.exit("give --kind (or --timing)")
     games = KINDS[args.kind][1]
     stem = name_of(args.game, args.kind)
     if args.part:

@@ -62,11 +62,12 @@ def log_loss(chances: np.ndarray, y: np.ndarray) -> float:
     return float(-(y * np.log(np.clip(chances, 1e-7, 1.0))).sum(axis=1).mean())
 
 
-def fit(x: np.ndarray, y: np.ndarray, hidden: int, epochs: int, seed: int) -> MLPClassifier:
+def fit(x: np.ndarray, y: np.ndarray, hidden: int, epochs: int, seed: int,
+        alpha: float = 1e-4) -> MLPClassifier:
     """The perceptron, trained on one thread (so that it comes out the same every time)."""
     rows, labels, weights = expanded(x, y)
     model = MLPClassifier(hidden_layer_sizes=(hidden,), activation="relu", solver="adam",
-                          alpha=1e-4, batch_size=256, learning_rate_init=1e-3,
+                          alpha=alpha, batch_size=256, learning_rate_init=1e-3,
                           max_iter=epochs, shuffle=True, random_state=seed, tol=0.0,
                           n_iter_no_change=epochs + 1)
     with threadpool_limits(1), warnings.catch_warnings():
@@ -93,7 +94,7 @@ def chances(model: ValueModel, x: np.ndarray) -> np.ndarray:
 
 
 def train(data: Mapping[str, np.ndarray], hidden: int, epochs: int, seed: int,
-          search: Mapping[str, Any]) -> ValueModel:
+          search: Mapping[str, Any], alpha: float = 1e-4) -> ValueModel:
     """A model from self-play data (:func:`selfplay_data.load`), with its figures."""
     y, own = data["y"], data["own"]
     x = data["x"].copy()
@@ -103,7 +104,7 @@ def train(data: Mapping[str, np.ndarray], hidden: int, epochs: int, seed: int,
     x[:, -n:] = np.log(np.maximum(own, np.float32(Features.FLOOR)))
     training, held = split(data["game"])
     started = time.process_time()
-    model = fit(x[training], y[training], hidden, epochs, seed)
+    model = fit(x[training], y[training], hidden, epochs, seed, alpha)
     seconds = time.process_time() - started
     draft = as_value_model(model, {})
     learned = chances(draft, x[held])
@@ -116,7 +117,7 @@ def train(data: Mapping[str, np.ndarray], hidden: int, epochs: int, seed: int,
         "positions": len(y),
         "held_out_positions": len(held),
         "data_cpu_hours": round(float(data["cpu_seconds"]) / 3600, 3),
-        "hidden": hidden, "epochs": epochs, "seed": seed,
+        "hidden": hidden, "epochs": epochs, "seed": seed, "alpha": alpha,
         "training_cpu_seconds": round(seconds, 1),
         "log_loss": {"uniform": round(log_loss(np.full_like(own[held], 1 / n), y[held]), 4),
                      "game's own": round(losses["0.0"], 4),
@@ -146,6 +147,7 @@ def main() -> None:
     parser.add_argument("--hidden", type=int, default=64)
     parser.add_argument("--epochs", type=int, default=20)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--alpha", type=float, default=1e-4, help="the L2 penalty")
     parser.add_argument("--iterations", type=int, default=1000,
                         help="the search's iterations with this model")
     parser.add_argument("--horizon", type=int, default=0,
@@ -157,7 +159,8 @@ def main() -> None:
     search: dict[str, Any] = {"iterations": args.iterations, "horizon": args.horizon}
     if args.mix is not None:
         search["mix"] = args.mix
-    model = train(load(*args.data), args.hidden, args.epochs, args.seed, search)
+    model = train(load(*args.data), args.hidden, args.epochs, args.seed, search,
+                  args.alpha)
     meta = {**model.meta, "command": shlex.join(["benchmarks/train_value.py", *sys.argv[1:]]),
             "weights_sha256": weights_sha256(model)}
     model = ValueModel(model.layers, meta)

@@ -65,20 +65,51 @@ def decision_times(data: Mapping[str, Any]) -> dict[str, float]:
     return {bot: seconds[bot] / decisions[bot] for bot in seconds if decisions[bot]}
 
 
-def bots_of(game: str, kind: str) -> list[str]:
+def bots_of(game: str, kind: str, results: Path = RESULTS,
+            levels: Mapping[str, str] | None = None) -> list[str]:
+    """The bots of a tournament, the first seat's first; ``levels`` names other specs for
+    ``expert``, ``hard``, ``heuristic`` and ``timed`` (the level the ablation gives the
+    expert's time; a test's smaller searches)."""
+    named = {"expert": "ismcts:expert", "hard": "ismcts:hard", "heuristic": "heuristic",
+             "timed": "ismcts:hard", **(levels or {})}
     if kind == "vs_hard":
-        return ["ismcts:expert", *["ismcts:hard"] * 3]
+        return [named["expert"], *[named["hard"]] * 3]
     if kind == "vs_heuristic":
-        return ["ismcts:expert", *["heuristic"] * 3]
-    merged = RESULTS / f"{name_of(game, 'vs_hard')}.json"
+        return [named["expert"], *[named["heuristic"]] * 3]
+    merged = results / f"{name_of(game, 'vs_hard')}.json"
     if not merged.exists():
         raise SystemExit(f"the ablation needs expert's time: merge {merged.name} first")
-    seconds = decision_times(json.loads(merged.read_text()))["ismcts:expert"]
-    return [f"ismcts:hard:{seconds:.4f}s", *["ismcts:hard"] * 3]
+    data = json.loads(merged.read_text())
+    seconds = decision_times(data)[data["bots"][0]]
+    return [f"{named['timed']}:{seconds:.4f}s", *[named["hard"]] * 3]
 
 
-def report(game: str, kind: str) -> str:
-    data = json.loads((RESULTS / f"{name_of(game, kind)}.json").read_text())
+def play_part(game: str, kind: str, part: range, jobs: int, results: Path = RESULTS,
+              levels: Mapping[str, str] | None = None) -> Path:
+    """Play matches ``part`` of a tournament's schedule; where the part was written."""
+    result = run_tournament(game, bots_of(game, kind, results, levels), KINDS[kind][1], SEED,
+                            jobs, OPTIONS.get(game, {}), part=part)
+    path = results / f"{name_of(game, kind)}.part-{part.start}-{part.stop}.json"
+    path.write_text(json.dumps(result.to_json(), indent=1) + "\n")
+    return path
+
+
+def merge(game: str, kind: str, results: Path = RESULTS) -> Path:
+    """Join a tournament's parts, with the command that played them."""
+    stem = name_of(game, kind)
+    parts = sorted(results.glob(f"{stem}.part-*.json"))
+    merged = merge_parts([json.loads(p.read_text()) for p in parts]).to_json()
+    script = ["benchmarks/expert_check.py", "--game", game, "--kind", kind]
+    merged["command"] = (f"for each part A:B: {shlex.join([*script, '--part', 'A:B'])}; "
+                         f"then {shlex.join([*script, '--merge'])}")
+    path = results / f"{stem}.json"
+    path.write_text(json.dumps(merged, indent=1) + "\n")
+    return path
+
+
+def report(game: str, kind: str, results: Path = RESULTS) -> str:
+    """One line on a merged tournament: the first seat's win rate, times, CPU-hours."""
+    data = json.loads((results / f"{name_of(game, kind)}.json").read_text())
     first = data["entries"][0]
     times = decision_times(data)
     cpu = sum(sum(m["think_seconds"]) for m in data["matches"]) / 3600
@@ -149,7 +180,7 @@ def models_table() -> str:
     return "\n".join(lines)
 
 
-def strength_table() -> str:
+def strength_table(results: Path = RESULTS) -> str:
     """Every merged tournament of the expert: win rate, interval, times, CPU-hours."""
     from sunking.core import make
 
@@ -157,7 +188,7 @@ def strength_table() -> str:
              "mean time per decision | CPU-hours |", "| --- | --- | ---: | ---: | --- | ---: |"]
     for game in GAMES:
         for kind in KINDS:
-            path = RESULTS / f"{name_of(game, kind)}.json"
+            path = results / f"{name_of(game, kind)}.json"
             if not path.exists():
                 lines.append(f"| {make(game).spec.name} | `{kind}` | not played yet | | | |")
                 continue
@@ -173,10 +204,10 @@ def strength_table() -> str:
     return "\n".join(lines)
 
 
-def write_doc(doc: Path = DOC) -> None:
+def write_doc(doc: Path = DOC, results: Path = RESULTS) -> None:
     """The two tables of docs/bots.md's "The expert", between their markers."""
     text = doc.read_text(encoding="utf-8")
-    for name, body in (("expert-models", models_table()), ("expert-strength", strength_table())):
+    for name, body in (("expert-models", models_table()), ("expert-strength", strength_table(results))):
         begin, end = f"<!-- {name}:begin -->", f"<!-- {name}:end -->"
         pattern = re.compile(re.escape(begin) + ".*?" + re.escape(end), re.S)
         text = pattern.sub(lambda _, b=body, s=begin, e=end: f"{s}\n{b}\n{e}", text, count=1)
@@ -208,25 +239,12 @@ def main(argv: Sequence[str] | None = None) -> None:
         return
     if args.kind is None:
         sys.exit("give --kind (or --timing)")
-    games = KINDS[args.kind][1]
-    stem = name_of(args.game, args.kind)
     if args.part:
         os.nice(19)
         start, _, stop = args.part.partition(":")
-        result = run_tournament(args.game, bots_of(args.game, args.kind), games, SEED,
-                                args.jobs, OPTIONS.get(args.game, {}),
-                                part=range(int(start), int(stop)))
-        path = RESULTS / f"{stem}.part-{start}-{stop}.json"
-        path.write_text(json.dumps(result.to_json(), indent=1) + "\n")
-        print(f"wrote {path}")
+        print(f"wrote {play_part(args.game, args.kind, range(int(start), int(stop)), args.jobs)}")
     if args.merge:
-        parts = sorted(RESULTS.glob(f"{stem}.part-*.json"))
-        merged = merge_parts([json.loads(p.read_text()) for p in parts]).to_json()
-        script = ["benchmarks/expert_check.py", "--game", args.game, "--kind", args.kind]
-        merged["command"] = (f"for each part A:B: {shlex.join([*script, '--part', 'A:B'])}; "
-                             f"then {shlex.join([*script, '--merge'])}")
-        (RESULTS / f"{stem}.json").write_text(json.dumps(merged, indent=1) + "\n")
-        print(f"merged {len(parts)} parts into {stem}.json")
+        print(f"merged into {merge(args.game, args.kind)}")
     if args.report:
         print(report(args.game, args.kind))
     if not (args.part or args.merge or args.report):

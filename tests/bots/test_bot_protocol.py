@@ -134,6 +134,13 @@ def test_ismcts_keeps_to_its_iteration_budget() -> None:
     assert 1 <= bot.last.best_visits <= 40
 
 
+def test_a_time_budget_too_short_for_anything_still_gives_a_move() -> None:
+    bot = IsmctsBot(IsmctsConfig(iterations=None, seconds=1e-9, horizon=2))
+    state = GAME.new_game(4, 5)
+    assert bot.act(Observation(state, 0), Rng(2)) in state.legal_actions()
+    assert bot.last is not None and bot.last.iterations == 1
+
+
 def test_ismcts_time_budget_stops_the_search() -> None:
     bot = IsmctsBot(IsmctsConfig(iterations=None, seconds=0.05, horizon=2))
     state = GAME.new_game(4, 5)

@@ -196,8 +196,8 @@ class IsmctsBot:
         done = 0
         limit = config.iterations
         while limit is None or done < limit:
-            if deadline is not None and clock() >= deadline:
-                break
+            if done and deadline is not None and clock() >= deadline:
+                break  # the time is up (after one iteration at least, so there is a move)
             self._iterate(root, observation, rng, order, sets, judge, config)
             done += 1
         best_action, best = max(

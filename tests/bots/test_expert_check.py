@@ -1,0 +1,40 @@
+"""The expert's tournaments (``benchmarks/expert_check.py``), small: parts played, merged,
+the ablation given the expert's time, and the tables written."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
+import expert_check  # noqa: E402
+
+SMALL = {"expert": "ismcts:expert:12", "hard": "ismcts:hard:12", "heuristic": "heuristic"}
+
+
+def test_a_tournament_in_parts_then_its_ablation(tmp_path: Path) -> None:
+    for part in (range(0, 1), range(1, 2)):
+        expert_check.play_part("louis14", "vs_hard", part, 1, tmp_path, SMALL)
+    merged = json.loads(expert_check.merge("louis14", "vs_hard", tmp_path).read_text())
+    assert merged["games"] == 2 and merged["scheduled"] == 1000
+    assert merged["bots"] == ["ismcts:expert:12", *["ismcts:hard:12"] * 3]
+    assert "expert_check.py --game louis14 --kind vs_hard --part A:B" in merged["command"]
+    times = expert_check.decision_times(merged)
+    assert set(times) == {"ismcts:expert:12", "ismcts:hard:12"} and min(times.values()) > 0
+    line = expert_check.report("louis14", "vs_hard", tmp_path)
+    assert line.startswith("louis14 vs_hard: ismcts:expert:12 won") and "2 games" in line
+
+    ablation = expert_check.bots_of("louis14", "ablation", tmp_path, SMALL)
+    assert ablation[0] == f"ismcts:hard:{times['ismcts:expert:12']:.4f}s"
+    expert_check.play_part("louis14", "ablation", range(0, 1), 1, tmp_path, SMALL)
+    expert_check.merge("louis14", "ablation", tmp_path)
+
+    doc = tmp_path / "bots.md"
+    doc.write_text("<!-- expert-models:begin -->\n<!-- expert-models:end -->\n"
+                   "<!-- expert-strength:begin -->\nold\n<!-- expert-strength:end -->\n")
+    expert_check.write_doc(doc, tmp_path)
+    text = doc.read_text()
+    assert "| Louis XIV | `vs_hard` | 2 of 1,000 |" in text
+    assert "| Louis XIV | `vs_heuristic` | not played yet |" in text
+    assert "| Louis XIV | 20,000 (320,000) |" in text and "old" not in text

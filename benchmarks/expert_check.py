@@ -13,8 +13,9 @@ other tournaments of seed 1, such as ``<game>_hard_vs_heuristic.json``), Versail
 
 ``--part A:B`` plays matches A to B-1 of the schedule at the lowest CPU priority and writes
 ``results/<game>_<name>.part-A-B.json``; ``--merge`` joins the parts into
-``results/<game>_<name>.json`` with the command that played them; ``--report`` prints each
-merged result: the first seat's win rate with its 95% interval, every bot's mean time per
+``results/<game>_<name>.json`` with the command that played them and the SHA-256 of the
+expert's weights (every part must have been played with the same model); ``--report`` prints
+each merged result: the first seat's win rate with its 95% interval, every bot's mean time per
 decision and the CPU-hours the bots thought. ``--timing N`` times hard and expert on the same
 N decisions (what expert's iterations are chosen by before a tournament measures them).
 
@@ -88,17 +89,30 @@ def play_part(game: str, kind: str, part: range, jobs: int, results: Path = RESU
               levels: Mapping[str, str] | None = None) -> Path:
     """Play matches ``part`` of a tournament's schedule; where the part was written."""
     result = run_tournament(game, bots_of(game, kind, results, levels), KINDS[kind][1], SEED,
-                            jobs, OPTIONS.get(game, {}), part=part)
+                            jobs, OPTIONS.get(game, {}), part=part).to_json()
+    result["model"] = model_of(game)
     path = results / f"{name_of(game, kind)}.part-{part.start}-{part.stop}.json"
-    path.write_text(json.dumps(result.to_json(), indent=1) + "\n")
+    path.write_text(json.dumps(result, indent=1) + "\n")
     return path
+
+
+def model_of(game: str) -> str | None:
+    """The SHA-256 of the weights of the model the game ships for 4 players (None: none)."""
+    from sunking.envs.learned import shipped_model
+
+    model = shipped_model(game, PLAYERS)
+    return None if model is None else str(model.meta.get("weights_sha256"))
 
 
 def merge(game: str, kind: str, results: Path = RESULTS) -> Path:
     """Join a tournament's parts, with the command that played them."""
     stem = name_of(game, kind)
-    parts = sorted(results.glob(f"{stem}.part-*.json"))
-    merged = merge_parts([json.loads(p.read_text()) for p in parts]).to_json()
+    parts = [json.loads(p.read_text()) for p in sorted(results.glob(f"{stem}.part-*.json"))]
+    models = {part.get("model") for part in parts}
+    if len(models) != 1:
+        raise SystemExit(f"the parts of {stem} were played with different models: {models}")
+    merged = merge_parts(parts).to_json()
+    merged["model"] = models.pop()
     script = ["benchmarks/expert_check.py", "--game", game, "--kind", kind]
     merged["command"] = (f"for each part A:B: {shlex.join([*script, '--part', 'A:B'])}; "
                          f"then {shlex.join([*script, '--merge'])}")

@@ -7,8 +7,10 @@ import json
 import sys
 from pathlib import Path
 
+import pytest
+
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
-import expert_check  # noqa: E402
+import expert_check
 
 SMALL = {"expert": "ismcts:expert:12", "hard": "ismcts:hard:12", "heuristic": "heuristic"}
 
@@ -20,6 +22,7 @@ def test_a_tournament_in_parts_then_its_ablation(tmp_path: Path) -> None:
     assert merged["games"] == 2 and merged["scheduled"] == 1000
     assert merged["bots"] == ["ismcts:expert:12", *["ismcts:hard:12"] * 3]
     assert "expert_check.py --game louis14 --kind vs_hard --part A:B" in merged["command"]
+    assert merged["model"] == expert_check.model_of("louis14") and len(merged["model"]) == 64
     times = expert_check.decision_times(merged)
     assert set(times) == {"ismcts:expert:12", "ismcts:hard:12"} and min(times.values()) > 0
     line = expert_check.report("louis14", "vs_hard", tmp_path)
@@ -29,6 +32,11 @@ def test_a_tournament_in_parts_then_its_ablation(tmp_path: Path) -> None:
     assert ablation[0] == f"ismcts:hard:{times['ismcts:expert:12']:.4f}s"
     expert_check.play_part("louis14", "ablation", range(0, 1), 1, tmp_path, SMALL)
     expert_check.merge("louis14", "ablation", tmp_path)
+
+    other = tmp_path / "louis14_expert_vs_hard.part-1-2.json"
+    other.write_text(json.dumps({**json.loads(other.read_text()), "model": "another"}))
+    with pytest.raises(SystemExit, match="different models"):
+        expert_check.merge("louis14", "vs_hard", tmp_path)
 
     doc = tmp_path / "bots.md"
     doc.write_text("<!-- expert-models:begin -->\n<!-- expert-models:end -->\n"

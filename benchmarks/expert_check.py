@@ -221,7 +221,8 @@ def strength_table(results: Path = RESULTS) -> str:
 def write_doc(doc: Path = DOC, results: Path = RESULTS) -> None:
     """The two tables of docs/bots.md's "The expert", between their markers."""
     text = doc.read_text(encoding="utf-8")
-    for name, body in (("expert-models", models_table()), ("expert-strength", strength_table(results))):
+    tables = (("expert-models", models_table()), ("expert-strength", strength_table(results)))
+    for name, body in tables:
         begin, end = f"<!-- {name}:begin -->", f"<!-- {name}:end -->"
         pattern = re.compile(re.escape(begin) + ".*?" + re.escape(end), re.S)
         text = pattern.sub(lambda _, b=body, s=begin, e=end: f"{s}\n{b}\n{e}", text, count=1)

@@ -99,14 +99,18 @@ def test_the_wheel_installs_and_runs_outside_the_checkout(tmp_path: Path) -> Non
 
 _WHERE = """
 import json, sunking, sunking.games.louis14.flow
+from sunking.bots import searches
 from sunking.compiled import running_compiled
-print(json.dumps({"file": sunking.__file__, "compiled": running_compiled()}))
+from sunking.envs.learned import shipped_model
+print(json.dumps({"file": sunking.__file__, "compiled": running_compiled(),
+                  "searches": sorted(searches()),
+                  "expert": shipped_model("louis14", 4) is not None}))
 """
 
 
 def _check_contents(wheel: Path, bin_dir: Path) -> None:
-    """A manylinux wheel with the compiled rules, web client, catalogs and migrations, whose
-    package is imported from the fresh environment, compiled."""
+    """A manylinux wheel with the compiled rules, web client, catalogs, migrations and the
+    expert's models, whose package is imported from the fresh environment, compiled."""
     assert "manylinux" in wheel.name
     shown = _run(sys.executable, "-m", "auditwheel", "show", wheel, fresh=False)
     assert "manylinux_" in shown, shown
@@ -114,12 +118,14 @@ def _check_contents(wheel: Path, bin_dir: Path) -> None:
     extension = sysconfig.get_config_var("EXT_SUFFIX")
     for part in (f"sunking/games/louis14/flow{extension}", f"__mypyc{extension}",
                  f"sunking/{compiled.SOURCES}", "sunking/web/index.html",
-                 "sunking/i18n/locale/fr/LC_MESSAGES/", "sunking/server/storage/migrations/"):
+                 "sunking/i18n/locale/fr/LC_MESSAGES/", "sunking/server/storage/migrations/",
+                 "sunking/games/louis14/data/expert-4.npz"):
         assert any(part in n for n in names), f"{part} is not in the wheel"
     assert len([n for n in names if n.endswith(extension)]) == len(compiled.extensions()) + 1
     where = json.loads(_run(bin_dir / "python", "-c", _WHERE, cwd=bin_dir))
     assert where["file"].startswith(str(bin_dir.parent)), where["file"]
     assert "sunking.games.louis14.flow" in where["compiled"]
+    assert where["searches"] == ["expert"] and where["expert"]  # the entry point, the weights
 
 
 def _check_simulate(bin_dir: Path) -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import sys
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -196,3 +197,23 @@ def test_training_comes_out_the_same_bit_for_bit() -> None:
     model = train_value.train(data, hidden=8, epochs=3, seed=1, search={"iterations": 10})
     assert train_value.weights_sha256(model) == expected["weights_sha256"]
     assert model.meta["data_sha256"] == expected["data_sha256"]
+
+
+def test_two_threads_searching_at_once_decide_as_each_alone() -> None:
+    """A server that runs bot moves in threads may search two positions at once: each thread
+    writes its own features."""
+    positions = [position("louis14", 4, seed, 30 + seed) for seed in range(12)]
+
+    def decide(state: GameState) -> Any:
+        assert state.to_move is not None
+        return expert(300).act(Observation(state, state.to_move), Rng(3))
+
+    alone = [decide(state) for state in positions]
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)  # the threads take turns as often as they can
+    try:
+        with ThreadPoolExecutor(4) as pool:
+            together = list(pool.map(decide, positions))
+    finally:
+        sys.setswitchinterval(interval)
+    assert together == alone

@@ -21,6 +21,7 @@ import dataclasses
 import io
 import itertools
 import json
+import threading
 import zipfile
 from collections.abc import Mapping, Sequence
 from importlib import resources
@@ -205,7 +206,9 @@ class LearnedJudge:
         return self.base.with_weights(name)
 
 
-_FEATURES: dict[tuple[str, int], Features] = {}
+_LOCAL = threading.local()
+"""Each thread's features (their arrays are written in place): a server that runs bot moves
+in threads may search two positions at once."""
 
 
 def expert_tuning(observation: Observation,
@@ -224,9 +227,12 @@ def expert_tuning(observation: Observation,
     if model is None:
         return base, config
     key = (game_id, players)
-    features = _FEATURES.get(key)
+    known: dict[tuple[str, int], Features] | None = getattr(_LOCAL, "features", None)
+    if known is None:
+        known = _LOCAL.features = {}
+    features = known.get(key)
     if features is None:
-        features = _FEATURES[key] = Features(game_id, players, base)
+        features = known[key] = Features(game_id, players, base)
     search = dict(model.meta.get("search", {}))
     tuned = config
     if dataclasses.replace(config, cpu_clock=False) == LEVELS["expert"]:

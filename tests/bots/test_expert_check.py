@@ -9,6 +9,8 @@ from pathlib import Path
 
 import pytest
 
+from sunking.envs.learned import shipped_model
+
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
 import expert_check
 
@@ -45,4 +47,6 @@ def test_a_tournament_in_parts_then_its_ablation(tmp_path: Path) -> None:
     text = doc.read_text()
     assert "| Louis XIV | `vs_hard` | 2 of 1,000 |" in text
     assert "| Louis XIV | `vs_heuristic` | not played yet |" in text
-    assert "| Louis XIV | 20,000 (320,000) |" in text and "old" not in text
+    model = shipped_model("louis14", 4)
+    assert model is not None and "old" not in text
+    assert f"| Louis XIV | {model.meta['games']:,} ({model.meta['positions']:,}) |" in text

@@ -78,7 +78,7 @@ def test_play_help_documents_the_seats() -> None:
     assert code == 0
     text = " ".join(out.replace("│", " ").split())
     for words in ("--seats", "me", "human[:NAME]", "hot-seat", "random", "heuristic",
-                  "ismcts[:easy|medium|hard|N|Ns]",
+                  "ismcts[:easy|medium|hard|expert|N|Ns]",
                   "sunking play louis14 --seats me,ismcts:medium,heuristic,random", "--seed"):
         assert words in text, words
     code, out = run("--help")

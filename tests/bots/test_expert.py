@@ -217,3 +217,12 @@ def test_two_threads_searching_at_once_decide_as_each_alone() -> None:
     finally:
         sys.setswitchinterval(interval)
     assert together == alone
+
+
+def test_a_model_that_does_not_fit_its_encoder_is_named(
+        installed: dict[tuple[str, int], ValueModel | None]) -> None:
+    installed[("louis14", 4)] = random_model(12, 4)
+    state = position("louis14", 4, 3, 12)
+    assert state.to_move is not None
+    with pytest.raises(ValueError, match="reads 12 features where its encoder writes"):
+        make_bot("ismcts:expert").act(Observation(state, state.to_move), Rng(1))

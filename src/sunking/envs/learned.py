@@ -219,7 +219,12 @@ def expert_tuning(observation: Observation,
     search settings the model was measured with (its ``search`` entry: ``iterations``,
     ``horizon``, ``mix``); ``config`` keeps its time cap and clock, and a budget of its own
     (``ismcts:expert:0.1s``) stays. Where the game ships no model for that count, the game's
-    own evaluator and ``config``."""
+    own evaluator and ``config``.
+
+    Raises:
+        ValueError: the game's model does not read what its encoder writes (a model left
+            behind by a change of the encoding).
+    """
     game_id = observation.game.spec.id
     players = observation.num_players
     base = evaluator(game_id)
@@ -233,8 +238,11 @@ def expert_tuning(observation: Observation,
     features = known.get(key)
     if features is None:
         features = known[key] = Features(game_id, players, base)
+    if model.inputs != features.size:
+        raise ValueError(f"{game_id}'s expert model for {players} players reads "
+                         f"{model.inputs} features where its encoder writes {features.size}: "
+                         "train it again (benchmarks/train_value.py)")
     search = dict(model.meta.get("search", {}))
-    tuned = config
     if dataclasses.replace(config, cpu_clock=False) == LEVELS["expert"]:
         tuned = dataclasses.replace(config, iterations=int(search.get("iterations", 1000)),
                                     horizon=int(search.get("horizon", config.horizon)))

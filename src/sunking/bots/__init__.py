@@ -3,8 +3,8 @@
 A bot is named by a spec string: ``random``, ``heuristic``, ``heuristic:NAME`` (the game's
 evaluation with its weight set NAME, e.g. Louis XIV's ``original``), ``ismcts`` (medium),
 ``ismcts:easy|medium|hard``, ``ismcts:expert`` (hard's search judging its positions with the
-game's learned model), ``ismcts:N`` (N iterations) or ``ismcts:Ns`` (N
-seconds).
+game's learned model), ``ismcts:N`` (N iterations), ``ismcts:Ns`` (N seconds) or a level with
+another budget, ``ismcts:LEVEL:N`` or ``ismcts:LEVEL:Ns``.
 """
 
 from __future__ import annotations

@@ -194,6 +194,26 @@ def models_table() -> str:
     return "\n".join(lines)
 
 
+HARD_VS_HEURISTIC = {
+    "louis14": "louis14_hard_vs_heuristic.json",
+    "vive_le_roi": "vive_le_roi_hard_vs_heuristic.json",
+    "versailles1682": "versailles1682_hard_fitted_vs_heuristic_target50000.json",
+}
+"""``ismcts:hard`` against three heuristics, seed 1: the games the expert's ``vs_heuristic``
+tournament plays again (the same seeds and seatings)."""
+
+
+def first_seat_share(data: Mapping[str, Any], indices: set[int]) -> tuple[float, int]:
+    """The first entry's share of the wins over the matches numbered ``indices``."""
+    wins, games = 0.0, 0
+    for number, match in enumerate(data["matches"]):
+        if int(match.get("index", number)) in indices:
+            seat = match["seating"].index(0)
+            wins += 1 / len(match["winners"]) if seat in match["winners"] else 0.0
+            games += 1
+    return (wins / games if games else 0.0), games
+
+
 def strength_table(results: Path = RESULTS) -> str:
     """Every merged tournament of the expert: win rate, interval, times, CPU-hours."""
     from sunking.core import make
@@ -211,10 +231,16 @@ def strength_table(results: Path = RESULTS) -> str:
             times = ", ".join(f"`{bot}` {t * 1000:.1f} ms"
                               for bot, t in sorted(decision_times(data).items()))
             cpu = sum(sum(m["think_seconds"]) for m in data["matches"]) / 3600
+            beside = ""
+            hard = results / HARD_VS_HEURISTIC[game]
+            if kind == "vs_heuristic" and hard.exists():
+                share, games = first_seat_share(json.loads(hard.read_text()),
+                                                {int(m["index"]) for m in data["matches"]})
+                beside = f"; `ismcts:hard` on the same {games:,} games: {share:.1%}"
             lines.append(
                 f"| {make(game).spec.name} | `{kind}` | {data['games']:,} of "
                 f"{data['scheduled']:,} | {first['win_rate']:.1%} ({first['ci_low']:.1%}–"
-                f"{first['ci_high']:.1%}) | {times} | {cpu:.1f} |")
+                f"{first['ci_high']:.1%}){beside} | {times} | {cpu:.1f} |")
     return "\n".join(lines)
 
 

@@ -240,7 +240,7 @@ def strength_table(results: Path = RESULTS) -> str:
             lines.append(
                 f"| {make(game).spec.name} | `{kind}` | {data['games']:,} of "
                 f"{data['scheduled']:,} | {first['win_rate']:.1%} ({first['ci_low']:.1%}–"
-                f"{first['ci_high']:.1%}){beside} | {times} | {cpu:.1f} |")
+                f"{first['ci_high']:.1%}){beside} | {times} | {cpu:.2f} |")
     return "\n".join(lines)
 
 

@@ -29,8 +29,11 @@ def test_e2e_the_lobby_creates_matches_with_their_options(
     limit.select_option("260")
     # One line per bot level, with its ladder rating in this game.
     levels = page.locator("[data-testid=bot-levels] li")
-    expect(levels).to_have_count(5)
-    expect(levels.filter(has_text="Hard")).to_contain_text("Ladder rating 31.5")
+    expect(levels).to_have_count(6)
+    expect(levels.and_(page.locator("[data-bot='ismcts:hard']"))).to_contain_text(
+        "Ladder rating 31.5")
+    expect(levels.and_(page.locator("[data-bot='ismcts:expert']"))).to_contain_text(
+        "judges each position")
     assert driver.find_overflow(page) == []
     links, _ = driver.submit_match(page, [
         {"kind": "human", "name": "Anna"}, {"kind": "bot", "bot": "random"},
@@ -46,7 +49,8 @@ def test_e2e_the_lobby_creates_matches_with_their_options(
         ["Quick game (30,000 livres)", "Full game (50,000 livres)"])
     expect(target).to_have_value("30000")
     target.select_option("50000")
-    expect(levels.filter(has_text="Hard")).to_contain_text("Ladder rating 31.8")
+    expect(levels.and_(page.locator("[data-bot='ismcts:hard']"))).to_contain_text(
+        "Ladder rating 31.8")
     links, _ = driver.submit_match(page, [
         {"kind": "human", "name": "Bruno"}, {"kind": "bot", "bot": "random"},
         {"kind": "bot", "bot": "random"}])

@@ -100,15 +100,13 @@ def positions_of(game: str, seen: Sequence[GameState], end: GameState, seed: int
     order = list(range(len(seen)))
     rng.shuffle(order)
     picked = sorted(order[:count])
-    judge = evaluator(game)
     xs, own, ys, at = [], [], [], []
     for index in picked:
         state = seen[index]
         seat = rng.below(n)
         quiet = state.determinizer(seat)(rng)
         xs.append(features(quiet, seat).copy())
-        chances = judge.win_chances(quiet)
-        own.append([chances[(seat + k) % n] for k in range(n)])
+        own.append(features.own.copy())  # the game's own chances the features just read
         ys.append([shares[(seat + k) % n] for k in range(n)])
         at.append(index)
     return (np.array(xs, np.float32), np.array(own, np.float32), np.array(ys, np.float32),

@@ -82,17 +82,6 @@ def as_value_model(model: MLPClassifier, meta: Mapping[str, Any]) -> ValueModel:
     return ValueModel(layers, meta)
 
 
-def chances(model: ValueModel, x: np.ndarray) -> np.ndarray:
-    """The model's chances for many rows at once (the same arithmetic as playing)."""
-    h = x.astype(np.float32)
-    for i, (w, b) in enumerate(model.layers):
-        h = h @ w + b
-        if i < len(model.layers) - 1:
-            h = np.maximum(h, 0.0)
-    e = np.exp(h - h.max(axis=1, keepdims=True))
-    return e / e.sum(axis=1, keepdims=True)
-
-
 def train(data: Mapping[str, np.ndarray], hidden: int, epochs: int, seed: int,
           search: Mapping[str, Any], alpha: float = 1e-4) -> ValueModel:
     """A model from self-play data (:func:`selfplay_data.load`), with its figures."""
@@ -107,7 +96,7 @@ def train(data: Mapping[str, np.ndarray], hidden: int, epochs: int, seed: int,
     model = fit(x[training], y[training], hidden, epochs, seed, alpha)
     seconds = time.process_time() - started
     draft = as_value_model(model, {})
-    learned = chances(draft, x[held])
+    learned = draft.chances(x[held])
     losses = {str(mix): log_loss(mix * learned + (1 - mix) * own[held], y[held])
               for mix in MIXES}
     best = min(MIXES, key=lambda mix: losses[str(mix)])

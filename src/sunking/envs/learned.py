@@ -60,15 +60,16 @@ class ValueModel:
         return int(self.layers[0][0].shape[0])
 
     def chances(self, x: Floats) -> Floats:
-        """Each seat's chance to win for one row of features (in the features' seat order)."""
+        """Each seat's chance to win for a row of features, or for each row of many (in the
+        features' seat order)."""
         h = x
         last = len(self.layers) - 1
         for i, (w, b) in enumerate(self.layers):
             h = h @ w + b
             if i < last:
                 np.maximum(h, 0.0, out=h)
-        e = np.exp(h - h.max())
-        out: Floats = e / e.sum()
+        e = np.exp(h - h.max(axis=-1, keepdims=True))
+        out: Floats = e / e.sum(axis=-1, keepdims=True)
         return out
 
     def to_bytes(self) -> bytes:

@@ -5,19 +5,22 @@ other tournaments of seed 1, such as ``<game>_hard_vs_heuristic.json``), Versail
 50,000 livres:
 
 - ``vs_hard``: ``ismcts:expert`` in one seat against three ``ismcts:hard`` (1,000 games);
-- ``ablation``: ``ismcts:hard:<T>s`` — hard given expert's mean time per decision ``T`` in
-  ``vs_hard`` (read from its merged result), its iterations unbounded — against three
-  ``ismcts:hard`` (500 games): the gain of the model, not of the time;
+- ``ablation``: ``ismcts:hard:<N>`` — hard given expert's mean time per decision in
+  ``vs_hard``: its 1,000 iterations scaled by the expert's mean time over hard's, both read
+  from the merged ``vs_hard``, so the budget is the same however busy the machine is and the
+  games can be played again — against three ``ismcts:hard`` (500 games): the gain of the
+  model, not of the time;
 - ``vs_heuristic``: ``ismcts:expert`` against three ``heuristic`` (1,000 games), beside
   ``<game>_hard_vs_heuristic.json``.
 
 ``--part A:B`` plays matches A to B-1 of the schedule at the lowest CPU priority and writes
 ``results/<game>_<name>.part-A-B.json``; ``--merge`` joins the parts into
-``results/<game>_<name>.json`` with the command that played them and the SHA-256 of the
-expert's weights (every part must have been played with the same model); ``--report`` prints
-each merged result: the first seat's win rate with its 95% interval, every bot's mean time per
-decision and the CPU-hours the bots thought. ``--timing N`` times hard and expert on the same
-N decisions (what expert's iterations are chosen by before a tournament measures them).
+``results/<game>_<name>.json`` with the command that played them, the SHA-256 of the
+expert's weights and its search settings (every part must have been played with the same
+model and settings); ``--report`` prints each merged result: the first seat's win rate with
+its 95% interval, every bot's mean time per decision and the CPU-hours the bots thought.
+``--timing N`` times hard and expert on the same N decisions (what expert's iterations are
+chosen by before a tournament measures them).
 
     nice -n 19 .venv/bin/python benchmarks/expert_check.py --game louis14 --kind vs_hard \\
         --part 0:100 --jobs 2
@@ -81,8 +84,21 @@ def bots_of(game: str, kind: str, results: Path = RESULTS,
     if not merged.exists():
         raise SystemExit(f"the ablation needs expert's time: merge {merged.name} first")
     data = json.loads(merged.read_text())
-    seconds = decision_times(data)[data["bots"][0]]
-    return [f"{named['timed']}:{seconds:.4f}s", *[named["hard"]] * 3]
+    times = decision_times(data)
+    return [f"{named['timed']}:{ablation_iterations(named['hard'], times, data['bots'])}",
+            *[named["hard"]] * 3]
+
+
+def ablation_iterations(hard: str, times: Mapping[str, float], bots: Sequence[str]) -> int:
+    """Hard's iterations scaled by the expert's mean time per decision over hard's, both
+    measured in the same ``vs_hard`` games (``bots``: the expert first): hard's search given
+    the expert's time, as a budget that does not depend on how busy the machine is."""
+    from sunking.bots import make_bot
+
+    budget = getattr(make_bot(hard), "budget", None)
+    if budget is None:
+        raise SystemExit(f"the ablation scales hard's iterations: {hard} has none")
+    return max(1, round(budget * times[bots[0]] / times[hard]))
 
 
 def play_part(game: str, kind: str, part: range, jobs: int, results: Path = RESULTS,
@@ -90,7 +106,7 @@ def play_part(game: str, kind: str, part: range, jobs: int, results: Path = RESU
     """Play matches ``part`` of a tournament's schedule; where the part was written."""
     result = run_tournament(game, bots_of(game, kind, results, levels), KINDS[kind][1], SEED,
                             jobs, OPTIONS.get(game, {}), part=part).to_json()
-    result["model"] = model_of(game)
+    result["model"], result["search"] = model_of(game), search_of(game)
     path = results / f"{name_of(game, kind)}.part-{part.start}-{part.stop}.json"
     path.write_text(json.dumps(result, indent=1) + "\n")
     return path
@@ -104,15 +120,25 @@ def model_of(game: str) -> str | None:
     return None if model is None else str(model.meta.get("weights_sha256"))
 
 
+def search_of(game: str) -> dict[str, Any] | None:
+    """The search settings the game's model for 4 players ships with (None: no model)."""
+    from sunking.envs.learned import shipped_model
+
+    model = shipped_model(game, PLAYERS)
+    return None if model is None else dict(model.meta.get("search", {}))
+
+
 def merge(game: str, kind: str, results: Path = RESULTS) -> Path:
     """Join a tournament's parts, with the command that played them."""
     stem = name_of(game, kind)
     parts = [json.loads(p.read_text()) for p in sorted(results.glob(f"{stem}.part-*.json"))]
-    models = {part.get("model") for part in parts}
+    models = {(part.get("model"), json.dumps(part.get("search"), sort_keys=True))
+              for part in parts}
     if len(models) != 1:
-        raise SystemExit(f"the parts of {stem} were played with different models: {models}")
+        raise SystemExit(f"the parts of {stem} were played with different models or search "
+                         f"settings: {sorted(models)}")
     merged = merge_parts(parts).to_json()
-    merged["model"] = models.pop()
+    merged["model"], merged["search"] = parts[0].get("model"), parts[0].get("search")
     script = ["benchmarks/expert_check.py", "--game", game, "--kind", kind]
     merged["command"] = (f"for each part A:B: {shlex.join([*script, '--part', 'A:B'])}; "
                          f"then {shlex.join([*script, '--merge'])}")
@@ -167,11 +193,13 @@ GAMES = ("louis14", "vive_le_roi", "versailles1682")
 
 def models_table() -> str:
     """Each game's shipped model: its data, size, held-out log loss and search settings."""
+    from sunking.bots import LEVELS
     from sunking.core import make
     from sunking.envs.learned import shipped_model
 
     lines = ["| game | self-play games (positions) | data CPU-hours | hidden units | "
-             "model size | held-out log loss: uniform / game's own / model / played | "
+             "model size | held-out log loss: uniform / game's own (calibrated) / model / "
+             "played | "
              "search |",
              "| --- | ---: | ---: | ---: | ---: | ---: | --- |"]
     for game in GAMES:
@@ -185,12 +213,15 @@ def models_table() -> str:
         played = loss["model"] if mix == 1.0 else loss.get(f"mix {mix}", loss["model"])
         size = sum(w.nbytes + b.nbytes for w, b in model.layers) / 1e3
         own = loss["game's own"]
+        calibrated = loss.get("game's own, calibrated")
+        fair = "not measured" if calibrated is None else f"{calibrated:.3f}"
+        explore = float(search.get("exploration", LEVELS["expert"].exploration))
         lines.append(
             f"| {make(game).spec.name} | {meta['games']:,} ({meta['positions']:,}) | "
             f"{meta['data_cpu_hours']:.2f} | {meta['hidden']} | {size:.0f} kB | "
-            f"{loss['uniform']:.3f} / {own:.3f} / {loss['model']:.3f} / "
+            f"{loss['uniform']:.3f} / {own:.3f} ({fair}) / {loss['model']:.3f} / "
             f"{played:.3f} (mix {mix:g}) | {search['iterations']:,} iterations, horizon "
-            f"{search['horizon']} |")
+            f"{search['horizon']}, exploration {explore:g} |")
     return "\n".join(lines)
 
 

@@ -5,9 +5,11 @@ for validation, and trains a perceptron (scikit-learn's ``MLPClassifier``: one h
 of rectified units, Adam, a fixed seed, one thread) to tell from a seat's features which
 seat wins: a position whose game ended in a shared win counts once for each winner,
 weighed by its share. Then it weighs the model against the game's own win chances on the
-held-out games (the blend ``mix`` with the smallest log loss) and writes the model — the
-weights as float32, the search settings to play it with, the SHA-256 of the data and the
-figures — as ``.npz`` (``sunking.envs.learned.read_model`` reads it).
+held-out games (the blend ``mix`` with the smallest log loss), measures the game's own
+chances calibrated (raised to the power that fits the training games best: what the model
+must beat beyond learning the calibration) and writes the model — the weights as float32,
+the search settings to play it with, the SHA-256 of the data and the figures — as ``.npz``
+(``sunking.envs.learned.read_model`` reads it).
 
     .venv/bin/python benchmarks/train_value.py --data benchmarks/data/louis14-4p-seed1 \\
         --out src/sunking/games/louis14/data/expert-4.npz --iterations 1000 --horizon 0
@@ -62,6 +64,26 @@ def log_loss(chances: np.ndarray, y: np.ndarray) -> float:
     return float(-(y * np.log(np.clip(chances, 1e-7, 1.0))).sum(axis=1).mean())
 
 
+POWERS = np.geomspace(0.05, 5.0, 61)
+"""The powers of the game's own chances tried when calibrating them (:func:`calibrated`)."""
+
+
+def calibrated(own: np.ndarray, y: np.ndarray) -> float:
+    """The power of the game's own chances (each raised to it, then normalised: a softmax of
+    their logarithms at another temperature) with the smallest log loss on ``own``, ``y``:
+    the fair baseline for a model, which learns the calibration as well as the rest."""
+    logs = np.log(np.maximum(own, np.float32(Features.FLOOR))).astype(np.float64)
+    return float(min(POWERS, key=lambda power: log_loss(powered(logs, power), y)))
+
+
+def powered(logs: np.ndarray, power: float) -> np.ndarray:
+    """Chances from their logarithms ``logs``, each raised to ``power`` and normalised."""
+    z = logs * power
+    e = np.exp(z - z.max(axis=1, keepdims=True))
+    out: np.ndarray = e / e.sum(axis=1, keepdims=True)
+    return out
+
+
 def fit(x: np.ndarray, y: np.ndarray, hidden: int, epochs: int, seed: int,
         alpha: float = 1e-4) -> MLPClassifier:
     """The perceptron, trained on one thread (so that it comes out the same every time)."""
@@ -100,6 +122,8 @@ def train(data: Mapping[str, np.ndarray], hidden: int, epochs: int, seed: int,
     losses = {str(mix): log_loss(mix * learned + (1 - mix) * own[held], y[held])
               for mix in MIXES}
     best = min(MIXES, key=lambda mix: losses[str(mix)])
+    power = calibrated(own[training], y[training])
+    own_logs = np.log(np.maximum(own[held], np.float32(Features.FLOOR))).astype(np.float64)
     meta = {
         "data_sha256": digest(data[k] for k in ("x", "own", "y", "game")),
         "games": len(set(data["game"].tolist())),
@@ -110,8 +134,11 @@ def train(data: Mapping[str, np.ndarray], hidden: int, epochs: int, seed: int,
         "training_cpu_seconds": round(seconds, 1),
         "log_loss": {"uniform": round(log_loss(np.full_like(own[held], 1 / n), y[held]), 4),
                      "game's own": round(losses["0.0"], 4),
+                     "game's own, calibrated": round(
+                         log_loss(powered(own_logs, power), y[held]), 4),
                      "model": round(losses["1.0"], 4),
                      **{f"mix {m}": round(losses[str(m)], 4) for m in MIXES[1:-1]}},
+        "calibration_power": round(power, 4),
         "search": {**search, "mix": float(search.get("mix", best))},
         "trainer": f"scikit-learn {sklearn.__version__} MLPClassifier",
     }
@@ -141,11 +168,17 @@ def main() -> None:
                         help="the search's iterations with this model")
     parser.add_argument("--horizon", type=int, default=0,
                         help="the search's playout length with this model")
+    parser.add_argument("--exploration", type=float, default=None,
+                        help="the search's exploration constant with this model (default: "
+                             "the level's); a model's calibrated chances spread less than "
+                             "the game's own, and so want less")
     parser.add_argument("--mix", type=float, default=None,
                         help="the model's weight against the game's own chances "
                              "(default: the best on the held-out games)")
     args = parser.parse_args()
     search: dict[str, Any] = {"iterations": args.iterations, "horizon": args.horizon}
+    if args.exploration is not None:
+        search["exploration"] = args.exploration
     if args.mix is not None:
         search["mix"] = args.mix
     model = train(load(*args.data), args.hidden, args.epochs, args.seed, search,

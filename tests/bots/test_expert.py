@@ -3,6 +3,7 @@ training comes out the same from the same data."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import sys
 from collections.abc import Iterator
@@ -137,6 +138,27 @@ def test_expert_searches_with_its_games_model_and_settings(
     assert bot.last is not None and bot.last.iterations == 33
 
 
+def test_expert_takes_its_models_search_settings_with_any_budget(
+        installed: dict[tuple[str, int], ValueModel | None]) -> None:
+    state = position("louis14", 4, 21, 25)
+    assert state.to_move is not None
+    observation = Observation(state, state.to_move)
+    size = Features("louis14", 4, evaluator("louis14")).size
+    tuning = searches()["expert"]
+    installed[("louis14", 4)] = random_model(
+        size, 4, search={"iterations": 33, "horizon": 1, "exploration": 0.2})
+    _, config = tuning(observation, LEVELS["expert"])
+    assert (config.iterations, config.seconds, config.horizon, config.exploration) == (
+        33, 1.0, 1, 0.2)
+    timed = dataclasses.replace(LEVELS["expert"], iterations=None, seconds=0.05)
+    _, config = tuning(observation, timed)  # ismcts:expert:0.05s keeps its budget
+    assert (config.iterations, config.seconds, config.horizon, config.exploration) == (
+        None, 0.05, 1, 0.2)
+    installed[("louis14", 4)] = random_model(size, 4, search={"iterations": 33, "horizon": 1})
+    _, config = tuning(observation, LEVELS["expert"])
+    assert config.exploration == LEVELS["expert"].exploration
+
+
 def test_without_a_model_expert_searches_as_hard(
         installed: dict[tuple[str, int], ValueModel | None]) -> None:
     installed[("louis14", 2)] = None
@@ -169,6 +191,7 @@ def test_each_game_ships_a_model_for_four_seats(game: str) -> None:
     assert model.inputs == Features(game, 4, evaluator(game)).size
     assert len(model.meta["data_sha256"]) == 64 and model.meta["games"] >= 1000
     assert {"iterations", "horizon", "mix"} <= set(model.meta["search"])
+    assert {"game's own", "game's own, calibrated", "model"} <= set(model.meta["log_loss"])
     path = ROOT / "src" / "sunking" / "games" / game / "data" / "expert-4.npz"
     assert path.stat().st_size < 4_000_000
     assert train_value.weights_sha256(model) == model.meta["weights_sha256"]
@@ -197,6 +220,22 @@ def test_training_comes_out_the_same_bit_for_bit() -> None:
     model = train_value.train(data, hidden=8, epochs=3, seed=1, search={"iterations": 10})
     assert train_value.weights_sha256(model) == expected["weights_sha256"]
     assert model.meta["data_sha256"] == expected["data_sha256"]
+
+
+def test_the_game_s_own_chances_are_calibrated_before_the_model_is_compared() -> None:
+    """Chances three times too sure (each the true one cubed, normalised) are calibrated by
+    a power near a third, which brings their log loss down to the true chances'."""
+    rng = np.random.default_rng(5)
+    logits = rng.normal(size=(4000, 4))
+    true = np.exp(logits) / np.exp(logits).sum(axis=1, keepdims=True)
+    winners = np.array([rng.choice(4, p=row) for row in true])
+    y = np.eye(4)[winners]
+    sure = train_value.powered(np.log(true), 3.0)
+    power = train_value.calibrated(sure, y)
+    assert 0.25 < power < 0.42
+    fixed = train_value.log_loss(train_value.powered(np.log(sure), power), y)
+    assert fixed < train_value.log_loss(sure, y) - 0.1
+    assert abs(fixed - train_value.log_loss(true, y)) < 0.02
 
 
 def test_two_threads_searching_at_once_decide_as_each_alone() -> None:

@@ -31,14 +31,18 @@ def test_a_tournament_in_parts_then_its_ablation(tmp_path: Path) -> None:
     assert line.startswith("louis14 vs_hard: ismcts:expert:12 won") and "2 games" in line
 
     ablation = expert_check.bots_of("louis14", "ablation", tmp_path, SMALL)
-    assert ablation[0] == f"ismcts:hard:{times['ismcts:expert:12']:.4f}s"
+    scaled = round(12 * times["ismcts:expert:12"] / times["ismcts:hard:12"])
+    assert ablation == [f"ismcts:hard:{max(1, scaled)}", *["ismcts:hard:12"] * 3]
     expert_check.play_part("louis14", "ablation", range(0, 1), 1, tmp_path, SMALL)
     expert_check.merge("louis14", "ablation", tmp_path)
 
+    assert merged["search"] == expert_check.search_of("louis14") and merged["search"]
     other = tmp_path / "louis14_expert_vs_hard.part-1-2.json"
-    other.write_text(json.dumps({**json.loads(other.read_text()), "model": "another"}))
-    with pytest.raises(SystemExit, match="different models"):
-        expert_check.merge("louis14", "vs_hard", tmp_path)
+    played = json.loads(other.read_text())
+    for changed in ({"model": "another"}, {"search": {**played["search"], "exploration": 0.1}}):
+        other.write_text(json.dumps({**played, **changed}))
+        with pytest.raises(SystemExit, match="different models or search settings"):
+            expert_check.merge("louis14", "vs_hard", tmp_path)
 
     doc = tmp_path / "bots.md"
     doc.write_text("<!-- expert-models:begin -->\n<!-- expert-models:end -->\n"

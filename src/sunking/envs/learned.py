@@ -218,9 +218,9 @@ def expert_tuning(observation: Observation,
     registered as the ``sunking.searches`` entry point ``expert``): with the model the game
     ships for the table's player count, judging from the deciding seat's view, and the
     search settings the model was measured with (its ``search`` entry: ``iterations``,
-    ``horizon``, ``mix``); ``config`` keeps its time cap and clock, and a budget of its own
-    (``ismcts:expert:0.1s``) stays. Where the game ships no model for that count, the game's
-    own evaluator and ``config``.
+    ``horizon``, ``exploration``, ``mix``); ``config`` keeps its time cap and clock, and a
+    budget of its own (``ismcts:expert:0.1s``) stays. Where the game ships no model for
+    that count, the game's own evaluator and ``config``.
 
     Raises:
         ValueError: the game's model does not read what its encoder writes (a model left
@@ -244,11 +244,12 @@ def expert_tuning(observation: Observation,
                          f"{model.inputs} features where its encoder writes {features.size}: "
                          "train it again (benchmarks/train_value.py)")
     search = dict(model.meta.get("search", {}))
+    tuned = dataclasses.replace(
+        config, horizon=int(search.get("horizon", config.horizon)),
+        exploration=float(search.get("exploration", config.exploration)))
     if dataclasses.replace(config, cpu_clock=False) == LEVELS["expert"]:
-        tuned = dataclasses.replace(config, iterations=int(search.get("iterations", 1000)),
-                                    horizon=int(search.get("horizon", config.horizon)))
-    else:  # a budget of its own (ismcts:expert:0.1s): the model's playouts, that budget
-        tuned = dataclasses.replace(config, horizon=int(search.get("horizon", config.horizon)))
+        tuned = dataclasses.replace(tuned, iterations=int(search.get("iterations", 1000)))
+    # else a budget of its own (ismcts:expert:0.1s): the model's settings, that budget
     mix = float(search.get("mix", 1.0))
     return LearnedJudge(base, model, features, observation.seat, mix), tuned
 

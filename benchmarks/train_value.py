@@ -169,9 +169,8 @@ def main() -> None:
     parser.add_argument("--horizon", type=int, default=0,
                         help="the search's playout length with this model")
     parser.add_argument("--exploration", type=float, default=None,
-                        help="the search's exploration constant with this model (default: "
-                             "the level's); a model's calibrated chances spread less than "
-                             "the game's own, and so want less")
+                        help="the search's exploration constant with this model "
+                             "(default: the level's)")
     parser.add_argument("--mix", type=float, default=None,
                         help="the model's weight against the game's own chances "
                              "(default: the best on the held-out games)")

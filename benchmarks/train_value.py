@@ -40,7 +40,7 @@ from threadpoolctl import threadpool_limits
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from selfplay_data import digest, load
 
-from sunking.envs.learned import Features, ValueModel
+from sunking.envs.learned import Features, ValueModel, softmax
 
 MIXES = (0.0, 0.25, 0.5, 0.75, 1.0)
 """The blends of the model with the game's own chances weighed on the held-out games."""
@@ -68,20 +68,17 @@ POWERS = np.geomspace(0.05, 5.0, 61)
 """The powers of the game's own chances tried when calibrating them (:func:`calibrated`)."""
 
 
-def calibrated(own: np.ndarray, y: np.ndarray) -> float:
+def calibrated(logs: np.ndarray, y: np.ndarray) -> float:
     """The power of the game's own chances (each raised to it, then normalised: a softmax of
-    their logarithms at another temperature) with the smallest log loss on ``own``, ``y``:
-    the fair baseline for a model, which learns the calibration as well as the rest."""
-    logs = np.log(np.maximum(own, np.float32(Features.FLOOR))).astype(np.float64)
+    their logarithms ``logs`` at another temperature) with the smallest log loss against
+    ``y``: the fair baseline for a model, which learns the calibration as well as the rest."""
+    logs = np.asarray(logs, np.float64)  # once, not at every power
     return float(min(POWERS, key=lambda power: log_loss(powered(logs, power), y)))
 
 
 def powered(logs: np.ndarray, power: float) -> np.ndarray:
     """Chances from their logarithms ``logs``, each raised to ``power`` and normalised."""
-    z = logs * power
-    e = np.exp(z - z.max(axis=1, keepdims=True))
-    out: np.ndarray = e / e.sum(axis=1, keepdims=True)
-    return out
+    return softmax(np.asarray(logs, np.float64) * power)
 
 
 def fit(x: np.ndarray, y: np.ndarray, hidden: int, epochs: int, seed: int,
@@ -112,7 +109,8 @@ def train(data: Mapping[str, np.ndarray], hidden: int, epochs: int, seed: int,
     n = y.shape[1]
     # The last features are the logarithms of the game's own chances, as the search reads
     # them (``Features``): worked out again from the chances kept beside them.
-    x[:, -n:] = np.log(np.maximum(own, np.float32(Features.FLOOR)))
+    logs = np.log(np.maximum(own, np.float32(Features.FLOOR)))
+    x[:, -n:] = logs
     training, held = split(data["game"])
     started = time.process_time()
     model = fit(x[training], y[training], hidden, epochs, seed, alpha)
@@ -122,8 +120,7 @@ def train(data: Mapping[str, np.ndarray], hidden: int, epochs: int, seed: int,
     losses = {str(mix): log_loss(mix * learned + (1 - mix) * own[held], y[held])
               for mix in MIXES}
     best = min(MIXES, key=lambda mix: losses[str(mix)])
-    power = calibrated(own[training], y[training])
-    own_logs = np.log(np.maximum(own[held], np.float32(Features.FLOOR))).astype(np.float64)
+    power = calibrated(logs[training], y[training])
     meta = {
         "data_sha256": digest(data[k] for k in ("x", "own", "y", "game")),
         "games": len(set(data["game"].tolist())),
@@ -135,7 +132,7 @@ def train(data: Mapping[str, np.ndarray], hidden: int, epochs: int, seed: int,
         "log_loss": {"uniform": round(log_loss(np.full_like(own[held], 1 / n), y[held]), 4),
                      "game's own": round(losses["0.0"], 4),
                      "game's own, calibrated": round(
-                         log_loss(powered(own_logs, power), y[held]), 4),
+                         log_loss(powered(logs[held], power), y[held]), 4),
                      "model": round(losses["1.0"], 4),
                      **{f"mix {m}": round(losses[str(m)], 4) for m in MIXES[1:-1]}},
         "calibration_power": round(power, 4),

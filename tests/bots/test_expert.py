@@ -231,7 +231,7 @@ def test_the_game_s_own_chances_are_calibrated_before_the_model_is_compared() ->
     winners = np.array([rng.choice(4, p=row) for row in true])
     y = np.eye(4)[winners]
     sure = train_value.powered(np.log(true), 3.0)
-    power = train_value.calibrated(sure, y)
+    power = train_value.calibrated(np.log(sure), y)
     assert 0.25 < power < 0.42
     fixed = train_value.log_loss(train_value.powered(np.log(sure), power), y)
     assert fixed < train_value.log_loss(sure, y) - 0.1

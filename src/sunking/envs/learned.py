@@ -46,6 +46,13 @@ MODEL_FILE = "expert-{players}.npz"
 """A game's model for a player count, in its package's ``data`` directory."""
 
 
+def softmax(h: npt.NDArray[Any]) -> npt.NDArray[Any]:
+    """Chances from scores, along the last axis (each row of many at once)."""
+    e = np.exp(h - h.max(axis=-1, keepdims=True))
+    out: npt.NDArray[Any] = e / e.sum(axis=-1, keepdims=True)
+    return out
+
+
 @dataclasses.dataclass(frozen=True)
 class ValueModel:
     """A perceptron: ``layers`` of (weights, biases), rectified between them, a softmax
@@ -68,9 +75,7 @@ class ValueModel:
             h = h @ w + b
             if i < last:
                 np.maximum(h, 0.0, out=h)
-        e = np.exp(h - h.max(axis=-1, keepdims=True))
-        out: Floats = e / e.sum(axis=-1, keepdims=True)
-        return out
+        return softmax(h)
 
     def to_bytes(self) -> bytes:
         """The model as an ``.npz`` file's bytes (what :func:`read_model` reads)."""
@@ -255,4 +260,4 @@ def expert_tuning(observation: Observation,
 
 
 __all__ = ["Features", "LearnedJudge", "ValueModel", "expert_tuning", "read_model",
-           "shipped_model"]
+           "shipped_model", "softmax"]

@@ -251,3 +251,16 @@ def test_e2e_the_account_shows_and_signs_out_when_its_sessions_and_notices_fail(
     page.get_by_role("button", name="Sign out", exact=True).click()
     expect(page.locator("#signin")).to_be_visible()
     context.close()
+
+
+def test_e2e_the_confirmation_is_told_when_the_settings_then_fail(
+        browser: Browser, mail_server: tuple[str, Mailbox]) -> None:
+    """Following the mail's link confirms the address and says so, even when the settings
+    drawn after it fail (their notices here): that failure is told beside it, not hidden."""
+    base, box = mail_server
+    context, page = fresh(browser)
+    page.route("**/api/account/notices", lambda route: route.abort())
+    sign_up_by_mail(page, base, box, "Madame de La Fayette", "lafayette@example.org")
+    expect(page.locator("#error")).to_be_visible()
+    expect(page.locator("#error")).not_to_contain_text("passkeys")
+    context.close()

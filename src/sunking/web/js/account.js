@@ -34,8 +34,12 @@ function say(text) {
   $("error").hidden = true;
 }
 
+/** Tell a failure: the server's refusal or a lost connection in words, and a passkey
+ * ceremony that this browser cannot hold or that was cancelled (``null`` or a DOMException)
+ * as such. */
 function fail(error) {
-  $("error").textContent = error && error.code ? errorText(error) : t("account.no_passkeys");
+  const passkey = error === null || error instanceof DOMException;
+  $("error").textContent = passkey ? t("account.no_passkeys") : errorText(error);
   $("error").hidden = false;
 }
 
@@ -129,12 +133,15 @@ async function verify() {
   history.replaceState(null, "", "/account/verify");
   try {
     await api("POST", "/api/account/verify", { body: { token } });
-    history.replaceState(null, "", "/account/settings");
-    await drawSettings();
-    say(t("account.verified"));
   } catch (error) {
     $("verify-state").textContent = errorText(error);
+    return;
   }
+  // The address is confirmed: that is told at once, whatever becomes of the settings that
+  // follow (a failure to draw them is told by the caller, not hidden with this section).
+  history.replaceState(null, "", "/account/settings");
+  say(t("account.verified"));
+  await drawSettings();
 }
 
 function bindReset() {
@@ -205,8 +212,8 @@ function bindSettings() {
     const credential = await createPasskey(begun.options);
     await api("POST", "/api/account/passkeys/register/finish",
       { body: { ceremony: begun.ceremony, credential } });
-    await drawSettings();
     say(t("account.passkey_added"));
+    await drawSettings();
   }));
   $("new-codes").addEventListener("click", guarded($("new-codes"), async () => {
     await signedIn(await api("POST", "/api/account/recovery-codes"));

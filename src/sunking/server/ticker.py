@@ -22,6 +22,7 @@ class Ticker:
         self._wake = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
         self._failing = False
+        self._closing = False
 
     async def tick(self) -> None:
         """The work (overridden).
@@ -34,6 +35,8 @@ class Ticker:
         self._task = asyncio.create_task(self._run(), name=f"sunking-{self.doing}")
 
     async def close(self) -> None:
+        self._closing = True
+        self._wake.set()
         if self._task is not None:
             self._task.cancel()
             await asyncio.gather(self._task, return_exceptions=True)
@@ -43,7 +46,10 @@ class Ticker:
         self._wake.set()
 
     async def _run(self) -> None:
-        while True:
+        # The loop ends on its flag too: on Python 3.11 a cancellation that meets a wait
+        # finishing at the same moment can be lost (asyncio.wait_for's race), and a server
+        # whose shutdown waits for this task must not wait forever.
+        while not self._closing:
             try:
                 await self.tick()
                 if self._failing:
@@ -54,5 +60,6 @@ class Ticker:
                     log.error("%s: failing, trying again until it works: %s", self.doing, err)
                     self._failing = True
             with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._wake.wait(), self.every)
+                async with asyncio.timeout(self.every):
+                    await self._wake.wait()
             self._wake.clear()

@@ -50,6 +50,41 @@ def test_srv_a_failing_smtp_server_is_logged_once_and_its_mail_retried(
     assert len(box.to("louis@example.org")) == 2
 
 
+def test_srv_an_outbox_that_cannot_be_read_is_logged_once_and_the_postman_goes_on(
+        caplog: pytest.LogCaptureFixture) -> None:
+    """The postman is a ticker: the database failing is logged once, when it begins and when
+    it ends, and the mail queued meanwhile is sent once the outbox can be read again."""
+    down = True
+
+    async def call(fn: Any, *args: Any) -> Any:
+        if down:
+            raise OSError("the database is down")
+        return fn(*args)
+
+    async def run() -> None:
+        nonlocal down
+        outbox = Outbox(memory_engine())
+        postman = Postman(outbox, SmtpSettings(None), call)
+        postman.every = 0.01
+        outbox.queue("anne@example.org", "hello", "body", time.time())
+        postman.start()
+        await asyncio.sleep(0.2)
+        assert outbox.recent()[0].sent_at is None
+        down = False
+        end = time.monotonic() + 10
+        while outbox.recent()[0].sent_at is None:
+            assert time.monotonic() < end, "the mail was never sent"
+            await asyncio.sleep(0.01)
+        await postman.close()
+
+    with caplog.at_level(logging.INFO, logger="sunking.server"):
+        asyncio.run(run())
+    errors = [r.getMessage() for r in caplog.records if r.levelno == logging.ERROR]
+    assert errors == ["the postman: failing, trying again until it works: "
+                      "the database is down"]
+    assert any(r.getMessage() == "the postman: working again" for r in caplog.records)
+
+
 def test_srv_a_request_does_not_wait_on_the_smtp_server() -> None:
     """The SMTP server is down: sign-up answers at once, the mail waits in the outbox."""
     settings = Settings(data_dir=Path("unused"), bot_workers=0, rate_signup=None,

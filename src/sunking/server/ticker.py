@@ -1,7 +1,9 @@
 """A background task of one server process that does its work whenever it is woken, and at the
-latest every so many seconds: the turn notices (:mod:`.notices`) and the settling of finished
-matches (:mod:`.ratings`). Its work failing (the database is down) is logged once when it
-begins to fail and once when it works again; the task itself never dies of it."""
+latest every so many seconds: the turn notices (:mod:`.notices`), the settling of finished
+matches (:mod:`.ratings`), the seats of suspended people handed to the stand-in
+(:mod:`.community`) and the postman (:mod:`.mail`). Its work failing (the database is down) is
+logged once when it begins to fail and once when it works again; the task itself never dies of
+it."""
 
 from __future__ import annotations
 
@@ -40,6 +42,11 @@ class Ticker:
         if self._task is not None:
             self._task.cancel()
             await asyncio.gather(self._task, return_exceptions=True)
+
+    @property
+    def closing(self) -> bool:
+        """:meth:`close` was called: a long tick should stop at its next step."""
+        return self._closing
 
     def wake(self) -> None:
         """Tick now rather than at the next interval."""

@@ -12,8 +12,6 @@ mail's body (which may hold a single-use link) is erased; sent mails leave the t
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 import dataclasses
 import logging
 import time
@@ -25,6 +23,7 @@ import aiosmtplib
 import sqlalchemy as sa
 
 from ..storage.schema import METADATA
+from ..ticker import Ticker
 
 log = logging.getLogger(__name__)
 
@@ -136,8 +135,12 @@ class Outbox:
         return [_mail(r) for r in rows]
 
 
-class Postman:
-    """Sends the outbox's mails in the background (one task per server process).
+class Postman(Ticker):
+    """Sends the outbox's mails in the background (one task per server process): a
+    :class:`~sunking.server.ticker.Ticker` whose tick is :meth:`deliver_due`, woken when a mail
+    is queued and at the latest every :data:`POLL_SECONDS`. The ticker logs an outbox that
+    cannot be read; the postman logs an SMTP server that refuses its mails, each once when it
+    begins and once when it ends.
 
     ``call`` runs a blocking storage call off the event loop; ``retry`` are the pauses before
     each retry of a mail (the last one repeated).
@@ -145,70 +148,40 @@ class Postman:
 
     def __init__(self, outbox: Outbox, smtp: SmtpSettings, call: Callable[..., Any],
                  retry: Sequence[float] = RETRY_SECONDS) -> None:
+        super().__init__("the postman", POLL_SECONDS)
         self.outbox = outbox
         self.retry = tuple(retry)
         self.smtp = smtp
         self._call = call
-        self._wake = asyncio.Event()
-        self._task: asyncio.Task[None] | None = None
-        self._failing = False
-        self._closing = False
+        self._refused = False
 
     @property
     def logs_only(self) -> bool:
         """No SMTP server is configured: mails go to the log and the outbox page."""
         return self.smtp.host is None
 
-    def start(self) -> None:
-        self._task = asyncio.create_task(self._run(), name="sunking-postman")
-
-    def wake(self) -> None:
-        """A mail was queued: look now."""
-        self._wake.set()
-
-    async def close(self) -> None:
-        """Stop the postman (what is queued stays queued for the next start)."""
-        self._closing = True
-        self._wake.set()
-        if self._task is not None:
-            self._task.cancel()
-            await asyncio.gather(self._task, return_exceptions=True)
-
-    async def _run(self) -> None:
-        # The loop ends on its flag too: on Python 3.11 a cancellation that meets a wait
-        # finishing at the same moment can be lost (asyncio.wait_for's race, also inside
-        # aiosmtplib), and the postman must stop all the same.
-        while not self._closing:
-            try:
-                await self.deliver_due()
-            except Exception as err:  # the database failed: say so once, try again later
-                if not self._failing:
-                    log.error("the postman cannot read the outbox: %s", err)
-                    self._failing = True
-            with contextlib.suppress(TimeoutError):
-                async with asyncio.timeout(POLL_SECONDS):
-                    await self._wake.wait()
-            self._wake.clear()
+    async def tick(self) -> None:
+        await self.deliver_due()
 
     async def deliver_due(self) -> None:
         """Send every mail that is due (each failure is kept for a later try)."""
         for mail in await self._call(self.outbox.claim_due, time.time()):
-            if self._closing:
+            if self.closing:
                 return
             try:
                 await self._send(mail)
             except Exception as err:  # whatever SMTP or the network raise: retried later
-                if not self._failing:
+                if not self._refused:
                     log.error("mail %d to the SMTP server %s failed, kept to try again: %s",
                               mail.mail_id, self.smtp.host, err)
-                    self._failing = True
+                    self._refused = True
                 pause = self.retry[min(mail.attempts, len(self.retry) - 1)]
                 await self._call(self.outbox.failed, mail, time.time() + pause,
                                  f"{type(err).__name__}: {err}")
                 continue
-            if self._failing:
+            if self._refused:
                 log.warning("mail is being sent again (mail %d went through)", mail.mail_id)
-                self._failing = False
+                self._refused = False
             await self._call(self.outbox.sent, mail.mail_id, time.time(), not self.logs_only)
 
     async def _send(self, mail: Mail) -> None:

@@ -33,7 +33,7 @@ from tempfile import TemporaryDirectory
 from typing import Any
 from urllib.parse import unquote, urlparse
 
-from playwright.sync_api import Browser, Page, ViewportSize, sync_playwright
+from playwright.sync_api import Browser, BrowserContext, Page, ViewportSize, sync_playwright
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
@@ -241,6 +241,27 @@ def submit_match(page: Page, seats: list[dict[str, str]]) -> tuple[list[SeatLink
     spectator = page.get_attribute("[data-testid=spectator-link]", "href")
     assert spectator
     return links, parse_link(spectator)
+
+
+def play_a_match_out(context: BrowserContext, page: Page, base: str, name: str) -> None:
+    """The person signed in in ``context`` creates a two-player Louis XIV match against the
+    random bot and plays his first legal move until it has finished."""
+    csrf = {c["name"]: c["value"] for c in context.cookies()}["sunking_csrf"]
+    created = page.request.post(f"{base}/api/matches", headers={"X-CSRF-Token": csrf}, data={
+        "game": "louis14", "players": 2,
+        "seats": [{"kind": "human", "name": name}, {"kind": "bot", "bot": "random"}]},
+    ).json()
+    path = f"{base}/api/matches/{created['match_id']}"
+    headers = {"Authorization": f"Bearer {created['seats'][0]['token']}"}
+    while True:
+        view = page.request.get(path, headers=headers).json()
+        if view["status"] == "finished":
+            return
+        if view["to_move"] == 0:
+            page.request.post(f"{path}/actions", headers=headers, data={
+                "version": view["version"], "action": view["legal_actions"][0]})
+        else:
+            page.wait_for_timeout(20)  # the bot's move
 
 
 def claim_seat(page: Page, invitation: str) -> SeatLink:
@@ -828,8 +849,10 @@ def main(argv: list[str] | None = None) -> int:
             shots += generic_screens(browser, server, out, langs)
             shots += court_screens(browser, server, out, langs)
             shots += vlr_screens(browser, server, out, langs)
+            from account_screens import account_screens  # beside this script: a person's pages
             from coach_screens import coach_screens  # beside this script: the AI coach's
 
+            shots += account_screens(browser, server, out / "account", langs)
             shots += coach_screens(browser, server, out / "coach", langs[0])
         finally:
             browser.close()

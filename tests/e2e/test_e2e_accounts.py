@@ -85,6 +85,10 @@ def test_e2e_sign_up_verify_by_mail_and_sign_in_on_a_second_device(
     sign_in(other, base, "sevigne@example.org")
     expect(other.get_by_test_id("me-handle")).to_contain_text("Madame de Sévigné")
     expect(other.get_by_test_id("sessions").locator("li")).to_have_count(2)
+    # Headless Chromium on Linux, named as a person names it, the string kept as the title.
+    current = other.get_by_test_id("sessions").locator("li .who").filter(has_text="Chrome")
+    expect(current.first).to_contain_text("Chrome on Linux")
+    assert "Mozilla/5.0" in (current.first.get_attribute("title") or "")
     width = other.evaluate("document.documentElement.scrollWidth")
     assert width <= 390, f"the settings page is {width} px wide on a 390 px phone"
 
@@ -189,30 +193,12 @@ def test_e2e_a_signed_in_person_finds_his_match_on_a_second_device(
     desk.close()
 
 
-def play_out_by_api(page: Page, base: str, created: dict[str, Any]) -> None:
-    """The creator's seat plays its first legal move until the match has finished."""
-    path = f"{base}/api/matches/{created['match_id']}"
-    headers = {"Authorization": f"Bearer {created['seats'][0]['token']}"}
-    while True:
-        view = page.request.get(path, headers=headers).json()
-        if view["status"] == "finished":
-            return
-        if view["to_move"] == 0:
-            page.request.post(f"{path}/actions", headers=headers, data={
-                "version": view["version"], "action": view["legal_actions"][0]})
-
-
 def test_e2e_the_profile_shows_history_and_statistics(
         browser: Browser, mail_server: tuple[str, Mailbox], driver: ModuleType) -> None:
     base, box = mail_server
     desk, page = fresh(browser, viewport=driver.VIEWPORT)
     sign_up_by_mail(page, base, box, "Boileau", "boileau@example.org")
-    csrf = {c["name"]: c["value"] for c in desk.cookies()}["sunking_csrf"]
-    created = page.request.post(f"{base}/api/matches", headers={"X-CSRF-Token": csrf}, data={
-        "game": "louis14", "players": 2,
-        "seats": [{"kind": "human", "name": "Boileau"}, {"kind": "bot", "bot": "random"}]},
-    ).json()
-    play_out_by_api(page, base, created)
+    driver.play_a_match_out(desk, page, base, "Boileau")
     page.get_by_test_id("profile-link").click()
     page.wait_for_selector("body[data-ready='1']")
     expect(page.get_by_test_id("profile-handle")).to_have_text("Boileau")
@@ -263,4 +249,35 @@ def test_e2e_the_confirmation_is_told_when_the_settings_then_fail(
     sign_up_by_mail(page, base, box, "Madame de La Fayette", "lafayette@example.org")
     expect(page.locator("#error")).to_be_visible()
     expect(page.locator("#error")).not_to_contain_text("passkeys")
+    context.close()
+
+
+DEVICES = {
+    "Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0":
+        ("Firefox", "Windows"),
+    "Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like "
+    "Gecko) Version/18.1 Mobile/15E148 Safari/604.1": ("Safari", "iOS"),
+    "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) "
+    "Chrome/131.0.0.0 Mobile Safari/537.36": ("Chrome", "Android"),
+    "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) "
+    "Chrome/131.0.0.0 Safari/537.36 Edg/131.0.0.0": ("Edge", "macOS"),
+    "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) "
+    "HeadlessChrome/156.0.0.0 Safari/537.36": ("Chrome", "Linux"),
+    "curl/8.5.0": None,
+    "": None,
+}
+
+
+def test_e2e_a_device_is_named_by_its_browser_and_system(
+        browser: Browser, mail_server: tuple[str, Mailbox]) -> None:
+    base, _box = mail_server
+    context, page = fresh(browser)
+    page.goto(base + "/account/signin")
+    page.wait_for_selector("body[data-ready='1']")
+    named = page.evaluate("""async (agents) => {
+      const { deviceName } = await import('/static/js/device.js');
+      return agents.map((agent) => deviceName(agent));
+    }""", list(DEVICES))
+    assert named == [None if want is None else {"browser": want[0], "system": want[1]}
+                     for want in DEVICES.values()]
     context.close()

@@ -78,7 +78,14 @@ def serve_command(
     plays are listed at start, and kept as they are or closed (`--old-rules`).
     """
     from ..server import Settings  # the server's libraries load only for this command
-    from ..server.running import CHOICES, check_data_dir, settle_old_rules, uvicorn_server
+    from ..server.running import (
+        CHOICES,
+        LOG_LEVELS,
+        check_data_dir,
+        configure_logging,
+        settle_old_rules,
+        uvicorn_server,
+    )
     from ..server.storage.sql import SqlStore
 
     console = Console()
@@ -90,6 +97,10 @@ def serve_command(
     if settings.old_rules not in CHOICES:
         raise typer.BadParameter(f"must be keep or close, not {settings.old_rules!r}",
                                  param_hint="--old-rules / SUNKING_OLD_RULES")
+    log_level = os.environ.get("SUNKING_LOG_LEVEL", "info")
+    if log_level.lower() not in LOG_LEVELS:
+        raise typer.BadParameter(f"must be one of {', '.join(LOG_LEVELS)}, not {log_level!r}",
+                                 param_hint="SUNKING_LOG_LEVEL")
     check_data_dir(settings)  # a one-line message and exit when it cannot be written
     store = SqlStore(settings.url)
     try:
@@ -101,6 +112,7 @@ def serve_command(
                          lambda line: errors.print(Text(line, style="yellow")))
     finally:
         store.close()
+    configure_logging(log_level)
     server = uvicorn_server(settings, host, port)
     with asyncio.Runner(loop_factory=event_loop_factory()) as runner:
         runner.run(_serve(server, host, port, console))

@@ -10,6 +10,10 @@ configuration.
 - :func:`uvicorn_server`: the application under uvicorn with the guarded connections of
   :mod:`.connections` (request clock, caps per address and for the process).
 - :func:`settle_old_rules`: the matches started under rules the server no longer plays.
+- :func:`configure_logging`: the server's own log (the ``sunking`` loggers: mails when no SMTP
+  server is configured, background work failing and recovering, matches taken over or
+  closed) goes to the standard error at ``SUNKING_LOG_LEVEL`` (``info`` by default), a line a
+  record with its time; without it only warnings would show, and no mail.
 
 Each stored match records the version of its game's rules it was started under
 (``matches.rules_version``, ``GameSpec.rules_version``). This release carries one version of
@@ -118,6 +122,23 @@ def connection_budget(fd_limit: int) -> int | None:
     if fd_limit <= 0:
         return None
     return max(fd_limit - RESERVED_FDS, fd_limit // 2)
+
+
+LOG_LEVELS = ("debug", "info", "warning", "error")
+"""The levels ``SUNKING_LOG_LEVEL`` may name."""
+LOG_FORMAT = "%(asctime)s %(levelname)s %(name)s: %(message)s"
+
+
+def configure_logging(level: str) -> logging.Handler:
+    """Write the ``sunking`` loggers' records from ``level`` (one of :data:`LOG_LEVELS`) up
+    to the standard error (they still reach the root logger's handlers, if any); the handler
+    added."""
+    handler = logging.StreamHandler()
+    handler.setFormatter(logging.Formatter(LOG_FORMAT))
+    logger = logging.getLogger("sunking")
+    logger.addHandler(handler)
+    logger.setLevel(level.upper())
+    return handler
 
 
 def uvicorn_server(settings: Settings, host: str, port: int) -> uvicorn.Server:

@@ -9,6 +9,7 @@ import {
   applyStatic, bindLanguageSelect, currentLanguage, languages, loadLanguage, preferredLanguage,
   t,
 } from "./i18n.js";
+import { deviceName } from "./device.js";
 import { createPasskey, passkeysWork, usePasskey } from "./passkey.js";
 
 const $ = (id) => document.getElementById(id);
@@ -163,7 +164,11 @@ function sessionItem(session) {
   const who = document.createElement("span");
   who.className = "who";
   const seen = new Date(session.last_seen * 1000).toLocaleString(currentLanguage());
-  who.textContent = `${session.user_agent || t("account.unknown_device")} · `
+  const device = deviceName(session.user_agent);
+  if (session.user_agent) who.title = session.user_agent;
+  const named = device ? t("account.device", device)
+    : session.user_agent || t("account.unknown_device");
+  who.textContent = `${named} · `
     + (session.current ? t("account.session_current") : t("account.session_seen", { when: seen }));
   item.append(who);
   if (!session.current) {

@@ -21,13 +21,16 @@ function languageNames(codes) {
 }
 
 function drawStatistics(rows) {
+  // Each cell carries its column's name: on a phone a row is drawn as a card of named values
+  // (css/sunking.css, #stats), as six columns do not fit 390 pixels.
+  const heads = [...$("stats").querySelectorAll("thead th")].map((th) => t(th.dataset.i18n));
+  const cell = (n, text) => el("td", { text, role: "cell", "data-label": heads[n] });
   const body = $("stats").querySelector("tbody");
-  body.replaceChildren(...rows.map((row) => el("tr", {},
-    el("td", { text: gameTitle(row.game) }), el("td", { text: String(row.players) }),
-    el("td", { text: String(row.games) }), el("td", { text: String(row.wins) }),
-    el("td", { text: row.mean_score.toLocaleString(currentLanguage()) }),
-    el("td", { text: row.mean_place.toLocaleString(currentLanguage()) }))));
-  $("stats-panel").hidden = false;
+  body.replaceChildren(...rows.map((row) => el("tr", { role: "row" },
+    cell(0, gameTitle(row.game)), cell(1, String(row.players)), cell(2, String(row.games)),
+    cell(3, String(row.wins)), cell(4, row.mean_score.toLocaleString(currentLanguage())),
+    cell(5, row.mean_place.toLocaleString(currentLanguage())))));
+  $("stats-panel").hidden = rows.length === 0;
 }
 
 function drawRatings(ratings) {
@@ -61,6 +64,9 @@ function drawCurrent(rows) {
     el("a", { className: "link", href: `/play/${encodeURIComponent(row.match_id)}`,
       text: `${gameTitle(row.game)} · ${row.your_turn ? t("lobby.your_turn")
         : t(`status.${row.status}`)}` }))));
+  if (!rows.length) {
+    $("current").append(el("li", { className: "empty", text: t("profile.no_current") }));
+  }
   $("current-panel").hidden = false;
 }
 
@@ -74,7 +80,9 @@ function draw() {
   if (profile.finished) {
     const list = $("history");
     list.replaceChildren(...profile.finished.map(finishedItem));
-    if (!profile.finished.length) list.append(el("li", { text: t("profile.none") }));
+    if (!profile.finished.length) {
+      list.append(el("li", { className: "empty", text: t("profile.none") }));
+    }
     $("history-panel").hidden = false;
   }
   if (profile.own) {

@@ -227,11 +227,12 @@ def models_table() -> str:
 
 HARD_VS_HEURISTIC = {
     "louis14": "louis14_hard_vs_heuristic.json",
-    "vive_le_roi": "vive_le_roi_hard_vs_heuristic.json",
+    "vive_le_roi": "vive_le_roi_hard_vs_heuristic_v3.json",
     "versailles1682": "versailles1682_hard_fitted_vs_heuristic_target50000.json",
 }
-"""``ismcts:hard`` against three heuristics, seed 1: the games the expert's ``vs_heuristic``
-tournament plays again (the same seeds and seatings)."""
+"""``ismcts:hard`` against three heuristics, seed 1, under the rules the expert plays (Vive le
+Roi's version 3): the games the expert's ``vs_heuristic`` tournament plays again (the same
+seeds and seatings)."""
 
 
 def first_seat_share(data: Mapping[str, Any], indices: set[int]) -> tuple[float, int]:

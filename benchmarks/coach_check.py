@@ -38,7 +38,6 @@ import concurrent.futures
 import dataclasses
 import hashlib
 import json
-import multiprocessing
 import os
 import pickle
 import random
@@ -49,6 +48,7 @@ from typing import Any
 
 from sunking.bots import make_bot
 from sunking.bots.arena import bot_rng
+from sunking.bots.pool import worker_pool
 from sunking.bots.protocol import Observation
 from sunking.coach.estimate import CLASSES, Searches, action_key, separated
 from sunking.coach.hints import hint_moves
@@ -107,11 +107,6 @@ def deep(item: Reviewed, budget: ReviewBudget, factor: int) -> dict[str, Any]:
     return {"chosen": mine.chance, "best": best.chance,
             "deep_drop": best.chance - mine.chance, "deep_separated": separated(best, mine),
             "flagged_best": None if other is None else other.chance}
-
-
-def _pool(workers: int) -> concurrent.futures.Executor:
-    return concurrent.futures.ProcessPoolExecutor(
-        workers, mp_context=multiprocessing.get_context("spawn"))
 
 
 def _key(fn: Callable[..., Any], args: tuple[Any, ...]) -> str:
@@ -301,7 +296,7 @@ def main() -> None:
             print(f"{game_id}: review of seat 0 of a 4-player game, {count} decisions, "
                   f"{seconds:.1f} s on {args.workers} workers")
         return
-    with _pool(args.workers) as pool:
+    with worker_pool(args.workers) as pool:
         for game_id in args.game:
             start = time.perf_counter()
             got = check_game(game_id, args, pool)

@@ -17,8 +17,6 @@ import argparse
 import pprint
 import time
 from collections.abc import Sequence
-from concurrent.futures import ProcessPoolExecutor
-from multiprocessing import get_context
 from pathlib import Path
 from typing import Any
 
@@ -28,6 +26,7 @@ from scipy.special import log_softmax
 
 from sunking.bots import HeuristicBot
 from sunking.bots.arena import bot_rng
+from sunking.bots.pool import worker_pool
 from sunking.bots.protocol import Observation
 from sunking.core.registry import make
 from sunking.core.rng import Rng
@@ -108,7 +107,7 @@ def main() -> None:
     start = time.perf_counter()
     work = [(i, args.target) for i in range(args.games)]
     if args.jobs > 1:
-        with ProcessPoolExecutor(args.jobs, mp_context=get_context("spawn")) as pool:
+        with worker_pool(args.jobs) as pool:
             games = list(pool.map(play, work, chunksize=8))
     else:
         games = [play(w) for w in work]

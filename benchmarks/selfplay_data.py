@@ -30,9 +30,8 @@ import json
 import os
 import time
 from collections.abc import Iterable, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
+from concurrent.futures import as_completed
 from dataclasses import dataclass
-from multiprocessing import get_context
 from pathlib import Path
 from typing import Any
 
@@ -41,6 +40,7 @@ import numpy as np
 from sunking.bots import make_bot
 from sunking.bots.arena import bot_rng
 from sunking.bots.evaluator import evaluator
+from sunking.bots.pool import worker_pool
 from sunking.bots.protocol import Observation
 from sunking.bots.tournament import schedule
 from sunking.core import GameState, Rng, make
@@ -207,7 +207,7 @@ def main() -> None:
     jobs = jobs_of(args)
     folder = run_dir(args.out, args.game, args.players, args.seed, json.loads(args.options))
     print(f"{len(jobs)} parts to play into {folder}")
-    with ProcessPoolExecutor(max_workers=args.jobs, mp_context=get_context("spawn")) as pool:
+    with worker_pool(args.jobs) as pool:
         futures = [pool.submit(play_part, job) for job in jobs]
         for future in as_completed(futures):
             path, rows, seconds = future.result()

@@ -20,8 +20,6 @@ import argparse
 import dataclasses
 import json
 import time
-from concurrent.futures import ProcessPoolExecutor
-from multiprocessing import get_context
 from pathlib import Path
 from typing import Any
 
@@ -29,6 +27,7 @@ import optuna
 
 from sunking.bots import HeuristicBot
 from sunking.bots.arena import play_match
+from sunking.bots.pool import worker_pool
 from sunking.core.registry import make
 from sunking.core.rng import Rng
 from sunking.games.louis14.heuristic import ORIGINAL, WEIGHT_SETS, Weights
@@ -106,8 +105,7 @@ def main() -> None:
     study = optuna.create_study(direction="maximize", sampler=sampler)
     # The original itself first: the yardstick every trial is compared with.
     study.enqueue_trial(start)
-    pool = (ProcessPoolExecutor(args.jobs, mp_context=get_context("spawn"))
-            if args.jobs > 1 else None)
+    pool = worker_pool(args.jobs) if args.jobs > 1 else None
     started = time.perf_counter()
 
     def objective(trial: optuna.Trial) -> float:

@@ -10,8 +10,7 @@ from __future__ import annotations
 import dataclasses
 import itertools
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
-from multiprocessing import get_context
+from concurrent.futures import as_completed
 from typing import Any
 
 from ..core.actions import JsonValue
@@ -19,6 +18,7 @@ from ..core.registry import make
 from ..core.rng import Rng
 from . import make_bot
 from .arena import MatchResult, play_match
+from .pool import worker_pool
 from .stats import EntryStats, summarize
 
 
@@ -87,7 +87,7 @@ def process_runner(jobs: int) -> Runner:
             for match in matches:
                 yield match.index, play(match)
             return
-        with ProcessPoolExecutor(max_workers=jobs, mp_context=get_context("spawn")) as pool:
+        with worker_pool(jobs) as pool:
             futures = {pool.submit(play, match): match.index for match in matches}
             for future in as_completed(futures):
                 yield futures[future], future.result()

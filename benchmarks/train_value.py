@@ -16,6 +16,13 @@ the search settings to play it with, the SHA-256 of the data and the figures —
 
 Training is reproducible bit for bit on one machine: the same data, settings and seed give
 the same bytes (a test retrains a tiny model from a small committed sample).
+
+``--retune`` changes only the search settings a model is played with (``--iterations``,
+``--horizon``, ``--exploration``, ``--mix``, those given), its weights untouched; the model's
+``retunings`` list each such change, with the command and the settings it replaced:
+
+    .venv/bin/python benchmarks/train_value.py --retune \
+        src/sunking/games/vive_le_roi/data/expert-4.npz --horizon 4
 """
 
 from __future__ import annotations
@@ -40,7 +47,7 @@ from threadpoolctl import threadpool_limits
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from selfplay_data import digest, load
 
-from sunking.envs.learned import Features, ValueModel, softmax
+from sunking.envs.learned import Features, ValueModel, read_model, softmax
 
 MIXES = (0.0, 0.25, 0.5, 0.75, 1.0)
 """The blends of the model with the game's own chances weighed on the held-out games."""
@@ -152,19 +159,31 @@ def weights_sha256(model: ValueModel) -> str:
     return sha.hexdigest()
 
 
+def retune(model: ValueModel, search: Mapping[str, Any], command: str) -> ValueModel:
+    """``model`` played with ``search`` (its settings that are given) instead: the same
+    weights, the change listed in ``retunings``."""
+    was = dict(model.meta.get("search", {}))
+    retunings = [*model.meta.get("retunings", []), {"command": command, "was": was}]
+    return ValueModel(model.layers, {**model.meta, "search": {**was, **search},
+                                     "retunings": retunings})
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--data", type=Path, nargs="+", required=True,
+    parser.add_argument("--data", type=Path, nargs="+",
                         help="the runs of selfplay_data.py to train on")
-    parser.add_argument("--out", type=Path, required=True)
+    parser.add_argument("--out", type=Path)
+    parser.add_argument("--retune", type=Path, metavar="MODEL",
+                        help="do not train: play MODEL (rewritten in place) with the search "
+                             "settings given")
     parser.add_argument("--hidden", type=int, default=64)
     parser.add_argument("--epochs", type=int, default=20)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--alpha", type=float, default=1e-4, help="the L2 penalty")
-    parser.add_argument("--iterations", type=int, default=1000,
-                        help="the search's iterations with this model")
-    parser.add_argument("--horizon", type=int, default=0,
-                        help="the search's playout length with this model")
+    parser.add_argument("--iterations", type=int, default=None,
+                        help="the search's iterations with this model (default 1000)")
+    parser.add_argument("--horizon", type=int, default=None,
+                        help="the search's playout length with this model (default 0)")
     parser.add_argument("--exploration", type=float, default=None,
                         help="the search's exploration constant with this model "
                              "(default: the level's)")
@@ -172,15 +191,21 @@ def main() -> None:
                         help="the model's weight against the game's own chances "
                              "(default: the best on the held-out games)")
     args = parser.parse_args()
-    search: dict[str, Any] = {"iterations": args.iterations, "horizon": args.horizon}
-    if args.exploration is not None:
-        search["exploration"] = args.exploration
-    if args.mix is not None:
-        search["mix"] = args.mix
+    command = shlex.join(["benchmarks/train_value.py", *sys.argv[1:]])
+    given = {"iterations": args.iterations, "horizon": args.horizon,
+             "exploration": args.exploration, "mix": args.mix}
+    search: dict[str, Any] = {name: value for name, value in given.items() if value is not None}
+    if args.retune is not None:
+        model = retune(read_model(args.retune.read_bytes()), search, command)
+        args.retune.write_bytes(model.to_bytes())
+        print(json.dumps(model.meta["search"]), f"-> {args.retune}")
+        return
+    if not args.data or args.out is None:
+        parser.error("training needs --data and --out (or --retune MODEL)")
+    search = {"iterations": 1000, "horizon": 0, **search}
     model = train(load(*args.data), args.hidden, args.epochs, args.seed, search,
                   args.alpha)
-    meta = {**model.meta, "command": shlex.join(["benchmarks/train_value.py", *sys.argv[1:]]),
-            "weights_sha256": weights_sha256(model)}
+    meta = {**model.meta, "command": command, "weights_sha256": weights_sha256(model)}
     model = ValueModel(model.layers, meta)
     args.out.write_bytes(model.to_bytes())
     print(json.dumps(meta, indent=1))

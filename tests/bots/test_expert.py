@@ -222,6 +222,20 @@ def test_training_comes_out_the_same_bit_for_bit() -> None:
     assert model.meta["data_sha256"] == expected["data_sha256"]
 
 
+def test_a_retuned_model_keeps_its_weights_and_says_what_changed() -> None:
+    data = selfplay_data.load(next(SAMPLE.glob("*-seed1")))
+    model = train_value.train(data, hidden=8, epochs=3, seed=1,
+                              search={"iterations": 10, "horizon": 0})
+    once = train_value.retune(model, {"horizon": 4}, "first")
+    twice = read_model(train_value.retune(once, {"iterations": 20}, "second").to_bytes())
+    assert train_value.weights_sha256(twice) == train_value.weights_sha256(model)
+    assert twice.meta["search"] == {**model.meta["search"], "horizon": 4, "iterations": 20}
+    assert twice.meta["retunings"] == [
+        {"command": "first", "was": model.meta["search"]},
+        {"command": "second", "was": {**model.meta["search"], "horizon": 4}}]
+    assert twice.meta["data_sha256"] == model.meta["data_sha256"]
+
+
 def test_the_game_s_own_chances_are_calibrated_before_the_model_is_compared() -> None:
     """Chances three times too sure (each the true one cubed, normalised) are calibrated by
     a power near a third, which brings their log loss down to the true chances'."""

@@ -28,6 +28,7 @@ import httpx
 import pytest
 
 from sunking import compiled
+from support.ports import free_port
 
 ROOT = Path(__file__).resolve().parent.parent
 BIN = Path(sys.executable).parent
@@ -135,7 +136,7 @@ def _check_simulate(bin_dir: Path) -> None:
 
 
 def _check_serve(bin_dir: Path, data_dir: Path) -> None:
-    port = _free_port()
+    port = free_port()
     server = subprocess.Popen(
         [str(bin_dir / "sunking"), "serve", "--port", str(port), "--data-dir",
          str(data_dir), "--bot-workers", "0", "--bot-delay", "0"],
@@ -150,15 +151,6 @@ def _check_serve(bin_dir: Path, data_dir: Path) -> None:
     finally:
         server.terminate()
         server.wait(LIMIT)
-
-
-def _free_port() -> int:
-    import socket
-
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
 
 
 def _up(client: httpx.Client, server: subprocess.Popen[bytes]) -> bool:

@@ -7,49 +7,28 @@ from __future__ import annotations
 import contextlib
 import os
 import subprocess
-import sys
 import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import httpx
+from srv_process import BIN, UNLIMITED, sunking_serve
 from srv_support import LIMIT, auth, new_match, wait_until
-from test_srv_restart import free_port
 from typer.testing import CliRunner
 
 from sunking.cli import app
 from sunking.core import Rng
 from sunking.server.storage.sql import SqlStore, sqlite_url
 
-BIN = Path(sys.executable).parent
-
 
 @contextlib.contextmanager
 def serving(data_dir: Path) -> Iterator[httpx.Client]:
     """``sunking serve`` on ``data_dir`` (bots in threads, a short bot delay)."""
-    port = free_port()
-    env = {k: v for k, v in os.environ.items() if k != "SUNKING_DATABASE_URL"}
-    env.update(SUNKING_RATE_CREATE="0", SUNKING_RATE_ACTIONS="0")
-    process = subprocess.Popen(
-        [str(BIN / "sunking"), "serve", "--port", str(port), "--data-dir", str(data_dir),
-         "--bot-workers", "0", "--bot-delay", "0.05"],
-        env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    with httpx.Client(base_url=f"http://127.0.0.1:{port}", timeout=10) as client:
-
-        def up() -> bool:
-            assert process.poll() is None, "the server exited"
-            try:
-                return client.get("/api/bots").status_code == 200
-            except httpx.TransportError:
-                return False
-
-        try:
-            wait_until(up)
-            yield client
-        finally:
-            process.terminate()
-            process.wait(LIMIT)
+    with sunking_serve("--data-dir", str(data_dir), "--bot-workers", "0", "--bot-delay", "0.05",
+                       env=UNLIMITED) as served, \
+            httpx.Client(base_url=served.url, timeout=10) as client:
+        yield client
 
 
 def sunking(*args: str) -> subprocess.CompletedProcess[str]:

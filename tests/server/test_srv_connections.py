@@ -7,19 +7,16 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import os
 import resource
 import socket
-import subprocess
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
+from srv_process import sunking_serve
 from srv_support import LIMIT
-from test_srv_restart import free_port
 from websockets.exceptions import InvalidStatus
 from websockets.sync.client import ClientConnection, connect
 
@@ -27,7 +24,6 @@ from sunking.server import Settings
 from sunking.server.connections import Gate, client_key
 from sunking.server.running import connection_budget
 
-BIN = Path(sys.executable).parent
 OTHER = "127.0.0.2"
 """The address of the client that is not the abuser (every 127/8 address is this machine)."""
 
@@ -36,34 +32,14 @@ OTHER = "127.0.0.2"
 def serve(data_dir: Path, fd_limit: int | None = None, **env: str) -> Iterator[str]:
     """A ``sunking serve`` with ``env`` added (and its limit on open files set to
     ``fd_limit``, soft and hard), stopped afterwards; yields its URL."""
-    port = free_port()
-    environ = {k: v for k, v in os.environ.items() if k != "SUNKING_DATABASE_URL"}
-    environ.update(env)
 
     def limit() -> None:
         if fd_limit is not None:
             resource.setrlimit(resource.RLIMIT_NOFILE, (fd_limit, fd_limit))
 
-    log = data_dir / "server.log"
-    with log.open("wb") as output:
-        process = subprocess.Popen(
-            [str(BIN / "sunking"), "serve", "--port", str(port), "--data-dir", str(data_dir),
-             "--bot-workers", "0"], env=environ, preexec_fn=limit,
-            stdout=subprocess.DEVNULL, stderr=output)
-    url = f"http://127.0.0.1:{port}"
-    try:
-        with httpx.Client(base_url=url, timeout=5) as client:
-            for _ in range(int(LIMIT * 10)):
-                assert process.poll() is None, log.read_text()
-                with contextlib.suppress(httpx.TransportError):
-                    if client.get("/api/bots").status_code == 200:
-                        break
-                with contextlib.suppress(subprocess.TimeoutExpired):
-                    process.wait(0.1)
-        yield url
-    finally:
-        process.terminate()
-        process.wait(LIMIT)
+    with sunking_serve("--data-dir", str(data_dir), "--bot-workers", "0", env=env,
+                       preexec_fn=limit) as served:
+        yield served.url
 
 
 def port_of(url: str) -> int:

@@ -8,7 +8,6 @@ import asyncio
 import logging
 import os
 import subprocess
-import sys
 import time
 from pathlib import Path
 from typing import Any
@@ -17,13 +16,15 @@ import httpx
 import pytest
 from fastapi.testclient import TestClient
 from srv_accounts import PASSWORD
+from srv_process import BIN, sunking_serve
 from srv_support import LIMIT, wait_until
 
 from sunking.server import Settings, create_app
 from sunking.server.accounts.service import memory_engine
 from sunking.server.mail import Outbox, Postman, SmtpSettings
 from sunking.server.storage import MemoryStore
-from support.mailbox import free_port, smtp_server
+from support.mailbox import smtp_server
+from support.ports import free_port
 
 
 async def _now(fn: Any, *args: Any) -> Any:
@@ -155,35 +156,13 @@ def test_srv_the_postman_stops_even_when_woken_as_it_is_closed() -> None:
 def test_srv_sunking_serve_without_smtp_prints_the_mail(tmp_path: Path) -> None:
     """The link of a confirmation mail shows in the server's output, where the person who
     started it on his own machine reads it (``docs/server.md``, ``SUNKING_SMTP_HOST``)."""
-    port = free_port()
-    env = {k: v for k, v in os.environ.items()
-           if k not in ("SUNKING_DATABASE_URL", "SUNKING_SMTP_HOST", "SUNKING_LOG_LEVEL")}
-    output = tmp_path / "output"
-    with output.open("wb") as sink:
-        process = subprocess.Popen(
-            [str(Path(sys.executable).parent / "sunking"), "serve", "--port", str(port),
-             "--data-dir", str(tmp_path / "data"), "--bot-workers", "0"],
-            env=env, stdout=sink, stderr=subprocess.STDOUT)
-    try:
-        with httpx.Client(base_url=f"http://127.0.0.1:{port}", timeout=10) as client:
-
-            def up() -> bool:
-                assert process.poll() is None, output.read_text()
-                try:
-                    return client.get("/api/games").status_code == 200
-                except httpx.TransportError:
-                    return False
-
-            wait_until(up)
-            answer = client.post("/api/account/signup", json={
-                "handle": "Anne", "email": "anne@example.org", "password": PASSWORD})
-            assert answer.status_code == 202
-            wait_until(lambda: "/account/verify#token=" in output.read_text())
-    finally:
-        process.terminate()
-        process.wait(LIMIT)
-    printed = output.read_text()
-    assert f"http://localhost:{port}/account/verify#token=" in printed
+    with sunking_serve("--data-dir", str(tmp_path / "data"), "--bot-workers", "0") as served:
+        answer = httpx.post(f"{served.url}/api/account/signup", timeout=LIMIT, json={
+            "handle": "Anne", "email": "anne@example.org", "password": PASSWORD})
+        assert answer.status_code == 202
+        wait_until(lambda: "/account/verify#token=" in served.printed())
+        printed = served.printed()
+    assert f"http://localhost:{served.port}/account/verify#token=" in printed
     assert "INFO sunking.server.mail.outbox: mail (no SMTP server configured) to " \
         "anne@example.org" in printed
 
@@ -191,7 +170,7 @@ def test_srv_sunking_serve_without_smtp_prints_the_mail(tmp_path: Path) -> None:
 def test_srv_sunking_serve_refuses_an_unknown_log_level(tmp_path: Path) -> None:
     env = dict(os.environ, SUNKING_LOG_LEVEL="loud")
     result = subprocess.run(
-        [str(Path(sys.executable).parent / "sunking"), "serve", "--port", str(free_port()),
+        [str(BIN / "sunking"), "serve", "--port", str(free_port()),
          "--data-dir", str(tmp_path)], env=env, capture_output=True, text=True, timeout=LIMIT)
     assert result.returncode != 0
     assert "SUNKING_LOG_LEVEL" in result.stderr and "loud" in result.stderr

@@ -6,22 +6,19 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
-import os
 import secrets
 import subprocess
-import sys
 import threading
 import time
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import httpx
 import psycopg
 import pytest
 import sqlalchemy as sa
+from srv_process import UNLIMITED, sunking_serve
 from srv_support import LIMIT, claimed_tokens, postgres_url, wait_until
-from test_srv_restart import free_port
 from websockets.sync.client import ClientConnection, connect
 
 from sunking.core import Rng
@@ -32,8 +29,6 @@ from sunking.server.storage.sql import SqlStore
 from sunking.server.transport.pgpubsub import conninfo
 from sunking.server.workers.bots import BotRunner
 from sunking.testing.seats import seat_tokens
-
-BIN = Path(sys.executable).parent
 
 
 @pytest.fixture
@@ -59,29 +54,9 @@ def serve(url: str) -> Iterator[str]:
 @contextlib.contextmanager
 def running(url: str, *args: str) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
     """``sunking serve ARGS`` on the database at ``url``: its address and its process."""
-    port = free_port()
-    env = dict(os.environ, SUNKING_DATABASE_URL=url, SUNKING_RATE_CREATE="0",
-               SUNKING_RATE_ACTIONS="0")
-    process = subprocess.Popen(
-        [str(BIN / "sunking"), "serve", "--port", str(port), "--bot-workers", "0",
-         "--bot-delay", "0", *args], env=env, stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE)
-    base = f"http://127.0.0.1:{port}"
-
-    def up() -> bool:
-        assert process.poll() is None, process.stderr.read().decode() if process.stderr else ""
-        try:
-            return httpx.get(f"{base}/api/bots").status_code == 200
-        except httpx.TransportError:
-            return False
-
-    try:
-        wait_until(up)
-        yield base, process
-    finally:
-        if process.poll() is None:
-            process.terminate()
-        process.wait(LIMIT)
+    with sunking_serve("--bot-workers", "0", "--bot-delay", "0", *args,
+                       env={"SUNKING_DATABASE_URL": url, **UNLIMITED}) as served:
+        yield served.url, served.process
 
 
 class Watcher:

@@ -9,17 +9,14 @@ import os
 import shutil
 import sqlite3
 import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
 import sqlalchemy as sa
 from fastapi.testclient import TestClient
+from srv_process import BIN, free_port
 from srv_support import make_client, new_match, receive_other, receive_view, service_of
-from test_srv_restart import free_port
-
-BIN = Path(sys.executable).parent
 
 MATCH_BODY: dict[str, Any] = {
     "game": "louis14", "players": 2, "language": "en",

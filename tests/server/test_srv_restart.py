@@ -3,23 +3,19 @@ killed with SIGKILL in the middle of play — with no move lost, bots and turn c
 
 from __future__ import annotations
 
-import os
 import signal
-import socket
 import subprocess
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
+from srv_process import UNLIMITED, Served, free_port
 from srv_support import LIMIT, auth, make_client, new_match, service_of, wait_until
 
 from sunking.core import Rng, available_games
 from sunking.server.storage.sql import SqlStore, sqlite_url
-
-BIN = Path(sys.executable).parent
 
 
 @pytest.mark.parametrize("game", available_games())
@@ -97,55 +93,34 @@ def play(client: Any, created: dict[str, Any], seat: int, rng: Rng) -> dict[str,
 # --- a real server process, killed with SIGKILL ----------------------------------------------
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
-
-
 class Server:
-    """``sunking serve`` in a subprocess on a free port, with its data in ``data_dir``."""
+    """``sunking serve`` on a port of its own, with its data in ``data_dir``: started again
+    after a kill, on the same port."""
 
     def __init__(self, data_dir: Path) -> None:
         self.data_dir = data_dir
         self.port = free_port()
-        self.process: subprocess.Popen[bytes] | None = None
+        self.served: Served | None = None
+
+    @property
+    def process(self) -> subprocess.Popen[bytes] | None:
+        return self.served.process if self.served else None
 
     def start(self) -> httpx.Client:
-        env = {k: v for k, v in os.environ.items() if k != "SUNKING_DATABASE_URL"}
-        env.update(SUNKING_RATE_CREATE="0", SUNKING_RATE_ACTIONS="0")  # one address, many moves
-        self.process = subprocess.Popen(
-            [str(BIN / "sunking"), "serve", "--port", str(self.port), "--data-dir",
-             str(self.data_dir), "--bot-workers", "1", "--bot-delay", "0.02"],
-            env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-        )
-        client = httpx.Client(base_url=f"http://127.0.0.1:{self.port}", timeout=LIMIT)
-
-        def up() -> bool:
-            assert self.process is not None and self.process.poll() is None, (
-                self.process.stderr.read().decode() if self.process and self.process.stderr
-                else "no server")
-            try:
-                return client.get("/api/bots").status_code == 200
-            except httpx.TransportError:
-                return False
-
-        wait_until(up)
-        return client
+        self.stop()  # a killed one's output closed
+        self.served = Served(self.port, ("--data-dir", str(self.data_dir), "--bot-workers", "1",
+                                         "--bot-delay", "0.02"), UNLIMITED)
+        self.served.wait_up()
+        return httpx.Client(base_url=self.served.url, timeout=LIMIT)
 
     def kill(self) -> None:
-        assert self.process is not None
-        self.process.send_signal(signal.SIGKILL)
-        self.process.wait(LIMIT)
+        assert self.served is not None
+        self.served.process.send_signal(signal.SIGKILL)
+        self.served.process.wait(LIMIT)
 
     def stop(self) -> None:
-        if self.process is not None and self.process.poll() is None:
-            self.process.terminate()
-            try:
-                self.process.wait(LIMIT)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
+        if self.served is not None:
+            self.served.stop()
 
 
 def proc_stat(pid: int) -> list[str] | None:

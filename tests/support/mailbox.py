@@ -6,7 +6,6 @@ from __future__ import annotations
 import email
 import email.policy
 import re
-import socket
 import threading
 import time
 from collections.abc import Iterator
@@ -16,14 +15,9 @@ from typing import Any
 
 from aiosmtpd.controller import Controller
 
+from .ports import free_port
+
 LINK = re.compile(r"https?://\S+")
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port: int = sock.getsockname()[1]
-        return port
 
 
 class Mailbox:

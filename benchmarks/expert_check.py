@@ -132,6 +132,8 @@ def merge(game: str, kind: str, results: Path = RESULTS) -> Path:
     """Join a tournament's parts, with the command that played them."""
     stem = name_of(game, kind)
     parts = [json.loads(p.read_text()) for p in sorted(results.glob(f"{stem}.part-*.json"))]
+    if not parts:
+        raise SystemExit(f"no part of {stem} to merge: play some first (--part A:B)")
     models = {(part.get("model"), json.dumps(part.get("search"), sort_keys=True))
               for part in parts}
     if len(models) != 1:
@@ -149,7 +151,11 @@ def merge(game: str, kind: str, results: Path = RESULTS) -> Path:
 
 def report(game: str, kind: str, results: Path = RESULTS) -> str:
     """One line on a merged tournament: the first seat's win rate, times, CPU-hours."""
-    data = json.loads((results / f"{name_of(game, kind)}.json").read_text())
+    merged = results / f"{name_of(game, kind)}.json"
+    if not merged.is_file():
+        raise SystemExit(f"{merged.name} is not there yet: play its parts (--part A:B), "
+                         "then --merge")
+    data = json.loads(merged.read_text())
     first = data["entries"][0]
     times = decision_times(data)
     cpu = sum(sum(m["think_seconds"]) for m in data["matches"]) / 3600

@@ -18,6 +18,10 @@ SMALL = {"expert": "ismcts:expert:12", "hard": "ismcts:hard:12", "heuristic": "h
 
 
 def test_a_tournament_in_parts_then_its_ablation(tmp_path: Path) -> None:
+    with pytest.raises(SystemExit, match="no part of louis14_expert_vs_hard to merge"):
+        expert_check.merge("louis14", "vs_hard", tmp_path)
+    with pytest.raises(SystemExit, match=r"louis14_expert_vs_hard\.json is not there yet"):
+        expert_check.report("louis14", "vs_hard", tmp_path)
     for part in (range(0, 1), range(1, 2)):
         expert_check.play_part("louis14", "vs_hard", part, 1, tmp_path, SMALL)
     merged = json.loads(expert_check.merge("louis14", "vs_hard", tmp_path).read_text())

@@ -55,7 +55,7 @@ test: sysdeps
 	$(MAKE) lint
 	$(MAKE) imports
 	$(MAKE) typecheck
-	bash scripts/with_test_postgres.sh $(BIN)/pytest -n 2
+	bash scripts/with_test_postgres.sh $(BIN)/pytest -n 2 --durations=25
 
 # The web platform on SQLite at http://localhost:8000, listening on 127.0.0.1 only (see
 # docs/server.md; passkeys need a host name, not an IP address).

@@ -38,8 +38,8 @@ BotWorkersOption = Annotated[
 RootParallelOption = Annotated[
     int | None,
     typer.Option("--root-parallel", metavar="N",
-                 help="Parts an ismcts:hard move is searched in at once, one per worker "
-                      "(default: 2, or 1 with one bot worker).",
+                 help="Parts an ismcts:hard or ismcts:expert move is searched in at once, "
+                      "one per worker (default: 2, or 1 with one bot worker).",
                  show_default=False),
 ]
 BotDelayOption = Annotated[

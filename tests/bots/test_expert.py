@@ -17,6 +17,7 @@ import pytest
 import sunking
 from sunking.bots import LEVELS, IsmctsBot, Observation, make_bot, searches
 from sunking.bots.evaluator import evaluator
+from sunking.bots.tournament import budgets
 from sunking.core import GameState, Rng
 from sunking.envs import learned
 from sunking.envs.learned import Features, LearnedJudge, ValueModel, read_model, shipped_model
@@ -167,6 +168,15 @@ def test_without_a_model_expert_searches_as_hard(
     judge, config = searches()["expert"](Observation(state, state.to_move), LEVELS["hard"])
     assert judge is evaluator("louis14")
     assert config.iterations == 1000 and config.horizon == 8
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_tournament_counts_the_iterations_the_games_model_gives_expert(game: str) -> None:
+    model = shipped_model(game, 4)
+    assert model is not None
+    pool = ["random", "ismcts:hard", "ismcts:expert", "ismcts:expert:0.05s"]
+    assert budgets(pool, game, 4) == [None, 1000, model.meta["search"]["iterations"], None]
+    assert budgets(["ismcts:expert"], game, 3) == [LEVELS["expert"].iterations]  # no model
 
 
 @pytest.mark.parametrize("game", GAMES)

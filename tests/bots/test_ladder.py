@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import sys
 from collections import Counter
@@ -9,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from sunking.bots.plot import plot_ratings
 from sunking.bots.tournament import merge_parts, run_tournament, schedule
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
@@ -61,6 +63,10 @@ def test_the_ladder_is_written_to_its_json_table_and_plot(tmp_path: Path) -> Non
     assert len(rows) == 3 and "`heuristic`" in text and "2 players, 3 bots" in text
     plot = ladder.write_plot(merge_parts([json.loads(json.dumps(data))]), tmp_path)
     assert plot.stat().st_size > 1000
+    entries = [dataclasses.replace(result.entries[0], label=spec, spec=spec, budget=budget)
+               for spec, budget in (("ismcts:hard", 1000), ("ismcts:expert", 700))]
+    plot_ratings(entries, tmp_path / "searched.png", "a search and its expert")
+    assert (tmp_path / "searched.png").stat().st_size > 1000
 
 
 def test_a_doc_without_markers_is_refused(tmp_path: Path) -> None:

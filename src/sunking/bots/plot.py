@@ -8,23 +8,35 @@ from .stats import EntryStats
 
 
 def plot_ratings(entries: list[EntryStats], path: Path, title: str) -> None:
-    """Rating (mu ± sigma) against ISMCTS iterations; bots without a budget are drawn as
-    horizontal reference lines."""
+    """Rating (mu ± sigma) against ISMCTS iterations: the levels of one search joined by a
+    line, a search with a judge of its own (``ismcts:expert``'s learned one) a point apart;
+    bots without a budget are drawn as horizontal reference lines."""
     import matplotlib
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
+    from . import make_bot
+
+    def tuned(entry: EntryStats) -> bool:
+        return getattr(make_bot(entry.spec), "tuning", None) is not None
+
     fig, ax = plt.subplots(figsize=(7, 4.5), dpi=110)
-    searched = sorted((e for e in entries if e.budget is not None), key=lambda e: e.budget or 0)
+    budgeted = sorted((e for e in entries if e.budget is not None), key=lambda e: e.budget or 0)
+    searched = [e for e in budgeted if not tuned(e)]
     if searched:
         ax.errorbar(
             [float(e.budget or 0) for e in searched], [e.rating_mu for e in searched],
             yerr=[e.rating_sigma for e in searched], marker="o", capsize=4, label="ismcts",
         )
-        for e in searched:
-            ax.annotate(e.label, (e.budget or 0, e.rating_mu), textcoords="offset points",
-                        xytext=(4, 6), fontsize=8)
+    for e in budgeted:
+        if tuned(e):
+            ax.errorbar([float(e.budget or 0)], [e.rating_mu], yerr=[e.rating_sigma],
+                        marker="D", linestyle="none", capsize=4, color="C9",
+                        label=f"{e.label} (learned judge)")
+        ax.annotate(e.label, (e.budget or 0, e.rating_mu), textcoords="offset points",
+                    xytext=(4, 6), fontsize=8)
+    if budgeted:
         ax.set_xscale("log")
     for i, e in enumerate(e for e in entries if e.budget is None):
         ax.axhline(e.rating_mu, linestyle="--", color=f"C{i + 1}", label=e.label)

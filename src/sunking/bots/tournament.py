@@ -19,6 +19,7 @@ from ..core.rng import Rng
 from . import make_bot
 from .arena import MatchResult, play_match
 from .pool import worker_pool
+from .protocol import Observation
 from .stats import EntryStats, summarize
 
 
@@ -128,8 +129,23 @@ class TournamentResult:
         }
 
 
-def _budgets(specs: Sequence[str]) -> list[int | None]:
-    return [getattr(make_bot(spec), "budget", None) for spec in specs]
+def budgets(specs: Sequence[str], game_id: str, players: int,
+            options: Mapping[str, Any] | None = None) -> list[int | None]:
+    """The iterations each bot searches a decision of ``game_id`` with (None: it does not
+    search): its level's budget, or, for a search tuned to the game and player count
+    (``ismcts:expert``), the one its tuning picks, read at the game's first decision."""
+    state = make(game_id).new_game(players, 0, **(options or {}))
+    out: list[int | None] = []
+    for spec in specs:
+        bot = make_bot(spec)
+        tuning = getattr(bot, "tuning", None)
+        if tuning is None:
+            out.append(getattr(bot, "budget", None))
+            continue
+        seat = state.to_move if state.to_move is not None else 0
+        _, config = tuning(Observation(state, seat), bot.config)
+        out.append(config.iterations)
+    return out
 
 
 def merge_parts(parts: Sequence[Mapping[str, Any]]) -> TournamentResult:
@@ -171,7 +187,8 @@ def merge_parts(parts: Sequence[Mapping[str, Any]]) -> TournamentResult:
             played[index] = (seating, result)
     order = sorted(played)
     matches = tuple(played[i] for i in order)
-    entries = summarize(specs, _budgets(specs), matches)
+    entries = summarize(specs, budgets(specs, str(first["game"]), int(first["players"]),
+                                       first["options"]), matches)
     return TournamentResult(str(first["game"]), int(first["players"]), int(first["seed"]),
                             specs, tuple(entries), matches, dict(first["options"]),
                             tuple(order), scheduled)
@@ -205,7 +222,7 @@ def run_tournament(
     if count > len(specs):
         raise ValueError(f"{count} players need at least {count} bots, got {len(specs)}")
     make(game_id).spec.check_setup(count, opts)
-    budgets = _budgets(specs)
+    searched = budgets(specs, game_id, count, opts)
     pairings = schedule(len(specs), games, seed, count)
     if part is not None:
         if not (len(part) and part.step == 1 and part.start >= 0 and part.stop <= games):
@@ -221,6 +238,6 @@ def run_tournament(
         if on_result:
             on_result(match)
     matches = tuple((p.seating, results[p.index]) for p in pairings)
-    entries = summarize(specs, budgets, matches)
+    entries = summarize(specs, searched, matches)
     return TournamentResult(game_id, count, seed, tuple(specs), tuple(entries), matches,
                             opts, tuple(p.index for p in pairings), games)

@@ -74,14 +74,22 @@ class Served:
 
 
 @contextlib.contextmanager
-def sunking_serve(*args: str, env: Mapping[str, str] | None = None, port: int | None = None,
+def sunking_serve(*args: str, env: Mapping[str, str] | None = None,
                   preexec_fn: Callable[[], None] | None = None) -> Iterator[Served]:
     """``sunking serve --port PORT ARGS`` with ``env`` added, once it answers; stopped
-    afterwards."""
-    served = Served(port or free_port(), args, env or {}, preexec_fn)
+    afterwards. Should the test fail meanwhile, what the server printed goes with the failure
+    (on the standard error pytest captures)."""
+    served = Served(free_port(), args, env or {}, preexec_fn)
     try:
         served.wait_up()
+    except BaseException:
+        served.stop()
+        raise
+    try:
         yield served
+    except BaseException:
+        print(f"sunking serve printed:\n{served.printed()}", file=sys.stderr)
+        raise
     finally:
         served.stop()
 

@@ -18,7 +18,7 @@ other tournaments of seed 1, such as ``<game>_hard_vs_heuristic.json``), Versail
 ``results/<game>_<name>.json`` with the command that played them, the SHA-256 of the
 expert's weights and its search settings (every part must have been played with the same
 model and settings); ``--report`` prints each merged result: the first seat's win rate with
-its 95% interval, every bot's mean time per decision and the CPU-hours the bots thought.
+its 95% interval, every bot's mean time per decision and the hours the bots thought (wall clock).
 ``--timing N`` times hard and expert on the same N decisions (what expert's iterations are
 chosen by before a tournament measures them).
 
@@ -150,7 +150,7 @@ def merge(game: str, kind: str, results: Path = RESULTS) -> Path:
 
 
 def report(game: str, kind: str, results: Path = RESULTS) -> str:
-    """One line on a merged tournament: the first seat's win rate, times, CPU-hours."""
+    """One line on a merged tournament: the first seat's win rate, times, hours of thought."""
     merged = results / f"{name_of(game, kind)}.json"
     if not merged.is_file():
         raise SystemExit(f"{merged.name} is not there yet: play its parts (--part A:B), "
@@ -162,7 +162,7 @@ def report(game: str, kind: str, results: Path = RESULTS) -> str:
     per = ", ".join(f"{bot} {t * 1000:.1f} ms" for bot, t in sorted(times.items()))
     return (f"{game} {kind}: {first['label']} won {first['win_rate']:.1%} "
             f"({first['ci_low']:.1%}–{first['ci_high']:.1%}) of {data['games']} games; "
-            f"mean time per decision: {per}; the bots thought {cpu:.2f} CPU-hours")
+            f"mean time per decision: {per}; the bots thought {cpu:.2f} hours (wall clock)")
 
 
 def timing(game: str, positions: int, seed: int = 7) -> dict[str, float]:
@@ -253,11 +253,13 @@ def first_seat_share(data: Mapping[str, Any], indices: set[int]) -> tuple[float,
 
 
 def strength_table(results: Path = RESULTS) -> str:
-    """Every merged tournament of the expert: win rate, interval, times, CPU-hours."""
+    """Every merged tournament of the expert: win rate, interval, times, hours of thought
+    (on the wall clock, so at least the CPU-hours)."""
     from sunking.core import make
 
     lines = ["| game | tournament | games | first seat's win rate (95% CI) | "
-             "mean time per decision | CPU-hours |", "| --- | --- | ---: | ---: | --- | ---: |"]
+             "mean time per decision | hours of thought |",
+             "| --- | --- | ---: | ---: | --- | ---: |"]
     for game in GAMES:
         for kind in KINDS:
             path = results / f"{name_of(game, kind)}.json"

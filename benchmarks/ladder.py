@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import re
 from collections.abc import Mapping, Sequence
 from pathlib import Path
@@ -130,8 +131,13 @@ def main(argv: Sequence[str] | None = None) -> None:
                         help="join each game's parts into its ladder JSON")
     parser.add_argument("--from-json", action="store_true",
                         help="do not play: write the table and plots from the ladder JSONs")
+    parser.add_argument("--nice", type=int, default=19,
+                        help="play at this much lower a priority (19, the lowest: other work, "
+                             "a test run say, goes first)")
     args = parser.parse_args(argv)
     games = args.game or sunking.available_games()
+    if args.nice and (args.part or not (args.merge or args.from_json)):
+        os.nice(args.nice)  # the match processes it spawns inherit it
     RESULTS.mkdir(parents=True, exist_ok=True)
     if args.part:
         start, _, stop = args.part.partition(":")

@@ -10,6 +10,7 @@ from sunking.bots.arena import play_match
 from sunking.bots.protocol import Bot
 from sunking.core import GameState, Rng
 from support.expert import expert
+from support.twins import twin
 
 GAME = sunking.make("louis14")
 
@@ -27,14 +28,6 @@ def position(players: int, seed: int, actions: int) -> GameState:
     while state.version < actions or len(state.legal_actions()) < 2:
         state = state.apply_unchecked(rng.choice(state.legal_actions()))
     return state
-
-
-def twin(state: GameState, seat: int, salt: int) -> GameState:
-    """A state ``seat`` cannot tell from ``state``: every hidden card dealt again."""
-    other = state.determinize(seat, Rng(salt))
-    assert other.snapshot() != state.snapshot(), "the twin should differ in hidden cards"
-    assert other.view(seat) == state.view(seat)
-    return other
 
 
 @pytest.mark.parametrize("players", [2, 4])

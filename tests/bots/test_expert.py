@@ -23,6 +23,7 @@ from sunking.envs import learned
 from sunking.envs.learned import Features, LearnedJudge, ValueModel, read_model, shipped_model
 from sunking.envs.table import adapter, observation_vector
 from support.expert import expert
+from support.twins import Peeking, twin
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "benchmarks"))
@@ -182,16 +183,31 @@ def test_a_tournament_counts_the_iterations_the_games_model_gives_expert(game: s
 @pytest.mark.parametrize("game", GAMES)
 def test_expert_decides_the_same_whatever_its_seat_cannot_see(game: str) -> None:
     """The fairness check of tests/bots/test_bot_fairness.py, for the expert in every game
-    with the model it ships."""
-    state = position(game, 4, 31, 40)
-    seat = state.to_move
-    assert seat is not None
+    with the model it ships: states its seat cannot tell apart (every hidden card dealt
+    again), early and late in the game, get the same decision."""
     bot = expert(40)
-    mine = bot.act(Observation(state, seat), Rng(7))
-    for salt in (1, 2):
-        other = state.determinize(seat, Rng(salt))
-        assert other.view(seat) == state.view(seat)
-        assert bot.act(Observation(other, seat), Rng(7)) == mine
+    for seed, actions in ((31, 40), (47, 90)):
+        state = position(game, 4, seed, actions)
+        seat = state.to_move
+        assert seat is not None
+        mine = bot.act(Observation(state, seat), Rng(7))
+        for salt in (1, 2):
+            assert bot.act(Observation(twin(state, seat, salt), seat), Rng(7)) == mine
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_check_catches_an_expert_that_searches_the_true_state(game: str) -> None:
+    # The check above must be able to fail: searching the true state, hidden cards and
+    # dice, the expert decides differently on twins.
+    bot = expert(40)
+    differs = 0
+    for seed in range(8):
+        state = position(game, 4, 60 + seed, 30)
+        seat = state.to_move
+        assert seat is not None
+        other = twin(state, seat, seed)
+        differs += bot.act(Peeking(state, seat), Rng(7)) != bot.act(Peeking(other, seat), Rng(7))
+    assert differs > 0
 
 
 @pytest.mark.parametrize("game", GAMES)

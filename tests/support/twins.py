@@ -1,0 +1,27 @@
+"""Twins for the bots' fairness checks: states a seat cannot tell apart, and an observation
+that lets a search see the true state (the cheat those checks must be able to catch)."""
+
+from __future__ import annotations
+
+from sunking.bots import Observation
+from sunking.core import GameState, Rng
+
+
+def twin(state: GameState, seat: int, salt: int) -> GameState:
+    """A state ``seat`` cannot tell from ``state``: every hidden card dealt again."""
+    other = state.determinize(seat, Rng(salt))
+    assert other.snapshot() != state.snapshot(), "the twin should differ in hidden cards"
+    assert other.view(seat) == state.view(seat)
+    return other
+
+
+class Peeking(Observation):
+    """Cheats: hands a search the true state (hidden cards and generator) to play out,
+    instead of a state drawn from the seat's information set."""
+
+    __slots__ = ()
+
+    def determinize(self, rng: Rng) -> GameState:
+        state: GameState = self._Observation__state.copy()  # type: ignore[attr-defined]
+        state.quiet = True
+        return state

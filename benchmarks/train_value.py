@@ -15,7 +15,9 @@ the search settings to play it with, the SHA-256 of the data and the figures —
         --out src/sunking/games/louis14/data/expert-4.npz --iterations 1000 --horizon 0
 
 Training is reproducible bit for bit on one machine: the same data, settings and seed give
-the same bytes (a test retrains a tiny model from a small committed sample).
+the same bytes. Another machine's vector kernels (AVX-512 against AVX2, say) may round the
+last bits otherwise; ``tests/bots/test_expert_training.py`` retrains a tiny model from a small
+committed sample with the kernels held to a level, and knows its weights at each.
 
 ``--retune`` changes only the search settings a model is played with (``--iterations``,
 ``--horizon``, ``--exploration``, ``--mix``, those given), its weights untouched; the model's

@@ -4,7 +4,6 @@ training comes out the same from the same data."""
 from __future__ import annotations
 
 import dataclasses
-import json
 import sys
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
@@ -27,11 +26,8 @@ from support.twins import Peeking, twin
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "benchmarks"))
-import selfplay_data  # noqa: E402
 import train_value  # noqa: E402
 
-SAMPLE = Path(__file__).resolve().parent / "data" / "expert_sample"
-"""A small committed run of ``benchmarks/selfplay_data.py`` and what training it gives."""
 GAMES = ("louis14", "vive_le_roi", "versailles1682")
 
 
@@ -221,61 +217,6 @@ def test_each_game_ships_a_model_for_four_seats(game: str) -> None:
     path = ROOT / "src" / "sunking" / "games" / game / "data" / "expert-4.npz"
     assert path.stat().st_size < 4_000_000
     assert train_value.weights_sha256(model) == model.meta["weights_sha256"]
-
-
-def test_the_sample_is_played_again_the_same(tmp_path: Path) -> None:
-    """The committed sample is what the self-play script writes for its seed and size."""
-    expected = json.loads((SAMPLE / "expected.json").read_text())
-    job = selfplay_data.Job("louis14", 4, ("heuristic",) * 4, 1, 0, expected["games"],
-                            expected["games"], expected["positions"], {},
-                            str(tmp_path / "part.npz"), 0)
-    selfplay_data.play_part(job)
-    again = dict(np.load(tmp_path / "part.npz"))
-    kept = dict(np.load(next(SAMPLE.glob("*/part-*.npz"))))
-    for key in ("x", "own", "y", "position", "game"):
-        assert np.array_equal(again[key], kept[key]), key
-
-
-def test_training_comes_out_the_same_bit_for_bit() -> None:
-    """A tiny model trained from the committed sample has the weights it had when the sample
-    was committed (scikit-learn on one thread, a fixed seed)."""
-    expected = json.loads((SAMPLE / "expected.json").read_text())
-    data = selfplay_data.load(next(SAMPLE.glob("*-seed1")))
-    assert selfplay_data.digest(data[k] for k in ("x", "own", "y", "game")) == \
-        expected["data_sha256"]
-    model = train_value.train(data, hidden=8, epochs=3, seed=1, search={"iterations": 10})
-    assert train_value.weights_sha256(model) == expected["weights_sha256"]
-    assert model.meta["data_sha256"] == expected["data_sha256"]
-
-
-def test_a_retuned_model_keeps_its_weights_and_says_what_changed() -> None:
-    data = selfplay_data.load(next(SAMPLE.glob("*-seed1")))
-    model = train_value.train(data, hidden=8, epochs=3, seed=1,
-                              search={"iterations": 10, "horizon": 0})
-    once = train_value.retune(model, {"horizon": 4}, "first")
-    twice = read_model(train_value.retune(once, {"iterations": 20}, "second").to_bytes())
-    assert train_value.weights_sha256(twice) == train_value.weights_sha256(model)
-    assert twice.meta["search"] == {**model.meta["search"], "horizon": 4, "iterations": 20}
-    assert twice.meta["retunings"] == [
-        {"command": "first", "was": model.meta["search"]},
-        {"command": "second", "was": {**model.meta["search"], "horizon": 4}}]
-    assert twice.meta["data_sha256"] == model.meta["data_sha256"]
-
-
-def test_the_game_s_own_chances_are_calibrated_before_the_model_is_compared() -> None:
-    """Chances three times too sure (each the true one cubed, normalised) are calibrated by
-    a power near a third, which brings their log loss down to the true chances'."""
-    rng = np.random.default_rng(5)
-    logits = rng.normal(size=(4000, 4))
-    true = np.exp(logits) / np.exp(logits).sum(axis=1, keepdims=True)
-    winners = np.array([rng.choice(4, p=row) for row in true])
-    y = np.eye(4)[winners]
-    sure = train_value.powered(np.log(true), 3.0)
-    power = train_value.calibrated(np.log(sure), y)
-    assert 0.25 < power < 0.42
-    fixed = train_value.log_loss(train_value.powered(np.log(sure), power), y)
-    assert fixed < train_value.log_loss(sure, y) - 0.1
-    assert abs(fixed - train_value.log_loss(true, y)) < 0.02
 
 
 def test_two_threads_searching_at_once_decide_as_each_alone() -> None:

@@ -30,10 +30,10 @@ KERNELS = {
     "x86-64-v2": {"NPY_DISABLE_CPU_FEATURES": "X86_V3 X86_V4 AVX512_ICL AVX512_SPR",
                   "OPENBLAS_CORETYPE": "Nehalem"},
 }
-"""The vector kernels numpy and OpenBLAS are held to while the tiny model trains: floating
-point sums come out in another order, and so other last bits, with AVX-512 than with AVX2 or
-SSE, so each level has its expected weights (``expected.json``), and a machine trains at the
-highest level it has."""
+"""The vector kernels numpy and OpenBLAS are held to while the tiny model trains: other
+kernels add in another order, so with other last bits (SSE 4.2's give other weights than
+AVX2's), so each level has its expected weights (``expected.json``), and a machine trains at
+the highest of them it has."""
 
 TRAIN = """
 import sys

@@ -18,6 +18,7 @@ from ..core.registry import make
 from ..core.rng import Rng
 from . import make_bot
 from .arena import MatchResult, play_match
+from .ismcts import IsmctsBot
 from .pool import worker_pool
 from .protocol import Observation
 from .stats import EntryStats, summarize
@@ -138,12 +139,11 @@ def budgets(specs: Sequence[str], game_id: str, players: int,
     out: list[int | None] = []
     for spec in specs:
         bot = make_bot(spec)
-        tuning = getattr(bot, "tuning", None)
-        if tuning is None:
+        if not isinstance(bot, IsmctsBot) or bot.tuning is None:
             out.append(getattr(bot, "budget", None))
             continue
         seat = state.to_move if state.to_move is not None else 0
-        _, config = tuning(Observation(state, seat), bot.config)
+        _, config = bot.tuning(Observation(state, seat), bot.config)
         out.append(config.iterations)
     return out
 

@@ -18,9 +18,14 @@ from ..core import RulesError, make
 from .options import GameArg, OptionsArg, PlotOption, parse_options
 
 
+def games_of(count: int) -> str:
+    """``1 game``, ``2 games``: a tournament's size in its table's and plot's titles."""
+    return f"{count:,} game" if count == 1 else f"{count:,} games"
+
+
 def results_table(result: TournamentResult) -> Table:
     table = Table(title=f"{result.game}, {result.players} players, "
-                        f"{len(result.matches)} games, seed {result.seed}")
+                        f"{games_of(len(result.matches))}, seed {result.seed}")
     for column in ("bot", "games", "wins", "mean score", "win rate", "95% CI", "rating"):
         table.add_column(column, justify="left" if column == "bot" else "right")
     for e in result.entries:
@@ -202,4 +207,4 @@ def _report(result: TournamentResult, json_path: Path | None, plot_path: Path | 
         from ..bots.plot import plot_ratings
 
         plot_ratings(list(result.entries), plot_path,
-                     f"{make(game).spec.name}, {count} players, {games} games")
+                     f"{make(game).spec.name}, {count} players, {games_of(games)}")

@@ -36,9 +36,9 @@ from ..bots.ismcts import IsmctsConfig
 from ..bots.protocol import Observation
 from ..core.actions import Action
 from ..core.game import GameState
-from ..core.registry import make, package
+from ..core.registry import package
 from ..core.rng import Rng
-from .table import adapter, seat_array
+from .table import adapter, seat_array, seat_size
 
 Floats = npt.NDArray[np.float32]
 
@@ -139,8 +139,7 @@ class Features:
         self.adapter = adapter(game_id)
         self.judge = judge
         self.players = players
-        state = make(game_id).new_game(players, 0)
-        self.observed = len(seat_array(self.adapter, state, 0))
+        self.observed = seat_size(game_id, players)
         self.size = self.observed + players
         self.out: Floats = np.zeros(self.size, np.float32)
         self.own: Floats = np.zeros(players, np.float32)

@@ -139,24 +139,19 @@ def observation_vector(
     return _fill(Vector(), adapter, state, seat, prefix)
 
 
-_SEAT_ARRAYS: dict[tuple[str, int], FloatArray] = {}
+def seat_size(game_id: str, num_players: int) -> int:
+    """How many floats :func:`seat_array` gives for a game and player count: the
+    observation's up to its ``prefix``."""
+    return next(at for name, at, _ in layout(game_id, num_players) if name == "prefix")
 
 
 def seat_array(adapter: GameAdapter, state: GameState, seat: int) -> FloatArray:
     """``seat``'s observation of ``state`` without its ``prefix`` (what a model of the seat's
-    view reads): written by the game's C encoder where there is one, else by the plain one.
-    The array is reused for the game and player count: copy it to keep it."""
-    fast = adapter.fast
-    if fast is None:
-        vector = observation_vector(adapter, state, seat)
-        start = next(at for name, at, _ in vector.layout() if name == "prefix")
-        return vector.array()[:start]
-    key = (adapter.game_id, state.num_players)
-    out = _SEAT_ARRAYS.get(key)
-    if out is None:
-        out = _SEAT_ARRAYS[key] = np.zeros(
-            sum(size for _, _, size in layout(adapter.game_id, state.num_players)), np.float32)
-    return out[:fast(state, seat, out)]
+    view reads), by the plain encoder (``sunking.envs.learned.Features`` writes through the
+    game's C encoder where there is one)."""
+    vector = observation_vector(adapter, state, seat)
+    start = next(at for name, at, _ in vector.layout() if name == "prefix")
+    return vector.array()[:start]
 
 
 def public_vector(adapter: GameAdapter, state: GameState, seat: int) -> Vector:

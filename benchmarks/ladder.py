@@ -115,7 +115,8 @@ def write_plot(result: TournamentResult, images: Path = IMAGES) -> Path:
     path = images / f"{result.game}_ladder.png"
     entries: list[EntryStats] = list(result.entries)
     plot_ratings(entries, path, f"{sunking.make(result.game).spec.name}: the ladder, "
-                                f"{result.players} players, {len(result.matches):,} games")
+                                f"{result.players} players, {len(result.matches):,} games",
+                 result.judged_apart())
     return path
 
 

@@ -10,7 +10,7 @@ from sunking.bots.arena import play_match
 from sunking.bots.protocol import Bot
 from sunking.core import GameState, Rng
 from support.expert import expert
-from support.twins import twin
+from support.twins import true_state, twin
 
 GAME = sunking.make("louis14")
 
@@ -62,8 +62,7 @@ class PeekingBot:
     name = "peeking"
 
     def act(self, observation: Observation, rng: Rng) -> object:
-        state = observation._Observation__state  # type: ignore[attr-defined]
-        hand = state.view((observation.seat + 1) % observation.num_players)["you"]
+        hand = true_state(observation).view((observation.seat + 1) % observation.num_players)["you"]
         key = sum(hand["influence_hand"]) + 7 * sum(hand["missions"])
         return observation.legal_actions[key % len(observation.legal_actions)]
 

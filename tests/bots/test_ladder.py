@@ -65,7 +65,7 @@ def test_the_ladder_is_written_to_its_json_table_and_plot(tmp_path: Path) -> Non
     assert plot.stat().st_size > 1000
     entries = [dataclasses.replace(result.entries[0], label=spec, spec=spec, budget=budget)
                for spec, budget in (("ismcts:hard", 1000), ("ismcts:expert", 700))]
-    plot_ratings(entries, tmp_path / "searched.png", "a search and its expert")
+    plot_ratings(entries, tmp_path / "searched.png", "a search and its expert", {"ismcts:expert"})
     assert (tmp_path / "searched.png").stat().st_size > 1000
 
 

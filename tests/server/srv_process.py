@@ -1,7 +1,8 @@
 """``sunking serve`` as a process of its own, as the server tests start it: on a free port of
 127.0.0.1, in this environment without the settings that would send it elsewhere, its output
-(standard output and error, the log included) in a file that fills without a reader, shown
-when it exits before it answers."""
+(standard output and error, the log included) in a file that fills without a reader, in the
+failure when it exits before it answers, and written out when it stops (pytest shows that
+with a failing test)."""
 
 from __future__ import annotations
 
@@ -62,7 +63,8 @@ class Served:
             wait_until(up)
 
     def stop(self) -> None:
-        """Terminated (killed if it does not end within the limit), its output closed."""
+        """Terminated (killed if it does not end within the limit), what it printed written to
+        the standard error (pytest shows it with a failing test), its output closed."""
         if self.process.poll() is None:
             self.process.terminate()
             try:
@@ -70,26 +72,21 @@ class Served:
             except subprocess.TimeoutExpired:
                 self.process.kill()
                 self.process.wait(LIMIT)
-        self.output.close()
+        if not self.output.closed:
+            print(f"sunking serve on port {self.port} printed:\n{self.printed()}",
+                  file=sys.stderr)
+            self.output.close()
 
 
 @contextlib.contextmanager
 def sunking_serve(*args: str, env: Mapping[str, str] | None = None,
                   preexec_fn: Callable[[], None] | None = None) -> Iterator[Served]:
     """``sunking serve --port PORT ARGS`` with ``env`` added, once it answers; stopped
-    afterwards. Should the test fail meanwhile, what the server printed goes with the failure
-    (on the standard error pytest captures)."""
+    afterwards (what it printed goes with a failing test)."""
     served = Served(free_port(), args, env or {}, preexec_fn)
     try:
         served.wait_up()
-    except BaseException:
-        served.stop()
-        raise
-    try:
         yield served
-    except BaseException:
-        print(f"sunking serve printed:\n{served.printed()}", file=sys.stderr)
-        raise
     finally:
         served.stop()
 

@@ -15,6 +15,12 @@ def twin(state: GameState, seat: int, salt: int) -> GameState:
     return other
 
 
+def true_state(observation: Observation) -> GameState:
+    """What a cheat reads: the state behind an observation, which its interface hides."""
+    state: GameState = observation._Observation__state  # type: ignore[attr-defined]
+    return state
+
+
 class Peeking(Observation):
     """Cheats: hands a search the true state (hidden cards and generator) to play out,
     instead of a state drawn from the seat's information set."""
@@ -22,6 +28,6 @@ class Peeking(Observation):
     __slots__ = ()
 
     def determinize(self, rng: Rng) -> GameState:
-        state: GameState = self._Observation__state.copy()  # type: ignore[attr-defined]
+        state = true_state(self).copy()
         state.quiet = True
         return state

@@ -2,35 +2,33 @@
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from pathlib import Path
 
 from .stats import EntryStats
 
 
-def plot_ratings(entries: list[EntryStats], path: Path, title: str) -> None:
+def plot_ratings(entries: list[EntryStats], path: Path, title: str,
+                 apart: Collection[str] = ()) -> None:
     """Rating (mu ± sigma) against ISMCTS iterations: the levels of one search joined by a
-    line, a search with a judge of its own (``ismcts:expert``'s learned one) a point apart;
-    bots without a budget are drawn as horizontal reference lines."""
+    line, the entries labelled in ``apart`` (a search with a judge of its own, such as
+    ``ismcts:expert``'s learned one: :func:`~sunking.bots.tournament.searches_of`) each a
+    point of its own; bots without a budget are drawn as horizontal reference lines."""
     import matplotlib
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    from . import make_bot
-
-    def tuned(entry: EntryStats) -> bool:
-        return getattr(make_bot(entry.spec), "tuning", None) is not None
-
     fig, ax = plt.subplots(figsize=(7, 4.5), dpi=110)
     budgeted = sorted((e for e in entries if e.budget is not None), key=lambda e: e.budget or 0)
-    searched = [e for e in budgeted if not tuned(e)]
+    searched = [e for e in budgeted if e.label not in apart]
     if searched:
         ax.errorbar(
             [float(e.budget or 0) for e in searched], [e.rating_mu for e in searched],
             yerr=[e.rating_sigma for e in searched], marker="o", capsize=4, label="ismcts",
         )
     for e in budgeted:
-        if tuned(e):
+        if e.label in apart:
             ax.errorbar([float(e.budget or 0)], [e.rating_mu], yerr=[e.rating_sigma],
                         marker="D", linestyle="none", capsize=4, color="C9",
                         label=f"{e.label} (learned judge)")

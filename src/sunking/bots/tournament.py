@@ -18,6 +18,7 @@ from ..core.registry import make
 from ..core.rng import Rng
 from . import make_bot
 from .arena import MatchResult, play_match
+from .evaluator import evaluator
 from .ismcts import IsmctsBot
 from .pool import worker_pool
 from .protocol import Observation
@@ -112,6 +113,12 @@ class TournamentResult:
     scheduled: int = 0
     """How many matches the whole schedule holds (0: as many as were played)."""
 
+    def judged_apart(self) -> set[str]:
+        """The labels of the entries that search this game with a judge of their own (see
+        :func:`searches_of`): a plot draws them apart from one search's levels."""
+        own = [o for _, o in searches_of(self.specs, self.game, self.players, self.options)]
+        return {entry.label for entry, o in zip(self.entries, own, strict=True) if o}
+
     def to_json(self) -> dict[str, JsonValue]:
         indices = self.indices or tuple(range(len(self.matches)))
         return {
@@ -130,22 +137,55 @@ class TournamentResult:
         }
 
 
-def budgets(specs: Sequence[str], game_id: str, players: int,
-            options: Mapping[str, Any] | None = None) -> list[int | None]:
-    """The iterations each bot searches a decision of ``game_id`` with (None: it does not
-    search): its level's budget, or, for a search tuned to the game and player count
-    (``ismcts:expert``), the one its tuning picks, read at the game's first decision."""
+def searches_of(specs: Sequence[str], game_id: str, players: int,
+                options: Mapping[str, Any] | None = None) -> list[tuple[int | None, bool]]:
+    """How each bot searches a decision of ``game_id``: the iterations (None: it does not
+    search, or by time alone), and whether with a judge of its own rather than the game's
+    evaluator (``ismcts:expert``'s model, where its game ships one for ``players``). A
+    level's settings, or for a search tuned to the game (``ismcts:expert``), what its tuning
+    picks at the game's first decision."""
     state = make(game_id).new_game(players, 0, **(options or {}))
-    out: list[int | None] = []
+    seat = state.to_move if state.to_move is not None else 0
+    out: list[tuple[int | None, bool]] = []
     for spec in specs:
         bot = make_bot(spec)
         if not isinstance(bot, IsmctsBot) or bot.tuning is None:
-            out.append(getattr(bot, "budget", None))
+            out.append((getattr(bot, "budget", None), False))
             continue
-        seat = state.to_move if state.to_move is not None else 0
-        _, config = bot.tuning(Observation(state, seat), bot.config)
-        out.append(config.iterations)
+        judge, config = bot.tuning(Observation(state, seat), bot.config)
+        out.append((config.iterations, judge is not evaluator(game_id)))
     return out
+
+
+def budgets(specs: Sequence[str], game_id: str, players: int,
+            options: Mapping[str, Any] | None = None) -> list[int | None]:
+    """The iterations each bot searches a decision of ``game_id`` with (see
+    :func:`searches_of`)."""
+    return [iterations for iterations, _ in searches_of(specs, game_id, players, options)]
+
+
+def _played_budgets(parts: Sequence[Mapping[str, Any]]) -> list[int | None]:
+    """The iterations each bot searched with, as the parts recorded them when they were
+    played (a model changed since does not relabel them); worked out now where a part
+    recorded none.
+
+    Raises:
+        ValueError: two parts record different budgets (not parts of one tournament).
+    """
+    first = parts[0]
+    specs = [str(b) for b in first["bots"]]
+    recorded: list[int | None] | None = None
+    for k, part in enumerate(parts, start=1):
+        entries = part.get("entries") or []
+        if [e.get("spec") for e in entries] != specs:
+            return budgets(specs, str(first["game"]), int(first["players"]), first["options"])
+        these = [None if e.get("budget") is None else int(e["budget"]) for e in entries]
+        if recorded is not None and these != recorded:
+            raise ValueError(f"part {k} was played with the budgets {these}, part 1 with "
+                             f"{recorded}: not parts of one tournament")
+        recorded = these
+    assert recorded is not None
+    return recorded
 
 
 def merge_parts(parts: Sequence[Mapping[str, Any]]) -> TournamentResult:
@@ -187,8 +227,7 @@ def merge_parts(parts: Sequence[Mapping[str, Any]]) -> TournamentResult:
             played[index] = (seating, result)
     order = sorted(played)
     matches = tuple(played[i] for i in order)
-    entries = summarize(specs, budgets(specs, str(first["game"]), int(first["players"]),
-                                       first["options"]), matches)
+    entries = summarize(specs, _played_budgets(parts), matches)
     return TournamentResult(str(first["game"]), int(first["players"]), int(first["seed"]),
                             specs, tuple(entries), matches, dict(first["options"]),
                             tuple(order), scheduled)

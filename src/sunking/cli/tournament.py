@@ -207,4 +207,5 @@ def _report(result: TournamentResult, json_path: Path | None, plot_path: Path | 
         from ..bots.plot import plot_ratings
 
         plot_ratings(list(result.entries), plot_path,
-                     f"{make(game).spec.name}, {count} players, {games_of(games)}")
+                     f"{make(game).spec.name}, {count} players, {games_of(games)}",
+                     result.judged_apart())

@@ -149,6 +149,12 @@ def merge(game: str, kind: str, results: Path = RESULTS) -> Path:
     return path
 
 
+def thought_hours(data: Mapping[str, Any]) -> float:
+    """The hours every seat of a tournament thought, on the wall clock (so at least its
+    CPU-hours)."""
+    return sum(sum(m["think_seconds"]) for m in data["matches"]) / 3600
+
+
 def report(game: str, kind: str, results: Path = RESULTS) -> str:
     """One line on a merged tournament: the first seat's win rate, times, hours of thought."""
     merged = results / f"{name_of(game, kind)}.json"
@@ -158,7 +164,7 @@ def report(game: str, kind: str, results: Path = RESULTS) -> str:
     data = json.loads(merged.read_text())
     first = data["entries"][0]
     times = decision_times(data)
-    cpu = sum(sum(m["think_seconds"]) for m in data["matches"]) / 3600
+    cpu = thought_hours(data)
     per = ", ".join(f"{bot} {t * 1000:.1f} ms" for bot, t in sorted(times.items()))
     return (f"{game} {kind}: {first['label']} won {first['win_rate']:.1%} "
             f"({first['ci_low']:.1%}–{first['ci_high']:.1%}) of {data['games']} games; "
@@ -270,7 +276,7 @@ def strength_table(results: Path = RESULTS) -> str:
             first = data["entries"][0]
             times = ", ".join(f"`{bot}` {t * 1000:.1f} ms"
                               for bot, t in sorted(decision_times(data).items()))
-            cpu = sum(sum(m["think_seconds"]) for m in data["matches"]) / 3600
+            cpu = thought_hours(data)
             beside = ""
             hard = results / HARD_VS_HEURISTIC[game]
             if kind == "vs_heuristic" and hard.exists():

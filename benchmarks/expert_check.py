@@ -14,16 +14,19 @@ other tournaments of seed 1, such as ``<game>_hard_vs_heuristic.json``), Versail
   ``<game>_hard_vs_heuristic.json``.
 
 ``--part A:B`` plays matches A to B-1 of the schedule at the lowest CPU priority and writes
-``results/<game>_<name>.part-A-B.json``; ``--merge`` joins the parts into
-``results/<game>_<name>.json`` with the command that played them, the SHA-256 of the
-expert's weights and its search settings (every part must have been played with the same
-model and settings); ``--report`` prints each merged result: the first seat's win rate with
-its 95% interval, every bot's mean time per decision and the hours the bots thought (wall clock).
+``results/<game>_<name>.part-A-B.json`` — only the matches no part holds yet, and with
+``--step N`` in parts of at most N matches, each written when played, so that the same
+command, stopped and given again, carries on where it stopped (``parts.py``); ``--merge``
+joins the parts into ``results/<game>_<name>.json`` with the command that played them, the
+SHA-256 of the expert's weights and its search settings (every part must have been played
+with the same model and settings); ``--report`` prints each merged result: the first seat's
+win rate with its 95% interval, every bot's mean time per decision and the hours the bots
+thought (wall clock).
 ``--timing N`` times hard and expert on the same N decisions (what expert's iterations are
 chosen by before a tournament measures them).
 
-    nice -n 19 .venv/bin/python benchmarks/expert_check.py --game louis14 --kind vs_hard \\
-        --part 0:100 --jobs 2
+    .venv/bin/python benchmarks/expert_check.py --game louis14 --kind vs_hard \\
+        --part 0:1000 --step 25 --jobs 2
     .venv/bin/python benchmarks/expert_check.py --game louis14 --kind vs_hard --merge --report
 """
 
@@ -39,6 +42,8 @@ import time
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
+
+from parts import parse_part, part_path, played, to_play, write_part
 
 from sunking.bots.tournament import merge_parts, run_tournament
 
@@ -107,9 +112,23 @@ def play_part(game: str, kind: str, part: range, jobs: int, results: Path = RESU
     result = run_tournament(game, bots_of(game, kind, results, levels), KINDS[kind][1], SEED,
                             jobs, OPTIONS.get(game, {}), part=part).to_json()
     result["model"], result["search"] = model_of(game), search_of(game)
-    path = results / f"{name_of(game, kind)}.part-{part.start}-{part.stop}.json"
-    path.write_text(json.dumps(result, indent=1) + "\n")
+    path = part_path(results, name_of(game, kind), part)
+    write_part(path, result)
     return path
+
+
+def play_missing(game: str, kind: str, wanted: range, step: int | None, jobs: int,
+                 results: Path = RESULTS, levels: Mapping[str, str] | None = None
+                 ) -> list[Path]:
+    """Play the matches of ``wanted`` no part holds yet, in parts of at most ``step``."""
+    missing = to_play(played(results, name_of(game, kind)), wanted, step)
+    if not missing:
+        print(f"every match of {wanted.start}:{wanted.stop} is in a part already")
+    paths = []
+    for part in missing:
+        paths.append(play_part(game, kind, part, jobs, results, levels))
+        print(f"wrote {paths[-1]}", flush=True)
+    return paths
 
 
 def model_of(game: str) -> str | None:
@@ -131,7 +150,7 @@ def search_of(game: str) -> dict[str, Any] | None:
 def merge(game: str, kind: str, results: Path = RESULTS) -> Path:
     """Join a tournament's parts, with the command that played them."""
     stem = name_of(game, kind)
-    parts = [json.loads(p.read_text()) for p in sorted(results.glob(f"{stem}.part-*.json"))]
+    parts = [json.loads(part_path(results, stem, r).read_text()) for r in played(results, stem)]
     if not parts:
         raise SystemExit(f"no part of {stem} to merge: play some first (--part A:B)")
     models = {(part.get("model"), json.dumps(part.get("search"), sort_keys=True))
@@ -305,7 +324,10 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--game", choices=GAMES)
     parser.add_argument("--kind", choices=sorted(KINDS))
-    parser.add_argument("--part", metavar="A:B")
+    parser.add_argument("--part", metavar="A:B",
+                        help="play matches A to B-1, those no part holds yet")
+    parser.add_argument("--step", type=int, metavar="N",
+                        help="in parts of at most N matches, each written when played")
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--merge", action="store_true")
     parser.add_argument("--report", action="store_true")
@@ -327,9 +349,14 @@ def main(argv: Sequence[str] | None = None) -> None:
     if args.kind is None:
         sys.exit("give --kind (or --timing)")
     if args.part:
+        try:
+            wanted = parse_part(args.part)
+        except ValueError as error:
+            sys.exit(str(error))
+        if args.step is not None and args.step < 1:
+            sys.exit(f"--step is a number of matches, at least 1, not {args.step}")
         os.nice(19)
-        start, _, stop = args.part.partition(":")
-        print(f"wrote {play_part(args.game, args.kind, range(int(start), int(stop)), args.jobs)}")
+        play_missing(args.game, args.kind, wanted, args.step, args.jobs)
     if args.merge:
         print(f"merged into {merge(args.game, args.kind)}")
     if args.report:

@@ -12,13 +12,15 @@ and OpenSkill rates them together. The script writes:
   reference lines;
 - the table in ``docs/bots.md`` between the ``ladder`` markers: one row per bot and game.
 
-A long ladder runs in parts on any number of machines: ``--part A:B`` plays matches A to B-1
-of the schedule and writes ``<game>_ladder.part-A-B.json`` beside the results; ``--merge``
-joins every part of a game into its ladder JSON (``sunking merge-tournaments``), and
-``--from-json`` rewrites the table and the plots from the ladder JSONs without playing.
+A long ladder runs in parts on any number of machines: ``--part A:B`` plays the matches A to
+B-1 of the schedule that no part holds yet and writes ``<game>_ladder.part-A-B.json`` beside
+the results (with ``--step N``, in parts of at most N matches, each written when played: the
+same command, stopped and given again, carries on; ``parts.py``); ``--merge`` joins every
+part of a game into its ladder JSON (``sunking merge-tournaments``), and ``--from-json``
+rewrites the table and the plots from the ladder JSONs without playing.
 
     .venv/bin/python benchmarks/ladder.py [--game louis14] [--games 1000] [--jobs 2]
-    .venv/bin/python benchmarks/ladder.py --game louis14 --games 1000 --part 0:250
+    .venv/bin/python benchmarks/ladder.py --game louis14 --part 0:1000 --step 25 --jobs 2
     .venv/bin/python benchmarks/ladder.py --merge --from-json
 """
 
@@ -31,6 +33,8 @@ import re
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
+
+from parts import parse_part, part_path, played, to_play, write_part
 
 import sunking
 from sunking.bots.plot import plot_ratings
@@ -50,8 +54,8 @@ def ladder_path(game: str, results: Path = RESULTS) -> Path:
     return results / f"{game}_ladder.json"
 
 
-def part_path(game: str, part: range, results: Path = RESULTS) -> Path:
-    return results / f"{game}_ladder.part-{part.start}-{part.stop}.json"
+def stem(game: str) -> str:
+    return f"{game}_ladder"
 
 
 def play(game: str, games: int, seed: int, jobs: int, part: range | None = None,
@@ -66,10 +70,25 @@ def merge(game: str, results: Path = RESULTS) -> TournamentResult:
     Raises:
         ValueError: there is no part, or the parts are not of one tournament.
     """
-    parts = sorted(results.glob(f"{game}_ladder.part-*.json"))
+    parts = [part_path(results, stem(game), r) for r in played(results, stem(game))]
     if not parts:
         raise ValueError(f"no part of the {game} ladder in {results}")
     return merge_parts([json.loads(p.read_text(encoding="utf-8")) for p in parts])
+
+
+def play_missing(game: str, games: int, seed: int, jobs: int, wanted: range,
+                 step: int | None, results: Path = RESULTS,
+                 pool: Sequence[str] = POOL) -> list[Path]:
+    """Play the matches of ``wanted`` no part of ``game``'s ladder holds yet, in parts of at
+    most ``step`` matches, each written when played."""
+    paths = []
+    for part in to_play(played(results, stem(game)), wanted, step):
+        paths.append(part_path(results, stem(game), part))
+        write_part(paths[-1], play(game, games, seed, jobs, part, pool).to_json())
+        print(f"{game}: matches {part.start}–{part.stop - 1} -> {paths[-1]}", flush=True)
+    if not paths:
+        print(f"{game}: every match of {wanted.start}:{wanted.stop} is in a part already")
+    return paths
 
 
 def table(ladders: Mapping[str, Mapping[str, Any]]) -> str:
@@ -127,7 +146,11 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--games", type=int, default=1000, help="matches per game (1000)")
     parser.add_argument("--jobs", type=int, default=1, help="parallel processes (1)")
     parser.add_argument("--seed", type=int, default=1, help="the tournament seed (1)")
-    parser.add_argument("--part", metavar="A:B", help="play matches A to B-1 only")
+    parser.add_argument("--part", metavar="A:B",
+                        help="play matches A to B-1 only, those no part holds yet")
+    parser.add_argument("--step", type=int, metavar="N",
+                        help="with --part: in parts of at most N matches, each written when "
+                             "played")
     parser.add_argument("--merge", action="store_true",
                         help="join each game's parts into its ladder JSON")
     parser.add_argument("--from-json", action="store_true",
@@ -141,13 +164,14 @@ def main(argv: Sequence[str] | None = None) -> None:
         os.nice(args.nice)  # the match processes it spawns inherit it
     RESULTS.mkdir(parents=True, exist_ok=True)
     if args.part:
-        start, _, stop = args.part.partition(":")
-        part = range(int(start), int(stop))
+        try:
+            wanted = parse_part(args.part)
+        except ValueError as error:
+            parser.error(str(error))
+        if args.step is not None and args.step < 1:
+            parser.error(f"--step is a number of matches, at least 1, not {args.step}")
         for game in games:
-            result = play(game, args.games, args.seed, args.jobs, part)
-            part_path(game, part).write_text(json.dumps(result.to_json(), indent=1) + "\n",
-                                             encoding="utf-8")
-            print(f"{game}: matches {part.start}–{part.stop - 1} -> {part_path(game, part)}")
+            play_missing(game, args.games, args.seed, args.jobs, wanted, args.step)
         return
     for game in games:
         if args.merge:

@@ -1,0 +1,76 @@
+"""Long tournaments in parts that carry on where they stopped (``expert_check.py``,
+``ladder.py``).
+
+A part of tournament ``<stem>`` is the file ``<stem>.part-A-B.json``: matches A to B-1 of its
+schedule. Asked for matches A to B-1, a script plays only the matches no part holds yet, in
+parts of at most ``step`` matches, each written (whole, or not at all) as soon as it is played:
+stopped at any moment, the same command later loses at most the part it was playing, and never
+plays a match twice (which would keep the parts from merging).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+from collections.abc import Iterable, Mapping
+from pathlib import Path
+from typing import Any
+
+PART = re.compile(r"\.part-(\d+)-(\d+)\.json$")
+
+
+def part_path(results: Path, stem: str, part: range) -> Path:
+    return results / f"{stem}.part-{part.start}-{part.stop}.json"
+
+
+def played(results: Path, stem: str) -> list[range]:
+    """The matches of every part of ``stem`` written in ``results``, in order."""
+    ranges = []
+    for path in results.glob(f"{stem}.part-*.json"):
+        found = PART.search(path.name)
+        if found and path.name == f"{stem}{found.group(0)}":
+            ranges.append(range(int(found.group(1)), int(found.group(2))))
+    return sorted(ranges, key=lambda r: (r.start, r.stop))
+
+
+def to_play(done: Iterable[range], wanted: range, step: int | None = None) -> list[range]:
+    """The parts that play the matches of ``wanted`` not in ``done``, each of at most ``step``
+    matches (any number if ``step`` is None).
+
+    >>> to_play([range(0, 25), range(50, 60)], range(0, 100), 20)
+    [range(25, 45), range(45, 50), range(60, 80), range(80, 100)]
+    """
+    if step is not None and step < 1:
+        raise ValueError(f"a part needs at least one match, not {step}")
+    taken = {i for r in done for i in r}
+    parts: list[range] = []
+    start = None
+    for i in [*wanted, wanted.stop]:
+        missing = i in wanted and i not in taken
+        if missing and start is None:
+            start = i
+        if start is not None and (not missing or (step is not None and i - start == step)):
+            parts.append(range(start, i))
+            start = i if missing else None
+    return parts
+
+
+def parse_part(text: str) -> range:
+    """``A:B`` as matches A to B-1.
+
+    Raises:
+        ValueError: not two whole numbers with A < B.
+    """
+    start, colon, stop = text.partition(":")
+    if not (colon and start.isdigit() and stop.isdigit() and int(start) < int(stop)):
+        raise ValueError(f"a part is A:B, the first match and one past the last, "
+                         f"A < B, not {text!r}")
+    return range(int(start), int(stop))
+
+
+def write_part(path: Path, data: Mapping[str, Any]) -> None:
+    """Write a part whole or not at all (a stopped run leaves no half-written part)."""
+    temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    temporary.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+    os.replace(temporary, path)

@@ -1,0 +1,74 @@
+"""Long tournaments in parts that carry on where they stopped (``benchmarks/parts.py``): what
+is left to play, and a run stopped and given again playing only that."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
+import expert_check
+import ladder
+from parts import parse_part, part_path, played, to_play, write_part
+
+SMALL = {"expert": "ismcts:expert:4", "hard": "ismcts:hard:4", "heuristic": "heuristic"}
+
+
+@pytest.mark.parametrize(("done", "wanted", "step", "parts"), [
+    ([], range(0, 10), None, [range(0, 10)]),
+    ([], range(0, 10), 4, [range(0, 4), range(4, 8), range(8, 10)]),
+    ([range(0, 25), range(50, 60)], range(0, 100), 20,
+     [range(25, 45), range(45, 50), range(60, 80), range(80, 100)]),
+    ([range(0, 25), range(50, 60)], range(0, 100), None, [range(25, 50), range(60, 100)]),
+    ([range(0, 25)], range(10, 30), 3, [range(25, 28), range(28, 30)]),
+    ([range(0, 5), range(5, 10)], range(0, 10), 2, []),
+    ([range(3, 4)], range(0, 5), 1, [range(0, 1), range(1, 2), range(2, 3), range(4, 5)]),
+])
+def test_what_is_left_to_play(done: list[range], wanted: range, step: int | None,
+                              parts: list[range]) -> None:
+    assert to_play(done, wanted, step) == parts
+
+
+def test_a_part_is_two_whole_numbers_in_order() -> None:
+    assert parse_part("25:50") == range(25, 50)
+    for bad in ("50:25", "5:5", "a:b", "10", "-1:4", "1:2:3"):
+        with pytest.raises(ValueError, match=f"not {bad!r}"):
+            parse_part(bad)
+    with pytest.raises(ValueError, match="at least one match, not 0"):
+        to_play([], range(0, 4), 0)
+
+
+def test_parts_are_found_by_their_names_and_written_whole(tmp_path: Path) -> None:
+    for name in ("t.part-10-20.json", "t.part-0-10.json", "t.json", "tt.part-20-30.json",
+                 "t.part-x-y.json", ".t.part-20-30.json.77.tmp"):
+        (tmp_path / name).write_text("{}")
+    assert played(tmp_path, "t") == [range(0, 10), range(10, 20)]
+    path = part_path(tmp_path, "t", range(20, 30))
+    write_part(path, {"matches": []})
+    assert json.loads(path.read_text()) == {"matches": []}
+    assert played(tmp_path, "t")[-1] == range(20, 30)
+    assert sorted(p.name for p in tmp_path.glob(".*.tmp")) == [".t.part-20-30.json.77.tmp"]
+
+
+def test_a_stopped_tournament_given_again_plays_only_what_is_missing(tmp_path: Path) -> None:
+    expert_check.play_part("louis14", "vs_heuristic", range(1, 2), 1, tmp_path, SMALL)
+    written = expert_check.play_missing("louis14", "vs_heuristic", range(0, 4), 2, 1,
+                                        tmp_path, SMALL)
+    assert [p.name for p in written] == [f"louis14_expert_vs_heuristic.part-{a}-{b}.json"
+                                         for a, b in ((0, 1), (2, 4))]
+    assert expert_check.play_missing("louis14", "vs_heuristic", range(0, 4), 2, 1,
+                                     tmp_path, SMALL) == []
+    merged = json.loads(expert_check.merge("louis14", "vs_heuristic", tmp_path).read_text())
+    assert [m["index"] for m in merged["matches"]] == [0, 1, 2, 3]
+
+
+def test_a_ladder_in_parts_carries_on(tmp_path: Path) -> None:
+    pool = ("random", "random", "heuristic", "random", "heuristic")
+    first = ladder.play_missing("louis14", 6, 1, 1, range(0, 3), None, tmp_path, pool)
+    again = ladder.play_missing("louis14", 6, 1, 1, range(0, 6), 2, tmp_path, pool)
+    assert [p.name for p in first + again] == [f"louis14_ladder.part-{a}-{b}.json"
+                                               for a, b in ((0, 3), (3, 5), (5, 6))]
+    assert len(ladder.merge("louis14", tmp_path).matches) == 6

@@ -62,11 +62,11 @@ class ForesightBot(IsmctsBot):
                          name=f"ismcts:hard ({knowledge})")
         self.knowledge = knowledge
 
-    def act(self, observation: Observation, rng: Rng) -> Action:
+    def act(self, observation: Observation, rng: Rng, first: Action | None = None) -> Action:
         if self.knowledge == "honest":
-            return super().act(observation, rng)
+            return super().act(observation, rng, first)
         true = observation._Observation__state  # type: ignore[attr-defined]
-        return super().act(_Foresight(true, self.knowledge), rng)
+        return super().act(_Foresight(true, self.knowledge), rng, first)
 
 
 def _share(args: tuple[str, int, str, Pairing]) -> float:

@@ -105,11 +105,13 @@ class Cluster:
 
     def restart(self, down: float) -> None:
         """Stop the server (fast: connections are cut), wait ``down`` seconds, start it."""
-        quiet = {"stdout": subprocess.DEVNULL, "stderr": subprocess.DEVNULL, "check": True}
-        subprocess.run([*self._pg_ctl, "-m", "fast", "-w", "-t", "60", "stop"], **quiet)
+        def pg_ctl(*args: str) -> None:
+            subprocess.run([*self._pg_ctl, "-w", "-t", "60", *args], check=True,
+                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+        pg_ctl("-m", "fast", "stop")
         time.sleep(down)
-        subprocess.run([*self._pg_ctl, "-w", "-t", "60", "-l", str(self.dir / "server.log"),
-                        "-o", self._options, "start"], **quiet)
+        pg_ctl("-l", str(self.dir / "server.log"), "-o", self._options, "start")
 
     def stop(self) -> None:
         subprocess.run(["bash", str(ROOT / "scripts/stop_test_postgres.sh"), str(self.dir)],
@@ -266,7 +268,7 @@ class Database:
         missing = []
         with self.engine.connect() as conn:
             for match in matches:
-                stored = dict(conn.execute(sa.text(
+                stored: dict[int, Any] = dict(conn.execute(sa.text(
                     "SELECT version, action FROM actions WHERE match_id = :m"),
                     {"m": match.match_id}).all())
                 for version, action in dict(match.acked).items():

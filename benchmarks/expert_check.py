@@ -35,7 +35,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import re
 import shlex
 import sys
 import time
@@ -103,7 +102,7 @@ def ablation_iterations(hard: str, times: Mapping[str, float], bots: Sequence[st
     budget = getattr(make_bot(hard), "budget", None)
     if budget is None:
         raise SystemExit(f"the ablation scales hard's iterations: {hard} has none")
-    return max(1, round(budget * times[bots[0]] / times[hard]))
+    return max(1, round(int(budget) * times[bots[0]] / times[hard]))
 
 
 def play_part(game: str, kind: str, part: range, jobs: int, results: Path = RESULTS,
@@ -315,8 +314,10 @@ def write_doc(doc: Path = DOC, results: Path = RESULTS) -> None:
     tables = (("expert-models", models_table()), ("expert-strength", strength_table(results)))
     for name, body in tables:
         begin, end = f"<!-- {name}:begin -->", f"<!-- {name}:end -->"
-        pattern = re.compile(re.escape(begin) + ".*?" + re.escape(end), re.S)
-        text = pattern.sub(lambda _, b=body, s=begin, e=end: f"{s}\n{b}\n{e}", text, count=1)
+        start, stop = text.find(begin), text.find(end, text.find(begin))
+        if start < 0 or stop < 0:
+            raise SystemExit(f"{doc} has no {begin} … {end} for the table to go between")
+        text = f"{text[:start]}{begin}\n{body}\n{text[stop:]}"
     doc.write_text(text, encoding="utf-8")
 
 

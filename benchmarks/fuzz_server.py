@@ -37,6 +37,7 @@ import schemathesis
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import seed as hypothesis_seed
 from hypothesis import strategies as st
+from schemathesis.core.result import Err
 from serving import local_server
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
@@ -116,7 +117,12 @@ def make_tables(client: httpx.Client) -> list[Table]:
 
 def fuzz_http(url: str, tables: list[Table], count: int, report: Report, seed: int) -> None:
     schema = schemathesis.openapi.from_url(f"{url}/openapi.json")
-    operations = [result.ok() for result in schema.get_all_operations()]
+    operations = []
+    for result in schema.get_all_operations():
+        if isinstance(result, Err):
+            raise SystemExit(f"the server's OpenAPI schema has an invalid operation: "
+                             f"{result.err()}")
+        operations.append(result.ok())
     per_operation = max(1, -(-count // len(operations)))
     client = httpx.Client(base_url=url, timeout=LIMIT)
     choose = st.integers(0, 1 << 30)

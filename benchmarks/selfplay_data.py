@@ -133,7 +133,7 @@ def play_part(job: Job) -> tuple[str, int, float]:
                         "actions": [a.to_json() for a in end.history],
                         "scores": list(result.scores), "winners": list(result.winners)})
     seconds = time.process_time() - started
-    arrays = {name: np.concatenate([c[i] for c in chunks])
+    arrays: dict[str, Any] = {name: np.concatenate([c[i] for c in chunks])
               for i, name in enumerate(("x", "own", "y", "position", "game"))}
     path = Path(job.path)
     buffer = io.BytesIO()

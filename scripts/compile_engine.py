@@ -71,7 +71,9 @@ def cython_modules() -> list[str]:
     Cython (the dev extra, and the wheel's build requirements) are installed."""
     if any(importlib.util.find_spec(m) is None for m in ("numpy", "Cython")):
         return []
-    return compiled_module().declared("sunking.envs", SRC / "sunking" / "envs", "CYTHON")
+    names: list[str] = compiled_module().declared("sunking.envs", SRC / "sunking" / "envs",
+                                                  "CYTHON")
+    return names
 
 
 def source(module: str) -> Path:

@@ -42,7 +42,15 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from parts import parse_part, part_path, played, to_play, write_part
+from parts import (
+    expert_played,
+    load_parts,
+    parse_part,
+    part_path,
+    played,
+    to_play,
+    write_part,
+)
 
 from sunking.bots.tournament import merge_parts, run_tournament
 
@@ -84,10 +92,19 @@ def bots_of(game: str, kind: str, results: Path = RESULTS,
         return [named["expert"], *[named["hard"]] * 3]
     if kind == "vs_heuristic":
         return [named["expert"], *[named["heuristic"]] * 3]
+    done = played(results, name_of(game, kind))
+    if done:  # the budget its first part was given, whatever was merged since
+        bots: list[str] = json.loads(part_path(results, name_of(game, kind), done[0])
+                                     .read_text())["bots"]
+        return bots
     merged = results / f"{name_of(game, 'vs_hard')}.json"
     if not merged.exists():
         raise SystemExit(f"the ablation needs expert's time: merge {merged.name} first")
     data = json.loads(merged.read_text())
+    if data["games"] < data["scheduled"]:
+        raise SystemExit(f"the ablation gives hard the expert's time over all the games of "
+                         f"{merged.name}: {data['games']:,} of its {data['scheduled']:,} are "
+                         "merged; play and merge the rest first")
     times = decision_times(data)
     return [f"{named['timed']}:{ablation_iterations(named['hard'], times, data['bots'])}",
             *[named["hard"]] * 3]
@@ -110,7 +127,7 @@ def play_part(game: str, kind: str, part: range, jobs: int, results: Path = RESU
     """Play matches ``part`` of a tournament's schedule; where the part was written."""
     result = run_tournament(game, bots_of(game, kind, results, levels), KINDS[kind][1], SEED,
                             jobs, OPTIONS.get(game, {}), part=part).to_json()
-    result["model"], result["search"] = model_of(game), search_of(game)
+    result.update(expert_played(game, PLAYERS))
     path = part_path(results, name_of(game, kind), part)
     write_part(path, result)
     return path
@@ -132,31 +149,23 @@ def play_missing(game: str, kind: str, wanted: range, step: int | None, jobs: in
 
 def model_of(game: str) -> str | None:
     """The SHA-256 of the weights of the model the game ships for 4 players (None: none)."""
-    from sunking.envs.learned import shipped_model
-
-    model = shipped_model(game, PLAYERS)
-    return None if model is None else str(model.meta.get("weights_sha256"))
+    model: str | None = expert_played(game, PLAYERS)["model"]
+    return model
 
 
 def search_of(game: str) -> dict[str, Any] | None:
     """The search settings the game's model for 4 players ships with (None: no model)."""
-    from sunking.envs.learned import shipped_model
-
-    model = shipped_model(game, PLAYERS)
-    return None if model is None else dict(model.meta.get("search", {}))
+    search: dict[str, Any] | None = expert_played(game, PLAYERS)["search"]
+    return search
 
 
 def merge(game: str, kind: str, results: Path = RESULTS) -> Path:
     """Join a tournament's parts, with the command that played them."""
     stem = name_of(game, kind)
-    parts = [json.loads(part_path(results, stem, r).read_text()) for r in played(results, stem)]
-    if not parts:
-        raise SystemExit(f"no part of {stem} to merge: play some first (--part A:B)")
-    models = {(part.get("model"), json.dumps(part.get("search"), sort_keys=True))
-              for part in parts}
-    if len(models) != 1:
-        raise SystemExit(f"the parts of {stem} were played with different models or search "
-                         f"settings: {sorted(models)}")
+    try:
+        parts = load_parts(results, stem)
+    except ValueError as error:
+        raise SystemExit(str(error)) from None
     merged = merge_parts(parts).to_json()
     merged["model"], merged["search"] = parts[0].get("model"), parts[0].get("search")
     script = ["benchmarks/expert_check.py", "--game", game, "--kind", kind]
@@ -265,15 +274,26 @@ Roi's version 3): the games the expert's ``vs_heuristic`` tournament plays again
 seeds and seatings)."""
 
 
-def first_seat_share(data: Mapping[str, Any], indices: set[int]) -> tuple[float, int]:
-    """The first entry's share of the wins over the matches numbered ``indices``."""
-    wins, games = 0.0, 0
+def first_seat_share(data: Mapping[str, Any], games: Mapping[int, Any]) -> tuple[float, int]:
+    """The first entry's share of the wins over the matches of ``games`` (index to the
+    match's JSON, for its seed and seating).
+
+    Raises:
+        SystemExit: a match of that index was not the same game (another seed or seating).
+    """
+    wins, count = 0.0, 0
     for number, match in enumerate(data["matches"]):
-        if int(match.get("index", number)) in indices:
+        index = int(match.get("index", number))
+        if index in games:
+            other = games[index]
+            if (match["seed"], match["seating"]) != (other["seed"], other["seating"]):
+                raise SystemExit(f"match {index} is not the same game in both tournaments "
+                                 f"(seed {match['seed']}, seating {match['seating']} against "
+                                 f"{other['seed']}, {other['seating']})")
             seat = match["seating"].index(0)
             wins += 1 / len(match["winners"]) if seat in match["winners"] else 0.0
-            games += 1
-    return (wins / games if games else 0.0), games
+            count += 1
+    return (wins / count if count else 0.0), count
 
 
 def strength_table(results: Path = RESULTS) -> str:
@@ -299,7 +319,7 @@ def strength_table(results: Path = RESULTS) -> str:
             hard = results / HARD_VS_HEURISTIC[game]
             if kind == "vs_heuristic" and hard.exists():
                 share, games = first_seat_share(json.loads(hard.read_text()),
-                                                {int(m["index"]) for m in data["matches"]})
+                                                {int(m["index"]): m for m in data["matches"]})
                 beside = f"; `ismcts:hard` on the same {games:,} games: {share:.1%}"
             lines.append(
                 f"| {make(game).spec.name} | `{kind}` | {data['games']:,} of "
@@ -349,11 +369,16 @@ def main(argv: Sequence[str] | None = None) -> None:
         return
     if args.kind is None:
         sys.exit("give --kind (or --timing)")
+    if args.step is not None and not args.part:
+        sys.exit("--step divides a --part A:B: give the part too")
     if args.part:
         try:
             wanted = parse_part(args.part)
         except ValueError as error:
             sys.exit(str(error))
+        if wanted.stop > KINDS[args.kind][1]:
+            sys.exit(f"{args.kind} is {KINDS[args.kind][1]:,} matches (0 to "
+                     f"{KINDS[args.kind][1] - 1}): {args.part} goes past its end")
         if args.step is not None and args.step < 1:
             sys.exit(f"--step is a number of matches, at least 1, not {args.step}")
         os.nice(19)

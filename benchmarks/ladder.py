@@ -34,7 +34,15 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from parts import parse_part, part_path, played, to_play, write_part
+from parts import (
+    expert_played,
+    load_parts,
+    parse_part,
+    part_path,
+    played,
+    to_play,
+    write_part,
+)
 
 import sunking
 from sunking.bots.plot import plot_ratings
@@ -68,23 +76,39 @@ def merge(game: str, results: Path = RESULTS) -> TournamentResult:
     """Every part of ``game``'s ladder joined into one tournament.
 
     Raises:
-        ValueError: there is no part, or the parts are not of one tournament.
+        ValueError: there is no part, or the parts are not of one tournament (or were
+            played with different experts).
     """
-    parts = [part_path(results, stem(game), r) for r in played(results, stem(game))]
-    if not parts:
-        raise ValueError(f"no part of the {game} ladder in {results}")
-    return merge_parts([json.loads(p.read_text(encoding="utf-8")) for p in parts])
+    return merge_parts(load_parts(results, stem(game)))
+
+
+def merged_ladder(game: str, results: Path = RESULTS) -> dict[str, Any]:
+    """``game``'s ladder JSON from its parts, with the expert they were played with.
+
+    Raises:
+        ValueError: as :func:`merge`, or a match of the schedule is not played yet (a ladder
+            in the making does not replace a whole one).
+    """
+    parts = load_parts(results, stem(game))
+    result = merge_parts(parts)
+    if len(result.matches) < result.scheduled:
+        raise ValueError(
+            f"{game}: {len(result.matches):,} of the ladder's {result.scheduled:,} matches are "
+            f"played; play the rest first (--game {game} --part 0:{result.scheduled} --step "
+            f"25), {ladder_path(game, results).name} is left as it was")
+    return {**result.to_json(), "model": parts[0].get("model"), "search": parts[0].get("search")}
 
 
 def play_missing(game: str, games: int, seed: int, jobs: int, wanted: range,
                  step: int | None, results: Path = RESULTS,
                  pool: Sequence[str] = POOL) -> list[Path]:
     """Play the matches of ``wanted`` no part of ``game``'s ladder holds yet, in parts of at
-    most ``step`` matches, each written when played."""
+    most ``step`` matches, each written when played, with the expert they were played with."""
     paths = []
     for part in to_play(played(results, stem(game)), wanted, step):
         paths.append(part_path(results, stem(game), part))
-        write_part(paths[-1], play(game, games, seed, jobs, part, pool).to_json())
+        result = play(game, games, seed, jobs, part, pool).to_json()
+        write_part(paths[-1], {**result, **expert_played(game, PLAYERS)})
         print(f"{game}: matches {part.start}–{part.stop - 1} -> {paths[-1]}", flush=True)
     if not paths:
         print(f"{game}: every match of {wanted.start}:{wanted.stop} is in a part already")
@@ -160,6 +184,12 @@ def main(argv: Sequence[str] | None = None) -> None:
                              "a test run say, goes first)")
     args = parser.parse_args(argv)
     games = args.game or sunking.available_games()
+    unknown = sorted(set(games) - set(sunking.available_games()))
+    if unknown:
+        parser.error(f"no game {', '.join(unknown)}: the games are "
+                     f"{', '.join(sunking.available_games())}")
+    if args.step is not None and not args.part:
+        parser.error("--step divides a --part A:B: give the part too")
     if args.nice and (args.part or not (args.merge or args.from_json)):
         os.nice(args.nice)  # the match processes it spawns inherit it
     RESULTS.mkdir(parents=True, exist_ok=True)
@@ -168,23 +198,33 @@ def main(argv: Sequence[str] | None = None) -> None:
             wanted = parse_part(args.part)
         except ValueError as error:
             parser.error(str(error))
+        if wanted.stop > args.games:
+            parser.error(f"the ladder is {args.games:,} matches (--games): {args.part} goes "
+                         "past its end")
         if args.step is not None and args.step < 1:
             parser.error(f"--step is a number of matches, at least 1, not {args.step}")
         for game in games:
-            play_missing(game, args.games, args.seed, args.jobs, wanted, args.step)
+            play_missing(game, args.games, args.seed, args.jobs, wanted, args.step, RESULTS)
         return
-    for game in games:
+    written: dict[str, dict[str, Any]] = {}
+    for game in games:  # every game checked before any ladder JSON is written
         if args.merge:
-            result = merge(game)
-        elif args.from_json:
-            continue
-        else:
-            result = play(game, args.games, args.seed, args.jobs)
-        ladder_path(game).write_text(json.dumps(result.to_json(), indent=1) + "\n",
-                                     encoding="utf-8")
+            try:
+                written[game] = merged_ladder(game, RESULTS)
+            except ValueError as error:
+                parser.error(str(error))
+        elif not args.from_json:
+            written[game] = {**play(game, args.games, args.seed, args.jobs).to_json(),
+                             **expert_played(game, PLAYERS)}
+        elif not ladder_path(game, RESULTS).is_file():
+            parser.error(f"{ladder_path(game, RESULTS)} is not there: play or merge {game}'s "
+                         "ladder first")
+    for game, data in written.items():
+        ladder_path(game, RESULTS).write_text(json.dumps(data, indent=1) + "\n",
+                                              encoding="utf-8")
     ladders = {}
     for game in games:
-        data = json.loads(ladder_path(game).read_text(encoding="utf-8"))
+        data = json.loads(ladder_path(game, RESULTS).read_text(encoding="utf-8"))
         ladders[game] = data
         merged = merge_parts([data])  # the entries, as the tournament's own statistics
         print(f"{game}: {len(merged.matches)} games -> {write_plot(merged)}")

@@ -5,7 +5,9 @@ A part of tournament ``<stem>`` is the file ``<stem>.part-A-B.json``: matches A 
 schedule. Asked for matches A to B-1, a script plays only the matches no part holds yet, in
 parts of at most ``step`` matches, each written (whole, or not at all) as soon as it is played:
 stopped at any moment, the same command later loses at most the part it was playing, and never
-plays a match twice (which would keep the parts from merging).
+plays a match twice (which would keep the parts from merging). Each part records the expert
+it was played with (the SHA-256 of its model's weights and its search settings), and parts of
+different experts are not merged.
 """
 
 from __future__ import annotations
@@ -67,6 +69,35 @@ def parse_part(text: str) -> range:
         raise ValueError(f"a part is A:B, the first match and one past the last, "
                          f"A < B, not {text!r}")
     return range(int(start), int(stop))
+
+
+def expert_played(game: str, players: int = 4) -> dict[str, Any]:
+    """What a part records of the expert it was played with: the SHA-256 of the weights of
+    the model ``game`` ships for ``players`` and its search settings (both None: no model)."""
+    from sunking.envs.learned import shipped_model
+
+    model = shipped_model(game, players)
+    if model is None:
+        return {"model": None, "search": None}
+    return {"model": str(model.meta.get("weights_sha256")),
+            "search": dict(model.meta.get("search", {}))}
+
+
+def load_parts(results: Path, stem: str) -> list[dict[str, Any]]:
+    """Every part of ``stem``, in order.
+
+    Raises:
+        ValueError: there is none, or they were played with different experts.
+    """
+    paths = [part_path(results, stem, r) for r in played(results, stem)]
+    if not paths:
+        raise ValueError(f"no part of {stem} in {results}: play some first (--part A:B)")
+    parts = [json.loads(p.read_text(encoding="utf-8")) for p in paths]
+    experts = {(p.get("model"), json.dumps(p.get("search"), sort_keys=True)) for p in parts}
+    if len(experts) != 1:
+        raise ValueError(f"the parts of {stem} were played with different models or search "
+                         f"settings: {sorted(experts, key=str)}")
+    return parts
 
 
 def write_part(path: Path, data: Mapping[str, Any]) -> None:

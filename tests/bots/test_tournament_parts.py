@@ -4,6 +4,7 @@ is left to play, and a run stopped and given again playing only that."""
 from __future__ import annotations
 
 import json
+import re
 import sys
 from pathlib import Path
 
@@ -12,7 +13,7 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
 import expert_check
 import ladder
-from parts import parse_part, part_path, played, to_play, write_part
+from parts import expert_played, parse_part, part_path, played, to_play, write_part
 
 SMALL = {"expert": "ismcts:expert:4", "hard": "ismcts:hard:4", "heuristic": "heuristic"}
 
@@ -65,10 +66,49 @@ def test_a_stopped_tournament_given_again_plays_only_what_is_missing(tmp_path: P
     assert [m["index"] for m in merged["matches"]] == [0, 1, 2, 3]
 
 
-def test_a_ladder_in_parts_carries_on(tmp_path: Path) -> None:
+def test_a_ladder_in_parts_carries_on_and_merges_only_whole(tmp_path: Path) -> None:
     pool = ("random", "random", "heuristic", "random", "heuristic")
     first = ladder.play_missing("louis14", 6, 1, 1, range(0, 3), None, tmp_path, pool)
+    with pytest.raises(ValueError, match="3 of the ladder's 6 matches are played"):
+        ladder.merged_ladder("louis14", tmp_path)
     again = ladder.play_missing("louis14", 6, 1, 1, range(0, 6), 2, tmp_path, pool)
     assert [p.name for p in first + again] == [f"louis14_ladder.part-{a}-{b}.json"
                                                for a, b in ((0, 3), (3, 5), (5, 6))]
-    assert len(ladder.merge("louis14", tmp_path).matches) == 6
+    whole = ladder.merged_ladder("louis14", tmp_path)
+    assert len(whole["matches"]) == 6 and whole["model"] == expert_played("louis14")["model"]
+    assert whole["search"] == expert_played("louis14")["search"] is not None
+
+    other = json.loads(first[0].read_text())
+    first[0].write_text(json.dumps({**other, "model": "a retrained model"}))
+    with pytest.raises(ValueError, match="different models or search settings"):
+        ladder.merge("louis14", tmp_path)
+
+
+@pytest.mark.parametrize(("argv", "error"), [
+    (["--game", "chess"], "no game chess: the games are louis14"),
+    (["--game", "louis14", "--part", "0:1001"], "1,000 matches .--games.: 0:1001 goes past"),
+    (["--game", "louis14", "--step", "25"], "give the part too"),
+    (["--game", "louis14", "--part", "0:10", "--step", "-2"], "at least 1, not -2"),
+])
+def test_the_ladder_refuses_what_it_cannot_play(argv: list[str], error: str,
+                                                capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        ladder.main([*argv, "--nice", "0"])
+    assert re.search(error, capsys.readouterr().err)
+
+
+def test_a_ladder_in_the_making_leaves_the_whole_one_alone(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setattr(ladder, "RESULTS", tmp_path)
+    whole = tmp_path / "louis14_ladder.json"
+    whole.write_text("the five-bot ladder")
+    ladder.play_missing("louis14", 4, 1, 1, range(0, 1), None, tmp_path,
+                        ("random", "random", "random", "heuristic"))
+    with pytest.raises(SystemExit):
+        ladder.main(["--game", "louis14", "--merge", "--from-json"])
+    assert "1 of the ladder's 4 matches" in capsys.readouterr().err
+    assert whole.read_text() == "the five-bot ladder"
+    with pytest.raises(SystemExit):
+        ladder.main(["--game", "vive_le_roi", "--from-json"])
+    assert "vive_le_roi_ladder.json is not there" in capsys.readouterr().err

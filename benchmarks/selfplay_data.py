@@ -12,10 +12,12 @@ of the win (in the features' seat order: the observing seat first, then clockwis
 The games are played in parts of ``--part-size``; each part is written as
 ``<out>/<game>-<players>p-seed<seed>[-<option><value>…]/part-<A>-<B>.npz`` (the positions and
 the CPU seconds the part took) with ``part-<A>-<B>.jsonl.gz`` beside it (the game records:
-seed, bots, every action, scores, winners). A part already written is skipped, so a run
-stopped halfway resumes where it stopped, and a longer run extends a shorter one of the same
-seed. The parts run on ``--jobs`` processes at the lowest CPU priority, so that other work on
-the machine comes first.
+seed, bots, every action, scores, winners). Only the games no part holds yet are played
+(``parts.py``), so a run stopped halfway resumes where it stopped, and a longer run extends a
+shorter one of the same seed, whatever its part size. The folder's ``run.json`` records the
+bots and the positions a game of the run gives; a run that asks for others is refused, and
+the data is read only where its parts hold every game once. The parts run on ``--jobs``
+processes at the lowest CPU priority, so that other work on the machine comes first.
 
     .venv/bin/python benchmarks/selfplay_data.py --game louis14 --games 20000 --jobs 2
 """
@@ -36,6 +38,7 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
+from parts import to_play
 
 from sunking.bots import make_bot
 from sunking.bots.arena import bot_rng
@@ -146,38 +149,105 @@ def play_part(job: Job) -> tuple[str, int, float]:
     return str(path), len(arrays["y"]), seconds
 
 
+RUN = "run.json"
+"""What every part of a run was played with, beside its parts."""
+
+
+def part_range(path: Path) -> range:
+    """The games of a part, from its name (``part-A-B.npz``)."""
+    _, start, stop = path.name.removesuffix(".npz").split("-")
+    return range(int(start), int(stop))
+
+
 def jobs_of(args: argparse.Namespace) -> list[Job]:
+    """The parts left to play; the run's folder and record made or checked.
+
+    Raises:
+        SystemExit: the folder holds a run of other bots or positions.
+    """
     bots = tuple(args.bots.split(",")) if args.bots else ("heuristic",) * args.players
     options = json.loads(args.options)
     folder = run_dir(args.out, args.game, args.players, args.seed, options)
     folder.mkdir(parents=True, exist_ok=True)
-    jobs = []
-    for start in range(0, args.games, args.part_size):
-        stop = min(args.games, start + args.part_size)
-        path = folder / f"part-{start}-{stop}.npz"
-        if not path.exists():
-            jobs.append(Job(args.game, args.players, bots, args.seed, start, stop, args.games,
-                            args.positions, options, str(path), args.nice))
-    return jobs
+    run = {"bots": list(bots), "positions": args.positions}
+    record = folder / RUN
+    if record.exists():
+        recorded = json.loads(record.read_text())
+        if recorded != run:
+            raise SystemExit(f"{folder} holds a run of {recorded}, not {run}: give those, or "
+                             "another --out")
+    elif any(folder.glob("part-*.npz")):
+        raise SystemExit(f"{folder} has parts but no {RUN}: write what they were played with "
+                         f"there ({json.dumps(run)}, say) or move them away")
+    else:
+        record.write_text(json.dumps(run) + "\n")
+    done = [part_range(p) for p in folder.glob("part-*.npz")]
+    return [Job(args.game, args.players, bots, args.seed, part.start, part.stop, args.games,
+                args.positions, options, str(folder / f"part-{part.start}-{part.stop}.npz"),
+                args.nice)
+            for part in to_play(done, range(args.games), args.part_size)]
 
 
 def load(*folders: Path) -> dict[str, np.ndarray]:
     """Every part of the runs in ``folders``, each run's in the order of its games, put
-    together (the games numbered on from one run to the next)."""
+    together (the games numbered on from one run to the next).
+
+    Raises:
+        SystemExit: a folder has no parts, or its parts do not hold games 0 to N once each.
+    """
     loaded = []
     offset = 0
     for folder in folders:
-        parts = sorted(folder.glob("part-*.npz"), key=lambda p: int(p.stem.split("-")[1]))
+        parts = sorted(folder.glob("part-*.npz"),
+                       key=lambda p: (part_range(p).start, part_range(p).stop))
         if not parts:
             raise SystemExit(f"no parts in {folder}")
+        expected = 0
+        for path in parts:
+            if part_range(path).start != expected:
+                raise SystemExit(f"{folder}'s parts do not hold its games once each: "
+                                 f"{path.name} where games from {expected} were due")
+            expected = part_range(path).stop
         run = [dict(np.load(p)) for p in parts]
         for d in run:
             d["game"] = d["game"] + offset
-        offset += max(int(p.stem.split("-")[2]) for p in parts)
+        offset += expected
         loaded.extend(run)
     data = {k: np.concatenate([d[k] for d in loaded]) for k in ("x", "own", "y", "game")}
     data["cpu_seconds"] = np.array(sum(float(d["cpu_seconds"]) for d in loaded))
     return data
+
+
+def check(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
+    """Refuse by name what the run could not play, before anything is written."""
+    import sunking
+
+    if args.game not in sunking.available_games():
+        parser.error(f"no game {args.game}: the games are "
+                     f"{', '.join(sunking.available_games())}")
+    for name in ("players", "games", "positions", "part_size"):
+        if getattr(args, name) < 1:
+            parser.error(f"--{name.replace('_', '-')} is at least 1, not {getattr(args, name)}")
+    try:
+        options = json.loads(args.options)
+    except json.JSONDecodeError as error:
+        parser.error(f"--options is a JSON object: {error}")
+    if not isinstance(options, dict):
+        parser.error(f"--options is a JSON object, not {args.options}")
+    bots = args.bots.split(",") if args.bots else ["heuristic"]
+    if args.bots and len(bots) < args.players:
+        parser.error(f"--bots names a bot for each seat at least (more: a pool, its groups "
+                     f"in turn): {len(bots)} for {args.players} players")
+    for spec in bots:
+        try:
+            make_bot(spec)
+        except ValueError as error:
+            parser.error(f"--bots: {error}")
+    try:
+        make(args.game).new_game(args.players, args.seed, **options)
+    except (TypeError, ValueError) as error:
+        parser.error(f"{args.game} cannot be played with {args.players} players and "
+                     f"{options}: {error}")
 
 
 def digest(arrays: Iterable[np.ndarray]) -> str:
@@ -189,21 +259,23 @@ def digest(arrays: Iterable[np.ndarray]) -> str:
     return sha.hexdigest()
 
 
-def main() -> None:
+def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--game", required=True)
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--games", type=int, default=20000)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--bots", default="", help="one spec per seat, comma-separated "
-                        "(default: heuristic in every seat)")
+    parser.add_argument("--bots", default="",
+                        help="one spec per seat (or more: a pool), comma-separated "
+                             "(default: heuristic in every seat)")
     parser.add_argument("--positions", type=int, default=16, help="positions kept per game")
     parser.add_argument("--part-size", type=int, default=500)
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--nice", type=int, default=19)
     parser.add_argument("--options", default="{}", help="the game's options, as JSON")
     parser.add_argument("--out", type=Path, default=OUT)
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
+    check(parser, args)
     jobs = jobs_of(args)
     folder = run_dir(args.out, args.game, args.players, args.seed, json.loads(args.options))
     print(f"{len(jobs)} parts to play into {folder}")

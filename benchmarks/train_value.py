@@ -193,6 +193,12 @@ def main() -> None:
                         help="the model's weight against the game's own chances "
                              "(default: the best on the held-out games)")
     args = parser.parse_args()
+    if args.mix is not None and not 0.0 <= args.mix <= 1.0:
+        parser.error(f"--mix is the model's weight, from 0 to 1, not {args.mix}")
+    if args.iterations is not None and args.iterations < 1:
+        parser.error(f"--iterations is at least 1, not {args.iterations}")
+    if args.horizon is not None and args.horizon < 0:
+        parser.error(f"--horizon is a number of actions, 0 or more, not {args.horizon}")
     command = shlex.join(["benchmarks/train_value.py", *sys.argv[1:]])
     given = {"iterations": args.iterations, "horizon": args.horizon,
              "exploration": args.exploration, "mix": args.mix}

@@ -9,8 +9,9 @@ from sunking.bots import HeuristicBot, IsmctsBot, IsmctsConfig, Observation, Ran
 from sunking.bots.arena import play_match
 from sunking.bots.protocol import Bot
 from sunking.core import GameState, Rng
+from sunking.envs.learned import shipped_model
 from support.expert import expert
-from support.twins import true_state, twin
+from support.twins import random_position, true_state, twin
 
 GAME = sunking.make("louis14")
 
@@ -22,12 +23,7 @@ def bots() -> list[Bot]:
 
 
 def position(players: int, seed: int, actions: int) -> GameState:
-    """A mid-game position reached by random play, with a real choice to make."""
-    state = GAME.new_game(players, seed)
-    rng = Rng(seed + 1000)
-    while state.version < actions or len(state.legal_actions()) < 2:
-        state = state.apply_unchecked(rng.choice(state.legal_actions()))
-    return state
+    return random_position("louis14", players, seed, actions)
 
 
 @pytest.mark.parametrize("players", [2, 4])
@@ -38,6 +34,9 @@ def test_states_a_seat_cannot_tell_apart_get_the_same_decision(
     state = position(players, 11 + actions, actions)
     seat = state.to_move
     assert seat is not None
+    # The expert judges with its model at 4 players; at 2, where none ships, it searches as
+    # hard (tests/bots/test_expert.py checks it with its model in every game).
+    assert (shipped_model("louis14", players) is not None) == (players == 4)
     for salt in (1, 2):
         other = twin(state, seat, salt)
         for bot in bots():

@@ -23,21 +23,13 @@ from sunking.envs.learned import Features, LearnedJudge, ValueModel, read_model,
 from sunking.envs.table import adapter, observation_vector
 from support.expert import expert
 from support.twins import Peeking, twin
+from support.twins import random_position as position
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "benchmarks"))
 import train_value  # noqa: E402
 
 GAMES = ("louis14", "vive_le_roi", "versailles1682")
-
-
-def position(game: str, players: int, seed: int, actions: int) -> GameState:
-    """A position reached by random play, with a real choice to make."""
-    state = sunking.make(game).new_game(players, seed)
-    rng = Rng(seed + 1000)
-    while state.version < actions or len(state.legal_actions()) < 2:
-        state = state.apply_unchecked(rng.choice(state.legal_actions()))
-    return state
 
 
 def random_model(inputs: int, players: int, seed: int = 0, search: Any = None) -> ValueModel:
@@ -72,6 +64,13 @@ def test_a_model_reads_back_what_it_wrote() -> None:
 def test_a_file_that_is_no_model_is_refused(data: bytes) -> None:
     with pytest.raises(ValueError, match="not a value model"):
         read_model(data)
+
+
+def test_a_model_whose_biases_do_not_fit_is_refused() -> None:
+    (w0, b0), (w1, _) = random_model(5, 3).layers
+    for bias in (np.zeros(1, np.float32), np.zeros((3, 1), np.float32)):
+        with pytest.raises(ValueError, match="layer 1's biases do not fit its weights"):
+            read_model(ValueModel(((w0, b0), (w1, bias)), {}).to_bytes())
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -162,9 +161,16 @@ def test_without_a_model_expert_searches_as_hard(
     installed[("louis14", 2)] = None
     state = position("louis14", 2, 4, 10)
     assert state.to_move is not None
-    judge, config = searches()["expert"](Observation(state, state.to_move), LEVELS["hard"])
-    assert judge is evaluator("louis14")
-    assert config.iterations == 1000 and config.horizon == 8
+    observation = Observation(state, state.to_move)
+    judge, config = searches()["expert"](observation, LEVELS["expert"])
+    assert judge is evaluator("louis14") and config == LEVELS["hard"]
+    # The same search, so the same choice, every root action visited alike.
+    expert_bot, hard_bot = make_bot("ismcts:expert"), make_bot("ismcts:hard")
+    assert expert_bot.act(observation, Rng(5)) == hard_bot.act(observation, Rng(5))
+    assert isinstance(expert_bot, IsmctsBot) and isinstance(hard_bot, IsmctsBot)
+    assert expert_bot.last is not None and hard_bot.last is not None
+    assert expert_bot.last.choices == hard_bot.last.choices
+    assert expert_bot.last.iterations == 1000
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -272,3 +278,19 @@ def test_a_model_that_does_not_fit_its_encoder_is_named(
     assert state.to_move is not None
     with pytest.raises(ValueError, match="reads 12 features where its encoder writes"):
         make_bot("ismcts:expert").act(Observation(state, state.to_move), Rng(1))
+
+
+def test_a_model_for_other_seats_or_with_a_blend_out_of_range_is_named(
+        installed: dict[tuple[str, int], ValueModel | None]) -> None:
+    state = position("louis14", 4, 3, 12)
+    assert state.to_move is not None
+    observation = Observation(state, state.to_move)
+    size = Features("louis14", 4, evaluator("louis14")).size
+    installed[("louis14", 4)] = random_model(size, 3)
+    with pytest.raises(ValueError, match="for 4 players gives chances for 3 seats"):
+        make_bot("ismcts:expert").act(observation, Rng(1))
+    installed[("louis14", 4)] = random_model(size, 4, search={"iterations": 9, "mix": 1.5})
+    with pytest.raises(ValueError, match=r"by 1\.5, not a weight from 0 to 1"):
+        make_bot("ismcts:expert").act(observation, Rng(1))
+    installed[("louis14", 4)] = random_model(size, 4, search={"iterations": 9, "mix": 0.5})
+    assert make_bot("ismcts:expert").act(observation, Rng(1)) in observation.legal_actions

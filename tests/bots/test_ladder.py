@@ -65,8 +65,14 @@ def test_the_ladder_is_written_to_its_json_table_and_plot(tmp_path: Path) -> Non
     assert plot.stat().st_size > 1000
     entries = [dataclasses.replace(result.entries[0], label=spec, spec=spec, budget=budget)
                for spec, budget in (("ismcts:hard", 1000), ("ismcts:expert", 700))]
-    plot_ratings(entries, tmp_path / "searched.png", "a search and its expert", {"ismcts:expert"})
+    both = [*entries, dataclasses.replace(entries[0], label="random", spec="random",
+                                          budget=None)]
+    legend = plot_ratings(both, tmp_path / "searched.png", "a search and its expert",
+                          {"ismcts:expert"})
+    assert sorted(legend) == ["ismcts", "ismcts:expert (learned judge)", "random"]
     assert (tmp_path / "searched.png").stat().st_size > 1000
+    assert sorted(plot_ratings(both, tmp_path / "joined.png", "one search")) == ["ismcts",
+                                                                                "random"]
 
 
 def test_a_doc_without_markers_is_refused(tmp_path: Path) -> None:

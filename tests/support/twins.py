@@ -1,10 +1,22 @@
-"""Twins for the bots' fairness checks: states a seat cannot tell apart, and an observation
-that lets a search see the true state (the cheat those checks must be able to catch)."""
+"""Twins for the bots' fairness checks: positions to decide at, states a seat cannot tell
+apart, and an observation that lets a search see the true state (the cheat those checks must
+be able to catch)."""
 
 from __future__ import annotations
 
+import sunking
 from sunking.bots import Observation
 from sunking.core import GameState, Rng
+
+
+def random_position(game: str, players: int, seed: int, actions: int) -> GameState:
+    """A position reached by random play, at least ``actions`` in, with a real choice to
+    make."""
+    state = sunking.make(game).new_game(players, seed)
+    rng = Rng(seed + 1000)
+    while state.version < actions or len(state.legal_actions()) < 2:
+        state = state.apply_unchecked(rng.choice(state.legal_actions()))
+    return state
 
 
 def twin(state: GameState, seat: int, salt: int) -> GameState:

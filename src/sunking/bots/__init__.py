@@ -11,7 +11,9 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+from collections.abc import Callable
 from importlib.metadata import entry_points
+from typing import Any
 
 from ..core.registry import available_games
 from .evaluator import DefaultEvaluator, Evaluator, evaluator
@@ -78,6 +80,18 @@ def searches() -> dict[str, Tuning]:
             if point.name in LEVELS}
 
 
+def retuned(tuning: Tuning, change: Callable[[IsmctsConfig], IsmctsConfig]) -> Tuning:
+    """``tuning`` with ``change`` made to the settings it picks (its budget shared out in
+    parts, say, or fewer iterations for a test), its judge kept."""
+
+    def tune(observation: Observation, config: IsmctsConfig) -> tuple[Evaluator[Any],
+                                                                       IsmctsConfig]:
+        judge, tuned = tuning(observation, config)
+        return judge, change(tuned)
+
+    return tune
+
+
 def _weight_sets() -> set[str]:
     """The weight sets any registered game's evaluation names (``heuristic:NAME``)."""
     return {name for game in available_games() for name in evaluator(game).weight_sets}
@@ -118,5 +132,6 @@ __all__ = [
     "RandomBot",
     "evaluator",
     "make_bot",
+    "retuned",
     "searches",
 ]

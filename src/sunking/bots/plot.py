@@ -9,11 +9,12 @@ from .stats import EntryStats
 
 
 def plot_ratings(entries: list[EntryStats], path: Path, title: str,
-                 apart: Collection[str] = ()) -> None:
+                 apart: Collection[str] = ()) -> list[str]:
     """Rating (mu ± sigma) against ISMCTS iterations: the levels of one search joined by a
     line, the entries labelled in ``apart`` (a search with a judge of its own, such as
     ``ismcts:expert``'s learned one: :func:`~sunking.bots.tournament.searches_of`) each a
-    point of its own; bots without a budget are drawn as horizontal reference lines."""
+    point of its own; bots without a budget are drawn as horizontal reference lines. Returns
+    the legend's labels."""
     import matplotlib
 
     matplotlib.use("Agg")
@@ -41,8 +42,9 @@ def plot_ratings(entries: list[EntryStats], path: Path, title: str,
     ax.set_xlabel("ISMCTS iterations per decision")
     ax.set_ylabel("rating (Plackett–Luce mu ± sigma)")
     ax.set_title(title)
-    ax.legend(loc="best", fontsize=8)
+    legend = ax.legend(loc="best", fontsize=8)
     ax.grid(True, alpha=0.3)
     fig.tight_layout()
     fig.savefig(path)
     plt.close(fig)
+    return [text.get_text() for text in legend.get_texts()]

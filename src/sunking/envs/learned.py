@@ -66,6 +66,10 @@ class ValueModel:
     def inputs(self) -> int:
         return int(self.layers[0][0].shape[0])
 
+    @property
+    def outputs(self) -> int:
+        return int(self.layers[-1][0].shape[1])
+
     def chances(self, x: Floats) -> Floats:
         """Each seat's chance to win for a row of features, or for each row of many (in the
         features' seat order)."""
@@ -103,11 +107,15 @@ def read_model(data: bytes) -> ValueModel:
             meta = json.loads(bytes(npz["meta"]).decode())
     except (OSError, EOFError, KeyError, ValueError, zipfile.BadZipFile) as error:
         raise ValueError(f"not a value model: {error}") from None
-    for (w, b), (after, _) in itertools.pairwise(layers):
-        if w.shape[1] != b.shape[0] or w.shape[1] != after.shape[0]:
-            raise ValueError("not a value model: its layers do not fit together")
     if not layers:
         raise ValueError("not a value model: it has no layers")
+    for i, (w, b) in enumerate(layers):
+        if w.ndim != 2 or b.shape != (w.shape[1],):
+            raise ValueError(f"not a value model: layer {i}'s biases do not fit its weights "
+                             f"({b.shape} against {w.shape})")
+    for (w, _), (after, _) in itertools.pairwise(layers):
+        if w.shape[1] != after.shape[0]:
+            raise ValueError("not a value model: its layers do not fit together")
     return ValueModel(layers, meta)
 
 
@@ -247,6 +255,9 @@ def expert_tuning(observation: Observation,
         raise ValueError(f"{game_id}'s expert model for {players} players reads "
                          f"{model.inputs} features where its encoder writes {features.size}: "
                          "train it again (benchmarks/train_value.py)")
+    if model.outputs != players:
+        raise ValueError(f"{game_id}'s expert model for {players} players gives chances for "
+                         f"{model.outputs} seats: train it again (benchmarks/train_value.py)")
     search = dict(model.meta.get("search", {}))
     tuned = dataclasses.replace(
         config, horizon=int(search.get("horizon", config.horizon)),
@@ -255,6 +266,9 @@ def expert_tuning(observation: Observation,
         tuned = dataclasses.replace(tuned, iterations=int(search.get("iterations", 1000)))
     # else a budget of its own (ismcts:expert:0.1s): the model's settings, that budget
     mix = float(search.get("mix", 1.0))
+    if not 0.0 <= mix <= 1.0:
+        raise ValueError(f"{game_id}'s expert model for {players} players blends its chances "
+                         f"with the game's own by {mix}, not a weight from 0 to 1")
     return LearnedJudge(base, model, features, observation.seat, mix), tuned
 
 

@@ -14,6 +14,7 @@ from sunking.games.vive_le_roi.actions import Commit, LayDown
 from sunking.games.vive_le_roi.heuristic import EVALUATOR, settle
 from sunking.games.vive_le_roi.scenario import find, position
 from sunking.testing.conformance import check_game
+from support.twins import random_position
 
 GAME = sunking.make("vive_le_roi")
 
@@ -44,11 +45,7 @@ def bots() -> list[Bot]:
 
 
 def mid_game(players: int, seed: int, actions: int) -> GameState:
-    state = GAME.new_game(players, seed)
-    rng = Rng(seed + 1000)
-    while state.version < actions or len(state.legal_actions()) < 2:
-        state = state.apply_unchecked(rng.choice(state.legal_actions()))
-    return state
+    return random_position("vive_le_roi", players, seed, actions)
 
 
 @pytest.mark.parametrize(("players", "actions"), [(4, 0), (4, 60), (5, 110)])

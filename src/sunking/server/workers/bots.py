@@ -20,9 +20,9 @@ import time
 from collections.abc import Mapping
 from typing import Any
 
-from ...bots import LEVELS, make_bot, searches
+from ...bots import LEVELS, make_bot, retuned, searches
 from ...bots.arena import bot_rng
-from ...bots.ismcts import IsmctsBot, IsmctsConfig, Tuning, merge_choices
+from ...bots.ismcts import IsmctsBot, merge_choices
 from ...bots.protocol import Observation
 from ...coach import hints as coach_hints
 from ...coach import review as coach_review
@@ -99,20 +99,10 @@ def search_part(
     if tuning is None:
         bot = IsmctsBot(config.split(parts), name=spec)
     else:
-        bot = IsmctsBot(config, name=spec, tuning=_split(tuning, parts))
+        bot = IsmctsBot(config, name=spec, tuning=retuned(tuning, lambda c: c.split(parts)))
     bot.act(observation, part_rng(seed, seat, state.version, part))
     assert bot.last is not None
     return [(action.to_json(), visits, mean) for action, visits, mean in bot.last.choices]
-
-
-def _split(tuning: Tuning, parts: int) -> Tuning:
-    """A level's tuning with the budget it picks shared out in ``parts``."""
-
-    def tune(observation: Observation, config: IsmctsConfig) -> tuple[Any, IsmctsConfig]:
-        judge, tuned = tuning(observation, config)
-        return judge, tuned.split(parts)
-
-    return tune
 
 
 def merged_move(reports: list[list[tuple[dict[str, Any], int, float]]]) -> dict[str, Any]:

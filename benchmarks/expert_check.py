@@ -42,15 +42,8 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from parts import (
-    expert_played,
-    load_parts,
-    parse_part,
-    part_path,
-    played,
-    to_play,
-    write_part,
-)
+import parts
+from parts import expert_played, load_parts, parse_part, part_path, played, write_part
 
 from sunking.bots.tournament import merge_parts, run_tournament
 
@@ -122,14 +115,19 @@ def ablation_iterations(hard: str, times: Mapping[str, float], bots: Sequence[st
     return max(1, round(int(budget) * times[bots[0]] / times[hard]))
 
 
+def part_of(game: str, kind: str, part: range, jobs: int, results: Path = RESULTS,
+            levels: Mapping[str, str] | None = None) -> dict[str, Any]:
+    """Matches ``part`` of a tournament's schedule played: the part's JSON."""
+    result = run_tournament(game, bots_of(game, kind, results, levels), KINDS[kind][1], SEED,
+                            jobs, OPTIONS.get(game, {}), part=part).to_json()
+    return {**result, **expert_played(game, PLAYERS)}
+
+
 def play_part(game: str, kind: str, part: range, jobs: int, results: Path = RESULTS,
               levels: Mapping[str, str] | None = None) -> Path:
     """Play matches ``part`` of a tournament's schedule; where the part was written."""
-    result = run_tournament(game, bots_of(game, kind, results, levels), KINDS[kind][1], SEED,
-                            jobs, OPTIONS.get(game, {}), part=part).to_json()
-    result.update(expert_played(game, PLAYERS))
     path = part_path(results, name_of(game, kind), part)
-    write_part(path, result)
+    write_part(path, part_of(game, kind, part, jobs, results, levels))
     return path
 
 
@@ -137,14 +135,8 @@ def play_missing(game: str, kind: str, wanted: range, step: int | None, jobs: in
                  results: Path = RESULTS, levels: Mapping[str, str] | None = None
                  ) -> list[Path]:
     """Play the matches of ``wanted`` no part holds yet, in parts of at most ``step``."""
-    missing = to_play(played(results, name_of(game, kind)), wanted, step)
-    if not missing:
-        print(f"every match of {wanted.start}:{wanted.stop} is in a part already")
-    paths = []
-    for part in missing:
-        paths.append(play_part(game, kind, part, jobs, results, levels))
-        print(f"wrote {paths[-1]}", flush=True)
-    return paths
+    return parts.play_missing(results, name_of(game, kind), wanted, step,
+                              lambda part: part_of(game, kind, part, jobs, results, levels))
 
 
 def model_of(game: str) -> str | None:

@@ -34,15 +34,8 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from parts import (
-    expert_played,
-    load_parts,
-    parse_part,
-    part_path,
-    played,
-    to_play,
-    write_part,
-)
+import parts
+from parts import expert_played, load_parts, parse_part
 
 import sunking
 from sunking.bots.plot import plot_ratings
@@ -104,15 +97,10 @@ def play_missing(game: str, games: int, seed: int, jobs: int, wanted: range,
                  pool: Sequence[str] = POOL) -> list[Path]:
     """Play the matches of ``wanted`` no part of ``game``'s ladder holds yet, in parts of at
     most ``step`` matches, each written when played, with the expert they were played with."""
-    paths = []
-    for part in to_play(played(results, stem(game)), wanted, step):
-        paths.append(part_path(results, stem(game), part))
-        result = play(game, games, seed, jobs, part, pool).to_json()
-        write_part(paths[-1], {**result, **expert_played(game, PLAYERS)})
-        print(f"{game}: matches {part.start}–{part.stop - 1} -> {paths[-1]}", flush=True)
-    if not paths:
-        print(f"{game}: every match of {wanted.start}:{wanted.stop} is in a part already")
-    return paths
+    return parts.play_missing(
+        results, stem(game), wanted, step,
+        lambda part: {**play(game, games, seed, jobs, part, pool).to_json(),
+                      **expert_played(game, PLAYERS)})
 
 
 def table(ladders: Mapping[str, Mapping[str, Any]]) -> str:

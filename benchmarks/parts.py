@@ -15,7 +15,7 @@ from __future__ import annotations
 import json
 import os
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -105,3 +105,17 @@ def write_part(path: Path, data: Mapping[str, Any]) -> None:
     temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
     temporary.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
     os.replace(temporary, path)
+
+
+def play_missing(results: Path, stem: str, wanted: range, step: int | None,
+                 play: Callable[[range], Mapping[str, Any]]) -> list[Path]:
+    """Play (``play``: a part's JSON) and write the matches of ``wanted`` that no part of
+    ``stem`` holds yet, in parts of at most ``step``; the parts written."""
+    paths = []
+    for part in to_play(played(results, stem), wanted, step):
+        paths.append(part_path(results, stem, part))
+        write_part(paths[-1], play(part))
+        print(f"{stem}: matches {part.start}–{part.stop - 1} -> {paths[-1]}", flush=True)
+    if not paths:
+        print(f"{stem}: every match of {wanted.start}:{wanted.stop} is in a part already")
+    return paths

@@ -32,6 +32,13 @@ import train_value  # noqa: E402
 GAMES = ("louis14", "vive_le_roi", "versailles1682")
 
 
+def decision(seed: int, actions: int) -> tuple[Observation, int]:
+    """A decision of Louis XIV at 4 players, and how many features its model reads."""
+    state = position("louis14", 4, seed, actions)
+    assert state.to_move is not None
+    return Observation(state, state.to_move), Features("louis14", 4, evaluator("louis14")).size
+
+
 def random_model(inputs: int, players: int, seed: int = 0, search: Any = None) -> ValueModel:
     rng = np.random.default_rng(seed)
     layers = ((rng.normal(0, 0.1, (inputs, 8)).astype(np.float32),
@@ -137,10 +144,7 @@ def test_expert_searches_with_its_games_model_and_settings(
 
 def test_expert_takes_its_models_search_settings_with_any_budget(
         installed: dict[tuple[str, int], ValueModel | None]) -> None:
-    state = position("louis14", 4, 21, 25)
-    assert state.to_move is not None
-    observation = Observation(state, state.to_move)
-    size = Features("louis14", 4, evaluator("louis14")).size
+    observation, size = decision(21, 25)
     tuning = searches()["expert"]
     installed[("louis14", 4)] = random_model(
         size, 4, search={"iterations": 33, "horizon": 1, "exploration": 0.2})
@@ -282,10 +286,7 @@ def test_a_model_that_does_not_fit_its_encoder_is_named(
 
 def test_a_model_for_other_seats_or_with_a_blend_out_of_range_is_named(
         installed: dict[tuple[str, int], ValueModel | None]) -> None:
-    state = position("louis14", 4, 3, 12)
-    assert state.to_move is not None
-    observation = Observation(state, state.to_move)
-    size = Features("louis14", 4, evaluator("louis14")).size
+    observation, size = decision(3, 12)
     installed[("louis14", 4)] = random_model(size, 3)
     with pytest.raises(ValueError, match="for 4 players gives chances for 3 seats"):
         make_bot("ismcts:expert").act(observation, Rng(1))

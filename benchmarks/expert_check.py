@@ -39,6 +39,7 @@ import shlex
 import sys
 import time
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -190,32 +191,50 @@ def report(game: str, kind: str, results: Path = RESULTS) -> str:
             f"mean time per decision: {per}; the bots thought {cpu:.2f} hours (wall clock)")
 
 
-def timing(game: str, positions: int, seed: int = 7) -> dict[str, float]:
-    """``ismcts:hard``'s and ``ismcts:expert``'s mean seconds per decision over the same
+@dataclass(frozen=True)
+class Timing:
+    """One bot's decisions in :func:`timing`: CPU seconds, mean and longest, and how many
+    searches its time cap stopped before their iterations were done."""
+
+    mean: float
+    longest: float
+    stopped: int
+
+
+def timing(game: str, positions: int, seed: int = 7) -> dict[str, Timing]:
+    """``ismcts:hard``'s and ``ismcts:expert``'s CPU time per decision over the same
     ``positions`` decisions of heuristic games (the whole game's span, forced moves left out),
     the two searched one after the other on each: what the expert's iterations are chosen by
-    before a tournament measures them."""
-    from sunking.bots import Observation, make_bot
+    before a tournament measures them, and whether their 1 s cap ever cuts a search short
+    (a tournament's match is then a function of the machine's speed, not of its seed
+    alone)."""
+    from sunking.bots import LEVELS, IsmctsBot, Observation, make_bot
     from sunking.core import Rng, make
 
-    bots = {spec: make_bot(spec, cpu_clock=True) for spec in ("ismcts:hard", "ismcts:expert")}
+    search = search_of(game) or {}
+    planned = {"ismcts:hard": LEVELS["hard"].iterations or 0,
+               "ismcts:expert": int(search.get("iterations") or LEVELS["expert"].iterations
+                                    or 0)}
+    bots = {spec: make_bot(spec, cpu_clock=True) for spec in planned}
     heuristic = make_bot("heuristic")
-    spent = dict.fromkeys(bots, 0.0)
+    spent: dict[str, list[float]] = {spec: [] for spec in bots}
+    stopped = dict.fromkeys(bots, 0)
     rng = Rng(seed)
-    found = 0
-    while found < positions:
+    while len(spent["ismcts:hard"]) < positions:
         state = make(game).new_game(PLAYERS, rng.next64() >> 1, **OPTIONS.get(game, {}))
         state.quiet = True
-        while (seat := state.to_move) is not None and found < positions:
+        while (seat := state.to_move) is not None and len(spent["ismcts:hard"]) < positions:
             observation = Observation(state, seat)
             if len(observation.legal_actions) > 1 and rng.below(8) == 0:
-                found += 1
                 for spec, bot in bots.items():
                     started = time.process_time()
-                    bot.act(observation, Rng(found))
-                    spent[spec] += time.process_time() - started
+                    bot.act(observation, Rng(len(spent[spec]) + 1))
+                    spent[spec].append(time.process_time() - started)
+                    assert isinstance(bot, IsmctsBot) and bot.last is not None
+                    stopped[spec] += bot.last.iterations < planned[spec]
             state = state.apply_unchecked(heuristic.act(observation, rng))
-    return {spec: seconds / positions for spec, seconds in spent.items()}
+    return {spec: Timing(sum(times) / positions, max(times), stopped[spec])
+            for spec, times in spent.items()}
 
 
 DOC = Path(__file__).resolve().parent.parent / "docs" / "bots.md"
@@ -356,8 +375,9 @@ def main(argv: Sequence[str] | None = None) -> None:
         sys.exit("give --game (or --write-doc)")
     if args.timing:
         times = timing(args.game, args.timing)
-        print(", ".join(f"{spec} {t * 1000:.1f} ms" for spec, t in times.items()) +
-              f" CPU a decision over {args.timing} decisions of {args.game}")
+        print(f"CPU time a decision over {args.timing} decisions of {args.game}: " +
+              "; ".join(f"{spec} {t.mean * 1000:.1f} ms (longest {t.longest * 1000:.0f} ms, "
+                        f"{t.stopped} stopped by the time cap)" for spec, t in times.items()))
         return
     if args.kind is None:
         sys.exit("give --kind (or --timing)")

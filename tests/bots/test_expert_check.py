@@ -93,3 +93,14 @@ def test_the_same_games_are_compared_or_none() -> None:
 def test_a_part_outside_the_tournament_is_refused(argv: list[str], error: str) -> None:
     with pytest.raises(SystemExit, match=error):
         expert_check.main(["--game", "louis14", *argv])
+
+
+def test_the_timing_compares_hard_and_expert_on_the_same_decisions(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    expert_check.main(["--game", "louis14", "--timing", "2"])
+    out = capsys.readouterr().out
+    assert out.startswith("CPU time a decision over 2 decisions of louis14: ismcts:hard ")
+    assert out.count("stopped by the time cap") == 2
+    times = expert_check.timing("versailles1682", 1, seed=3)
+    assert set(times) == {"ismcts:hard", "ismcts:expert"}
+    assert all(0 < t.mean == t.longest and t.stopped in (0, 1) for t in times.values())

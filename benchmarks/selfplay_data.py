@@ -188,18 +188,29 @@ def jobs_of(args: argparse.Namespace) -> list[Job]:
             for part in to_play(done, range(args.games), args.part_size)]
 
 
-def load(*folders: Path) -> dict[str, np.ndarray]:
+def load(*folders: Path, games: Sequence[int] | None = None) -> dict[str, np.ndarray]:
     """Every part of the runs in ``folders``, each run's in the order of its games, put
-    together (the games numbered on from one run to the next).
+    together (the games numbered on from one run to the next); with ``games``, only the
+    first ``games[i]`` games of run *i* (one number: of every run), so that a run played on
+    since gives the same data.
 
     Raises:
-        SystemExit: a folder has no parts, or its parts do not hold games 0 to N once each.
+        SystemExit: a folder has no parts, its parts do not hold games 0 to N once each, or
+            a part holds both games asked for and games beyond them.
     """
+    wanted = [None] * len(folders) if games is None else list(games)
+    if len(wanted) == 1:
+        wanted *= len(folders)
+    if len(wanted) != len(folders):
+        raise SystemExit(f"one number of games, or one for each of the {len(folders)} runs, "
+                         f"not {len(wanted)}")
     loaded = []
     offset = 0
-    for folder in folders:
+    for folder, limit in zip(folders, wanted, strict=True):
         parts = sorted(folder.glob("part-*.npz"),
                        key=lambda p: (part_range(p).start, part_range(p).stop))
+        if limit is not None:
+            parts = [p for p in parts if part_range(p).start < limit]
         if not parts:
             raise SystemExit(f"no parts in {folder}")
         expected = 0
@@ -208,6 +219,9 @@ def load(*folders: Path) -> dict[str, np.ndarray]:
                 raise SystemExit(f"{folder}'s parts do not hold its games once each: "
                                  f"{path.name} where games from {expected} were due")
             expected = part_range(path).stop
+        if limit is not None and expected != limit:
+            raise SystemExit(f"{folder}'s parts hold games up to {expected - 1}, where its first "
+                             f"{limit} were asked for: not a part's end")
         run = [dict(np.load(p)) for p in parts]
         for d in run:
             d["game"] = d["game"] + offset

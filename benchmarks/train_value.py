@@ -174,6 +174,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--data", type=Path, nargs="+",
                         help="the runs of selfplay_data.py to train on")
+    parser.add_argument("--games", type=int, nargs="+", metavar="N",
+                        help="train on the first N games of each run only (one N for every "
+                             "run, or one for each): a run played on since gives the same data")
     parser.add_argument("--out", type=Path)
     parser.add_argument("--retune", type=Path, metavar="MODEL",
                         help="do not train: play MODEL (rewritten in place) with the search "
@@ -211,7 +214,7 @@ def main() -> None:
     if not args.data or args.out is None:
         parser.error("training needs --data and --out (or --retune MODEL)")
     search = {"iterations": 1000, "horizon": 0, **search}
-    model = train(load(*args.data), args.hidden, args.epochs, args.seed, search,
+    model = train(load(*args.data, games=args.games), args.hidden, args.epochs, args.seed, search,
                   args.alpha)
     meta = {**model.meta, "command": command, "weights_sha256": weights_sha256(model)}
     model = ValueModel(model.layers, meta)

@@ -6,9 +6,11 @@ from __future__ import annotations
 import argparse
 import json
 import re
+import shutil
 import sys
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
@@ -87,3 +89,17 @@ def test_a_run_that_cannot_be_played_is_refused_before_anything_is_written(
         selfplay_data.main([*argv, "--out", str(tmp_path)])
     assert error in capsys.readouterr().err
     assert not list(tmp_path.iterdir())
+
+
+def test_the_first_games_of_a_run_played_on_give_the_same_data(tmp_path: Path) -> None:
+    run = tmp_path / SAMPLE.name
+    shutil.copytree(SAMPLE, run)
+    whole = selfplay_data.load(run)
+    games = int(whole["game"].max()) + 1
+    (run / f"part-{games}-{games + 20}.npz").write_bytes(b"played on since")
+    again = selfplay_data.load(run, games=[games])
+    assert all(np.array_equal(whole[k], again[k]) for k in ("x", "own", "y", "game"))
+    with pytest.raises(SystemExit, match=f"where its first {games - 1} were asked for"):
+        selfplay_data.load(run, games=[games - 1])
+    with pytest.raises(SystemExit, match="one for each of the 1 runs, not 2"):
+        selfplay_data.load(run, games=[games, games])

@@ -66,10 +66,14 @@ bench: setup
 	$(BIN)/python benchmarks/bench_engine.py
 	$(BIN)/python benchmarks/bench_bots.py
 
-# The bots' ladder (long: about six CPU-hours for 1,000 games of each game; see benchmarks/ladder.py
-# for running it in parts): GAMES matches per game on JOBS processes.
+# The bots' ladder: GAMES matches per game on JOBS processes, at the lowest CPU priority, in
+# parts of 25 written as they are played (long: several CPU-hours a game; stopped, the same
+# command carries on where it stopped; see benchmarks/ladder.py), then merged into the ladder
+# JSONs, the table of docs/bots.md and the plots.
 ladder: setup
-	$(BIN)/python benchmarks/ladder.py --games $(or $(GAMES),1000) --jobs $(or $(JOBS),2)
+	$(BIN)/python benchmarks/ladder.py --games $(or $(GAMES),1000) --part 0:$(or $(GAMES),1000) \
+		--step 25 --jobs $(or $(JOBS),2)
+	$(BIN)/python benchmarks/ladder.py --merge --from-json
 
 golden: $(STAMP)
 	$(BIN)/python scripts/regen_golden.py

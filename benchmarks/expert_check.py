@@ -44,7 +44,7 @@ from pathlib import Path
 from typing import Any
 
 import parts
-from parts import expert_played, load_parts, parse_part, part_path, played, write_part
+from parts import expert_played, load_parts, parse_part, part_path, played
 
 from sunking.bots.tournament import merge_parts, run_tournament
 
@@ -116,40 +116,26 @@ def ablation_iterations(hard: str, times: Mapping[str, float], bots: Sequence[st
     return max(1, round(int(budget) * times[bots[0]] / times[hard]))
 
 
-def part_of(game: str, kind: str, part: range, jobs: int, results: Path = RESULTS,
-            levels: Mapping[str, str] | None = None) -> dict[str, Any]:
+def part_of(game: str, kind: str, part: range, jobs: int, bots: list[str]) -> dict[str, Any]:
     """Matches ``part`` of a tournament's schedule played: the part's JSON."""
-    result = run_tournament(game, bots_of(game, kind, results, levels), KINDS[kind][1], SEED,
-                            jobs, OPTIONS.get(game, {}), part=part).to_json()
+    result = run_tournament(game, bots, KINDS[kind][1], SEED, jobs, OPTIONS.get(game, {}),
+                            part=part).to_json()
     return {**result, **expert_played(game, PLAYERS)}
-
-
-def play_part(game: str, kind: str, part: range, jobs: int, results: Path = RESULTS,
-              levels: Mapping[str, str] | None = None) -> Path:
-    """Play matches ``part`` of a tournament's schedule; where the part was written."""
-    path = part_path(results, name_of(game, kind), part)
-    write_part(path, part_of(game, kind, part, jobs, results, levels))
-    return path
 
 
 def play_missing(game: str, kind: str, wanted: range, step: int | None, jobs: int,
                  results: Path = RESULTS, levels: Mapping[str, str] | None = None
                  ) -> list[Path]:
-    """Play the matches of ``wanted`` no part holds yet, in parts of at most ``step``."""
-    return parts.play_missing(results, name_of(game, kind), wanted, step,
-                              lambda part: part_of(game, kind, part, jobs, results, levels))
-
-
-def model_of(game: str) -> str | None:
-    """The SHA-256 of the weights of the model the game ships for 4 players (None: none)."""
-    model: str | None = expert_played(game, PLAYERS)["model"]
-    return model
-
-
-def search_of(game: str) -> dict[str, Any] | None:
-    """The search settings the game's model for 4 players ships with (None: no model)."""
-    search: dict[str, Any] | None = expert_played(game, PLAYERS)["search"]
-    return search
+    """Play the matches of ``wanted`` no part holds yet, in parts of at most ``step``, each
+    written when played; refused if the parts already there are of another tournament."""
+    bots = bots_of(game, kind, results, levels)
+    expected = {"seed": SEED, "bots": bots, "scheduled": KINDS[kind][1],
+                "options": dict(OPTIONS.get(game, {})), **expert_played(game, PLAYERS)}
+    try:
+        return parts.play_missing(results, name_of(game, kind), wanted, step,
+                                  lambda part: part_of(game, kind, part, jobs, bots), expected)
+    except ValueError as error:
+        raise SystemExit(str(error)) from None
 
 
 def merge(game: str, kind: str, results: Path = RESULTS) -> Path:
@@ -211,7 +197,7 @@ def timing(game: str, positions: int, seed: int = 7) -> dict[str, Timing]:
     from sunking.bots import LEVELS, IsmctsBot, Observation, make_bot
     from sunking.core import Rng, make
 
-    search = search_of(game) or {}
+    search = expert_played(game, PLAYERS)["search"] or {}
     planned = {"ismcts:hard": LEVELS["hard"].iterations or 0,
                "ismcts:expert": int(search.get("iterations") or LEVELS["expert"].iterations
                                     or 0)}

@@ -35,7 +35,7 @@ from pathlib import Path
 from typing import Any
 
 import parts
-from parts import expert_played, load_parts, parse_part
+from parts import expert_played, load_parts, parse_part, played
 
 import sunking
 from sunking.bots.plot import plot_ratings
@@ -87,8 +87,9 @@ def merged_ladder(game: str, results: Path = RESULTS) -> dict[str, Any]:
     if len(result.matches) < result.scheduled:
         raise ValueError(
             f"{game}: {len(result.matches):,} of the ladder's {result.scheduled:,} matches are "
-            f"played; play the rest first (--game {game} --part 0:{result.scheduled} --step "
-            f"25), {ladder_path(game, results).name} is left as it was")
+            f"played; play the rest first (--game {game} --games {result.scheduled} --part "
+            f"0:{result.scheduled} --step 25), {ladder_path(game, results).name} is left as it "
+            "was")
     return {**result.to_json(), "model": parts[0].get("model"), "search": parts[0].get("search")}
 
 
@@ -97,10 +98,12 @@ def play_missing(game: str, games: int, seed: int, jobs: int, wanted: range,
                  pool: Sequence[str] = POOL) -> list[Path]:
     """Play the matches of ``wanted`` no part of ``game``'s ladder holds yet, in parts of at
     most ``step`` matches, each written when played, with the expert they were played with."""
+    expected = {"seed": seed, "bots": list(pool), "scheduled": games, "options": {},
+                **expert_played(game, PLAYERS)}
     return parts.play_missing(
         results, stem(game), wanted, step,
         lambda part: {**play(game, games, seed, jobs, part, pool).to_json(),
-                      **expert_played(game, PLAYERS)})
+                      **expert_played(game, PLAYERS)}, expected)
 
 
 def table(ladders: Mapping[str, Mapping[str, Any]]) -> str:
@@ -192,11 +195,16 @@ def main(argv: Sequence[str] | None = None) -> None:
         if args.step is not None and args.step < 1:
             parser.error(f"--step is a number of matches, at least 1, not {args.step}")
         for game in games:
-            play_missing(game, args.games, args.seed, args.jobs, wanted, args.step, RESULTS)
+            try:
+                play_missing(game, args.games, args.seed, args.jobs, wanted, args.step, RESULTS)
+            except ValueError as error:
+                parser.error(str(error))
         return
     written: dict[str, dict[str, Any]] = {}
     for game in games:  # every game checked before any ladder JSON is written
-        if args.merge:
+        if args.merge and not played(RESULTS, stem(game)) and ladder_path(game, RESULTS).exists():
+            print(f"{game}: no part to merge, {ladder_path(game, RESULTS).name} stays")
+        elif args.merge:
             try:
                 written[game] = merged_ladder(game, RESULTS)
             except ValueError as error:
@@ -211,12 +219,15 @@ def main(argv: Sequence[str] | None = None) -> None:
         ladder_path(game, RESULTS).write_text(json.dumps(data, indent=1) + "\n",
                                               encoding="utf-8")
     ladders = {}
-    for game in games:
+    for game in sunking.available_games():  # the table holds every ladder there is
+        if not ladder_path(game, RESULTS).is_file():
+            continue
         data = json.loads(ladder_path(game, RESULTS).read_text(encoding="utf-8"))
         ladders[game] = data
-        merged = merge_parts([data])  # the entries, as the tournament's own statistics
-        print(f"{game}: {len(merged.matches)} games -> {write_plot(merged)}")
-    write_doc(ladders)
+        if game in games:
+            merged = merge_parts([data])  # the entries, as the tournament's own statistics
+            print(f"{game}: {len(merged.matches)} games -> {write_plot(merged, IMAGES)}")
+    write_doc(ladders, DOC)
     print(f"the table -> {DOC}")
 
 

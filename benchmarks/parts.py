@@ -83,16 +83,32 @@ def expert_played(game: str, players: int = 4) -> dict[str, Any]:
             "search": dict(model.meta.get("search", {}))}
 
 
+def read_part(path: Path) -> dict[str, Any]:
+    """One part's JSON.
+
+    Raises:
+        ValueError: the file is not a part's JSON (the message names it).
+    """
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as error:
+        raise ValueError(f"{path} is not a part's JSON: {error}") from None
+    if not isinstance(data, dict) or not isinstance(data.get("matches"), list):
+        raise ValueError(f"{path} is not a part's JSON: it has no matches")
+    return data
+
+
 def load_parts(results: Path, stem: str) -> list[dict[str, Any]]:
     """Every part of ``stem``, in order.
 
     Raises:
-        ValueError: there is none, or they were played with different experts.
+        ValueError: there is none, one is not a part's JSON, or they were played with
+            different experts.
     """
     paths = [part_path(results, stem, r) for r in played(results, stem)]
     if not paths:
         raise ValueError(f"no part of {stem} in {results}: play some first (--part A:B)")
-    parts = [json.loads(p.read_text(encoding="utf-8")) for p in paths]
+    parts = [read_part(p) for p in paths]
     experts = {(p.get("model"), json.dumps(p.get("search"), sort_keys=True)) for p in parts}
     if len(experts) != 1:
         raise ValueError(f"the parts of {stem} were played with different models or search "
@@ -100,22 +116,53 @@ def load_parts(results: Path, stem: str) -> list[dict[str, Any]]:
     return parts
 
 
+def check_parts(results: Path, stem: str, expected: Mapping[str, Any]) -> None:
+    """Refuse to play on where the parts already written are of another tournament: each
+    key of ``expected`` (its seed, bots, schedule's length, expert) as the parts have it.
+
+    Raises:
+        ValueError: a part has another value for one of them (the message names both).
+    """
+    for r in played(results, stem):
+        data = read_part(part_path(results, stem, r))
+        for key, value in expected.items():
+            if data.get(key) != value:
+                raise ValueError(f"{part_path(results, stem, r).name} was played with {key} "
+                                 f"{data.get(key)!r}, this run has {value!r}: not one "
+                                 "tournament (move the parts away, or play as they were)")
+
+
 def write_part(path: Path, data: Mapping[str, Any]) -> None:
     """Write a part whole or not at all (a stopped run leaves no half-written part)."""
     temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    temporary.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
-    os.replace(temporary, path)
+    try:
+        with temporary.open("w", encoding="utf-8") as out:
+            out.write(json.dumps(data, indent=1) + "\n")
+            out.flush()
+            os.fsync(out.fileno())
+        os.replace(temporary, path)
+    finally:
+        temporary.unlink(missing_ok=True)
 
 
 def play_missing(results: Path, stem: str, wanted: range, step: int | None,
-                 play: Callable[[range], Mapping[str, Any]]) -> list[Path]:
+                 play: Callable[[range], Mapping[str, Any]],
+                 expected: Mapping[str, Any]) -> list[Path]:
     """Play (``play``: a part's JSON) and write the matches of ``wanted`` that no part of
-    ``stem`` holds yet, in parts of at most ``step``; the parts written."""
+    ``stem`` holds yet, in parts of at most ``step``; the parts written. What is left is
+    worked out again before each part (another run may have written some meanwhile).
+
+    Raises:
+        ValueError: the parts already there are of another tournament than ``expected``
+            says (:func:`check_parts`), checked before anything is played.
+    """
+    check_parts(results, stem, expected)
     paths = []
-    for part in to_play(played(results, stem), wanted, step):
-        paths.append(part_path(results, stem, part))
-        write_part(paths[-1], play(part))
-        print(f"{stem}: matches {part.start}–{part.stop - 1} -> {paths[-1]}", flush=True)
+    while missing := to_play(played(results, stem), wanted, step):
+        paths.append(part_path(results, stem, missing[0]))
+        write_part(paths[-1], play(missing[0]))
+        print(f"{stem}: matches {missing[0].start}–{missing[0].stop - 1} -> {paths[-1]}",
+              flush=True)
     if not paths:
         print(f"{stem}: every match of {wanted.start}:{wanted.stop} is in a part already")
     return paths

@@ -198,6 +198,8 @@ def main() -> None:
     args = parser.parse_args()
     if args.mix is not None and not 0.0 <= args.mix <= 1.0:
         parser.error(f"--mix is the model's weight, from 0 to 1, not {args.mix}")
+    if args.games is not None and min(args.games) < 1:
+        parser.error(f"--games is at least 1 a run, not {min(args.games)}")
     if args.iterations is not None and args.iterations < 1:
         parser.error(f"--iterations is at least 1, not {args.iterations}")
     if args.horizon is not None and args.horizon < 0:

@@ -169,7 +169,8 @@ def test_without_a_model_expert_searches_as_hard(
     judge, config = searches()["expert"](observation, LEVELS["expert"])
     assert judge is evaluator("louis14") and config == LEVELS["hard"]
     # The same search, so the same choice, every root action visited alike.
-    expert_bot, hard_bot = make_bot("ismcts:expert"), make_bot("ismcts:hard")
+    expert_bot = make_bot("ismcts:expert", cpu_clock=True)
+    hard_bot = make_bot("ismcts:hard", cpu_clock=True)
     assert expert_bot.act(observation, Rng(5)) == hard_bot.act(observation, Rng(5))
     assert isinstance(expert_bot, IsmctsBot) and isinstance(hard_bot, IsmctsBot)
     assert expert_bot.last is not None and hard_bot.last is not None

@@ -13,7 +13,15 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
 import expert_check
 import ladder
-from parts import expert_played, parse_part, part_path, played, to_play, write_part
+from parts import (
+    expert_played,
+    load_parts,
+    parse_part,
+    part_path,
+    played,
+    to_play,
+    write_part,
+)
 
 SMALL = {"expert": "ismcts:expert:4", "hard": "ismcts:hard:4", "heuristic": "heuristic"}
 
@@ -55,7 +63,7 @@ def test_parts_are_found_by_their_names_and_written_whole(tmp_path: Path) -> Non
 
 
 def test_a_stopped_tournament_given_again_plays_only_what_is_missing(tmp_path: Path) -> None:
-    expert_check.play_part("louis14", "vs_heuristic", range(1, 2), 1, tmp_path, SMALL)
+    expert_check.play_missing("louis14", "vs_heuristic", range(1, 2), None, 1, tmp_path, SMALL)
     written = expert_check.play_missing("louis14", "vs_heuristic", range(0, 4), 2, 1,
                                         tmp_path, SMALL)
     assert [p.name for p in written] == [f"louis14_expert_vs_heuristic.part-{a}-{b}.json"
@@ -112,3 +120,43 @@ def test_a_ladder_in_the_making_leaves_the_whole_one_alone(
     with pytest.raises(SystemExit):
         ladder.main(["--game", "vive_le_roi", "--from-json"])
     assert "vive_le_roi_ladder.json is not there" in capsys.readouterr().err
+
+
+def test_a_run_does_not_play_on_parts_of_another_tournament(tmp_path: Path) -> None:
+    pool = ("random", "random", "heuristic", "random", "heuristic")
+    ladder.play_missing("louis14", 6, 1, 1, range(0, 2), None, tmp_path, pool)
+    for other, named in (({"pool": ("random",) * 5}, "bots"), ({"seed": 2}, "seed"),
+                         ({"games": 8}, "scheduled")):
+        given = {"game": "louis14", "games": 6, "seed": 1, "jobs": 1, "wanted": range(0, 6),
+                 "step": None, "results": tmp_path, "pool": pool, **other}
+        with pytest.raises(ValueError, match=f"part-0-2.json was played with {named} "):
+            ladder.play_missing(**given)  # type: ignore[arg-type]
+    assert played(tmp_path, "louis14_ladder") == [range(0, 2)]
+
+
+def test_a_part_is_written_whole_or_not_at_all(tmp_path: Path) -> None:
+    path = part_path(tmp_path, "t", range(0, 4))
+    with pytest.raises(TypeError):
+        write_part(path, {"matches": [object()]})
+    assert not list(tmp_path.iterdir())
+    path.write_text("{half a part")
+    with pytest.raises(ValueError, match=r"t\.part-0-4\.json is not a part's JSON"):
+        load_parts(tmp_path, "t")
+
+
+def test_a_merge_keeps_the_ladders_it_has_no_parts_for(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    for name, value in (("RESULTS", tmp_path), ("IMAGES", tmp_path),
+                        ("DOC", tmp_path / "bots.md")):
+        monkeypatch.setattr(ladder, name, value)
+    (tmp_path / "bots.md").write_text(f"{ladder.BEGIN}\n{ladder.END}\n")
+    pool = ("random", "random", "heuristic", "random", "heuristic")
+    kept = ladder.run_tournament("vive_le_roi", list(pool), 3, 1, 1, players=4).to_json()
+    (tmp_path / "vive_le_roi_ladder.json").write_text(json.dumps(kept))
+    ladder.play_missing("louis14", 4, 1, 1, range(0, 4), None, tmp_path, pool)
+    ladder.main(["--game", "louis14", "vive_le_roi", "--merge", "--from-json", "--nice", "0"])
+    assert json.loads((tmp_path / "vive_le_roi_ladder.json").read_text()) == kept
+    assert len(json.loads((tmp_path / "louis14_ladder.json").read_text())["matches"]) == 4
+    ladder.main(["--game", "louis14", "--from-json", "--nice", "0"])
+    table = (tmp_path / "bots.md").read_text()
+    assert "| Louis XIV |" in table and "| Vive le Roi |" in table

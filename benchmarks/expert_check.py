@@ -44,7 +44,7 @@ from pathlib import Path
 from typing import Any
 
 import parts
-from parts import expert_played, load_parts, parse_part, part_path, played
+from parts import expert_played, load_parts, part_path, played, read_part, wanted_part
 
 from sunking.bots.tournament import merge_parts, run_tournament
 
@@ -88,8 +88,7 @@ def bots_of(game: str, kind: str, results: Path = RESULTS,
         return [named["expert"], *[named["heuristic"]] * 3]
     done = played(results, name_of(game, kind))
     if done:  # the budget its first part was given, whatever was merged since
-        bots: list[str] = json.loads(part_path(results, name_of(game, kind), done[0])
-                                     .read_text())["bots"]
+        bots: list[str] = read_part(part_path(results, name_of(game, kind), done[0]))["bots"]
         return bots
     merged = results / f"{name_of(game, 'vs_hard')}.json"
     if not merged.exists():
@@ -367,18 +366,12 @@ def main(argv: Sequence[str] | None = None) -> None:
         return
     if args.kind is None:
         sys.exit("give --kind (or --timing)")
-    if args.step is not None and not args.part:
-        sys.exit("--step divides a --part A:B: give the part too")
-    if args.part:
-        try:
-            wanted = parse_part(args.part)
-        except ValueError as error:
-            sys.exit(str(error))
-        if wanted.stop > KINDS[args.kind][1]:
-            sys.exit(f"{args.kind} is {KINDS[args.kind][1]:,} matches (0 to "
-                     f"{KINDS[args.kind][1] - 1}): {args.part} goes past its end")
-        if args.step is not None and args.step < 1:
-            sys.exit(f"--step is a number of matches, at least 1, not {args.step}")
+    try:
+        wanted = wanted_part(args.part, args.step, KINDS[args.kind][1], args.kind,
+                             f"0 to {KINDS[args.kind][1] - 1}")
+    except ValueError as error:
+        sys.exit(str(error))
+    if wanted is not None:
         os.nice(19)
         play_missing(args.game, args.kind, wanted, args.step, args.jobs)
     if args.merge:

@@ -35,7 +35,7 @@ from pathlib import Path
 from typing import Any
 
 import parts
-from parts import expert_played, load_parts, parse_part, played
+from parts import expert_played, load_parts, played, wanted_part
 
 import sunking
 from sunking.bots.plot import plot_ratings
@@ -98,12 +98,12 @@ def play_missing(game: str, games: int, seed: int, jobs: int, wanted: range,
                  pool: Sequence[str] = POOL) -> list[Path]:
     """Play the matches of ``wanted`` no part of ``game``'s ladder holds yet, in parts of at
     most ``step`` matches, each written when played, with the expert they were played with."""
-    expected = {"seed": seed, "bots": list(pool), "scheduled": games, "options": {},
-                **expert_played(game, PLAYERS)}
+    expert = expert_played(game, PLAYERS)
+    expected = {"seed": seed, "bots": list(pool), "scheduled": games, "options": {}, **expert}
     return parts.play_missing(
         results, stem(game), wanted, step,
-        lambda part: {**play(game, games, seed, jobs, part, pool).to_json(),
-                      **expert_played(game, PLAYERS)}, expected)
+        lambda part: {**play(game, games, seed, jobs, part, pool).to_json(), **expert},
+        expected)
 
 
 def table(ladders: Mapping[str, Mapping[str, Any]]) -> str:
@@ -179,21 +179,14 @@ def main(argv: Sequence[str] | None = None) -> None:
     if unknown:
         parser.error(f"no game {', '.join(unknown)}: the games are "
                      f"{', '.join(sunking.available_games())}")
-    if args.step is not None and not args.part:
-        parser.error("--step divides a --part A:B: give the part too")
+    try:
+        wanted = wanted_part(args.part, args.step, args.games, "the ladder", "--games")
+    except ValueError as error:
+        parser.error(str(error))
     if args.nice and (args.part or not (args.merge or args.from_json)):
         os.nice(args.nice)  # the match processes it spawns inherit it
     RESULTS.mkdir(parents=True, exist_ok=True)
-    if args.part:
-        try:
-            wanted = parse_part(args.part)
-        except ValueError as error:
-            parser.error(str(error))
-        if wanted.stop > args.games:
-            parser.error(f"the ladder is {args.games:,} matches (--games): {args.part} goes "
-                         "past its end")
-        if args.step is not None and args.step < 1:
-            parser.error(f"--step is a number of matches, at least 1, not {args.step}")
+    if wanted is not None:
         for game in games:
             try:
                 play_missing(game, args.games, args.seed, args.jobs, wanted, args.step, RESULTS)

@@ -71,6 +71,27 @@ def parse_part(text: str) -> range:
     return range(int(start), int(stop))
 
 
+def wanted_part(part: str | None, step: int | None, length: int, name: str,
+                hint: str) -> range | None:
+    """The matches a command's ``--part A:B --step N`` asks for in ``name``'s schedule of
+    ``length`` (``hint``: where that length comes from; None: no part asked).
+
+    Raises:
+        ValueError: a step without a part, a malformed part, one past the schedule's end, or
+            a step below 1 (the message names it).
+    """
+    if part is None:
+        if step is not None:
+            raise ValueError("--step divides a --part A:B: give the part too")
+        return None
+    wanted = parse_part(part)
+    if wanted.stop > length:
+        raise ValueError(f"{name} is {length:,} matches ({hint}): {part} goes past its end")
+    if step is not None and step < 1:
+        raise ValueError(f"--step is a number of matches, at least 1, not {step}")
+    return wanted
+
+
 def expert_played(game: str, players: int = 4) -> dict[str, Any]:
     """What a part records of the expert it was played with: the SHA-256 of the weights of
     the model ``game`` ships for ``players`` and its search settings (both None: no model)."""
